@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""One-command set-up for Ruleslinger; needs only python3 (3.11+).
+
+    python3 run.py dashboard   # set up .venv (first time) and start the dashboard
+    python3 run.py test        # set up .venv (first time) and run the whole test suite
+    python3 run.py bench       # set up .venv and run every benchmark (bench/results.json)
+    python3 run.py cli ARGS    # run the ruleslinger command inside .venv
+
+The virtual environment lives in ``.venv`` inside the repository; it is re-installed only when
+``pyproject.toml`` changes. The browser tests need Debian's Chromium (/usr/bin/chromium): when it is
+missing and this runs as root with apt-get, ``test`` installs it; otherwise those tests are skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def say(msg: str) -> None:
+    print(f"[run.py] {msg}", flush=True)
+
+
+def sh(*cmd: str | Path, check: bool = True, **kw) -> int:
+    return subprocess.run([str(c) for c in cmd], check=check, **kw).returncode
+
+
+def ensure_venv() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"[run.py] Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
+    if not PY.exists():
+        say(f"creating virtual environment in {VENV}")
+        try:
+            sh(sys.executable, "-m", "venv", VENV)
+        except subprocess.CalledProcessError:
+            sys.exit("[run.py] 'python3 -m venv' failed; on Debian/Ubuntu: apt-get install python3-venv")
+    stamp = VENV / ".installed"
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    say("installing ruleslinger and its dependencies into .venv (first run takes about a minute)")
+    sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
+    sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[test]")
+    stamp.write_text(digest)
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    if os.name != "posix" or os.geteuid() != 0 or not shutil.which("apt-get"):
+        say("Debian's chromium is not installed: the browser tests will be skipped")
+        return
+    say("installing Debian's chromium for the browser tests (apt-get)")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    ok = sh("apt-get", "update", "-qq", check=False, env=env, stdout=subprocess.DEVNULL) == 0
+    ok = ok and sh("apt-get", "install", "-y", "-qq", "chromium", check=False, env=env,
+                   stdout=subprocess.DEVNULL) == 0
+    if not ok:
+        say("could not install chromium: the browser tests will be skipped")
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "help"
+    rest = argv[1:]
+    if command in ("help", "-h", "--help"):
+        print(__doc__)
+        return 0
+    ensure_venv()
+    os.chdir(ROOT)
+    if command == "dashboard":
+        say("starting the dashboard; open the URL printed below (Ctrl+C stops it)")
+        return sh(BIN / "streamlit", "run", ROOT / "dashboard" / "app.py", *rest, check=False)
+    if command == "test":
+        ensure_chromium()
+        return sh(PY, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-q", *rest, check=False)
+    if command == "bench":
+        return sh(PY, ROOT / "bench" / "run_all.py", *rest, check=False)
+    if command == "cli":
+        return sh(BIN / "ruleslinger", *rest, check=False)
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""Cactus Town: The Lone Ranger."""

@@ -1,0 +1,63 @@
+"""The ``ruleslinger`` command (contracts.md): one subcommand group per game.
+
+Each game's ``solver/<game>/cli.py`` exposes ``register(subparsers)`` and adds its leaf commands
+with :func:`solver.clikit.add_command`. A leaf handler takes the parsed arguments and returns a
+JSON-serialisable dict; ``--json`` prints it as one JSON document, otherwise the leaf's text
+renderer (or a plain key: value listing) is used. Bad input -> one line on stderr, exit 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from solver import clikit
+from solver.errors import BadInput
+
+
+def build_parser() -> clikit.Parser:
+    from solver import register as rules_register
+    from solver.cactus import cli as cactus_cli
+    from solver.outlaws import cli as outlaws_cli
+    from solver.wagons import cli as wagons_cli
+
+    parser = clikit.Parser(
+        prog="ruleslinger",
+        description="Rules verification and scoring for Circle the Wagons: Lone Cowboy, "
+        "Cactus Town: The Lone Ranger and Outlaws: Last Man Standing.",
+    )
+    parser.add_argument("--version", action="version", version=f"ruleslinger {_version()}")
+    games = parser.add_subparsers(dest="game", metavar="GAME", parser_class=clikit.Parser)
+    games.required = True
+    wagons_cli.register(games)
+    cactus_cli.register(games)
+    outlaws_cli.register(games)
+    rules_register.register_cli(games)
+    return parser
+
+
+def _version() -> str:
+    from solver import __version__
+
+    return __version__
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        return clikit.run(args)
+    except clikit.UsageError as exc:
+        print(f"ruleslinger: error: {exc}", file=sys.stderr)
+        return 2
+    except BadInput as exc:
+        print(f"ruleslinger: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("ruleslinger: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

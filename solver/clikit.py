@@ -1,0 +1,130 @@
+"""Small helpers shared by the game CLIs: argparse with one-line errors, ``--json``, progress.
+
+Argparse (standard library) is enough for this command tree; its only flaw for the contract is
+the multi-line usage dump on errors, which :class:`Parser` replaces with one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Callable
+
+from solver.errors import BadInput
+
+
+class UsageError(Exception):
+    """A command-line usage mistake (unknown option, missing argument): exit 2, one line."""
+
+
+class Parser(argparse.ArgumentParser):
+    """ArgumentParser whose errors are one line (contracts.md) instead of usage + message."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+Handler = Callable[[argparse.Namespace], dict]
+Renderer = Callable[[dict], str]
+
+
+def add_command(
+    subparsers: argparse._SubParsersAction,
+    name: str,
+    help: str,
+    handler: Handler,
+    render: Renderer | None = None,
+    description: str | None = None,
+) -> Parser:
+    """Add a leaf command with ``--json``; returns its parser so the caller adds arguments."""
+    p = subparsers.add_parser(name, help=help, description=description or help)
+    p.add_argument("--json", action="store_true", help="print one JSON document on standard output")
+    p.set_defaults(_handler=handler, _render=render)
+    return p
+
+
+def add_group(subparsers: argparse._SubParsersAction, name: str, help: str) -> argparse._SubParsersAction:
+    """Add a command group (``ruleslinger wagons ...``) and return its subparsers."""
+    p = subparsers.add_parser(name, help=help, description=help)
+    sub = p.add_subparsers(dest=f"{name}_command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+    return sub
+
+
+def run(args: argparse.Namespace) -> int:
+    handler = getattr(args, "_handler", None)
+    if handler is None:
+        raise UsageError("no command given (see --help)")
+    result = handler(args)
+    if getattr(args, "json", False):
+        sys.stdout.write(json.dumps(result, sort_keys=False) + "\n")
+    else:
+        render = getattr(args, "_render", None) or render_plain
+        sys.stdout.write(render(result).rstrip("\n") + "\n")
+    return 0
+
+
+def render_plain(result: Any, indent: int = 0) -> str:
+    """A readable key: value listing of a JSON-like result (the default text output)."""
+    pad = "  " * indent
+    lines: list[str] = []
+    if isinstance(result, dict):
+        for key, value in result.items():
+            if isinstance(value, (dict, list)) and value:
+                lines.append(f"{pad}{key}:")
+                lines.append(render_plain(value, indent + 1))
+            else:
+                lines.append(f"{pad}{key}: {_scalar(value)}")
+    elif isinstance(result, list):
+        for item in result:
+            if isinstance(item, (dict, list)):
+                lines.append(f"{pad}-")
+                lines.append(render_plain(item, indent + 1))
+            else:
+                lines.append(f"{pad}- {_scalar(item)}")
+    else:
+        lines.append(f"{pad}{_scalar(result)}")
+    return "\n".join(lines)
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value)
+    return str(value)
+
+
+def int_list(text: str, what: str = "list") -> list[int]:
+    """Parse ``3,7,11`` into integers; a BadInput names the bad item."""
+    items = [t.strip() for t in str(text).split(",") if t.strip() != ""]
+    out = []
+    for t in items:
+        try:
+            out.append(int(t))
+        except ValueError:
+            raise BadInput(f"{what}: '{t}' is not a whole number") from None
+    return out
+
+
+class Progress:
+    """Progress lines on standard error for long work (throttled; silent when ``quiet``)."""
+
+    def __init__(self, label: str, total: int | None = None, quiet: bool = False, every: float = 1.0):
+        self.label, self.total, self.quiet, self.every = label, total, quiet, every
+        self._last = 0.0
+        self.start = time.monotonic()
+
+    def __call__(self, done: int | None = None, message: str = "") -> None:
+        if self.quiet:
+            return
+        now = time.monotonic()
+        if now - self._last < self.every:
+            return
+        self._last = now
+        part = f"{done}/{self.total}" if (done is not None and self.total) else (str(done) if done is not None else "")
+        print(f"[{self.label}] {part} {message} ({now - self.start:.1f}s)".replace("  ", " "), file=sys.stderr, flush=True)

@@ -1,0 +1,1 @@
+"""Outlaws: Last Man Standing."""

@@ -1,0 +1,7 @@
+"""Where the project's own data lives (never ``../shared``: users do not have it)."""
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIOS = REPO / "scenarios"
+REGISTER = REPO / "docs" / "register"

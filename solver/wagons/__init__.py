@@ -1,0 +1,1 @@
+"""Circle the Wagons: Lone Cowboy."""
