@@ -99,7 +99,7 @@ def register() -> Register:
 
 
 def citations(root: Path = REPO, folders: tuple[str, ...] = ("solver",)) -> dict[str, set[str]]:
-    """Map rule id -> set of repository-relative files whose text cites ``rule:ID``."""
+    """Map rule id -> set of repository-relative files whose text cites a rule id."""
     found: dict[str, set[str]] = {}
     for folder in folders:
         for path in sorted((root / folder).rglob("*.py")):
