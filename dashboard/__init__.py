@@ -1,0 +1,1 @@
+"""The Ruleslinger Streamlit dashboard: thin pages over :mod:`solver` (no rules logic here)."""

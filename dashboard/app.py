@@ -1,0 +1,29 @@
+"""Ruleslinger dashboard entry point: ``streamlit run dashboard/app.py``.
+
+Pages live in ``dashboard/pages/``; every rule decision is made by :mod:`solver`, the pages only
+collect input, call the engines and draw their answers.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `streamlit run` puts only dashboard/ on the path
+    sys.path.insert(0, str(ROOT))
+
+import streamlit as st  # noqa: E402
+
+from dashboard.common import PAGES  # noqa: E402
+
+st.set_page_config(page_title="Ruleslinger", page_icon=":cactus:", layout="wide")
+
+HERE = Path(__file__).resolve().parent
+pages = {
+    section: [st.Page(str(HERE / "pages" / f"{name}.py"), title=title, icon=icon, url_path=name,
+                      default=(name == "home"))
+              for name, title, icon, _ in entries]
+    for section, entries in PAGES.items()
+}
+st.navigation(pages).run()

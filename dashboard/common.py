@@ -1,0 +1,256 @@
+"""Helpers shared by the dashboard pages: engine look-up, inline errors, JSON upload/download,
+per-session rules readings, and progress for long work.
+
+Nothing here decides a rule: readings are edited as the engines' own ``Rules`` options and passed
+back to them; uploads are validated by the solver's own loaders.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import json
+import threading
+import time
+import typing
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+import streamlit as st
+
+from solver.errors import BadInput
+from solver.io import MAX_BYTES, parse_json_text
+
+# (file name in dashboard/pages, title, icon, what the page does) per navigation section.
+PAGES: dict[str, list[tuple[str, str, str, str]]] = {
+    "Ruleslinger": [
+        ("home", "Home", ":material/home:", "What each section does."),
+    ],
+    "Circle the Wagons: Lone Cowboy": [
+        ("wagons_sheet", "Lone Cowboy score sheet", ":material/grid_view:",
+         "Build your town card by card, list the opponent's pile, and see both scores, the winner "
+         "and illegal placements; ask the optimizer for the best possible layout of your cards."),
+        ("wagons_play", "Lone Cowboy play-along", ":material/play_circle:",
+         "Step through a live solo game: enter the circle and the preference deck's top card, and "
+         "the page says what the automated opponent drafts and which rule makes it do so."),
+        ("wagons_scenarios", "Lone Cowboy scenarios", ":material/bar_chart:",
+         "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
+    ],
+    "Cactus Town: The Lone Ranger": [
+        ("cactus", "Cactus Town", ":material/location_city:",
+         "Marshal-arrival odds per round (exact fractions), the lone ranger's actions in a 5x5 "
+         "town you set up, and duel odds."),
+    ],
+    "Outlaws: Last Man Standing": [
+        ("outlaws", "Outlaws", ":material/groups:",
+         "Edit a position, see every legal action, victory and sudden-death banners, whether "
+         "either side can still win (with a witnessing line), and playout statistics."),
+    ],
+    "Checks": [
+        ("verification", "Verification", ":material/verified:",
+         "Every invariant check of the three games (holds or fails, counterexamples, the rule "
+         "passage) and the rules register, where you choose the reading of each open question."),
+    ],
+}
+
+GAME_TITLES = {"wagons": "Circle the Wagons: Lone Cowboy", "cactus": "Cactus Town: The Lone Ranger",
+               "outlaws": "Outlaws: Last Man Standing"}
+
+
+# ----------------------------------------------------------------------------- engines
+
+def engine(module: str, *names: str, what: str | None = None, quiet: bool = False):
+    """The solver module ``module`` if it exists and offers every attribute in ``names``.
+
+    When it does not (the engine has not landed yet, or lacks a function), say so plainly on the
+    page and return None, so the page section can skip itself instead of crashing.
+    """
+    label = what or module
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        if not quiet:
+            st.info(f"**{label}** is not available in this installation yet ({module}: {exc}).",
+                    icon=":material/construction:")
+        return None
+    missing = [n for n in names if not hasattr(mod, n)]
+    if missing:
+        if not quiet:
+            st.info(f"**{label}** is not available yet: `{module}` has no "
+                    + ", ".join(f"`{n}`" for n in missing) + ".", icon=":material/construction:")
+        return None
+    return mod
+
+
+def has(module: str, *names: str) -> bool:
+    """True when ``module`` imports and has every attribute in ``names`` (no message)."""
+    return engine(module, *names, quiet=True) is not None
+
+
+# ----------------------------------------------------------------------------- errors
+
+def show_bad_input(exc: BadInput, prefix: str = "") -> None:
+    """An engine's one-line BadInput, shown inline where the input was entered."""
+    st.error(f"{prefix}{exc}", icon=":material/error:")
+
+
+@contextmanager
+def guarded(prefix: str = "") -> Iterator[None]:
+    """Run a block; a BadInput inside it becomes an inline error and the page goes on."""
+    try:
+        yield
+    except BadInput as exc:
+        show_bad_input(exc, prefix)
+
+
+# ----------------------------------------------------------------------------- JSON files
+
+def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | None = None) -> Any | None:
+    """A JSON file uploader validated by ``loader`` (one of the solver's loaders).
+
+    Returns the loaded object exactly once per newly uploaded file; the caller stores it. A file
+    that is too large, not JSON, or refused by the loader gives an inline error and returns None,
+    so nothing on the page changes.
+    """
+    up = st.file_uploader(label, type=["json"], key=f"{key}__uploader", help=help)
+    err_key, seen_key = f"{key}__error", f"{key}__seen"
+    if up is None:
+        st.session_state.pop(err_key, None)
+        st.session_state.pop(seen_key, None)
+        return None
+    token = f"{up.file_id}:{up.size}"
+    if st.session_state.get(seen_key) == token:
+        if st.session_state.get(err_key):
+            st.error(st.session_state[err_key], icon=":material/error:")
+        return None
+    st.session_state[seen_key] = token
+    try:
+        if up.size > MAX_BYTES:
+            raise BadInput(f"file too large ({up.size} bytes; limit {MAX_BYTES})")
+        obj = loader(parse_json_text(up.getvalue(), up.name))
+    except BadInput as exc:
+        msg = f"{up.name} was not loaded: {exc}"
+        st.session_state[err_key] = msg
+        st.error(msg, icon=":material/error:")
+        return None
+    st.session_state.pop(err_key, None)
+    st.success(f"Loaded {up.name}.", icon=":material/check:")
+    return obj
+
+
+def json_download(label: str, data: Any, file_name: str, key: str) -> None:
+    """A download button for a contracts.md JSON document."""
+    st.download_button(label, json.dumps(data, indent=1), file_name=file_name,
+                       mime="application/json", key=key, icon=":material/download:")
+
+
+def dumps(data: Any) -> str:
+    """Canonical JSON text: the cache key of an input."""
+    return json.dumps(data, sort_keys=True, default=_default)
+
+
+def _default(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj):
+        return dataclasses.asdict(obj)
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    return str(obj)
+
+
+# ----------------------------------------------------------------------------- rules readings
+
+def readings(game: str) -> dict[str, Any]:
+    """This session's chosen readings for ``game``: {Rules field name: value} (empty = defaults)."""
+    return st.session_state.setdefault("readings", {}).setdefault(game, {})
+
+
+def make_rules(game: str, rules_cls: type) -> Any:
+    """The engine's ``Rules`` options with this session's readings applied (defaults otherwise)."""
+    names = {f.name for f in dataclasses.fields(rules_cls)}
+    chosen = {k: v for k, v in readings(game).items() if k in names}
+    try:
+        return rules_cls(**chosen)
+    except (TypeError, ValueError, BadInput):
+        return rules_cls()
+
+
+def option_choices(rules_cls: type, name: str) -> list[Any] | None:
+    """The values a ``Rules`` field can take, read from its type (bool, Enum, Literal), else None."""
+    hints = typing.get_type_hints(rules_cls)
+    tp = hints.get(name)
+    if tp is bool:
+        return [False, True]
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return list(tp)
+    if typing.get_origin(tp) is typing.Literal:
+        return list(typing.get_args(tp))
+    return None
+
+
+def describe_choice(value: Any) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def rules_summary(game: str, rules_cls: type | None) -> str:
+    """One line naming the readings in force that differ from the defaults."""
+    if rules_cls is None:
+        return ""
+    current, default = make_rules(game, rules_cls), rules_cls()
+    diff = [f"{f.name}={describe_choice(getattr(current, f.name))}" for f in dataclasses.fields(rules_cls)
+            if getattr(current, f.name) != getattr(default, f.name)]
+    return ("Readings changed on the Verification page: " + ", ".join(diff)) if diff else \
+        "Default readings of every open question (change them on the Verification page)."
+
+
+# ----------------------------------------------------------------------------- long work
+
+def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_seconds: float,
+                      **kwargs: Any) -> Any:
+    """Run ``fn`` in a worker thread while a progress bar counts toward ``expected_seconds``.
+
+    The page keeps drawing while the work runs; exceptions (BadInput included) are re-raised
+    here. ``fn`` may be an ``st.cache_data`` function: the worker carries the script's context,
+    so a cached input returns at once.
+    """
+    from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
+
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["value"] = fn(*args, **kwargs)
+        except BaseException as exc:  # re-raised in the page's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=work, daemon=True)
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        add_script_run_ctx(worker, ctx)
+    worker.start()
+    bar = st.progress(0.0, text=label)
+    start = time.monotonic()
+    while worker.is_alive():
+        worker.join(0.15)
+        elapsed = time.monotonic() - start
+        frac = min(0.99, elapsed / max(expected_seconds, 0.1))
+        bar.progress(frac, text=f"{label} ({elapsed:.1f} s of at most ~{expected_seconds:.0f} s)")
+    bar.empty()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+def page_header(name: str) -> None:
+    """Title and one-line purpose of the page ``name`` (from :data:`PAGES`)."""
+    for entries in PAGES.values():
+        for file, title, _icon, what in entries:
+            if file == name:
+                st.title(title)
+                st.caption(what)
+                return
+    raise KeyError(name)

@@ -1,0 +1,8 @@
+"""Placeholder until the engine lands."""
+
+import streamlit as st
+
+from dashboard.common import page_header
+
+page_header("outlaws")
+st.info("This page is being built.")

@@ -1,0 +1,119 @@
+"""Browser tests: Debian's Chromium (Playwright) against `streamlit run dashboard/app.py`.
+
+Each test walks one page at laptop width (1366x768), enters input, checks the answer on screen and
+saves a screenshot in tests/screenshots/. Skipped with a reason when /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "tests" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--disable-gpu"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium (/usr/bin/chromium) is not installed"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard" / "app.py"),
+           "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
+           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=os.environ | {"PYTHONUNBUFFERED": "1"}, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                    if r.read().decode().strip() == "ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None:
+                pytest.fail("streamlit exited: " + proc.stderr.read().decode()[-2000:])
+            if time.monotonic() > deadline:
+                pytest.fail("streamlit did not answer /_stcore/health within 60 s")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    pg = ctx.new_page()
+    pg.set_default_timeout(30_000)
+    try:
+        yield pg
+    finally:
+        ctx.close()
+
+
+def open_page(page, server: str, path: str, heading: str):
+    page.goto(f"{server}/{path}")
+    page.get_by_role("heading", name=heading).first.wait_for()
+    wait_idle(page)
+    return page
+
+
+def wait_idle(page, timeout: float = 60) -> None:
+    """Wait until Streamlit has finished the current script run (no 'Running...' widget)."""
+    page.wait_for_timeout(300)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.locator('[data-testid="stStatusWidget"]').count() == 0:
+            return
+        page.wait_for_timeout(200)
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_home(page, server):
+    open_page(page, server, "", "Ruleslinger")
+    for label in ["Lone Cowboy score sheet", "Cactus Town", "Outlaws", "Verification"]:
+        assert page.get_by_text(label).first.is_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    shot(page, "home")

@@ -1,0 +1,35 @@
+"""Every dashboard page opens without an exception (streamlit AppTest, no browser)."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.common import PAGES
+
+APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
+ALL = [(file, title) for entries in PAGES.values() for file, title, _i, _w in entries]
+
+
+def open_page(name: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception, at.exception
+    if name != "home":
+        at.switch_page(f"pages/{name}.py").run()
+    return at
+
+
+@pytest.mark.parametrize("name,title", ALL)
+def test_page_opens(name, title):
+    at = open_page(name)
+    assert not at.exception, [e.value for e in at.exception]
+    assert (title if name != "home" else "Ruleslinger") in [t.value for t in at.title]
+
+
+def test_home_lists_every_section():
+    at = open_page("home")
+    text = " ".join(m.value for m in at.markdown)
+    for entries in PAGES.values():
+        for file, _t, _i, what in entries:
+            if file != "home":
+                assert what in text
