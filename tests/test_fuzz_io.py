@@ -1,0 +1,290 @@
+"""Hostile input for the shared JSON/TOML reader (solver/io.py): every failure is one BadInput line.
+
+Also home of the small helpers the other ``test_fuzz_*`` files import (hostile documents, the
+one-line-error check). Case counts per loader are the ``max_examples`` below (see docs/scale.md).
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.errors import BadInput
+from solver.io import MAX_BYTES, MAX_DEPTH, as_int, parse_json_text, parse_toml_text, read_data, read_json, read_toml, require
+
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                HealthCheck.function_scoped_fixture])
+"""Default fuzz budget: 300 cases per loader (deadline off: the alarm below catches hangs)."""
+
+HANG_SECONDS = 20
+
+
+@contextmanager
+def no_hang(seconds: int = HANG_SECONDS):
+    """Fail (instead of hanging CI) when the body runs longer than ``seconds``."""
+
+    def boom(signum, frame):
+        raise AssertionError(f"hang: still running after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def assert_one_line(exc: BaseException) -> None:
+    text = str(exc)
+    assert text and "\n" not in text and "Traceback" not in text, repr(text)
+
+
+# --- hostile documents -------------------------------------------------------------------------
+
+HUGE = [10**30, -(10**30), 2**63, -(2**63) - 1, 10**400, 1e308, -1e308, 1.5, -1, 0, True, False, None]
+"""Numbers no real file holds (and values of the wrong kind)."""
+
+json_scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
+                         st.text(max_size=20), st.sampled_from(HUGE))
+json_values = st.recursive(json_scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=8), inner, max_size=5)), max_leaves=30)
+
+
+def deep(levels: int, kind: str = "[") -> str:
+    close = {"[": "]", "{": "}"}[kind]
+    if kind == "{":
+        return '{"a":' * levels + "1" + close * levels
+    return kind * levels + close * levels
+
+
+broken_json = st.one_of(
+    st.sampled_from(["", "{", "}", "[", "{\"a\": }", "{'a': 1}", "[1, 2,]", "NaN", "nul", "{\"a\" 1}",
+                     "\"unterminated", "1" * 5000, "-" + "9" * 5000, "[" * 40 + "]" * 40, "\x00",
+                     "\ufeff{}", "{\"a\": 1} trailing", "1e999999"]),
+    st.text(max_size=200),
+    st.binary(max_size=200).map(lambda b: b.decode("latin-1")),
+)
+
+
+def mutate(doc: str, data) -> str:
+    """A valid JSON document with a few characters deleted, duplicated or replaced."""
+    if not doc:
+        return doc
+    i = data.draw(st.integers(0, len(doc) - 1))
+    op = data.draw(st.sampled_from(["drop", "dup", "swap", "cut"]))
+    if op == "drop":
+        return doc[:i] + doc[i + 1:]
+    if op == "dup":
+        return doc[:i] + doc[i] * 3 + doc[i:]
+    if op == "cut":
+        return doc[:i]
+    return doc[:i] + data.draw(st.sampled_from(list("{}[],:\"0-e. x"))) + doc[i + 1:]
+
+
+# --- the JSON reader ---------------------------------------------------------------------------
+
+
+@FUZZ
+@given(text=broken_json)
+def test_parse_json_text_never_crashes(text):
+    with no_hang():
+        try:
+            parse_json_text(text, "fuzz.json")
+        except BadInput as exc:
+            assert_one_line(exc)
+            assert str(exc).startswith("fuzz.json:")
+
+
+@FUZZ
+@given(raw=st.binary(max_size=400))
+def test_parse_json_bytes_never_crash(raw):
+    try:
+        parse_json_text(raw, "fuzz.json")
+    except BadInput as exc:
+        assert_one_line(exc)
+
+
+@FUZZ
+@given(value=json_values)
+def test_valid_json_round_trips(value):
+    text = json.dumps(value)
+    assert parse_json_text(text) == json.loads(text)
+
+
+@FUZZ
+@given(value=json_values, data=st.data())
+def test_mutated_json_is_parsed_or_refused_in_one_line(value, data):
+    text = mutate(json.dumps({"placements": value, "pile": [1, 2, 3]}), data)
+    try:
+        parse_json_text(text)
+    except BadInput as exc:
+        assert_one_line(exc)
+
+
+@pytest.mark.parametrize("kind", ["[", "{"])
+@pytest.mark.parametrize("levels", [MAX_DEPTH, MAX_DEPTH + 1, 1000, 100_000, MAX_BYTES // 2])
+def test_deep_nesting_is_refused_without_recursion_error(kind, levels):
+    text = deep(levels, kind)
+    with no_hang():
+        if levels <= MAX_DEPTH:
+            parse_json_text(text)
+            return
+        with pytest.raises(BadInput) as info:
+            parse_json_text(text)
+    assert_one_line(info.value)
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    assert parse_json_text(json.dumps({"s": "[" * 5000})) == {"s": "[" * 5000}
+
+
+@pytest.mark.parametrize("digits", [4300, 4301, 100_000])
+def test_huge_integer_literals_are_refused_in_one_line(digits):
+    text = "[" + "9" * digits + "]"
+    with no_hang():
+        try:
+            assert parse_json_text(text) == [int("9" * digits)]
+        except BadInput as exc:
+            assert_one_line(exc)
+
+
+def test_large_files_are_refused_before_reading(tmp_path):
+    big = tmp_path / "big.json"
+    big.write_text("[" + "0," * (MAX_BYTES // 2) + "0]")
+    with pytest.raises(BadInput, match="too large") as info:
+        read_json(big)
+    assert_one_line(info.value)
+    with pytest.raises(BadInput, match="too large"):
+        parse_json_text(b" " * (MAX_BYTES + 1))
+    with pytest.raises(BadInput, match="too large"):
+        parse_toml_text("#" * (MAX_BYTES + 1))
+
+
+@pytest.mark.parametrize("make", ["missing", "directory", "latin1", "empty", "fifo_free_binary"])
+def test_unreadable_files_are_one_line(tmp_path, make):
+    path = tmp_path / "f.json"
+    if make == "directory":
+        path.mkdir()
+    elif make == "latin1":
+        path.write_bytes("caf\xe9".encode("latin-1"))
+    elif make == "empty":
+        path.write_text("")
+    elif make == "fifo_free_binary":
+        path.write_bytes(bytes(range(256)))
+    with pytest.raises(BadInput) as info:
+        read_json(path)
+    assert_one_line(info.value)
+    assert str(path) in str(info.value)
+
+
+# --- the TOML reader ---------------------------------------------------------------------------
+
+broken_toml = st.one_of(
+    st.sampled_from(["a =", "[a", "a = [1,", "a = \"x", "= 1", "[[a]]\n[a]", "a = 1\na = 2",
+                     "a = " + "[" * 5000 + "]" * 5000, "a = " + "{b = " * 3000 + "1" + "}" * 3000,
+                     "a = 1979-13-45", "a = 99999999999999999999999", "a = inf\nb = nan"]),
+    st.text(max_size=200),
+)
+
+
+@FUZZ
+@given(text=broken_toml)
+def test_parse_toml_text_never_crashes(text):
+    with no_hang():
+        try:
+            result = parse_toml_text(text, "fuzz.toml")
+            assert isinstance(result, dict)
+        except BadInput as exc:
+            assert_one_line(exc)
+
+
+@FUZZ
+@given(raw=st.binary(max_size=300), suffix=st.sampled_from([".json", ".toml"]))
+def test_read_data_on_any_bytes(tmp_path, raw, suffix):
+    path = tmp_path / f"doc{suffix}"
+    path.write_bytes(raw)
+    try:
+        read_data(path)
+    except BadInput as exc:
+        assert_one_line(exc)
+    if suffix == ".toml":
+        with pytest.raises(BadInput) if _bad_toml(raw) else _noop():
+            read_toml(path)
+
+
+def _bad_toml(raw: bytes) -> bool:
+    try:
+        parse_toml_text(raw)
+        return False
+    except BadInput:
+        return True
+
+
+@contextmanager
+def _noop():
+    yield
+
+
+# --- field checks ------------------------------------------------------------------------------
+
+
+@FUZZ
+@given(value=json_values, lo=st.integers(-5, 5), span=st.integers(0, 30))
+def test_as_int_accepts_only_ints_in_range(value, lo, span):
+    hi = lo + span
+    ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+    if ok:
+        assert as_int(value, "n", lo, hi) == value
+    else:
+        with pytest.raises(BadInput) as info:
+            as_int(value, "n", lo, hi)
+        assert_one_line(info.value)
+        assert len(str(info.value)) < 200  # huge values are cut, not echoed whole
+
+
+@FUZZ
+@given(doc=json_values, kind=st.sampled_from([int, str, list, dict, (int, float)]))
+def test_require_names_the_field(doc, kind):
+    try:
+        require(doc, "card", kind, "town.placements[0]")
+    except BadInput as exc:
+        assert_one_line(exc)
+        assert "town.placements[0]" in str(exc)
+
+
+def test_path_strings_in_messages(tmp_path):
+    path = tmp_path / "we ird\nname.json"
+    with pytest.raises(BadInput) as info:
+        read_json(path)
+    assert_one_line(info.value)
+
+
+@pytest.fixture
+def tmp_path(tmp_path_factory) -> Path:  # hypothesis-friendly (one folder per test, reused by examples)
+    return tmp_path_factory.mktemp("fuzz")
+
+
+# --- integers too long for Python's int/str conversion (4300 digits) ---------------------------
+
+
+@pytest.mark.parametrize("literal", ["9" * 4301, "-" + "9" * 6000])
+def test_toml_integer_beyond_4300_digits_is_bad_input(literal):
+    """solver/io.py parse_toml_text lets tomllib's plain ValueError through (a traceback in the CLI)."""
+    with pytest.raises(BadInput) as info:
+        parse_toml_text(f"a = {literal}", "fuzz.toml")
+    assert_one_line(info.value)
+
+
+def test_as_int_on_a_huge_out_of_range_integer_is_bad_input():
+    """as_int formats the value whole; past 4300 digits str() raises ValueError (TOML '0x' + 5000 'f')."""
+    huge = parse_toml_text("a = 0x" + "f" * 5000)["a"]
+    with pytest.raises(BadInput) as info:
+        as_int(huge, "town.placements[0].x", 0, 20)
+    assert_one_line(info.value)
