@@ -179,8 +179,10 @@ def make_rules(game: str, rules_cls: type) -> Any:
 
 def option_choices(rules_cls: type, name: str) -> list[Any] | None:
     """The values a ``Rules`` field can take, read from its type (bool, Enum, Literal), else None."""
-    hints = typing.get_type_hints(rules_cls)
-    tp = hints.get(name)
+    try:
+        tp = typing.get_type_hints(rules_cls).get(name)
+    except Exception:  # unresolvable annotation: no known choices
+        return None
     if tp is bool:
         return [False, True]
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -254,3 +256,51 @@ def page_header(name: str) -> None:
                 st.caption(what)
                 return
     raise KeyError(name)
+
+
+# ----------------------------------------------------------------------------- Rules classes
+
+RULES_MODULES = {"wagons": ("solver.wagons.rules", "solver.wagons.model", "solver.wagons"),
+                 "cactus": ("solver.cactus.rules", "solver.cactus"),
+                 "outlaws": ("solver.outlaws.rules", "solver.outlaws.state", "solver.outlaws")}
+
+
+def rules_class(game: str) -> type | None:
+    """The engine's frozen ``...Rules`` options dataclass for ``game`` (None until it lands)."""
+    for name in RULES_MODULES[game]:
+        try:
+            mod = importlib.import_module(name)
+        except ImportError:
+            continue
+        for attr, obj in vars(mod).items():
+            if (isinstance(obj, type) and attr.endswith("Rules") and dataclasses.is_dataclass(obj)
+                    and obj.__module__ == mod.__name__):
+                return obj
+    return None
+
+
+def field_choices(rules_cls: type, name: str) -> list[Any] | None:
+    """Allowed values of a ``Rules`` field: the module's ``CHOICES`` table, else from its type."""
+    mod = importlib.import_module(rules_cls.__module__)
+    table = getattr(mod, "CHOICES", None)
+    if isinstance(table, dict) and name in table:
+        return list(table[name])
+    return option_choices(rules_cls, name)
+
+
+def cli_json(argv: list[str]) -> dict:
+    """Run a ``ruleslinger`` command in-process and return its JSON result (contracts.md).
+
+    Used where a page needs exactly what the contract promises; BadInput propagates as usual,
+    a usage mistake becomes BadInput too.
+    """
+    from solver import clikit
+    from solver.cli import build_parser
+
+    try:
+        args = build_parser().parse_args(argv)
+    except clikit.UsageError as exc:
+        raise BadInput(str(exc)) from None
+    except SystemExit:
+        raise BadInput(f"ruleslinger {' '.join(argv)}: not available") from None
+    return args._handler(args)

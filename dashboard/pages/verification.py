@@ -1,8 +1,111 @@
-"""Placeholder until the engine lands."""
+"""Verification: every invariant check of the three games, and the rules register with this
+session's reading of each open question (passed to the engines' Rules options on every page)."""
 
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import polars as pl
 import streamlit as st
 
-from dashboard.common import page_header
+from dashboard import checks
+from dashboard.common import (GAME_TITLES, describe_choice, field_choices, guarded, make_rules, page_header,
+                              readings, rules_class, run_with_progress)
+from solver.errors import BadInput
+from solver.register import register
+
+def _is_fraction(text: str) -> bool:
+    try:
+        Fraction(text)
+        return True
+    except (ValueError, ZeroDivisionError):
+        return False
+
 
 page_header("verification")
-st.info("This page is being built.")
+tab_checks, tab_register = st.tabs(["Invariant checks", "Rules register and readings"])
+
+# ----------------------------------------------------------------------------- register
+with tab_register:
+    game = st.radio("Game", list(GAME_TITLES), format_func=GAME_TITLES.get, horizontal=True, key="reg_game")
+    reg = register()
+    rules = reg.for_game(game)
+    cls = rules_class(game)
+    st.subheader("Readings in force this session")
+    if cls is None:
+        st.info(f"The {GAME_TITLES[game]} engine has no Rules options yet; the register below lists "
+                "the open questions and their default readings.")
+    else:
+        by_option = {r.option: r for r in rules if r.option}
+        current = make_rules(game, cls)
+        for f in dataclasses.fields(cls):
+            entry = by_option.get(f.name)
+            label = f"`{f.name}`" + (f" — {entry.id}: {entry.title}" if entry else "")
+            value = getattr(current, f.name)
+            default = getattr(cls(), f.name)
+            choices = field_choices(cls, f.name)
+            key = f"opt_{game}_{f.name}"
+            if choices is not None:
+                new = st.selectbox(label, choices, index=choices.index(value) if value in choices else 0,
+                                   format_func=lambda v, d=default: describe_choice(v) + (" (default)" if v == d else ""),
+                                   key=key)
+            elif isinstance(default, int) and not isinstance(default, bool):
+                new = int(st.number_input(label, value=int(value), step=1, key=key))
+            else:
+                text = st.text_input(label, value=describe_choice(value), key=key,
+                                     help=f"default {describe_choice(default)}")
+                new = Fraction(text) if isinstance(default, Fraction) and _is_fraction(text) else text
+            if entry is not None:
+                st.caption(f"Default: {entry.default}" + (" *(inferred)*" if entry.inferred else "")
+                           + ("  \nAlternatives: " + "; ".join(entry.alternatives) if entry.alternatives else ""))
+            if new != value:
+                trial = dict(readings(game)) | {f.name: new}
+                try:
+                    cls(**{k: v for k, v in trial.items() if k in {x.name for x in dataclasses.fields(cls)}})
+                except (BadInput, TypeError, ValueError) as exc:
+                    st.error(f"{f.name}: {exc}", icon=":material/error:")
+                else:
+                    readings(game)[f.name] = new
+        if st.button("Back to the default readings", key=f"reset_{game}"):
+            readings(game).clear()
+            for f in dataclasses.fields(cls):
+                st.session_state.pop(f"opt_{game}_{f.name}", None)
+            st.rerun()
+    st.subheader("Register")
+    only_open = st.toggle("Only open questions", value=False, key=f"only_open_{game}")
+    rows = [{"id": r.id, "open": r.open_question, "title": r.title, "default reading":
+             r.default + (" (inferred)" if r.inferred else ""), "alternatives": "; ".join(r.alternatives),
+             "option": r.option or "", "in force": describe_choice(getattr(make_rules(game, cls), r.option))
+             if cls is not None and r.option and hasattr(cls, r.option) else "",
+             "source": r.source, "status": r.status}
+            for r in rules if r.open_question or not only_open]
+    if rows:
+        st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+    else:
+        st.info("No register entries for this game yet.")
+
+
+# ----------------------------------------------------------------------------- checks
+with tab_checks:
+    st.markdown("Each check is an invariant of the rules as implemented under this session's readings: "
+                "**holds** means it was proven (or exhaustively checked) within the stated bound; "
+                "**fails** comes with a counterexample drawn below it.")
+    for game, title in GAME_TITLES.items():
+        st.subheader(title)
+        runner = checks.RUNNERS[game]
+        if not runner.available():
+            st.info(f"The {title} verifier is not in this installation yet ({runner.needs}).",
+                    icon=":material/construction:")
+            continue
+        cls = rules_class(game)
+        rules_json = checks.rules_key(make_rules(game, cls) if cls else None)
+        key = f"checks_{game}_{rules_json}"
+        if st.button(f"Run the {title} checks", key=f"run_{game}") or key in st.session_state:
+            if key not in st.session_state:
+                with guarded():
+                    st.session_state[key] = run_with_progress(runner.run, game, rules_json,
+                                                              label=f"Checking {title}",
+                                                              expected_seconds=runner.expected_seconds)
+            if key in st.session_state:
+                checks.show(game, st.session_state[key])

@@ -1,0 +1,160 @@
+"""Presentation only: towns, cards, streets and boards drawn as small HTML tables.
+
+Every function takes plain data the engines produced (visible territories, a position's JSON) and
+returns an HTML string for ``st.html``; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Iterable, Mapping
+
+TERRAIN_COLOURS = {
+    "Desert": "#f2d28b", "Forest": "#4f8f4a", "Mountains": "#9e9e9e", "Plains": "#c9e4a4",
+    "Prairie": "#c9e4a4", "Snow": "#f7f9fc", "Water": "#67b7e8",
+}
+TERRAIN_TEXT = {"Forest": "#ffffff", "Mountains": "#ffffff"}
+ICONS = {"Beer": "\U0001F37A", "Cow": "\U0001F404", "Fort": "\U0001F3F0", "Gun": "\U0001F52B",
+         "Mine": "\u26CF", "Wagon": "\U0001F6DE"}
+
+_CELL = ("width:{w}px;height:{h}px;border:1px solid #5d4037;text-align:center;vertical-align:middle;"
+         "font:12px/1.2 sans-serif;padding:1px;")
+
+
+def _cell_style(terrain: str | None, w: int, h: int, extra: str = "") -> str:
+    bg = TERRAIN_COLOURS.get(terrain or "", "#fafafa")
+    fg = TERRAIN_TEXT.get(terrain or "", "#222222")
+    return _CELL.format(w=w, h=h) + f"background:{bg};color:{fg};{extra}"
+
+
+def territory_label(terrain: str, icon: str | None, small: bool = False) -> str:
+    mark = ICONS.get(icon or "", "")
+    if small:
+        return f"{mark}<br><b>{escape(icon or '')}</b>"
+    return f"{mark} <b>{escape(icon or '')}</b><br><span style='font-size:10px'>{escape(terrain)}</span>"
+
+
+def wagons_card_html(card_id: int, quadrants: Iterable[tuple[str, str]], title: str | None = None) -> str:
+    """One Circle the Wagons card front: 4 territories (tl, tr, bl, br) as a 2x2 coloured grid."""
+    q = list(quadrants)
+    rows = []
+    for r in range(2):
+        cells = "".join(f"<td style='{_cell_style(t, 54, 34)}' title='{escape(t)} / {escape(i)}'>"
+                        f"{territory_label(t, i, small=True)}</td>" for t, i in q[2 * r:2 * r + 2])
+        rows.append(f"<tr>{cells}</tr>")
+    head = f"<div style='font:bold 12px sans-serif;margin-bottom:2px'>{escape(title or f'Card {card_id}')}</div>"
+    return (f"<div style='display:inline-block;margin:4px'>{head}"
+            f"<table style='border-collapse:collapse'>{''.join(rows)}</table></div>")
+
+
+def wagons_town_html(cells: Mapping[tuple[int, int], Mapping[str, Any]], flagged: Iterable[tuple[int, int]] = (),
+                     caption: str = "") -> str:
+    """A town's visible territories on its grid.
+
+    ``cells`` maps (x, y) -> {"terrain", "icon", "card"}; empty grid squares are left blank (the
+    rulebook's "X"). ``flagged`` squares get a red outline (e.g. an illegal placement).
+    """
+    if not cells:
+        return "<div style='font:13px sans-serif;color:#777'>(empty town)</div>"
+    flagged = set(flagged)
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    rows = []
+    for y in range(min(ys), max(ys) + 1):
+        tds = []
+        for x in range(min(xs), max(xs) + 1):
+            c = cells.get((x, y))
+            red = "outline:3px solid #d32f2f;outline-offset:-3px;" if (x, y) in flagged else ""
+            if c is None:
+                tds.append(f"<td style='{_CELL.format(w=62, h=40)}border:1px dashed #ccc;{red}'></td>")
+                continue
+            tip = f"({x},{y}) card {c.get('card', '?')}: {c['terrain']} / {c.get('icon')}"
+            tds.append(f"<td style='{_cell_style(c['terrain'], 62, 40, red)}' title='{escape(tip)}'>"
+                       f"{territory_label(c['terrain'], c.get('icon'))}"
+                       f"<div style='font-size:9px;opacity:.7'>#{escape(str(c.get('card', '')))}</div></td>")
+        rows.append(f"<tr><th style='font:10px sans-serif;color:#777;padding-right:3px'>{y}</th>{''.join(tds)}</tr>")
+    header = "".join(f"<th style='font:10px sans-serif;color:#777'>{x}</th>" for x in range(min(xs), max(xs) + 1))
+    cap = f"<caption style='font:bold 13px sans-serif;text-align:left'>{escape(caption)}</caption>" if caption else ""
+    return (f"<table style='border-collapse:collapse'>{cap}<tr><th></th>{header}</tr>{''.join(rows)}</table>")
+
+
+# ----------------------------------------------------------------------------- Outlaws
+
+TOKEN_STYLE = {"vote": ("#1565c0", "Vote"), "bullet": ("#b71c1c", "Bullet"), "handcuffs": ("#455a64", "Cuffs"),
+               "election": ("#f9a825", "Election"), "x": ("#212121", "Bogus X"), "empty": ("#ffffff", "empty"),
+               None: ("#bdbdbd", "?")}
+
+
+def _character(name: str | None, marks: list[str]) -> str:
+    label = escape(name.title()) if name else "<i>face down</i>"
+    extra = "".join(f"<div style='font-size:10px;color:#b71c1c'>{escape(m)}</div>" for m in marks)
+    bg = "#fff8e1" if name else "#d7ccc8"
+    return (f"<td style='width:84px;height:44px;border:1px solid #6d4c41;background:{bg};text-align:center;"
+            f"font:12px sans-serif'>{label}{extra}</td>")
+
+
+def outlaws_position_html(pos: Mapping[str, Any]) -> str:
+    """A position (contracts.md JSON) as seen from player A: B's row on top, tokens between, A's row
+    below; columns 0-7 from A's left (rule O1 geometry is the engine's; this only lays it out)."""
+    marks: dict[tuple[str, int], list[str]] = {}
+    for side, col in pos.get("immobilized", []) or []:
+        marks.setdefault((side, int(col)), []).append("immobilized")
+    for side, col in pos.get("front_page", []) or []:
+        marks.setdefault((side, int(col)), []).append("front page")
+    street = pos.get("street", {})
+    tokens = list(pos.get("tokens", []))
+    n = max(len(street.get("A", [])), len(street.get("B", [])), len(tokens), 1)
+
+    def row(side: str) -> str:
+        names = list(street.get(side, []))
+        cells = "".join(_character(names[i] if i < len(names) else None, marks.get((side, i), []))
+                        for i in range(n))
+        return f"<tr><th style='font:bold 12px sans-serif;padding-right:6px'>{side}</th>{cells}</tr>"
+
+    tok_cells = []
+    for i in range(n):
+        t = tokens[i] if i < len(tokens) else "empty"
+        colour, label = TOKEN_STYLE.get(t, ("#9e9e9e", str(t)))
+        fg = "#000" if t in ("empty", "election", None) else "#fff"
+        tok_cells.append(f"<td style='text-align:center;padding:4px'><span style='display:inline-block;min-width:60px;"
+                         f"border-radius:12px;padding:3px 6px;background:{colour};color:{fg};border:1px solid #555;"
+                         f"font:11px sans-serif'>{escape(label)}</span></td>")
+    cols = "".join(f"<th style='font:10px sans-serif;color:#777'>col {i}</th>" for i in range(n))
+    saloon = pos.get("saloon", {})
+    sal = " &nbsp; ".join(f"<b>Saloon {s}:</b> " + escape(", ".join(str(c).title() for c in saloon.get(s, [])) or "-")
+                          for s in ("A", "B"))
+    return (f"<div style='overflow-x:auto'><table style='border-collapse:collapse'>"
+            f"<tr><th></th>{cols}</tr>{row('B')}<tr><th style='font:11px sans-serif'>tokens</th>{''.join(tok_cells)}</tr>"
+            f"{row('A')}</table><div style='font:12px sans-serif;margin-top:4px'>{sal}</div></div>")
+
+
+# ----------------------------------------------------------------------------- Cactus Town
+
+PIECE_STYLE = {"ranger": ("#0d47a1", "Lone ranger"), "outlaw": ("#6d4c41", "Outlaw"),
+               "plunder": ("#f9a825", "plunder"), "target": ("#2e7d32", "revealed target"),
+               "office": ("#9e9e9e", "Sheriff's Office")}
+
+
+def cactus_town_html(size: int, pieces: Mapping[tuple[int, int], list[str]],
+                     highlight: Iterable[tuple[int, int]] = (), path: Iterable[tuple[int, int]] = ()) -> str:
+    """The 5x5 town: each square lists the pieces on it; ``path`` squares are numbered in order
+    (the lone ranger's moves), ``highlight`` squares are outlined."""
+    hl = set(highlight)
+    steps: dict[tuple[int, int], list[int]] = {}
+    for k, sq in enumerate(path, start=1):
+        steps.setdefault(tuple(sq), []).append(k)
+    rows = []
+    for r in range(size):
+        tds = []
+        for c in range(size):
+            items = pieces.get((r, c), [])
+            badges = "".join(
+                f"<div style='margin:1px;padding:1px 3px;border-radius:6px;background:{PIECE_STYLE.get(p, ('#555', p))[0]};"
+                f"color:#fff;font-size:10px'>{escape(PIECE_STYLE.get(p, ('', p))[1])}</div>" for p in items)
+            step = "".join(f"<span style='font:bold 11px sans-serif;color:#0d47a1'>&#8594;{k} </span>"
+                           for k in steps.get((r, c), []))
+            border = "3px solid #d32f2f" if (r, c) in hl else "1px solid #8d6e63"
+            tds.append(f"<td style='width:96px;height:64px;border:{border};background:#fbe9d0;vertical-align:top;"
+                       f"font:10px sans-serif'><div style='color:#8d6e63'>r{r} c{c}</div>{badges}{step}</td>")
+        rows.append(f"<tr>{''.join(tds)}</tr>")
+    return f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
