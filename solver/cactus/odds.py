@@ -1,0 +1,234 @@
+"""When does the marshal arrive? Exact distributions (``fractions.Fraction``) and a Monte Carlo oracle.
+
+- Solo (rule:C-solo-marshal): the marshal's arrival ends the game when it is among the lone ranger's
+  programmed cards; every round's deck is shuffled afresh, so round r ends the game with chance
+  programmed/size given it did not end before (an exact product, no floating point).
+- 2-5 players (rule:C-event-deck, rule:C-event-draw): the round in which the marshal's arrival is
+  drawn, with Train and Stagecoach applied and optional duel discards (rule:C4), by exact
+  enumeration of the deck (only where Train and Stagecoach lie matters; every other card acts alike
+  for the deck, so they are enumerated as one kind) and an exact Markov chain over the event state.
+- Solo with the event deck (rule:C1 alternative): the game ends at the earlier of the two; an event
+  draw comes before the action phase, so it wins a same-round tie.
+
+:func:`simulate_chunk` is a picklable ``(n, seed, query) -> counts`` Monte Carlo that deals the real
+cards; the tests compare it with the exact figures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from solver.cactus import events as ev
+from solver.cactus import solo_deck as sd
+from solver.cactus.rules import CactusRules, frac_str
+from solver.errors import BadInput
+
+PLACEHOLDER = "tumbleweed"  # stands for every card without a deck action (same behaviour for the deck)
+SOLO_HORIZON = 40
+
+
+@dataclass(frozen=True)
+class MarshalQuery:
+    """What to compute: ``players`` None for solo, else 2..5; ``rules`` the open readings."""
+
+    players: int | None = None
+    rules: CactusRules = CactusRules()
+
+    def __post_init__(self):
+        if self.players is not None:
+            ev.deck_size(self.players)  # validates 2..5
+
+    def event_cards(self) -> int | None:
+        if self.players is not None:
+            return ev.deck_size(self.players)
+        return self.rules.solo_event_cards if self.rules.solo_events else None
+
+
+Dist = dict  # round (int) or None ("never by the marshal") -> Fraction
+
+
+def solo_deck_distribution(rules: CactusRules = CactusRules(), horizon: int = SOLO_HORIZON) -> Dist:
+    """Round -> chance the solo deck reveals the marshal's arrival then; None -> beyond ``horizon``."""
+    out: Dist = {}
+    alive = Fraction(1)
+    for rnd in range(1, horizon + 1):
+        p = sd.marshal_programmed_chance(rnd, rules)
+        if p:
+            out[rnd] = alive * p
+            alive *= 1 - p
+        if alive == 0:
+            break
+    if alive:
+        out[None] = alive
+    return out
+
+
+def _deck_layouts(size: int):
+    """(weight, deck) for every placement of Train and Stagecoach among ``size`` drawn cards and of
+    the marshal among the bottom 3, others as the placeholder; weights are exact and sum to 1."""
+    pair = Fraction(1, 17 * 16)
+    single = Fraction(17 - size, 17 * 16)
+    none = Fraction((17 - size) * (16 - size), 17 * 16)
+    blank = [PLACEHOLDER] * size
+    cases = [(none, {})]
+    for i in range(size):
+        cases.append((single, {i: ev.TRAIN}))
+        cases.append((single, {i: ev.STAGECOACH}))
+        for j in range(size):
+            if j != i:
+                cases.append((pair, {i: ev.TRAIN, j: ev.STAGECOACH}))
+    for w, marks in cases:
+        cards = list(blank)
+        for i, key in marks.items():
+            cards[i] = key
+        for slot in range(3):
+            yield w / 3, ev.build_deck(cards, size, slot)
+
+
+@lru_cache(maxsize=None)
+def _end_from(state: ev.EventState, rules: CactusRules) -> tuple:
+    if state.ended:
+        return ((state.end_round, Fraction(1)),)
+    if not state.deck:
+        return ((None, Fraction(1)),)
+    out: Counter = Counter()
+    for p, nxt in ev.play_round(state, rules):
+        for rnd, q in _end_from(nxt, rules):
+            out[rnd] += p * q
+    return tuple(out.items())
+
+
+def event_distribution(size: int, rules: CactusRules = CactusRules()) -> Dist:
+    """Round -> chance the event deck of ``size`` cards ends the game then (None: never)."""
+    out: Counter = Counter()
+    for w, deck in _deck_layouts(size):
+        for rnd, q in _end_from(ev.EventState(deck), rules):
+            out[rnd] += w * q
+    return {k: v for k, v in out.items() if v}
+
+
+def combine(event: Dist, solo: Dist) -> Dist:
+    """Earlier of two independent end rounds; the event draw comes first within a round."""
+    def tail(d: Dist, r: int, strict: bool) -> Fraction:  # P(X > r) or P(X >= r)
+        return sum((p for k, p in d.items() if k is None or (k > r if strict else k >= r)), Fraction(0))
+    rounds = sorted({k for k in event if k is not None} | {k for k in solo if k is not None})
+    out: Dist = {}
+    for r in rounds:
+        p = event.get(r, 0) * tail(solo, r, False) + solo.get(r, 0) * tail(event, r, True)
+        if p:
+            out[r] = p
+    never = event.get(None, 0) * solo.get(None, 0)
+    if never:
+        out[None] = never
+    return out
+
+
+def distribution(query: MarshalQuery) -> Dist:
+    """The exact distribution of the round the marshal ends the game (None: never / beyond)."""
+    cards = query.event_cards()
+    if query.players is not None:
+        return event_distribution(cards, query.rules)
+    solo = solo_deck_distribution(query.rules)
+    return combine(event_distribution(cards, query.rules), solo) if cards else solo
+
+
+def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules()) -> dict:
+    """The ``ruleslinger cactus marshal`` result (contracts.md) as a dict of ``"p/q"`` strings."""
+    query = MarshalQuery(players, rules)
+    dist = distribution(query)
+    rounds = sorted(k for k in dist if k is not None)
+    never = dist.get(None, Fraction(0))
+    cumulative, acc = {}, Fraction(0)
+    for r in rounds:
+        acc += dist[r]
+        cumulative[str(r)] = frac_str(acc)
+    result = {"mode": "solo" if players is None else "players", "players": players,
+              "rounds": {str(r): frac_str(dist[r]) for r in rounds},
+              "by_round": cumulative, "never": frac_str(never),
+              "earliest": rounds[0] if rounds else None, "latest": rounds[-1] if rounds and not never else None,
+              "expected_round": frac_str(sum(r * dist[r] for r in rounds)) if not never else None,
+              "method": "exact", "rules": rules.to_dict()}
+    if players is None and never:
+        result["note"] = f"'never' is the chance the game goes past round {SOLO_HORIZON} (rule C2 '{rules.short_deck}')"
+    elif never:
+        result["note"] = "'never' is the chance the marshal's arrival is discarded and never drawn again (rule C4)"
+    return result
+
+
+# ---------------------------------------------------------------- Monte Carlo (the tests' oracle)
+
+def _sample(outcomes, rng: random.Random):
+    x = rng.random()
+    acc = 0.0
+    for p, s in outcomes:
+        acc += float(p)
+        if x < acc:
+            return s
+    return outcomes[-1][1]
+
+
+def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None:
+    order = list(ev.table().cards())
+    rng.shuffle(order)
+    cards = order[:size]
+    bottom = cards[-2:] + [ev.MARSHAL]
+    rng.shuffle(bottom)
+    state = ev.EventState(tuple(cards[:-2] + bottom))
+    while not state.ended and state.deck:
+        state = ev.EventState(state.deck, state.discard, state.round + 1)
+        key, rest = state.deck[0], state.deck[1:]
+        from dataclasses import replace
+        state = _sample(ev.apply_event(replace(state, deck=rest, current=key), key, rules), rng)
+        if not state.ended and rules.duel_win_chance and rng.random() < float(rules.duel_win_chance):
+            state = _sample(ev.duel_discard(state, rules), rng)
+    return state.end_round if state.ended else None
+
+
+def _sim_solo(rules: CactusRules, rng: random.Random, horizon: int = SOLO_HORIZON) -> int | None:
+    rest = [c for c in sd.NUMBERED if c not in sd.DEFAULT_MARKED]
+    deck = list(sd.DEFAULT_MARKED)
+    for rnd in range(1, horizon + 1):
+        if 2 <= rnd <= 5:
+            card = rest.pop(0) if rules.added_card == "lowest_number" else rest.pop(rng.randrange(len(rest)))
+            deck.append(card)
+        elif rnd == 6:
+            deck.append(sd.MARSHAL)
+        elif rnd >= 7:
+            gone = sd.archived(rnd, rules)
+            deck = [c for c in deck if c not in gone]
+        rng.shuffle(deck)
+        if sd.planning_draw(deck, rules).marshal_programmed:
+            return rnd
+    return None
+
+
+def simulate_one(query: MarshalQuery, rng: random.Random) -> int | None:
+    cards = query.event_cards()
+    if query.players is not None:
+        return _sim_events(cards, query.rules, rng)
+    solo = _sim_solo(query.rules, rng)
+    if cards:
+        event = _sim_events(cards, query.rules, rng)
+        if event is not None and (solo is None or event <= solo):
+            return event
+    return solo
+
+
+def simulate_chunk(n: int, seed: int, query: MarshalQuery = MarshalQuery()) -> dict[str, int]:
+    """Monte Carlo: ``n`` games from ``seed``; counts of the end round (``"never"``: none).
+
+    A pure, picklable module-level function, so an executor (process pool, Dask) can run chunks
+    with different seeds and add the counts up.
+    """
+    if n < 0:
+        raise BadInput(f"n: {n} must not be negative")
+    rng = random.Random(seed)
+    counts: Counter = Counter()
+    for _ in range(n):
+        r = simulate_one(query, rng)
+        counts["never" if r is None else str(r)] += 1
+    return dict(counts)

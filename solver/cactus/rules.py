@@ -1,0 +1,115 @@
+"""The named readings of Cactus Town: The Lone Ranger's open questions (open-questions.md C1-C9).
+
+:class:`CactusRules` holds one field per open reading, each with the documented default; every
+engine function takes it as ``rules``. The register (``docs/register/cactus.toml``) names the field
+of each entry in its ``option`` key. Readings marked *inferred* fill a gap in the rulebook text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from fractions import Fraction
+from typing import Any
+
+from solver.errors import BadInput
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "short_deck": ("no_second_shot", "keep_second_shot", "stop_archiving"),  # rule:C2
+    "added_card": ("uniform", "lowest_number"),  # rule:C3
+    "marshal_discard": ("revealed", "discarded"),  # rule:C4
+    "stagecoach_short": ("as_many", "none"),  # rule:C5
+    "step_tie": ("both", "horizontal_first", "vertical_first"),  # rule:C6
+    "directional_sneak": ("restricted_step", "plain_sneak"),  # rule:C7
+    "duel_ties": ("reroll", "tie", "initiator_wins", "defender_wins"),  # rule:C8
+    "fast_draw_modifiers": ("each_die", "tokens_buildings_only"),  # rule:C8
+}
+
+
+@dataclass(frozen=True)
+class CactusRules:
+    """One field per open reading; the defaults are the project's default readings.
+
+    - ``solo_events`` (rule:C1): use the event deck in solo too (default False); its size
+      ``solo_event_cards`` (default 8, the 2-player size; inferred, the table stops at 2 players).
+    - ``short_deck`` (rule:C2): when the solo deck holds fewer than 4 cards (round 12+):
+      ``no_second_shot`` (all cards are programmed, none set aside), ``keep_second_shot`` (set the
+      last card aside as second shot, program the rest), ``stop_archiving`` (archiving stops when the
+      deck holds 4 cards).
+    - ``added_card`` (rule:C3): the card added in rounds 2-5: ``uniform`` among the numbered cards
+      not yet in the deck, or ``lowest_number`` first.
+    - ``marshal_discard`` (rule:C4): a duel win discarding the marshal's arrival: ``revealed`` (the
+      game ends, like Train) or ``discarded`` (it goes to the discard pile).
+    - ``stagecoach_short`` (rule:C5): fewer than 2 discarded events: ``as_many`` (draw 0 or 1) or
+      ``none`` (draw nothing unless 2 are there).
+    - ``duel_win_chance`` (rule:C4): chance per round that the lone ranger wins a duel he started,
+      discarding the next event (0 in the contract's odds: no duel discards).
+    - ``step_tie`` (rule:C6): when a horizontal and a vertical step both shorten the distance.
+    - ``directional_sneak`` (rule:C7, inferred): HORIZONTAL / VERTICAL SNEAK as a SNEAK restricted to
+      that direction, or as a plain SNEAK.
+    - ``die_sides``, ``duel_ties``, ``fast_draw_modifiers`` (rule:C8).
+    - ``escaped_visible`` (rule:C9): an escaped outlaw carrying plunder counts as a visible target
+      (default False: escaped outlaws have left the town).
+    """
+
+    solo_events: bool = False
+    solo_event_cards: int = 8
+    short_deck: str = "no_second_shot"
+    added_card: str = "uniform"
+    marshal_discard: str = "revealed"
+    stagecoach_short: str = "as_many"
+    duel_win_chance: Fraction = Fraction(0)
+    step_tie: str = "both"
+    directional_sneak: str = "restricted_step"
+    die_sides: int = 6
+    duel_ties: str = "reroll"
+    fast_draw_modifiers: str = "each_die"
+    escaped_visible: bool = False
+
+    def __post_init__(self):
+        for name, allowed in CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise BadInput(f"rules.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
+        if not isinstance(self.die_sides, int) or isinstance(self.die_sides, bool) or not 2 <= self.die_sides <= 20:
+            raise BadInput(f"rules.die_sides: {self.die_sides!r} is not a whole number 2..20")
+        if not isinstance(self.solo_event_cards, int) or isinstance(self.solo_event_cards, bool) \
+                or not 3 <= self.solo_event_cards <= 17:
+            raise BadInput(f"rules.solo_event_cards: {self.solo_event_cards!r} is not a whole number 3..17")
+        chance = self.duel_win_chance
+        if isinstance(chance, bool) or not isinstance(chance, (int, Fraction)) or not 0 <= chance <= 1:
+            raise BadInput(f"rules.duel_win_chance: {chance!r} is not an exact probability 0..1")
+        object.__setattr__(self, "duel_win_chance", Fraction(chance))
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["duel_win_chance"] = frac_str(self.duel_win_chance)
+        return d
+
+
+def parse_fraction(text: Any, what: str) -> Fraction:
+    """``"1/3"``, ``"0.25"``, ``0`` or ``1`` as an exact Fraction, else BadInput."""
+    if isinstance(text, bool):
+        raise BadInput(f"{what}: expected a probability, got {text!r}")
+    if isinstance(text, int):
+        return Fraction(text)
+    try:
+        return Fraction(str(text).strip())
+    except (ValueError, ZeroDivisionError):
+        raise BadInput(f"{what}: {str(text)[:40]!r} is not a fraction like 1/3") from None
+
+
+def rules_from(overrides: dict[str, Any] | None = None) -> CactusRules:
+    """A :class:`CactusRules` from a mapping of field -> value (unknown fields are bad input)."""
+    overrides = dict(overrides or {})
+    names = {f.name for f in fields(CactusRules)}
+    for key in overrides:
+        if key not in names:
+            raise BadInput(f"rules: unknown option '{key}' (known: {', '.join(sorted(names))})")
+    if "duel_win_chance" in overrides:
+        overrides["duel_win_chance"] = parse_fraction(overrides["duel_win_chance"], "rules.duel_win_chance")
+    return replace(CactusRules(), **overrides)
+
+
+def frac_str(p: Fraction) -> str:
+    """An exact probability as the contract's ``"p/q"`` string (``"0"`` and ``"1"`` allowed)."""
+    p = Fraction(p)
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
