@@ -1,8 +1,125 @@
-"""Placeholder until the engine lands."""
+"""Outlaws: Last Man Standing: edit a position, see its legal actions, victory and sudden-death
+banners, whether either side can still win (with a witnessing line), and playout statistics."""
+
+from __future__ import annotations
+
+import copy
 
 import streamlit as st
 
-from dashboard.common import page_header
+from dashboard import draw, outlaws_view as ov
+from dashboard.common import (dumps, engine, guarded, json_download, json_upload, make_rules, page_header,
+                              rules_class, rules_summary, run_with_progress)
+from solver.errors import BadInput
 
 page_header("outlaws")
-st.info("This page is being built.")
+state = engine("solver.outlaws.state", "load_position", "position_to_json", "initial_position",
+               what="The Outlaws position model")
+if state is None:
+    st.stop()
+
+cls = rules_class("outlaws")
+st.caption(rules_summary("outlaws", cls))
+
+if "ol_pos" not in st.session_state:
+    st.session_state.ol_pos = state.position_to_json(state.initial_position(seed=1, rules=make_rules("outlaws", cls)))
+    st.session_state.ol_ver = 0
+
+
+def replace_position(doc: dict) -> None:
+    """Store a validated position and redraw the editor from it."""
+    st.session_state.ol_pos = doc
+    st.session_state.ol_ver += 1
+
+
+# ----------------------------------------------------------------------------- input
+src_cols = st.columns([2, 3, 3])
+with src_cols[0]:
+    seed = st.number_input("Set-up seed", min_value=0, max_value=10**6, value=1, step=1, key="ol_seed")
+    if st.button("New set-up", key="ol_new", help="A fully known starting position from this seed"):
+        with guarded():
+            replace_position(state.position_to_json(state.initial_position(seed=int(seed),
+                                                                           rules=make_rules("outlaws", cls))))
+with src_cols[1]:
+    loaded = json_upload("Upload a position (contracts.md JSON)", "ol_upload",
+                         lambda d: state.position_to_json(state.load_position(d)))
+    if loaded is not None:
+        replace_position(loaded)
+with src_cols[2]:
+    json_download("Download this position", st.session_state.ol_pos, "position.json", "ol_download")
+
+with st.expander("Position editor", expanded=False, icon=":material/edit:"):
+    edited = ov.position_editor(st.session_state.ol_pos, st.session_state.ol_ver)
+    if edited is not None:
+        try:
+            doc = state.position_to_json(state.load_position(edited))
+        except BadInput as exc:
+            st.error(f"Position not changed: {exc}", icon=":material/error:")
+        else:
+            replace_position(doc)
+            st.rerun()
+    with st.popover("Edit as JSON"):
+        text = st.text_area("Position JSON", value=dumps(st.session_state.ol_pos), height=240,
+                            key=f"ol_json_{st.session_state.ol_ver}")
+        if st.button("Apply JSON", key="ol_apply_json"):
+            from solver.io import parse_json_text
+            try:
+                doc = state.position_to_json(state.load_position(parse_json_text(text, "position")))
+            except BadInput as exc:
+                st.error(f"Position not changed: {exc}", icon=":material/error:")
+            else:
+                replace_position(doc)
+                st.rerun()
+
+pos_doc = st.session_state.ol_pos
+st.html(draw.outlaws_position_html(pos_doc))
+st.markdown(ov.summary_line(pos_doc))
+
+# ----------------------------------------------------------------------------- analysis
+rules = make_rules("outlaws", cls) if cls else None
+rules_json = dumps(rules.to_json()) if rules is not None and hasattr(rules, "to_json") else "{}"
+pos_json = dumps(pos_doc)
+
+status = None
+if ov.status_available():
+    with guarded("Status: "):
+        status = ov.status_cached(pos_json, rules_json)
+        ov.show_banners(status, pos_doc)
+
+st.subheader("Legal actions")
+if ov.moves_available():
+    with guarded("Legal actions: "):
+        actions = ov.moves_cached(pos_json, rules_json)
+        ov.show_actions(actions)
+else:
+    st.info("The Outlaws move generator is not in this installation yet.", icon=":material/construction:")
+
+st.subheader("Can either side still win?")
+if ov.search_available():
+    limit = st.slider("Search budget (seconds)", 1, 30, 5, key="ol_search_limit")
+    if st.button("Search for a winning line", key="ol_search"):
+        with guarded("Search: "):
+            st.session_state.ol_search_result = (pos_json, rules_json, run_with_progress(
+                ov.search_cached, pos_json, rules_json, float(limit), label="Searching both sides' wins",
+                expected_seconds=float(limit) * 2))
+    res = st.session_state.get("ol_search_result")
+    if res and res[0] == pos_json and res[1] == rules_json:
+        ov.show_search(res[2])
+else:
+    st.info("The Outlaws win search is not in this installation yet.", icon=":material/construction:")
+
+st.subheader("Playouts from this position")
+if ov.playout_available():
+    c1, c2 = st.columns(2)
+    n = c1.number_input("Random playouts", 10, 2000, 200, step=10, key="ol_playouts")
+    pseed = c2.number_input("Seed", 0, 10**6, 0, key="ol_playout_seed")
+    if st.button("Run playouts", key="ol_run_playouts"):
+        with guarded("Playouts: "):
+            st.session_state.ol_playout_result = (pos_json, rules_json, run_with_progress(
+                ov.playouts_cached, pos_json, rules_json, int(n), int(pseed), label=f"Playing {n} random games",
+                expected_seconds=max(2.0, n / 100)))
+    res = st.session_state.get("ol_playout_result")
+    if res and res[0] == pos_json and res[1] == rules_json:
+        ov.show_playouts(res[2])
+else:
+    st.info("The Outlaws playout simulator is not in this installation yet.", icon=":material/construction:")

@@ -1,0 +1,275 @@
+"""Outlaws page pieces: the position editor (widgets -> contracts.md JSON), the engine adapters
+(cached per position and readings) and the views of their answers. The rules live in
+:mod:`solver.outlaws`; this module only collects input and draws results."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections import Counter
+from typing import Any
+
+import altair as alt
+import polars as pl
+import streamlit as st
+
+from dashboard import draw
+
+CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit",
+              "reverend", "mayor")
+TOKENS = ("vote", "bullet", "handcuffs", "x", "election")
+UNKNOWN = "(unknown)"
+
+
+def _mod(name: str):
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _fn(*candidates: tuple[str, str]):
+    for module, name in candidates:
+        mod = _mod(module)
+        if mod is not None and hasattr(mod, name):
+            return getattr(mod, name)
+    return None
+
+
+# ----------------------------------------------------------------------------- editor
+
+def position_editor(doc: dict, ver: int) -> dict | None:
+    """A form over every field of a position; returns the edited JSON on submit, else None."""
+    k = f"ol{ver}"
+    with st.form(f"ol_form_{ver}", border=False):
+        c = st.columns(3)
+        to_move = c[0].radio("To move", ["A", "B"], index=["A", "B"].index(doc["to_move"]), horizontal=True,
+                             key=f"{k}_to_move")
+        actions_left = c[1].radio("Actions left", [1, 2], index=[1, 2].index(doc["actions_left"]),
+                                  horizontal=True, key=f"{k}_al")
+        sudden = c[2].checkbox("Sudden death in force", value=bool(doc.get("sudden_death")), key=f"{k}_sd")
+        street: dict[str, list] = {}
+        for side in ("B", "A"):
+            st.markdown(f"**Main Street, {side}'s row** (columns 0-7 from A's left)")
+            cols = st.columns(8)
+            street[side] = [_opt(cols[i].selectbox(f"{side}{i}", (UNKNOWN,) + CHARACTERS,
+                                                   index=_idx((UNKNOWN,) + CHARACTERS, doc["street"][side][i]),
+                                                   key=f"{k}_st_{side}{i}", label_visibility="visible"))
+                            for i in range(8)]
+            if side == "B":
+                st.markdown("**Token row**")
+                tcols = st.columns(8)
+                opts = (UNKNOWN, "empty") + TOKENS
+                tokens = [_opt(tcols[i].selectbox(f"token {i}", opts, index=_idx(opts, doc["tokens"][i]),
+                                                  key=f"{k}_tok{i}")) for i in range(8)]
+        c = st.columns(2)
+        saloon = {}
+        for j, side in enumerate(("A", "B")):
+            saloon[side] = [c[j].selectbox(f"Saloon {side} #{i + 1}", CHARACTERS,
+                                           index=_idx(CHARACTERS, doc["saloon"][side][i]), key=f"{k}_sal_{side}{i}")
+                            for i in range(2)]
+        st.markdown("**Reserve** (face-down pile beside column 0)")
+        res = Counter(doc.get("reserve", []))
+        rc = st.columns(6)
+        reserve: list = []
+        for i, t in enumerate(TOKENS + (None,)):
+            n = rc[i].number_input(t or UNKNOWN, 0, 17, int(res.get(t, 0)), key=f"{k}_res_{t}")
+            reserve += [t] * int(n)
+        supply = {}
+        for side in ("A", "B"):
+            st.markdown(f"**{side}'s supply**")
+            sc = st.columns(5)
+            cur = doc["supply"][side]
+            supply[side] = {key: int(sc[i].number_input(key, 0, 17 if key != "front_page" else 3,
+                                                        int(cur.get(key, 0)), key=f"{k}_sup_{side}_{key}"))
+                            for i, key in enumerate(("vote", "bullet", "handcuffs", "front_page", "election"))}
+        dc = st.columns(2)
+        discard = dict(doc.get("discard", {}))
+        discard["bullet"] = int(dc[0].number_input("Discarded Bullets", 0, 3, int(discard.get("bullet", 0)),
+                                                   key=f"{k}_dis_b"))
+        discard["handcuffs"] = int(dc[1].number_input("Discarded Handcuffs", 0, 3, int(discard.get("handcuffs", 0)),
+                                                      key=f"{k}_dis_h"))
+        discard.pop("front_page", None)  # recomputed by the loader from the markers in play
+        spots = [f"{s} col {i}" for s in ("A", "B") for i in range(8)]
+        mc = st.columns(2)
+        imm = mc[0].multiselect("Immobilized", spots, default=_marks(doc.get("immobilized", [])),
+                                key=f"{k}_imm")
+        fp = mc[1].multiselect("Front Page markers", spots, default=_marks(doc.get("front_page", [])),
+                               key=f"{k}_fp")
+        if not st.form_submit_button("Apply edits", type="primary"):
+            return None
+    out = {"to_move": to_move, "actions_left": actions_left, "street": street, "saloon": saloon, "tokens": tokens,
+           "reserve": reserve, "supply": supply, "discard": discard,
+           "immobilized": [[s.split()[0], int(s.split()[-1])] for s in imm],
+           "front_page": [[s.split()[0], int(s.split()[-1])] for s in fp], "sudden_death": sudden}
+    return out
+
+
+def _opt(v: str):
+    return None if v == UNKNOWN else v
+
+
+def _idx(options: tuple, value: Any) -> int:
+    v = UNKNOWN if value is None else value
+    return options.index(v) if v in options else 0
+
+
+def _marks(items: list) -> list[str]:
+    return [f"{s} col {c}" for s, c in items if isinstance(c, int)]
+
+
+def summary_line(doc: dict) -> str:
+    sup = doc["supply"]
+    return (f"**{doc['to_move']} to move**, {doc['actions_left']} action(s) left. Votes A {sup['A']['vote']} / "
+            f"B {sup['B']['vote']}; Bullets A {sup['A']['bullet']} / B {sup['B']['bullet']}; Handcuffs A "
+            f"{sup['A']['handcuffs']} / B {sup['B']['handcuffs']}; reserve {len(doc.get('reserve', []))} tokens"
+            + ("; **sudden death in force**" if doc.get("sudden_death") else "") + ".")
+
+
+# ----------------------------------------------------------------------------- engine adapters
+
+def _load(pos_json: str):
+    from solver.outlaws.state import load_position
+
+    return load_position(json.loads(pos_json))
+
+
+def _rules(rules_json: str):
+    from solver.outlaws.rules import Rules
+
+    return Rules.from_json(json.loads(rules_json))
+
+
+def _as_dict(obj: Any) -> Any:
+    import dataclasses
+
+    if isinstance(obj, dict):
+        return {k: _as_dict(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_as_dict(v) for v in obj]
+    if hasattr(obj, "to_json"):
+        return obj.to_json()
+    if dataclasses.is_dataclass(obj):
+        return dataclasses.asdict(obj)
+    return obj
+
+
+_STATUS = (("solver.outlaws.status", "status"), ("solver.outlaws.engine", "status"), ("solver.outlaws.actions", "status"))
+_MOVES = (("solver.outlaws.actions", "legal_actions"), ("solver.outlaws.engine", "legal_actions"),
+          ("solver.outlaws.moves", "legal_actions"))
+_SEARCH = (("solver.outlaws.search", "win_possible"), ("solver.outlaws.search", "search_wins"))
+_PLAYOUT = (("solver.outlaws.playout", "playouts"), ("solver.outlaws.simulate", "playouts"),
+            ("solver.outlaws.playout", "run_playouts"))
+
+
+def status_available() -> bool:
+    return _fn(*_STATUS) is not None
+
+
+def moves_available() -> bool:
+    return _fn(*_MOVES) is not None
+
+
+def search_available() -> bool:
+    return _fn(*_SEARCH) is not None
+
+
+def playout_available() -> bool:
+    return _fn(*_PLAYOUT) is not None
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def status_cached(pos_json: str, rules_json: str) -> dict:
+    return _as_dict(_fn(*_STATUS)(_load(pos_json), rules=_rules(rules_json)))
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def moves_cached(pos_json: str, rules_json: str) -> list[dict]:
+    return _as_dict(list(_fn(*_MOVES)(_load(pos_json), rules=_rules(rules_json))))
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def search_cached(pos_json: str, rules_json: str, time_limit: float) -> dict:
+    return _as_dict(_fn(*_SEARCH)(_load(pos_json), rules=_rules(rules_json), time_limit=time_limit))
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def playouts_cached(pos_json: str, rules_json: str, n: int, seed: int) -> list[dict]:
+    return _as_dict(_fn(*_PLAYOUT)(_load(pos_json), n=n, seed=seed, rules=_rules(rules_json)))
+
+
+# ----------------------------------------------------------------------------- views
+
+VICTORY_TEXT = {"good": "the Good way (Election)", "bad": "the Bad way (Governor shot)",
+                "ugly": "the Ugly way (arrest)"}
+
+
+def show_banners(status: dict, doc: dict) -> None:
+    winner, victory = status.get("winner"), status.get("victory")
+    if winner:
+        st.success(f"**{winner} has won**, {VICTORY_TEXT.get(victory, victory)}.", icon=":material/emoji_events:")
+    if status.get("sudden_death_trigger") or doc.get("sudden_death"):
+        st.warning("**Sudden death**" + (" is triggered in this position" if status.get("sudden_death_trigger")
+                                         else " is in force") + ": only Bad and Ugly victories count (rule O11).",
+                   icon=":material/skull:")
+
+
+def show_actions(actions: list[dict]) -> None:
+    if not actions:
+        st.info("No legal action for the side to move.")
+        return
+    kinds = Counter(a.get("kind", "?") for a in actions)
+    st.markdown(f"**{len(actions)} legal actions**: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
+    tabs = st.tabs([f"{k} ({n})" for k, n in sorted(kinds.items())])
+    for tab, (kind, _n) in zip(tabs, sorted(kinds.items())):
+        with tab:
+            rows = [{key: (json.dumps(v) if isinstance(v, (list, dict)) else v) for key, v in a.items()}
+                    for a in actions if a.get("kind") == kind]
+            st.dataframe(pl.DataFrame(rows, infer_schema_length=None), hide_index=True, width="stretch")
+
+
+def show_search(result: dict) -> None:
+    wp = result.get("win_possible", result)
+    for side in ("A", "B"):
+        ok = wp.get(side) if isinstance(wp, dict) else None
+        line = (result.get("lines") or result.get("witness") or {}).get(side) if isinstance(
+            result.get("lines") or result.get("witness"), dict) else None
+        proven = result.get("proven", {}).get(side, True) if isinstance(result.get("proven"), dict) else result.get("proven", True)
+        if ok:
+            st.success(f"**{side} can still win.**" + (f" Witnessing line ({len(line)} actions):" if line else ""),
+                       icon=":material/check_circle:")
+            if line:
+                st.dataframe(pl.DataFrame([{"step": i + 1, "action": json.dumps(a) if isinstance(a, dict) else str(a)}
+                                           for i, a in enumerate(line)]), hide_index=True, width="stretch")
+        elif ok is False:
+            st.error(f"**{side} cannot win from here**" + ("" if proven else " within the search budget (not proven)")
+                     + ".", icon=":material/block:")
+        else:
+            st.info(f"{side}: undecided within the search budget.")
+
+
+def show_playouts(rows: list[dict]) -> None:
+    if not rows:
+        st.info("No playouts.")
+        return
+    df = pl.DataFrame(rows, infer_schema_length=None)
+    st.dataframe(df.head(20), hide_index=True, width="stretch")
+    if "winner" in df.columns:
+        counts = (df.with_columns(pl.col("winner").fill_null("none"),
+                                  pl.col("victory").fill_null("none") if "victory" in df.columns else pl.lit("?").alias("victory"))
+                  .group_by(["winner", "victory"]).len().sort(["winner", "victory"]))
+        chart = alt.Chart(counts).mark_bar().encode(
+            x=alt.X("winner:N", title="winner"), y=alt.Y("len:Q", title="games"),
+            color=alt.Color("victory:N", title="victory"), tooltip=["winner", "victory", "len"]
+        ).properties(title="Who wins, and how", height=260)
+        st.altair_chart(chart, width="stretch")
+    length_col = next((c for c in ("actions", "length", "turns", "plies") if c in df.columns), None)
+    if length_col:
+        hist = alt.Chart(df.select(length_col)).mark_bar().encode(
+            x=alt.X(f"{length_col}:Q", bin=alt.Bin(maxbins=30), title=f"game length ({length_col})"),
+            y=alt.Y("count():Q", title="games")).properties(title="Game length", height=220)
+        st.altair_chart(hist, width="stretch")
+
+
+__all__ = ["position_editor", "summary_line", "status_cached", "moves_cached", "search_cached", "playouts_cached",
+           "show_banners", "show_actions", "show_search", "show_playouts", "draw"]
