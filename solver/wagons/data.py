@@ -1,0 +1,334 @@
+"""Loading and validating the wagons data files in ``scenarios/wagons/`` (rule:X-bad-input).
+
+``cards.json`` (the 18 fronts, rule:W-cards), ``goals.toml`` (the 18 scoring conditions, every
+number a parameter) and ``scenarios.toml`` (the 6 solo scenarios: goal cards, round-2 draft rule,
+opponent scoring readings). Every problem is a one-line :class:`BadInput` naming the file, the
+entry and the field. The product never reads the project's shared folder at run time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from solver.errors import BadInput
+from solver.io import read_data
+from solver.paths import SCENARIOS
+
+DATA_DIR = SCENARIOS / "wagons"
+CARDS_FILE = DATA_DIR / "cards.json"
+GOALS_FILE = DATA_DIR / "goals.toml"
+SCENARIOS_FILE = DATA_DIR / "scenarios.toml"
+
+TERRAINS = ("Desert", "Forest", "Mountains", "Plains", "Snow", "Water")
+ICONS = ("Beer", "Cow", "Fort", "Gun", "Mine", "Wagon")
+SCENARIO_IDS = ("boomtown", "gold-rush", "through-the-desert", "out-drink-the-competition",
+                "water-the-herd", "cattle-drive")
+GOAL_KINDS = ("cool-water", "badlands", "happy-cows", "bootleggers", "one-too-many", "gold-country",
+              "prairie-life", "the-herd", "wagon-train", "boom-or-bust", "claim-jumpers",
+              "smalltown-charm", "unknown")
+DRAFT_KINDS = ("skip-if-behind", "first-match", "skip-heavy-then-first-match")
+READINGS = ("as-player", "sets", "per-symbol", "wagon-count")
+
+
+# ---------------------------------------------------------------- records
+
+@dataclass(frozen=True)
+class CardData:
+    id: int
+    cells: tuple[tuple[str, str], ...]  # tl, tr, bl, br as (terrain, icon)
+    back: str                            # unverified back pairing (rule:W9)
+    checked_against: str
+
+
+@dataclass(frozen=True)
+class GoalSpec:
+    """One scoring condition: its numbers live in ``params`` (name -> value, lists as tuples)."""
+    name: str
+    kind: str
+    known: bool
+    text: str
+    confidence: str
+    source: str
+    params: tuple[tuple[str, Any], ...] = ()
+    param_confidence: tuple[tuple[str, str], ...] = ()
+
+    def param(self, key: str) -> Any:
+        for k, v in self.params:
+            if k == key:
+                return v
+        raise BadInput(f"goals: goal '{self.name}' has no parameter '{key}'")
+
+
+@dataclass(frozen=True)
+class DraftRule:
+    """A scenario's round-2 opponent draft rule (rule:W5), as parameters."""
+    kind: str
+    skip: int = 1
+    look: int = 2
+    icons: tuple[str, ...] = ()
+    terrains: tuple[str, ...] = ()
+    min_count: int = 1
+    stop_icons: tuple[str, ...] = ()
+    stop_terrains: tuple[str, ...] = ()
+    heavy_icon: str = ""
+    heavy_min: int = 2
+
+
+@dataclass(frozen=True)
+class OpponentReading:
+    """How the opponent scores one goal card in one scenario (rule:W6)."""
+    goal: str
+    reading: str
+    extra_guns: int = 0
+    mine_terrains: tuple[str, ...] = ()
+    can_lose: bool = True
+    icons: tuple[str, ...] = ()
+    terrains: tuple[str, ...] = ()
+    per_set: int = 0
+    points: int = 0
+    divisor: int = 1
+    cap: int = 6
+    per_extra: int = 0
+
+
+@dataclass(frozen=True)
+class ScenarioSpec:
+    id: str
+    name: str
+    goals: tuple[str, str]
+    draft_text: str
+    scoring_text: str
+    draft: DraftRule
+    opponent: tuple[OpponentReading, ...]
+
+    def reading(self, goal: str) -> OpponentReading:
+        for r in self.opponent:
+            if r.goal == goal:
+                return r
+        raise BadInput(f"scenario '{self.id}': no opponent reading for '{goal}'")
+
+
+@dataclass(frozen=True)
+class WagonsData:
+    cards: tuple[CardData, ...]
+    goals: tuple[GoalSpec, ...]
+    scenarios: tuple[ScenarioSpec, ...]
+    difficulty: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]  # later edition tables
+
+    def goal(self, name: str) -> GoalSpec:
+        for g in self.goals:
+            if g.name == name:
+                return g
+        raise BadInput(f"unknown goal card '{name}' (known: {', '.join(g.name for g in self.goals)})")
+
+    def scenario(self, scenario_id: str) -> ScenarioSpec:
+        for s in self.scenarios:
+            if s.id == scenario_id:
+                return s
+        raise BadInput(f"unknown scenario '{scenario_id}' (one of: {', '.join(SCENARIO_IDS)})")
+
+    def difficulty_table(self, name: str) -> dict[int, int]:
+        for n, table in self.difficulty:
+            if n == name:
+                return dict(table)
+        raise BadInput(f"unknown difficulty '{name}' (one of: {', '.join(n for n, _ in self.difficulty)})")
+
+
+# ---------------------------------------------------------------- validation helpers
+
+def _get(d: Any, key: str, kind, where: str, default: Any = ...) -> Any:
+    if not isinstance(d, dict):
+        raise BadInput(f"{where}: expected a table/object, got {type(d).__name__}")
+    if key not in d:
+        if default is ...:
+            raise BadInput(f"{where}: missing field '{key}'")
+        return default
+    v = d[key]
+    ok = (isinstance(v, int) and not isinstance(v, bool)) if kind is int else isinstance(v, kind)
+    if not ok:
+        raise BadInput(f"{where}.{key}: expected {getattr(kind, '__name__', kind)}, got {type(v).__name__}")
+    return v
+
+
+def _names(d: dict, key: str, allowed: tuple[str, ...], where: str) -> tuple[str, ...]:
+    items = _get(d, key, list, where, [])
+    for item in items:
+        if item not in allowed:
+            raise BadInput(f"{where}.{key}: '{item}' is not one of {', '.join(allowed)}")
+    return tuple(items)
+
+
+def _freeze(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, dict):
+        return tuple((k, _freeze(x)) for k, x in v.items())
+    return v
+
+
+def _num(v: Any, where: str) -> None:
+    if isinstance(v, bool):
+        return
+    if isinstance(v, int):
+        return
+    if isinstance(v, list):
+        for i, x in enumerate(v):
+            _num(x, f"{where}[{i}]")
+        return
+    raise BadInput(f"{where}: expected a whole number (or list of them), got {v!r:.40}")
+
+
+# ---------------------------------------------------------------- loaders
+
+def parse_cards(doc: Any, what: str = "cards.json") -> tuple[CardData, ...]:
+    """Validate the card-front document (rule:W-cards)."""
+    cards = _get(doc, "cards", list, what)
+    out = []
+    for n, c in enumerate(cards):
+        where = f"{what}: card #{n}"
+        cid = _get(c, "id", int, where)
+        if cid != n:
+            raise BadInput(f"{where}.id: expected {n} (ids run 0..{len(cards) - 1} in order), got {cid}")
+        cells = []
+        for q in ("tl", "tr", "bl", "br"):
+            v = _get(c, q, list, f"{what}: card {cid}")
+            if len(v) != 2 or v[0] not in TERRAINS or v[1] not in ICONS:
+                raise BadInput(f"{what}: card {cid}.{q}: expected [terrain, icon], got {v!r:.60}")
+            cells.append((v[0], v[1]))
+        back = _get(c, "back_unverified", str, f"{what}: card {cid}", "")
+        out.append(CardData(cid, tuple(cells), back, _get(c, "checked_against", str, f"{what}: card {cid}", "")))
+    if len(out) != 18:
+        raise BadInput(f"{what}: expected 18 cards, got {len(out)}")
+    return tuple(out)
+
+
+def parse_goals(doc: Any, what: str = "goals.toml") -> tuple[GoalSpec, ...]:
+    goals = _get(doc, "goal", list, what)
+    out, seen = [], set()
+    for n, g in enumerate(goals):
+        name = _get(g, "name", str, f"{what}: goal #{n}")
+        where = f"{what}: goal '{name}'"
+        if name in seen:
+            raise BadInput(f"{where}: listed twice")
+        seen.add(name)
+        kind = _get(g, "kind", str, where)
+        if kind not in GOAL_KINDS:
+            raise BadInput(f"{where}.kind: '{kind}' is not one of {', '.join(GOAL_KINDS)}")
+        known = _get(g, "known", bool, where)
+        params = _get(g, "params", dict, where, {})
+        for k, v in params.items():
+            _num(v, f"{where}.params.{k}")
+        conf = _get(g, "param_confidence", dict, where, {})
+        out.append(GoalSpec(name, kind, known, _get(g, "text", str, where), _get(g, "confidence", str, where),
+                            _get(g, "source", str, where), _freeze(params), _freeze(conf)))
+    spec = {g.name: g for g in out}
+    for g in out:
+        if g.known:
+            _check_goal_params(g, what)
+    return tuple(spec.values())
+
+
+_REQUIRED = {
+    "cool-water": ("per_wagon",), "badlands": ("per_gun",), "happy-cows": ("per_cow",),
+    "bootleggers": ("per_beer_adjacent", "per_beer_alone"), "one-too-many": ("loss_per_other_beer",),
+    "gold-country": ("per_mine",), "prairie-life": ("per_symbol", "divisor"), "the-herd": ("per_cow",),
+    "wagon-train": ("run_points",), "boom-or-bust": ("bands", "per_mine"),
+    "claim-jumpers": ("points", "taken_by_more_guns"), "smalltown-charm": ("per_territory",),
+}
+
+
+def _check_goal_params(g: GoalSpec, what: str) -> None:
+    keys = dict(g.params)
+    for k in _REQUIRED.get(g.kind, ()):
+        if k not in keys:
+            raise BadInput(f"{what}: goal '{g.name}'.params: missing '{k}'")
+    if g.kind == "prairie-life" and keys["divisor"] < 1:
+        raise BadInput(f"{what}: goal '{g.name}'.params.divisor: must be at least 1")
+    if g.kind == "wagon-train":
+        rp = keys["run_points"]
+        if not isinstance(rp, tuple) or len(rp) < 3:
+            raise BadInput(f"{what}: goal '{g.name}'.params.run_points: need a list of at least 3 numbers")
+    if g.kind == "boom-or-bust":
+        for band in keys["bands"] if isinstance(keys["bands"], tuple) else [None]:
+            if not (isinstance(band, tuple) and len(band) == 3):
+                raise BadInput(f"{what}: goal '{g.name}'.params.bands: each band is [low, high, points]")
+
+
+def parse_scenarios(doc: Any, goals: tuple[GoalSpec, ...], what: str = "scenarios.toml"
+                    ) -> tuple[tuple[ScenarioSpec, ...], tuple]:
+    names = {g.name for g in goals}
+    out = []
+    for n, s in enumerate(_get(doc, "scenario", list, what)):
+        sid = _get(s, "id", str, f"{what}: scenario #{n}")
+        where = f"{what}: scenario '{sid}'"
+        if sid not in SCENARIO_IDS:
+            raise BadInput(f"{where}.id: not one of {', '.join(SCENARIO_IDS)}")
+        gl = _get(s, "goals", list, where)
+        if len(gl) != 2 or any(g not in names for g in gl):
+            raise BadInput(f"{where}.goals: expected two goal names from goals.toml, got {gl!r:.80}")
+        d = _get(s, "draft", dict, where)
+        dw = f"{where}.draft"
+        kind = _get(d, "kind", str, dw)
+        if kind not in DRAFT_KINDS:
+            raise BadInput(f"{dw}.kind: '{kind}' is not one of {', '.join(DRAFT_KINDS)}")
+        draft = DraftRule(kind=kind, skip=_get(d, "skip", int, dw, 1), look=_get(d, "look", int, dw, 2),
+                          icons=_names(d, "icons", ICONS, dw), terrains=_names(d, "terrains", TERRAINS, dw),
+                          min_count=_get(d, "min_count", int, dw, 1),
+                          stop_icons=_names(d, "stop_icons", ICONS, dw),
+                          stop_terrains=_names(d, "stop_terrains", TERRAINS, dw),
+                          heavy_icon=_get(d, "heavy_icon", str, dw, ""), heavy_min=_get(d, "heavy_min", int, dw, 2))
+        if draft.heavy_icon and draft.heavy_icon not in ICONS:
+            raise BadInput(f"{dw}.heavy_icon: '{draft.heavy_icon}' is not an icon")
+        if not (1 <= draft.look <= 8) or not (0 <= draft.skip <= 7):
+            raise BadInput(f"{dw}: look must be 1..8 and skip 0..7")
+        opp = _get(s, "opponent", dict, where)
+        readings = []
+        for goal in gl:
+            r = _get(opp, goal, dict, f"{where}.opponent")
+            rw = f"{where}.opponent.'{goal}'"
+            reading = _get(r, "reading", str, rw)
+            if reading not in READINGS:
+                raise BadInput(f"{rw}.reading: '{reading}' is not one of {', '.join(READINGS)}")
+            readings.append(OpponentReading(
+                goal=goal, reading=reading, extra_guns=_get(r, "extra_guns", int, rw, 0),
+                mine_terrains=_names(r, "mine_terrains", TERRAINS, rw), can_lose=_get(r, "can_lose", bool, rw, True),
+                icons=_names(r, "icons", ICONS, rw), terrains=_names(r, "terrains", TERRAINS, rw),
+                per_set=_get(r, "per_set", int, rw, 0), points=_get(r, "points", int, rw, 0),
+                divisor=max(1, _get(r, "divisor", int, rw, 1)), cap=_get(r, "cap", int, rw, 6),
+                per_extra=_get(r, "per_extra", int, rw, 0)))
+        out.append(ScenarioSpec(sid, _get(s, "name", str, where), (gl[0], gl[1]),
+                                _get(s, "draft_text", str, where, ""), _get(s, "scoring_text", str, where, ""),
+                                draft, tuple(readings)))
+    missing = set(SCENARIO_IDS) - {s.id for s in out}
+    if missing:
+        raise BadInput(f"{what}: missing scenarios {', '.join(sorted(missing))}")
+    later = _get(doc, "later_edition", dict, what)
+    diff = _get(later, "difficulty", dict, f"{what}: later_edition")
+    tables = []
+    for name, table in diff.items():
+        tw = f"{what}: later_edition.difficulty.{name}"
+        if not isinstance(table, dict):
+            raise BadInput(f"{tw}: expected a table of terrain-count = points")
+        rows = []
+        for k, v in table.items():
+            if not str(k).isdigit() or isinstance(v, bool) or not isinstance(v, int):
+                raise BadInput(f"{tw}.{k}: expected whole numbers")
+            rows.append((int(k), v))
+        tables.append((name, tuple(sorted(rows))))
+    return tuple(out), tuple(tables)
+
+
+@lru_cache(maxsize=8)
+def load_data(cards_path: str | None = None, goals_path: str | None = None,
+              scenarios_path: str | None = None) -> WagonsData:
+    """All wagons data, validated (cached per set of paths; ``None`` = the shipped files)."""
+    cp = Path(cards_path) if cards_path else CARDS_FILE
+    gp = Path(goals_path) if goals_path else GOALS_FILE
+    sp = Path(scenarios_path) if scenarios_path else SCENARIOS_FILE
+    cards = parse_cards(read_data(cp), cp.name)
+    goals = parse_goals(read_data(gp), gp.name)
+    scenarios, difficulty = parse_scenarios(read_data(sp), goals, sp.name)
+    return WagonsData(cards, goals, scenarios, difficulty)

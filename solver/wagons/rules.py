@@ -1,0 +1,62 @@
+"""The selectable readings of the Lone Cowboy rules (open-questions.md W1-W10).
+
+Each field is one open question's reading; the defaults are the documented defaults of
+open-questions.md, the alternatives are listed in ``docs/register/wagons.toml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from solver.errors import BadInput
+
+ICON_SOURCES = ("top", "town")
+MATCH_ORDERS = ("drafted-first", "deck-first")
+EDITIONS = ("original", "later")
+DIFFICULTIES = ("local", "newcomer", "legend")
+TIE_BREAKS = ("tie", "guns")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Readings of the open questions; every field has the open-questions.md default.
+
+    - ``icon_source`` (rule:W2): icons "showing in their town" = the top card of the pile
+      ("top", default) or any card in the pile ("town").
+    - ``match_order`` (rule:W3): on a round-1 match the drafted card enters the pile first and the
+      deck card lands on top ("drafted-first", default) or the reverse ("deck-first").
+    - ``edition`` (rule:W4, rule:W-later-scoring): "original" (default) or "later" (no round-2 icon
+      fallback; opponent scores per card by distinct terrains at ``difficulty``).
+    - ``difficulty``: the later edition's table, "local" (default), "newcomer" or "legend".
+    - ``tie_break`` (rule:W8): equal totals are a "tie" (default) or won by most Guns ("guns").
+    - ``round1_window`` (rule:W1): how many circle cards the round-1 opponent looks at (3 = "skip up to 2").
+    """
+
+    icon_source: str = "top"
+    match_order: str = "drafted-first"
+    edition: str = "original"
+    difficulty: str = "local"
+    tie_break: str = "tie"
+    round1_window: int = 3
+
+    def __post_init__(self):
+        for name, allowed in (("icon_source", ICON_SOURCES), ("match_order", MATCH_ORDERS),
+                              ("edition", EDITIONS), ("difficulty", DIFFICULTIES), ("tie_break", TIE_BREAKS)):
+            if getattr(self, name) not in allowed:
+                raise BadInput(f"rules.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
+        if isinstance(self.round1_window, bool) or not isinstance(self.round1_window, int) \
+                or not 1 <= self.round1_window <= 8:
+            raise BadInput(f"rules.round1_window: expected 1..8, got {self.round1_window!r}")
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Rules":
+        if not isinstance(d, dict):
+            raise BadInput("rules: expected an object")
+        names = {f.name for f in fields(cls)}
+        unknown = set(d) - names
+        if unknown:
+            raise BadInput(f"rules: unknown option(s) {', '.join(sorted(unknown))}")
+        return cls(**d)

@@ -1,0 +1,164 @@
+"""A player's town: cards placed in order, later ones on top (rule:W-place, rule:W-cover).
+
+Placement legality (rule:W-place): the first card goes anywhere; every later card must share at
+least one territory edge with the town or cover at least one of its territories; corner-only
+contact is illegal; cards turn 0 or 180 degrees only (rule:W-rotation); a card is placed once.
+Covered territories no longer count (rule:W-cover).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from solver.errors import BadInput
+from solver.io import read_json
+from solver.wagons.cards import ROTATIONS, Territory, card_by_id, card_cells, load_cards
+
+__all__ = ["Placement", "Town", "visible_grid", "placement_problem", "place", "legal_placements",
+           "load_town", "town_from_dict", "town_to_json", "COORD_LIMIT"]
+
+COORD_LIMIT = 1000
+"""Largest |x| or |y| accepted in a town file: far beyond any real town (16 cards)."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    card: int
+    x: int
+    y: int
+    rot: int = 0
+
+    def cells(self) -> tuple[tuple[tuple[int, int], Territory], ...]:
+        """The 4 board cells ((x, y), Territory) this placement covers."""
+        return tuple(((self.x + dx, self.y + dy), t) for (dx, dy), t in card_cells(card_by_id(self.card), self.rot))
+
+    def to_dict(self) -> dict:
+        return {"card": self.card, "x": self.x, "y": self.y, "rot": self.rot}
+
+
+@dataclass(frozen=True)
+class Town:
+    placements: tuple[Placement, ...] = ()
+
+    @property
+    def card_ids(self) -> tuple[int, ...]:
+        return tuple(p.card for p in self.placements)
+
+
+def visible_grid(town: Town) -> dict[tuple[int, int], Territory]:
+    """Each occupied cell's top territory (later placements cover earlier ones). rule:W-cover"""
+    grid: dict[tuple[int, int], Territory] = {}
+    for p in town.placements:
+        for xy, t in p.cells():
+            grid[xy] = t
+    return grid
+
+
+def _occupied(town: Town) -> set[tuple[int, int]]:
+    return {(p.x + dx, p.y + dy) for p in town.placements for dx in (0, 1) for dy in (0, 1)}
+
+
+def placement_problem(town: Town, placement: Placement) -> str | None:
+    """None when ``placement`` is legal on ``town``, else why not (naming the card). rule:W-place"""
+    p = placement
+    if isinstance(p.card, bool) or not isinstance(p.card, int) or not 0 <= p.card < len(load_cards()):
+        return f"card {p.card!r}: no such card (ids are 0..{len(load_cards()) - 1})"
+    for name in ("x", "y"):
+        v = getattr(p, name)
+        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > COORD_LIMIT:
+            return f"card {p.card}: {name} must be a whole number within +-{COORD_LIMIT}, got {v!r}"
+    if p.rot not in ROTATIONS:
+        return f"card {p.card}: rotation must be 0 or 180 (cards never turn 90 degrees), got {p.rot!r}"
+    if p.card in town.card_ids:
+        return f"card {p.card}: already placed in this town"
+    if not town.placements:
+        return None
+    occ = _occupied(town)
+    new = [(p.x + dx, p.y + dy) for dx in (0, 1) for dy in (0, 1)]
+    if any(c in occ for c in new):
+        return None
+    for (x, y) in new:
+        if any(n in occ for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))):
+            return None
+    if any((x + ex, y + ey) in occ for (x, y) in new for ex in (-1, 1) for ey in (-1, 1)):
+        return f"card {p.card} at ({p.x},{p.y}): touches the town only at a corner; it must share an edge or cover a territory"
+    return f"card {p.card} at ({p.x},{p.y}): does not touch the town; it must share an edge or cover a territory"
+
+
+def place(town: Town, placement: Placement) -> Town:
+    """The town with ``placement`` on top; BadInput (naming the card and why) when illegal."""
+    why = placement_problem(town, placement)
+    if why:
+        raise BadInput(f"illegal placement: {why}")
+    return Town(town.placements + (placement,))
+
+
+def legal_placements(town: Town, card_id: int) -> tuple[Placement, ...]:
+    """All distinct legal placements of ``card_id`` on ``town`` (rule:W-place).
+
+    An empty town gets the canonical position (0, 0) in both rotations. Placements giving the
+    same visible result (a card whose 180-degree turn looks the same) are listed once.
+    """
+    card_by_id(card_id)
+    if card_id in town.card_ids:
+        return ()
+    if not town.placements:
+        cands = [Placement(card_id, 0, 0, r) for r in ROTATIONS]
+    else:
+        occ = _occupied(town)
+        xs = [x for x, _ in occ]
+        ys = [y for _, y in occ]
+        cands = []
+        for y in range(min(ys) - 2, max(ys) + 2):
+            for x in range(min(xs) - 2, max(xs) + 2):
+                new = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+                ok = any(c in occ for c in new) or any(
+                    n in occ for (cx, cy) in new for n in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)))
+                if ok:
+                    cands.extend(Placement(card_id, x, y, r) for r in ROTATIONS)
+    out, seen = [], set()
+    for p in cands:
+        key = p.cells()
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return tuple(out)
+
+
+def town_from_dict(doc: Any, what: str = "town") -> Town:
+    """A town from the contracts.md JSON shape; every problem is a one-line BadInput."""
+    if not isinstance(doc, dict) or "placements" not in doc:
+        raise BadInput(f"{what}: expected an object with a 'placements' list")
+    items = doc["placements"]
+    if not isinstance(items, list):
+        raise BadInput(f"{what}.placements: expected a list")
+    if len(items) > len(load_cards()):
+        raise BadInput(f"{what}.placements: {len(items)} placements, but there are only {len(load_cards())} cards")
+    town = Town()
+    for n, item in enumerate(items):
+        where = f"{what}.placements[{n}]"
+        if not isinstance(item, dict):
+            raise BadInput(f"{where}: expected an object with card, x, y, rot")
+        for key in ("card", "x", "y"):
+            if key not in item:
+                raise BadInput(f"{where}: missing field '{key}'")
+        rot = item.get("rot", 0)
+        p = Placement(item["card"], item["x"], item["y"], rot)
+        why = placement_problem(town, p)
+        if why:
+            raise BadInput(f"{where}: illegal placement: {why}")
+        town = Town(town.placements + (p,))
+    return town
+
+
+def load_town(source: str | Path | dict) -> Town:
+    """A town from a JSON file path or an already parsed dict (contracts.md format)."""
+    if isinstance(source, dict):
+        return town_from_dict(source)
+    return town_from_dict(read_json(source), str(source))
+
+
+def town_to_json(town: Town) -> dict:
+    return {"placements": [p.to_dict() for p in town.placements]}
