@@ -1,0 +1,405 @@
+"""Named simulation batches run through :mod:`solver.executor` (``ruleslinger batch KIND``).
+
+Kinds (each maps onto one game's picklable per-item function):
+
+- ``wagons-games``: whole solo games of Circle the Wagons: Lone Cowboy, one row per game
+  (``solver.wagons.game``), game *i* played with seed ``seed + i``;
+- ``wagons-difficulty``: the best-play difficulty rows of ``solver.wagons.bestplay``, one per seed;
+- ``outlaws-playouts``: random playouts of Outlaws: Last Man Standing from the set-up, one row per
+  playout (``solver.outlaws.playout.playout(seed, rules)``);
+- ``cactus-montecarlo``: Monte Carlo of the round the marshal arrives in Cactus Town
+  (``solver.cactus.odds.simulate_chunk(n, seed, query)``), cut into fixed chunks of
+  :data:`CACTUS_CHUNK` games with seeds ``seed + j`` and added up; compared with the exact odds.
+
+Row kinds are reproducible item by item: the row of game *i* is the row ``ruleslinger wagons play
+--seed <seed + i>`` (or the playout with that seed) gives, whichever executor ran the batch. The
+chunking of the Cactus Monte Carlo does not depend on the executor or the worker count either, so
+its counts are identical everywhere for the same ``--n`` and ``--seed``.
+
+Game options (the open-question readings) are given as ``--option NAME=VALUE`` and checked
+against the game's options dataclass; an unknown name or value is bad input (rule:X-bad-input).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from solver import executor as ex
+from solver.errors import BadInput
+
+MAX_N = 10_000_000
+"""Largest batch accepted (items); far above any useful table."""
+MAX_SEED = 2**63 - 1
+CACTUS_CHUNK = 10_000
+"""Monte Carlo games per Cactus task: fixed, so counts do not depend on the executor."""
+MAX_ROWS_IN_JSON = 10_000
+"""``--rows`` prints every row only up to this many (use ``--out`` for more)."""
+
+
+@dataclass(frozen=True)
+class BatchRequest:
+    """What to run: ``n`` items from ``seed``; game parameters; ``options`` NAME=VALUE readings."""
+
+    kind: str
+    n: int
+    seed: int = 0
+    scenario: str | None = None
+    policy: str | None = None
+    players: int | None = None
+    options: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise BadInput(f"batch kind: {self.kind!r:.40} is not one of {', '.join(KINDS)}")
+        for name, value, lo, hi in (("n", self.n, 1, MAX_N), ("seed", self.seed, 0, MAX_SEED)):
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise BadInput(f"{name}: expected a whole number {lo}..{hi}, got {value!r:.40}")
+        if self.seed + self.n - 1 > MAX_SEED:
+            raise BadInput(f"seed: {self.seed} + n {self.n} passes the largest seed {MAX_SEED}")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A batch ready for the executor: ``func(item)`` for each item; ``shape`` rows or counts."""
+
+    func: Callable[[Any], Any]
+    items: Sequence[Any]
+    shape: str  # "rows": one flat dict per item; "counts": dicts of counts added up
+    settings: dict = field(default_factory=dict)
+    total: int = 0  # games simulated (counts kinds: n, not the number of chunks)
+
+
+@dataclass(frozen=True)
+class BatchKind:
+    name: str
+    help: str
+    planner: Callable[[BatchRequest], Plan]
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _need(module: str, name: str, kind: str):
+    """``module.name`` imported now, or a one-line BadInput saying the kind is not available."""
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and module.startswith(exc.name):
+            raise BadInput(f"batch {kind}: {module} is not available in this version") from None
+        raise
+    fn = getattr(mod, name, None)
+    if fn is None:
+        raise BadInput(f"batch {kind}: {module}.{name} is not available in this version")
+    return fn
+
+
+def _coerce(value: str, default: Any, what: str) -> Any:
+    if isinstance(default, bool):
+        low = value.strip().lower()
+        if low in ("true", "yes", "1", "on"):
+            return True
+        if low in ("false", "no", "0", "off"):
+            return False
+        raise BadInput(f"{what}: expected true or false, got {value!r:.40}")
+    if isinstance(default, int):
+        try:
+            number = int(value)
+        except ValueError:
+            raise BadInput(f"{what}: expected a whole number, got {value!r:.40}") from None
+        if abs(number) > 10**9:
+            raise BadInput(f"{what}: {value:.40} is out of range")
+        return number
+    if isinstance(default, Fraction):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise BadInput(f"{what}: {value!r:.40} is not a fraction like 1/3") from None
+    if isinstance(default, float):
+        try:
+            number = float(value)
+        except ValueError:
+            raise BadInput(f"{what}: expected a number, got {value!r:.40}") from None
+        if not math.isfinite(number):
+            raise BadInput(f"{what}: expected a finite number, got {value!r:.40}")
+        return number
+    return value
+
+
+def options_from(cls: type, pairs: Sequence[tuple[str, str]], what: str = "option"):
+    """An instance of the game's frozen options dataclass with NAME=VALUE readings applied."""
+    default = cls()
+    names = {f.name for f in dataclasses.fields(cls)}
+    changes: dict[str, Any] = {}
+    for name, value in pairs:
+        if name not in names:
+            raise BadInput(f"{what}: unknown option {name!r:.40} (known: {', '.join(sorted(names))})")
+        changes[name] = _coerce(value, getattr(default, name), f"{what} {name}")
+    try:
+        return dataclasses.replace(default, **changes)
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, BadInput):
+            raise
+        raise BadInput(f"{what}: {exc}") from None
+
+
+def parse_option(text: str) -> tuple[str, str]:
+    """``NAME=VALUE`` (argparse type for ``--option``)."""
+    name, sep, value = str(text).partition("=")
+    if not sep or not name.strip():
+        raise BadInput(f"--option: expected NAME=VALUE, got {text!r:.40}")
+    return name.strip(), value.strip()
+
+
+def _no(request: BatchRequest, *names: str) -> None:
+    for name in names:
+        if getattr(request, name) is not None:
+            raise BadInput(f"batch {request.kind}: --{name} does not apply to this kind")
+
+
+def call_with(fn: Callable, args: tuple, kwargs: dict, item: Any) -> Any:
+    """``fn(*args, item, **kwargs)``: the picklable per-item adapter used by every kind."""
+    return fn(*args, item, **kwargs)
+
+
+def call_star(fn: Callable, kwargs: dict, item: tuple) -> Any:
+    """``fn(*item, **kwargs)`` (chunked Monte Carlo items are ``(n, seed)`` pairs)."""
+    return fn(*item, **kwargs)
+
+
+def _seeds(request: BatchRequest) -> range:
+    return range(request.seed, request.seed + request.n)
+
+
+# --- the kinds ---------------------------------------------------------------------------------
+
+
+def _plan_cactus(request: BatchRequest) -> Plan:
+    _no(request, "scenario", "policy")
+    from solver.cactus.odds import MarshalQuery, simulate_chunk
+    from solver.cactus.rules import CactusRules
+
+    rules = options_from(CactusRules, request.options)
+    query = MarshalQuery(request.players, rules)
+    sizes = [min(CACTUS_CHUNK, request.n - start) for start in range(0, request.n, CACTUS_CHUNK)]
+    items = [(size, request.seed + j) for j, size in enumerate(sizes)]
+    settings = {"players": request.players, "mode": "solo" if request.players is None else "players",
+                "rules": dataclasses.asdict(rules) | {"duel_win_chance": str(rules.duel_win_chance)},
+                "chunk": CACTUS_CHUNK}
+    return Plan(functools.partial(call_star, simulate_chunk, {"query": query}), items, "counts", settings,
+                request.n)
+
+
+KINDS: dict[str, BatchKind] = {
+    "cactus-montecarlo": BatchKind(
+        "cactus-montecarlo", "Cactus Town: Monte Carlo of the marshal's arrival round vs the exact odds",
+        _plan_cactus),
+}
+
+
+def plan(request: BatchRequest) -> Plan:
+    """The executor plan of a request (imports the game's module; BadInput when unavailable)."""
+    return KINDS[request.kind].planner(request)
+
+
+# --- running -----------------------------------------------------------------------------------
+
+
+def stream_rows(request: BatchRequest, **run_options) -> Iterator[dict]:
+    """The rows of a row kind, in seed order, as they arrive (``run_options`` go to run_items)."""
+    p = plan(request)
+    if p.shape != "rows":
+        raise BadInput(f"batch {request.kind}: gives counts, not rows")
+    return ex.run_items(p.func, p.items, label=request.kind, **run_options)
+
+
+def add_counts(total: dict, part: dict) -> dict:
+    """Add a chunk's counts into ``total`` (nested dicts of numbers are added key by key)."""
+    for key, value in part.items():
+        if isinstance(value, dict):
+            add_counts(total.setdefault(key, {}), value)
+        else:
+            total[key] = total.get(key, 0) + value
+    return total
+
+
+def summarise(frame) -> dict:
+    """Per column of a rows frame: mean/min/max of numbers, share of true, top values of text."""
+    import polars as pl
+
+    out: dict[str, Any] = {}
+    for name in frame.columns:
+        if name == "seed":
+            continue
+        col = frame[name]
+        if col.dtype == pl.Boolean:
+            out[name] = {"true": int(col.sum() or 0), "share": _round(col.mean())}
+        elif col.dtype.is_numeric():
+            out[name] = {"mean": _round(col.mean()), "min": _plain(col.min()), "max": _plain(col.max())}
+        elif col.dtype in (pl.Utf8, pl.Categorical):
+            counts = col.value_counts(sort=True).head(10)
+            out[name] = {str(k): int(v) for k, v in counts.iter_rows()}
+    return out
+
+
+def _round(x):
+    return None if x is None else round(float(x), 6)
+
+
+def _plain(x):
+    return x.item() if hasattr(x, "item") else x
+
+
+def _cactus_report(counts: dict, settings: dict, query_players, rules) -> dict:
+    from solver.cactus.odds import MarshalQuery, distribution
+    from solver.cactus.rules import frac_str
+
+    exact = distribution(MarshalQuery(query_players, rules))
+    n = sum(counts.values())
+    keys = sorted({*(str(k) if k is not None else "never" for k in exact), *counts},
+                  key=lambda k: (k == "never", int(k) if k != "never" else 0))
+    table, worst = {}, 0.0
+    for key in keys:
+        p = exact.get(None if key == "never" else int(key), Fraction(0))
+        share = counts.get(key, 0) / n
+        sigma = math.sqrt(max(float(p) * (1 - float(p)), 1e-12) / n)
+        z = (share - float(p)) / sigma
+        worst = max(worst, abs(z))
+        table[key] = {"count": counts.get(key, 0), "share": round(share, 6), "exact": frac_str(p),
+                      "z": round(z, 2)}
+    ordered = {key: counts[key] for key in keys if key in counts}
+    return {"counts": ordered, "rounds": table, "max_abs_z": round(worst, 2)}
+
+
+def run_batch(
+    request: BatchRequest,
+    *,
+    executor: str = "local",
+    workers: int = ex.DEFAULT_WORKERS,
+    out: str | Path | None = None,
+    with_rows: bool = False,
+    progress: bool | None = None,
+    on_progress: ex.ProgressCallback | None = None,
+) -> dict:
+    """Run a batch and return its JSON result (``ruleslinger batch``; the dashboard calls this too).
+
+    Row kinds: a column summary, plus the Parquet path with ``out`` or the rows with
+    ``with_rows``; counts kinds: the added-up counts (Cactus: beside the exact odds).
+    """
+    spec = ex.parse_executor(executor, workers)
+    if with_rows and request.n > MAX_ROWS_IN_JSON:
+        raise BadInput(f"--rows: at most {MAX_ROWS_IN_JSON} rows in JSON; use --out FILE.parquet for {request.n}")
+    if out is not None:
+        out = Path(out)
+        if out.suffix != ".parquet":
+            raise BadInput(f"--out: {out} must end in .parquet")
+        if not out.parent.is_dir():
+            raise BadInput(f"--out: folder {out.parent} does not exist")
+    p = plan(request)
+    started = time.perf_counter()
+    result: dict[str, Any] = {"kind": request.kind, "n": request.n, "seed": request.seed,
+                              "executor": spec.describe(), "settings": p.settings}
+    stream = ex.run_items(p.func, p.items, executor=spec, label=request.kind, progress=progress,
+                          on_progress=_scaled(on_progress, p) if on_progress else None)
+    if p.shape == "counts":
+        if out is not None:
+            raise BadInput(f"batch {request.kind}: --out applies to row kinds only")
+        counts: dict = {}
+        for part in stream:
+            add_counts(counts, part)
+        if request.kind == "cactus-montecarlo":
+            from solver.cactus.rules import CactusRules
+
+            result |= _cactus_report(counts, p.settings, request.players,
+                                     options_from(CactusRules, request.options))
+        else:
+            result["counts"] = counts
+    elif out is not None:
+        import polars as pl
+
+        written = ex.write_parquet(stream, out)
+        frame = pl.read_parquet(out)
+        result |= {"rows": written["rows"], "out": written["path"], "columns": written["columns"],
+                   "summary": summarise(frame)}
+    else:
+        frame = ex.rows_to_frame(stream)
+        result |= {"rows": frame.height, "columns": frame.columns, "summary": summarise(frame)}
+        if with_rows:
+            result["data"] = frame.to_dicts()
+    result["seconds"] = round(time.perf_counter() - started, 3)
+    return result
+
+
+def _scaled(callback: ex.ProgressCallback, p: Plan) -> ex.ProgressCallback:
+    """Progress in games, not chunks, for counts kinds (the Cactus items are chunks of games)."""
+    if p.shape == "rows":
+        return callback
+    sizes = [item[0] for item in p.items]
+    prefix = [0]
+    for s in sizes:
+        prefix.append(prefix[-1] + s)
+    return lambda done, total: callback(prefix[done], p.total)
+
+
+# --- the command line --------------------------------------------------------------------------
+
+
+def register_batch(games) -> None:
+    """Add ``ruleslinger batch KIND`` to the root command (called by solver/cli.py)."""
+    from solver import clikit
+
+    parser = clikit.add_command(games, "batch", "run a large simulation batch (local processes or a Dask cluster)",
+                                _handle, _render,
+                                description="Run a named simulation batch through the executor: "
+                                + "; ".join(f"{k}: {v.help}" for k, v in KINDS.items()))
+    parser.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+    parser.add_argument("--n", type=str, default="1000", help="number of games / playouts (default 1000)")
+    parser.add_argument("--seed", type=str, default="0", help="first seed; item i uses seed+i (default 0)")
+    parser.add_argument("--executor", default="local",
+                        help="local (default: worker processes), serial, or a Dask scheduler address tcp://host:port")
+    parser.add_argument("--workers", type=str, default=str(ex.DEFAULT_WORKERS), help="local worker processes (default 2)")
+    parser.add_argument("--out", help="write every row to this .parquet file (row kinds)")
+    parser.add_argument("--rows", action="store_true", help=f"include the rows in the JSON (n <= {MAX_ROWS_IN_JSON})")
+    parser.add_argument("--scenario", help="wagons: scenario id")
+    parser.add_argument("--policy", help="wagons: player policy name")
+    parser.add_argument("--players", type=str, help="cactus: 2..5 players (default: solo)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rules reading of the game (repeatable), e.g. --option tie_break=guns")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+
+
+def _int_arg(text: str | None, what: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise BadInput(f"--{what}: expected a whole number, got {text!r:.40}") from None
+    return value
+
+
+def _handle(args) -> dict:
+    if args.kind not in KINDS:
+        raise BadInput(f"batch kind: {args.kind!r:.40} is not one of {', '.join(KINDS)}")
+    request = BatchRequest(args.kind, _int_arg(args.n, "n"), _int_arg(args.seed, "seed"), args.scenario,
+                           args.policy, _int_arg(args.players, "players"),
+                           tuple(parse_option(o) for o in args.option))
+    workers = _int_arg(args.workers, "workers")
+    try:
+        return run_batch(request, executor=args.executor, workers=workers, out=args.out, with_rows=args.rows,
+                         progress=False if args.no_progress else None)
+    except ex.TaskFailed as exc:  # a bug in a game's per-item function: still one line, exit 2
+        raise BadInput(f"batch failed: {exc}") from None
+
+
+def _render(result: dict) -> str:
+    from solver.clikit import render_plain
+
+    return render_plain(result)
