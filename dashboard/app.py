@@ -1,6 +1,6 @@
 """Ruleslinger dashboard entry point: ``streamlit run dashboard/app.py``.
 
-Pages live in ``dashboard/pages/``; every rule decision is made by :mod:`solver`, the pages only
+Pages live in ``dashboard/sections/`` (not ``pages/``: Streamlit would also list that folder itself); every rule decision is made by :mod:`solver`, the pages only
 collect input, call the engines and draw their answers.
 """
 
@@ -21,7 +21,7 @@ st.set_page_config(page_title="Ruleslinger", page_icon=":cactus:", layout="wide"
 
 HERE = Path(__file__).resolve().parent
 pages = {
-    section: [st.Page(str(HERE / "pages" / f"{name}.py"), title=title, icon=icon, url_path=name,
+    section: [st.Page(str(HERE / "sections" / f"{name}.py"), title=title, icon=icon, url_path=name,
                       default=(name == "home"))
               for name, title, icon, _ in entries]
     for section, entries in PAGES.items()

@@ -14,8 +14,9 @@ TERRAIN_COLOURS = {
     "Prairie": "#c9e4a4", "Snow": "#f7f9fc", "Water": "#67b7e8",
 }
 TERRAIN_TEXT = {"Forest": "#ffffff", "Mountains": "#ffffff"}
-ICONS = {"Beer": "\U0001F37A", "Cow": "\U0001F404", "Fort": "\U0001F3F0", "Gun": "\U0001F52B",
-         "Mine": "\u26CF", "Wagon": "\U0001F6DE"}
+# Icons as coloured badges (no emoji font needed): (badge colour, letter).
+ICONS = {"Beer": ("#c77800", "B"), "Cow": ("#5d4037", "C"), "Fort": ("#7b1fa2", "F"), "Gun": ("#263238", "G"),
+         "Mine": ("#f9a825", "M"), "Wagon": ("#c62828", "W")}
 
 _CELL = ("width:{w}px;height:{h}px;border:1px solid #5d4037;text-align:center;vertical-align:middle;"
          "font:12px/1.2 sans-serif;padding:1px;")
@@ -28,7 +29,9 @@ def _cell_style(terrain: str | None, w: int, h: int, extra: str = "") -> str:
 
 
 def territory_label(terrain: str, icon: str | None, small: bool = False) -> str:
-    mark = ICONS.get(icon or "", "")
+    colour, letter = ICONS.get(icon or "", ("#777", "?"))
+    mark = (f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;background:{colour};"
+            f"color:#fff;font:bold 10px/14px sans-serif;text-align:center'>{letter}</span>")
     if small:
         return f"{mark}<br><b>{escape(icon or '')}</b>"
     return f"{mark} <b>{escape(icon or '')}</b><br><span style='font-size:10px'>{escape(terrain)}</span>"
@@ -97,10 +100,10 @@ def outlaws_position_html(pos: Mapping[str, Any]) -> str:
     """A position (contracts.md JSON) as seen from player A: B's row on top, tokens between, A's row
     below; columns 0-7 from A's left (rule O1 geometry is the engine's; this only lays it out)."""
     marks: dict[tuple[str, int], list[str]] = {}
-    for side, col in pos.get("immobilized", []) or []:
-        marks.setdefault((side, int(col)), []).append("immobilized")
-    for side, col in pos.get("front_page", []) or []:
-        marks.setdefault((side, int(col)), []).append("front page")
+    for key, text in (("immobilized", "immobilized"), ("front_page", "front page")):
+        for side, col in pos.get(key, []) or []:
+            if isinstance(col, int):
+                marks.setdefault((side, col), []).append(text)
     street = pos.get("street", {})
     tokens = list(pos.get("tokens", []))
     n = max(len(street.get("A", [])), len(street.get("B", [])), len(tokens), 1)

@@ -79,14 +79,18 @@ def browser():
 
 
 @pytest.fixture
-def page(browser):
+def page(browser, request):
+    """A fresh 1366x768 tab; its final state is saved as tests/screenshots/<test name>.png."""
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     pg = ctx.new_page()
     pg.set_default_timeout(30_000)
     try:
         yield pg
     finally:
-        ctx.close()
+        try:
+            shot(pg, request.node.name.removeprefix("test_"))
+        finally:
+            ctx.close()
 
 
 def open_page(page, server: str, path: str, heading: str):
@@ -107,8 +111,15 @@ def wait_idle(page, timeout: float = 60) -> None:
 
 
 def shot(page, name: str) -> None:
+    """Save the whole page at laptop width (Streamlit scrolls inside its main container, so the
+    viewport is stretched to the content's height for the picture, then restored)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    height = page.evaluate("() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
+                           " return m ? m.scrollHeight : document.body.scrollHeight; }") or 768
+    page.set_viewport_size({"width": 1366, "height": max(768, min(int(height), 6000))})
+    page.wait_for_timeout(300)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
 
 
 def test_home(page, server):
@@ -116,4 +127,10 @@ def test_home(page, server):
     for label in ["Lone Cowboy score sheet", "Cactus Town", "Outlaws", "Verification"]:
         assert page.get_by_text(label).first.is_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
-    shot(page, "home")
+
+
+def test_wagons_sheet(page, server):
+    open_page(page, server, "wagons_sheet", "Lone Cowboy score sheet")
+    page.get_by_text("Player total").first.wait_for()
+    assert page.get_by_text("Opponent total").first.is_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0

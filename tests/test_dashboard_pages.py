@@ -15,7 +15,7 @@ def open_page(name: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception, at.exception
     if name != "home":
-        at.switch_page(f"pages/{name}.py").run()
+        at.switch_page(f"sections/{name}.py").run()
     return at
 
 

@@ -15,7 +15,7 @@ for section, entries in PAGES.items():
         continue
     st.subheader(section)
     for file, title, icon, what in entries:
-        st.page_link(f"pages/{file}.py", label=title, icon=icon)
+        st.page_link(f"sections/{file}.py", label=title, icon=icon)
         st.markdown(what)
 
 st.subheader("Engines in this installation")

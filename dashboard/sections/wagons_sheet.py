@@ -1,8 +1,150 @@
-"""Placeholder until the engine lands."""
+"""Lone Cowboy score sheet: build the town card by card, list the opponent's pile, see both scores,
+the winner, illegal placements flagged inline, and the optimizer's best layout of the same cards."""
 
+from __future__ import annotations
+
+import polars as pl
 import streamlit as st
 
-from dashboard.common import page_header
+from dashboard import wagons_view as wv
+from dashboard.common import (dumps, engine, guarded, json_download, json_upload, make_rules, page_header,
+                              rules_class, rules_summary, run_with_progress)
 
 page_header("wagons_sheet")
-st.info("This page is being built.")
+if engine("solver.wagons.town", "place", "visible_grid", "town_from_dict", what="The Lone Cowboy town model") is None:
+    st.stop()
+
+cls = rules_class("wagons")
+rules = make_rules("wagons", cls)
+rules_json = dumps(rules.to_dict())
+st.caption(rules_summary("wagons", cls))
+
+# Worked example of the rulebook (outside-facts.md): a six-card town scoring 20 in terrain groups.
+EXAMPLE = [{"card": 13, "x": 1, "y": 1, "rot": 0}, {"card": 4, "x": 0, "y": 1, "rot": 0},
+           {"card": 14, "x": 3, "y": 1, "rot": 0}, {"card": 0, "x": 4, "y": 0, "rot": 0},
+           {"card": 2, "x": 0, "y": 3, "rot": 0}, {"card": 1, "x": 2, "y": 3, "rot": 0}]
+ss = st.session_state
+ss.setdefault("wg_rows", list(EXAMPLE))
+ss.setdefault("wg_pile", [3, 7, 11])
+ss.setdefault("wg_ver", 0)
+
+
+def set_rows(rows: list[dict]) -> None:
+    ss.wg_rows = rows
+    ss.wg_ver += 1
+
+
+scen = wv.scenarios()
+top = st.columns([2, 3])
+scenario = top[0].selectbox("Scenario", list(scen), format_func=lambda s: scen[s]["name"], key="wg_scenario")
+top[1].markdown(f"**Goal cards:** {', '.join(scen[scenario]['goals'])}  \n"
+                f"**Opponent scoring:** {scen[scenario]['scoring_text']}")
+
+# ----------------------------------------------------------------------------- input
+town_col, pile_col = st.columns([3, 2])
+with town_col:
+    st.subheader("Your town")
+    with st.container(border=True):
+        st.markdown("**Card picker**")
+        pc = st.columns([4, 1, 1, 2])
+        cid = pc[0].selectbox("Card", range(18), format_func=wv.card_label, key="wg_pick_card")
+        px = pc[1].number_input("x", -20, 40, 0, key="wg_pick_x")
+        py = pc[2].number_input("y", -20, 40, 0, key="wg_pick_y")
+        rot = pc[3].radio("Rotation", [0, 180], horizontal=True, key="wg_pick_rot",
+                          format_func=lambda r: f"{r} degrees")
+        st.html(wv.card_preview(cid, 0) + wv.card_preview(cid, 180))
+        if st.button("Place this card on top", key="wg_place", type="primary"):
+            current_town, _ = wv.build_town(ss.wg_rows)
+            from solver.wagons.town import Placement, placement_problem
+
+            why = placement_problem(current_town, Placement(int(cid), int(px), int(py), int(rot)))
+            if why:
+                st.error(f"Not placed: {why}", icon=":material/error:")
+            else:
+                set_rows(ss.wg_rows + [{"card": int(cid), "x": int(px), "y": int(py), "rot": int(rot)}])
+                st.rerun()
+    st.markdown("**Placements** (placement order; later cards lie on top; edit cells or add/delete rows)")
+    base = pl.DataFrame(ss.wg_rows or [], schema={"card": pl.Int64, "x": pl.Int64, "y": pl.Int64, "rot": pl.Int64})
+    edited = st.data_editor(base, num_rows="dynamic", key=f"wg_table_{ss.wg_ver}", width="stretch",
+                            column_config={"card": st.column_config.NumberColumn("card", min_value=0, max_value=17, step=1),
+                                           "x": st.column_config.NumberColumn("x", step=1),
+                                           "y": st.column_config.NumberColumn("y", step=1),
+                                           "rot": st.column_config.SelectboxColumn("rot", options=[0, 180])})
+    rows = pl.DataFrame(edited).to_dicts() if not isinstance(edited, list) else edited
+    b = st.columns(3)
+    if b[0].button("Rulebook example town", key="wg_example"):
+        set_rows(list(EXAMPLE))
+        st.rerun()
+    if b[1].button("Clear the town", key="wg_clear"):
+        set_rows([])
+        st.rerun()
+    town, problems = wv.build_town(rows)
+    for n, why in problems:
+        st.error(f"Row {n} is left out of the town: {why}", icon=":material/error:")
+
+with pile_col:
+    st.subheader("Opponent's pile")
+    used = {p.card for p in town.placements}
+    pile = st.multiselect("Cards in the opponent's town (oldest first; the last is on top)", list(range(18)),
+                          default=[c for c in ss.wg_pile if c not in used], format_func=lambda c: f"Card {c}", key="wg_pile_sel")
+    ss.wg_pile = list(pile)
+    both = sorted(set(pile) & used)
+    if both:
+        st.error(f"Card(s) {both} are in both towns.", icon=":material/error:")
+    st.markdown("**Files** (contracts.md format)")
+    up = json_upload("Upload a town", "wg_town_up", lambda d: wv.town_json(__import__(
+        "solver.wagons.town", fromlist=["town_from_dict"]).town_from_dict(d, "uploaded town")))
+    if up is not None:
+        set_rows(up["placements"])
+        st.rerun()
+    opp = json_upload("Upload an opponent pile", "wg_opp_up", wv.load_pile)
+    if opp is not None:
+        ss.wg_pile = opp
+        ss.pop("wg_pile_sel", None)
+        st.rerun()
+    json_download("Download the town", wv.town_json(town), "town.json", "wg_town_down")
+    json_download("Download the opponent pile", {"pile": list(pile)}, "opponent.json", "wg_opp_down")
+
+# ----------------------------------------------------------------------------- results
+st.subheader("Town and scores")
+draw_col, score_col = st.columns([1, 1])
+with draw_col:
+    st.html(wv.town_html(town, caption=f"Your town: {len(town.placements)} cards"))
+with score_col:
+    if engine("solver.wagons.scoring", "final_scores", what="Lone Cowboy scoring"):
+        with guarded("Scores: "):
+            result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json)
+            ss.wg_last_score = result
+            wv.show_scores(result)
+
+st.subheader("Best possible")
+if not wv.optimizer_available():
+    st.info("The best-layout optimizer is not in this installation yet.", icon=":material/construction:")
+elif not town.placements:
+    st.info("Place some cards first: the optimizer lays out the same cards in the same order.")
+else:
+    limit = st.slider("Time limit (seconds)", 1, 60, 10, key="wg_opt_limit")
+    ids = tuple(p.card for p in town.placements)
+    key = (ids, scenario, tuple(pile), rules_json, float(limit))
+    if st.button("Best possible layout of these cards", key="wg_best", icon=":material/auto_awesome:"):
+        with guarded("Optimizer: "):
+            ss.wg_best = (key, run_with_progress(wv.best_layout, ids, scenario, tuple(pile), rules_json, float(limit),
+                                                 label="Searching the best layout", expected_seconds=float(limit)))
+    best = ss.get("wg_best")
+    if best and best[0] == key:
+        res = best[1]
+        with guarded("Optimal layout: "):
+            best_town, _ = wv.build_town(res["placements"])
+            left, right = st.columns(2)
+            left.html(wv.town_html(town, caption="Your layout"))
+            right.html(wv.town_html(best_town, caption=f"Best layout found: {res['score']} points"
+                                    + (" (proven optimal)" if res.get("proven_optimal") else " (not proven optimal)")))
+            mine = ss.get("wg_last_score", {}).get("player", {}).get("total")
+            if mine is not None:
+                st.markdown(f"Your layout scores **{mine}**; the best found scores **{res['score']}**"
+                            + (", proven optimal." if res.get("proven_optimal") else " (optimality not proven within the limit)."))
+            json_download("Download the best layout", {"placements": res["placements"]}, "best-town.json", "wg_best_down")
+
+with st.expander("All 18 cards", icon=":material/style:"):
+    st.html("".join(wv.card_preview(c) for c in range(18)))
+    st.caption("Which scoring condition is printed on the back of each front is unverified (rule W9).")

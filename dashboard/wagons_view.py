@@ -1,0 +1,200 @@
+"""Lone Cowboy page pieces: engine adapters (cached per input), town drawing from the engine's
+visible grid, card previews and score tables. Scoring, legality and drafting are the engine's
+(:mod:`solver.wagons`); this module only calls it and draws the answers."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+import polars as pl
+import streamlit as st
+
+from dashboard import draw
+from solver.errors import BadInput
+
+
+def _mod(name: str):
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def fn(*candidates: tuple[str, str]):
+    """The first of (module, function) that exists, else None."""
+    for module, name in candidates:
+        mod = _mod(module)
+        if mod is not None and hasattr(mod, name):
+            return getattr(mod, name)
+    return None
+
+
+def rules_from_json(rules_json: str):
+    from solver.wagons.rules import Rules
+
+    return Rules.from_dict(json.loads(rules_json))
+
+
+# ----------------------------------------------------------------------------- cards and scenarios
+
+@st.cache_data(show_spinner=False)
+def cards() -> list[dict]:
+    """The 18 card fronts as plain dicts {id, quads: [(terrain, icon) x4], back}."""
+    from solver.wagons.cards import load_cards
+
+    return [{"id": c.id, "quads": [(t.terrain, t.icon) for t in c.territories], "back": c.back}
+            for c in load_cards()]
+
+
+@st.cache_data(show_spinner=False)
+def scenarios() -> dict[str, dict]:
+    """Scenario id -> {name, goals, draft_text, scoring_text}."""
+    from solver.wagons.data import load_data
+
+    return {s.id: {"name": s.name, "goals": list(s.goals), "draft_text": s.draft_text,
+                   "scoring_text": s.scoring_text} for s in load_data().scenarios}
+
+
+def card_label(cid: int) -> str:
+    c = cards()[cid]
+    return f"{cid}: " + ", ".join(f"{t}/{i}" for t, i in c["quads"])
+
+
+def card_preview(cid: int, rot: int = 0) -> str:
+    """The card as it lies after turning by ``rot`` (0 or 180), via the engine's card_cells."""
+    from solver.wagons.cards import card_by_id, card_cells
+
+    quads = [(t.terrain, t.icon) for _xy, t in card_cells(card_by_id(cid), rot)]
+    return draw.wagons_card_html(cid, quads, f"Card {cid}" + (" (turned 180)" if rot else ""))
+
+
+# ----------------------------------------------------------------------------- towns
+
+def build_town(rows: list[dict]) -> tuple[Any, list[tuple[int, str]]]:
+    """The engine's Town from the table rows in order; illegal rows are left out and reported as
+    (row number, the engine's reason)."""
+    from solver.wagons.town import Placement, Town, place
+
+    town, problems = Town(), []
+    for n, r in enumerate(rows, start=1):
+        try:
+            p = Placement(_int(r.get("card"), "card"), _int(r.get("x"), "x"), _int(r.get("y"), "y"),
+                          _int(r.get("rot", 0), "rot"))
+            town = place(town, p)
+        except BadInput as exc:
+            problems.append((n, str(exc)))
+    return town, problems
+
+
+def _int(v: Any, what: str) -> int:
+    if v is None or (isinstance(v, float) and v != v):
+        raise BadInput(f"{what} is empty")
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        raise BadInput(f"{what}: {v!r} is not a number") from None
+    if f != int(f):
+        raise BadInput(f"{what}: {v!r} is not a whole number")
+    return int(f)
+
+
+def town_cells(town) -> dict[tuple[int, int], dict]:
+    """(x, y) -> {terrain, icon, card} of each visible territory (the engine's visible_grid; the
+    card label is the last placement covering the square)."""
+    from solver.wagons.town import visible_grid
+
+    owner: dict[tuple[int, int], int] = {}
+    for p in town.placements:
+        for xy, _t in p.cells():
+            owner[xy] = p.card
+    return {xy: {"terrain": t.terrain, "icon": t.icon, "card": owner.get(xy)} for xy, t in visible_grid(town).items()}
+
+
+def town_html(town, caption: str = "") -> str:
+    return draw.wagons_town_html(town_cells(town), caption=caption)
+
+
+def town_json(town) -> dict:
+    from solver.wagons.town import town_to_json
+
+    return town_to_json(town)
+
+
+# ----------------------------------------------------------------------------- scoring
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def score(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str) -> dict:
+    """Both sides' scores and the winner (the engine's final_scores), cached per input."""
+    from solver.wagons.scoring import final_scores
+    from solver.wagons.town import town_from_dict
+
+    town = town_from_dict(json.loads(town_json_text))
+    return final_scores(town, tuple(pile), scenario, rules_from_json(rules_json)).to_dict()
+
+
+def show_scores(result: dict, player_label: str = "Player") -> None:
+    """Metric row, winner banner and both breakdown tables."""
+    p, o = result["player"], result["opponent"]
+    c = st.columns(3)
+    c[0].metric(f"{player_label} total", p["total"])
+    c[1].metric("Opponent total", o["total"])
+    c[2].metric("Margin", result.get("margin", p["total"] - o["total"]))
+    winner = result["winner"]
+    how = " (tie broken by most Guns, rule W8)" if result.get("decided_by") == "guns" else ""
+    if winner == "player":
+        st.success(f"**The player wins** {p['total']} to {o['total']}{how}.", icon=":material/emoji_events:")
+    elif winner == "opponent":
+        st.error(f"**The opponent wins** {o['total']} to {p['total']}{how}.", icon=":material/sentiment_dissatisfied:")
+    else:
+        st.info(f"**Tie** at {p['total']} (rule W8 default: a tie stays a tie).", icon=":material/balance:")
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**{player_label}**")
+        rows = [{"item": f"largest {t} group", "points": n} for t, n in p["groups"].items()]
+        rows += [{"item": f"goal: {g}", "points": n} for g, n in p["goals"].items()]
+        st.dataframe(pl.DataFrame(rows + [{"item": "total", "points": p["total"]}]), hide_index=True, width="stretch")
+    with right:
+        st.markdown("**Opponent**")
+        rule = o.get("common_rule", "W-common")
+        first = "3 most common terrains" if rule == "W-common" else "per card (later edition)"
+        rows = [{"item": f"{first} ({rule})", "points": o["common"]}]
+        rows += [{"item": f"goal: {g}", "points": n} for g, n in o["goals"].items()]
+        st.dataframe(pl.DataFrame(rows + [{"item": "total", "points": o["total"]}]), hide_index=True, width="stretch")
+
+
+# ----------------------------------------------------------------------------- optimizer
+
+_BEST = (("solver.wagons.optimize", "best_layout"), ("solver.wagons.bestplay", "best_layout"),
+         ("solver.wagons.optimize_z3", "best_layout"))
+
+
+def optimizer_available() -> bool:
+    return fn(*_BEST) is not None
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], rules_json: str,
+                time_limit: float) -> dict:
+    """The optimizer's best legal layout of these cards in this order, as a plain dict."""
+    best = fn(*_BEST)
+    result = best(list(card_ids), scenario, list(pile), rules=rules_from_json(rules_json), time_limit=time_limit)
+    if hasattr(result, "to_dict"):
+        result = result.to_dict()
+    return result
+
+
+def load_pile(doc: Any) -> list[int]:
+    """An opponent file ``{"pile": [ids]}`` checked by the engine (its loader when it has one)."""
+    loader = fn(("solver.wagons.town", "load_opponent"), ("solver.wagons.opponent", "load_opponent"),
+                ("solver.wagons.cli", "load_opponent"))
+    if loader is not None:
+        result = loader(doc)
+        return list(getattr(result, "pile", result))
+    from solver.io import as_int, require
+    from solver.wagons.scoring import _check_pile
+
+    ids = [as_int(v, f"opponent.pile[{i}]", 0, len(cards()) - 1)
+           for i, v in enumerate(require(doc, "pile", list, "opponent"))]
+    return list(_check_pile(ids))
