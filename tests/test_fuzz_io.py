@@ -288,3 +288,49 @@ def test_as_int_on_a_huge_out_of_range_integer_is_bad_input():
     with pytest.raises(BadInput) as info:
         as_int(huge, "town.placements[0].x", 0, 20)
     assert_one_line(info.value)
+
+
+# --- special files: endless devices and pipes must not hang or eat memory -----------------------
+
+_READ_IN_CHILD = """
+import sys
+from solver.errors import BadInput
+from solver.io import read_json
+try:
+    read_json(sys.argv[1])
+except BadInput as exc:
+    print("BadInput", exc)
+"""
+
+
+def _read_in_child(path: str) -> str:
+    """read_json(path) in a child with a 10 s timeout and a 2 GiB address-space cap."""
+    import resource
+    import subprocess
+    import sys
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    try:
+        done = subprocess.run([sys.executable, "-c", _READ_IN_CHILD, path], capture_output=True, text=True,
+                              timeout=10, preexec_fn=cap)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"read_json({path!r}) hangs") from None
+    assert done.returncode == 0, done.stderr.strip().splitlines()[-1:]
+    return done.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_an_endless_device_is_refused_not_read_forever():
+    """solver/io.py _read_bytes trusts st_size (0 for a device) and then reads the whole stream."""
+    assert _read_in_child("/dev/zero").startswith("BadInput /dev/zero:")
+
+
+def test_a_named_pipe_without_writer_is_refused_not_waited_on(tmp_path):
+    """solver/io.py _read_bytes opens a FIFO, which blocks until a writer appears (a hang)."""
+    import os
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    assert _read_in_child(str(fifo)).startswith(f"BadInput {fifo}:")
