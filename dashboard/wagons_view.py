@@ -154,14 +154,14 @@ def show_scores(result: dict, player_label: str = "Player") -> None:
         st.markdown(f"**{player_label}**")
         rows = [{"item": f"largest {t} group", "points": n} for t, n in p["groups"].items()]
         rows += [{"item": f"goal: {g}", "points": n} for g, n in p["goals"].items()]
-        st.dataframe(pl.DataFrame(rows + [{"item": "total", "points": p["total"]}]), hide_index=True, width="stretch")
+        st.table(pl.DataFrame(rows + [{"item": "total", "points": p["total"]}]).to_pandas().set_index("item"))
     with right:
         st.markdown("**Opponent**")
         rule = o.get("common_rule", "W-common")
         first = "3 most common terrains" if rule == "W-common" else "per card (later edition)"
         rows = [{"item": f"{first} ({rule})", "points": o["common"]}]
         rows += [{"item": f"goal: {g}", "points": n} for g, n in o["goals"].items()]
-        st.dataframe(pl.DataFrame(rows + [{"item": "total", "points": o["total"]}]), hide_index=True, width="stretch")
+        st.table(pl.DataFrame(rows + [{"item": "total", "points": o["total"]}]).to_pandas().set_index("item"))
 
 
 # ----------------------------------------------------------------------------- optimizer

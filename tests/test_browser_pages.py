@@ -16,6 +16,11 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the module-level skip below reports it
+    expect = None
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "tests" / "screenshots"
@@ -125,12 +130,13 @@ def shot(page, name: str) -> None:
 def test_home(page, server):
     open_page(page, server, "", "Ruleslinger")
     for label in ["Lone Cowboy score sheet", "Cactus Town", "Outlaws", "Verification"]:
-        assert page.get_by_text(label).first.is_visible()
+        expect(page.get_by_text(label).first).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
 def test_wagons_sheet(page, server):
     open_page(page, server, "wagons_sheet", "Lone Cowboy score sheet")
-    page.get_by_text("Player total").first.wait_for()
-    assert page.get_by_text("Opponent total").first.is_visible()
+    expect(page.get_by_text("Player total").first).to_be_visible()
+    expect(page.get_by_text("Opponent total").first).to_be_visible()
+    expect(page.get_by_text("The player wins 20 to 18")).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
