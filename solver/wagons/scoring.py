@@ -24,7 +24,8 @@ from solver.wagons.town import Town
 
 __all__ = ["largest_groups", "score_player", "score_opponent", "final_scores", "PlayerScore",
            "OpponentScore", "FinalScores", "TownFeatures", "town_features", "pile_counts", "PileCounts",
-           "winner_of"]
+           "winner_of", "growth_frame", "frame_features", "features_plus", "margin_of", "opponent_fixed",
+           "common_score", "later_card_score"]
 
 DESERT, FOREST, MOUNTAINS, PLAINS, SNOW, WATER = range(6)
 BEER, COW, FORT, GUN, MINE, WAGON = range(6)
@@ -54,14 +55,17 @@ class TownFeatures:
         return self.icon[icon].bit_count()
 
 
-def _features(placements) -> TownFeatures:
-    codes = card_codes()
+def _features(placements, frame: tuple[int, int, int] | None = None) -> TownFeatures:
+    """Bitboards of the visible grid; ``frame`` = (minx, miny, width) or None for the tight box."""
     if not placements:
-        return TownFeatures(3, (0,) * 6, (0,) * 6, 0)
-    minx = min(p.x for p in placements)
-    miny = min(p.y for p in placements)
-    maxx = max(p.x for p in placements)
-    width = maxx - minx + 4  # 2 columns per card + guard columns on both sides
+        return TownFeatures(frame[2] if frame else 3, (0,) * 6, (0,) * 6, 0)
+    codes = card_codes()
+    if frame is None:
+        minx = min(p.x for p in placements)
+        miny = min(p.y for p in placements)
+        width = max(p.x for p in placements) - minx + 4  # 2 columns per card + guard columns
+    else:
+        minx, miny, width = frame
     ter = [0, 0, 0, 0, 0, 0]
     ico = [0, 0, 0, 0, 0, 0]
     occ = 0
@@ -73,6 +77,39 @@ def _features(placements) -> TownFeatures:
                 occ |= b
                 ter[t] |= b
                 ico[i] |= b
+    return TownFeatures(width, tuple(ter), tuple(ico), occ)
+
+
+def growth_frame(town: Town) -> tuple[int, int, int]:
+    """A frame holding the town and every placement legal next to it (for :func:`features_plus`)."""
+    if not town.placements:
+        return (0, 0, 6)
+    minx = min(p.x for p in town.placements) - 2
+    miny = min(p.y for p in town.placements) - 2
+    return (minx, miny, max(p.x for p in town.placements) + 2 - minx + 4)
+
+
+def frame_features(town: Town, frame: tuple[int, int, int]) -> TownFeatures:
+    return _features(town.placements, frame)
+
+
+def features_plus(f: TownFeatures, frame: tuple[int, int, int], p) -> TownFeatures:
+    """``f`` with placement ``p`` on top (same frame; p must lie inside it). rule:W-cover"""
+    minx, miny, width = frame
+    ter = list(f.terrain)
+    ico = list(f.icon)
+    occ = f.occupied
+    base = (p.y - miny + 1) * width + (p.x - minx + 1)
+    for dx, dy, t, i in card_codes()[p.card][0 if p.rot == 0 else 1]:
+        b = 1 << (base + dy * width + dx)
+        if occ & b:
+            nb = ~b
+            for k in range(6):
+                ter[k] &= nb
+                ico[k] &= nb
+        occ |= b
+        ter[t] |= b
+        ico[i] |= b
     return TownFeatures(width, tuple(ter), tuple(ico), occ)
 
 
@@ -94,7 +131,24 @@ def _components(m: int, w: int):
         m ^= comp
 
 
+_LARGEST_CACHE: dict[tuple[int, int], int] = {}
+
+
 def _largest(m: int, w: int) -> int:
+    """Size of the largest edge-connected group in mask ``m`` (memoised: the greedy policy asks
+    the same unchanged masks many times)."""
+    key = (m, w)
+    hit = _LARGEST_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if len(_LARGEST_CACHE) > 200_000:
+        _LARGEST_CACHE.clear()
+    best = _largest_uncached(m, w)
+    _LARGEST_CACHE[key] = best
+    return best
+
+
+def _largest_uncached(m: int, w: int) -> int:
     best = 0
     total = m.bit_count()
     for comp in _components(m, w):
@@ -395,6 +449,45 @@ def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rul
         else:
             goals[name] = player_goal(goal, f)
     return PlayerScore(groups, goals, sum(groups.values()) + sum(goals.values()))
+
+
+def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(),
+              data: WagonsData | None = None, opponent_base: int | None = None) -> int:
+    """Player total - opponent total from bitboards (the greedy policy's fast path; same rules as
+    :func:`final_scores`). ``opponent_base`` = the opponent's total without comparing cards, if known."""
+    data = data or load_data()
+    scenario = data.scenario(scenario_id)
+    pc = pile_counts(pile)
+    w = f.width
+    player = sum(_largest(m, w) for m in f.terrain)
+    opp = 0
+    for name in scenario.goals:
+        goal = data.goal(name)
+        if goal.kind in COMPARING:
+            ps, os, can_lose = _sides(f, pc, scenario, goal)
+            a, b = comparing_goal(goal, ps, os, can_lose)
+            player += a
+            opp += b
+        else:
+            player += player_goal(goal, f)
+    if opponent_base is None:
+        opponent_base = opponent_fixed(pile, scenario_id, rules, data)
+    return player - opp - opponent_base
+
+
+def opponent_fixed(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(),
+                   data: WagonsData | None = None) -> int:
+    """The part of the opponent's total that does not depend on the player's town."""
+    data = data or load_data()
+    scenario = data.scenario(scenario_id)
+    pc = pile_counts(pile)
+    total = later_card_score(pile, data.difficulty_table(rules.difficulty)) if rules.edition == "later" \
+        else common_score(pc)
+    for name in scenario.goals:
+        goal = data.goal(name)
+        if goal.kind not in COMPARING:
+            total += opponent_goal(goal, scenario.reading(name), pc, data)
+    return total
 
 
 def common_score(pc: PileCounts) -> int:

@@ -118,13 +118,10 @@ def legal_placements(town: Town, card_id: int) -> tuple[Placement, ...]:
                     n in occ for (cx, cy) in new for n in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)))
                 if ok:
                     cands.extend(Placement(card_id, x, y, r) for r in ROTATIONS)
-    out, seen = [], set()
-    for p in cands:
-        key = p.cells()
-        if key not in seen:
-            seen.add(key)
-            out.append(p)
-    return tuple(out)
+    c = card_by_id(card_id)
+    if (c.tl, c.tr) != (c.br, c.bl):  # the turned card looks different: all candidates distinct
+        return tuple(cands)
+    return tuple(p for p in cands if p.rot == 0)
 
 
 def town_from_dict(doc: Any, what: str = "town") -> Town:

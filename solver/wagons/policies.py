@@ -1,0 +1,98 @@
+"""Player policies for whole games: random, greedy and scripted (replays a recorded game).
+
+A policy is a small frozen object with ``choose(state, actions, rng) -> action``; it never sees
+the future deal. Policies are picklable so batches can run in other processes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from solver.errors import BadInput
+from solver.wagons.game import Draft, GameState, Place, action_from_dict
+from solver.wagons.scoring import features_plus, frame_features, growth_frame, margin_of, opponent_fixed
+from solver.wagons.town import Town, legal_placements
+
+__all__ = ["RandomPolicy", "GreedyPolicy", "ScriptedPolicy", "policy_by_name", "POLICIES"]
+
+
+@dataclass(frozen=True)
+class RandomPolicy:
+    """Uniformly random among the legal actions."""
+    name: str = "random"
+
+    def choose(self, state: GameState, actions, rng: random.Random):
+        return actions[rng.randrange(len(actions))]
+
+
+@dataclass(frozen=True)
+class GreedyPolicy:
+    """Maximises the immediate gain in score margin (player total - opponent total).
+
+    A placement is valued by the margin right after it; a draft of circle card k by the margin
+    after placing that card at its best position with the k skipped cards on the opponent's pile.
+    ``max_skip`` bounds the drafts considered (None = all). Ties: the first in the listed order.
+    """
+    name: str = "greedy"
+    max_skip: int | None = None
+
+    def _best_place(self, state: GameState, town: Town, card: int, pile) -> tuple[int, object]:
+        frame = growth_frame(town)
+        base = frame_features(town, frame)
+        fixed = opponent_fixed(pile, state.scenario, state.rules)
+        best, best_p = None, None
+        for p in legal_placements(town, card):
+            v = margin_of(features_plus(base, frame, p), pile, state.scenario, state.rules, opponent_base=fixed)
+            if best is None or v > best:
+                best, best_p = v, p
+        return best, best_p
+
+    def choose(self, state: GameState, actions, rng: random.Random):
+        if isinstance(actions[0], Place):
+            _, p = self._best_place(state, state.town, state.hand[0], state.pile)
+            return Place(p)
+        if isinstance(actions[0], Draft):
+            best, best_a = None, None
+            for a in actions:
+                if self.max_skip is not None and a.index > self.max_skip:
+                    break
+                pile = state.pile + state.circle[:a.index]
+                v, _ = self._best_place(state, state.town, state.circle[a.index], pile)
+                if best is None or v > best:
+                    best, best_a = v, a
+            return best_a
+        return actions[0]
+
+
+@dataclass(frozen=True)
+class ScriptedPolicy:
+    """Replays recorded player actions (``{"draft": k}`` / ``{"place": {...}}``) in order."""
+    actions: tuple = ()
+    name: str = "scripted"
+
+    def choose(self, state: GameState, actions, rng: random.Random):
+        n = sum(1 for e in state.log if e.who == "player")
+        if n >= len(self.actions):
+            raise BadInput(f"script: ran out of recorded actions after {n}")
+        a = self.actions[n]
+        a = action_from_dict(a, f"script action {n}") if isinstance(a, dict) else a
+        if a not in actions:
+            raise BadInput(f"script action {n}: {a} is not legal now")
+        return a
+
+
+POLICIES = ("random", "greedy")
+
+
+def policy_by_name(name: str, script=None):
+    """A policy from its name ("random", "greedy", "scripted" with ``script`` actions)."""
+    if name == "random":
+        return RandomPolicy()
+    if name == "greedy":
+        return GreedyPolicy()
+    if name == "scripted":
+        if script is None:
+            raise BadInput("policy 'scripted' needs a recorded game (--script FILE)")
+        return ScriptedPolicy(tuple(script))
+    raise BadInput(f"unknown policy '{name}' (one of: random, greedy, scripted)")
