@@ -197,7 +197,35 @@ def _plan_cactus(request: BatchRequest) -> Plan:
                 request.n)
 
 
+def _wagons_rules(request: BatchRequest):
+    from solver.wagons.rules import Rules
+
+    return options_from(Rules, request.options)
+
+
+def _plan_wagons_games(request: BatchRequest) -> Plan:
+    _no(request, "players")
+    play_row = _need("solver.wagons.simulate", "play_row", request.kind)
+    from solver.wagons.game import new_game
+    from solver.wagons.policies import POLICIES, policy_by_name
+
+    if request.scenario is None:
+        raise BadInput(f"batch {request.kind}: --scenario is required")
+    policy = request.policy or "random"
+    if policy not in POLICIES:
+        raise BadInput(f"batch {request.kind}: --policy {policy!r:.40} is not one of {', '.join(POLICIES)}")
+    policy_by_name(policy)
+    rules = _wagons_rules(request)
+    new_game(request.scenario, request.seed, rules)  # checks the scenario id before any process starts
+    settings = {"scenario": request.scenario, "policy": policy, "rules": rules.to_dict()}
+    return Plan(functools.partial(call_with, play_row, (request.scenario, policy), {"rules": rules}),
+                _seeds(request), "rows", settings, request.n)
+
+
 KINDS: dict[str, BatchKind] = {
+    "wagons-games": BatchKind(
+        "wagons-games", "Lone Cowboy: whole solo games, one row per game (seed+i), --scenario, --policy",
+        _plan_wagons_games),
     "cactus-montecarlo": BatchKind(
         "cactus-montecarlo", "Cactus Town: Monte Carlo of the marshal's arrival round vs the exact odds",
         _plan_cactus),
@@ -244,8 +272,12 @@ def summarise(frame) -> dict:
         elif col.dtype.is_numeric():
             out[name] = {"mean": _round(col.mean()), "min": _plain(col.min()), "max": _plain(col.max())}
         elif col.dtype in (pl.Utf8, pl.Categorical):
-            counts = col.value_counts(sort=True).head(10)
-            out[name] = {str(k): int(v) for k, v in counts.iter_rows()}
+            distinct = col.n_unique()
+            if distinct > 20:  # card lists and the like: a count is more useful than a top ten
+                out[name] = {"distinct": distinct}
+            else:
+                counts = col.value_counts(sort=True)
+                out[name] = {str(k): int(v) for k, v in counts.iter_rows()}
     return out
 
 
