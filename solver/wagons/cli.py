@@ -1,7 +1,249 @@
-"""`ruleslinger wagons ...` commands (contracts.md)."""
+"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate.
+
+Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
+--tie-break) with the open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 from solver import clikit
+from solver.errors import BadInput
+from solver.io import read_json
+from solver.wagons.data import SCENARIO_IDS, load_data
+from solver.wagons.rules import DIFFICULTIES, EDITIONS, ICON_SOURCES, MATCH_ORDERS, TIE_BREAKS, Rules
+
+
+def add_rules_flags(p) -> None:
+    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8)."""
+    g = p.add_argument_group("rules readings (open-questions.md)")
+    g.add_argument("--icon-source", choices=ICON_SOURCES, default="top",
+                   help="W2: icons showing in the opponent's town: top card (default) or the whole pile")
+    g.add_argument("--match-order", choices=MATCH_ORDERS, default="drafted-first",
+                   help="W3: pile order on a round-1 match (default: drafted card, then deck card on top)")
+    g.add_argument("--edition", choices=EDITIONS, default="original",
+                   help="W4/W6: original solo rules (default) or the later official edition")
+    g.add_argument("--difficulty", choices=DIFFICULTIES, default="local",
+                   help="later edition only: opponent per-card scoring table (default local)")
+    g.add_argument("--tie-break", choices=TIE_BREAKS, default="tie",
+                   help="W8: equal totals are a tie (default) or won by most Guns")
+    g.add_argument("--round1-window", type=int, default=3, help="W1: circle cards the round-1 opponent looks at (default 3)")
+    g.add_argument("--goals", metavar="FILE", default=None,
+                   help="your copy of goals.toml (to correct a number from your own card)")
+
+
+def rules_from_args(args) -> Rules:
+    return Rules(icon_source=args.icon_source, match_order=args.match_order, edition=args.edition,
+                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window)
+
+
+def _data(args):
+    return load_data(goals_path=str(Path(args.goals).resolve()) if getattr(args, "goals", None) else None)
+
+
+def load_opponent(path) -> tuple[int, ...]:
+    """An opponent file ``{"pile": [ids, oldest first]}`` (contracts.md)."""
+    doc = read_json(path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("pile"), list):
+        raise BadInput(f"{path}: expected an object with a 'pile' list of card ids")
+    for n, c in enumerate(doc["pile"]):
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 18:
+            raise BadInput(f"{path}: pile[{n}]: {c!r} is not a card id 0..17")
+    if len(set(doc["pile"])) != len(doc["pile"]):
+        raise BadInput(f"{path}: pile lists a card twice")
+    return tuple(doc["pile"])
+
+
+# ---------------------------------------------------------------- score
+
+def handle_score(args) -> dict:
+    from solver.wagons.scoring import final_scores
+    from solver.wagons.town import load_town
+
+    rules, data = rules_from_args(args), _data(args)
+    data.scenario(args.scenario)
+    town = load_town(args.town)
+    pile = load_opponent(args.opponent)
+    out = final_scores(town, pile, args.scenario, rules, data).to_dict()
+    out.update({"scenario": args.scenario, "rules": rules.to_dict()})
+    return out
+
+
+def render_score(r: dict) -> str:
+    lines = [f"Scenario {r['scenario']}", "Player:"]
+    lines += [f"  {k:<16}{v:>4}" for k, v in r["player"]["groups"].items()]
+    lines += [f"  {k:<16}{v:>4}  (goal card)" for k, v in r["player"]["goals"].items()]
+    lines += [f"  {'total':<16}{r['player']['total']:>4}", "Opponent:",
+              f"  {'3 most common' if r['opponent']['common_rule'] == 'W-common' else 'per-card terrains':<16}"
+              f"{r['opponent']['common']:>4}"]
+    lines += [f"  {k:<16}{v:>4}  (goal card)" for k, v in r["opponent"]["goals"].items()]
+    lines += [f"  {'total':<16}{r['opponent']['total']:>4}", f"Winner: {r['winner']} (margin {r['margin']})"]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- play
+
+def recorded_actions(doc, what: str) -> list[dict]:
+    """Player actions from a script: ``{"actions": [...]}`` or a `wagons play --json` output (its log)."""
+    if isinstance(doc, dict) and isinstance(doc.get("actions"), list):
+        return doc["actions"]
+    if isinstance(doc, dict) and isinstance(doc.get("log"), list):
+        out = []
+        for n, e in enumerate(doc["log"]):
+            if not isinstance(e, dict) or e.get("who") != "player":
+                continue
+            if e.get("what") == "draft":
+                out.append({"draft": len(e.get("skipped", []))})
+            elif e.get("what") == "place" and isinstance(e.get("placement"), dict):
+                out.append({"place": e["placement"]})
+            else:
+                raise BadInput(f"{what}: log[{n}]: a player entry must be a draft or a place with a placement")
+        return out
+    raise BadInput(f"{what}: expected {{\"actions\": [...]}} or the JSON output of `wagons play`")
+
+
+def handle_play(args) -> dict:
+    from solver.wagons.policies import policy_by_name
+    from solver.wagons.simulate import play_game
+
+    rules = rules_from_args(args)
+    if args.goals:
+        raise BadInput("--goals is only read by `wagons score` (edit scenarios/wagons/goals.toml to play with other numbers)")
+    script = recorded_actions(read_json(args.script), args.script) if args.script else None
+    if script is not None and args.policy != "scripted":
+        raise BadInput("--script needs --policy scripted")
+    res = play_game(args.scenario, policy_by_name(args.policy, script), args.seed, rules)
+    return res.to_dict()
+
+
+def render_play(r: dict) -> str:
+    lines = [f"Scenario {r['scenario']}, seed {r['seed']}, policy {r['policy']}"]
+    for e in r["log"]:
+        bits = [f"t{e['turn']:>2} r{e['round']} {e['who']:<8} {e['what']:<14}"]
+        if "card" in e:
+            bits.append(f"card {e['card']}")
+        if e.get("skipped"):
+            bits.append(f"skipped {e['skipped']}")
+        if e.get("deck_card") is not None:
+            bits.append(f"+deck {e['deck_card']}")
+        if "placement" in e:
+            p = e["placement"]
+            bits.append(f"at ({p['x']},{p['y']}) rot {p['rot']}")
+        if e.get("note"):
+            bits.append(e["note"])
+        bits.append(f"[{e['rule']}]")
+        lines.append(" ".join(bits))
+    lines.append(f"Player {r['player']['total']} - opponent {r['opponent']['total']}: {r['winner']}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- opponent-draft
+
+def _pair(text: str, what: str) -> tuple[int, int]:
+    items = clikit.int_list(text, what)
+    if len(items) != 2 or min(items) < 0:
+        raise BadInput(f"{what}: expected two counts P,O (player, opponent), got {text!r}")
+    return items[0], items[1]
+
+
+def handle_opponent_draft(args) -> dict:
+    from solver.wagons.opponent import opponent_draft
+
+    rules = rules_from_args(args)
+    circle = clikit.int_list(args.circle, "--circle")
+    pile = clikit.int_list(args.pile, "--pile") if args.pile else []
+    after = _pair(args.after_round_1, "--after-round-1") if args.after_round_1 else None
+    if args.round == 1 and args.deck_top is None:
+        raise BadInput("--deck-top is needed in round 1 (the preference deck's top card)")
+    d = opponent_draft(args.scenario, args.round, circle, args.deck_top if args.round == 1 else None, pile, after,
+                       rules, _data(args))
+    from solver.register import register
+
+    out = d.to_dict()
+    out["rule_title"] = next((r.title for r in register().rules if r.id == d.rule), "")
+    return out
+
+
+def render_opponent_draft(r: dict) -> str:
+    s = f"Opponent takes card {r['take']}"
+    if r["skipped"]:
+        s += f", skipping {r['skipped']} (to the player)"
+    if r["deck_card"] is not None:
+        s += f", and the deck's top card {r['deck_card']}"
+    return s + f"  [{r['rule']}: {r['rule_title']}]"
+
+
+# ---------------------------------------------------------------- simulate
+
+def handle_simulate(args) -> dict:
+    from solver.wagons.simulate import simulate_rows
+
+    rules = rules_from_args(args)
+    if args.games < 1 or args.games > 1_000_000:
+        raise BadInput(f"--games: expected 1..1000000, got {args.games}")
+    progress = clikit.Progress("wagons simulate", args.games, quiet=args.json)
+    rows = []
+    for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules)):
+        rows.append(row)
+        progress(i + 1)
+    if args.out:
+        import polars as pl
+
+        out = Path(args.out)
+        tmp = out.with_name(out.name + ".tmp")
+        pl.DataFrame(rows).write_parquet(tmp) if out.suffix == ".parquet" else pl.DataFrame(rows).write_csv(tmp)
+        tmp.replace(out)
+    n = len(rows)
+    wins = sum(r["winner"] == "player" for r in rows)
+    return {"scenario": args.scenario, "policy": args.policy, "games": n, "seed": args.seed,
+            "player_win_rate": wins / n, "ties": sum(r["winner"] == "tie" for r in rows),
+            "mean_margin": sum(r["margin"] for r in rows) / n,
+            "mean_player": sum(r["player_total"] for r in rows) / n,
+            "mean_opponent": sum(r["opponent_total"] for r in rows) / n, "out": args.out}
 
 
 def register(games) -> None:
-    clikit.add_group(games, "wagons", "Circle the Wagons: Lone Cowboy")
+    group = clikit.add_group(games, "wagons", "Circle the Wagons: Lone Cowboy")
+
+    p = clikit.add_command(group, "score", "final scores of a finished solo game (player and opponent)",
+                           handle_score, render_score)
+    p.add_argument("town", help="town JSON file: {\"placements\": [{card, x, y, rot}, ...]}")
+    p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
+    p.add_argument("--opponent", required=True, metavar="OPP", help="opponent JSON file: {\"pile\": [ids, oldest first]}")
+    add_rules_flags(p)
+
+    p = clikit.add_command(group, "play", "play one whole solo game with a policy", handle_play, render_play)
+    p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
+    p.add_argument("--seed", required=True, type=int)
+    p.add_argument("--policy", required=True, choices=("random", "greedy", "scripted"))
+    p.add_argument("--script", metavar="FILE", help="recorded game for --policy scripted: {\"actions\": [...]} "
+                                                    "or a `wagons play --json` output")
+    add_rules_flags(p)
+
+    p = clikit.add_command(group, "opponent-draft", "what the automated opponent drafts now",
+                           handle_opponent_draft, render_opponent_draft)
+    p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
+    p.add_argument("--round", required=True, type=int, choices=(1, 2))
+    p.add_argument("--circle", required=True, help="remaining circle cards from the next one clockwise, e.g. 3,7,11")
+    p.add_argument("--deck-top", type=int, default=None, help="the preference deck's top card (round 1)")
+    p.add_argument("--pile", default="", help="the opponent's town, oldest first (last = top)")
+    p.add_argument("--after-round-1", default=None, metavar="P,O",
+                   help="player's and opponent's territory counts at the end of round 1 (Boomtown)")
+    add_rules_flags(p)
+
+    p = clikit.add_command(group, "simulate", "play many seeded games and summarise (optionally write rows)",
+                           handle_simulate)
+    p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
+    p.add_argument("--policy", required=True, choices=("random", "greedy"))
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
+    add_rules_flags(p)
+
+    try:
+        from solver.wagons.optimize_cli import register_optimizer
+    except ImportError:
+        register_optimizer = None
+    if register_optimizer is not None:
+        register_optimizer(group)
