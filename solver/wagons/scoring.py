@@ -25,7 +25,8 @@ from solver.wagons.town import Town
 __all__ = ["largest_groups", "score_player", "score_opponent", "final_scores", "PlayerScore",
            "OpponentScore", "FinalScores", "TownFeatures", "town_features", "pile_counts", "PileCounts",
            "winner_of", "growth_frame", "frame_features", "features_plus", "margin_of", "opponent_fixed",
-           "common_score", "later_card_score"]
+           "common_score", "later_card_score", "features_of",
+           "player_goal", "comparing_goal", "opponent_goal", "Side"]
 
 DESERT, FOREST, MOUNTAINS, PLAINS, SNOW, WATER = range(6)
 BEER, COW, FORT, GUN, MINE, WAGON = range(6)
@@ -176,6 +177,11 @@ def largest_groups(grid) -> dict[str, int]:
     """
     f = _as_features(grid)
     return {t: _largest(f.terrain[i], f.width) for i, t in enumerate(TERRAINS)}
+
+
+def features_of(grid) -> TownFeatures:
+    """Bitboards of a :class:`Town`, a ``{(x, y): Territory}`` grid, or features (unchanged)."""
+    return _as_features(grid)
 
 
 def _as_features(grid) -> TownFeatures:
