@@ -7,6 +7,8 @@ exits 2 and the dashboard shows the message inline; nothing is ever half-written
 from __future__ import annotations
 
 import json
+import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -78,17 +80,26 @@ def parse_toml_text(text: str | bytes, what: str = "input") -> dict[str, Any]:
         raise BadInput(f"{what}: invalid TOML: {exc}") from None
     except RecursionError:
         raise BadInput(f"{what}: TOML nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer longer than Python converts (4300 digits)
+        raise BadInput(f"{what}: invalid TOML: {exc}") from None
 
 
 def _read_bytes(path: str | Path) -> bytes:
+    """The bytes of a regular file of at most MAX_BYTES (devices, pipes, folders refused)."""
     p = Path(path)
     try:
-        if p.is_dir():
+        info = os.stat(p)
+        if stat.S_ISDIR(info.st_mode):
             raise BadInput(f"{p}: is a directory, expected a file")
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise BadInput(f"{p}: file too large ({size} bytes; limit {MAX_BYTES})")
-        return p.read_bytes()
+        if not stat.S_ISREG(info.st_mode):
+            raise BadInput(f"{p}: not a regular file (device, pipe or socket)")
+        if info.st_size > MAX_BYTES:
+            raise BadInput(f"{p}: file too large ({info.st_size} bytes; limit {MAX_BYTES})")
+        with open(p, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)  # the file may have grown since stat
+        if len(data) > MAX_BYTES:
+            raise BadInput(f"{p}: file too large (over {MAX_BYTES} bytes)")
+        return data
     except FileNotFoundError:
         raise BadInput(f"{p}: no such file") from None
     except PermissionError:
@@ -132,7 +143,18 @@ def require(mapping: Any, key: str, kind: type | tuple[type, ...], what: str) ->
 def as_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
     """An integer (not a bool) within [lo, hi], else a BadInput naming ``what``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BadInput(f"{what}: expected an integer, got {value!r:.40}")
+        raise BadInput(f"{what}: expected an integer, got {short_repr(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise BadInput(f"{what}: {value} is out of range {lo}..{hi}")
+        raise BadInput(f"{what}: {short_repr(value)} is out of range {lo}..{hi}")
     return value
+
+
+def short_repr(value: Any, limit: int = 40) -> str:
+    """A repr cut to ``limit`` characters that never fails (huge ints cannot be printed whole)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"{'-' if value < 0 else ''}<integer of about {int(value.bit_length() * 0.30103)} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a repr must never break an error message
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
