@@ -13,7 +13,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
-from dashboard.common import cli_json, dumps
+from dashboard.common import dumps
 from solver.errors import BadInput
 
 
@@ -21,22 +21,10 @@ def rules_key(rules: Any) -> str:
     """A Rules options object as canonical JSON (the cache key of a check run)."""
     if rules is None:
         return "{}"
-    if hasattr(rules, "to_dict"):
-        return dumps(rules.to_dict())
+    for name in ("to_dict", "to_json"):
+        if hasattr(rules, name):
+            return dumps(getattr(rules, name)())
     return dumps(dataclasses.asdict(rules))
-
-
-def _cli_available(argv: list[str]) -> bool:
-    from solver import clikit
-    from solver.cli import build_parser
-
-    try:
-        build_parser().parse_args(argv)
-    except (clikit.UsageError, SystemExit):
-        return False
-    except Exception:
-        return False
-    return True
 
 
 def _rules_from_key(game: str, rules_json: str) -> Any:
@@ -47,49 +35,56 @@ def _rules_from_key(game: str, rules_json: str) -> Any:
         return None
     data = json.loads(rules_json)
     mod = importlib.import_module(cls.__module__)
-    if hasattr(mod, "rules_from"):
-        return mod.rules_from(data)
+    for name in ("rules_from",):
+        if hasattr(mod, name):
+            return getattr(mod, name)(data)
+    for name in ("from_dict", "from_json"):
+        if hasattr(cls, name):
+            return getattr(cls, name)(data)
     return cls(**data)
+
+
+def _fn(module: str, name: str) -> Callable | None:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return None
+    return getattr(mod, name, None)
 
 
 @dataclass(frozen=True)
 class Runner:
+    """How to run one game's checks: the engine function and the options the page offers."""
+
     game: str
-    python: tuple[tuple[str, str], ...]  # (module, function) candidates taking rules=...
-    cli: tuple[str, ...]  # contract command giving {"checks": [...]}
+    module: str
+    function: str
     expected_seconds: float = 20.0
 
     @property
     def needs(self) -> str:
-        return " or ".join([f"{m}.{f}" for m, f in self.python] + (["ruleslinger " + " ".join(self.cli)] if self.cli else []))
-
-    def _python(self) -> Callable | None:
-        for module, fn in self.python:
-            try:
-                mod = importlib.import_module(module)
-            except ImportError:
-                continue
-            if hasattr(mod, fn):
-                return getattr(mod, fn)
-        return None
+        return f"{self.module}.{self.function}"
 
     def available(self) -> bool:
-        return self._python() is not None or (bool(self.cli) and _cli_available(list(self.cli)))
+        return _fn(self.module, self.function) is not None
 
-    def run(self, game: str, rules_json: str) -> list[dict]:
-        return _run_cached(self.game, rules_json)
+    def run(self, game: str, rules_json: str, options_json: str = "{}") -> list[dict]:
+        return _run_cached(game, rules_json, options_json)
+
+
+def _call(game: str, rules: Any, options: dict) -> Any:
+    runner = RUNNERS[game]
+    fn = _fn(runner.module, runner.function)
+    if game == "cactus":  # the deck checks try every reading themselves
+        return fn(players=tuple(options.get("players", (2, 3, 4, 5))), quick=bool(options.get("quick", True)))
+    if game == "outlaws":
+        return fn(rules=rules, time_limit=float(options.get("time_limit", 30.0)))
+    return fn(rules=rules) if rules is not None else fn()
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def _run_cached(game: str, rules_json: str) -> list[dict]:
-    runner = RUNNERS[game]
-    fn = runner._python()
-    if fn is not None:
-        rules = _rules_from_key(game, rules_json)
-        result = fn(rules=rules) if rules is not None else fn()
-    else:
-        result = cli_json(list(runner.cli) + ["--json"])
-    return normalise(result)
+def _run_cached(game: str, rules_json: str, options_json: str) -> list[dict]:
+    return normalise(_call(game, _rules_from_key(game, rules_json), json.loads(options_json)))
 
 
 def normalise(result: Any) -> list[dict]:
@@ -108,12 +103,9 @@ def normalise(result: Any) -> list[dict]:
 
 
 RUNNERS: dict[str, Runner] = {
-    "wagons": Runner("wagons", (("solver.wagons.verify", "run_checks"), ("solver.wagons.verify", "checks")),
-                     ("wagons", "verify"), 20.0),
-    "cactus": Runner("cactus", (("solver.cactus.verify", "run_checks"), ("solver.cactus.verify", "checks")),
-                     ("cactus", "verify"), 20.0),
-    "outlaws": Runner("outlaws", (("solver.outlaws.verify", "run_checks"), ("solver.outlaws.verify", "checks")),
-                      ("outlaws", "verify"), 30.0),
+    "wagons": Runner("wagons", "solver.wagons.verify", "run_checks", 20.0),
+    "cactus": Runner("cactus", "solver.cactus.verify", "verify", 60.0),
+    "outlaws": Runner("outlaws", "solver.outlaws.verify", "run_checks", 60.0),
 }
 
 
@@ -137,12 +129,30 @@ def draw_counterexample(game: str, cex: Any) -> None:
     """A counterexample drawn as a position where the engine gave one, plus its raw JSON."""
     if cex is None:
         return
-    if isinstance(cex, dict):
-        pos = cex.get("position") if isinstance(cex.get("position"), dict) else cex
-        if game == "outlaws" and isinstance(pos, dict) and "street" in pos:
-            st.html(draw.outlaws_position_html(pos))
+    if game == "outlaws" and isinstance(cex, dict):
+        shown = False
+        for label in ("position", "before", "after"):
+            pos = cex.get(label)
+            if isinstance(pos, dict) and "street" in pos:
+                if label == "after" and isinstance(cex.get("action"), dict):
+                    st.markdown(f"**Action:** `{json.dumps(cex['action'])}`")
+                st.markdown(f"**{label.title()}**")
+                _safe_position(pos)
+                shown = True
+        if not shown and "street" in cex:
+            _safe_position(cex)
     with st.expander("Counterexample (JSON)", expanded=False):
         st.json(cex)
+
+
+VERDICT = {True: "holds", False: "FAILS", None: "undecided"}
+
+
+def _safe_position(pos: dict) -> None:
+    try:
+        st.html(draw.outlaws_position_html(pos))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        st.caption("(this counterexample cannot be drawn as a street)")
 
 
 def show(game: str, checks: list[dict]) -> None:
@@ -150,15 +160,18 @@ def show(game: str, checks: list[dict]) -> None:
     if not checks:
         st.info("The verifier returned no checks.")
         return
-    held = sum(bool(c["holds"]) for c in checks)
-    st.markdown(f"**{held} of {len(checks)} checks hold.**")
-    st.dataframe(pl.DataFrame([{"check": str(c["id"]), "holds": bool(c["holds"]),
+    held = sum(c["holds"] is True for c in checks)
+    failed = sum(c["holds"] is False for c in checks)
+    st.markdown(f"**{held} of {len(checks)} checks hold, {failed} fail"
+                + (f", {len(checks) - held - failed} undecided within the time limit" if held + failed < len(checks) else "")
+                + ".**")
+    st.dataframe(pl.DataFrame([{"check": str(c["id"]), "result": VERDICT[c["holds"]],
                                 "rule": str(c.get("rule") or ""),
                                 "detail": str(c.get("title") or c.get("detail") or c.get("description") or "")}
                                for c in checks]), hide_index=True, width="stretch")
     for c in checks:
-        mark = ":material/check_circle:" if c["holds"] else ":material/cancel:"
-        with st.expander(f"{'holds' if c['holds'] else 'FAILS'} - {c['id']}", icon=mark, expanded=not c["holds"]):
+        mark = {True: ":material/check_circle:", False: ":material/cancel:", None: ":material/help:"}[c["holds"]]
+        with st.expander(f"{VERDICT[c['holds']]} - {c['id']}", icon=mark, expanded=c["holds"] is False):
             passage = _rule_passage(c.get("rule"))
             if passage:
                 st.markdown(passage)

@@ -154,7 +154,7 @@ def _as_dict(obj: Any) -> Any:
     return obj
 
 
-_STATUS = (("solver.outlaws.status", "status"), ("solver.outlaws.engine", "status"), ("solver.outlaws.actions", "status"))
+_STATUS = (("solver.outlaws.victory", "sudden_death_trigger"),)
 _MOVES = (("solver.outlaws.actions", "legal_actions"), ("solver.outlaws.engine", "legal_actions"),
           ("solver.outlaws.moves", "legal_actions"))
 _SEARCH = (("solver.outlaws.search", "win_possible"), ("solver.outlaws.search", "search_wins"))
@@ -180,7 +180,13 @@ def playout_available() -> bool:
 
 @st.cache_data(show_spinner=False, max_entries=256)
 def status_cached(pos_json: str, rules_json: str) -> dict:
-    return _as_dict(_fn(*_STATUS)(_load(pos_json), rules=_rules(rules_json)))
+    """Winner, kind of victory and the sudden-death trigger (the engine's victory module)."""
+    from solver.outlaws import victory
+
+    pos = _load(pos_json)
+    won = victory.winner(pos)
+    return {"winner": won[0] if won else None, "victory": won[1] if won else None,
+            "sudden_death_trigger": bool(victory.sudden_death_trigger(pos))}
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

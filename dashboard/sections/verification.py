@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import checks
-from dashboard.common import (GAME_TITLES, describe_choice, field_choices, guarded, make_rules, page_header,
+from dashboard.common import (GAME_TITLES, dumps, describe_choice, field_choices, guarded, make_rules, page_header,
                               readings, rules_class, run_with_progress)
 from solver.errors import BadInput
 from solver.register import register
@@ -88,9 +88,9 @@ with tab_register:
 
 # ----------------------------------------------------------------------------- checks
 with tab_checks:
-    st.markdown("Each check is an invariant of the rules as implemented under this session's readings: "
-                "**holds** means it was proven (or exhaustively checked) within the stated bound; "
-                "**fails** comes with a counterexample drawn below it.")
+    st.markdown("Each check is an invariant of the rules as the engines implement them: **holds** means "
+                "it was proven within the stated bound, **FAILS** comes with a counterexample (drawn as a "
+                "position where it is one), **undecided** means the time limit ran out.")
     for game, title in GAME_TITLES.items():
         st.subheader(title)
         runner = checks.RUNNERS[game]
@@ -100,12 +100,25 @@ with tab_checks:
             continue
         cls = rules_class(game)
         rules_json = checks.rules_key(make_rules(game, cls) if cls else None)
-        key = f"checks_{game}_{rules_json}"
-        if st.button(f"Run the {title} checks", key=f"run_{game}") or key in st.session_state:
-            if key not in st.session_state:
-                with guarded():
-                    st.session_state[key] = run_with_progress(runner.run, game, rules_json,
-                                                              label=f"Checking {title}",
-                                                              expected_seconds=runner.expected_seconds)
-            if key in st.session_state:
-                checks.show(game, st.session_state[key])
+        options: dict = {}
+        if game == "cactus":
+            oc = st.columns(2)
+            options["players"] = oc[0].multiselect("Event-deck checks for player counts", [2, 3, 4, 5], default=[2],
+                                                   key="ver_cactus_players",
+                                                   help="Each player count adds Z3 checks of up to a minute or two; "
+                                                        "the solo-deck checks always run.")
+            options["quick"] = oc[1].toggle("Quick (skip the slowest alternative-reading checks)", value=True,
+                                            key="ver_cactus_quick")
+            st.caption("The deck checks try every reading of C2-C5 themselves, so they do not depend on this "
+                       "session's readings.")
+        elif game == "outlaws":
+            options["time_limit"] = float(st.slider("Time limit per check (seconds)", 5, 120, 30, key="ver_outlaws_limit"))
+        options_json = dumps(options)
+        key = f"checks_{game}_{rules_json}_{options_json}"
+        if st.button(f"Run the {title} checks", key=f"run_{game}"):
+            with guarded():
+                st.session_state[key] = run_with_progress(runner.run, game, rules_json, options_json,
+                                                          label=f"Checking {title}",
+                                                          expected_seconds=runner.expected_seconds)
+        if key in st.session_state:
+            checks.show(game, st.session_state[key])
