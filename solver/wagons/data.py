@@ -9,7 +9,7 @@ entry and the field. The product never reads the project's shared folder at run 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -118,16 +118,24 @@ class WagonsData:
     scenarios: tuple[ScenarioSpec, ...]
     difficulty: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]  # later edition tables
 
+    @cached_property
+    def _goal_index(self) -> dict[str, GoalSpec]:
+        return {g.name: g for g in self.goals}
+
+    @cached_property
+    def _scenario_index(self) -> dict[str, ScenarioSpec]:
+        return {s.id: s for s in self.scenarios}
+
     def goal(self, name: str) -> GoalSpec:
-        for g in self.goals:
-            if g.name == name:
-                return g
+        g = self._goal_index.get(name)
+        if g is not None:
+            return g
         raise BadInput(f"unknown goal card '{name}' (known: {', '.join(g.name for g in self.goals)})")
 
     def scenario(self, scenario_id: str) -> ScenarioSpec:
-        for s in self.scenarios:
-            if s.id == scenario_id:
-                return s
+        s = self._scenario_index.get(scenario_id) if isinstance(scenario_id, str) else None
+        if s is not None:
+            return s
         raise BadInput(f"unknown scenario '{scenario_id}' (one of: {', '.join(SCENARIO_IDS)})")
 
     def difficulty_table(self, name: str) -> dict[int, int]:

@@ -56,29 +56,53 @@ class TownFeatures:
         return self.icon[icon].bit_count()
 
 
+_PATTERNS: dict[tuple[int, int, int], tuple] = {}
+
+
+def _patterns(card: int, rot: int, width: int) -> tuple:
+    """(block mask, ((mask index, pattern), ...)) of a card at bit 0 for ``width``; mask index
+    0-5 = terrain, 6-11 = icon."""
+    key = (card, rot, width)
+    hit = _PATTERNS.get(key)
+    if hit is None:
+        pats: dict[int, int] = {}
+        for dx, dy, t, i in card_codes()[card][0 if rot == 0 else 1]:
+            b = 1 << (dy * width + dx)
+            pats[t] = pats.get(t, 0) | b
+            pats[6 + i] = pats.get(6 + i, 0) | b
+        hit = (3 | (3 << width), tuple(pats.items()))
+        if len(_PATTERNS) > 50_000:
+            _PATTERNS.clear()
+        _PATTERNS[key] = hit
+    return hit
+
+
 def _features(placements, frame: tuple[int, int, int] | None = None) -> TownFeatures:
     """Bitboards of the visible grid; ``frame`` = (minx, miny, width) or None for the tight box."""
     if not placements:
         return TownFeatures(frame[2] if frame else 3, (0,) * 6, (0,) * 6, 0)
-    codes = card_codes()
     if frame is None:
-        minx = min(p.x for p in placements)
-        miny = min(p.y for p in placements)
-        width = max(p.x for p in placements) - minx + 4  # 2 columns per card + guard columns
+        xs = [p.x for p in placements]
+        minx = min(xs)
+        miny = min([p.y for p in placements])
+        width = max(xs) - minx + 4  # 2 columns per card + guard columns
     else:
         minx, miny, width = frame
-    ter = [0, 0, 0, 0, 0, 0]
-    ico = [0, 0, 0, 0, 0, 0]
+    masks = [0] * 12
     occ = 0
-    for p in reversed(placements):  # top card first: a cell is set once, by its top territory (rule:W-cover)
-        base = (p.y - miny + 1) * width + (p.x - minx + 1)
-        for dx, dy, t, i in codes[p.card][0 if p.rot == 0 else 1]:
-            b = 1 << (base + dy * width + dx)
-            if not occ & b:
-                occ |= b
-                ter[t] |= b
-                ico[i] |= b
-    return TownFeatures(width, tuple(ter), tuple(ico), occ)
+    get = _PATTERNS.get
+    for p in reversed(placements):  # top card first: a cell keeps its top territory (rule:W-cover)
+        shift = (p.y - miny + 1) * width + p.x - minx + 1
+        block, pats = get((p.card, p.rot, width)) or _patterns(p.card, p.rot, width)
+        free = ~occ >> shift  # cells not yet covered by a later card, seen from this card
+        if free & block == block:
+            for k, m in pats:
+                masks[k] |= m << shift
+        else:
+            for k, m in pats:
+                masks[k] |= (m & free) << shift
+        occ |= block << shift
+    return TownFeatures(width, tuple(masks[:6]), tuple(masks[6:]), occ)
 
 
 def growth_frame(town: Town) -> tuple[int, int, int]:
@@ -150,15 +174,27 @@ def _largest(m: int, w: int) -> int:
 
 
 def _largest_uncached(m: int, w: int) -> int:
-    best = 0
+    """Bitwise flood fill; ``(comp + m) ^ m`` fills a row run towards higher bits in one step
+    (the guard column keeps runs from crossing rows), shifts do the other three directions."""
     total = m.bit_count()
-    for comp in _components(m, w):
+    if total <= 1:
+        return total
+    best = 0
+    while m:
+        comp = m & -m
+        while True:
+            grow = comp | (((comp + m) ^ m) & m)
+            grow = (grow | (grow >> 1) | (grow << w) | (grow >> w)) & m
+            if grow == comp:
+                break
+            comp = grow
         n = comp.bit_count()
         if n > best:
             best = n
         total -= n
         if total <= best:
             break
+        m ^= comp
     return best
 
 
@@ -221,26 +257,42 @@ class PileCounts:
         return 4 * self.cards
 
 
+@lru_cache(maxsize=1)
+def _card_counts() -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    out = []
+    for c in load_cards():
+        ter = [0] * 6
+        ico = [0] * 6
+        for t in c.territories:
+            ter[T_IDX[t.terrain]] += 1
+            ico[I_IDX[t.icon]] += 1
+        out.append((tuple(ter), tuple(ico)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def pile_counts(pile: tuple[int, ...]) -> PileCounts:
-    cards = load_cards()
+    """Terrain and icon counts over every territory of the pile's cards."""
+    counts = _card_counts()
     ter = [0] * 6
     ico = [0] * 6
     for cid in pile:
-        if isinstance(cid, bool) or not isinstance(cid, int) or not 0 <= cid < len(cards):
-            raise BadInput(f"opponent pile: card {cid!r} is not a card id 0..{len(cards) - 1}")
-        for t in cards[cid].territories:
-            ter[T_IDX[t.terrain]] += 1
-            ico[I_IDX[t.icon]] += 1
+        if isinstance(cid, bool) or not isinstance(cid, int) or not 0 <= cid < len(counts):
+            raise BadInput(f"opponent pile: card {cid!r} is not a card id 0..{len(counts) - 1}")
+        ct, ci = counts[cid]
+        for k in range(6):
+            ter[k] += ct[k]
+            ico[k] += ci[k]
     return PileCounts(len(pile), tuple(ter), tuple(ico))
 
 
 def _check_pile(pile, town: Town | None = None) -> tuple[int, ...]:
     pile = tuple(pile)
-    if len(set(pile)) != len(pile):
+    ids = set(pile)
+    if len(ids) != len(pile):
         raise BadInput("opponent pile: a card id appears twice")
-    if town is not None:
-        both = set(pile) & set(town.card_ids)
+    if town is not None and not ids.isdisjoint([p.card for p in town.placements]):
+        both = ids & set(town.card_ids)
         if both:
             raise BadInput(f"opponent pile: card {min(both)} is also in the player's town")
     return pile
@@ -439,13 +491,14 @@ def _scenario(scenario_id: str, data: WagonsData) -> ScenarioSpec:
 
 
 def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rules(),
-                 data: WagonsData | None = None) -> PlayerScore:
+                 data: WagonsData | None = None, features: TownFeatures | None = None) -> PlayerScore:
     """The player's final score: largest groups + the scenario's two goal cards (rule:W7)."""
     data = data or load_data()
     scenario = _scenario(scenario_id, data)
     pile = _check_pile(opponent_pile, town)
-    f = town_features(town)
-    groups = {t: _largest(f.terrain[i], f.width) for i, t in enumerate(TERRAINS)}
+    f = features or _features(town.placements)
+    w = f.width
+    groups = dict(zip(TERRAINS, [_largest_uncached(m, w) for m in f.terrain]))
     goals = {}
     for name in scenario.goals:
         goal = data.goal(name)
@@ -514,7 +567,7 @@ def later_card_score(pile, table: dict[int, int]) -> int:
 
 
 def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rules(),
-                   data: WagonsData | None = None) -> OpponentScore:
+                   data: WagonsData | None = None, features: TownFeatures | None = None) -> OpponentScore:
     """The opponent's final score: 3 most common terrains + the scenario's readings (rule:W6)."""
     data = data or load_data()
     scenario = _scenario(scenario_id, data)
@@ -528,7 +581,7 @@ def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rul
     for name in scenario.goals:
         goal = data.goal(name)
         if goal.kind in COMPARING:
-            p, o, can_lose = _sides(town_features(player_town), pc, scenario, goal)
+            p, o, can_lose = _sides(features or _features(player_town.placements), pc, scenario, goal)
             goals[name] = comparing_goal(goal, p, o, can_lose)[1]
         else:
             goals[name] = opponent_goal(goal, scenario.reading(name), pc, data)
@@ -548,9 +601,10 @@ def winner_of(player_total: int, opponent_total: int, player_guns: int, opponent
 def final_scores(town: Town, pile, scenario_id: str, rules: Rules = Rules(),
                  data: WagonsData | None = None) -> FinalScores:
     """Both scores and the winner (rule:W8)."""
-    player = score_player(town, scenario_id, pile, rules, data)
-    opponent = score_opponent(pile, scenario_id, town, rules, data)
-    guns_p = town_features(town).icon[GUN].bit_count()
+    f = _features(town.placements)
+    player = score_player(town, scenario_id, pile, rules, data, f)
+    opponent = score_opponent(pile, scenario_id, town, rules, data, f)
+    guns_p = f.icon[GUN].bit_count()
     guns_o = pile_counts(tuple(pile)).icon[GUN]
     winner, decided = winner_of(player.total, opponent.total, guns_p, guns_o, rules)
     return FinalScores(player, opponent, winner, decided)
