@@ -304,3 +304,40 @@ def cli_json(argv: list[str]) -> dict:
     except SystemExit:
         raise BadInput(f"ruleslinger {' '.join(argv)}: not available") from None
     return args._handler(args)
+
+
+def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None) -> None:
+    """One widget for one ``Rules`` field; a valid change is stored in this session's readings
+    (shared by every page), an invalid one is refused inline by the engine's own validation."""
+    from fractions import Fraction
+
+    current = make_rules(game, rules_cls)
+    value, default = getattr(current, name), getattr(rules_cls(), name)
+    choices = field_choices(rules_cls, name)
+    label = label or f"`{name}`"
+    key = f"{key_prefix}_{game}_{name}"
+    if choices is not None:
+        new = st.selectbox(label, choices, index=choices.index(value) if value in choices else 0,
+                           format_func=lambda v: describe_choice(v) + (" (default)" if v == default else ""), key=key)
+    elif isinstance(default, int) and not isinstance(default, bool):
+        new = int(st.number_input(label, value=int(value), step=1, key=key, help=f"default {default}"))
+    else:
+        text = st.text_input(label, value=describe_choice(value), key=key, help=f"default {describe_choice(default)}")
+        new = text
+        if isinstance(default, Fraction):
+            try:
+                new = Fraction(text.strip())
+            except (ValueError, ZeroDivisionError):
+                st.error(f"{name}: {text!r} is not a fraction like 1/3", icon=":material/error:")
+                return
+    if new == value:
+        return
+    names = {f.name for f in dataclasses.fields(rules_cls)}
+    trial = {k: v for k, v in (dict(readings(game)) | {name: new}).items() if k in names}
+    try:
+        rules_cls(**trial)
+    except (BadInput, TypeError, ValueError) as exc:
+        st.error(f"{name}: {exc}", icon=":material/error:")
+        return
+    readings(game)[name] = new
+    st.rerun()

@@ -138,8 +138,16 @@ PIECE_STYLE = {"ranger": ("#0d47a1", "Lone ranger"), "outlaw": ("#6d4c41", "Outl
                "office": ("#9e9e9e", "Sheriff's Office")}
 
 
+def _building(names: list[list[str]] | None, r: int, c: int) -> str:
+    if not names:
+        return ""
+    name = names[r][c]
+    return "" if name == "?" else name
+
+
 def cactus_town_html(size: int, pieces: Mapping[tuple[int, int], list[str]],
-                     highlight: Iterable[tuple[int, int]] = (), path: Iterable[tuple[int, int]] = ()) -> str:
+                     highlight: Iterable[tuple[int, int]] = (), path: Iterable[tuple[int, int]] = (),
+                     names: list[list[str]] | None = None) -> str:
     """The 5x5 town: each square lists the pieces on it; ``path`` squares are numbered in order
     (the lone ranger's moves), ``highlight`` squares are outlined."""
     hl = set(highlight)
@@ -158,6 +166,7 @@ def cactus_town_html(size: int, pieces: Mapping[tuple[int, int], list[str]],
                            for k in steps.get((r, c), []))
             border = "3px solid #d32f2f" if (r, c) in hl else "1px solid #8d6e63"
             tds.append(f"<td style='width:96px;height:64px;border:{border};background:#fbe9d0;vertical-align:top;"
-                       f"font:10px sans-serif'><div style='color:#8d6e63'>r{r} c{c}</div>{badges}{step}</td>")
+                       f"font:10px sans-serif'><div style='color:#8d6e63'>x{c} y{r} {escape(_building(names, r, c))}</div>"
+                       f"{badges}{step}</td>")
         rows.append(f"<tr>{''.join(tds)}</tr>")
     return f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"

@@ -140,3 +140,15 @@ def test_wagons_sheet(page, server):
     expect(page.get_by_text("Opponent total").first).to_be_visible()
     expect(page.get_by_text("The player wins 20 to 18")).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_cactus(page, server):
+    open_page(page, server, "cactus", "Cactus Town")
+    expect(page.get_by_text("Earliest round")).to_be_visible()
+    # 3 players: the exact odds change (the earliest round is 8 with the default readings)
+    page.get_by_text("3 players").click()
+    wait_idle(page)
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("8")
+    page.get_by_role("tab", name="Lone ranger's turn").click()
+    expect(page.get_by_text("Closest outlaw(s):")).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0

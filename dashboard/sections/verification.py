@@ -4,23 +4,14 @@ session's reading of each open question (passed to the engines' Rules options on
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
 
 import polars as pl
 import streamlit as st
 
 from dashboard import checks
-from dashboard.common import (GAME_TITLES, dumps, describe_choice, field_choices, guarded, make_rules, page_header,
+from dashboard.common import (GAME_TITLES, describe_choice, dumps, guarded, make_rules, option_widget, page_header,
                               readings, rules_class, run_with_progress)
-from solver.errors import BadInput
 from solver.register import register
-
-def _is_fraction(text: str) -> bool:
-    try:
-        Fraction(text)
-        return True
-    except (ValueError, ZeroDivisionError):
-        return False
 
 
 page_header("verification")
@@ -38,35 +29,12 @@ with tab_register:
                 "the open questions and their default readings.")
     else:
         by_option = {r.option: r for r in rules if r.option}
-        current = make_rules(game, cls)
         for f in dataclasses.fields(cls):
             entry = by_option.get(f.name)
-            label = f"`{f.name}`" + (f" — {entry.id}: {entry.title}" if entry else "")
-            value = getattr(current, f.name)
-            default = getattr(cls(), f.name)
-            choices = field_choices(cls, f.name)
-            key = f"opt_{game}_{f.name}"
-            if choices is not None:
-                new = st.selectbox(label, choices, index=choices.index(value) if value in choices else 0,
-                                   format_func=lambda v, d=default: describe_choice(v) + (" (default)" if v == d else ""),
-                                   key=key)
-            elif isinstance(default, int) and not isinstance(default, bool):
-                new = int(st.number_input(label, value=int(value), step=1, key=key))
-            else:
-                text = st.text_input(label, value=describe_choice(value), key=key,
-                                     help=f"default {describe_choice(default)}")
-                new = Fraction(text) if isinstance(default, Fraction) and _is_fraction(text) else text
+            option_widget(game, cls, f.name, "opt", f"`{f.name}`" + (f" — {entry.id}: {entry.title}" if entry else ""))
             if entry is not None:
                 st.caption(f"Default: {entry.default}" + (" *(inferred)*" if entry.inferred else "")
                            + ("  \nAlternatives: " + "; ".join(entry.alternatives) if entry.alternatives else ""))
-            if new != value:
-                trial = dict(readings(game)) | {f.name: new}
-                try:
-                    cls(**{k: v for k, v in trial.items() if k in {x.name for x in dataclasses.fields(cls)}})
-                except (BadInput, TypeError, ValueError) as exc:
-                    st.error(f"{f.name}: {exc}", icon=":material/error:")
-                else:
-                    readings(game)[f.name] = new
         if st.button("Back to the default readings", key=f"reset_{game}"):
             readings(game).clear()
             for f in dataclasses.fields(cls):
