@@ -1,8 +1,99 @@
-"""Placeholder until the engine lands."""
+"""Lone Cowboy scenarios: simulated outcome distributions per scenario and player policy
+(:func:`solver.wagons.simulate.simulate`), as Polars tables and Altair charts."""
 
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
 import streamlit as st
 
-from dashboard.common import page_header
+from dashboard import wagons_view as wv
+from dashboard.common import dumps, engine, guarded, make_rules, page_header, rules_class, rules_summary
 
 page_header("wagons_scenarios")
-st.info("This page is being built.")
+sim = engine("solver.wagons.simulate", "simulate", what="The Lone Cowboy simulator")
+if sim is None:
+    st.stop()
+cls = rules_class("wagons")
+rules = make_rules("wagons", cls)
+st.caption(rules_summary("wagons", cls))
+scen = wv.scenarios()
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def batch(scenario: str, policy: str, n: int, seed: int, rules_json: str) -> pl.DataFrame:
+    """``n`` games of one scenario and policy (game i uses seed ``seed + i``), cached per input."""
+    import json
+
+    return sim.simulate(n, scenario, policy, seed, json.loads(rules_json))
+
+
+c = st.columns([3, 2, 1, 1])
+chosen = c[0].multiselect("Scenarios", list(scen), default=list(scen), format_func=lambda s: scen[s]["name"],
+                          key="sc_scenarios")
+policies = c[1].multiselect("Player policies", ["greedy", "random"], default=["greedy", "random"], key="sc_policies",
+                            help="greedy: each placement maximises the current margin; random: any legal move")
+n = int(c[2].number_input("Games each", 1, 2000, 10, step=10, key="sc_n"))
+seed = int(c[3].number_input("Seed", 0, 10**6, 0, key="sc_seed"))
+
+if not chosen or not policies:
+    st.info("Pick at least one scenario and one policy.")
+    st.stop()
+
+jobs = [(s, p) for s in chosen for p in policies]
+bar = st.progress(0.0, text="Simulating...")
+frames = []
+with guarded("Simulation: "):
+    for i, (s, p) in enumerate(jobs):
+        bar.progress(i / len(jobs), text=f"Simulating {scen[s]['name']} with the {p} policy ({i + 1}/{len(jobs)})")
+        frames.append(batch(s, p, n, seed, dumps(rules.to_dict())))
+bar.empty()
+if len(frames) != len(jobs):
+    st.stop()
+df = pl.concat(frames, how="diagonal_relaxed").with_columns(
+    pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario")).alias("scenario name"))
+st.session_state.sc_games = df.height
+
+summary = (df.group_by(["scenario name", "policy"])
+           .agg(pl.len().alias("games"), (pl.col("winner") == "player").mean().alias("player win rate"),
+                (pl.col("winner") == "tie").mean().alias("tie rate"),
+                pl.col("margin").mean().round(1).alias("mean margin"), pl.col("margin").median().alias("median margin"),
+                pl.col("player_total").mean().round(1).alias("mean player score"),
+                pl.col("opponent_total").mean().round(1).alias("mean opponent score"))
+           .sort(["player win rate", "mean margin"]))
+
+st.subheader("Difficulty table")
+st.caption("Hardest first: lowest player win rate, then lowest mean margin (player minus opponent).")
+st.dataframe(summary.with_columns(pl.col("player win rate").round(3), pl.col("tie rate").round(3)),
+             hide_index=True, width="stretch")
+
+left, right = st.columns(2)
+with left:
+    win = alt.Chart(summary).mark_bar().encode(
+        y=alt.Y("scenario name:N", title=None, sort="x"), x=alt.X("player win rate:Q", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("policy:N"), yOffset="policy:N",
+        tooltip=["scenario name", "policy", "games", alt.Tooltip("player win rate:Q", format=".1%")]
+    ).properties(title="Player win rate", height=320)
+    st.altair_chart(win, width="stretch")
+with right:
+    hist = alt.Chart(df.select("scenario name", "policy", "margin")).mark_bar(opacity=0.7).encode(
+        x=alt.X("margin:Q", bin=alt.Bin(maxbins=25), title="margin (player - opponent)"),
+        y=alt.Y("count():Q", title="games", stack=None), color=alt.Color("policy:N"),
+        tooltip=["policy", "count()"]
+    ).properties(height=90, width=260).facet(row=alt.Row("scenario name:N", title=None)).properties(
+        title="Margin histograms")
+    st.altair_chart(hist)
+
+rule_cols = [c for c in df.columns if c.startswith("rule_")]
+if rule_cols:
+    st.subheader("Which rule made the opponent's drafts")
+    used = (df.group_by("scenario name").agg([pl.col(c).sum() for c in rule_cols])
+            .unpivot(index="scenario name", variable_name="rule", value_name="drafts")
+            .filter(pl.col("drafts") > 0).with_columns(pl.col("rule").str.strip_prefix("rule_")))
+    st.altair_chart(alt.Chart(used).mark_bar().encode(
+        y=alt.Y("scenario name:N", title=None), x=alt.X("drafts:Q", stack="normalize", title="share of drafts"),
+        color=alt.Color("rule:N"), tooltip=["scenario name", "rule", "drafts"]).properties(height=260),
+        width="stretch")
+
+with st.expander("All games (one row each)"):
+    st.dataframe(df, hide_index=True, width="stretch")
