@@ -1,0 +1,201 @@
+"""Build the three analysis notebooks from the cells below (reproducible: rerun after editing).
+
+    .venv/bin/python notebooks/build.py        # writes notebooks/{wagons,cactus,outlaws}.ipynb
+
+Each notebook uses the ``solver`` API directly (no dashboard), shows Polars tables and Altair
+charts, and keeps every search short (time limits, small batches) so that
+``tests/test_notebooks.py`` can execute it top to bottom in well under a minute.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+
+WAGONS = [
+    ("md", """# Circle the Wagons: Lone Cowboy - scoring a town and its best layout
+
+Uses `solver.wagons` directly. The town below is the rulebook's six-card scoring example
+(outside-facts.md), scored under the default readings of the open questions (W1-W10)."""),
+    ("code", """import polars as pl
+import altair as alt
+from solver.wagons.rules import Rules
+from solver.wagons.town import town_from_dict, visible_grid
+from solver.wagons.scoring import final_scores
+
+rules = Rules()
+town = town_from_dict({"placements": [
+    {"card": 13, "x": 1, "y": 1, "rot": 0}, {"card": 4, "x": 0, "y": 1, "rot": 0},
+    {"card": 14, "x": 3, "y": 1, "rot": 0}, {"card": 0, "x": 4, "y": 0, "rot": 0},
+    {"card": 2, "x": 0, "y": 3, "rot": 0}, {"card": 1, "x": 2, "y": 3, "rot": 0}]})
+pile = (3, 7, 11)
+result = final_scores(town, pile, "boomtown", rules)
+groups = pl.DataFrame([{"terrain": t, "largest group": n} for t, n in result.player.groups.items()])
+assert groups["largest group"].sum() == 20  # the rulebook's figure
+groups"""),
+    ("code", """breakdown = pl.DataFrame(
+    [{"side": "player", "item": f"group {t}", "points": n} for t, n in result.player.groups.items()]
+    + [{"side": "player", "item": g, "points": n} for g, n in result.player.goals.items()]
+    + [{"side": "opponent", "item": "3 most common terrains", "points": result.opponent.common}]
+    + [{"side": "opponent", "item": g, "points": n} for g, n in result.opponent.goals.items()])
+print("winner:", result.winner, "| player", result.player.total, "| opponent", result.opponent.total)
+alt.Chart(breakdown).mark_bar().encode(x="points:Q", y=alt.Y("side:N", title=None), color="item:N",
+                                       tooltip=["side", "item", "points"]).properties(title="Score breakdown")"""),
+    ("md", """## The best layout of the same cards
+
+The optimizer places the same cards in the same order (each later card on top) to maximise the
+player's score; the time limit is short here, so `proven_optimal` may be false."""),
+    ("code", """import importlib
+best_layout = None
+for module in ("solver.wagons.optimize", "solver.wagons.bestplay", "solver.wagons.optimize_z3"):
+    try:
+        best_layout = getattr(importlib.import_module(module), "best_layout", None)
+    except ImportError:
+        continue
+    if best_layout:
+        break
+if best_layout is None:
+    print("The best-layout optimizer is not installed; skipping.")
+else:
+    best = best_layout(list(town.card_ids), "boomtown", list(pile), rules=rules, time_limit=10.0)
+    best = best.to_dict() if hasattr(best, "to_dict") else best
+    print("best score found:", best["score"], "proven optimal:", best["proven_optimal"], "| this town:", result.player.total)
+    assert best["score"] >= result.player.total
+    best_town = town_from_dict({"placements": best["placements"]})
+    cells = pl.DataFrame([{"x": x, "y": y, "terrain": t.terrain, "icon": t.icon} for (x, y), t in visible_grid(best_town).items()])
+    display(alt.Chart(cells).mark_rect().encode(x="x:O", y="y:O", color="terrain:N", tooltip=["x", "y", "terrain", "icon"])
+            .properties(title="Best layout found", width=300, height=250))"""),
+    ("md", "## A small batch of simulated games per scenario"),
+    ("code", """from solver.wagons.simulate import simulate
+from solver.wagons.data import SCENARIO_IDS
+
+games = pl.concat([simulate(5, s, "greedy", seed=0) for s in SCENARIO_IDS])
+table = (games.group_by("scenario").agg(pl.len().alias("games"), (pl.col("winner") == "player").mean().alias("win rate"),
+                                        pl.col("margin").mean().alias("mean margin")).sort("mean margin"))
+table"""),
+    ("code", """alt.Chart(games).mark_boxplot().encode(x="margin:Q", y=alt.Y("scenario:N", title=None)).properties(
+    title="Margin (player - opponent), greedy player, 5 games each")"""),
+]
+
+CACTUS = [
+    ("md", """# Cactus Town: The Lone Ranger - marshal odds and an invariant check
+
+Uses `solver.cactus` directly, default readings of C1-C9. Exact probabilities are fractions."""),
+    ("code", """from fractions import Fraction
+import polars as pl
+import altair as alt
+from solver.cactus.odds import marshal_odds
+from solver.cactus.rules import CactusRules
+
+rows = []
+for players in (None, 2, 3, 4, 5):
+    result = marshal_odds(players, CactusRules())
+    for rnd, p in result["rounds"].items():
+        rows.append({"game": "solo" if players is None else f"{players} players", "round": int(rnd),
+                     "exact": p, "probability": float(Fraction(p))})
+odds = pl.DataFrame(rows)
+assert odds.group_by("game").agg(pl.col("probability").sum())["probability"].min() > 0.999
+odds.filter(pl.col("game") == "solo")"""),
+    ("code", """alt.Chart(odds).mark_line(point=True).encode(x="round:O", y="probability:Q", color="game:N",
+                                            tooltip=["game", "round", "exact"]).properties(
+    title="Round in which the marshal's arrival ends the game")"""),
+    ("md", "### One open reading changes the answer: C2 (what happens from round 12 in solo)"),
+    ("code", """compare = pl.DataFrame([{"short_deck": sd, "expected round": float(Fraction(marshal_odds(None, CactusRules(short_deck=sd))["expected_round"] or "0"))}
+                        for sd in ("no_second_shot", "keep_second_shot", "stop_archiving")])
+compare"""),
+    ("md", "## Invariant checks (Z3): the solo deck checks and one event-deck check"),
+    ("code", """from solver.cactus import verify as cv
+
+checks = list(cv.verify(players=(), quick=True)["checks"]) + [cv.check_marshal_last_three(2)]
+table = pl.DataFrame([{"id": c["id"], "holds": c["holds"], "seconds": c["seconds"]} for c in checks])
+assert table.filter(pl.col("id") == "event-marshal-last-3/p2")["holds"].item() is True
+table"""),
+    ("md", "## Duel odds"),
+    ("code", """from solver.cactus.duel import duel_odds
+
+duels = pl.DataFrame([{"initiator shot": a, "defender shot": 2, "win": float(Fraction(duel_odds(a, 2)["win"]))}
+                      for a in range(0, 7)])
+alt.Chart(duels).mark_bar().encode(x="initiator shot:O", y=alt.Y("win:Q", scale=alt.Scale(domain=[0, 1]))).properties(
+    title="Initiator's chance to win against a second shot of 2")"""),
+]
+
+OUTLAWS = [
+    ("md", """# Outlaws: Last Man Standing - legal actions and a win search
+
+Uses `solver.outlaws` directly on a fully known set-up (seed 1), default readings of O1-O13."""),
+    ("code", """import polars as pl
+import altair as alt
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import initial_position, position_to_json
+from solver.outlaws.actions import legal_actions
+
+rules = Rules()
+pos = initial_position(seed=1, rules=rules)
+actions = [a.to_json() for a in legal_actions(pos, rules)]
+by_kind = pl.DataFrame(actions, infer_schema_length=None).group_by("kind").len().sort("kind")
+assert by_kind["len"].sum() == len(actions) > 0
+by_kind"""),
+    ("code", """alt.Chart(by_kind).mark_bar().encode(x="kind:N", y=alt.Y("len:Q", title="legal actions")).properties(
+    title=f"{pos.to_move} to move: {len(actions)} legal actions")"""),
+    ("md", "## Can either side still win? (bounded search, short time limit)"),
+    ("code", """import importlib, inspect
+search = None
+try:
+    search = importlib.import_module("solver.outlaws.search")
+except ImportError:
+    print("The win search is not installed; skipping.")
+if search is not None:
+    fn = getattr(search, "win_possible", None) or getattr(search, "search_wins", None)
+    kwargs = {"rules": rules}
+    if "time_limit" in inspect.signature(fn).parameters:
+        kwargs["time_limit"] = 10.0
+    result = fn(pos, **kwargs)
+    result = result.to_json() if hasattr(result, "to_json") else result
+    print({k: v for k, v in (result.items() if isinstance(result, dict) else [("result", result)]) if k != "lines"})"""),
+    ("md", "## Random playouts from the set-up"),
+    ("code", """import random
+from solver.outlaws.apply import step
+from solver.outlaws.victory import winner
+
+def playout(seed, limit=400):
+    rng, p = random.Random(seed), initial_position(seed=seed, rules=rules)
+    for n in range(limit):
+        won = winner(p)
+        if won:
+            return {"seed": seed, "winner": won[0], "victory": won[1], "actions": n}
+        acts = legal_actions(p, rules)
+        if not acts:
+            return {"seed": seed, "winner": None, "victory": "no action", "actions": n}
+        p = step(p, rng.choice(acts), rules, rng)
+    return {"seed": seed, "winner": None, "victory": "unfinished", "actions": limit}
+
+games = pl.DataFrame([playout(s) for s in range(20)], infer_schema_length=None)
+games.group_by(["winner", "victory"]).len().sort("len", descending=True)"""),
+    ("code", """alt.Chart(games).mark_bar().encode(x=alt.X("actions:Q", bin=alt.Bin(maxbins=20)), y="count():Q",
+                                    color="victory:N").properties(title="Length of 20 random games")"""),
+]
+
+
+def build(cells) -> nbformat.NotebookNode:
+    nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    return nb
+
+
+NOTEBOOKS = {"wagons": WAGONS, "cactus": CACTUS, "outlaws": OUTLAWS}
+
+
+def main() -> None:
+    for name, cells in NOTEBOOKS.items():
+        path = HERE / f"{name}.ipynb"
+        nbformat.write(build(cells), path)
+        print(f"wrote {path.relative_to(HERE.parent)}")
+
+
+if __name__ == "__main__":
+    main()
