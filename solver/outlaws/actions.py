@@ -1,0 +1,224 @@
+"""Legal actions of the side to move: every distinct choice once (rule:O-actions).
+
+Kinds: ``move`` (every swap, the fake swap, every way of leaving the Saloon), ``look``, ``take``
+(each legal call) and ``ability`` (every target and call, with or without the Mayor). Reactions
+(the Sheriff saving his Governor, the Reverend cancelling) are decided by the reacting player
+while the action resolves, so they are outcomes of :func:`solver.outlaws.apply.outcomes`, not actions.
+
+Choices left out because they are the same choice as another listed one, or impossible: a Look or
+Take at an empty column; the Mayor extension aimed at the column straight across (the plain ability);
+a Merchant pair or reserve swap involving an empty column; a Reverend reveal with no immobilized Bandit
+to cancel; abilities aimed at an immobilized character (rule:O-immobilized) or re-marking a marked one.
+Characters unknown to the viewer (``None``) of the side to move can be swapped but not act.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import CHARACTERS, COLUMNS, EMPTY, Position, left_of, other
+
+KINDS = ("move", "look", "take", "ability")
+TAKE_CALLS = {  # rule:O4 - who may take (and so call) which token
+    "governor": ("election",),
+    "hitman": ("vote", "bullet"),
+    "sheriff": ("vote", "handcuffs"),
+}
+MAYOR_EXTENDS = ("sheriff", "indian", "journalist", "merchant")  # rule:O8 (not Hitman, Dancer, Bandit)
+JOURNALIST_CALLS = tuple(c for c in CHARACTERS if c != "governor")  # rule:O-journalist
+
+
+@dataclass(frozen=True)
+class Action:
+    """One choice of the side to move. ``column``: the actor's Main Street column; ``target``: the
+    opposing column aimed at (Dancer: the column of the character pulled in front of her);
+    ``mayor``: the Mayor's column when he extends the ability; ``columns`` (move): the two street
+    columns; ``swap`` (move): a real or fake swap; ``from_saloon``/``saloon``/``placement``
+    (leaving the Saloon): who leaves, who enters, who ends at ``columns[0]``/``columns[1]``;
+    ``token_columns``/``reserve`` (Merchant): the token columns swapped, or one column swapped with
+    the reserve."""
+
+    kind: str
+    actor: str | None = None
+    column: int | None = None
+    call: str | None = None
+    columns: tuple = ()
+    saloon: str | None = None
+    from_saloon: str | None = None
+    placement: tuple = ()
+    swap: bool | None = None
+    target: int | None = None
+    mayor: int | None = None
+    token_columns: tuple = ()
+    reserve: bool = False
+
+    def to_json(self) -> dict:
+        out: dict = {"kind": self.kind}
+        if self.kind == "move":
+            out["columns"] = list(self.columns)
+            out["saloon"] = self.saloon
+            out["swap"] = self.swap
+            if self.from_saloon:
+                out["from_saloon"] = self.from_saloon
+                out["placement"] = list(self.placement)
+            return out
+        out["actor"] = self.actor
+        out["column"] = self.column
+        for f in ("call", "target", "mayor"):
+            if getattr(self, f) is not None:
+                out[f] = getattr(self, f)
+        if self.token_columns:
+            out["token_columns"] = list(self.token_columns)
+            out["reserve"] = self.reserve
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Action":
+        from solver.errors import BadInput
+
+        if not isinstance(data, dict) or data.get("kind") not in KINDS:
+            raise BadInput(f"action: expected an object with kind in {', '.join(KINDS)}")
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise BadInput(f"action: unknown field {sorted(unknown)[0]!r}")
+        vals = dict(data)
+        for key in ("columns", "placement", "token_columns"):
+            if key in vals:
+                if not isinstance(vals[key], list):
+                    raise BadInput(f"action.{key}: expected a list")
+                vals[key] = tuple(vals[key])
+        if vals.get("kind") != "move":
+            vals.pop("swap", None)
+        return cls(**vals)
+
+
+def _in(col: int) -> bool:
+    return 0 <= col < COLUMNS
+
+
+def _mayor_column(pos: Position, side: str, col: int) -> int | None:
+    """The column of ``side``'s Mayor when he stands immediately to the left of ``col`` (so ``col`` is to his right)."""
+    m = left_of(side, col)
+    if _in(m) and pos.street[side][m] == "mayor" and (side, "mayor") not in pos.immobilized:
+        return m
+    return None
+
+
+def _free_target(pos: Position, side: str, col: int) -> bool:
+    """An opposing character an ability may aim at: not immobilized (rule:O-immobilized)."""
+    name = pos.street[side][col]
+    return (side, name) not in pos.immobilized if name is not None else True
+
+
+def legal_actions(pos: Position, rules: Rules = Rules()) -> tuple[Action, ...]:
+    """Every legal action of ``pos.to_move`` (empty once the game is won)."""
+    if pos.winner is not None:
+        return ()
+    side = pos.to_move
+    opp = other(side)
+    row = pos.street[side]
+    out: list[Action] = []
+    free = [c for c in range(COLUMNS) if not (row[c] is not None and (side, row[c]) in pos.immobilized)]
+    out.extend(_moves(pos, side, row, free))
+    for c in free:
+        actor = row[c]
+        if actor is None:
+            continue
+        token = pos.tokens[c]
+        if token != EMPTY:
+            out.append(Action("look", actor, c))  # rule:O-look
+            for call in TAKE_CALLS.get(actor, ()) + (("vote",) if actor not in ("governor", "hitman", "sheriff") else ()):
+                if call == "election" and not pos.votes(side) > pos.votes(opp):
+                    continue  # rule:O5
+                out.append(Action("take", actor, c, call=call))  # rule:O-take
+        out.extend(_abilities(pos, rules, side, opp, c, actor))
+    return tuple(out)
+
+
+def _moves(pos: Position, side: str, row: tuple, free: list[int]) -> list[Action]:
+    """rule:O-move: swap two own street characters (or pretend to); leave the Saloon with two of them."""
+    out = []
+    pairs = [(i, j) for n, i in enumerate(free) for j in free[n + 1:]]
+    for i, j in pairs:
+        out.append(Action("move", columns=(i, j), swap=True))
+        out.append(Action("move", columns=(i, j), swap=False))
+    for s in pos.saloon[side]:  # rule:O-saloon
+        for i, j in pairs:
+            a, b = row[i], row[j]
+            if a is None or b is None:
+                continue
+            for enter, stay in ((a, b), (b, a)):
+                if enter == "governor":
+                    continue
+                out.append(Action("move", columns=(i, j), saloon=enter, from_saloon=s, placement=(s, stay), swap=True))
+                out.append(Action("move", columns=(i, j), saloon=enter, from_saloon=s, placement=(stay, s), swap=True))
+    return out
+
+
+def _targets(pos: Position, side: str, opp: str, c: int, mayor: int | None) -> list[int]:
+    cols = [c] if mayor is None else [t for t in (c - 1, c + 1) if _in(t)]
+    return [t for t in cols if _free_target(pos, opp, t)]
+
+
+def _abilities(pos: Position, rules: Rules, side: str, opp: str, c: int, actor: str) -> list[Action]:
+    out: list[Action] = []
+    sup = pos.supply[side]
+    mayors = [None]
+    if actor in MAYOR_EXTENDS:
+        m = _mayor_column(pos, side, c)
+        if m is not None:
+            mayors.append(m)
+    if actor == "governor":  # rule:O-governor, rule:O5
+        if pos.votes(side) > pos.votes(opp) and pos.tokens[c] != EMPTY:
+            out.append(Action("ability", actor, c))
+    elif actor == "hitman":  # rule:O-hitman
+        if sup.bullet > 0 and _free_target(pos, opp, c):
+            out.append(Action("ability", actor, c, target=c))
+    elif actor == "sheriff":  # rule:O-sheriff
+        if sup.handcuffs > 0:
+            for m in mayors:
+                for t in _targets(pos, side, opp, c, m):
+                    for call in ("hitman", "bandit"):
+                        out.append(Action("ability", actor, c, call=call, target=t, mayor=m))
+    elif actor == "indian":  # rule:O-indian
+        for m in mayors:
+            for t in _targets(pos, side, opp, c, m):
+                out.append(Action("ability", actor, c, target=t, mayor=m))
+    elif actor == "merchant":  # rule:O-merchant
+        for m in mayors:
+            reach = 1 if m is None else 2
+            cols = [t for t in range(c - reach, c + reach + 1) if _in(t) and pos.tokens[t] != EMPTY]
+            extended = (lambda t: abs(t - c) == 2) if m is not None else (lambda t: True)
+            for n, i in enumerate(cols):
+                for j in cols[n + 1:]:
+                    if extended(i) or extended(j):
+                        out.append(Action("ability", actor, c, mayor=m, token_columns=(i, j)))
+            if pos.reserve:
+                for t in cols:
+                    if extended(t):
+                        out.append(Action("ability", actor, c, mayor=m, token_columns=(t,), reserve=True))
+    elif actor == "dancer":  # rule:O9
+        for j in (c - 2, c - 1, c + 1, c + 2):
+            if _in(j) and all(_free_target(pos, opp, k) for k in range(min(c, j), max(c, j) + 1)):
+                out.append(Action("ability", actor, c, target=j))
+    elif actor == "journalist":  # rule:O-journalist
+        if sup.front_page > 0:
+            for m in mayors:
+                for t in _targets(pos, side, opp, c, m):
+                    if (opp, pos.street[opp][t]) in pos.front_page:
+                        continue
+                    for call in JOURNALIST_CALLS:
+                        out.append(Action("ability", actor, c, call=call, target=t, mayor=m))
+    elif actor == "bandit":  # rule:O-bandit
+        if _free_target(pos, opp, c):
+            for call, token in (("hitman", "bullet"), ("sheriff", "handcuffs")):
+                if rules.bandit_empty_supply == "forbidden" and getattr(pos.supply[opp], token) == 0:
+                    continue  # rule:O10
+                out.append(Action("ability", actor, c, call=call, target=c))
+    elif actor == "reverend":  # rule:O-reverend
+        b = left_of(side, c)
+        if _in(b) and pos.street[side][b] == "bandit" and (side, "bandit") in pos.immobilized:
+            out.append(Action("ability", actor, c, target=b))
+    return out

@@ -1,0 +1,413 @@
+"""Resolving an action: :func:`outcomes` lists every way hidden information, chance and the
+reactions can make it end; :func:`apply` picks one; :func:`step` samples one (random playouts).
+
+The resolution is one pure function (:func:`_resolve`) that asks a *decider* at each decision point:
+a hidden character or token being revealed (``None`` in the position), a token drawn from the face-down
+reserve (rule:O2), the sudden-death shuffle (rule:O11), and the reactions of rule:O6 and rule:O7,
+which are the reacting player's choice and appear as separate outcomes (chooser named in the
+condition: "B saves ..."/"B does not save ..."). :func:`outcomes` walks every decision path.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Callable
+
+from solver.errors import BadInput
+from solver.outlaws.actions import Action, legal_actions
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import (COLUMNS, EMPTY, Knowledge, PerSide, Position, _sorted_reserve, left_of,
+                                  other, right_of, unknown_characters, unknown_token_pool)
+from solver.outlaws.victory import apply_sudden_death, sudden_death_trigger
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One way an action can end: ``condition`` names the hidden facts, draws and reactions that lead
+    here; ``probability`` is the chance of the draws/hidden facts given the reactions chosen."""
+
+    condition: str
+    position: Position
+    probability: Fraction = Fraction(1)
+
+
+class _Decider:
+    """Chooses at decision points: ``choose(label, options, chance)`` with options [(text, weight, value)]."""
+
+    def choose(self, label: str, options: list, chance: bool):  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class _Scripted(_Decider):
+    def __init__(self, prefix: list[int]):
+        self.prefix, self.k = prefix, 0
+        self.sizes: list[int] = []
+        self.labels: list[str] = []
+        self.prob = Fraction(1)
+
+    def choose(self, label, options, chance):
+        idx = self.prefix[self.k] if self.k < len(self.prefix) else 0
+        self.k += 1
+        self.sizes.append(len(options))
+        text, weight, value = options[idx]
+        self.labels.append(f"{label}: {text}" if label else text)
+        if chance:
+            total = sum(w for _, w, _ in options)
+            self.prob *= Fraction(weight) / Fraction(total)
+        return value
+
+
+class _Random(_Decider):
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, label, options, chance):
+        if len(options) == 1:
+            return options[0][2]
+        if chance:
+            weights = [float(w) for _, w, _ in options]
+            return self.rng.choices(options, weights)[0][2]
+        return self.rng.choice(options)[2]
+
+
+def outcomes(pos: Position, action: Action, rules: Rules = Rules()) -> tuple[Outcome, ...]:
+    """Every outcome of ``action`` in ``pos`` (one when nothing hidden, random or reactive is involved)."""
+    _check_legal(pos, action, rules)
+    found: list[Outcome] = []
+    stack: list[list[int]] = [[]]
+    while stack:
+        prefix = stack.pop()
+        d = _Scripted(prefix)
+        result = _resolve(pos, action, rules, d)
+        found.append(Outcome("; ".join(d.labels) or "certain", result, d.prob))
+        path = prefix + [0] * (len(d.sizes) - len(prefix))
+        for k in range(len(d.sizes) - 1, len(prefix) - 1, -1):
+            for idx in range(d.sizes[k] - 1, 0, -1):
+                stack.append(path[:k] + [idx])
+    found.sort(key=lambda o: o.condition)
+    return tuple(found)
+
+
+def apply(pos: Position, action: Action, rules: Rules = Rules(), outcome: int = 0) -> Position:
+    """The position after ``action`` with outcome number ``outcome`` of :func:`outcomes`."""
+    outs = outcomes(pos, action, rules)
+    if not 0 <= outcome < len(outs):
+        raise BadInput(f"outcome {outcome} out of range: this action has {len(outs)} outcome(s)")
+    return outs[outcome].position
+
+
+def step(pos: Position, action: Action, rules: Rules, rng: random.Random) -> Position:
+    """One sampled outcome: draws by their chance, reactions chosen uniformly (random playouts).
+    Trusts that ``action`` came from :func:`legal_actions`."""
+    return _resolve(pos, action, rules, _Random(rng))
+
+
+def _check_legal(pos: Position, action: Action, rules: Rules) -> None:
+    if action not in legal_actions(pos, rules):
+        raise BadInput(f"illegal action for {pos.to_move} in this position: {action.to_json()}")
+
+
+# ---------------------------------------------------------------- small pure helpers
+
+
+def _learn_char(pos: Position, learner: str, col: int) -> Position:
+    """``learner`` now knows the opposing character at ``col`` (rule:O-knowledge)."""
+    k = pos.knowledge[learner]
+    if col in k.characters:
+        return pos
+    return replace(pos, knowledge=pos.knowledge.set(learner, replace(k, characters=k.characters | {col})))
+
+
+def _forget_chars(pos: Position, learner: str, cols) -> Position:
+    k = pos.knowledge[learner]
+    return replace(pos, knowledge=pos.knowledge.set(learner, replace(k, characters=k.characters - set(cols))))
+
+
+def _learn_token(pos: Position, learner: str, col: int) -> Position:
+    k = pos.knowledge[learner]
+    return replace(pos, knowledge=pos.knowledge.set(learner, replace(k, tokens=k.tokens | {col})))
+
+
+def _map_tokens_knowledge(pos: Position, mapping: Callable[[int], int | None]) -> Position:
+    """Move both players' token knowledge along with the tokens (``mapping``: old column -> new or None)."""
+    ks = []
+    for k in pos.knowledge:
+        new = frozenset(m for m in (mapping(c) for c in k.tokens) if m is not None)
+        ks.append(Knowledge(k.characters, new))
+    return replace(pos, knowledge=PerSide(*ks))
+
+
+def _reveal_char(pos: Position, side: str, col: int, d: _Decider) -> tuple[Position, str]:
+    """The identity of ``side``'s character at ``col``; a hidden one becomes a decision."""
+    name = pos.street[side][col]
+    if name is not None:
+        return pos, name
+    opts = [(c, 1, c) for c in unknown_characters(pos, side)]
+    name = d.choose(f"{side} column {col} is", opts, True)
+    row = list(pos.street[side])
+    row[col] = name
+    return replace(pos, street=pos.street.set(side, tuple(row))), name
+
+
+def _reveal_token(pos: Position, col: int, d: _Decider) -> tuple[Position, str]:
+    tok = pos.tokens[col]
+    if tok is not None:
+        return pos, tok
+    pool = unknown_token_pool(pos)
+    tok = d.choose(f"token {col} is", [(k, n, k) for k, n in pool.items()], True)
+    toks = list(pos.tokens)
+    toks[col] = tok
+    return replace(pos, tokens=tuple(toks)), tok
+
+
+def _draw_reserve(pos: Position, d: _Decider) -> tuple[Position, str]:
+    """rule:O2: a random token from the face-down reserve (hidden entries resolved from the unknown pool)."""
+    counts: dict = {}
+    for t in pos.reserve:
+        counts[t] = counts.get(t, 0) + 1
+    opts = [(str(t) if t is not None else "an unknown token", n, t) for t, n in counts.items()]
+    tok = d.choose("reserve draw", opts, True)
+    rest = list(pos.reserve)
+    rest.remove(tok)
+    pos = replace(pos, reserve=tuple(rest))
+    if tok is None:
+        pool = unknown_token_pool(pos)
+        # the drawn token is no longer an unknown slot: the pool counts one slot fewer once placed
+        tok = d.choose("which is", [(k, n, k) for k, n in pool.items()], True)
+    return pos, tok
+
+
+def _refill(pos: Position, k: int, rules: Rules, d: _Decider) -> Position:
+    """rule:O2: after the token at column k is taken, tokens 0..k-1 slide one column toward k and a
+    reserve token fills column 0; empty reserve: column 0 stays empty (default) or the tokens beyond
+    k slide toward it and column 7 stays empty (``refill_empty_reserve``)."""
+    toks = list(pos.tokens)
+    if not pos.reserve and rules.refill_empty_reserve == "slide_other_end":
+        for j in range(k, COLUMNS - 1):
+            toks[j] = toks[j + 1]
+        toks[COLUMNS - 1] = EMPTY
+        pos = replace(pos, tokens=tuple(toks))
+        return _map_tokens_knowledge(pos, lambda c: None if c == k else (c - 1 if c > k else c))
+    for j in range(k, 0, -1):
+        toks[j] = toks[j - 1]
+    toks[0] = EMPTY
+    pos = replace(pos, tokens=tuple(toks))
+    pos = _map_tokens_knowledge(pos, lambda c: None if c == k else (c + 1 if c < k else c))
+    if pos.reserve:
+        pos, new = _draw_reserve(pos, d)
+        toks = list(pos.tokens)
+        toks[0] = new
+        pos = replace(pos, tokens=tuple(toks))
+    return pos
+
+
+def _take(pos: Position, side: str, col: int, rules: Rules, d: _Decider) -> Position:
+    """A successful take: the token goes to the side's supply, then the row refills (rule:O2)."""
+    kind = pos.tokens[col]
+    pos = replace(pos, supply=pos.supply.set(side, pos.supply[side].add(kind)))
+    if kind == "election" and not pos.sudden_death:
+        pos = replace(pos, winner=side, victory="good")  # rule:O-victory-good
+    return _refill(pos, col, rules, d)
+
+
+def _reverend_can_cancel(pos: Position, owner: str, target_col: int, sheriff_col: int, rules: Rules,
+                         d: _Decider) -> tuple[Position, int | None]:
+    """rule:O7: ``owner``'s Reverend standing so that the arrested/immobilized character (default) or the
+    arresting Sheriff (alternative) is immediately to his left; returns his column or None."""
+    anchor = target_col if rules.reverend_left_of == "target" else sheriff_col
+    r = right_of(owner, anchor)
+    if not 0 <= r < COLUMNS or (owner, "reverend") in pos.immobilized:
+        return pos, None
+    if pos.street[owner][r] is None and "reverend" in unknown_characters(pos, owner):
+        pos, _ = _reveal_char(pos, owner, r, d)
+    return pos, (r if pos.street[owner][r] == "reverend" else None)
+
+
+def _react(d: _Decider, side: str, yes: str, no: str) -> bool:
+    return d.choose("", [(f"{side} {yes}", 1, True), (f"{side} {no}", 1, False)], False)
+
+
+# ---------------------------------------------------------------- the resolution
+
+
+def _resolve(pos: Position, a: Action, rules: Rules, d: _Decider) -> Position:
+    side = pos.to_move
+    opp = other(side)
+    if a.kind == "move":
+        pos = _move(pos, side, opp, a)
+    else:
+        pos = _learn_char(pos, opp, a.column)  # the actor is revealed to the opponent
+        if a.mayor is not None:
+            pos = _learn_char(pos, opp, a.mayor)  # rule:O8: the Mayor is revealed too
+        if a.kind == "look":  # rule:O-look
+            pos, _ = _reveal_token(pos, a.column, d)
+            pos = _learn_token(pos, side, a.column)
+        elif a.kind == "take":  # rule:O-take, rule:O3
+            pos, tok = _reveal_token(pos, a.column, d)
+            if tok == a.call:
+                pos = _take(pos, side, a.column, rules, d)
+            else:
+                pos = _learn_token(_learn_token(pos, side, a.column), opp, a.column)
+        else:
+            pos = _ability(pos, side, opp, a, rules, d)
+    if pos.winner is None and sudden_death_trigger(pos):  # rule:O11
+        pos = _sudden_death(pos, d)
+    return _next_turn(pos)
+
+
+def _next_turn(pos: Position) -> Position:
+    """rule:O-turn: two actions per turn, then the other player."""
+    if pos.winner is not None:
+        return pos
+    if pos.actions_left > 1:
+        return replace(pos, actions_left=pos.actions_left - 1)
+    return replace(pos, to_move=other(pos.to_move), actions_left=2)
+
+
+def _sudden_death(pos: Position, d: _Decider) -> Position:
+    """rule:O11: the 3 Bullets, 3 Handcuffs and 2 Bogus are shuffled face down onto the 8 columns."""
+    pool = {"bullet": 3, "handcuffs": 3, "x": 2}
+    order = []
+    for col in range(COLUMNS):
+        opts = [(k, n, k) for k, n in pool.items() if n > 0]
+        tok = d.choose(f"sudden death column {col}", opts, True)
+        pool[tok] -= 1
+        order.append(tok)
+    return apply_sudden_death(pos, order)
+
+
+def _move(pos: Position, side: str, opp: str, a: Action) -> Position:
+    """rule:O-move, rule:O-saloon: swap (or not) two own street characters, or leave the Saloon."""
+    i, j = a.columns
+    row = list(pos.street[side])
+    if a.from_saloon is not None:
+        row[i], row[j] = a.placement
+        saloon = tuple(sorted([n for n in pos.saloon[side] if n != a.from_saloon] + [a.saloon]))
+        pos = replace(pos, saloon=pos.saloon.set(side, saloon))
+    elif a.swap:
+        row[i], row[j] = row[j], row[i]
+    pos = replace(pos, street=pos.street.set(side, tuple(row)))
+    return _forget_chars(pos, opp, (i, j))
+
+
+def _ability(pos: Position, side: str, opp: str, a: Action, rules: Rules, d: _Decider) -> Position:
+    c, t = a.column, a.target
+    actor = a.actor
+    if actor == "governor":  # rule:O-governor, rule:O5
+        pos, tok = _reveal_token(pos, c, d)
+        if tok == "election":
+            return _take(pos, side, c, rules, d)
+        return _learn_token(_learn_token(pos, side, c), opp, c)
+    if actor == "merchant":  # rule:O-merchant
+        return _merchant(pos, a, d)
+    if actor == "dancer":  # rule:O9
+        return _dancer(pos, side, opp, c, t)
+    if actor == "reverend":  # rule:O-reverend
+        pos = replace(pos, immobilized=pos.immobilized - {(side, "bandit")})
+        return _learn_char(pos, opp, t)  # face down again, but the opponent saw where
+    if actor == "hitman":  # rule:O-hitman
+        pos = _spend(pos, side, "bullet")
+    elif actor == "sheriff":  # rule:O-sheriff
+        pos = _spend(pos, side, "handcuffs")
+    pos, name = _reveal_char(pos, opp, t, d)
+    pos = _learn_char(pos, side, t)
+    if actor == "hitman":
+        return _hitman_hits(pos, side, opp, c, t, name, rules, d) if name == "governor" else pos
+    if actor == "sheriff":
+        return _sheriff(pos, side, opp, c, t, name, a.call, rules, d)
+    if actor == "journalist":  # rule:O-journalist
+        sup = pos.supply[side]
+        pos = replace(pos, supply=pos.supply.set(side, sup.add("front_page", -1)))
+        if name == a.call:
+            return replace(pos, front_page=pos.front_page | {(opp, name)})
+        return replace(pos, discard=pos.discard.add("front_page"))
+    if actor == "bandit":  # rule:O-bandit, rule:O10
+        token = {"hitman": "bullet", "sheriff": "handcuffs"}[a.call]
+        if name == a.call and getattr(pos.supply[opp], token) > 0:
+            sup = pos.supply.set(opp, pos.supply[opp].add(token, -1))
+            pos = replace(pos, supply=sup.set(side, sup[side].add(token)))
+        return pos
+    return pos  # Indian (rule:O-indian): the reveal is the whole effect
+
+
+def _spend(pos: Position, side: str, token: str) -> Position:
+    return replace(pos, supply=pos.supply.set(side, pos.supply[side].add(token, -1)),
+                   discard=pos.discard.add(token))
+
+
+def _hitman_hits(pos, side, opp, c, t, name, rules, d) -> Position:
+    """The Hitman found the opposing Governor: Bad victory (rule:O-victory-bad) unless the owner's
+    Sheriff next to the Governor saves him (rule:O6), which the Reverend may cancel (rule:O7)."""
+    sheriff_col = None
+    if pos.supply[opp].handcuffs > 0 and (opp, "sheriff") not in pos.immobilized:
+        for s in (t - 1, t + 1):
+            if not 0 <= s < COLUMNS:
+                continue
+            if pos.street[opp][s] is None and "sheriff" in unknown_characters(pos, opp):
+                pos, _ = _reveal_char(pos, opp, s, d)
+            if pos.street[opp][s] == "sheriff":
+                sheriff_col = s
+                break
+    if sheriff_col is not None and _react(d, opp, "saves the Governor with the Sheriff", "does not save the Governor"):
+        pos = _spend(pos, opp, "handcuffs")
+        pos = _learn_char(pos, side, sheriff_col)
+        if rules.sheriff_save == "stop":
+            return pos
+        pos, rev = _reverend_can_cancel(pos, side, c, sheriff_col, rules, d)
+        if rev is not None and _react(d, side, "cancels the arrest with the Reverend", "does not cancel the arrest"):
+            return _learn_char(pos, opp, rev)
+        return replace(pos, winner=opp, victory="ugly")
+    return replace(pos, winner=side, victory="bad")
+
+
+def _sheriff(pos, side, opp, c, t, name, call, rules, d) -> Position:
+    """Correct call: arrest the Hitman (rule:O-victory-ugly) or immobilize the Bandit and recover the
+    Handcuffs (rule:O-immobilized); the target's Reverend may cancel either (rule:O7)."""
+    if name != call:
+        return pos
+    pos, rev = _reverend_can_cancel(pos, opp, t, c, rules, d)
+    what = "arrest" if call == "hitman" else "immobilization"
+    if rev is not None and _react(d, opp, f"cancels the {what} with the Reverend", f"does not cancel the {what}"):
+        return _learn_char(pos, side, rev)
+    if call == "hitman":
+        return replace(pos, winner=side, victory="ugly")
+    pos = replace(pos, immobilized=pos.immobilized | {(opp, "bandit")})
+    return replace(pos, discard=pos.discard.add("handcuffs", -1),
+                   supply=pos.supply.set(side, pos.supply[side].add("handcuffs")))
+
+
+def _merchant(pos: Position, a: Action, d: _Decider) -> Position:
+    """rule:O-merchant: swap two tokens within reach, or one with a reserve token (unseen by both after)."""
+    toks = list(pos.tokens)
+    if not a.reserve:
+        i, j = a.token_columns
+        toks[i], toks[j] = toks[j], toks[i]
+        pos = replace(pos, tokens=tuple(toks))
+        return _map_tokens_knowledge(pos, lambda col: j if col == i else (i if col == j else col))
+    (i,) = a.token_columns
+    pos, new = _draw_reserve(pos, d)
+    old = toks[i]
+    toks[i] = new
+    pos = replace(pos, tokens=tuple(toks), reserve=_sorted_reserve(pos.reserve + (old,)))
+    return _map_tokens_knowledge(pos, lambda col: None if col == i else col)
+
+
+def _dancer(pos: Position, side: str, opp: str, c: int, j: int) -> Position:
+    """rule:O9: the opposing character at j moves in front of the Dancer (column c); those between shift."""
+    row = list(pos.street[opp])
+    name = row.pop(j)
+    row.insert(c, name)
+    lo, hi = min(c, j), max(c, j)
+
+    def new_col(col: int) -> int:
+        if col == j:
+            return c
+        if lo <= col <= hi:
+            return col + 1 if j > c else col - 1
+        return col
+
+    k = pos.knowledge[side]
+    knowledge = pos.knowledge.set(side, replace(k, characters=frozenset(new_col(x) for x in k.characters)))
+    return replace(pos, street=pos.street.set(opp, tuple(row)), knowledge=knowledge)

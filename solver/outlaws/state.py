@@ -1,0 +1,404 @@
+"""Outlaws positions: the frozen :class:`Position`, loading/saving the contracts.md format, the set-up.
+
+Geometry (rule:O1): columns 0-7 from player A's left to right; A's column i faces B's column i and
+token i lies between them. Characters are identified by (side, name): each side owns each of the 10
+characters exactly once, so Front Page marks and immobilization are kept by name and follow the
+character when it moves. ``None`` anywhere means "unknown to the viewer" (contracts.md).
+
+Component counts (rule:O-components): 10 characters per side, 8 on Main Street and 2 in the Saloon;
+17 tokens (6 Votes, 3 Bullets, 3 Handcuffs, 4 Bogus "x", 1 Election); 6 Front Page markers.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable
+
+from solver.errors import BadInput
+from solver.io import as_int, read_json, require
+
+SIDES = ("A", "B")
+CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist",
+              "bandit", "reverend", "mayor")
+TOKEN_TYPES = ("vote", "bullet", "handcuffs", "x", "election")
+TOKEN_TOTALS = {"vote": 6, "bullet": 3, "handcuffs": 3, "x": 4, "election": 1}
+FRONT_PAGE_TOTAL = 6
+FRONT_PAGE_PER_SIDE = 3
+EMPTY = "empty"
+COLUMNS = 8
+VICTORIES = ("good", "bad", "ugly")
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+def left_of(side: str, col: int) -> int:
+    """Column immediately to the left of ``side``'s character at ``col`` (rule:O1; may be off-street)."""
+    return col - 1 if side == "A" else col + 1
+
+
+def right_of(side: str, col: int) -> int:
+    """Column immediately to the right of ``side``'s character at ``col`` (rule:O1)."""
+    return col + 1 if side == "A" else col - 1
+
+
+class PerSide(tuple):
+    """A pair (A's value, B's value), indexable by ``"A"``/``"B"`` or 0/1; hashable and picklable."""
+
+    def __new__(cls, a: Any, b: Any):
+        return tuple.__new__(cls, (a, b))
+
+    def __getnewargs__(self):
+        return (tuple.__getitem__(self, 0), tuple.__getitem__(self, 1))
+
+    def __getitem__(self, key):
+        if key == "A":
+            key = 0
+        elif key == "B":
+            key = 1
+        return tuple.__getitem__(self, key)
+
+    @property
+    def A(self):
+        return tuple.__getitem__(self, 0)
+
+    @property
+    def B(self):
+        return tuple.__getitem__(self, 1)
+
+    def set(self, side: str, value: Any) -> "PerSide":
+        return PerSide(value, self.B) if side == "A" else PerSide(self.A, value)
+
+    def __repr__(self) -> str:
+        return f"PerSide(A={self.A!r}, B={self.B!r})"
+
+
+@dataclass(frozen=True)
+class Supply:
+    """A player's personal supply (their "riserva"): tokens taken or received, unused Front Page markers."""
+
+    vote: int = 0
+    bullet: int = 1
+    handcuffs: int = 1
+    front_page: int = 3
+    election: int = 0
+
+    def add(self, kind: str, n: int = 1) -> "Supply":
+        return replace(self, **{kind: getattr(self, kind) + n})
+
+    def to_json(self) -> dict:
+        return {"vote": self.vote, "bullet": self.bullet, "handcuffs": self.handcuffs,
+                "front_page": self.front_page, "election": self.election}
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discarded components: used Bullets/Handcuffs, failed Front Page markers, tokens set aside at sudden death."""
+
+    bullet: int = 0
+    handcuffs: int = 0
+    vote: int = 0
+    x: int = 0
+    election: int = 0
+    front_page: int = 0
+
+    def add(self, kind: str, n: int = 1) -> "Discard":
+        return replace(self, **{kind: getattr(self, kind) + n})
+
+    def to_json(self) -> dict:
+        return {k: getattr(self, k) for k in ("bullet", "handcuffs", "vote", "x", "election", "front_page")}
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one player knows beyond the always-visible: opposing street columns whose character it
+    knows (revealed to it and not moved since) and token columns it has seen (rule:O-knowledge)."""
+
+    characters: frozenset = frozenset()
+    tokens: frozenset = frozenset()
+
+
+@dataclass(frozen=True)
+class Position:
+    """One Outlaws position (contracts.md), immutable; see the module docstring for the geometry."""
+
+    to_move: str
+    actions_left: int
+    street: PerSide  # PerSide of 8-tuples: character name or None (unknown)
+    saloon: PerSide  # PerSide of 2-tuples of character names
+    tokens: tuple  # 8 entries: token type, "empty" or None (unknown)
+    reserve: tuple  # token types or None, kept sorted (the reserve is a face-down random pile)
+    supply: PerSide  # PerSide of Supply
+    discard: Discard = field(default_factory=Discard)
+    immobilized: frozenset = frozenset()  # {(side, name)}
+    front_page: frozenset = frozenset()  # {(side, name)} characters marked by the Journalist
+    sudden_death: bool = False
+    winner: str | None = None
+    victory: str | None = None
+    knowledge: PerSide = field(default_factory=lambda: PerSide(Knowledge(), Knowledge()))
+
+    def column_of(self, side: str, name: str) -> int | None:
+        row = self.street[side]
+        return row.index(name) if name in row else None
+
+    def face_up(self, side: str, name: str | None) -> bool:
+        """Marked (Front Page) and immobilized characters stay face up (rule:O-immobilized, rule:O-journalist)."""
+        return name is not None and ((side, name) in self.front_page or (side, name) in self.immobilized)
+
+    def votes(self, side: str) -> int:
+        return self.supply[side].vote
+
+
+def _sorted_reserve(items: Iterable) -> tuple:
+    return tuple(sorted(items, key=lambda t: (t is None, t or "")))
+
+
+# ---------------------------------------------------------------- loading and validation
+
+
+def _name(value: Any, what: str, allow_none: bool) -> str | None:
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, str) or value.lower() not in CHARACTERS:
+        raise BadInput(f"{what}: unknown character {value!r:.40} (expected one of {', '.join(CHARACTERS)})")
+    return value.lower()
+
+
+def _token(value: Any, what: str, allow_empty: bool) -> str | None:
+    if value is None:
+        return None
+    ok = TOKEN_TYPES + ((EMPTY,) if allow_empty else ())
+    if not isinstance(value, str) or value.lower() not in ok:
+        raise BadInput(f"{what}: unknown token {value!r:.40} (expected one of {', '.join(ok)} or null)")
+    return value.lower()
+
+
+def _side(value: Any, what: str) -> str:
+    if value not in SIDES:
+        raise BadInput(f"{what}: side must be \"A\" or \"B\", got {value!r:.20}")
+    return value
+
+
+def _marks(data: dict, key: str, street: PerSide, saloon: PerSide, on_street_only: bool) -> frozenset:
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        raise BadInput(f"position.{key}: expected a list of [side, column] pairs")
+    out = set()
+    for n, item in enumerate(raw):
+        what = f"position.{key}[{n}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise BadInput(f"{what}: expected a [side, column] pair")
+        side = _side(item[0], what)
+        where = item[1]
+        if isinstance(where, str):
+            name = _name(where, what, False)
+            if name not in street[side] and (on_street_only or name not in saloon[side]):
+                raise BadInput(f"{what}: {side}'s {name} is not {'on Main Street' if on_street_only else 'visible'}")
+        else:
+            col = as_int(where, what, 0, COLUMNS - 1)
+            name = street[side][col]
+            if name is None:
+                raise BadInput(f"{what}: the character at {side} column {col} is face up, so it cannot be unknown")
+        out.add((side, name))
+    return frozenset(out)
+
+
+def load_position(source: str | Path | dict) -> Position:
+    """A validated :class:`Position` from a file path or an already parsed dict (rule:X-bad-input)."""
+    data = source if isinstance(source, dict) else read_json(source)
+    if not isinstance(data, dict):
+        raise BadInput("position: expected a JSON object")
+    to_move = _side(require(data, "to_move", str, "position"), "position.to_move")
+    actions_left = as_int(require(data, "actions_left", int, "position"), "position.actions_left", 1, 2)
+    street_raw = require(data, "street", dict, "position")
+    saloon_raw = require(data, "saloon", dict, "position")
+    rows, saloons = [], []
+    for side in SIDES:
+        row = require(street_raw, side, list, "position.street")
+        if len(row) != COLUMNS:
+            raise BadInput(f"position.street.{side}: Main Street has {COLUMNS} columns, got {len(row)} characters")
+        rows.append(tuple(_name(v, f"position.street.{side}[{i}]", True) for i, v in enumerate(row)))
+        sal = require(saloon_raw, side, list, "position.saloon")
+        if len(sal) != 2:
+            raise BadInput(f"position.saloon.{side}: the Saloon holds exactly 2 characters, got {len(sal)}")
+        saloons.append(tuple(_name(v, f"position.saloon.{side}[{i}]", False) for i, v in enumerate(sal)))
+    street, saloon = PerSide(*rows), PerSide(*saloons)
+    for i, side in enumerate(SIDES):
+        if "governor" in saloons[i]:
+            raise BadInput(f"position.saloon.{side}: the Governor may never be in the Saloon")
+        names = [n for n in rows[i] + saloons[i] if n is not None]
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise BadInput(f"position: {side} has {dup[0]} twice (each side owns each character once)")
+    tok_raw = require(data, "tokens", list, "position")
+    if len(tok_raw) != COLUMNS:
+        raise BadInput(f"position.tokens: the token row has {COLUMNS} columns, got {len(tok_raw)}")
+    tokens = tuple(_token(v, f"position.tokens[{i}]", True) for i, v in enumerate(tok_raw))
+    res_raw = require(data, "reserve", list, "position")
+    reserve = _sorted_reserve(_token(v, f"position.reserve[{i}]", False) for i, v in enumerate(res_raw))
+    sup_raw = require(data, "supply", dict, "position")
+    supplies = []
+    for side in SIDES:
+        s = require(sup_raw, side, dict, "position.supply")
+        vals = {}
+        for key in ("vote", "bullet", "handcuffs", "front_page"):
+            vals[key] = as_int(require(s, key, int, f"position.supply.{side}"), f"position.supply.{side}.{key}", 0, 99)
+        vals["election"] = as_int(s.get("election", 0), f"position.supply.{side}.election", 0, 1)
+        if vals["front_page"] > FRONT_PAGE_PER_SIDE:
+            raise BadInput(f"position.supply.{side}.front_page: a player has at most {FRONT_PAGE_PER_SIDE} Front Page markers")
+        supplies.append(Supply(**vals))
+    supply = PerSide(*supplies)
+    d_raw = require(data, "discard", dict, "position")
+    dvals = {k: as_int(require(d_raw, k, int, "position.discard"), f"position.discard.{k}", 0, 99)
+             for k in ("bullet", "handcuffs")}
+    for k in ("vote", "x", "election"):
+        dvals[k] = as_int(d_raw.get(k, 0), f"position.discard.{k}", 0, 99)
+    immobilized = _marks(data, "immobilized", street, saloon, True)
+    front_page = _marks(data, "front_page", street, saloon, False)
+    for side, name in immobilized:
+        if name != "bandit":
+            raise BadInput(f"position.immobilized: only a Bandit can be immobilized (by the Sheriff), got {side}'s {name}")
+    for side, name in front_page:
+        if name == "governor":
+            raise BadInput("position.front_page: the Journalist can never call the Governor, so he cannot be marked")
+    used = supply.A.front_page + supply.B.front_page + len(front_page)
+    if "front_page" in d_raw:
+        dvals["front_page"] = as_int(d_raw["front_page"], "position.discard.front_page", 0, FRONT_PAGE_TOTAL)
+    else:
+        dvals["front_page"] = FRONT_PAGE_TOTAL - used
+    if used + dvals["front_page"] != FRONT_PAGE_TOTAL:
+        raise BadInput(f"position: Front Page markers add up to {used + dvals['front_page']}, expected {FRONT_PAGE_TOTAL}")
+    discard = Discard(**dvals)
+    _check_token_totals(tokens, reserve, supply, discard)
+    sudden = data.get("sudden_death", False)
+    if not isinstance(sudden, bool):
+        raise BadInput("position.sudden_death: expected true or false")
+    winner = data.get("winner")
+    victory = data.get("victory")
+    if winner is not None:
+        _side(winner, "position.winner")
+        if victory not in VICTORIES:
+            raise BadInput(f"position.victory: expected one of {', '.join(VICTORIES)} when a winner is given")
+    elif victory is not None:
+        raise BadInput("position.victory: given without a winner")
+    knowledge = PerSide(*(_knowledge(data.get("knowledge", {}), side) for side in SIDES))
+    return Position(to_move=to_move, actions_left=actions_left, street=street, saloon=saloon, tokens=tokens,
+                    reserve=reserve, supply=supply, discard=discard, immobilized=immobilized,
+                    front_page=front_page, sudden_death=sudden, winner=winner, victory=victory,
+                    knowledge=knowledge)
+
+
+def _knowledge(raw: Any, side: str) -> Knowledge:
+    if not isinstance(raw, dict):
+        raise BadInput("position.knowledge: expected an object {A: {...}, B: {...}}")
+    k = raw.get(side, {})
+    if not isinstance(k, dict):
+        raise BadInput(f"position.knowledge.{side}: expected an object")
+    out = []
+    for key in ("characters", "tokens"):
+        vals = k.get(key, [])
+        if not isinstance(vals, list):
+            raise BadInput(f"position.knowledge.{side}.{key}: expected a list of columns")
+        out.append(frozenset(as_int(v, f"position.knowledge.{side}.{key}", 0, COLUMNS - 1) for v in vals))
+    return Knowledge(*out)
+
+
+def token_counts(pos_tokens: Iterable, reserve: Iterable, supply: PerSide, discard: Discard) -> tuple[dict, int]:
+    """Known count of each token type everywhere, and the number of unknown (None) token slots."""
+    counts = dict.fromkeys(TOKEN_TYPES, 0)
+    unknown = 0
+    for t in list(pos_tokens) + list(reserve):
+        if t is None:
+            unknown += 1
+        elif t != EMPTY:
+            counts[t] += 1
+    for s in supply:
+        for k in ("vote", "bullet", "handcuffs", "election"):
+            counts[k] += getattr(s, k)
+    for k in TOKEN_TYPES:
+        counts[k] += getattr(discard, k)
+    return counts, unknown
+
+
+def _check_token_totals(tokens, reserve, supply, discard) -> None:
+    """rule:O-components: every token is somewhere; unknown slots must match the missing tokens."""
+    counts, unknown = token_counts(tokens, reserve, supply, discard)
+    missing = 0
+    for k in TOKEN_TYPES:
+        if counts[k] > TOKEN_TOTALS[k]:
+            raise BadInput(f"position: wrong token totals: {counts[k]} {k} tokens found, the game has {TOKEN_TOTALS[k]}")
+        missing += TOKEN_TOTALS[k] - counts[k]
+    if missing != unknown:
+        short = ", ".join(f"{TOKEN_TOTALS[k] - counts[k]} {k}" for k in TOKEN_TYPES if counts[k] < TOKEN_TOTALS[k])
+        raise BadInput(f"position: wrong token totals: {unknown} unknown token slots but missing {short or 'nothing'}")
+
+
+def unknown_token_pool(pos: Position) -> dict:
+    """Token types (with counts) that the unknown (None) token slots can hold."""
+    counts, _ = token_counts(pos.tokens, pos.reserve, pos.supply, pos.discard)
+    return {k: TOKEN_TOTALS[k] - counts[k] for k in TOKEN_TYPES if TOKEN_TOTALS[k] > counts[k]}
+
+
+def unknown_characters(pos: Position, side: str) -> tuple:
+    """Characters of ``side`` that its unknown (None) street columns can be."""
+    seen = set(pos.street[side]) | set(pos.saloon[side])
+    return tuple(c for c in CHARACTERS if c not in seen)
+
+
+def position_to_json(pos: Position) -> dict:
+    """The contracts.md position format (plus the extra keys discard.*, winner, victory, knowledge)."""
+
+    def marks(items):
+        out = []
+        for side, name in sorted(items):
+            col = pos.column_of(side, name)
+            out.append([side, col if col is not None else name])
+        return out
+
+    return {
+        "to_move": pos.to_move,
+        "actions_left": pos.actions_left,
+        "street": {s: list(pos.street[s]) for s in SIDES},
+        "saloon": {s: list(pos.saloon[s]) for s in SIDES},
+        "tokens": list(pos.tokens),
+        "reserve": list(pos.reserve),
+        "supply": {s: pos.supply[s].to_json() for s in SIDES},
+        "discard": pos.discard.to_json(),
+        "immobilized": marks(pos.immobilized),
+        "front_page": marks(pos.front_page),
+        "sudden_death": pos.sudden_death,
+        "winner": pos.winner,
+        "victory": pos.victory,
+        "knowledge": {s: {"characters": sorted(pos.knowledge[s].characters),
+                          "tokens": sorted(pos.knowledge[s].tokens)} for s in SIDES},
+    }
+
+
+def initial_position(seed: int | None = None, rules=None) -> Position:
+    """The set-up, fully known ("god view") (rule:O-setup, rule:O13).
+
+    Each side lays 8 of its 10 characters face down on Main Street and puts 2 (never the Governor)
+    in its Saloon; each supply gets 1 Bullet, 1 Handcuffs and 3 Front Page markers; the other 13
+    tokens are shuffled, 8 go face down between the columns and 5 form the reserve.
+    """
+    from solver.outlaws.rules import Rules
+
+    rules = rules or Rules()
+    rng = random.Random(seed)
+    rows, saloons = [], []
+    for _ in SIDES:
+        chars = list(CHARACTERS)
+        rng.shuffle(chars)
+        saloon = [c for c in chars if c != "governor"][:2]
+        rest = [c for c in chars if c not in saloon]
+        rows.append(tuple(rest))
+        saloons.append(tuple(saloon))
+    pool = ["vote"] * 6 + ["bullet"] + ["handcuffs"] + ["x"] * 4 + ["election"]
+    rng.shuffle(pool)
+    first = rules.first_player if rules.first_player in SIDES else rng.choice(SIDES)
+    return Position(to_move=first, actions_left=2, street=PerSide(*rows), saloon=PerSide(*saloons),
+                    tokens=tuple(pool[:8]), reserve=_sorted_reserve(pool[8:]),
+                    supply=PerSide(Supply(), Supply()))

@@ -1,0 +1,65 @@
+"""Victories and sudden death (rule:O-victory-good, rule:O-victory-bad, rule:O-victory-ugly, rule:O11).
+
+The victory itself is decided while an action resolves (:mod:`solver.outlaws.apply`) and recorded in
+the position (``winner``, ``victory``); :func:`winner` reads it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Sequence
+
+from solver.errors import BadInput
+from solver.outlaws.state import COLUMNS, EMPTY, Knowledge, PerSide, Position, unknown_token_pool
+
+SUDDEN_DEATH_TOKENS = ("bullet",) * 3 + ("handcuffs",) * 3 + ("x",) * 2
+
+
+def winner(pos: Position) -> tuple[str, str] | None:
+    """(side, "good"|"bad"|"ugly") once the game is won, else None. After sudden death only Bad and
+    Ugly victories exist (rule:O11)."""
+    if pos.winner is None:
+        return None
+    return pos.winner, pos.victory
+
+
+def sudden_death_trigger(pos: Position) -> bool:
+    """rule:O11: both sides hold 3 Votes and no Bullet or Handcuffs is left anywhere but the discard
+    (all 3 + 3 discarded); only once, before sudden death, while nobody has won."""
+    if pos.sudden_death or pos.winner is not None:
+        return False
+    if pos.supply.A.vote != 3 or pos.supply.B.vote != 3:
+        return False
+    return pos.discard.bullet == 3 and pos.discard.handcuffs == 3
+
+
+def apply_sudden_death(pos: Position, rng_or_order: random.Random | Sequence[str] | int | None = None) -> Position:
+    """rule:O11: clear the street tokens and the reserve (set aside in the discard), then lay 3 Bullets,
+    3 Handcuffs and 2 Bogus face down on the 8 columns, in ``rng_or_order`` (a sequence of 8 token
+    names) or shuffled by it (a ``random.Random`` or a seed). Nobody has seen the new tokens."""
+    if isinstance(rng_or_order, (list, tuple)):
+        order = [str(t) for t in rng_or_order]
+        if sorted(order) != sorted(SUDDEN_DEATH_TOKENS):
+            raise BadInput(f"sudden death order must be 3 bullet, 3 handcuffs and 2 x, got {order}")
+    else:
+        rng = rng_or_order if isinstance(rng_or_order, random.Random) else random.Random(rng_or_order)
+        order = list(SUDDEN_DEATH_TOKENS)
+        rng.shuffle(order)
+    cleared = {k: 0 for k in ("vote", "bullet", "handcuffs", "x", "election")}
+    for t in list(pos.tokens) + list(pos.reserve):
+        if t is not None and t != EMPTY:
+            cleared[t] += 1
+    for k, n in unknown_token_pool(pos).items():
+        cleared[k] += n  # unknown slots hold exactly the missing tokens
+    discard = pos.discard
+    for k, n in cleared.items():
+        discard = discard.add(k, n)
+    for k in ("bullet", "handcuffs", "x"):
+        need = SUDDEN_DEATH_TOKENS.count(k)
+        if getattr(discard, k) < need:
+            raise BadInput(f"sudden death needs {need} {k} tokens set aside, only {getattr(discard, k)} are")
+        discard = discard.add(k, -need)
+    knowledge = PerSide(*(Knowledge(k.characters, frozenset()) for k in pos.knowledge))
+    return replace(pos, tokens=tuple(order[:COLUMNS]), reserve=(), discard=discard, sudden_death=True,
+                   knowledge=knowledge)
