@@ -128,7 +128,7 @@ class Position:
     to_move: str
     actions_left: int
     street: PerSide  # PerSide of 8-tuples: character name or None (unknown)
-    saloon: PerSide  # PerSide of 2-tuples of character names
+    saloon: PerSide  # PerSide of 2-tuples of character names, sorted (the Saloon has no order)
     tokens: tuple  # 8 entries: token type, "empty" or None (unknown)
     reserve: tuple  # token types or None, kept sorted (the reserve is a face-down random pile)
     supply: PerSide  # PerSide of Supply
@@ -224,7 +224,7 @@ def load_position(source: str | Path | dict) -> Position:
         sal = require(saloon_raw, side, list, "position.saloon")
         if len(sal) != 2:
             raise BadInput(f"position.saloon.{side}: the Saloon holds exactly 2 characters, got {len(sal)}")
-        saloons.append(tuple(_name(v, f"position.saloon.{side}[{i}]", False) for i, v in enumerate(sal)))
+        saloons.append(tuple(sorted(_name(v, f"position.saloon.{side}[{i}]", False) for i, v in enumerate(sal))))
     street, saloon = PerSide(*rows), PerSide(*saloons)
     for i, side in enumerate(SIDES):
         if "governor" in saloons[i]:
@@ -395,7 +395,7 @@ def initial_position(seed: int | None = None, rules=None) -> Position:
         saloon = [c for c in chars if c != "governor"][:2]
         rest = [c for c in chars if c not in saloon]
         rows.append(tuple(rest))
-        saloons.append(tuple(saloon))
+        saloons.append(tuple(sorted(saloon)))
     pool = ["vote"] * 6 + ["bullet"] + ["handcuffs"] + ["x"] * 4 + ["election"]
     rng.shuffle(pool)
     first = rules.first_player if rules.first_player in SIDES else rng.choice(SIDES)
