@@ -30,15 +30,15 @@ from solver.paths import REPO, SCENARIOS
 
 CLI_EXAMPLES = 60
 """Cases per command (in-process)."""
-SLOW_COMMANDS = {("batch",): 25}
-"""Commands whose every case starts processes: fewer cases."""
+SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15}
+"""Commands whose cases play whole games: fewer cases."""
 HANG = 90
 """Seconds one command may take before the case counts as a hang."""
 
-HOSTILE_WORDS = ["", " ", "0", "-1", "1", "2", "3", "7", "13", "18", "99", "-0", "1.5", "1e9", "nan", "inf",
+HOSTILE_WORDS = ["", " ", "0", "-1", "1", "2", "3", "7", "13", "18", "19", "-18", "-0", "1.5", "1e9", "nan", "inf",
                  "9" * 30, "-" + "9" * 30, "9" * 5000, "0x10", "1,2,x", "3,3,3", ",,,", "1,,2", "1," * 200,
                  "nosuch", "boomtown", "gold-rush", "A", "B", "random", "greedy", "true", "null", "{}", "[]",
-                 "--json", "-", "\x00", "é", "../../etc/passwd", "tcp://", "serial", "a=b", "=", "round1_window=99"]
+                 "--json", "-", "\x00", "é", "../nosuch/x.json", "tcp://", "serial", "a=b", "=", "round1_window=99"]
 FILE_TEXTS = [
     "", "{", "[]", "null", "42", '"text"', "{}", "[" * 40 + "]" * 40, deep(5000, "{"), "[" + "9" * 5000 + "]",
     "NaN", "\ufeff{}", "a = 1\n[b]\n", '{"placements": 5}', '{"placements": [{"card": 999, "x": 0, "y": 0, "rot": 0}]}',
@@ -92,12 +92,74 @@ def file_argument(draw, folder: Path) -> str:
     return str(target)
 
 
-def _value(draw, action: argparse.Action, folder: Path) -> str:
-    if action.choices and draw(st.booleans()):
-        return str(draw(st.sampled_from(sorted(map(str, action.choices)))))
-    looks_like_file = action.dest in ("town", "opponent", "position", "file", "path", "data", "rules_file") or \
+OUTPUT_DESTS = ("out", "output", "save", "write")
+"""Options that write files: only ever given paths inside the test's temporary folder."""
+
+
+def _valid_files(folder: Path) -> dict[str, list[str]]:
+    """Well-formed input files per argument name, made by the engines themselves (then fuzzed)."""
+    made: dict[str, list[str]] = {}
+    try:
+        from solver.wagons.simulate import play_game
+
+        game = play_game("boomtown", "random", 3).to_dict()
+        town, pile = folder / "valid-town.json", folder / "valid-opponent.json"
+        town.write_text(json.dumps(game["town"]))
+        pile.write_text(json.dumps({"pile": game["opponent_pile"]}))
+        made["town"], made["opponent"] = [str(town)], [str(pile)]
+    except Exception:  # the engine is not there yet: hostile values only
+        pass
+    positions = sorted(str(p) for p in (SCENARIOS / "outlaws").glob("*.json")) if (SCENARIOS / "outlaws").is_dir() else []
+    if positions:
+        made["position"] = positions
+    cactus = sorted(str(p) for p in (SCENARIOS / "cactus").glob("*.json")) if (SCENARIOS / "cactus").is_dir() else []
+    if cactus:
+        made["cactus_position"] = cactus
+    return made
+
+
+def valid_words() -> dict[str, list[str]]:
+    """Valid values per argument name, so most cases get past the parser into the loaders."""
+    from solver.batches import KINDS
+
+    words = {"kind": list(KINDS), "policy": ["random", "greedy"], "seed": ["0", "1", "42"],
+             "n": ["1", "3", "12"], "games": ["1", "3"], "circle": ["3,7,11", "0,1,2,3,4,5,6,8"],
+             "deck_top": ["5", "0"], "pile": ["1,2,3", "4"], "after_round_1": ["3,4"], "round": ["1", "2"],
+             "players": ["2", "3", "5"], "cards": ["3,7,11,14", "0,1"], "workers": ["1", "2"], "executor": ["serial"],
+             "option": ["edition=later", "tie_break=guns", "solo_events=true"]}
+    try:
+        from solver.wagons.data import SCENARIO_IDS
+
+        words["scenario"] = list(SCENARIO_IDS)
+    except ImportError:
+        pass
+    return words
+
+
+def _looks_like_file(action: argparse.Action) -> bool:
+    return action.dest in ("town", "opponent", "position", "file", "path", "data", "script", "goals") or \
         "FILE" in str(action.metavar or "") or "POSITION" in str(action.metavar or "").upper()
-    if looks_like_file and draw(st.integers(0, 3)):
+
+
+def _valid_value(draw, action: argparse.Action, folder: Path, path: tuple) -> str | None:
+    """A value the command accepts (from the hints or the choices), or None when none is known."""
+    if action.dest in OUTPUT_DESTS:
+        return str(folder / draw(st.sampled_from(["o.parquet", "o.csv"])))
+    hints = {**valid_words(), **_valid_files_cached(folder)}
+    key = "cactus_position" if path[:1] == ("cactus",) and action.dest == "position" else action.dest
+    if key in hints:
+        return str(draw(st.sampled_from(hints[key])))
+    if action.choices:
+        return str(draw(st.sampled_from(sorted(map(str, action.choices)))))
+    return None
+
+
+def _hostile_value(draw, action: argparse.Action, folder: Path) -> str:
+    if action.dest in OUTPUT_DESTS:
+        return str(folder / draw(st.sampled_from(["o.json", "o", "no/such/o.parquet", "", ".parquet"])))
+    if action.dest == "executor":  # never a network address: connecting waits for a timeout
+        return draw(st.sampled_from(["nosuch", "", "spark://x", "tcp://", "LOCAL"]))
+    if _looks_like_file(action) and draw(st.integers(0, 3)):
         return draw(file_argument(folder))
     if draw(st.integers(0, 3)) == 0:
         return draw(file_argument(folder))
@@ -106,29 +168,47 @@ def _value(draw, action: argparse.Action, folder: Path) -> str:
 
 @st.composite
 def argv_for(draw, path: tuple, parser: argparse.ArgumentParser, folder: Path) -> list[str]:
+    """A mostly valid command line with one or two hostile arguments (or a missing one).
+
+    Valid values come from the hints and choices, so most cases get past the parser and reach the
+    loaders and engines; the hostile ones are malformed files, wrong types, huge numbers, unknown ids.
+    """
+    actions = [a for a in parser._actions if not isinstance(a, (argparse._HelpAction, argparse._VersionAction))]
+    hostile = set(draw(st.lists(st.sampled_from(range(len(actions))), max_size=2))) if actions else set()
     argv = list(path)
-    for action in parser._actions:
-        if isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
+    options: list[str] = []
+    for i, action in enumerate(actions):
+        value = None if i in hostile else _valid_value(draw, action, folder, path)
+        if value is None and action.nargs != 0 and i not in hostile and not _looks_like_file(action):
+            if not action.required and action.option_strings:
+                continue  # an optional free-form option with no known valid value: leave it out
+        required = action.required or not action.option_strings
+        if not required and i not in hostile and not draw(st.integers(0, 2)) == 0:
             continue
-        if not action.option_strings:  # positional: usually required
-            if draw(st.integers(0, 9)):
-                count = 1 if action.nargs in (None, "?") else draw(st.integers(1, 3))
-                argv += [_value(draw, action, folder) for _ in range(count)]
-            continue
-        if action.dest == "executor":  # never point the fuzzer at a network address (a 10 s timeout)
-            if draw(st.booleans()):
-                argv += ["--executor", draw(st.sampled_from(["serial", "local", "nosuch", "", "spark://x"]))]
-            continue
-        if not draw(st.integers(0, 2)):
-            continue
-        option = draw(st.sampled_from(action.option_strings))
+        if required and draw(st.integers(0, 19)) == 13:
+            continue  # a missing required argument
         if action.nargs == 0:
-            argv.append(option)
+            options.append(draw(st.sampled_from(action.option_strings)))
+            continue
+        if value is None:
+            value = _hostile_value(draw, action, folder)
+        if action.option_strings:
+            options += [draw(st.sampled_from(action.option_strings)), value]
         else:
-            argv += [option, _value(draw, action, folder)]
-    if draw(st.integers(0, 9)) == 0:
+            argv.append(value)
+    argv += options
+    if draw(st.integers(0, 19)) == 13:
         argv.append(draw(st.sampled_from(["--bogus", "extra", "--json=1"])))
     return argv
+
+
+_FILES: dict[Path, dict] = {}
+
+
+def _valid_files_cached(folder: Path) -> dict[str, list[str]]:
+    if folder not in _FILES:
+        _FILES[folder] = _valid_files(folder)
+    return _FILES[folder]
 
 
 def run_main(argv: list[str]) -> tuple[int, str, str]:
@@ -154,8 +234,9 @@ def check(argv: list[str], code: int, out: str, err: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(COMMANDS), ids=lambda p: " ".join(p))
-def test_every_command_survives_hostile_arguments(path, tmp_path_factory):
+def test_every_command_survives_hostile_arguments(path, tmp_path_factory, monkeypatch):
     folder = tmp_path_factory.mktemp("cli-fuzz")
+    monkeypatch.chdir(folder)  # a relative path that slips through lands in the temporary folder
     parser = COMMANDS[path]
 
     @settings(max_examples=SLOW_COMMANDS.get(path, CLI_EXAMPLES), deadline=None, derandomize=True,
