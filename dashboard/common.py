@@ -212,12 +212,13 @@ def rules_summary(game: str, rules_cls: type | None) -> str:
 # ----------------------------------------------------------------------------- long work
 
 def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_seconds: float,
-                      **kwargs: Any) -> Any:
+                      detail: Callable[[], str] | None = None, **kwargs: Any) -> Any:
     """Run ``fn`` in a worker thread while a progress bar counts toward ``expected_seconds``.
 
     The page keeps drawing while the work runs; exceptions (BadInput included) are re-raised
     here. ``fn`` may be an ``st.cache_data`` function: the worker carries the script's context,
-    so a cached input returns at once.
+    so a cached input returns at once. ``detail()`` (if given) adds the work's own progress report
+    (e.g. the best score so far) to the bar's text; it must only read plain data.
     """
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
@@ -240,7 +241,8 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
         worker.join(0.15)
         elapsed = time.monotonic() - start
         frac = min(0.99, elapsed / max(expected_seconds, 0.1))
-        bar.progress(frac, text=f"{label} ({elapsed:.1f} s of at most ~{expected_seconds:.0f} s)")
+        extra = f" - {detail()}" if detail is not None and detail() else ""
+        bar.progress(frac, text=f"{label} ({elapsed:.1f} s of at most ~{expected_seconds:.0f} s){extra}")
     bar.empty()
     if "error" in box:
         raise box["error"]

@@ -166,8 +166,7 @@ def show_scores(result: dict, player_label: str = "Player") -> None:
 
 # ----------------------------------------------------------------------------- optimizer
 
-_BEST = (("solver.wagons.optimize", "best_layout"), ("solver.wagons.bestplay", "best_layout"),
-         ("solver.wagons.optimize_z3", "best_layout"))
+_BEST = (("solver.wagons.optimize", "best_layout"),)
 
 
 def optimizer_available() -> bool:
@@ -176,10 +175,20 @@ def optimizer_available() -> bool:
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], rules_json: str,
-                time_limit: float) -> dict:
-    """The optimizer's best legal layout of these cards in this order, as a plain dict."""
+                time_limit: float, _report: dict | None = None) -> dict:
+    """The optimizer's best legal layout of these cards in this order, as a plain dict.
+
+    ``_report`` (not part of the cache key) receives the optimizer's progress callbacks:
+    ``{"best": n, "bound": m or None, "elapsed": s}``.
+    """
     best = fn(*_BEST)
-    result = best(list(card_ids), scenario, list(pile), rules=rules_from_json(rules_json), time_limit=time_limit)
+
+    def progress(value, bound, elapsed):
+        if _report is not None:
+            _report.update(best=value, bound=bound, elapsed=elapsed)
+
+    result = best(list(card_ids), scenario, list(pile), rules=rules_from_json(rules_json), time_limit=time_limit,
+                  progress=progress)
     if hasattr(result, "to_dict"):
         result = result.to_dict()
     return result

@@ -80,7 +80,7 @@ with tab_checks:
             st.caption("The deck checks try every reading of C2-C5 themselves, so they do not depend on this "
                        "session's readings.")
         elif game == "outlaws":
-            options["time_limit"] = float(st.slider("Time limit per check (seconds)", 5, 120, 30, key="ver_outlaws_limit"))
+            options["time_limit"] = float(st.slider("Time limit per check (seconds)", 1, 120, 30, key="ver_outlaws_limit"))
         options_json = dumps(options)
         key = f"checks_{game}_{rules_json}_{options_json}"
         if st.button(f"Run the {title} checks", key=f"run_{game}"):

@@ -127,10 +127,15 @@ else:
     ids = tuple(p.card for p in town.placements)
     key = (ids, scenario, tuple(pile), rules_json, float(limit))
     if st.button("Best possible layout of these cards", key="wg_best", icon=":material/auto_awesome:"):
+        report: dict = {}
         with guarded("Optimizer: "):
-            ss.wg_best = (key, run_with_progress(wv.best_layout, ids, scenario, tuple(pile), rules_json, float(limit),
-                                                 label="Searching the best layout", expected_seconds=float(limit)))
-    best = ss.get("wg_best")
+            ss.wg_best_result = (key, run_with_progress(
+                wv.best_layout, ids, scenario, tuple(pile), rules_json, float(limit), report,
+                label="Searching the best layout", expected_seconds=float(limit),
+                detail=lambda: (f"best so far {report['best']}" + (f", proven bound {report['bound']}"
+                                                                    if report.get("bound") is not None else ""))
+                if "best" in report else ""))
+    best = ss.get("wg_best_result")
     if best and best[0] == key:
         res = best[1]
         with guarded("Optimal layout: "):

@@ -1,0 +1,40 @@
+"""Helpers for the dashboard's AppTest suites (``tests/test_dashboard_*.py``): open a page of the
+real app and read its charts' Vega-Lite specs. Not used by the app itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parent / "app.py")
+
+
+def open_page(name: str, timeout: float = 60, state: dict | None = None) -> AppTest:
+    """The app run once, switched to ``dashboard/sections/<name>.py`` (with ``state`` preset)."""
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    at.run()
+    if name != "home":
+        at.switch_page(f"sections/{name}.py")
+    for k, v in (state or {}).items():
+        at.session_state[k] = v
+    at.run()
+    return at
+
+
+def charts(at: AppTest) -> list[dict]:
+    """Vega-Lite specs of every Altair chart on the page."""
+    return [json.loads(e.proto.spec) for e in at.get("vega_lite_chart")]
+
+
+def texts(at: AppTest) -> str:
+    """All markdown, captions, alerts and metric values on the page as one string."""
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for kind in ("success", "info", "warning", "error") for e in getattr(at, kind)]
+    parts += [f"{m.label}={m.value}" for m in at.metric]
+    return "\n".join(str(p) for p in parts)
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
