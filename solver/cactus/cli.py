@@ -1,7 +1,197 @@
-"""`ruleslinger cactus ...` commands (contracts.md)."""
+"""`ruleslinger cactus ...` commands (contracts.md): marshal, verify, ranger, duel, schedule, events."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from fractions import Fraction
 
 from solver import clikit
+from solver.cactus.rules import CactusRules, frac_str, rules_from
+from solver.errors import BadInput
+
+MAX_GAMES = 1_000_000
+
+
+def parse_rules(items: list[str] | None) -> CactusRules:
+    """``--rule name=value`` options into a :class:`CactusRules` (booleans, integers, fractions)."""
+    kinds = {f.name: f.type for f in fields(CactusRules)}
+    overrides: dict = {}
+    for item in items or []:
+        if "=" not in item:
+            raise BadInput(f"--rule: expected NAME=VALUE, got '{item[:40]}'")
+        name, value = (x.strip() for x in item.split("=", 1))
+        kind = kinds.get(name)
+        if kind is None:
+            raise BadInput(f"--rule: unknown option '{name}' (known: {', '.join(kinds)})")
+        if kind in ("bool", bool):
+            if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                raise BadInput(f"--rule {name}: expected true or false, got '{value[:20]}'")
+            overrides[name] = value.lower() in ("true", "yes", "1")
+        elif kind in ("int", int):
+            try:
+                overrides[name] = int(value)
+            except ValueError:
+                raise BadInput(f"--rule {name}: '{value[:20]}' is not a whole number") from None
+        else:
+            overrides[name] = value
+    return rules_from(overrides)
+
+
+def _add_rule_option(p) -> None:
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                   help="an open reading other than the default (see docs/cactus.md), e.g. short_deck=keep_second_shot")
+
+
+def _marshal(args) -> dict:
+    from solver.cactus import odds
+
+    if args.solo == (args.players is not None):
+        raise BadInput("cactus marshal: give exactly one of --solo or --players N")
+    rules = parse_rules(args.rule)
+    result = odds.marshal_odds(None if args.solo else args.players, rules)
+    if args.monte_carlo:
+        if not 1 <= args.monte_carlo <= MAX_GAMES:
+            raise BadInput(f"--monte-carlo: {args.monte_carlo} is out of range 1..{MAX_GAMES}")
+        counts = odds.simulate_chunk(args.monte_carlo, args.seed, odds.MarshalQuery(result["players"], rules))
+        result["monte_carlo"] = {"games": args.monte_carlo, "seed": args.seed,
+                                 "frequencies": {k: counts[k] / args.monte_carlo for k in sorted(counts, key=_round_key)}}
+    return result
+
+
+def _round_key(k: str):
+    return (1, 0) if k == "never" else (0, int(k))
+
+
+def _render_marshal(r: dict) -> str:
+    who = "solo (action deck)" if r["mode"] == "solo" else f"{r['players']} players (event deck)"
+    lines = [f"Round the marshal's arrival ends the game: {who}", f"{'round':>5}  {'exact':>24}  {'approx':>8}  by then"]
+    for rnd, p in r["rounds"].items():
+        lines.append(f"{rnd:>5}  {p:>24}  {float(Fraction(p)):8.4f}  {float(Fraction(r['by_round'][rnd])):.4f}")
+    if r["never"] != "0":
+        lines.append(f"never  {r['never']:>24}  {float(Fraction(r['never'])):8.4f}  ({r.get('note', '')})")
+    if r.get("expected_round"):
+        lines.append(f"expected round: {r['expected_round']} = {float(Fraction(r['expected_round'])):.4f}")
+    if "monte_carlo" in r:
+        mc = r["monte_carlo"]
+        lines.append(f"Monte Carlo ({mc['games']} games, seed {mc['seed']}): "
+                     + ", ".join(f"{k}: {v:.4f}" for k, v in mc["frequencies"].items()))
+    return "\n".join(lines)
+
+
+def _verify(args) -> dict:
+    from solver.cactus import verify
+
+    players = tuple(clikit.int_list(args.players, "--players")) if args.players is not None else (2, 3, 4, 5)
+    for p in players:
+        if p not in (2, 3, 4, 5):
+            raise BadInput(f"--players: {p} is not 2..5")
+    return verify.verify(players=players, quick=args.quick)
+
+
+def _render_verify(r: dict) -> str:
+    lines = []
+    for c in r["checks"]:
+        mark = {True: "HOLDS", False: "FAILS", None: "UNKNOWN"}[c["holds"]]
+        extra = f" [open question {c['open_question']}]" if c.get("open_question") else ""
+        lines.append(f"{mark:<7} {c['id']:<46} {c['seconds']:7.3f}s  {c['title']}{extra}")
+        if c["counterexample"]:
+            lines.append(f"        counterexample: {c['counterexample']}")
+    s = r["summary"]
+    lines.append(f"{s['holds']} hold, {s['fails']} fail, {s['unknown']} unknown; {r['total_seconds']}s in Z3")
+    return "\n".join(lines)
+
+
+def _ranger(args) -> dict:
+    from solver.cactus.ranger import decide_file
+
+    return decide_file(args.position, parse_rules(args.rule) if args.rule else None)
+
+
+def _render_ranger(r: dict) -> str:
+    lines = [f"visible target: {'yes' if r['visible_target'] else 'no'} "
+             f"({', '.join(v['name'] for v in r['visible']) or 'none'}) -> row '{r['row']}': {r['sequence']}",
+             f"closest outlaw(s): {', '.join(r['closest']['outlaws']) or 'none'} at distance {r['closest']['distance']}"]
+    for o in r["outcomes"]:
+        acts = "; ".join(_act(a) for a in o["actions"])
+        lines.append(f"  p={o['p']:<6} {acts}  -> ends at {o['ranger']}")
+    return "\n".join(lines)
+
+
+def _act(a: dict) -> str:
+    if a.get("skipped"):
+        return f"{a['icon']} skipped"
+    if "to" in a:
+        toward = f" toward {a['toward'][-1]}" if a.get("toward") else ""
+        return f"{a['icon']}{toward} to {a['to']}" + (f" (reveals {a['reveals']})" if a.get("reveals") else "")
+    if "with" in a:
+        return f"{a['icon']} with {a['with']}"
+    return a["icon"]
+
+
+def _duel(args) -> dict:
+    from solver.cactus.duel import duel_odds
+
+    return duel_odds(args.initiator_shot, args.defender_shot, tuple(args.event or ()), args.initiator_bonus,
+                     args.defender_bonus, args.shootout_duel, parse_rules(args.rule))
+
+
+def _render_duel(r: dict) -> str:
+    return (f"initiator wins {r['win']} ({float(Fraction(r['win'])):.4f}), loses {r['lose']} "
+            f"({float(Fraction(r['lose'])):.4f}), tie {r['tie']}  [ties: {r['ties']}, {r['dice_per_roll']} "
+            f"d{r['die_sides']} per roll, second shot {'used' if r['second_shot_used'] else 'not used'}]")
+
+
+def _schedule(args) -> dict:
+    from solver.cactus import solo_deck
+
+    rules = parse_rules(args.rule)
+    return {"rounds": solo_deck.schedule(rules), "rules": rules.to_dict(),
+            "note": "card numbers only; the cards' printed contents are not known to this tool. Which 4 cards are "
+                    "marked is not in the text: cards 1-4 are shown (inferred)."}
+
+
+def _render_schedule(r: dict) -> str:
+    lines = ["round  deck  programmed  second-shot  contents / note"]
+    for row in r["rounds"]:
+        contents = row["contents"] if isinstance(row["contents"], str) else " ".join(row["contents"])
+        lines.append(f"{row['round']:>5}  {row['deck_size']:>4}  {row['programmed']:>10}  "
+                     f"{'yes' if row['second_shot'] else 'no':>11}  {contents}  {row['note']}")
+    return "\n".join(lines)
+
+
+def _events(args) -> dict:
+    from solver.cactus import events
+
+    t = events.table()
+    return {"events": [{"number": e.number, "key": e.key, "name": e.name, "count": e.count, "effect": e.effect,
+                        "round_effects": events.round_effects(e.key).to_dict()} for e in t.events],
+            "deck_sizes": {str(k): v for k, v in sorted(t.sizes.items())}}
 
 
 def register(games) -> None:
-    clikit.add_group(games, "cactus", "Cactus Town: The Lone Ranger")
+    group = clikit.add_group(games, "cactus", "Cactus Town: The Lone Ranger")
+    p = clikit.add_command(group, "marshal", "exact chance the marshal's arrival ends the game in each round",
+                           _marshal, _render_marshal)
+    p.add_argument("--solo", action="store_true", help="solo mode: the lone ranger's action deck")
+    p.add_argument("--players", type=int, choices=(2, 3, 4, 5), help="2-5 players: the event deck")
+    p.add_argument("--monte-carlo", type=int, default=0, metavar="GAMES", help="also simulate this many games")
+    p.add_argument("--seed", type=int, default=1, help="Monte Carlo seed (default 1)")
+    _add_rule_option(p)
+    p = clikit.add_command(group, "verify", "Z3 checks of the event and solo deck rules", _verify, _render_verify)
+    p.add_argument("--players", help="player counts for the event deck checks, e.g. 2,3 (default 2,3,4,5)")
+    p.add_argument("--quick", action="store_true", help="skip the checks of alternative readings")
+    p = clikit.add_command(group, "ranger", "the lone ranger's turn on a position (docs/cactus.md)",
+                           _ranger, _render_ranger)
+    p.add_argument("position", help="position JSON file")
+    _add_rule_option(p)
+    p = clikit.add_command(group, "duel", "exact duel odds", _duel, _render_duel)
+    p.add_argument("--initiator-shot", type=int, default=0, help="initiator's second-shot value")
+    p.add_argument("--defender-shot", type=int, default=0, help="defender's second-shot value")
+    p.add_argument("--initiator-bonus", type=int, default=0, help="initiator's token/building modifiers")
+    p.add_argument("--defender-bonus", type=int, default=0, help="defender's token/building modifiers")
+    p.add_argument("--event", action="append", help="the round's event key (sandstorm, distraction, shootout, fast-draw, ...)")
+    p.add_argument("--shootout-duel", action="store_true", help="the early duel of a Shootout round (+2)")
+    _add_rule_option(p)
+    p = clikit.add_command(group, "schedule", "the solo action deck round by round", _schedule, _render_schedule)
+    _add_rule_option(p)
+    clikit.add_command(group, "events", "the event card table and deck sizes", _events)
