@@ -1,0 +1,80 @@
+"""AppTest: the Cactus Town page against the engine's exact answers."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from dashboard.apptest import charts, errors, open_page
+from solver.cactus.duel import duel_odds
+from solver.cactus.odds import marshal_odds
+from solver.cactus.ranger import decide
+from solver.cactus.rules import CactusRules
+from solver.io import read_json
+from solver.paths import SCENARIOS
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def odds_table(at):
+    return next(d.value for d in at.dataframe if "exact" in d.value.columns and "round" in d.value.columns)
+
+
+def test_marshal_odds_solo_and_players_are_the_exact_fractions():
+    at = open_page("cactus")
+    assert not at.exception and not errors(at)
+    for mode, players in (("solo", None), (3, 3), (5, 5)):
+        at.radio(key="ct_mode").set_value(mode).run()
+        want = marshal_odds(players, CactusRules())
+        table = odds_table(at)
+        assert dict(zip(table["round"].astype(str), table["exact"])) == want["rounds"]
+        assert metric(at, "Earliest round") == str(want["earliest"])
+        assert sum(Fraction(p) for p in table["exact"]) == 1 - Fraction(want["never"])
+    chart = next(c for c in charts(at) if str(c.get("title", "")).startswith("Marshal's arrival"))
+    assert chart["title"] == "Marshal's arrival, 5 players"
+    assert {layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"] for layer in chart["layer"]} \
+        == {"bar", "line"}
+
+
+def test_an_open_reading_changes_the_odds_and_is_kept_for_the_session():
+    at = open_page("cactus")
+    at.selectbox(key="ct_opt_cactus_short_deck").set_value("keep_second_shot").run()
+    assert at.session_state["readings"]["cactus"]["short_deck"] == "keep_second_shot"
+    want = marshal_odds(None, CactusRules(short_deck="keep_second_shot"))
+    assert dict(zip(odds_table(at)["round"].astype(str), odds_table(at)["exact"])) == want["rounds"]
+    assert "short_deck=keep_second_shot" in " ".join(c.value for c in at.caption)
+
+
+def test_lone_ranger_turn_lists_the_engines_outcomes():
+    at = open_page("cactus")
+    example = read_json(SCENARIOS / "cactus" / "example-ranger-chase.json")
+    want = decide({k: v for k, v in example.items() if k != "rules"}, CactusRules())
+    radio = at.radio(key="ct_outcome")
+    assert len(radio.options) == len(want["outcomes"])
+    assert radio.options[0].startswith(want["outcomes"][0]["p"] + ":")
+    # a card row the parser refuses is an inline error, not a crash
+    at.text_input(key="ct_card_0").set_value("DUEL/ | FLY").run()
+    assert not at.exception
+    assert any(e.startswith("Lone ranger:") for e in errors(at))
+
+
+def test_bad_position_upload_changes_nothing():
+    at = open_page("cactus")
+    before = json.dumps(at.session_state["ct_pos"], sort_keys=True)
+    bad = json.dumps({"town": [["?"] * 5] * 4, "outlaws": [], "card": "RUN"}).encode()
+    at.get("file_uploader")[0].upload("pos.json", bad, "application/json").run()
+    assert any("was not loaded" in e and "expected 5 rows" in e for e in errors(at))
+    assert json.dumps(at.session_state["ct_pos"], sort_keys=True) == before
+
+
+def test_duel_odds_are_the_engines():
+    at = open_page("cactus")
+    at.number_input(key="ct_duel_a").set_value(4)
+    at.number_input(key="ct_duel_d").set_value(1)
+    at.multiselect(key="ct_duel_events").set_value(["fast-draw"]).run()
+    want = duel_odds(4, 1, ("fast-draw",), 0, 0, False, CactusRules())
+    assert metric(at, "Initiator wins") == want["win"]
+    assert metric(at, "Initiator loses") == want["lose"]
+    assert want["dice_per_roll"] == 2

@@ -1,0 +1,79 @@
+"""AppTest: the Outlaws page (editor, validation, legal actions, banners) against the engine."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from dashboard.apptest import errors, open_page, texts
+from solver.outlaws.actions import legal_actions
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import initial_position, load_position, position_to_json
+
+
+def start_doc(seed=1):
+    return position_to_json(initial_position(seed=seed, rules=Rules()))
+
+
+def apply_json(at, doc):
+    at.text_area(key=f"ol_json_{at.session_state['ol_ver']}").set_value(json.dumps(doc))
+    at.button(key="ol_apply_json").click().run()
+
+
+def action_counts(doc):
+    return Counter(a.kind for a in legal_actions(load_position(doc), Rules()))
+
+
+def test_legal_actions_are_grouped_and_counted_like_the_engine():
+    at = open_page("outlaws")
+    assert not at.exception and not errors(at)
+    counts = action_counts(start_doc(1))
+    head = f"**{sum(counts.values())} legal actions**: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    assert head in texts(at)
+    assert [t.label for t in at.tabs if "(" in t.label] == [f"{k} ({n})" for k, n in sorted(counts.items())]
+    # a new set-up from another seed
+    at.number_input(key="ol_seed").set_value(7)
+    at.button(key="ol_new").click().run()
+    counts = action_counts(start_doc(7))
+    assert f"**{sum(counts.values())} legal actions**" in texts(at)
+
+
+def test_bad_edits_are_refused_inline_and_change_nothing():
+    at = open_page("outlaws")
+    before = at.session_state["ol_pos"]
+    doc = json.loads(json.dumps(before))
+    doc["saloon"]["A"][0] = "governor"
+    apply_json(at, doc)
+    assert any("Position not changed" in e and "Governor" in e for e in errors(at))
+    assert at.session_state["ol_pos"] == before
+    at.get("file_uploader")[0].upload("p.json", b'{"to_move": "C"}', "application/json").run()
+    assert any("was not loaded" in e for e in errors(at))
+    assert at.session_state["ol_pos"] == before
+
+
+def test_form_editor_changes_the_position():
+    at = open_page("outlaws")
+    at.radio(key="ol0_to_move").set_value("B")
+    at.radio(key="ol0_al").set_value(1)
+    at.button(key="FormSubmitter:ol_form_0-Apply edits").click().run()
+    assert not at.exception and not errors(at)
+    assert at.session_state["ol_pos"]["to_move"] == "B" and at.session_state["ol_pos"]["actions_left"] == 1
+    doc = start_doc(1) | {"to_move": "B", "actions_left": 1}
+    assert f"**{sum(action_counts(doc).values())} legal actions**" in texts(at)
+
+
+def test_victory_and_sudden_death_banners():
+    at = open_page("outlaws")
+    won = start_doc(1) | {"winner": "B", "victory": "ugly"}
+    apply_json(at, won)
+    assert not errors(at)
+    assert "**B has won**, the Ugly way (arrest)." in [s.value for s in at.success]
+    # both sides on 3 Votes with every Bullet and Handcuffs discarded: the O11 trigger
+    trig = start_doc(1)
+    trig["supply"] = {s: {"vote": 3, "bullet": 0, "handcuffs": 0, "front_page": 3, "election": 0} for s in "AB"}
+    trig["discard"] = {"bullet": 3, "handcuffs": 3}
+    trig["tokens"] = ["x", "x", "x", "x", "election", "empty", "empty", "empty"]
+    trig["reserve"] = []
+    apply_json(at, trig)
+    assert not errors(at), errors(at)
+    assert any("Sudden death" in w.value and "triggered" in w.value for w in at.warning)

@@ -1,0 +1,48 @@
+"""AppTest: the Verification page (checks, register, per-session readings)."""
+
+from __future__ import annotations
+
+from dashboard.apptest import errors, open_page, texts
+from solver.cactus.verify import verify
+from solver.register import register
+
+
+def test_cactus_solo_checks_match_the_verifier():
+    at = open_page("verification")
+    at.multiselect(key="ver_cactus_players").set_value([]).run()
+    at.button(key="run_cactus").click().run(timeout=120)
+    assert not at.exception and not errors(at)
+    want = verify(players=(), quick=True)["checks"]
+    held = sum(c["holds"] is True for c in want)
+    failed = sum(c["holds"] is False for c in want)
+    assert f"**{held} of {len(want)} checks hold, {failed} fail" in texts(at)
+    labels = [e.label for e in at.expander]
+    for c in want:
+        verdict = {True: "holds", False: "FAILS", None: "undecided"}[c["holds"]]
+        assert f"{verdict} - {c['id']}" in labels
+    if failed:
+        assert "Counterexample (JSON)" in labels
+
+
+def test_outlaws_checks_report_undecided_within_a_tiny_time_limit():
+    at = open_page("verification")
+    at.slider(key="ver_outlaws_limit").set_value(1)
+    at.button(key="run_outlaws").click().run(timeout=120)
+    assert not at.exception and not errors(at)
+    from solver.outlaws.verify import CHECKS
+
+    labels = " ".join(e.label for e in at.expander)
+    for check_id in CHECKS:
+        assert f"- {check_id}" in labels
+    assert f"of {len(CHECKS)} checks hold" in texts(at)
+
+
+def test_register_lists_open_questions_and_readings_change_per_session():
+    at = open_page("verification")
+    at.radio(key="reg_game").set_value("outlaws").run()
+    table = next(d.value for d in at.dataframe if "id" in d.value.columns)
+    assert set(table["id"]) == {r.id for r in register().for_game("outlaws")}
+    at.selectbox(key="opt_outlaws_sheriff_save").set_value("stop").run()
+    assert at.session_state["readings"]["outlaws"]["sheriff_save"] == "stop"
+    at.button(key="reset_outlaws").click().run()
+    assert at.session_state["readings"]["outlaws"] == {}
