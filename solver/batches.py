@@ -222,10 +222,24 @@ def _plan_wagons_games(request: BatchRequest) -> Plan:
                 _seeds(request), "rows", settings, request.n)
 
 
+def _plan_outlaws_playouts(request: BatchRequest) -> Plan:
+    _no(request, "scenario", "policy", "players")
+    playout = _need("solver.outlaws.playout", "playout", request.kind)
+    from solver.outlaws.rules import Rules
+
+    rules = options_from(Rules, request.options)
+    settings = {"rules": dataclasses.asdict(rules)}
+    return Plan(functools.partial(call_with, playout, (), {"rules": rules}), _seeds(request), "rows", settings,
+                request.n)
+
+
 KINDS: dict[str, BatchKind] = {
     "wagons-games": BatchKind(
         "wagons-games", "Lone Cowboy: whole solo games, one row per game (seed+i), --scenario, --policy",
         _plan_wagons_games),
+    "outlaws-playouts": BatchKind(
+        "outlaws-playouts", "Outlaws: random playouts from the set-up, one row per playout (seed+i)",
+        _plan_outlaws_playouts),
     "cactus-montecarlo": BatchKind(
         "cactus-montecarlo", "Cactus Town: Monte Carlo of the marshal's arrival round vs the exact odds",
         _plan_cactus),
@@ -277,7 +291,7 @@ def summarise(frame) -> dict:
                 out[name] = {"distinct": distinct}
             else:
                 counts = col.value_counts(sort=True)
-                out[name] = {str(k): int(v) for k, v in counts.iter_rows()}
+                out[name] = {"null" if k is None else str(k): int(v) for k, v in counts.iter_rows()}
     return out
 
 

@@ -148,3 +148,23 @@ def test_options_from_coerces_by_the_default_type():
     assert rules.solo_events is True and rules.solo_event_cards == 10 and str(rules.duel_win_chance) == "1/4"
     with pytest.raises(BadInput, match="out of range"):
         options_from(CactusRules, [("solo_event_cards", "9" * 30)])
+
+
+@needs["outlaws-playouts"]
+def test_outlaws_playouts_identical_serial_and_local_and_equal_to_playout():
+    from solver.outlaws.playout import playout
+    from solver.outlaws.rules import Rules
+
+    request = BatchRequest("outlaws-playouts", 4, 11, options=(("sheriff_save", "stop"),))
+    serial = list(stream_rows(request, executor="serial"))
+    local = list(stream_rows(request, executor="local", workers=2, chunk_size=1))
+    assert serial == local
+    assert serial[2] == playout(13, Rules(sheriff_save="stop"))
+
+
+@needs["outlaws-playouts"]
+def test_outlaws_bad_options_are_bad_input():
+    with pytest.raises(BadInput, match="first_player"):
+        batches.plan(BatchRequest("outlaws-playouts", 3, 0, options=(("first_player", "C"),)))
+    with pytest.raises(BadInput, match="does not apply"):
+        batches.plan(BatchRequest("outlaws-playouts", 3, 0, scenario="boomtown"))
