@@ -15,6 +15,7 @@ Characters unknown to the viewer (``None``) of the side to move can be swapped b
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import CHARACTERS, COLUMNS, EMPTY, Position, left_of, other
@@ -121,7 +122,7 @@ def legal_actions(pos: Position, rules: Rules = Rules()) -> tuple[Action, ...]:
     row = pos.street[side]
     out: list[Action] = []
     free = [c for c in range(COLUMNS) if not (row[c] is not None and (side, row[c]) in pos.immobilized)]
-    out.extend(_moves(pos, side, row, free))
+    out.extend(_moves(pos.saloon[side], row, tuple(free)))
     for c in free:
         actor = row[c]
         if actor is None:
@@ -137,24 +138,43 @@ def legal_actions(pos: Position, rules: Rules = Rules()) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _moves(pos: Position, side: str, row: tuple, free: list[int]) -> list[Action]:
-    """rule:O-move: swap two own street characters (or pretend to); leave the Saloon with two of them."""
+def _moves(saloon: tuple, row: tuple, free: tuple) -> list[Action]:
+    """rule:O-move: swap two own street characters (or pretend to); rule:O-saloon: leave the Saloon
+    with two of them. The pieces are cached: they depend only on columns and names."""
+    out = list(_swaps(free))
+    for s in saloon:
+        for i, j in _pairs(free):
+            a, b = row[i], row[j]
+            if a is not None and b is not None:
+                out.extend(_leave_saloon(s, i, j, a, b))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _pairs(free: tuple) -> tuple:
+    return tuple((i, j) for n, i in enumerate(free) for j in free[n + 1:])
+
+
+@lru_cache(maxsize=None)
+def _swaps(free: tuple) -> tuple[Action, ...]:
     out = []
-    pairs = [(i, j) for n, i in enumerate(free) for j in free[n + 1:]]
-    for i, j in pairs:
+    for i, j in _pairs(free):
         out.append(Action("move", columns=(i, j), swap=True))
         out.append(Action("move", columns=(i, j), swap=False))
-    for s in pos.saloon[side]:  # rule:O-saloon
-        for i, j in pairs:
-            a, b = row[i], row[j]
-            if a is None or b is None:
-                continue
-            for enter, stay in ((a, b), (b, a)):
-                if enter == "governor":
-                    continue
-                out.append(Action("move", columns=(i, j), saloon=enter, from_saloon=s, placement=(s, stay), swap=True))
-                out.append(Action("move", columns=(i, j), saloon=enter, from_saloon=s, placement=(stay, s), swap=True))
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _leave_saloon(s: str, i: int, j: int, a: str, b: str) -> tuple[Action, ...]:
+    """The Saloon character ``s`` leaves with the characters ``a`` (column i) and ``b`` (column j):
+    one of a, b (never the Governor) enters; the other two fill i, j in either order."""
+    out = []
+    for enter, stay in ((a, b), (b, a)):
+        if enter == "governor":
+            continue
+        out.append(Action("move", columns=(i, j), saloon=enter, from_saloon=s, placement=(s, stay), swap=True))
+        out.append(Action("move", columns=(i, j), saloon=enter, from_saloon=s, placement=(stay, s), swap=True))
+    return tuple(out)
 
 
 def _targets(pos: Position, side: str, opp: str, c: int, mayor: int | None) -> list[int]:

@@ -52,7 +52,10 @@ class _Scripted(_Decider):
         self.k += 1
         self.sizes.append(len(options))
         text, weight, value = options[idx]
-        self.labels.append(f"{label}: {text}" if label else text)
+        if not label:
+            self.labels.append(text)
+        else:
+            self.labels.append(f"{label} {text}" if label.endswith(" is") else f"{label}: {text}")
         if chance:
             total = sum(w for _, w, _ in options)
             self.prob *= Fraction(weight) / Fraction(total)
