@@ -158,8 +158,7 @@ _STATUS = (("solver.outlaws.victory", "sudden_death_trigger"),)
 _MOVES = (("solver.outlaws.actions", "legal_actions"), ("solver.outlaws.engine", "legal_actions"),
           ("solver.outlaws.moves", "legal_actions"))
 _SEARCH = (("solver.outlaws.search", "win_possible"), ("solver.outlaws.search", "search_wins"))
-_PLAYOUT = (("solver.outlaws.playout", "playouts"), ("solver.outlaws.simulate", "playouts"),
-            ("solver.outlaws.playout", "run_playouts"))
+_PLAYOUT = (("solver.outlaws.playout", "playouts"),)
 
 
 def status_available() -> bool:
@@ -200,8 +199,14 @@ def search_cached(pos_json: str, rules_json: str, time_limit: float) -> dict:
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def playouts_cached(pos_json: str, rules_json: str, n: int, seed: int) -> list[dict]:
-    return _as_dict(_fn(*_PLAYOUT)(_load(pos_json), n=n, seed=seed, rules=_rules(rules_json)))
+def playouts_cached(rules_json: str, n: int, seed: int, max_actions: int, _report: dict | None = None) -> list[dict]:
+    """``n`` random games from the set-ups of seeds ``seed..seed+n-1`` (the engine's playouts)."""
+    def progress(done: int) -> None:
+        if _report is not None:
+            _report["done"] = done
+
+    df = _fn(*_PLAYOUT)(n, seed=seed, rules=_rules(rules_json), max_actions=max_actions, progress=progress)
+    return df.to_dicts()
 
 
 # ----------------------------------------------------------------------------- views
@@ -269,7 +274,10 @@ def show_playouts(rows: list[dict]) -> None:
             color=alt.Color("victory:N", title="victory"), tooltip=["winner", "victory", "len"]
         ).properties(title="Who wins, and how", height=260)
         st.altair_chart(chart, width="stretch")
-    length_col = next((c for c in ("actions", "length", "turns", "plies") if c in df.columns), None)
+    if "sudden_death" in df.columns:
+        st.markdown(f"Finished games: **{int(df['finished'].sum()) if 'finished' in df.columns else '?'} of {df.height}**; "
+                    f"sudden death reached in **{int(df['sudden_death'].sum())}**.")
+    length_col = next((c for c in ("length", "actions", "turns", "plies") if c in df.columns), None)
     if length_col:
         hist = alt.Chart(df.select(length_col)).mark_bar().encode(
             x=alt.X(f"{length_col}:Q", bin=alt.Bin(maxbins=30), title=f"game length ({length_col})"),

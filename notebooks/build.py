@@ -156,27 +156,14 @@ if search is not None:
     result = fn(pos, **kwargs)
     result = result.to_json() if hasattr(result, "to_json") else result
     print({k: v for k, v in (result.items() if isinstance(result, dict) else [("result", result)]) if k != "lines"})"""),
-    ("md", "## Random playouts from the set-up"),
-    ("code", """import random
-from solver.outlaws.apply import step
-from solver.outlaws.victory import winner
+    ("md", "## Random playouts from fresh set-ups (short cap on the game length)"),
+    ("code", """from solver.outlaws.playout import playouts, summary
 
-def playout(seed, limit=400):
-    rng, p = random.Random(seed), initial_position(seed=seed, rules=rules)
-    for n in range(limit):
-        won = winner(p)
-        if won:
-            return {"seed": seed, "winner": won[0], "victory": won[1], "actions": n}
-        acts = legal_actions(p, rules)
-        if not acts:
-            return {"seed": seed, "winner": None, "victory": "no action", "actions": n}
-        p = step(p, rng.choice(acts), rules, rng)
-    return {"seed": seed, "winner": None, "victory": "unfinished", "actions": limit}
-
-games = pl.DataFrame([playout(s) for s in range(20)], infer_schema_length=None)
-games.group_by(["winner", "victory"]).len().sort("len", descending=True)"""),
-    ("code", """alt.Chart(games).mark_bar().encode(x=alt.X("actions:Q", bin=alt.Bin(maxbins=20)), y="count():Q",
-                                    color="victory:N").properties(title="Length of 20 random games")"""),
+games = playouts(10, seed=0, rules=rules, max_actions=300)
+print(summary(games))
+games.group_by(["finished", "victory"]).len().sort("len", descending=True)"""),
+    ("code", """alt.Chart(games).mark_bar().encode(x=alt.X("length:Q", bin=alt.Bin(maxbins=20)), y="count():Q",
+                                    color="victory:N").properties(title="Length of 10 random games (capped at 300 actions)")"""),
 ]
 
 

@@ -77,3 +77,20 @@ def test_victory_and_sudden_death_banners():
     apply_json(at, trig)
     assert not errors(at), errors(at)
     assert any("Sudden death" in w.value and "triggered" in w.value for w in at.warning)
+
+
+def test_playout_statistics_come_from_the_engine():
+    from dashboard.apptest import charts
+    from solver.outlaws.playout import playouts
+
+    at = open_page("outlaws")
+    at.number_input(key="ol_playouts").set_value(3)
+    at.number_input(key="ol_playout_cap").set_value(150)
+    at.button(key="ol_run_playouts").click().run(timeout=120)
+    assert not at.exception and not errors(at)
+    want = playouts(3, seed=0, rules=Rules(), max_actions=150)
+    assert (f"Finished games: **{int(want['finished'].sum())} of 3**; sudden death reached in "
+            f"**{int(want['sudden_death'].sum())}**.") in texts(at)
+    specs = {c["title"]: c for c in charts(at)}
+    assert specs["Who wins, and how"]["mark"]["type"] == "bar"
+    assert specs["Game length"]["encoding"]["x"]["field"] == "length"

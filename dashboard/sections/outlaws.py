@@ -108,18 +108,22 @@ if ov.search_available():
 else:
     st.info("The Outlaws win search is not in this installation yet.", icon=":material/construction:")
 
-st.subheader("Playouts from this position")
+st.subheader("Playout statistics")
+st.caption("Random games (both sides choosing uniformly among the legal actions) from fresh set-ups, "
+           "under this session's readings.")
 if ov.playout_available():
-    c1, c2 = st.columns(2)
-    n = c1.number_input("Random playouts", 10, 2000, 200, step=10, key="ol_playouts")
-    pseed = c2.number_input("Seed", 0, 10**6, 0, key="ol_playout_seed")
+    c1, c2, c3 = st.columns(3)
+    n = int(c1.number_input("Random games", 1, 2000, 20, step=10, key="ol_playouts"))
+    pseed = int(c2.number_input("First seed", 0, 10**6, 0, key="ol_playout_seed"))
+    cap = int(c3.number_input("Cap on actions per game", 50, 5000, 3000, step=50, key="ol_playout_cap"))
     if st.button("Run playouts", key="ol_run_playouts"):
+        report: dict = {}
         with guarded("Playouts: "):
-            st.session_state.ol_playout_result = (pos_json, rules_json, run_with_progress(
-                ov.playouts_cached, pos_json, rules_json, int(n), int(pseed), label=f"Playing {n} random games",
-                expected_seconds=max(2.0, n / 100)))
+            st.session_state.ol_playout_result = ((rules_json, n, pseed, cap), run_with_progress(
+                ov.playouts_cached, rules_json, n, pseed, cap, report, label=f"Playing {n} random games",
+                expected_seconds=max(2.0, n * 0.5), detail=lambda: f"{report.get('done', 0)} of {n} done"))
     res = st.session_state.get("ol_playout_result")
-    if res and res[0] == pos_json and res[1] == rules_json:
-        ov.show_playouts(res[2])
+    if res and res[0] == (rules_json, n, pseed, cap):
+        ov.show_playouts(res[1])
 else:
     st.info("The Outlaws playout simulator is not in this installation yet.", icon=":material/construction:")
