@@ -22,7 +22,7 @@ def build(A=None, B=None, tokens=None, reserve=None, supply=None, discard=None, 
     if reserve is None:
         counts = dict.fromkeys(TOKEN_TOTALS, 0)
         for t in tokens:
-            if t not in ("empty", None):
+            if t in counts:
                 counts[t] += 1
         for s in sup.values():
             for k in ("vote", "bullet", "handcuffs", "election"):
