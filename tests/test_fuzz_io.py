@@ -6,6 +6,7 @@ one-line-error check). Case counts per loader are the ``max_examples`` below (se
 
 from __future__ import annotations
 
+import copy
 import json
 import signal
 from contextlib import contextmanager
@@ -334,3 +335,86 @@ def test_a_named_pipe_without_writer_is_refused_not_waited_on(tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
     assert _read_in_child(str(fifo)).startswith(f"BadInput {fifo}:")
+
+
+# --- structure-aware mutation of a valid document (used by the per-game loader fuzzers) ----------
+
+_HOSTILE_VALUES = st.one_of(
+    st.sampled_from(HUGE + ["", "?", "nosuch", "A", "x" * 10_000, "é\u202e", [], {}, [[]], [None], {"": None},
+                            json.loads(deep(MAX_DEPTH - 4)), -0.0, 0.5, 2**31, -(2**31), 17, 18, 99, 1e-300]),
+    json_values,
+)
+HOSTILE_VALUES = _HOSTILE_VALUES.map(copy.deepcopy)
+"""Hostile values, each a fresh copy (a shared list mutated twice could end up containing itself)."""
+
+
+def _paths(doc, prefix=()):
+    yield prefix
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _paths(v, prefix + (i,))
+
+
+def _get(doc, path):
+    for p in path:
+        doc = doc[p]
+    return doc
+
+
+@st.composite
+def mutated_document(draw, valid, max_mutations: int = 3):
+    """A copy of the valid JSON document ``valid`` with 1..max_mutations hostile edits: a value replaced
+    by a hostile one, a key deleted or added, a list item duplicated, removed or the list emptied."""
+    doc = json.loads(json.dumps(valid))
+    for _ in range(draw(st.integers(1, max_mutations))):
+        paths = list(_paths(doc))
+        path = draw(st.sampled_from(paths))
+        if not path:
+            if draw(st.integers(0, 9)) == 0:
+                return draw(HOSTILE_VALUES)
+            continue
+        parent, key = _get(doc, path[:-1]), path[-1]
+        op = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add", "duplicate", "empty"]))
+        if op == "replace":
+            parent[key] = draw(HOSTILE_VALUES)
+        elif op == "delete":
+            del parent[key]
+        elif op == "add" and isinstance(parent, dict):
+            parent[draw(st.sampled_from(["extra", "", "__proto__", str(key) + "x"]))] = draw(HOSTILE_VALUES)
+        elif op == "duplicate" and isinstance(parent, list):
+            parent.insert(key, json.loads(json.dumps(parent[key])))
+        elif op == "empty" and isinstance(parent[key], (list, dict)):
+            parent[key] = type(parent[key])()
+    return doc
+
+
+KNOWN_BUGS: list[tuple[type, str]] = []
+"""(exception type, "file.py:line") of loader bugs reported to their owners and pinned by an explicit
+``xfail(strict=True)`` test; the fuzzers step over exactly these so they keep looking for others."""
+
+
+def _known(exc: BaseException) -> bool:
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return any(isinstance(exc, kind) and where == spot for kind, spot in KNOWN_BUGS)
+
+
+def assert_loader_is_total(load, doc):
+    """``load(doc)`` returns or raises a one-line BadInput; anything else is a bug in the loader."""
+    from hypothesis import reject
+
+    try:
+        with no_hang():
+            return load(doc)
+    except BadInput as exc:
+        assert_one_line(exc)
+        return None
+    except Exception as exc:
+        if _known(exc):
+            reject()
+        raise
