@@ -99,3 +99,28 @@ def test_playouts_frame_and_summary():
     s = summary(df)
     assert s["playouts"] == 4
     assert abs(s["share_good"] + s["share_bad"] + s["share_ugly"] + s["share_unfinished"] - 1) < 1e-9
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60))
+def test_every_action_resolves_from_a_players_view(seed, steps):
+    """Hidden characters, tokens and reserve draws (None) are enumerated as outcomes, each a valid position."""
+    from solver.outlaws.state import view
+
+    rng = random.Random(seed)
+    p = initial_position(seed)
+    for _ in range(steps):
+        acts = legal_actions(p)
+        if not acts:
+            break
+        p = step(p, rng.choice(acts), Rules(), rng)
+    if p.winner is not None:
+        return
+    v = view(p, p.to_move)
+    for a in legal_actions(v):
+        if a.kind == "move" and rng.random() < 0.9:
+            continue
+        outs = outcomes(v, a)
+        assert outs
+        for o in outs[:25]:
+            assert load_position(position_to_json(o.position)) == o.position

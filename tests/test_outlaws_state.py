@@ -278,3 +278,19 @@ def test_cli_bad_position_file(tmp_path, capsys):
     bad.write_text(json.dumps(build(saloon={"A": ["governor", "mayor"], "B": ["indian", "journalist"]})))
     assert main(["outlaws", "status", str(bad)]) == 2
     assert "Governor" in capsys.readouterr().err
+
+
+def test_view_hides_what_a_side_does_not_know():
+    from solver.outlaws.state import view
+
+    p = only(pos(), Action("ability", "indian", 3, target=3))
+    p = only(p, Action("look", "indian", 3))
+    v = view(p, "A")
+    assert v.street.A == p.street.A and v.street.B[3] == "governor"
+    assert [c for c in range(8) if v.street.B[c] is not None] == [3]
+    assert [c for c in range(8) if v.tokens[c] is not None] == [3] and v.reserve == (None,) * 5
+    assert load_position(position_to_json(v)) == v  # a view is a valid position with unknowns
+    vb = view(p, "B")
+    assert vb.street.A[3] == "indian" and sum(x is not None for x in vb.street.A) == 1
+    with pytest.raises(BadInput):
+        view(p, "C")

@@ -402,3 +402,17 @@ def initial_position(seed: int | None = None, rules=None) -> Position:
     return Position(to_move=first, actions_left=2, street=PerSide(*rows), saloon=PerSide(*saloons),
                     tokens=tuple(pool[:8]), reserve=_sorted_reserve(pool[8:]),
                     supply=PerSide(Supply(), Supply()))
+
+
+def view(pos: Position, side: str) -> Position:
+    """The position as ``side`` sees it (rule:O-knowledge): opposing street characters it does not
+    know, tokens it has not seen and the whole face-down reserve become ``None``. Both Saloons, the
+    supplies, the discard and face-up (marked or immobilized) characters stay visible."""
+    if side not in SIDES:
+        raise BadInput(f"view: side must be \"A\" or \"B\", got {side!r:.20}")
+    opp = other(side)
+    k = pos.knowledge[side]
+    row = tuple(name if (col in k.characters or pos.face_up(opp, name)) else None
+                for col, name in enumerate(pos.street[opp]))
+    tokens = tuple(t if (t == EMPTY or col in k.tokens) else None for col, t in enumerate(pos.tokens))
+    return replace(pos, street=pos.street.set(opp, row), tokens=tokens, reserve=(None,) * len(pos.reserve))
