@@ -1,0 +1,82 @@
+"""Z3 invariants of the deck rules (solver.cactus.verify), cross-checked with the exact odds."""
+
+import pytest
+
+from solver.cactus import odds
+from solver.cactus import verify as v
+from solver.cactus.rules import CactusRules
+
+KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "seconds"}
+
+
+def test_marshal_always_among_last_three():
+    c = v.check_marshal_last_three(2)
+    assert c["holds"] is True and c["counterexample"] is None and set(c) == KEYS
+    assert "bottom 2 cards" in c["rule"]
+
+
+def test_event_bound_two_players_matches_exact_odds():
+    c = v.check_event_bound(2)
+    assert c["holds"] is True and c["details"]["bound"] == [6, 11]
+    exact = odds.marshal_odds(2)
+    assert (c["details"]["earliest"], c["details"]["latest"]) == (exact["earliest"], exact["latest"])
+    assert c["details"]["witness_latest"]["ends_in_round"] == 11
+
+
+def test_last_three_rounds_promise_fails_with_counterexample():
+    c = v.check_last_three_rounds(2)
+    assert c["holds"] is False
+    cex = c["counterexample"]
+    assert cex["ends_in_round"] not in (7, 8, 9)
+    events = [r["event"] for r in cex["rounds"]]
+    assert "train" in events or "stagecoach" in events
+
+
+def test_duel_discard_can_reach_marshal_c4():
+    c = v.check_duel_reaches_marshal(2)
+    assert c["holds"] is True and c["open_question"] == "C4"
+    rounds = c["counterexample"]["rounds"]
+    assert any(r.get("lone_ranger_wins_duel") for r in rounds)
+
+
+def test_duel_bounds_under_both_c4_readings():
+    c = v.check_duel_bound(2, "revealed")
+    assert c["holds"] is True and c["details"]["earliest"] == 3
+    assert c["details"]["earliest"] == odds.marshal_odds(2, CactusRules(duel_win_chance=1))["earliest"]
+    c = v.check_duel_bound(2, "discarded")
+    assert c["holds"] is False and c["counterexample"]["ends_in_round"] is None
+
+
+def test_solo_deck_checks():
+    enough = v.check_solo_deck_enough()
+    assert enough["holds"] is True
+    assert enough["details"]["deck_size_by_round"]["11"] == 4
+    short = v.check_solo_deck_after_11()
+    assert short["holds"] is False and short["open_question"] == "C2"
+    assert short["counterexample"]["round"] == 12 and short["counterexample"]["deck_size"] == 3
+
+
+@pytest.mark.parametrize("reading, holds, bound", [
+    ("no_second_shot", True, [6, 12]), ("keep_second_shot", True, [6, 14]), ("stop_archiving", False, None)])
+def test_solo_marshal_bound_per_c2_reading(reading, holds, bound):
+    c = v.check_solo_marshal_bound(reading)
+    assert c["holds"] is holds and c["details"]["bound"] == bound
+    if holds:
+        exact = odds.marshal_odds(None, CactusRules(short_deck=reading))
+        assert [exact["earliest"], exact["latest"]] == bound
+
+
+def test_verify_solo_only_shape():
+    r = v.verify(players=(), quick=True)
+    assert {c["id"] for c in r["checks"]} == {
+        "solo-deck-3-plus-1-through-round-11", "solo-deck-3-plus-1-after-round-11",
+        "solo-marshal-bound/no_second_shot", "solo-marshal-bound/keep_second_shot"}
+    assert r["summary"]["unknown"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_event_bound_three_to_five_players(players):
+    c = v.check_event_bound(players)
+    assert c["holds"] is True and c["details"]["bound"] == [8, 13]
+    assert (c["details"]["earliest"], c["details"]["latest"]) == (8, 13)
