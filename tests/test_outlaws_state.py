@@ -294,3 +294,24 @@ def test_view_hides_what_a_side_does_not_know():
     assert vb.street.A[3] == "indian" and sum(x is not None for x in vb.street.A) == 1
     with pytest.raises(BadInput):
         view(p, "C")
+
+
+def test_every_scenario_loads_and_keeps_its_promise():
+    folder = SCENARIOS / "outlaws"
+    files = sorted(folder.glob("*.json"))
+    assert len(files) >= 8
+    for f in files:
+        data = json.loads(f.read_text())
+        assert data.get("provenance"), f.name
+        load_position(f)
+    hit = Action("ability", "hitman", 1, target=1)
+    assert len(outcomes(load_position(folder / "sheriff-save.json"), hit)) == 3
+    sd = outcomes(load_position(folder / "sudden-death-near.json"), Action("take", "indian", 0, call="vote"))
+    assert len(sd) == 560 and all(o.position.sudden_death for o in sd)
+    gov = load_position(folder / "governor-can-win.json")
+    assert all(o.position.victory == "good" for o in outcomes(gov, Action("ability", "governor", 4)))
+    rev = load_position(folder / "immobilized-bandit.json")
+    assert Action("ability", "reverend", 6, target=5) in legal_actions(rev)
+    assert winner(load_position(folder / "won-ugly.json")) == ("B", "ugly")
+    vb = load_position(folder / "view-of-B.json")
+    assert vb.street.A.count(None) == 7 and vb.tokens.count(None) == 8 and vb.to_move == "B"
