@@ -314,4 +314,4 @@ def test_every_scenario_loads_and_keeps_its_promise():
     assert Action("ability", "reverend", 6, target=5) in legal_actions(rev)
     assert winner(load_position(folder / "won-ugly.json")) == ("B", "ugly")
     vb = load_position(folder / "view-of-B.json")
-    assert vb.street.A.count(None) == 7 and vb.tokens.count(None) == 8 and vb.to_move == "B"
+    assert vb.street.A.count(None) == 6 and vb.tokens.count(None) == 8 and vb.to_move == "B"
