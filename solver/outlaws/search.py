@@ -1,0 +1,382 @@
+"""Can a side still win, and are there dead positions? (rule:O12, rule:O-win-possible)
+
+Both searches are explicit searches over the concrete engine's positions (``legal_actions`` and every
+outcome of ``outcomes``), memoised on a canonical position key (the table, the supplies, whose turn;
+what each player knows is left out because legality and the result never depend on it). Both players
+cooperate and the hidden information is chosen (each outcome is a branch), as ``win_possible`` of
+contracts.md asks.
+
+- :func:`win_possible`: best-first search (weighted A*, f = depth + w * estimated actions left) per
+  side, with a depth bound, a node budget and a time limit. A side's answer is *proven* when a
+  winning line is found (returned), when the token-economy argument below shows no victory is left,
+  or when the search exhausted every reachable position; otherwise it is ``None`` (bounded).
+- :func:`find_dead_positions`: the same search aimed at positions where nobody can win while the
+  sudden-death trigger (rule:O11) does not hold, guided toward using up Votes, Bullets and Handcuffs.
+
+The token-economy argument (:func:`victory_left`), sound for *impossibility*: Votes only move from
+the table to a supply; Bullets and Handcuffs only move table -> supply -> discard (or between supplies
+by the Bandit), and come back only by the Sheriff recovering his own Handcuffs (which needs one) or by
+the sudden-death reset, which happens once (rule:O11). So a side can win Good only if the Election
+token is still on the table and its Votes plus those left on the table exceed the opponent's, Bad only
+if a Bullet is outside the discard or sudden death is still to come, Ugly likewise with Handcuffs.
+Why an explicit search rather than Z3 bounded model checking: the winning lines need the engine's
+exact hidden-outcome semantics, and the engine is the thing users run; the Z3 encoding of the rules
+(verify.py) is cross-checked against the engine instead.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from solver.errors import BadInput
+from solver.outlaws.actions import Action, legal_actions
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import EMPTY, SIDES, Position, other, position_to_json, unknown_token_pool
+from solver.outlaws.victory import sudden_death_trigger
+
+INF = 10 ** 6
+
+
+# ------------------------------------------------------------------ expansion
+
+
+def _outcomes_fast():
+    """The engine's outcome enumeration without its legality re-check (the actions come straight
+    from ``legal_actions``; the re-check costs ~90% of an expansion). Falls back to ``outcomes``."""
+    try:
+        from solver.outlaws import apply as ap
+
+        resolve, scripted = ap._resolve, ap._Scripted  # noqa: SLF001 - performance, see docstring
+
+        def enumerate_outcomes(pos: Position, action: Action, rules: Rules) -> list[tuple[str, Position]]:
+            found, stack = [], [[]]
+            while stack:
+                prefix = stack.pop()
+                d = scripted(prefix)
+                result = resolve(pos, action, rules, d)
+                found.append(("; ".join(d.labels) or "certain", result))
+                path = prefix + [0] * (len(d.sizes) - len(prefix))
+                for k in range(len(d.sizes) - 1, len(prefix) - 1, -1):
+                    for idx in range(d.sizes[k] - 1, 0, -1):
+                        stack.append(path[:k] + [idx])
+            found.sort(key=lambda o: o[0])
+            return found
+
+        return enumerate_outcomes
+    except (ImportError, AttributeError):  # pragma: no cover - engine internals changed
+        from solver.outlaws.apply import outcomes
+
+        return lambda pos, action, rules: [(o.condition, o.position) for o in outcomes(pos, action, rules)]
+
+
+_OUTCOMES = _outcomes_fast()
+
+
+def successors(pos: Position, rules: Rules = Rules()):
+    """Yield (action, outcome index, condition, next position) for every action and outcome."""
+    for action in legal_actions(pos, rules):
+        for n, (cond, nxt) in enumerate(_OUTCOMES(pos, action, rules)):
+            yield action, n, cond, nxt
+
+
+def position_key(pos: Position) -> tuple:
+    """Canonical key: everything but what the players know (which never affects legality or results)."""
+    return (pos.to_move, pos.actions_left, tuple(pos.street), tuple(pos.saloon), pos.tokens, pos.reserve,
+            tuple(pos.supply), pos.discard, pos.immobilized, pos.front_page, pos.sudden_death, pos.winner)
+
+
+# ------------------------------------------------------------------ the token economy
+
+
+def _table_count(pos: Position) -> dict:
+    """Upper bound on each token type still on the table (street + reserve), unknown slots included."""
+    counts = {k: 0 for k in ("vote", "bullet", "handcuffs", "x", "election")}
+    unknown = 0
+    for t in pos.tokens + pos.reserve:
+        if t is None:
+            unknown += 1
+        elif t != EMPTY:
+            counts[t] += 1
+    if unknown:
+        for k, n in unknown_token_pool(pos).items():
+            counts[k] += min(n, unknown)
+    return counts
+
+
+def sudden_death_to_come(pos: Position) -> bool:
+    """rule:O11: the reset can still happen (it happens once, with Votes tied 3-3)."""
+    return not pos.sudden_death and pos.supply.A.vote <= 3 and pos.supply.B.vote <= 3
+
+
+def victory_left(pos: Position, side: str, rules: Rules = Rules()) -> dict[str, bool]:
+    """For each victory, False when the token economy proves ``side`` can never win it (sound);
+    True means "not excluded" (rule:O12, rule:O5, rule:O11)."""
+    if pos.winner is not None:
+        return {v: pos.winner == side and pos.victory == v for v in ("good", "bad", "ugly")}
+    opp = other(side)
+    table = _table_count(pos)
+    me, them = pos.supply[side], pos.supply[opp]
+    later = sudden_death_to_come(pos)
+    good = (not pos.sudden_death and table["election"] > 0 and me.vote + table["vote"] > them.vote)
+    bullets = me.bullet + table["bullet"] + them.bullet > 0
+    cuffs = me.handcuffs + table["handcuffs"] + them.handcuffs > 0
+    return {"good": good, "bad": bullets or later, "ugly": cuffs or later}
+
+
+def can_still_win(pos: Position, side: str, rules: Rules = Rules()) -> bool:
+    return any(victory_left(pos, side, rules).values())
+
+
+def is_dead(pos: Position, rules: Rules = Rules()) -> bool:
+    """rule:O12: nobody has won, the sudden-death trigger does not hold, and neither side can win
+    (proven by the token economy)."""
+    return (pos.winner is None and not sudden_death_trigger(pos)
+            and not can_still_win(pos, "A", rules) and not can_still_win(pos, "B", rules))
+
+
+# ------------------------------------------------------------------ heuristics (estimated actions)
+
+
+def _col(pos: Position, side: str, name: str) -> int | None:
+    row = pos.street[side]
+    return row.index(name) if name in row else None
+
+
+def _align(pos: Position, side: str, actor: str, opp_name: str) -> int:
+    """Actions to bring ``side``'s actor in front of the opponent's ``opp_name`` (0 or 1, 2 from the Saloon)."""
+    a, t = _col(pos, side, actor), _col(pos, other(side), opp_name)
+    if a is None or t is None:
+        return 2
+    return 0 if a == t else 1
+
+
+def _waiting(pos: Position, side: str) -> int:
+    """Actions the other side must spend before ``side`` moves."""
+    return 0 if pos.to_move == side else pos.actions_left
+
+
+def estimate_win(pos: Position, side: str, rules: Rules = Rules()) -> int:
+    """Estimated actions until ``side`` wins (INF when the token economy rules it out)."""
+    left = victory_left(pos, side, rules)
+    if pos.winner is not None:
+        return 0 if pos.winner == side else INF
+    opp = other(side)
+    me, them = pos.supply[side], pos.supply[opp]
+    table = _table_count(pos)
+    best = INF
+    if left["good"]:
+        need = max(0, them.vote - me.vote + 1)
+        gov = _col(pos, side, "governor")
+        el = pos.tokens.index("election") if "election" in pos.tokens else None
+        cost = 2 * need + (2 if el is None else (0 if gov == el else 1)) + 1
+        best = min(best, cost)
+    for victory, token, actor, target in (("bad", "bullet", "hitman", "governor"),
+                                          ("ugly", "handcuffs", "sheriff", "hitman")):
+        if not left[victory]:
+            continue
+        have = getattr(me, token) > 0
+        if have:
+            supply_cost = 0
+        elif table[token] > 0 or getattr(them, token) > 0:
+            supply_cost = 2
+        else:
+            supply_cost = 12  # only after the sudden-death reset
+        best = min(best, supply_cost + _align(pos, side, actor, target) + 1)
+    return best + _waiting(pos, side) if best < INF else INF
+
+
+def estimate_dead(pos: Position, rules: Rules = Rules()) -> int:
+    """Estimated actions until no Vote, Bullet or Handcuffs is left to win with (guides the dead search)."""
+    if pos.winner is not None:
+        return INF
+    a, b = pos.supply.A.vote, pos.supply.B.vote
+    table = _table_count(pos)
+    bh = sum(getattr(pos.supply[s], k) for s in SIDES for k in ("bullet", "handcuffs"))
+    if pos.sudden_death:
+        return 2 * (table["bullet"] + table["handcuffs"]) + bh
+    if a > 3 or b > 3:
+        return 500  # sudden death can no longer come: Good stays open for the side ahead
+    return (3 - a) + (3 - b) + 2 * (table["bullet"] + table["handcuffs"]) + bh + 30
+
+
+# ------------------------------------------------------------------ best-first search
+
+
+@dataclass
+class SearchResult:
+    found: Position | None
+    line: list
+    nodes: int
+    exhausted: bool
+    depth_reached: int
+    seconds: float
+    stopped: str = ""  # "", "time", "nodes"
+
+
+def _line_entry(pos: Position, action: Action, n: int, cond: str) -> dict:
+    return {"side": pos.to_move, "action": action.to_json(), "outcome": n, "condition": cond}
+
+
+def best_first(start: Position, goal: Callable[[Position], bool], estimate: Callable[[Position], int],
+               rules: Rules = Rules(), max_depth: int = 12, time_limit: float = 10.0,
+               max_nodes: int = 20_000, weight: float = 2.0) -> SearchResult:
+    """Weighted best-first search from ``start`` for a position satisfying ``goal``.
+
+    Children with ``estimate == INF`` are pruned (they can never reach the goal); ``exhausted`` is
+    True when every reachable position within ``max_depth`` was expanded (then "not found" is proof).
+    """
+    t0 = time.perf_counter()
+    if goal(start):
+        return SearchResult(start, [], 0, False, 0, 0.0)
+    tie = itertools.count()
+    parents: dict[tuple, tuple] = {position_key(start): (None, None)}
+    best: dict[tuple, int] = {position_key(start): 0}  # shallowest depth seen (a shallower path re-opens)
+    heap = [(weight * estimate(start), 0, next(tie), start)]
+    nodes, cut, deepest = 0, False, 0
+    stopped = ""
+
+    def line_to(key):
+        out = []
+        while True:
+            parent, entry = parents[key]
+            if parent is None:
+                break
+            out.append(entry)
+            key = parent
+        return list(reversed(out))
+
+    while heap:
+        if time.perf_counter() - t0 > time_limit:
+            stopped = "time"
+            break
+        if nodes >= max_nodes:
+            stopped = "nodes"
+            break
+        _, depth, _, pos = heapq.heappop(heap)
+        key = position_key(pos)
+        if best.get(key, depth) < depth:
+            continue  # reached again by a shorter path since it was queued
+        if depth >= max_depth:
+            cut = True
+            continue
+        nodes += 1
+        for action, n, cond, nxt in successors(pos, rules):
+            nkey = position_key(nxt)
+            if best.get(nkey, INF) <= depth + 1:
+                continue
+            best[nkey] = depth + 1
+            parents[nkey] = (key, _line_entry(pos, action, n, cond))
+            if goal(nxt):
+                return SearchResult(nxt, line_to(nkey), nodes, False, depth + 1,
+                                    round(time.perf_counter() - t0, 4))
+            h = estimate(nxt)
+            if h >= INF:
+                continue
+            deepest = max(deepest, depth + 1)
+            heapq.heappush(heap, (depth + 1 + weight * h, depth + 1, next(tie), nxt))
+    exhausted = not heap and not cut and not stopped
+    return SearchResult(None, [], nodes, exhausted, deepest, round(time.perf_counter() - t0, 4), stopped)
+
+
+# ------------------------------------------------------------------ win_possible
+
+
+@dataclass(frozen=True)
+class WinSearch:
+    """Whether each side can still win (True: line found; False: proven impossible; None: not found
+    within the bound). ``proven``: both answers are proofs. ``depth``: the depth bound used."""
+
+    A: bool | None
+    B: bool | None
+    line_A: tuple | None
+    line_B: tuple | None
+    proven: bool
+    depth: int
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"A": self.A, "B": self.B, "line_A": list(self.line_A) if self.line_A is not None else None,
+                "line_B": list(self.line_B) if self.line_B is not None else None, "proven": self.proven,
+                "depth": self.depth, "nodes": self.nodes, "seconds": self.seconds, "reason": dict(self.reason)}
+
+
+def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_depth: int = 12,
+                      time_limit: float = 5.0, max_nodes: int = 20_000) -> tuple[bool | None, tuple | None, str, int]:
+    """(answer, line, reason, nodes) for one side (rule:O-win-possible)."""
+    if side not in SIDES:
+        raise BadInput(f"side must be A or B, got {side!r}")
+    if pos.winner is not None:
+        won = pos.winner == side
+        return won, (() if won else None), ("already won" if won else f"{pos.winner} has already won"), 0
+    left = victory_left(pos, side, rules)
+    if not any(left.values()):
+        return False, None, "token economy: no Election/Vote majority, Bullet or Handcuffs left, no sudden death to come", 0
+    res = best_first(pos, lambda p: p.winner == side, lambda p: estimate_win(p, side, rules), rules,
+                     max_depth, time_limit, max_nodes)
+    if res.found is not None:
+        return True, tuple(res.line), f"{res.found.victory} victory in {len(res.line)} actions", res.nodes
+    if res.exhausted:
+        return False, None, f"exhausted every reachable position ({res.nodes} expanded)", res.nodes
+    why = {"time": "time limit", "nodes": "node budget"}.get(res.stopped, f"depth bound {max_depth}")
+    return None, None, f"not found within the {why} ({res.nodes} positions expanded)", res.nodes
+
+
+def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, time_limit: float = 10.0,
+                 max_nodes: int = 20_000) -> WinSearch:
+    """contracts.md ``win_possible``: can each side still win, both sides cooperating and the hidden
+    tokens/characters chosen? ``time_limit`` and ``max_nodes`` are shared by the two sides."""
+    if max_depth < 0 or max_depth > 200:
+        raise BadInput(f"max_depth {max_depth}: expected 0..200")
+    if not time_limit > 0:
+        raise BadInput(f"time_limit {time_limit}: expected a positive number of seconds")
+    t0 = time.perf_counter()
+    answers, lines, reasons, nodes = {}, {}, {}, 0
+    for n, side in enumerate(SIDES):
+        budget = (time_limit - (time.perf_counter() - t0)) / (len(SIDES) - n)
+        a, line, why, k = win_possible_side(pos, side, rules, max_depth, max(budget, 0.01), max_nodes // 2)
+        answers[side], lines[side], reasons[side], nodes = a, line, why, nodes + k
+    return WinSearch(answers["A"], answers["B"], lines["A"], lines["B"],
+                     proven=all(v is not None for v in answers.values()), depth=max_depth, nodes=nodes,
+                     seconds=round(time.perf_counter() - t0, 4), reason=reasons)
+
+
+# ------------------------------------------------------------------ dead positions (rule:O12)
+
+
+def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), max_depth: int = 60,
+                        time_limit: float = 30.0, max_nodes: int = 50_000, seed: int = 0) -> dict:
+    """Search the positions reachable from ``start`` (default: the set-up of ``seed``) for a dead
+    position (rule:O12): nobody has won, the sudden-death trigger does not hold, and neither side can
+    win. Returns what it found with the action line from ``start``, or the bound within which none
+    exists (``exhausted``: every reachable position within ``max_depth`` was checked)."""
+    from solver.outlaws.state import initial_position
+
+    if start is None:
+        start = initial_position(seed, rules)
+    if max_depth < 0 or max_depth > 500:
+        raise BadInput(f"max_depth {max_depth}: expected 0..500")
+    res = best_first(start, lambda p: is_dead(p, rules), lambda p: estimate_dead(p, rules), rules, max_depth,
+                     time_limit, max_nodes, weight=3.0)
+    out = {"found": res.found is not None, "depth_bound": max_depth, "nodes": res.nodes,
+           "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
+           "start": position_to_json(start)}
+    if res.found is not None:
+        p = res.found
+        out.update({
+            "line": res.line, "length": len(res.line), "position": position_to_json(p),
+            "why": {"sudden_death": p.sudden_death, "sudden_death_trigger": sudden_death_trigger(p),
+                    "votes": {s: p.supply[s].vote for s in SIDES},
+                    "victories_left": {s: victory_left(p, s, rules) for s in SIDES}},
+        })
+    else:
+        out["bound"] = (f"no dead position within {max_depth} actions of the start (every reachable position checked)"
+                        if res.exhausted else
+                        f"none found: search stopped by the {res.stopped or 'depth bound'} after {res.nodes} "
+                        f"positions (not a proof)")
+    return out
