@@ -75,9 +75,11 @@ class _Random(_Decider):
         return self.rng.choice(options)[2]
 
 
-def outcomes(pos: Position, action: Action, rules: Rules = Rules()) -> tuple[Outcome, ...]:
-    """Every outcome of ``action`` in ``pos`` (one when nothing hidden, random or reactive is involved)."""
-    _check_legal(pos, action, rules)
+def outcomes(pos: Position, action: Action, rules: Rules = Rules(), check: bool = True) -> tuple[Outcome, ...]:
+    """Every outcome of ``action`` in ``pos`` (one when nothing hidden, random or reactive is involved).
+    ``check=False`` skips re-checking legality (for callers iterating :func:`legal_actions`)."""
+    if check:
+        _check_legal(pos, action, rules)
     found: list[Outcome] = []
     stack: list[list[int]] = [[]]
     while stack:
