@@ -1,0 +1,256 @@
+"""Best layout of an ordered list of cards, proven optimal with Z3 (rule:W-opt-layout).
+
+Given the cards a player received, in the order they arrived, :func:`best_layout` finds a legal
+placement sequence (rule:W-place, each later card on top, rule:W-cover) that maximises the player's
+score (rule:W7) in a scenario, or the final margin over the opponent's pile (``objective="margin"``).
+
+Method (chosen by measurement, see ``bench/bench_wagons_optimize.py``): a greedy town gives a first
+lower bound; then an *incremental* Z3 ``Solver`` (encoding in :mod:`solver.wagons.optimize_z3`)
+is asked again and again for a town scoring more than the best one so far, until it answers
+unsat (proof of optimality) or the time limit runs out (best found, ``proven_optimal=False``).
+``method="optimize"`` uses Z3's ``Optimize`` instead. Every town found is re-scored by the ordinary
+scorer (:func:`solver.wagons.scoring.score_player`); the model's own value must never exceed it
+(that would mean the encoding over-counts, a bug: :class:`EncodingMismatch`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import z3
+
+from solver.errors import BadInput
+from solver.wagons.cards import load_cards
+from solver.wagons.data import WagonsData, load_data
+from solver.wagons.optimize_goals import goal_terms
+from solver.wagons.optimize_z3 import decode, encode
+from solver.wagons.rules import Rules
+from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
+from solver.wagons.town import Placement, Town, legal_placements, place
+
+__all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check_pile", "EncodingMismatch",
+           "METHODS", "OBJECTIVES"]
+
+METHODS = ("incremental", "optimize")
+OBJECTIVES = ("score", "margin")
+MAX_CARDS = 16
+"""A player's town never holds more than the 16 dealt cards (18 minus the two goal cards)."""
+
+Progress = Callable[[int, "int | None", float], None]
+
+
+class EncodingMismatch(AssertionError):
+    """The Z3 model claims more than the ordinary scorer gives: the encoding is wrong."""
+
+
+@dataclass(frozen=True)
+class LayoutResult:
+    """The best town found: ``score`` (player total) and ``value`` (the objective's value)."""
+
+    score: int
+    proven_optimal: bool
+    placements: tuple[Placement, ...]
+    elapsed: float
+    iterations: int
+    value: int = 0
+    objective: str = "score"
+    bound: int | None = None  # proven upper bound on the objective (== value when proven)
+    method: str = "incremental"
+    groups: dict = field(default_factory=dict)
+    goals: dict = field(default_factory=dict)
+    margin: int | None = None  # player total - opponent total, when an opponent pile was given
+    greedy_value: int | None = None
+
+    @property
+    def town(self) -> Town:
+        return Town(self.placements)
+
+    def to_dict(self) -> dict:
+        return {"score": self.score, "proven_optimal": self.proven_optimal,
+                "placements": [p.to_dict() for p in self.placements],
+                "objective": self.objective, "value": self.value, "bound": self.bound,
+                "groups": dict(self.groups), "goals": dict(self.goals), "margin": self.margin,
+                "elapsed": round(self.elapsed, 3), "iterations": self.iterations, "method": self.method,
+                "greedy_value": self.greedy_value, "rule": "W-opt-layout"}
+
+
+def check_cards(cards) -> tuple[int, ...]:
+    """Card ids in placement order: whole numbers 0..17, no repeats, 1..16 of them."""
+    try:
+        ids = tuple(cards)
+    except TypeError:
+        raise BadInput(f"cards: expected a list of card ids, got {cards!r:.40}") from None
+    n_cards = len(load_cards())
+    if not ids:
+        raise BadInput("cards: give at least one card id")
+    if len(ids) > MAX_CARDS:
+        raise BadInput(f"cards: {len(ids)} cards; a town holds at most {MAX_CARDS}")
+    for c in ids:
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < n_cards:
+            raise BadInput(f"cards: {c!r} is not a card id (ids are 0..{n_cards - 1})")
+    if len(set(ids)) != len(ids):
+        dup = next(c for c in ids if ids.count(c) > 1)
+        raise BadInput(f"cards: card {dup} is listed twice (each card is placed once)")
+    return ids
+
+
+def check_pile(pile, cards: Sequence[int]) -> tuple[int, ...]:
+    """The opponent's pile: card ids, no repeats, none of them in the player's cards."""
+    try:
+        pile = tuple(pile)
+    except TypeError:
+        raise BadInput(f"opponent pile: expected a list of card ids, got {pile!r:.40}") from None
+    pile_counts(pile)  # validates the ids (BadInput)
+    if len(set(pile)) != len(pile):
+        raise BadInput("opponent pile: a card id appears twice")
+    both = set(pile) & set(cards)
+    if both:
+        raise BadInput(f"opponent pile: card {min(both)} is also among the player's cards")
+    return pile
+
+
+def _value(town: Town, scenario_id: str, pile, rules: Rules, objective: str, data: WagonsData):
+    ps = score_player(town, scenario_id, pile, rules, data)
+    if objective == "score":
+        return ps.total, ps
+    return final_scores(town, pile, scenario_id, rules, data).margin, ps
+
+
+def greedy_layout(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
+                  objective: str = "score", data: WagonsData | None = None) -> tuple[Town, int]:
+    """Place each card where it raises the objective most now (ties: first found); a lower bound."""
+    data = data or load_data()
+    town = Town()
+    for cid in cards:
+        best = None
+        for p in legal_placements(town, cid):
+            t = Town(town.placements + (p,))
+            v, _ = _value(t, scenario_id, pile, rules, objective, data)
+            if best is None or v > best[0]:
+                best = (v, t)
+        town = best[1]
+    return town, _value(town, scenario_id, pile, rules, objective, data)[0]
+
+
+def _town_of(cards: Sequence[int], xyr) -> Town:
+    town = Town()
+    for cid, (x, y, rot) in zip(cards, xyr):
+        try:
+            town = place(town, Placement(cid, x, y, rot))
+        except BadInput as exc:  # the encoding let through an illegal town: a bug, not bad input
+            raise EncodingMismatch(f"optimizer produced an illegal town: {exc}") from None
+    return town
+
+
+def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
+                progress: Progress | None = None, objective: str = "score", method: str = "incremental",
+                data: WagonsData | None = None, seed_greedy: bool = True) -> LayoutResult:
+    """The best legal town for ``cards`` (in placement order) in ``scenario_id`` (rule:W-opt-layout).
+
+    ``objective``: "score" (the player's total, contracts.md ``best-layout``) or "margin" (player
+    total minus the opponent's total; the opponent's comparing goal cards depend on the town).
+    ``progress(best, bound_or_None, elapsed)`` is called on every improvement and at the end.
+    Returns the best town found within ``time_limit`` seconds and whether it is proven optimal.
+    """
+    start = time.monotonic()
+    data = data or load_data()
+    ids = check_cards(cards)
+    scenario = data.scenario(scenario_id) if isinstance(scenario_id, str) else None
+    if scenario is None:
+        raise BadInput(f"scenario: expected a scenario id, got {scenario_id!r}")
+    pile = check_pile(opponent_pile, ids)
+    if not isinstance(rules, Rules):
+        raise BadInput("rules: expected a Rules value")
+    if objective not in OBJECTIVES:
+        raise BadInput(f"objective: '{objective}' is not one of {', '.join(OBJECTIVES)}")
+    if method not in METHODS:
+        raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+        raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
+    cards_data = load_cards()
+    quads = [tuple((t.terrain, t.icon) for t in cards_data[c].territories) for c in ids]
+    pc = pile_counts(pile)
+
+    def elapsed() -> float:
+        return time.monotonic() - start
+
+    def report(best, bound):
+        if progress is not None:
+            progress(best, bound, elapsed())
+
+    best_town, best_val, greedy_val = None, None, None
+    if seed_greedy:
+        best_town, best_val = greedy_layout(ids, scenario_id, pile, rules, objective, data)
+        greedy_val = best_val
+        report(best_val, None)
+
+    ctx = z3.Context()
+    callback, opp_terms = goal_terms(scenario, data, pc)
+    ztown, player_total, _parts = encode(quads, callback, ctx)
+    target = player_total
+    if objective == "margin":
+        target = player_total - (z3.Sum(list(opp_terms.values())) if opp_terms else 0) \
+            - opponent_fixed(pile, scenario_id, rules, data)
+    iterations, proven = 0, False
+
+    def accept(model):
+        nonlocal best_town, best_val
+        town = _town_of(ids, decode(ztown, model))
+        claimed = model.eval(target, model_completion=True).as_long()
+        actual, _ = _value(town, scenario_id, pile, rules, objective, data)
+        if actual < claimed:
+            raise EncodingMismatch(f"model claims {claimed}, the scorer gives {actual} for {town}")
+        if best_val is None or actual > best_val:
+            best_town, best_val = town, actual
+            report(best_val, None)
+
+    if method == "incremental":
+        solver = z3.Solver(ctx=ctx)
+        solver.add(*ztown.constraints)
+        while True:
+            remaining = time_limit - elapsed()
+            if remaining <= 0:
+                break
+            solver.set("timeout", max(1, int(remaining * 1000)))
+            if best_val is not None:
+                solver.add(target > best_val)
+            iterations += 1
+            answer = solver.check()
+            if answer == z3.sat:
+                accept(solver.model())
+            elif answer == z3.unsat:
+                proven = best_val is not None
+                break
+            else:
+                break
+    else:
+        opt = z3.Optimize(ctx=ctx)
+        opt.add(*ztown.constraints)
+        if best_val is not None:
+            opt.add(target >= best_val)
+        opt.maximize(target)
+        opt.set("timeout", max(1, int((time_limit - elapsed()) * 1000)))
+        iterations = 1
+        answer = opt.check()
+        if answer == z3.sat:
+            accept(opt.model())
+            proven = True
+        else:
+            try:
+                accept(opt.model())
+            except z3.Z3Exception:
+                pass
+    if best_town is None:  # no greedy seed and no model within the time: place greedily
+        best_town, best_val = greedy_layout(ids, scenario_id, pile, rules, objective, data)
+    final = score_player(best_town, scenario_id, pile, rules, data)
+    value, _ = _value(best_town, scenario_id, pile, rules, objective, data)
+    if value != best_val:
+        raise EncodingMismatch(f"re-scoring gives {value}, the search recorded {best_val}")
+    margin = final_scores(best_town, pile, scenario_id, rules, data).margin if pile else None
+    report(best_val, best_val if proven else None)
+    return LayoutResult(score=final.total, proven_optimal=proven, placements=best_town.placements,
+                        elapsed=elapsed(), iterations=iterations, value=best_val, objective=objective,
+                        bound=best_val if proven else None, method=method, groups=dict(final.groups),
+                        goals=dict(final.goals), margin=margin, greedy_value=greedy_val)
