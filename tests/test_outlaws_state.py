@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.cli import main
 from solver.errors import BadInput
@@ -244,9 +246,13 @@ def test_cli_moves_and_status(capsys):
             assert "actor" in a and "column" in a
         if a["kind"] == "take":
             assert a["call"]
-    assert main(["outlaws", "status", str(EXAMPLE), "--json"]) == 0
+    assert main(["outlaws", "status", str(EXAMPLE), "--json", "--time-limit", "2", "--max-depth", "4"]) == 0
     st = json.loads(capsys.readouterr().out)
     assert st["winner"] is None and st["victory"] is None and st["sudden_death_trigger"] is False
+    import importlib.util
+
+    if importlib.util.find_spec("solver.outlaws.search") is not None:  # the verification engineer's search
+        assert set(st["win_possible"]) == {"A", "B"}
 
 
 def test_cli_apply_and_rules(capsys):
@@ -315,3 +321,48 @@ def test_every_scenario_loads_and_keeps_its_promise():
     assert winner(load_position(folder / "won-ugly.json")) == ("B", "ugly")
     vb = load_position(folder / "view-of-B.json")
     assert vb.street.A.count(None) == 6 and vb.tokens.count(None) == 8 and vb.to_move == "B"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(["A", "B", "vote", "x", "empty", "governor", "bandit", "zz"]),
+    lambda inner: st.lists(inner, max_size=9) | st.dictionaries(st.sampled_from(["A", "B", "vote", "bullet"]), inner, max_size=3),
+    max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(key=st.sampled_from(["to_move", "actions_left", "street", "saloon", "tokens", "reserve", "supply", "discard",
+                            "immobilized", "front_page", "sudden_death", "winner", "victory", "knowledge"]),
+       value=json_values, drop=st.booleans())
+def test_loader_never_crashes(key, value, drop):
+    data = json.loads(EXAMPLE.read_text())
+    if drop:
+        data.pop(key, None)
+    else:
+        data[key] = value
+    try:
+        p = load_position(data)
+    except BadInput as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert load_position(position_to_json(p)) == p
+        legal_actions(p)
+
+
+@settings(max_examples=150, deadline=None)
+@given(path=st.sampled_from([("street", "A", 0), ("street", "B", 7), ("saloon", "A", 1), ("tokens", 3), ("reserve", 0),
+                             ("supply", "A", "vote"), ("supply", "B", "front_page"), ("discard", "bullet"),
+                             ("immobilized",), ("front_page",)]),
+       value=json_values)
+def test_loader_never_crashes_nested(path, value):
+    data = json.loads(EXAMPLE.read_text())
+    node = data
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    try:
+        p = load_position(data)
+    except BadInput as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert load_position(position_to_json(p)) == p
+        legal_actions(p)
