@@ -370,12 +370,13 @@ def mutated_document(draw, valid, max_mutations: int = 3):
     by a hostile one, a key deleted or added, a list item duplicated, removed or the list emptied."""
     doc = json.loads(json.dumps(valid))
     for _ in range(draw(st.integers(1, max_mutations))):
-        paths = list(_paths(doc))
-        path = draw(st.sampled_from(paths))
-        if not path:
-            if draw(st.integers(0, 9)) == 0:
-                return draw(HOSTILE_VALUES)
+        if draw(st.integers(0, 29)) == 17:
+            return draw(HOSTILE_VALUES)  # the whole document replaced
+        paths = list(_paths(doc))[1:]
+        shallow = [p for p in paths if len(p) == 1]  # top-level fields: as likely as all the deep ones
+        if not paths:
             continue
+        path = draw(st.sampled_from(shallow if shallow and draw(st.booleans()) else paths))
         parent, key = _get(doc, path[:-1]), path[-1]
         op = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add", "duplicate", "empty"]))
         if op == "replace":
