@@ -157,7 +157,7 @@ def _as_dict(obj: Any) -> Any:
 _STATUS = (("solver.outlaws.victory", "sudden_death_trigger"),)
 _MOVES = (("solver.outlaws.actions", "legal_actions"), ("solver.outlaws.engine", "legal_actions"),
           ("solver.outlaws.moves", "legal_actions"))
-_SEARCH = (("solver.outlaws.search", "win_possible"), ("solver.outlaws.search", "search_wins"))
+_SEARCH = (("solver.outlaws.search", "win_possible"),)
 _PLAYOUT = (("solver.outlaws.playout", "playouts"),)
 
 
@@ -194,8 +194,10 @@ def moves_cached(pos_json: str, rules_json: str) -> list[dict]:
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def search_cached(pos_json: str, rules_json: str, time_limit: float) -> dict:
-    return _as_dict(_fn(*_SEARCH)(_load(pos_json), rules=_rules(rules_json), time_limit=time_limit))
+def search_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int = 12) -> dict:
+    """The engine's bounded win search for both sides (solver.outlaws.search.win_possible)."""
+    return _as_dict(_fn(*_SEARCH)(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
+                                  time_limit=time_limit))
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
@@ -239,24 +241,34 @@ def show_actions(actions: list[dict]) -> None:
             st.dataframe(pl.DataFrame(rows, infer_schema_length=None), hide_index=True, width="stretch")
 
 
+def _action_text(a: dict) -> str:
+    if a.get("kind") == "move":
+        return f"move columns {a.get('columns')}" + (f", {a['saloon']} to the Saloon" if a.get("saloon") else "")
+    text = f"{a.get('kind')} with the {a.get('actor')} (column {a.get('column')})"
+    for key in ("call", "target", "mayor"):
+        if a.get(key) is not None:
+            text += f", {key} {a[key]}"
+    return text
+
+
 def show_search(result: dict) -> None:
-    wp = result.get("win_possible", result)
+    """The win search's answer per side: a witnessing line, a proof of impossibility, or 'not found
+    within the bound' (never presented as a proof)."""
     for side in ("A", "B"):
-        ok = wp.get(side) if isinstance(wp, dict) else None
-        line = (result.get("lines") or result.get("witness") or {}).get(side) if isinstance(
-            result.get("lines") or result.get("witness"), dict) else None
-        proven = result.get("proven", {}).get(side, True) if isinstance(result.get("proven"), dict) else result.get("proven", True)
-        if ok:
-            st.success(f"**{side} can still win.**" + (f" Witnessing line ({len(line)} actions):" if line else ""),
+        ok, line, why = result.get(side), result.get(f"line_{side}"), (result.get("reason") or {}).get(side, "")
+        if ok is True:
+            st.success(f"**{side} can still win**: {why}." + (" Witnessing line:" if line else ""),
                        icon=":material/check_circle:")
             if line:
-                st.dataframe(pl.DataFrame([{"step": i + 1, "action": json.dumps(a) if isinstance(a, dict) else str(a)}
-                                           for i, a in enumerate(line)]), hide_index=True, width="stretch")
+                st.dataframe(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
+                                            "hidden outcome": e.get("condition") or "", "outcome #": e.get("outcome")}
+                                           for i, e in enumerate(line)]), hide_index=True, width="stretch")
         elif ok is False:
-            st.error(f"**{side} cannot win from here**" + ("" if proven else " within the search budget (not proven)")
-                     + ".", icon=":material/block:")
+            st.error(f"**{side} cannot win from here** (proven: {why}).", icon=":material/block:")
         else:
-            st.info(f"{side}: undecided within the search budget.")
+            st.warning(f"**{side}: undecided** - {why}. Raise the budget or the depth.", icon=":material/help:")
+    st.caption(f"Depth bound {result.get('depth')}, {result.get('nodes')} positions expanded in "
+               f"{result.get('seconds')} s; both sides cooperate and hidden tokens are chosen (contracts.md).")
 
 
 def show_playouts(rows: list[dict]) -> None:

@@ -134,11 +134,66 @@ def test_home(page, server):
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
+def metric_value(page, label: str) -> str:
+    box = page.get_by_test_id("stMetric").filter(has_text=label).first
+    return box.get_by_test_id("stMetricValue").inner_text().strip()
+
+
 def test_wagons_sheet(page, server):
+    from solver.wagons.scoring import final_scores
+    from solver.wagons.town import town_from_dict
+
+    example = [(13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3), (1, 2, 3)]
+    rows = [{"card": c, "x": x, "y": y, "rot": 0} for c, x, y in example]
+    want = final_scores(town_from_dict({"placements": rows}), (3, 7, 11), "boomtown")
     open_page(page, server, "wagons_sheet", "Lone Cowboy score sheet")
     expect(page.get_by_text("Player total").first).to_be_visible()
-    expect(page.get_by_text("Opponent total").first).to_be_visible()
-    expect(page.get_by_text("The player wins 20 to 18")).to_be_visible()
+    assert metric_value(page, "Player total") == str(want.player.total)
+    assert metric_value(page, "Opponent total") == str(want.opponent.total)
+    # place card 5 at (6, 1) with the card picker, keyboard only for the numbers
+    page.get_by_label("Card", exact=True).click()
+    page.get_by_role("option", name="5:").first.click()
+    x = page.get_by_label("x", exact=True)
+    x.fill("6")
+    x.press("Enter")
+    wait_idle(page)
+    y = page.get_by_label("y", exact=True)
+    y.fill("1")
+    y.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Place this card on top").click()
+    wait_idle(page)
+    want = final_scores(town_from_dict({"placements": rows + [{"card": 5, "x": 6, "y": 1, "rot": 0}]}),
+                        (3, 7, 11), "boomtown")
+    expect(page.get_by_test_id("stMetric").filter(has_text="Player total").get_by_test_id("stMetricValue")) \
+        .to_have_text(str(want.player.total))
+    expect(page.get_by_text("Your town: 7 cards")).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_wagons_play(page, server):
+    open_page(page, server, "wagons_play", "Lone Cowboy play-along")
+    page.get_by_role("button", name="Place it").click()
+    wait_idle(page)
+    wait_idle(page)
+    circle = page.get_by_label("Circle cards left, from the next one clockwise").last
+    circle.click()
+    for card in ("Card 3", "Card 7", "Card 11"):  # typed, then chosen with Enter (keyboard only)
+        circle.press_sequentially(card)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(200)
+    page.keyboard.press("Escape")
+    wait_idle(page)
+    page.get_by_role("button", name="What does the opponent draft?").click()
+    expect(page.get_by_text("The opponent takes card")).to_be_visible()
+    expect(page.get_by_text("Rule: W1")).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_wagons_scenarios(page, server):
+    open_page(page, server, "wagons_scenarios", "Lone Cowboy scenarios")
+    expect(page.get_by_text("Difficulty table")).to_be_visible()
+    expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
@@ -151,4 +206,38 @@ def test_cactus(page, server):
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("8")
     page.get_by_role("tab", name="Lone ranger's turn").click()
     expect(page.get_by_text("Closest outlaw(s):")).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_outlaws(page, server):
+    from collections import Counter
+
+    from solver.outlaws.actions import legal_actions
+    from solver.outlaws.rules import Rules
+    from solver.outlaws.state import initial_position
+
+    open_page(page, server, "outlaws", "Outlaws")
+    n = len(legal_actions(initial_position(seed=1, rules=Rules()), Rules()))
+    expect(page.get_by_text(f"{n} legal actions")).to_be_visible()
+    # enter a position: B to move with one action left, through the editor form
+    page.get_by_text("Position editor").click()
+    page.get_by_test_id("stRadio").filter(has_text="To move").get_by_text("B", exact=True).click()
+    page.get_by_test_id("stRadio").filter(has_text="Actions left").get_by_text("1", exact=True).click()
+    page.get_by_role("button", name="Apply edits").click()
+    wait_idle(page)
+    pos = initial_position(seed=1, rules=Rules())
+    from dataclasses import replace
+
+    counts = Counter(a.kind for a in legal_actions(replace(pos, to_move="B", actions_left=1), Rules()))
+    expect(page.get_by_text("B to move")).to_be_visible()
+    expect(page.get_by_text(f"{sum(counts.values())} legal actions")).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_verification(page, server):
+    open_page(page, server, "verification", "Verification")
+    page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger checks").click()
+    expect(page.get_by_text("checks hold").first).to_be_visible(timeout=90_000)
+    page.get_by_role("tab", name="Rules register and readings").click()
+    expect(page.get_by_text("Readings in force this session")).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0

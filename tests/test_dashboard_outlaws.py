@@ -94,3 +94,22 @@ def test_playout_statistics_come_from_the_engine():
     specs = {c["title"]: c for c in charts(at)}
     assert specs["Who wins, and how"]["mark"]["type"] == "bar"
     assert specs["Game length"]["encoding"]["x"]["field"] == "length"
+
+
+def test_win_search_shows_the_witnessing_lines():
+    from solver.outlaws.search import win_possible
+
+    at = open_page("outlaws")
+    at.slider(key="ol_search_limit").set_value(5)
+    at.button(key="ol_search").click().run(timeout=120)
+    assert not at.exception and not errors(at)
+    want = win_possible(initial_position(seed=1, rules=Rules()), Rules(), max_depth=12, time_limit=5.0)
+    shown = " ".join(s.value for s in at.success) + " ".join(e.value for e in at.error)
+    for side in "AB":
+        answer = getattr(want, side)
+        if answer is True:
+            assert f"**{side} can still win**" in shown
+            line = getattr(want, f"line_{side}")
+            assert any(len(d.value) == len(line) and "hidden outcome" in d.value.columns for d in at.dataframe)
+        elif answer is False:
+            assert f"**{side} cannot win from here**" in shown

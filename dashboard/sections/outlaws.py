@@ -96,15 +96,17 @@ else:
 
 st.subheader("Can either side still win?")
 if ov.search_available():
-    limit = st.slider("Search budget (seconds)", 1, 30, 5, key="ol_search_limit")
+    sc = st.columns(2)
+    limit = sc[0].slider("Search budget (seconds, both sides)", 1, 60, 5, key="ol_search_limit")
+    depth = sc[1].slider("Depth bound (actions)", 1, 40, 12, key="ol_search_depth")
     if st.button("Search for a winning line", key="ol_search"):
         with guarded("Search: "):
-            st.session_state.ol_search_result = (pos_json, rules_json, run_with_progress(
-                ov.search_cached, pos_json, rules_json, float(limit), label="Searching both sides' wins",
-                expected_seconds=float(limit) * 2))
+            st.session_state.ol_search_result = ((pos_json, rules_json, limit, depth), run_with_progress(
+                ov.search_cached, pos_json, rules_json, float(limit), int(depth), label="Searching both sides' wins",
+                expected_seconds=float(limit)))
     res = st.session_state.get("ol_search_result")
-    if res and res[0] == pos_json and res[1] == rules_json:
-        ov.show_search(res[2])
+    if res and res[0] == (pos_json, rules_json, limit, depth):
+        ov.show_search(res[1])
 else:
     st.info("The Outlaws win search is not in this installation yet.", icon=":material/construction:")
 

@@ -71,7 +71,7 @@ with tab_checks:
         options: dict = {}
         if game == "cactus":
             oc = st.columns(2)
-            options["players"] = oc[0].multiselect("Event-deck checks for player counts", [2, 3, 4, 5], default=[2],
+            options["players"] = oc[0].multiselect("Event-deck checks for player counts", [2, 3, 4, 5], default=[],
                                                    key="ver_cactus_players",
                                                    help="Each player count adds Z3 checks of up to a minute or two; "
                                                         "the solo-deck checks always run.")
