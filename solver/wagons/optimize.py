@@ -146,13 +146,20 @@ def _town_of(cards: Sequence[int], xyr) -> Town:
 
 def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
                 progress: Progress | None = None, objective: str = "score", method: str = "incremental",
-                data: WagonsData | None = None, seed_greedy: bool = True) -> LayoutResult:
+                data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
+                round1: tuple[int, int, bool] | None = None) -> LayoutResult:
     """The best legal town for ``cards`` (in placement order) in ``scenario_id`` (rule:W-opt-layout).
 
     ``objective``: "score" (the player's total, contracts.md ``best-layout``) or "margin" (player
     total minus the opponent's total; the opponent's comparing goal cards depend on the town).
     ``progress(best, bound_or_None, elapsed)`` is called on every improvement and at the end.
     Returns the best town found within ``time_limit`` seconds and whether it is proven optimal.
+
+    ``floor``: only towns whose objective exceeds ``floor`` are wanted (best-play bounding); when
+    none exists the result has ``placements == ()``, ``value == floor`` and ``proven_optimal`` says
+    whether that was proven. ``round1 = (m, opponent_territories, behind)`` (Boomtown, rule:W5):
+    after the first ``m`` cards the opponent's territory count must be tied with or below the
+    player's (``behind``) or above it (not ``behind``); the greedy seed is skipped.
     """
     start = time.monotonic()
     data = data or load_data()
@@ -180,6 +187,10 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
         if progress is not None:
             progress(best, bound, elapsed())
 
+    if floor is not None and (isinstance(floor, bool) or not isinstance(floor, int)):
+        raise BadInput(f"floor: expected a whole number, got {floor!r}")
+    if round1 is not None:
+        seed_greedy = False
     best_town, best_val, greedy_val = None, None, None
     if seed_greedy:
         best_town, best_val = greedy_layout(ids, scenario_id, pile, rules, objective, data)
@@ -193,6 +204,13 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
     if objective == "margin":
         target = player_total - (z3.Sum(list(opp_terms.values())) if opp_terms else 0) \
             - opponent_fixed(pile, scenario_id, rules, data)
+    if round1 is not None:
+        m, opp_terr, behind = round1
+        have = ztown.territories_after(m)
+        ztown.constraints.append(have >= opp_terr if behind else have < opp_terr)
+    if floor is not None and (best_val is None or best_val <= floor):
+        best_town, best_val = None, None
+        ztown.constraints.append(target > floor)
     iterations, proven = 0, False
 
     def accept(model):
@@ -221,7 +239,7 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
             if answer == z3.sat:
                 accept(solver.model())
             elif answer == z3.unsat:
-                proven = best_val is not None
+                proven = True  # nothing beats best_val (or the floor / round-1 condition when none found)
                 break
             else:
                 break
@@ -237,12 +255,20 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
         if answer == z3.sat:
             accept(opt.model())
             proven = True
+        elif answer == z3.unsat:
+            proven = True
         else:
             try:
                 accept(opt.model())
             except z3.Z3Exception:
                 pass
-    if best_town is None:  # no greedy seed and no model within the time: place greedily
+    if best_town is None:
+        if floor is not None or round1 is not None:  # nothing above the floor / meeting round1
+            low = floor if floor is not None else None
+            report(low, low if proven else None)
+            return LayoutResult(score=0, proven_optimal=proven, placements=(), elapsed=elapsed(),
+                                iterations=iterations, value=low if low is not None else 0, objective=objective,
+                                bound=low if proven else None, method=method, greedy_value=greedy_val)
         best_town, best_val = greedy_layout(ids, scenario_id, pile, rules, objective, data)
     final = score_player(best_town, scenario_id, pile, rules, data)
     value, _ = _value(best_town, scenario_id, pile, rules, objective, data)

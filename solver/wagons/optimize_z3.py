@@ -142,6 +142,18 @@ class Town:
                                  z3.Or(self.rel(i, j, "y", dy - 1), self.rel(i, j, "y", dy))))
         return self.define(("vis", s), f"vis_{i}_{k}", z3.Not(z3.Or(*covers)) if covers else self.true())
 
+    def visible_after(self, s: Slot, m: int):
+        """Slot ``s`` (of one of the first ``m`` cards) shows once those ``m`` cards are placed."""
+        i, k = s
+        dx, dy = OFFSETS[k]
+        covers = [z3.And(z3.Or(self.rel(i, j, "x", dx - 1), self.rel(i, j, "x", dx)),
+                         z3.Or(self.rel(i, j, "y", dy - 1), self.rel(i, j, "y", dy))) for j in range(i + 1, m)]
+        return z3.Not(z3.Or(*covers)) if covers else self.true()
+
+    def territories_after(self, m: int):
+        """The number of visible territories once the first ``m`` cards are placed."""
+        return self.count([self.visible_after((i, k), m) for i in range(min(m, self.n)) for k in range(4)])
+
     # ---- contents
     def _shows(self, s: Slot, what: int, name: str):
         i, k = s
