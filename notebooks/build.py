@@ -167,8 +167,10 @@ games.group_by(["finished", "victory"]).len().sort("len", descending=True)"""),
 ]
 
 
-def build(cells) -> nbformat.NotebookNode:
+def build(cells, name: str = "nb") -> nbformat.NotebookNode:
     nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells])
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"{name}-{i:02d}"  # stable ids: rebuilding gives the same file
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     return nb
@@ -180,7 +182,7 @@ NOTEBOOKS = {"wagons": WAGONS, "cactus": CACTUS, "outlaws": OUTLAWS}
 def main() -> None:
     for name, cells in NOTEBOOKS.items():
         path = HERE / f"{name}.ipynb"
-        nbformat.write(build(cells), path)
+        nbformat.write(build(cells, name), path)
         print(f"wrote {path.relative_to(HERE.parent)}")
 
 
