@@ -1,4 +1,4 @@
-"""Z3 terms for the goal cards (rule:W7), read from the same parameters as the ordinary scorer.
+"""Z3 terms for the goal cards (rule:W7, rule:W-opt-layout), read from the same parameters as the ordinary scorer.
 
 Each encoder returns the player's points as a Z3 integer over a :class:`optimize_z3.Town`; the
 comparing cards (One Too Many, Claim Jumpers, Smalltown Charm) also return the points they give

@@ -1,6 +1,6 @@
 """Z3 encoding of the towns one ordered list of cards can build, and of their score.
 
-One fresh ``z3.Context`` per :func:`encode` call; nothing Z3 is cached or shared between solves.
+One fresh ``z3.Context`` per :func:`encode` call (rule:W-opt-layout); nothing Z3 is cached or shared between solves.
 
 The model is built on *slots*, not on board cells: slot ``(i, k)`` is the territory at table
 position ``k`` (0 tl, 1 tr, 2 bl, 3 br) of card ``i``. That keeps the model small (4 slots per
@@ -186,7 +186,7 @@ class Town:
 
     # ---- groups
     def largest_group(self, tag: str, candidates: list[Slot], member: Callable[[Slot], Any]):
-        """Size of a connected selected set of ``member`` slots; maximised it is the largest group (rule:W7)."""
+        """Size of a connected selected set of ``member`` slots; maximised it is the largest group (rule:W-groups, rule:W7)."""
         ctx = self.ctx
         if not candidates:
             return self.val(0)
