@@ -136,3 +136,17 @@ def test_scenarios_page_tables_and_charts_match_the_simulator():
     assert "Player win rate" in titles and "Margin histograms" in titles
     hist = next(c for c in charts(at) if c.get("title") == "Margin histograms")
     assert hist["spec"]["encoding"]["x"]["field"] == "margin" and hist["spec"]["encoding"]["x"]["bin"]
+
+
+def test_best_play_difficulty_table_comes_from_the_optimizer():
+    at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["greedy"], "sc_n": 1})
+    at.number_input(key="sc_bp_limit").set_value(1)
+    at.button(key="sc_bp_run").click().run(timeout=180)
+    assert not at.exception and not errors(at)
+    jobs, limit, rows = at.session_state["sc_bp_result"]
+    assert jobs == (("cattle-drive", 0),) and len(rows) == 1
+    row = rows[0]
+    assert row["best_margin"] >= row["greedy_margin"]  # best play is never worse than the greedy line it starts from
+    summary = next(d.value for d in at.dataframe if "win_share_best" in d.value.columns)
+    assert summary["deals"].iloc[0] == 1
+    assert "Best play vs greedy, per deal" in [c.get("title") for c in charts(at)]

@@ -28,6 +28,16 @@ def batch(scenario: str, policy: str, n: int, seed: int, rules_json: str) -> pl.
     return sim.simulate(n, scenario, policy, seed, json.loads(rules_json))
 
 
+@st.cache_data(show_spinner=False, max_entries=512)
+def best_play_row_cached(scenario: str, seed: int, time_limit: float, rules_json: str) -> dict:
+    """One deal's best play vs greedy (solver.wagons.bestplay.best_play_row), cached per input."""
+    import json
+
+    from solver.wagons.bestplay import best_play_row
+
+    return best_play_row(scenario, seed, time_limit, json.loads(rules_json))
+
+
 c = st.columns([3, 2, 1, 1])
 chosen = c[0].multiselect("Scenarios", list(scen), default=list(scen), format_func=lambda s: scen[s]["name"],
                           key="sc_scenarios")
@@ -94,6 +104,39 @@ if rule_cols:
         y=alt.Y("scenario name:N", title=None), x=alt.X("drafts:Q", stack="normalize", title="share of drafts"),
         color=alt.Color("rule:N"), tooltip=["scenario name", "rule", "drafts"]).properties(height=260),
         width="stretch")
+
+st.subheader("Difficulty with best play")
+bp = engine("solver.wagons.bestplay", "best_play_row", "difficulty_summary", what="Best play (the optimizer)")
+if bp is not None:
+    st.caption("For each deal, the optimizer searches the player's best drafts and placements against the "
+               "rules-following opponent and compares the best margin with the greedy policy's. "
+               "Each deal gets its own time limit; an unproven answer is a lower bound.")
+    dc = st.columns(3)
+    deals = int(dc[0].number_input("Deals per scenario", 1, 50, 1, key="sc_bp_deals"))
+    limit = float(dc[1].number_input("Seconds per deal", 1, 120, 5, key="sc_bp_limit"))
+    bseed = int(dc[2].number_input("First deal seed", 0, 10**6, 0, key="sc_bp_seed"))
+    if st.button("Compute the best-play difficulty table", key="sc_bp_run"):
+        jobs = [(s, bseed + i) for s in chosen for i in range(deals)]
+        bar = st.progress(0.0, text="Best play...")
+        rows = []
+        with guarded("Best play: "):
+            for i, (s, sd) in enumerate(jobs):
+                bar.progress(i / len(jobs), text=f"Best play for {scen[s]['name']}, deal {sd} ({i + 1}/{len(jobs)}; "
+                                                 f"up to {limit:.0f} s each)")
+                rows.append(best_play_row_cached(s, sd, limit, dumps(rules.to_dict())))
+        bar.empty()
+        if len(rows) == len(jobs):
+            st.session_state.sc_bp_result = (tuple(jobs), limit, rows)
+    res = st.session_state.get("sc_bp_result")
+    if res:
+        table = pl.DataFrame(res[2])
+        summary_bp = bp.difficulty_summary(table).with_columns(
+            pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario")))
+        st.dataframe(summary_bp, hide_index=True, width="stretch")
+        st.altair_chart(alt.Chart(table).mark_circle(size=80).encode(
+            x=alt.X("greedy_margin:Q", title="greedy policy's margin"), y=alt.Y("best_margin:Q", title="best play's margin"),
+            color="scenario:N", shape="proven:N", tooltip=["scenario", "seed", "greedy_margin", "best_margin", "proven"]
+        ).properties(title="Best play vs greedy, per deal", height=280), width="stretch")
 
 with st.expander("All games (one row each)"):
     st.dataframe(df, hide_index=True, width="stretch")
