@@ -19,8 +19,15 @@ for section, entries in PAGES.items():
         st.markdown(what)
 
 st.subheader("Engines in this installation")
-status = {"wagons": has("solver.wagons.score", "score_town") or has("solver.wagons", "score_town"),
-          "cactus": has("solver.cactus.marshal", "marshal_odds") or has("solver.cactus", "marshal_odds"),
-          "outlaws": has("solver.outlaws.state", "legal_actions") or has("solver.outlaws", "legal_actions")}
+PARTS = {  # what each page needs from the engines: (module, function, what it gives)
+    "wagons": [("solver.wagons.scoring", "final_scores", "scoring"), ("solver.wagons.opponent", "opponent_draft", "opponent drafts"),
+               ("solver.wagons.simulate", "simulate", "simulation"), ("solver.wagons.optimize", "best_layout", "best layout"),
+               ("solver.wagons.bestplay", "best_play_row", "best play")],
+    "cactus": [("solver.cactus.odds", "marshal_odds", "marshal odds"), ("solver.cactus.ranger", "decide", "lone ranger"),
+               ("solver.cactus.duel", "duel_odds", "duels"), ("solver.cactus.verify", "verify", "checks")],
+    "outlaws": [("solver.outlaws.actions", "legal_actions", "legal actions"), ("solver.outlaws.search", "win_possible", "win search"),
+                ("solver.outlaws.playout", "playouts", "playouts"), ("solver.outlaws.verify", "run_checks", "checks")],
+}
 for game, title in GAME_TITLES.items():
-    st.markdown(f"- {title}: {'ready' if status[game] else 'not installed yet'}")
+    parts = [f"{what} {'✓' if has(module, fn) else '(not installed)'}" for module, fn, what in PARTS[game]]
+    st.markdown(f"- **{title}**: " + ", ".join(parts))

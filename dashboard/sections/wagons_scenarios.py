@@ -80,7 +80,8 @@ st.dataframe(summary.with_columns(pl.col("player win rate").round(3), pl.col("ti
 left, right = st.columns(2)
 with left:
     win = alt.Chart(summary).mark_bar().encode(
-        y=alt.Y("scenario name:N", title=None, sort="x"), x=alt.X("player win rate:Q", scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("scenario name:N", title=None, sort="x", axis=alt.Axis(labelLimit=220)),
+        x=alt.X("player win rate:Q", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("policy:N"), yOffset="policy:N",
         tooltip=["scenario name", "policy", "games", alt.Tooltip("player win rate:Q", format=".1%")]
     ).properties(title="Player win rate", height=320)
@@ -88,9 +89,10 @@ with left:
 with right:
     hist = alt.Chart(df.select("scenario name", "policy", "margin")).mark_bar(opacity=0.7).encode(
         x=alt.X("margin:Q", bin=alt.Bin(maxbins=25), title="margin (player - opponent)"),
-        y=alt.Y("count():Q", title="games", stack=None), color=alt.Color("policy:N"),
+        y=alt.Y("count():Q", title=None, stack=None), color=alt.Color("policy:N"),
         tooltip=["policy", "count()"]
-    ).properties(height=90, width=260).facet(row=alt.Row("scenario name:N", title=None)).properties(
+    ).properties(height=80, width=300).facet(row=alt.Row("scenario name:N", title=None, header=alt.Header(
+        labelAngle=0, labelAlign="left", labelOrient="top", labelFontWeight="bold"))).properties(
         title="Margin histograms")
     st.altair_chart(hist)
 
@@ -101,7 +103,8 @@ if rule_cols:
             .unpivot(index="scenario name", variable_name="rule", value_name="drafts")
             .filter(pl.col("drafts") > 0).with_columns(pl.col("rule").str.strip_prefix("rule_")))
     st.altair_chart(alt.Chart(used).mark_bar().encode(
-        y=alt.Y("scenario name:N", title=None), x=alt.X("drafts:Q", stack="normalize", title="share of drafts"),
+        y=alt.Y("scenario name:N", title=None, axis=alt.Axis(labelLimit=220)),
+        x=alt.X("drafts:Q", stack="normalize", title="share of drafts"),
         color=alt.Color("rule:N"), tooltip=["scenario name", "rule", "drafts"]).properties(height=260),
         width="stretch")
 
