@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -181,7 +181,6 @@ def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None
     while not state.ended and state.deck:
         state = ev.EventState(state.deck, state.discard, state.round + 1)
         key, rest = state.deck[0], state.deck[1:]
-        from dataclasses import replace
         state = _sample(ev.apply_event(replace(state, deck=rest, current=key), key, rules), rng)
         if not state.ended and rules.duel_win_chance and rng.random() < float(rules.duel_win_chance):
             state = _sample(ev.duel_discard(state, rules), rng)
