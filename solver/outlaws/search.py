@@ -211,10 +211,11 @@ class SearchResult:
     found: Position | None
     line: list
     nodes: int
-    exhausted: bool
+    exhausted: bool  # every reachable position was expanded (nothing cut by the depth bound)
     depth_reached: int
     seconds: float
     stopped: str = ""  # "", "time", "nodes"
+    complete: bool = False  # every position within the depth bound was checked against the goal
 
 
 def _line_entry(pos: Position, action: Action, n: int, cond: str) -> dict:
@@ -226,12 +227,13 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
                max_nodes: int = 20_000, weight: float = 2.0) -> SearchResult:
     """Weighted best-first search from ``start`` for a position satisfying ``goal``.
 
-    Children with ``estimate == INF`` are pruned (they can never reach the goal); ``exhausted`` is
-    True when every reachable position within ``max_depth`` was expanded (then "not found" is proof).
+    Children with ``estimate == INF`` are pruned (they can never reach the goal). ``complete``: every
+    position within ``max_depth`` actions was checked (then "not found" is a proof within the bound);
+    ``exhausted``: moreover nothing lay beyond the bound (a proof without bound).
     """
     t0 = time.perf_counter()
     if goal(start):
-        return SearchResult(start, [], 0, False, 0, 0.0)
+        return SearchResult(start, [], 0, False, 0, 0.0, complete=True)
     tie = itertools.count()
     parents: dict[tuple, tuple] = {position_key(start): (None, None)}
     best: dict[tuple, int] = {position_key(start): 0}  # shallowest depth seen (a shallower path re-opens)
@@ -278,8 +280,9 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
                 continue
             deepest = max(deepest, depth + 1)
             heapq.heappush(heap, (depth + 1 + weight * h, depth + 1, next(tie), nxt))
-    exhausted = not heap and not cut and not stopped
-    return SearchResult(None, [], nodes, exhausted, deepest, round(time.perf_counter() - t0, 4), stopped)
+    complete = not heap and not stopped
+    return SearchResult(None, [], nodes, complete and not cut, deepest, round(time.perf_counter() - t0, 4), stopped,
+                        complete)
 
 
 # ------------------------------------------------------------------ win_possible
@@ -362,9 +365,9 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
     if max_depth < 0 or max_depth > 500:
         raise BadInput(f"max_depth {max_depth}: expected 0..500")
     res = best_first(start, lambda p: is_dead(p, rules), lambda p: estimate_dead(p, rules), rules, max_depth,
-                     time_limit, max_nodes, weight=3.0)
+                     time_limit, max_nodes, weight=10.0)
     out = {"found": res.found is not None, "depth_bound": max_depth, "nodes": res.nodes,
-           "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
+           "complete": res.complete, "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
            "start": position_to_json(start)}
     if res.found is not None:
         p = res.found
@@ -376,7 +379,7 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
         })
     else:
         out["bound"] = (f"no dead position within {max_depth} actions of the start (every reachable position checked)"
-                        if res.exhausted else
+                        if res.complete else
                         f"none found: search stopped by the {res.stopped or 'depth bound'} after {res.nodes} "
                         f"positions (not a proof)")
     return out

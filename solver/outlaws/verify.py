@@ -754,11 +754,12 @@ def _pin(ctx, st: Sym, pos) -> Any:
     return z3.And(eq)
 
 
-def model_successors(pos, rules: Rules = Rules(), limit: int = 5000) -> dict[tuple, str]:
+def model_successors(pos, rules: Rules = Rules(), limit: int = 5000,
+                     mutations: frozenset = frozenset()) -> dict[tuple, str]:
     """Every position the Z3 encoding allows after one action from the concrete ``pos``
     (projected as :func:`project_position`), mapped to the action kind that reaches it."""
     ctx = z3.Context()
-    model = Model(ctx, rules)
+    model = Model(ctx, rules, frozenset(mutations))
     pre = fresh_state(ctx, "pre")
     pin = _pin(ctx, pre, pos)
     s = SIDE_NAMES.index(pos.to_move)
@@ -790,11 +791,11 @@ def engine_successors(pos, rules: Rules = Rules()) -> dict[tuple, str]:
     return found
 
 
-def cross_check(pos, rules: Rules = Rules()) -> dict:
+def cross_check(pos, rules: Rules = Rules(), mutations: frozenset = frozenset()) -> dict:
     """Compare the Z3 transition encoding with the engine on one fully known position: the successor
     sets must be equal. Returns counts and examples of positions only one side reaches."""
     start = time.perf_counter()
-    mine = model_successors(pos, rules)
+    mine = model_successors(pos, rules, mutations=mutations)
     theirs = engine_successors(pos, rules)
     only_model = [k for k in mine if k not in theirs]
     only_engine = [k for k in theirs if k not in mine]
@@ -802,3 +803,122 @@ def cross_check(pos, rules: Rules = Rules()) -> dict:
             "only_model": [(mine[k], k) for k in only_model[:5]],
             "only_engine": [(theirs[k], k) for k in only_engine[:5]],
             "seconds": round(time.perf_counter() - start, 3)}
+
+
+# ------------------------------------------------------------------ CLI: `ruleslinger outlaws verify | dead-positions`
+
+
+def _cli_rules(args) -> Rules:
+    from solver.errors import BadInput
+    from solver.outlaws.rules import CHOICES
+
+    vals = {}
+    for item in getattr(args, "rule", None) or []:
+        key, sep, value = item.partition("=")
+        if not sep or key not in CHOICES:
+            raise BadInput(f"--rule {item!r}: expected NAME=VALUE with NAME in {', '.join(CHOICES)}")
+        vals[key] = value
+    return Rules(**vals)
+
+
+def _positive(value: float, what: str, hi: float) -> float:
+    from solver.errors import BadInput
+
+    if not (value > 0 and value <= hi):
+        raise BadInput(f"{what} {value}: expected a number of seconds in (0, {hi:g}]")
+    return value
+
+
+def verify_cmd(args) -> dict:
+    """`ruleslinger outlaws verify`: every Z3 invariant check (contracts.md verify format)."""
+    from solver.errors import BadInput
+
+    rules = _cli_rules(args)
+    limit = _positive(args.time_limit, "--time-limit", 3600)
+    only = tuple(args.check) if args.check else None
+    for cid in only or ():
+        if cid not in CHECKS:
+            raise BadInput(f"--check {cid!r}: expected one of {', '.join(CHECKS)}")
+    mutations = frozenset(args.mutate or ())
+    for m in mutations:
+        if m not in MUTATIONS:
+            raise BadInput(f"--mutate {m!r}: expected one of {', '.join(MUTATIONS)}")
+    checks = run_checks(rules, limit, mutations, only)
+    return {"checks": checks, "rules": rules.to_json(), "mutations": sorted(mutations),
+            "all_hold": all(c["holds"] is True for c in checks)}
+
+
+def _render_verify(result: dict) -> str:
+    lines = []
+    for c in result["checks"]:
+        state = {True: "holds", False: "FAILS", None: "unknown (time limit)"}[c["holds"]]
+        lines.append(f"{c['id']:<24} {state:<22} {c['seconds']:>7.2f}s  {c['rule'][:70]}")
+        if c["counterexample"]:
+            cx = c["counterexample"]
+            lines.append(f"    counterexample: {cx['action']}")
+            lines.append(f"    before: {cx['before']}")
+    if result["mutations"]:
+        lines.append(f"(deliberately broken rules: {', '.join(result['mutations'])})")
+    return "\n".join(lines)
+
+
+def dead_positions_cmd(args) -> dict:
+    """`ruleslinger outlaws dead-positions`: search for positions nobody can win (rule:O12)."""
+    from solver.errors import BadInput
+    from solver.outlaws.search import find_dead_positions
+    from solver.outlaws.state import load_position
+
+    rules = _cli_rules(args)
+    limit = _positive(args.time_limit, "--time-limit", 86400)
+    if not 0 <= args.max_depth <= 500:
+        raise BadInput(f"--max-depth {args.max_depth}: expected 0..500")
+    if not 1 <= args.max_nodes <= 10_000_000:
+        raise BadInput(f"--max-nodes {args.max_nodes}: expected 1..10000000")
+    start = load_position(args.position) if args.position else None
+    out = find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed)
+    out["rules"] = rules.to_json()
+    return out
+
+
+def _render_dead(result: dict) -> str:
+    lines = [f"searched {result['nodes']} positions in {result['seconds']:.1f}s (depth bound {result['depth_bound']})"]
+    if not result["found"]:
+        lines.append(result["bound"])
+        return "\n".join(lines)
+    lines.append(f"DEAD POSITION after {result['length']} actions: nobody can win and the sudden-death "
+                 f"trigger does not hold (sudden death already happened: {result['why']['sudden_death']})")
+    for n, e in enumerate(result["line"], 1):
+        a = e["action"]
+        rest = ", ".join(f"{k}={v}" for k, v in a.items() if k != "kind")
+        cond = "" if e["condition"] == "certain" else f"  [{e['condition'][:80]}]"
+        lines.append(f"{n:3d}. {e['side']} {a['kind']} {rest}{cond}")
+    p = result["position"]
+    lines.append(f"tokens: {p['tokens']}  reserve: {p['reserve']}  supply: {p['supply']}  discard: {p['discard']}")
+    return "\n".join(lines)
+
+
+def register_verification(group) -> None:
+    """Add ``verify`` and ``dead-positions`` to the ``ruleslinger outlaws`` group (called by cli.py)."""
+    from solver import clikit
+
+    def rule_opt(p):
+        p.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                       help="an open-question reading (refill_empty_reserve, sheriff_save, reverend_left_of, "
+                            "bandit_empty_supply, first_player); repeatable")
+
+    p = clikit.add_command(group, "verify", "Z3 invariant checks on every action kind (with counterexamples)",
+                           verify_cmd, _render_verify)
+    rule_opt(p)
+    p.add_argument("--time-limit", type=float, default=120.0, help="seconds per check (default 120)")
+    p.add_argument("--check", action="append", metavar="ID", help=f"only this check ({', '.join(CHECKS)}); repeatable")
+    p.add_argument("--mutate", action="append", metavar="NAME",
+                   help=f"check a deliberately broken rule instead ({', '.join(MUTATIONS)}); repeatable")
+    p = clikit.add_command(group, "dead-positions",
+                           "search reachable positions where nobody can win and sudden death does not trigger (O12)",
+                           dead_positions_cmd, _render_dead)
+    rule_opt(p)
+    p.add_argument("position", nargs="?", default=None, help="start position JSON (default: the set-up of --seed)")
+    p.add_argument("--seed", type=int, default=0, help="set-up seed when no position is given (default 0)")
+    p.add_argument("--max-depth", type=int, default=80, help="depth bound in actions (default 80)")
+    p.add_argument("--time-limit", type=float, default=300.0, help="seconds (default 300)")
+    p.add_argument("--max-nodes", type=int, default=100_000, help="positions expanded at most (default 100000)")

@@ -1,0 +1,211 @@
+"""Z3 invariant checks (rule:O-verify-invariants): each holds, each fails on a deliberately broken rule
+with a counterexample, and the Z3 encoding of the transitions agrees with the concrete engine."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from solver import clikit
+from solver.errors import BadInput
+from solver.outlaws.actions import legal_actions
+from solver.outlaws.apply import step
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import initial_position, load_position
+from solver.outlaws.verify import (CHECKS, MUTATIONS, check_invariant, cross_check, register_verification,
+                                   run_checks)
+from test_outlaws_helpers import pos
+
+BROKEN = {  # mutation -> the check it must break
+    "take_copies_token": "token-totals",
+    "governor_enters_saloon": "governor-not-in-saloon",
+    "saloon_exit_copies": "saloon-two",
+    "dancer_moves_immobilized": "immobilized-stay",
+    "sudden_death_any_votes": "sudden-death-3-3",
+}
+
+
+# ---------------------------------------------------------------- the invariants hold
+
+
+@pytest.mark.slow
+def test_every_invariant_holds_with_the_default_readings():
+    results = run_checks(time_limit=600)
+    assert [r["id"] for r in results] == list(CHECKS)
+    for r in results:
+        assert r["holds"] is True and r["counterexample"] is None, r["id"]
+        assert r["rule"] and r["seconds"] >= 0 and r["proven"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [Rules(sheriff_save="stop", reverend_left_of="sheriff"),
+                                   Rules(refill_empty_reserve="slide_other_end", bandit_empty_supply="forbidden")],
+                         ids=["save-stop,reverend-sheriff", "refill-other-end,bandit-forbidden"])
+def test_invariants_hold_with_the_alternative_readings(rules):
+    for cid in ("token-totals", "immobilized-stay"):
+        r = check_invariant(cid, rules, time_limit=600)
+        assert r["holds"] is True, (cid, r["counterexample"])
+
+
+# ---------------------------------------------------------------- each check can fail
+
+
+def _violates(check_id: str, cx: dict) -> bool:
+    before, after = cx["before"], cx["after"]
+    if check_id == "token-totals":
+        try:
+            load_position(after)
+        except BadInput as exc:
+            return "token totals" in str(exc)
+        return False
+    if check_id == "saloon-two":
+        for side in "AB":
+            names = after["street"][side] + after["saloon"][side]
+            if len(set(names)) != 10:
+                return True
+        return False
+    if check_id == "governor-not-in-saloon":
+        return any("governor" in after["saloon"][s] for s in "AB")
+    if check_id == "immobilized-stay":
+        return any(before["street"][s].index(n) != (after["street"][s].index(n) if n in after["street"][s] else -1)
+                   for s, n in before["immobilized"])
+    if check_id == "sudden-death-3-3":
+        return cx["sudden_death_fired"] and (after["supply"]["A"]["vote"], after["supply"]["B"]["vote"]) != (3, 3)
+    raise AssertionError(check_id)
+
+
+@pytest.mark.parametrize("mutation", sorted(MUTATIONS))
+def test_a_broken_rule_fails_its_check_with_a_counterexample(mutation):
+    check_id = BROKEN[mutation]
+    r = check_invariant(check_id, time_limit=300, mutations=frozenset([mutation]))
+    assert r["holds"] is False
+    cx = r["counterexample"]
+    assert cx["action"]["kind"] and cx["action"]["side"] in ("A", "B")
+    load_position(cx["before"])  # the counterexample starts from a legal position
+    assert _violates(check_id, cx), cx
+
+
+def test_unknown_check_or_mutation():
+    with pytest.raises(ValueError):
+        check_invariant("nope")
+    with pytest.raises(ValueError):
+        check_invariant("token-totals", mutations=frozenset(["nope"]))
+
+
+# ---------------------------------------------------------------- Z3 encoding == concrete engine
+
+
+def _random_positions(n: int, seed: int):
+    rng = random.Random(seed)
+    out = []
+    for k in range(n):
+        p = initial_position(seed * 100 + k)
+        for _ in range(rng.randrange(0, 40)):
+            acts = legal_actions(p)
+            q = step(p, rng.choice(acts), Rules(), rng)
+            if q.winner is not None:
+                break
+            p = q
+        out.append(p)
+    return out
+
+
+@pytest.mark.parametrize("p", _random_positions(3, 7), ids=["random0", "random1", "random2"])
+def test_model_and_engine_agree_on_random_positions(p):
+    r = cross_check(p)
+    assert r["agree"], r
+    assert r["model"] == r["engine"] > 20
+
+
+MAYOR_SHERIFF = ["mayor", "sheriff", "merchant", "indian", "governor", "hitman", "journalist", "dancer"]
+CONSTRUCTED = {
+    # A's Mayor left of A's Sheriff (targets 0..2); B's Bandit at 2 has B's Reverend (1) to his right (rule:O7)
+    "mayor-sheriff-reverend": dict(A=MAYOR_SHERIFF, B=["hitman", "reverend", "bandit", "governor", "sheriff",
+                                                       "journalist", "merchant", "dancer"]),
+    # B's immobilized Bandit at column 0: not a target, not pulled by A's Dancer (rule:O-immobilized, rule:O9)
+    "immobilized-edge": dict(A=["dancer", "sheriff", "bandit", "hitman", "governor", "indian", "journalist", "mayor"],
+                             immobilized=[["B", 0]]),
+    # A's Mayor left of the Merchant at the edge; a Front Page mark on B's Hitman (rule:O8, rule:O-journalist)
+    "mayor-merchant-front-page": dict(A=["indian", "sheriff", "hitman", "governor", "bandit", "journalist", "mayor",
+                                         "merchant"], front_page=[["B", 4]], supply={"A": {"front_page": 2}}),
+    # A's Hitman (3) faces B's Governor; B's Sheriff (2) beside him; A's Reverend (4) to the Hitman's right
+    "hitman-save-cancel": dict(A=["indian", "sheriff", "merchant", "hitman", "reverend", "governor", "bandit", "dancer"],
+                               B=["bandit", "reverend", "sheriff", "governor", "hitman", "mayor", "merchant", "dancer"]),
+    # B to move: B's Reverend (0) with B's immobilized Bandit (1) to his left (rule:O-reverend)
+    "reverend-frees": dict(B=["reverend", "bandit", "hitman", "governor", "sheriff", "mayor", "merchant", "dancer"],
+                           immobilized=[["B", 1]], to_move="B"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONSTRUCTED))
+def test_model_and_engine_agree_on_constructed_positions(name):
+    p = pos(**CONSTRUCTED[name])
+    r = cross_check(p)
+    assert r["agree"], r
+
+
+def test_model_and_engine_agree_when_sudden_death_triggers():
+    """B takes the last Vote with every Bullet and Handcuffs discarded: 560 sudden-death layouts (rule:O11)."""
+    p = pos(tokens=["x", "x", "vote", "x", "election", "x", "empty", "empty"], reserve=[],
+            supply={"A": {"vote": 3, "bullet": 0, "handcuffs": 0}, "B": {"vote": 2, "bullet": 0, "handcuffs": 0}},
+            discard={"bullet": 3, "handcuffs": 3}, to_move="B")
+    r = cross_check(p)
+    assert r["agree"], r
+    assert r["engine"] > 560
+
+
+@pytest.mark.parametrize("rules", [Rules(sheriff_save="stop"), Rules(reverend_left_of="sheriff"),
+                                   Rules(bandit_empty_supply="forbidden")],
+                         ids=["save-stop", "reverend-sheriff", "bandit-forbidden"])
+def test_model_and_engine_agree_with_alternative_readings(rules):
+    r = cross_check(pos(**CONSTRUCTED["hitman-save-cancel"], supply={"B": {"bullet": 0}}, discard={"bullet": 1}),
+                    rules)
+    assert r["agree"], r
+
+
+def test_model_and_engine_agree_on_refill_from_the_other_end():
+    rules = Rules(refill_empty_reserve="slide_other_end")
+    p = pos(tokens=["vote", "x", "vote", "vote", "election", "vote", "handcuffs", "x"], reserve=[],
+            supply={"A": {"vote": 1}, "B": {"vote": 1, "bullet": 2}}, discard={"x": 2})
+    r = cross_check(p, rules)
+    assert r["agree"], r
+
+
+def test_cross_check_catches_a_broken_encoding():
+    """The agreement test can fail: the Dancer pulling an immobilized Bandit is not in the engine."""
+    p = pos(A=["governor", "dancer", "sheriff", "indian", "merchant", "hitman", "journalist", "bandit"],
+            immobilized=[["B", 0]])
+    r = cross_check(p, mutations=frozenset(["dancer_moves_immobilized"]))
+    assert not r["agree"] and r["only_model"] and not r["only_engine"]
+    assert {kind for kind, _ in r["only_model"]} == {"dancer"}
+
+
+# ---------------------------------------------------------------- CLI
+
+
+def _parser():
+    parser = clikit.Parser(prog="t")
+    games = parser.add_subparsers(dest="game", parser_class=clikit.Parser)
+    register_verification(clikit.add_group(games, "outlaws", "x"))
+    return parser
+
+
+def test_cli_verify_json_and_text(capsys):
+    args = _parser().parse_args(["outlaws", "verify", "--check", "governor-not-in-saloon", "--json"])
+    assert clikit.run(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [c["id"] for c in out["checks"]] == ["governor-not-in-saloon"] and out["all_hold"] is True
+    args = _parser().parse_args(["outlaws", "verify", "--check", "governor-not-in-saloon",
+                                 "--mutate", "governor_enters_saloon"])
+    assert clikit.run(args) == 0
+    text = capsys.readouterr().out
+    assert "FAILS" in text and "counterexample" in text
+
+
+@pytest.mark.parametrize("argv", [["--check", "nope"], ["--mutate", "nope"], ["--time-limit", "0"],
+                                  ["--rule", "sheriff_save=maybe"], ["--rule", "nonsense"]])
+def test_cli_verify_bad_input(argv):
+    with pytest.raises(BadInput):
+        clikit.run(_parser().parse_args(["outlaws", "verify", *argv]))
