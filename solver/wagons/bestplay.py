@@ -196,7 +196,10 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
     elapsed = lambda: time.monotonic() - start
 
     lows = []
-    for line in lines:
+    for line in lines:  # greedy lower bounds, within half the time (the rest stay unbounded)
+        if lows and any(v is not None for v, _ in lows) and elapsed() > time_limit / 2:
+            lows.append((None, None))
+            continue
         town, v = greedy_layout(line.cards, scenario_id, line.pile, rules, "margin", data)
         lows.append((v, town) if _meets_round1(town, line.round1) else (None, None))
     order = sorted(range(len(lines)), key=lambda i: (lows[i][0] is None, -(lows[i][0] or 0)))
