@@ -1,5 +1,10 @@
 """Every dashboard page opens without an exception (streamlit AppTest, no browser)."""
 
+import sys
+from pathlib import Path as _Path
+
+sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboard package (repo root)
+
 from pathlib import Path
 
 import pytest

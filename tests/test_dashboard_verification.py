@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path as _Path
+
+sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboard package (repo root)
+
 from dashboard.apptest import errors, open_page, texts
 from solver.cactus.verify import verify
 from solver.register import register
