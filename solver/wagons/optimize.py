@@ -25,9 +25,10 @@ from solver.errors import BadInput
 from solver.wagons.cards import load_cards
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.optimize_goals import goal_terms
-from solver.wagons.optimize_z3 import decode, encode
+from solver.wagons.optimize_z3 import EncodeTimeout, decode, encode
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
+from solver.wagons.scoring import (features_plus, final_scores, frame_features, growth_frame, margin_of,
+                                   opponent_fixed, pile_counts, score_player)
 from solver.wagons.town import Placement, Town, legal_placements, place
 
 __all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check_pile", "EncodingMismatch",
@@ -122,15 +123,22 @@ def greedy_layout(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules 
                   objective: str = "score", data: WagonsData | None = None) -> tuple[Town, int]:
     """Place each card where it raises the objective most now (ties: first found); a lower bound."""
     data = data or load_data()
+    pile = tuple(pile)
+    fixed = opponent_fixed(pile, scenario_id, rules, data) if objective == "margin" else 0
     town = Town()
     for cid in cards:
+        frame = growth_frame(town)
+        base = frame_features(town, frame)
         best = None
         for p in legal_placements(town, cid):
-            t = Town(town.placements + (p,))
-            v, _ = _value(t, scenario_id, pile, rules, objective, data)
+            f = features_plus(base, frame, p)
+            if objective == "score":
+                v = score_player(Town(town.placements + (p,)), scenario_id, pile, rules, data, f).total
+            else:
+                v = margin_of(f, pile, scenario_id, rules, data, opponent_base=fixed)
             if best is None or v > best[0]:
-                best = (v, t)
-        town = best[1]
+                best = (v, p)
+        town = Town(town.placements + (best[1],))
     return town, _value(town, scenario_id, pile, rules, objective, data)[0]
 
 
@@ -197,9 +205,28 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
         greedy_val = best_val
         report(best_val, None)
 
+    def greedy_only() -> LayoutResult:  # no time left for Z3: the greedy town, not proven
+        final = score_player(best_town, scenario_id, pile, rules, data)
+        margin = final_scores(best_town, pile, scenario_id, rules, data).margin if pile else None
+        report(best_val, None)
+        return LayoutResult(score=final.total, proven_optimal=False, placements=best_town.placements,
+                            elapsed=elapsed(), iterations=0, value=best_val, objective=objective, method=method,
+                            groups=dict(final.groups), goals=dict(final.goals), margin=margin,
+                            greedy_value=greedy_val)
+
+    if best_town is not None and elapsed() >= time_limit:
+        return greedy_only()
     ctx = z3.Context()
     callback, opp_terms = goal_terms(scenario, data, pc)
-    ztown, player_total, _parts = encode(quads, callback, ctx)
+    try:
+        ztown, player_total, _parts = encode(quads, callback, ctx, deadline=start + time_limit)
+    except EncodeTimeout:
+        if best_town is None:
+            best_town, best_val = greedy_layout(ids, scenario_id, pile, rules, objective, data)
+        if floor is not None and best_val <= floor or round1 is not None:
+            return LayoutResult(score=0, proven_optimal=False, placements=(), elapsed=elapsed(), iterations=0,
+                                value=floor if floor is not None else 0, objective=objective, method=method)
+        return greedy_only()
     target = player_total
     if objective == "margin":
         target = player_total - (z3.Sum(list(opp_terms.values())) if opp_terms else 0) \

@@ -26,6 +26,7 @@ card, independent of how far the town sprawls):
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -36,6 +37,10 @@ ICONS = ("Beer", "Cow", "Fort", "Gun", "Mine", "Wagon")
 OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
 
 Quad = tuple[str, str]  # (terrain, icon)
+
+
+class EncodeTimeout(Exception):
+    """The time limit ran out while the model was being built."""
 Slot = tuple[int, int]  # (card index in placement order, table position 0..3)
 
 
@@ -56,6 +61,7 @@ class Town:
     R: list
     constraints: list = field(default_factory=list)
     _cache: dict = field(default_factory=dict)
+    deadline: float | None = None  # time.monotonic() after which building stops (EncodeTimeout)
     bfs: bool = False  # exact BFS labels: measured slower (26.7 s vs 18.3 s on a 6-card unsat proof)
 
     # ---- basics
@@ -80,6 +86,8 @@ class Town:
         """A named Boolean equal to ``expr`` (shared sub-formula), cached under ``key``."""
         if key in self._cache:
             return self._cache[key]
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise EncodeTimeout("time limit reached while building the Z3 model")
         expr = z3.simplify(expr)
         if z3.is_true(expr) or z3.is_false(expr):
             v = expr
@@ -240,7 +248,7 @@ class Town:
 
 
 def encode(quads: Sequence[Sequence[Quad]], goal_terms: Callable[[Town], dict[str, Any]] | None = None,
-           ctx: z3.Context | None = None):
+           ctx: z3.Context | None = None, deadline: float | None = None):
     """Encode the towns buildable from ``quads`` (cards in placement order) and their player score.
 
     ``goal_terms(town)`` returns ``{goal card name: Z3 Int}`` and may add constraints to
@@ -252,7 +260,7 @@ def encode(quads: Sequence[Sequence[Quad]], goal_terms: Callable[[Town], dict[st
     X = [z3.Int(f"x{i}", ctx) for i in range(n)]
     Y = [z3.Int(f"y{i}", ctx) for i in range(n)]
     R = [z3.Bool(f"r{i}", ctx) for i in range(n)]
-    town = Town(ctx, tuple(tuple(tuple(q) for q in c) for c in quads), X, Y, R)
+    town = Town(ctx, tuple(tuple(tuple(q) for q in c) for c in quads), X, Y, R, deadline=deadline)
     cs = town.constraints
     if n:
         cs += [X[0] == 0, Y[0] == 0, z3.Not(R[0])]
