@@ -366,3 +366,20 @@ def test_loader_never_crashes_nested(path, value):
     else:
         assert load_position(position_to_json(p)) == p
         legal_actions(p)
+
+
+def test_sudden_death_repeat_reading():
+    data = build(tokens=["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], reserve=[],
+                 supply={"A": {"vote": 3, "bullet": 1, "handcuffs": 0}, "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
+                 discard={"bullet": 2, "handcuffs": 3, "x": 2, "election": 1}, sudden_death=True)
+    p = load_position(data)
+    miss = Action("ability", "hitman", 1, target=1)  # B's Reverend: the last Bullet is used up
+    once = only(p, miss)
+    assert once.discard.bullet == 3 and once.tokens == p.tokens and not sudden_death_trigger(once)
+    again = Rules(sudden_death_repeats="again")
+    assert sudden_death_trigger(once, again)
+    outs = outcomes(p, miss, again)
+    assert len(outs) == 560
+    q = outs[0].position
+    assert q.sudden_death and q.discard.x == 2 and q.discard.bullet == 0 and q.discard.handcuffs == 0
+    assert load_position(position_to_json(q)) == q

@@ -257,7 +257,7 @@ def _resolve(pos: Position, a: Action, rules: Rules, d: _Decider) -> Position:
                 pos = _learn_token(_learn_token(pos, side, a.column), opp, a.column)
         else:
             pos = _ability(pos, side, opp, a, rules, d)
-    if pos.winner is None and sudden_death_trigger(pos):  # rule:O11
+    if pos.winner is None and sudden_death_trigger(pos, rules):  # rule:O11
         pos = _sudden_death(pos, d)
     return _next_turn(pos)
 

@@ -12,6 +12,7 @@ CHOICES = {
     "sheriff_save": ("ugly", "stop"),
     "reverend_left_of": ("target", "sheriff"),
     "bandit_empty_supply": ("allowed", "forbidden"),
+    "sudden_death_repeats": ("once", "again"),
 }
 
 
@@ -28,6 +29,8 @@ class Rules:
       Hitman stands immediately to his left ("target", default) or the arresting Sheriff does.
     - ``bandit_empty_supply`` (rule:O10): the Bandit may call when the opposing supply lacks the token
       and gains nothing ("allowed", default) or may not ("forbidden").
+    - ``sudden_death_repeats`` (rule:O11): sudden death triggers only once ("once", default; a game
+      whose 6 Bullets and Handcuffs are used up again cannot end) or again each time ("again").
     """
 
     first_player: str = "A"
@@ -35,6 +38,7 @@ class Rules:
     sheriff_save: str = "ugly"
     reverend_left_of: str = "target"
     bandit_empty_supply: str = "allowed"
+    sudden_death_repeats: str = "once"
 
     def __post_init__(self):
         for f in fields(self):

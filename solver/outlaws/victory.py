@@ -24,10 +24,13 @@ def winner(pos: Position) -> tuple[str, str] | None:
     return pos.winner, pos.victory
 
 
-def sudden_death_trigger(pos: Position) -> bool:
+def sudden_death_trigger(pos: Position, rules=None) -> bool:
     """rule:O11: both sides hold 3 Votes and no Bullet or Handcuffs is left anywhere but the discard
-    (all 3 + 3 discarded); only once, before sudden death, while nobody has won."""
-    if pos.sudden_death or pos.winner is not None:
+    (all 3 + 3 discarded), while nobody has won; only once unless ``rules.sudden_death_repeats`` is
+    "again"."""
+    if pos.winner is not None:
+        return False
+    if pos.sudden_death and (rules is None or rules.sudden_death_repeats == "once"):
         return False
     if pos.supply.A.vote != 3 or pos.supply.B.vote != 3:
         return False
