@@ -398,3 +398,11 @@ def test_unknown_target_enumerates_identities():
     outs = outcomes(p, Action("ability", "indian", 3, target=3))
     assert sorted(o.condition for o in outs) == ["B column 3 is dancer", "B column 3 is governor"]
     assert {o.position.street.B[3] for o in outs} == {"dancer", "governor"}
+
+
+def test_every_action_has_a_description():
+    for p in (pos(), pos(A=A_MAYOR), pos(A=A_REV, immobilized=[["A", 5]])):
+        texts = [a.describe("A") for a in legal_actions(p)]
+        assert all(t.startswith("A: ") and len(t) > 10 for t in texts)
+    a = Action("ability", "sheriff", 2, call="hitman", target=3, mayor=1)
+    assert a.describe() == "the sheriff (column 2) reveals the opposing column 3 calling hitman, extended by the mayor (column 1)"

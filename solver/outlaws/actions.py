@@ -74,6 +74,34 @@ class Action:
             out["reserve"] = self.reserve
         return out
 
+    def describe(self, side: str = "") -> str:
+        """A short English sentence for people (dashboard, CLI text output)."""
+        who = f"{side}: " if side else ""
+        if self.kind == "move":
+            i, j = self.columns
+            if self.from_saloon:
+                return (f"{who}the {self.from_saloon} leaves the Saloon with columns {i} and {j}; the {self.saloon} "
+                        f"enters; column {i} = {self.placement[0]}, column {j} = {self.placement[1]}")
+            return f"{who}{'swap' if self.swap else 'fake swap of'} columns {i} and {j}"
+        actor = f"the {self.actor} (column {self.column})"
+        if self.kind == "look":
+            return f"{who}{actor} looks at token {self.column}"
+        if self.kind == "take":
+            return f"{who}{actor} takes token {self.column}, calling {self.call}"
+        mayor = f", extended by the mayor (column {self.mayor})" if self.mayor is not None else ""
+        if self.actor == "merchant":
+            if self.reserve:
+                return f"{who}{actor} swaps token {self.token_columns[0]} with the reserve{mayor}"
+            return f"{who}{actor} swaps tokens {self.token_columns[0]} and {self.token_columns[1]}{mayor}"
+        if self.actor == "governor":
+            return f"{who}{actor} claims the Election token {self.column}"
+        if self.actor == "dancer":
+            return f"{who}{actor} pulls the opposing column {self.target} in front of her"
+        if self.actor == "reverend":
+            return f"{who}{actor} frees the bandit at column {self.target}"
+        call = f" calling {self.call}" if self.call else ""
+        return f"{who}{actor} reveals the opposing column {self.target}{call}{mayor}"
+
     @classmethod
     def from_json(cls, data: dict) -> "Action":
         from solver.errors import BadInput

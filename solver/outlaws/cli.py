@@ -32,7 +32,9 @@ def moves(args) -> dict:
     from solver.outlaws.actions import legal_actions
 
     pos = _position(args)
-    return {"to_move": pos.to_move, "actions": [a.to_json() for a in legal_actions(pos, _rules(args))]}
+    acts = legal_actions(pos, _rules(args))
+    return {"to_move": pos.to_move, "actions": [a.to_json() for a in acts],
+            "descriptions": [a.describe() for a in acts]}
 
 
 def _search_module():
@@ -116,9 +118,8 @@ def playouts_cmd(args) -> dict:
 
 def _render_moves(result: dict) -> str:
     lines = [f"{len(result['actions'])} legal actions for {result['to_move']}:"]
-    for n, a in enumerate(result["actions"]):
-        rest = ", ".join(f"{k}={v}" for k, v in a.items() if k != "kind")
-        lines.append(f"{n:4d} {a['kind']:<8} {rest}")
+    for n, (a, text) in enumerate(zip(result["actions"], result["descriptions"])):
+        lines.append(f"{n:4d} {a['kind']:<8} {text}")
     return "\n".join(lines)
 
 
