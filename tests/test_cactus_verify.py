@@ -1,6 +1,10 @@
 """Z3 invariants of the deck rules (solver.cactus.verify), cross-checked with the exact odds."""
 
+from fractions import Fraction
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.cactus import odds
 from solver.cactus import verify as v
@@ -80,3 +84,44 @@ def test_event_bound_three_to_five_players(players):
     c = v.check_event_bound(players)
     assert c["holds"] is True and c["details"]["bound"] == [8, 13]
     assert (c["details"]["earliest"], c["details"]["latest"]) == (8, 13)
+
+
+ENGINE_NAME = {"other": "tumbleweed", "train": "train", "stagecoach": "stagecoach", "marshal": "marshals-arrival"}
+
+
+@pytest.mark.parametrize("deck, rules", [
+    (["other"] * 6 + ["marshal", "other", "other"], CactusRules()),
+    (["train"] + ["other"] * 5 + ["marshal", "other", "other"], CactusRules()),
+    (["other", "stagecoach", "other", "train", "other", "other", "other", "other", "marshal"], CactusRules()),
+    (["other", "other", "train", "stagecoach", "other", "other", "other", "marshal", "other"], CactusRules()),
+    (["stagecoach", "other", "other", "marshal"], CactusRules(stagecoach_short="none")),
+    (["other", "train", "other", "stagecoach", "other", "marshal", "other"], CactusRules(duel_win_chance=Fraction(1, 2))),
+    (["other", "stagecoach", "other", "other", "marshal", "other"],
+     CactusRules(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")),
+])
+def test_z3_model_agrees_with_python_engine(deck, rules):
+    """The Z3 encoding and the event engine allow exactly the same end rounds for a given deck."""
+    from solver.cactus import events as ev
+
+    state = ev.EventState(tuple(ENGINE_NAME[c] for c in deck))
+    engine = {r for r, p in odds._end_from(state, rules) if p > 0}
+    model = v.possible_end_rounds(deck, duels=rules.duel_win_chance > 0, marshal_discard=rules.marshal_discard,
+                                  stagecoach_short=rules.stagecoach_short)
+    assert model == engine
+
+
+@st.composite
+def decks(draw):
+    size = draw(st.integers(3, 8))
+    cards = ["other"] * size
+    for special in ("train", "stagecoach"):
+        if draw(st.booleans()):
+            cards[draw(st.integers(0, size - 1))] = special
+    cards.insert(size - 2 + draw(st.integers(0, 2)), "marshal")
+    return cards
+
+
+@settings(max_examples=20, deadline=None)
+@given(decks(), st.sampled_from([Fraction(0), Fraction(1, 2)]), st.sampled_from(["revealed", "discarded"]))
+def test_z3_model_agrees_with_engine_on_random_decks(deck, chance, reading):
+    test_z3_model_agrees_with_python_engine(deck, CactusRules(duel_win_chance=chance, marshal_discard=reading))

@@ -220,6 +220,31 @@ def _verdict(s: z3.Solver):
     return None if r == z3.unknown else r == z3.sat
 
 
+def possible_end_rounds(deck_top_first, duels: bool = False, marshal_discard: str = "revealed",
+                        stagecoach_short: str = "as_many") -> set:
+    """Every end round the Z3 model allows for one concrete deck (kinds ``other``, ``train``,
+    ``stagecoach``, ``marshal``); ``None`` in the set when some run never ends. Used by the tests to
+    check the Z3 encoding against the Python engine (solver.cactus.events)."""
+    names = {v: k for k, v in KIND.items()}
+    kinds = [names[c] for c in deck_top_first]
+    size = len(kinds) - 1
+    if kinds.count(M) != 1 or kinds.index(M) < size - 2:
+        raise ValueError("the deck needs exactly one marshal among its last 3 cards")
+    ctx = z3.Context()
+    s, em = _event_model(ctx, size, size + 5, duels=duels, marshal_discard=marshal_discard,
+                         stagecoach_short=stagecoach_short)
+    for cell, kind in zip(em.deck, kinds):
+        s.add(cell[kind])
+    out = set()
+    for r in list(range(1, size + 6)) + [None]:
+        s.push()
+        s.add(z3.Not(em.ended) if r is None else z3.And(em.ended, em.end == r))
+        if s.check() == z3.sat:
+            out.add(r)
+        s.pop()
+    return out
+
+
 def check_marshal_last_three(players: int) -> dict:
     """The set-up always puts the marshal's arrival among the last 3 event cards."""
     size = ev.deck_size(players)
