@@ -78,7 +78,8 @@ def _call(game: str, rules: Any, options: dict) -> Any:
     if game == "cactus":  # the deck checks try every reading themselves
         return fn(players=tuple(options.get("players", (2, 3, 4, 5))), quick=bool(options.get("quick", True)))
     if game == "outlaws":
-        return fn(rules=rules, time_limit=float(options.get("time_limit", 30.0)))
+        return fn(rules=rules, time_limit=float(options.get("time_limit", 30.0)),
+                  mutations=frozenset(options.get("mutations", ())))
     return fn(rules=rules) if rules is not None else fn()
 
 

@@ -100,11 +100,13 @@ def outlaws_position_html(pos: Mapping[str, Any]) -> str:
     """A position (contracts.md JSON) as seen from player A: B's row on top, tokens between, A's row
     below; columns 0-7 from A's left (rule O1 geometry is the engine's; this only lays it out)."""
     marks: dict[tuple[str, int], list[str]] = {}
+    street = pos.get("street", {})
     for key, text in (("immobilized", "immobilized"), ("front_page", "front page")):
         for side, col in pos.get(key, []) or []:
+            if isinstance(col, str) and col in (street.get(side) or []):
+                col = list(street[side]).index(col)  # marks given by character name
             if isinstance(col, int):
                 marks.setdefault((side, col), []).append(text)
-    street = pos.get("street", {})
     tokens = list(pos.get("tokens", []))
     n = max(len(street.get("A", [])), len(street.get("B", [])), len(tokens), 1)
 

@@ -29,17 +29,22 @@ def test_cactus_solo_checks_match_the_verifier():
         assert "Counterexample (JSON)" in labels
 
 
-def test_outlaws_checks_report_undecided_within_a_tiny_time_limit():
-    at = open_page("verification")
-    at.slider(key="ver_outlaws_limit").set_value(1)
-    at.button(key="run_outlaws").click().run(timeout=120)
-    assert not at.exception and not errors(at)
+def test_outlaws_checks_catch_a_broken_rule_and_draw_the_counterexample():
     from solver.outlaws.verify import CHECKS
 
-    labels = " ".join(e.label for e in at.expander)
+    at = open_page("verification")
+    at.slider(key="ver_outlaws_limit").set_value(2)
+    at.multiselect(key="ver_outlaws_mutations").set_value(["governor_enters_saloon"]).run()
+    at.button(key="run_outlaws").click().run(timeout=120)
+    assert not at.exception and not errors(at)
+    labels = [e.label for e in at.expander]
     for check_id in CHECKS:
-        assert f"- {check_id}" in labels
+        assert any(label.endswith(f"- {check_id}") for label in labels)
+    assert "FAILS - governor-not-in-saloon" in labels
     assert f"of {len(CHECKS)} checks hold" in texts(at)
+    drawn = [h.proto.body for h in at.get("html")]
+    assert len(drawn) >= 2 and all("Saloon A:" in body for body in drawn)  # before and after, as streets
+    assert any("Governor" in body.split("Saloon A:")[1] for body in drawn)  # the Governor is in a Saloon
 
 
 def test_register_lists_open_questions_and_readings_change_per_session():

@@ -81,6 +81,12 @@ with tab_checks:
                        "session's readings.")
         elif game == "outlaws":
             options["time_limit"] = float(st.slider("Time limit per check (seconds)", 1, 120, 30, key="ver_outlaws_limit"))
+            from solver.outlaws.verify import MUTATIONS
+
+            options["mutations"] = st.multiselect(
+                "Break a rule on purpose, to see the verifier catch it with a counterexample", sorted(MUTATIONS),
+                format_func=lambda m: MUTATIONS[m], key="ver_outlaws_mutations",
+                help="The verifier's own deliberately broken variants of the rules; the real rules stay unchanged.")
         options_json = dumps(options)
         key = f"checks_{game}_{rules_json}_{options_json}"
         if st.button(f"Run the {title} checks", key=f"run_{game}"):
