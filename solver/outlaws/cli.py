@@ -148,3 +148,9 @@ def register(games) -> None:
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--max-actions", type=int, default=3000, help="stop a playout after this many actions")
     p.add_argument("--rows", action="store_true", help="include every playout's row")
+    try:  # `verify` and `dead-positions` belong to the verification work (solver/outlaws/verify.py)
+        from solver.outlaws.verify import register_verification
+    except ImportError:
+        register_verification = None
+    if register_verification is not None:
+        register_verification(group)
