@@ -190,7 +190,14 @@ def status_cached(pos_json: str, rules_json: str) -> dict:
 
 @st.cache_data(show_spinner=False, max_entries=256)
 def moves_cached(pos_json: str, rules_json: str) -> list[dict]:
-    return _as_dict(list(_fn(*_MOVES)(_load(pos_json), rules=_rules(rules_json))))
+    """Every legal action (contracts.md JSON) with the engine's own sentence for it."""
+    out = []
+    for a in _fn(*_MOVES)(_load(pos_json), rules=_rules(rules_json)):
+        d = _as_dict(a)
+        if hasattr(a, "describe"):
+            d = {"description": a.describe()} | d
+        out.append(d)
+    return out
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -241,7 +248,16 @@ def show_actions(actions: list[dict]) -> None:
             st.dataframe(pl.DataFrame(rows, infer_schema_length=None), hide_index=True, width="stretch")
 
 
-def _action_text(a: dict) -> str:
+def _action_text(a: dict, side: str = "") -> str:
+    """The engine's sentence for an action (Action.describe), else a plain listing of its fields."""
+    try:
+        from solver.outlaws.actions import Action
+
+        act = Action.from_json(a)
+        if hasattr(act, "describe"):
+            return act.describe(side)
+    except Exception:  # noqa: BLE001 - fall back to the plain listing below
+        pass
     if a.get("kind") == "move":
         return f"move columns {a.get('columns')}" + (f", {a['saloon']} to the Saloon" if a.get("saloon") else "")
     text = f"{a.get('kind')} with the {a.get('actor')} (column {a.get('column')})"
