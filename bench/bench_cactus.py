@@ -29,7 +29,7 @@ def _row(name, value, unit, baseline=None, ratio=None, notes=""):
 
 
 def z3_rows(quick: bool) -> list[dict]:
-    verify.verify_all.cache_clear()
+    verify.clear_cache()
     result = verify.verify(players=(2,) if quick else (2, 3, 4, 5), quick=quick)
     rows = [_row(f"z3 {c['id']}", c["seconds"], "s",
                  notes=f"{'holds' if c['holds'] else 'fails' if c['holds'] is False else 'unknown'}"

@@ -85,7 +85,8 @@ def _verify(args) -> dict:
     for p in players:
         if p not in (2, 3, 4, 5):
             raise BadInput(f"--players: {p} is not 2..5")
-    return verify.verify(players=players, quick=args.quick)
+    bar = clikit.Progress("cactus verify", quiet=args.json)
+    return verify.verify(players=players, quick=args.quick, progress=lambda done, total: bar(done, f"of {total} checks"))
 
 
 def _render_verify(r: dict) -> str:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import lru_cache
 
 import z3
 
@@ -469,25 +468,46 @@ def check_solo_marshal_bound(short_deck: str = "no_second_shot") -> dict:
                   f"in rounds 6-{bound}, whatever the shuffles", PASSAGES["solo_end"], fn)
 
 
-@lru_cache(maxsize=4)
-def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False) -> tuple:
-    """All checks (cached per process): event deck checks per player count, then solo checks."""
+def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False) -> list:
+    """The checks to run, as zero-argument callables: event deck checks per player count, then solo."""
     out = []
     for p in players:
-        out += [check_marshal_last_three(p), check_event_bound(p), check_last_three_rounds(p),
-                check_duel_reaches_marshal(p), check_duel_bound(p, "revealed")]
+        out += [lambda p=p: check_marshal_last_three(p), lambda p=p: check_event_bound(p),
+                lambda p=p: check_last_three_rounds(p), lambda p=p: check_duel_reaches_marshal(p),
+                lambda p=p: check_duel_bound(p, "revealed")]
         if not quick:
-            out.append(check_duel_bound(p, "discarded"))
-    out += [check_solo_deck_enough(), check_solo_deck_after_11(), check_solo_marshal_bound("no_second_shot"),
-            check_solo_marshal_bound("keep_second_shot")]
+            out.append(lambda p=p: check_duel_bound(p, "discarded"))
+    out += [check_solo_deck_enough, check_solo_deck_after_11, lambda: check_solo_marshal_bound("no_second_shot"),
+            lambda: check_solo_marshal_bound("keep_second_shot")]
     if not quick:
-        out.append(check_solo_marshal_bound("stop_archiving"))
-    return tuple(out)
+        out.append(lambda: check_solo_marshal_bound("stop_archiving"))
+    return out
 
 
-def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False) -> dict:
+_RESULTS: dict = {}
+
+
+def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None) -> tuple:
+    """All checks, results cached per process (``progress(done, total)`` is called as they run)."""
+    key = (tuple(players), bool(quick))
+    if key not in _RESULTS:
+        steps = plan(*key)
+        out = []
+        for i, step in enumerate(steps):
+            out.append(step())
+            if progress:
+                progress(i + 1, len(steps))
+        _RESULTS[key] = tuple(out)
+    return _RESULTS[key]
+
+
+def clear_cache() -> None:
+    _RESULTS.clear()
+
+
+def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None) -> dict:
     """The ``ruleslinger cactus verify`` result: ``{"checks": [...], "total_seconds": x}``."""
-    checks = [dict(c) for c in verify_all(tuple(players), quick)]
+    checks = [dict(c) for c in verify_all(tuple(players), quick, progress)]
     return {"checks": checks, "total_seconds": round(sum(c["seconds"] for c in checks), 3),
             "summary": {"holds": sum(c["holds"] is True for c in checks),
                         "fails": sum(c["holds"] is False for c in checks),
