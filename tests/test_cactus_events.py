@@ -164,3 +164,14 @@ def test_rules_refuse_unknown_readings():
         CactusRules(marshal_discard="maybe")
     with pytest.raises(BadInput, match="duel_win_chance"):
         CactusRules(duel_win_chance=Fraction(3, 2))
+
+
+def test_disorder_swap_gives_up_second_shot():
+    eff = ev.round_effects("disorder")
+    assert ev.disorder_swap((1, 2, 3), "M", 1, eff) == ((1, "M", 3), None)
+    with pytest.raises(BadInput, match="Disorder round"):
+        ev.disorder_swap((1, 2, 3), 4, 0, ev.round_effects("tumbleweed"))
+    with pytest.raises(BadInput, match="no second shot"):
+        ev.disorder_swap((1, 2, 3), None, 0, eff)
+    with pytest.raises(BadInput, match="not one of"):
+        ev.disorder_swap((1, 2, 3), 4, 3, eff)

@@ -167,6 +167,18 @@ def standees_allowed(action: str, party_standees: int, effects: RoundEffects) ->
     return 1 if action.upper() in effects.single_standee else party_standees
 
 
+def disorder_swap(programmed: tuple, second_shot, index: int, effects: RoundEffects) -> tuple[tuple, None]:
+    """rule:C-ev-disorder: when revealing, replace the programmed card at ``index`` with the card set
+    aside for the second shot; the second shot is then given up (returned as None)."""
+    if not effects.may_swap_second_shot:
+        raise BadInput("disorder swap: only in a Disorder round")
+    if second_shot is None:
+        raise BadInput("disorder swap: no second shot card was set aside")
+    if not 0 <= index < len(programmed):
+        raise BadInput(f"disorder swap: card {index} is not one of the {len(programmed)} programmed cards")
+    return programmed[:index] + (second_shot,) + programmed[index + 1:], None
+
+
 @dataclass(frozen=True)
 class EventState:
     """The event deck in play: ``deck`` top first, ``discard`` as a sorted multiset."""

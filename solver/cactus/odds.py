@@ -89,7 +89,7 @@ def _deck_layouts(size: int):
             yield w / 3, ev.build_deck(cards, size, slot)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=200_000)
 def _end_from(state: ev.EventState, rules: CactusRules) -> tuple:
     if state.ended:
         return ((state.end_round, Fraction(1)),)
