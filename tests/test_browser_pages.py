@@ -168,6 +168,15 @@ def test_wagons_sheet(page, server):
     expect(page.get_by_test_id("stMetric").filter(has_text="Player total").get_by_test_id("stMetricValue")) \
         .to_have_text(str(want.player.total))
     expect(page.get_by_text("Your town: 7 cards")).to_be_visible()
+    # "best possible" with a 2-second limit (slider moved with the keyboard)
+    thumb = page.get_by_role("slider").first
+    thumb.focus()
+    thumb.press("Home")
+    thumb.press("ArrowRight")
+    wait_idle(page)
+    page.get_by_role("button", name="Best possible layout of these cards").click()
+    expect(page.get_by_text("Best layout found:")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Your layout", exact=True)).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
