@@ -84,3 +84,13 @@ def test_bad_position_file(capsys, tmp_path):
     p.write_text('{"town": ')
     code, _, err = run(capsys, "cactus", "ranger", str(p))
     assert code == 2 and "invalid JSON" in err
+
+
+def test_ranger_rule_option_merges_with_position_rules(capsys, tmp_path):
+    pos = json.loads((SCENARIOS / "cactus" / "example-ranger-chase.json").read_text())
+    pos["rules"] = {"escaped_visible": True}
+    p = tmp_path / "pos.json"
+    p.write_text(json.dumps(pos))
+    code, out, _ = run(capsys, "cactus", "ranger", str(p), "--json", "--rule", "step_tie=horizontal_first")
+    rules = json.loads(out)["rules"]
+    assert code == 0 and rules["escaped_visible"] is True and rules["step_tie"] == "horizontal_first"

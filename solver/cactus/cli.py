@@ -14,6 +14,11 @@ MAX_GAMES = 1_000_000
 
 def parse_rules(items: list[str] | None) -> CactusRules:
     """``--rule name=value`` options into a :class:`CactusRules` (booleans, integers, fractions)."""
+    return rules_from(parse_rule_overrides(items))
+
+
+def parse_rule_overrides(items: list[str] | None) -> dict:
+    """``--rule name=value`` options into a dict of typed values (validated by :func:`rules_from`)."""
     kinds = {f.name: f.type for f in fields(CactusRules)}
     overrides: dict = {}
     for item in items or []:
@@ -34,7 +39,8 @@ def parse_rules(items: list[str] | None) -> CactusRules:
                 raise BadInput(f"--rule {name}: '{value[:20]}' is not a whole number") from None
         else:
             overrides[name] = value
-    return rules_from(overrides)
+    rules_from(overrides)  # validate now, naming the option
+    return overrides
 
 
 def _add_rule_option(p) -> None:
@@ -103,9 +109,15 @@ def _render_verify(r: dict) -> str:
 
 
 def _ranger(args) -> dict:
-    from solver.cactus.ranger import decide_file
+    """The position's own ``rules`` with the command line's ``--rule`` options on top."""
+    from solver.cactus.ranger import decide
+    from solver.io import read_json
 
-    return decide_file(args.position, parse_rules(args.rule) if args.rule else None)
+    overrides = parse_rule_overrides(args.rule)
+    position = read_json(args.position)
+    if overrides and isinstance(position, dict) and isinstance(position.get("rules", {}), dict):
+        position = {**position, "rules": {**position.get("rules", {}), **overrides}}
+    return decide(position)
 
 
 def _render_ranger(r: dict) -> str:
