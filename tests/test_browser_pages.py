@@ -213,6 +213,10 @@ def test_cactus(page, server):
     page.get_by_text("3 players").click()
     wait_idle(page)
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("8")
+    shot(page, "cactus_marshal")
+    page.get_by_role("tab", name="Duel odds").click()
+    expect(page.get_by_text("Initiator wins")).to_be_visible()
+    shot(page, "cactus_duel")
     page.get_by_role("tab", name="Lone ranger's turn").click()
     expect(page.get_by_text("Closest outlaw(s):")).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0

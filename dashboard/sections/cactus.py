@@ -76,7 +76,7 @@ with tab_odds:
                 exp = result.get("expected_round")
                 c[2].metric("Expected round", f"{float(Fraction(exp)):.2f}" if exp else "-", help=f"exact: {exp}")
             bars = alt.Chart(df).mark_bar(color="#b5651d").encode(
-                x=alt.X("round:O", title="round"), y=alt.Y("probability:Q", title="chance the marshal arrives then"),
+                x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", title="chance the marshal arrives then"),
                 tooltip=["round", "exact", alt.Tooltip("probability:Q", format=".4f"), "by this round"])
             line = alt.Chart(df).mark_line(point=True, color="#0d47a1").encode(
                 x="round:O", y=alt.Y("cumulative:Q", title="by this round"))
@@ -240,8 +240,8 @@ with tab_duel:
             df = pl.DataFrame([{"outcome": k, "exact": r[k], "probability": float(Fraction(r[k]))}
                                for k in ("win", "lose", "tie")])
             st.altair_chart(alt.Chart(df).mark_bar().encode(
-                x=alt.X("outcome:N", sort=["win", "lose", "tie"]), y=alt.Y("probability:Q", scale=alt.Scale(domain=[0, 1])),
+                x=alt.X("outcome:N", sort=["win", "lose", "tie"], axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", scale=alt.Scale(domain=[0, 1])),
                 color=alt.Color("outcome:N", legend=None), tooltip=["outcome", "exact", "probability"]
             ).properties(height=220, title="Duel outcome for the initiator"), width="stretch")
-            st.caption(f"{r['dice_per_roll']} die/dice per roll, {r['die_sides']}-sided; ties: {r['ties']}; "
+            st.caption(f"{r['dice_per_roll']} {'die' if r['dice_per_roll'] == 1 else 'dice'} per roll, {r['die_sides']}-sided; ties: {r['ties']}; "
                        f"second shot {'used' if r['second_shot_used'] else 'not used (Sandstorm)'}. {r.get('note', '')}")
