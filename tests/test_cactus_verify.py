@@ -10,7 +10,7 @@ from solver.cactus import odds
 from solver.cactus import verify as v
 from solver.cactus.rules import CactusRules
 
-KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "seconds"}
+KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "seconds", "rule_ids"}
 
 
 def test_marshal_always_among_last_three():
@@ -76,6 +76,9 @@ def test_verify_solo_only_shape():
         "solo-deck-3-plus-1-through-round-11", "solo-deck-3-plus-1-after-round-11",
         "solo-marshal-bound/no_second_shot", "solo-marshal-bound/keep_second_shot"}
     assert r["summary"]["unknown"] == 0
+    from solver.register import register
+    for c in r["checks"]:
+        assert c["rule_ids"] and all(register().get(i) for i in c["rule_ids"])
 
 
 @pytest.mark.slow

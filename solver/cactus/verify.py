@@ -44,6 +44,18 @@ PASSAGES = {
 }
 
 
+RULE_IDS = {  # check family -> register ids (docs/register/cactus.toml)
+    "event-marshal-last-3": ["C-event-deck"],
+    "event-end-bound": ["C-event-draw", "C-ev-train", "C-ev-stagecoach", "C5"],
+    "event-last-3-rounds": ["C-event-deck", "C-ev-train", "C-ev-stagecoach"],
+    "duel-discard-reaches-marshal": ["C-duel-discard", "C4"],
+    "event-end-bound-with-duels": ["C-duel-discard", "C4"],
+    "solo-deck-3-plus-1-through-round-11": ["C-solo-schedule", "C-solo-planning", "C3"],
+    "solo-deck-3-plus-1-after-round-11": ["C-solo-schedule", "C2"],
+    "solo-marshal-bound": ["C-solo-marshal", "C2"],
+}
+
+
 def _timed(check_id: str, title: str, rule: str, fn) -> dict:
     """Run ``fn(ctx)`` with a fresh Z3 context and time it."""
     ctx = z3.Context()
@@ -54,7 +66,8 @@ def _timed(check_id: str, title: str, rule: str, fn) -> dict:
         seconds = time.perf_counter() - start
     return {"id": check_id, "title": title, "holds": out.get("holds"), "proven": out.get("holds") is not None,
             "counterexample": out.get("counterexample"), "rule": rule, "open_question": out.get("open_question"),
-            "details": out.get("details", {}), "seconds": round(seconds, 4)}
+            "details": out.get("details", {}), "seconds": round(seconds, 4),
+            "rule_ids": RULE_IDS.get(check_id.split("/")[0], [])}
 
 
 def _solver(ctx: z3.Context) -> z3.Solver:
