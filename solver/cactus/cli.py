@@ -6,7 +6,7 @@ from dataclasses import fields
 from fractions import Fraction
 
 from solver import clikit
-from solver.cactus.rules import CactusRules, frac_str, rules_from
+from solver.cactus.rules import CactusRules, rules_from
 from solver.errors import BadInput
 
 MAX_GAMES = 1_000_000
