@@ -161,6 +161,37 @@ _SEARCH = (("solver.outlaws.search", "win_possible"),)
 _PLAYOUT = (("solver.outlaws.playout", "playouts"),)
 
 
+_DEAD = (("solver.outlaws.search", "find_dead_positions"),)
+
+
+def dead_available() -> bool:
+    return _fn(*_DEAD) is not None
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def dead_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int) -> dict:
+    """The engine's search for a dead position (rule O12) reachable from this position."""
+    return _as_dict(_fn(*_DEAD)(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
+                                time_limit=time_limit))
+
+
+def show_dead(result: dict) -> None:
+    if result.get("found"):
+        st.error(f"**Dead position found** {result.get('length')} actions from here: nobody can win and the "
+                 "sudden-death trigger does not hold (a gap in the rules, O12).", icon=":material/report:")
+        st.html(draw.outlaws_position_html(result["position"]))
+        why = result.get("why") or {}
+        st.json(why, expanded=False)
+        if result.get("line"):
+            st.dataframe(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
+                                        "hidden outcome": e.get("condition") or ""} for i, e in enumerate(result["line"])]),
+                         hide_index=True, width="stretch")
+    elif result.get("complete") or result.get("exhausted"):
+        st.success(f"**No dead position**: {result.get('bound')}.", icon=":material/verified:")
+    else:
+        st.warning(f"{result.get('bound', 'none found')}.", icon=":material/help:")
+
+
 def status_available() -> bool:
     return _fn(*_STATUS) is not None
 

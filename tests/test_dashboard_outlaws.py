@@ -118,3 +118,18 @@ def test_win_search_shows_the_witnessing_lines():
             assert any(len(d.value) == len(line) and "hidden outcome" in d.value.columns for d in at.dataframe)
         elif answer is False:
             assert f"**{side} cannot win from here**" in shown
+
+
+def test_dead_position_search_reports_its_bound():
+    at = open_page("outlaws")
+    at.slider(key="ol_dead_limit").set_value(1)
+    at.button(key="ol_dead").click().run(timeout=120)
+    assert not at.exception and not errors(at)
+    shown = " ".join(w.value for w in at.warning) + " ".join(s.value for s in at.success) + \
+        " ".join(e.value for e in at.error)
+    key, result = at.session_state["ol_dead_result"]
+    assert key[2:] == (1, 60) and result["depth_bound"] == 60
+    if result["found"]:
+        assert "Dead position found" in shown and len(at.get("html")) >= 2  # the street and the dead position
+    else:
+        assert result["bound"] in shown

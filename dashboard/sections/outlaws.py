@@ -110,6 +110,25 @@ if ov.search_available():
 else:
     st.info("The Outlaws win search is not in this installation yet.", icon=":material/construction:")
 
+st.subheader("Dead positions (rule O12)")
+if ov.dead_available():
+    st.caption("A dead position is one where neither side can win any more while the sudden-death trigger "
+               "does not hold: the rules leave the game without an end. The engine searches the positions "
+               "reachable from this one.")
+    dc = st.columns(2)
+    dlimit = dc[0].slider("Search budget (seconds)", 1, 120, 5, key="ol_dead_limit")
+    ddepth = dc[1].slider("Depth bound (actions)", 1, 200, 60, key="ol_dead_depth")
+    if st.button("Search for a dead position", key="ol_dead"):
+        with guarded("Dead-position search: "):
+            st.session_state.ol_dead_result = ((pos_json, rules_json, dlimit, ddepth), run_with_progress(
+                ov.dead_cached, pos_json, rules_json, float(dlimit), int(ddepth), label="Searching for a dead position",
+                expected_seconds=float(dlimit)))
+    res = st.session_state.get("ol_dead_result")
+    if res and res[0] == (pos_json, rules_json, dlimit, ddepth):
+        ov.show_dead(res[1])
+else:
+    st.info("The dead-position search is not in this installation yet.", icon=":material/construction:")
+
 st.subheader("Playout statistics")
 st.caption("Random games (both sides choosing uniformly among the legal actions) from fresh set-ups, "
            "under this session's readings.")
