@@ -213,10 +213,15 @@ def status_cached(pos_json: str, rules_json: str) -> dict:
     """Winner, kind of victory and the sudden-death trigger (the engine's victory module)."""
     from solver.outlaws import victory
 
+    import inspect
+
     pos = _load(pos_json)
     won = victory.winner(pos)
+    takes_rules = "rules" in inspect.signature(victory.sudden_death_trigger).parameters
+    trigger = victory.sudden_death_trigger(pos, rules=_rules(rules_json)) if takes_rules else \
+        victory.sudden_death_trigger(pos)
     return {"winner": won[0] if won else None, "victory": won[1] if won else None,
-            "sudden_death_trigger": bool(victory.sudden_death_trigger(pos))}
+            "sudden_death_trigger": bool(trigger)}
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
