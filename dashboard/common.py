@@ -129,7 +129,8 @@ def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | 
         if up.size > MAX_BYTES:
             raise BadInput(f"file too large ({up.size} bytes; limit {MAX_BYTES})")
         obj = loader(parse_json_text(up.getvalue(), up.name))
-    except BadInput as exc:
+    except (BadInput, TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # anything a loader refuses, or trips over, is a refused file: one line, nothing changes
         msg = f"{up.name} was not loaded: {exc}"
         st.session_state[err_key] = msg
         st.error(msg, icon=":material/error:")

@@ -195,12 +195,7 @@ def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...],
 
 
 def load_pile(doc: Any) -> list[int]:
-    """An opponent file ``{"pile": [ids]}`` checked by the engine (its loader when it has one)."""
-    loader = fn(("solver.wagons.town", "load_opponent"), ("solver.wagons.opponent", "load_opponent"),
-                ("solver.wagons.cli", "load_opponent"))
-    if loader is not None:
-        result = loader(doc)
-        return list(getattr(result, "pile", result))
+    """An opponent file ``{"pile": [ids]}`` (contracts.md), checked with the solver's validators."""
     from solver.io import as_int, require
     from solver.wagons.scoring import _check_pile
 

@@ -155,3 +155,14 @@ def test_best_play_difficulty_table_comes_from_the_optimizer():
     summary = next(d.value for d in at.dataframe if "win_share_best" in d.value.columns)
     assert summary["deals"].iloc[0] == 1
     assert "Best play vs greedy, per deal" in [c.get("title") for c in charts(at)]
+
+
+def test_opponent_pile_upload():
+    at = open_page("wagons_sheet")
+    at.get("file_uploader")[1].upload("opp.json", b'{"pile": [3, 99]}', "application/json").run()
+    assert any("was not loaded" in e and "99" in e for e in errors(at))
+    assert at.session_state["wg_pile"] == [3, 7, 11]
+    at.get("file_uploader")[1].upload("opp.json", b'{"pile": [8, 9]}', "application/json").run()
+    assert not at.exception
+    assert at.session_state["wg_pile"] == [8, 9]
+    assert metric(at, "Opponent total") == str(expected(EXAMPLE, [8, 9], "boomtown").opponent.total)
