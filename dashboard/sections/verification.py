@@ -9,8 +9,9 @@ import polars as pl
 import streamlit as st
 
 from dashboard import checks
-from dashboard.common import (GAME_TITLES, describe_choice, dumps, guarded, make_rules, option_widget, page_header,
+from dashboard.common import (GAME_TITLES, describe_choice, dumps, make_rules, option_widget, page_header,
                               readings, rules_class, run_with_progress)
+from solver.errors import BadInput
 from solver.register import register
 
 
@@ -90,9 +91,13 @@ with tab_checks:
         options_json = dumps(options)
         key = f"checks_{game}_{rules_json}_{options_json}"
         if st.button(f"Run the {title} checks", key=f"run_{game}"):
-            with guarded():
+            try:
                 st.session_state[key] = run_with_progress(runner.run, game, rules_json, options_json,
                                                           label=f"Checking {title}",
                                                           expected_seconds=runner.expected_seconds)
+            except BadInput as exc:
+                st.error(str(exc), icon=":material/error:")
+            except Exception as exc:  # noqa: BLE001 - a verifier's failure is reported, never a traceback
+                st.error(f"The {title} verifier failed: {type(exc).__name__}: {exc}", icon=":material/error:")
         if key in st.session_state:
             checks.show(game, st.session_state[key])
