@@ -128,3 +128,13 @@ def decks(draw):
 @given(decks(), st.sampled_from([Fraction(0), Fraction(1, 2)]), st.sampled_from(["revealed", "discarded"]))
 def test_z3_model_agrees_with_engine_on_random_decks(deck, chance, reading):
     test_z3_model_agrees_with_python_engine(deck, CactusRules(duel_win_chance=chance, marshal_discard=reading))
+
+
+def test_c5_reading_changes_the_end_round():
+    c = v.check_c5_reading_matters(2)
+    assert c["holds"] is False and c["open_question"] == "C5"
+    cex = c["counterexample"]
+    assert cex["as_many"]["deck_top_first"] == cex["none"]["deck_top_first"]
+    assert cex["as_many"]["ends_in_round"] != cex["none"]["ends_in_round"]
+    # the exact odds see the same difference
+    assert odds.marshal_odds(2)["rounds"] != odds.marshal_odds(2, CactusRules(stagecoach_short="none"))["rounds"]

@@ -53,6 +53,7 @@ RULE_IDS = {  # check family -> register ids (docs/register/cactus.toml)
     "solo-deck-3-plus-1-through-round-11": ["C-solo-schedule", "C-solo-planning", "C3"],
     "solo-deck-3-plus-1-after-round-11": ["C-solo-schedule", "C2"],
     "solo-marshal-bound": ["C-solo-marshal", "C2"],
+    "c5-reading-changes-end": ["C-ev-stagecoach", "C5"],
 }
 
 
@@ -368,6 +369,29 @@ def check_duel_bound(players: int, marshal_discard: str) -> dict:
                   f"game by round {hi}", PASSAGES["duel"], fn)
 
 
+def check_c5_reading_matters(players: int) -> dict:
+    """Claim: the C5 reading (Stagecoach with fewer than 2 discards) never changes the end round.
+    Both readings run on the same deal with the same Stagecoach picks (shared Z3 constants); a
+    counterexample is a deal where they end the game in different rounds."""
+    size = ev.deck_size(players)
+
+    def fn(ctx):
+        s = _solver(ctx)
+        many = EventModel(ctx, size, size + 5, stagecoach_short="as_many")
+        none = EventModel(ctx, size, size + 5, stagecoach_short="none")
+        many.build(s)
+        none.build(s)  # same constant names: the same deck, slot and picks
+        s.add(z3.Or(many.end != none.end, many.ended != none.ended))
+        found = _verdict(s)
+        cex = None
+        if found:
+            m = s.model()
+            cex = {"as_many": many.trace(m), "none": none.trace(m)}
+        return {"holds": None if found is None else not found, "counterexample": cex, "open_question": "C5"}
+    return _timed(f"c5-reading-changes-end/p{players}", f"{players} players: the Stagecoach reading C5 never "
+                  "changes the round the game ends", PASSAGES["train_stage"], fn)
+
+
 # ------------------------------------------------------------------------------------ the solo deck
 
 SOLO_ROUNDS = 14
@@ -489,7 +513,7 @@ def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False) -> list:
                 lambda p=p: check_last_three_rounds(p), lambda p=p: check_duel_reaches_marshal(p),
                 lambda p=p: check_duel_bound(p, "revealed")]
         if not quick:
-            out.append(lambda p=p: check_duel_bound(p, "discarded"))
+            out += [lambda p=p: check_duel_bound(p, "discarded"), lambda p=p: check_c5_reading_matters(p)]
     out += [check_solo_deck_enough, check_solo_deck_after_11, lambda: check_solo_marshal_bound("no_second_shot"),
             lambda: check_solo_marshal_bound("keep_second_shot")]
     if not quick:
