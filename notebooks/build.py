@@ -61,7 +61,7 @@ for module in ("solver.wagons.optimize", "solver.wagons.bestplay", "solver.wagon
 if best_layout is None:
     print("The best-layout optimizer is not installed; skipping.")
 else:
-    best = best_layout(list(town.card_ids), "boomtown", list(pile), rules=rules, time_limit=10.0)
+    best = best_layout(list(town.card_ids), "boomtown", list(pile), rules=rules, time_limit=5.0)
     best = best.to_dict() if hasattr(best, "to_dict") else best
     print("best score found:", best["score"], "proven optimal:", best["proven_optimal"], "| this town:", result.player.total)
     assert best["score"] >= result.player.total
@@ -142,20 +142,15 @@ by_kind"""),
     ("code", """alt.Chart(by_kind).mark_bar().encode(x="kind:N", y=alt.Y("len:Q", title="legal actions")).properties(
     title=f"{pos.to_move} to move: {len(actions)} legal actions")"""),
     ("md", "## Can either side still win? (bounded search, short time limit)"),
-    ("code", """import importlib, inspect
-search = None
-try:
-    search = importlib.import_module("solver.outlaws.search")
-except ImportError:
-    print("The win search is not installed; skipping.")
-if search is not None:
-    fn = getattr(search, "win_possible", None) or getattr(search, "search_wins", None)
-    kwargs = {"rules": rules}
-    if "time_limit" in inspect.signature(fn).parameters:
-        kwargs["time_limit"] = 10.0
-    result = fn(pos, **kwargs)
-    result = result.to_json() if hasattr(result, "to_json") else result
-    print({k: v for k, v in (result.items() if isinstance(result, dict) else [("result", result)]) if k != "lines"})"""),
+    ("code", """from solver.outlaws.actions import Action
+from solver.outlaws.search import win_possible
+
+result = win_possible(pos, rules, max_depth=12, time_limit=5.0)
+print("A can win:", result.A, "| B can win:", result.B, "| both answers proven:", result.proven)
+print(result.reason)
+line = result.line_A or result.line_B or ()
+pl.DataFrame([{"step": i + 1, "side": e["side"], "action": Action.from_json(e["action"]).describe(),
+               "hidden outcome": e["condition"]} for i, e in enumerate(line)])"""),
     ("md", "## Random playouts from fresh set-ups (short cap on the game length)"),
     ("code", """from solver.outlaws.playout import playouts, summary
 
