@@ -3,7 +3,6 @@ banners, whether either side can still win (with a witnessing line), and playout
 
 from __future__ import annotations
 
-import copy
 
 import streamlit as st
 
