@@ -3,7 +3,6 @@ banners, whether either side can still win (with a witnessing line), and playout
 
 from __future__ import annotations
 
-
 import streamlit as st
 
 from dashboard import draw, outlaws_view as ov
