@@ -195,3 +195,21 @@ def test_bad_positions_are_one_line_bad_input(change, message):
     with pytest.raises(BadInput, match=message) as exc:
         decide(p)
     assert "\n" not in str(exc.value)
+
+
+@pytest.mark.parametrize("targets", [5, None, "bank", [["bank"]], [{"building": 3}]])
+def test_targets_must_be_a_list_of_objects(targets):
+    p = pos({"A": {"at": [0, 0]}})
+    p["targets"] = targets
+    with pytest.raises(BadInput, match="targets"):
+        decide(p)
+
+
+@pytest.mark.parametrize("rules, message", [
+    ({"solo_events": "yes"}, "true or false"),
+    ({"duel_win_chance": "1e-99999999"}, "not a fraction"),
+    ({"duel_win_chance": [1]}, "not a fraction"),
+])
+def test_hostile_rule_values(rules, message):
+    with pytest.raises(BadInput, match=message):
+        decide(pos({"A": {"at": [0, 0]}}, rules=rules))

@@ -7,11 +7,14 @@ of each entry in its ``option`` key. Readings marked *inferred* fill a gap in th
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
 from solver.errors import BadInput
+
+_FRACTION = re.compile(r"^-?\d{1,15}(\.\d{1,15})?(/\d{1,15})?$")
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "short_deck": ("no_second_shot", "keep_second_shot", "stop_archiving"),  # rule:C2
@@ -74,6 +77,9 @@ class CactusRules:
         if not isinstance(self.solo_event_cards, int) or isinstance(self.solo_event_cards, bool) \
                 or not 3 <= self.solo_event_cards <= 17:
             raise BadInput(f"rules.solo_event_cards: {self.solo_event_cards!r} is not a whole number 3..17")
+        for name in ("solo_events", "escaped_visible"):
+            if not isinstance(getattr(self, name), bool):
+                raise BadInput(f"rules.{name}: expected true or false, got {getattr(self, name)!r:.40}")
         chance = self.duel_win_chance
         if isinstance(chance, bool) or not isinstance(chance, (int, Fraction)) or not 0 <= chance <= 1:
             raise BadInput(f"rules.duel_win_chance: {chance!r} is not an exact probability 0..1")
@@ -91,6 +97,8 @@ def parse_fraction(text: Any, what: str) -> Fraction:
         raise BadInput(f"{what}: expected a probability, got {text!r}")
     if isinstance(text, int):
         return Fraction(text)
+    if not isinstance(text, (str, Fraction)) or not _FRACTION.match(str(text).strip()):
+        raise BadInput(f"{what}: {str(text)[:40]!r} is not a fraction like 1/3 or 0.25")
     try:
         return Fraction(str(text).strip())
     except (ValueError, ZeroDivisionError):

@@ -94,9 +94,14 @@ def town_from_dict(data: Any, what: str = "position") -> Town:
             raise BadInput(f"{w}: an escaped outlaw has no 'at' in town")
         outlaws.append(Outlaw(name, at, plunder, escaped))
     targets = []
-    for i, t in enumerate(data.get("targets", [])):
+    raw_targets = data.get("targets", [])
+    if not isinstance(raw_targets, list):
+        raise BadInput(f"{what}.targets: expected a list of {{\"building\": ..., \"plundered\": ...}}")
+    for i, t in enumerate(raw_targets):
         w = f"{what}.targets[{i}]"
-        plundered = t.get("plundered", False) if isinstance(t, dict) else None
+        if not isinstance(t, dict):
+            raise BadInput(f"{w}: expected an object with 'building' and 'plundered'")
+        plundered = t.get("plundered", False)
         if not isinstance(plundered, bool):
             raise BadInput(f"{w}.plundered: expected true or false")
         targets.append(Target(require(t, "building", str, w), plundered))
