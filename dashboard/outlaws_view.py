@@ -350,4 +350,4 @@ def show_playouts(rows: list[dict]) -> None:
 
 
 __all__ = ["position_editor", "summary_line", "status_cached", "moves_cached", "search_cached", "playouts_cached",
-           "show_banners", "show_actions", "show_search", "show_playouts", "draw"]
+           "show_banners", "show_actions", "show_search", "show_playouts", "show_dead"]

@@ -18,7 +18,9 @@ import pytest
 
 try:
     from playwright.sync_api import expect
-except ImportError:  # the module-level skip below reports it
+
+    expect.set_options(timeout=45_000)  # pages compute on first load; the machine may be busy
+except ImportError:  # the browser fixture skips with a reason
     expect = None
 
 ROOT = Path(__file__).resolve().parent.parent
