@@ -1,0 +1,131 @@
+"""Benchmarks for the Lone Cowboy optimizer (conventions: ``run(quick) -> rows``).
+
+- time to a proven optimum (best-layout, player score) for 6-, 8- and 10-card towns over seeded
+  instances (20 each in the full run; a time limit per instance: unproven ones count as the limit,
+  and the share proven is reported);
+- the speed-up against the exhaustive enumerator on 5-card instances (4-card in the quick run),
+  with the two answers checked equal;
+- incremental Solver loop vs Z3 Optimize on the same instances;
+- the gap between the greedy layout and the optimal layout per scenario.
+
+Run: ``.venv/bin/python bench/bench_wagons_optimize.py [--quick] [--instances N] [--time-limit S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.optimize import best_layout
+from solver.wagons.optimize_exhaustive import exhaustive_best
+
+GAME = "wagons"
+
+
+def _instance(seed: int, n: int):
+    rng = random.Random(f"bench-opt-{seed}")
+    deck = rng.sample(range(18), 18)
+    return deck[:n], deck[n:n + rng.randint(0, 6)], SCENARIO_IDS[seed % 6]
+
+
+def _row(name, value, unit, baseline=None, ratio=None, notes=""):
+    return {"game": GAME, "name": name, "value": value, "unit": unit, "baseline": baseline, "ratio": ratio,
+            "notes": notes}
+
+
+def proof_rows(sizes, instances: int, time_limit: float, log=print) -> list[dict]:
+    rows = []
+    for n in sizes:
+        times, proven = [], 0
+        for seed in range(instances):
+            cards, pile, sc = _instance(seed, n)
+            r = best_layout(cards, sc, pile, time_limit=time_limit)
+            times.append(r.elapsed if r.proven_optimal else time_limit)
+            proven += r.proven_optimal
+            log(f"  {n} cards seed {seed} {sc}: score {r.score} greedy {r.greedy_value} "
+                f"{'proven' if r.proven_optimal else 'NOT proven'} {r.elapsed:.1f}s")
+        note = (f"{instances} seeded instances, time limit {time_limit:g}s each (unproven count as the limit); "
+                f"proven {proven}/{instances}")
+        rows.append(_row(f"optimize_{n}_cards_median_s", round(statistics.median(times), 2), "s", notes=note))
+        rows.append(_row(f"optimize_{n}_cards_worst_s", round(max(times), 2), "s", notes=note))
+        rows.append(_row(f"optimize_{n}_cards_proven_share", round(proven / instances, 3), "share", notes=note))
+    return rows
+
+
+def speedup_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
+    z_t, e_t = [], []
+    for seed in range(instances):
+        cards, pile, sc = _instance(1000 + seed, n)
+        t = time.perf_counter()
+        r = best_layout(cards, sc, pile, time_limit=time_limit)
+        z_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        e = exhaustive_best(cards, sc, pile)
+        e_t.append(time.perf_counter() - t)
+        if not r.proven_optimal or r.value != e.value:
+            raise AssertionError(f"optimizer {r.value} (proven {r.proven_optimal}) != exhaustive {e.value} on {cards} {sc}")
+        log(f"  {n} cards {cards} {sc}: optimum {r.value}; Z3 {z_t[-1]:.1f}s, exhaustive {e_t[-1]:.1f}s ({e.towns} towns)")
+    zm, em = statistics.median(z_t), statistics.median(e_t)
+    return [_row(f"optimize_vs_exhaustive_{n}_cards_s", round(zm, 3), "s", round(em, 3), round(em / zm, 2),
+                 f"median over {instances} instances; ratio = exhaustive time / Z3 time; answers equal")]
+
+
+def method_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
+    inc, opt = [], []
+    for seed in range(instances):
+        cards, pile, sc = _instance(2000 + seed, n)
+        a = best_layout(cards, sc, pile, time_limit=time_limit, method="incremental")
+        b = best_layout(cards, sc, pile, time_limit=time_limit, method="optimize")
+        inc.append(a.elapsed if a.proven_optimal else time_limit)
+        opt.append(b.elapsed if b.proven_optimal else time_limit)
+        log(f"  {n} cards {sc}: incremental {inc[-1]:.1f}s, Optimize {opt[-1]:.1f}s")
+    mi, mo = statistics.median(inc), statistics.median(opt)
+    return [_row(f"incremental_vs_optimize_{n}_cards_s", round(mi, 3), "s", round(mo, 3), round(mo / mi, 2),
+                 f"median over {instances}; baseline = Z3 Optimize; ratio > 1: the incremental loop is faster")]
+
+
+def gap_rows(n: int, per_scenario: int, time_limit: float, log=print) -> list[dict]:
+    rows = []
+    for k, sc in enumerate(SCENARIO_IDS):
+        gaps, proven = [], 0
+        for seed in range(per_scenario):
+            cards, pile, _ = _instance(3000 + 6 * seed + k, n)
+            r = best_layout(cards, sc, pile, time_limit=time_limit)
+            gaps.append(r.value - r.greedy_value)
+            proven += r.proven_optimal
+        log(f"  {sc}: gaps {gaps}")
+        rows.append(_row(f"greedy_gap_{sc}", round(statistics.mean(gaps), 2), "points",
+                         notes=f"mean (optimal - greedy layout score), {n}-card towns, {per_scenario} instances, "
+                               f"proven {proven}/{per_scenario} (unproven: best found)"))
+    return rows
+
+
+def run(quick: bool = False, instances: int | None = None, time_limit: float | None = None, log=print) -> list[dict]:
+    if quick:
+        k, tl = instances or 2, time_limit or 10.0
+        rows = proof_rows((6, 8), k, tl, log)
+        rows += speedup_rows(4, 1, 60.0, log)
+        rows += method_rows(5, 2, tl, log)
+        rows += gap_rows(5, 1, tl, log)
+    else:
+        k, tl = instances or 20, time_limit or 60.0
+        rows = proof_rows((6, 8, 10), k, tl, log)
+        rows += speedup_rows(5, 2, 600.0, log)
+        rows += method_rows(6, 4, tl, log)
+        rows += gap_rows(6, 3, tl, log)
+    return rows
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--instances", type=int, default=None)
+    ap.add_argument("--time-limit", type=float, default=None)
+    a = ap.parse_args()
+    for row in run(a.quick, a.instances, a.time_limit, log=lambda m: print(m, file=sys.stderr, flush=True)):
+        print(json.dumps(row))
