@@ -148,7 +148,7 @@ def show_scores(result: dict, player_label: str = "Player") -> None:
     elif winner == "opponent":
         st.error(f"**The opponent wins** {o['total']} to {p['total']}{how}.", icon=":material/sentiment_dissatisfied:")
     else:
-        st.info(f"**Tie** at {p['total']} (rule W8 default: a tie stays a tie).", icon=":material/balance:")
+        st.info(f"**Tie** at {p['total']} (rule W8).", icon=":material/balance:")
     left, right = st.columns(2)
     with left:
         st.markdown(f"**{player_label}**")
