@@ -85,6 +85,16 @@ with tab_odds:
             st.altair_chart(chart, width="stretch")
             st.dataframe(df.with_columns(pl.col("probability").round(5), pl.col("cumulative").round(5)),
                          hide_index=True, width="stretch")
+            with st.expander("Compare solo and 2-5 players", icon=":material/stacked_line_chart:"):
+                allrows = []
+                for m in (None, 2, 3, 4, 5):
+                    r = marshal(m, rules_json())
+                    allrows += [{"game": "solo" if m is None else f"{m} players", "round": int(k),
+                                 "exact": v, "probability": float(Fraction(v))} for k, v in r["rounds"].items()]
+                st.altair_chart(alt.Chart(pl.DataFrame(allrows)).mark_line(point=True).encode(
+                    x=alt.X("round:O", axis=alt.Axis(labelAngle=0)), y="probability:Q", color="game:N",
+                    tooltip=["game", "round", "exact"]).properties(title="Marshal's arrival: every game size", height=260),
+                    width="stretch")
             if result.get("never") not in (None, "0"):
                 st.warning(f"Chance the marshal never arrives: {result['never']}. {result.get('note', '')}")
             elif result.get("note"):
