@@ -37,7 +37,9 @@ def test_marshal_odds_solo_and_players_are_the_exact_fractions():
         assert dict(zip(table["round"].astype(str), table["exact"])) == want["rounds"]
         assert metric(at, "Earliest round") == str(want["earliest"])
         assert sum(Fraction(p) for p in table["exact"]) == 1 - Fraction(want["never"])
-    chart = next(c for c in charts(at) if str(c.get("title", "")).startswith("Marshal's arrival"))
+    titles = [c.get("title") for c in charts(at)]
+    assert "Marshal's arrival: every game size" in titles
+    chart = next(c for c in charts(at) if c.get("title") == "Marshal's arrival, 5 players")
     assert chart["title"] == "Marshal's arrival, 5 players"
     assert {layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"] for layer in chart["layer"]} \
         == {"bar", "line"}
