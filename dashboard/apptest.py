@@ -38,3 +38,26 @@ def texts(at: AppTest) -> str:
 
 def errors(at: AppTest) -> list[str]:
     return [e.value for e in at.error]
+
+
+def page_timings() -> list[tuple[str, float, float]]:
+    """(page, first load seconds, cached rerun seconds) for every page, in a fresh AppTest each."""
+    import time
+
+    from dashboard.common import PAGES
+
+    out = []
+    for entries in PAGES.values():
+        for name, *_ in entries:
+            start = time.perf_counter()
+            at = open_page(name, timeout=300)
+            first = time.perf_counter() - start
+            start = time.perf_counter()
+            at.run()
+            out.append((name, first, time.perf_counter() - start))
+    return out
+
+
+if __name__ == "__main__":  # .venv/bin/python -m dashboard.apptest
+    for name, first, again in page_timings():
+        print(f"{name:18s} first load {first:6.2f} s   rerun (cached) {again:5.2f} s")
