@@ -45,7 +45,7 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
     "Outlaws: Last Man Standing": [
         ("outlaws", "Outlaws", ":material/groups:",
          "Edit a position, see every legal action, victory and sudden-death banners, whether "
-         "either side can still win (with a witnessing line), and playout statistics."),
+         "either side can still win (with a witnessing line), dead positions, and playout statistics."),
     ],
     "Checks": [
         ("verification", "Verification", ":material/verified:",
