@@ -69,6 +69,21 @@ def test_lines_for_both_sides_replay_to_their_victories():
         assert q.winner == side, (side, line)
 
 
+def test_long_lines_are_found():
+    """A needs 3 Votes and the Election (9 actions with B's turns); after sudden death B must fetch the
+    last Bullet from the street first."""
+    p = pos(tokens=["x", "vote", "x", "vote", "election", "x", "vote", "x"], reserve=["vote"],
+            supply={"A": {"vote": 0, "bullet": 0, "handcuffs": 0}, "B": {"vote": 2, "bullet": 0, "handcuffs": 0}},
+            discard={"bullet": 3, "handcuffs": 3})
+    res = win_possible(p, max_depth=14, time_limit=120)
+    assert res.A is True and replay(p, res.line_A).victory == "good" and len(res.line_A) >= 7
+    q = after_sudden_death(tokens=["x", "x", "bullet", "x", "empty", "x", "empty", "empty"],
+                           discard={"bullet": 2, "x": 0})
+    res = win_possible(q, max_depth=14, time_limit=120)
+    assert res.B is True and replay(q, res.line_B).winner == "B"
+    assert res.line_B[-1]["action"]["actor"] in ("hitman", "sheriff")
+
+
 def test_dead_position_proven_for_both_sides():
     p = after_sudden_death()
     assert not sudden_death_trigger(p)
@@ -82,7 +97,7 @@ def test_one_bullet_left_keeps_the_game_alive():
     p = after_sudden_death(supply={"A": {"bullet": 1}}, discard={"bullet": 2})
     assert not is_dead(p)
     assert victory_left(p, "A") == {"good": False, "bad": True, "ugly": False}
-    res = win_possible(p, max_depth=6, time_limit=60)
+    res = win_possible(p, max_depth=10, time_limit=60)
     assert res.A is True and replay(p, res.line_A).victory == "bad"
     assert res.B is True  # B's Bandit can take A's Bullet (rule:O-bandit)
 
@@ -158,14 +173,15 @@ def test_no_dead_position_within_the_bound_is_reported_as_such():
     assert "within 1 actions" in res["bound"]
 
 
-@pytest.mark.slow
-def test_dead_position_reached_from_the_set_up():
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_dead_position_reached_from_the_set_up(seed):
     """The O12 gap: from the set-up, sudden death and then using up every Bullet and Handcuffs again."""
-    start = initial_position(1)
+    start = initial_position(seed)
     res = find_dead_positions(start, max_depth=80, time_limit=600, max_nodes=20_000)
     assert res["found"], res.get("bound")
     end = replay(start, res["line"])
-    assert is_dead(end) and end.sudden_death
+    assert is_dead(end) and end.sudden_death and end.winner is None
+    assert not sudden_death_trigger(end)
 
 
 # ---------------------------------------------------------------- CLI

@@ -161,53 +161,86 @@ def _align(pos: Position, side: str, actor: str, opp_name: str) -> int:
     return 0 if a == t else 1
 
 
-def _waiting(pos: Position, side: str) -> int:
-    """Actions the other side must spend before ``side`` moves."""
-    return 0 if pos.to_move == side else pos.actions_left
+def _plies(pos: Position, side: str, own: int) -> int:
+    """Actions (both sides') until ``side`` has made ``own`` more actions: two per turn (rule:O-turn)."""
+    if own >= INF:
+        return INF
+    wait, left = (0, pos.actions_left) if pos.to_move == side else (pos.actions_left, 2)
+    if own <= left:
+        return wait + own
+    return wait + own + 2 * ((own - left + 1) // 2)
+
+
+def _get_token(pos: Position, side: str, actor: str, token: str) -> int:
+    """Estimated actions for ``side``'s ``actor`` to get a ``token`` into the supply and end up
+    standing at a known column: walk to a street column holding it and take it (rule:O-take), fetch
+    it from the reserve, or have the Bandit take it from the opponent's supply (rule:O-bandit)."""
+    opp = other(side)
+    here = _col(pos, side, actor)
+    best = INF
+    for k, t in enumerate(pos.tokens):
+        if t == token or t is None:
+            best = min(best, (0 if here == k else 1) + 1)
+    if best == INF and (token in pos.reserve or None in pos.reserve):
+        best = 3  # a Take or the Merchant brings it out first
+    if getattr(pos.supply[opp], token) > 0:
+        holder = {"bullet": "hitman", "handcuffs": "sheriff"}[token]
+        best = min(best, _align(pos, side, "bandit", holder) + 1)
+    return best
 
 
 def estimate_win(pos: Position, side: str, rules: Rules = Rules()) -> int:
     """Estimated actions until ``side`` wins (INF when the token economy rules it out)."""
-    left = victory_left(pos, side, rules)
     if pos.winner is not None:
         return 0 if pos.winner == side else INF
+    left = victory_left(pos, side, rules)
     opp = other(side)
     me, them = pos.supply[side], pos.supply[opp]
-    table = _table_count(pos)
     best = INF
     if left["good"]:
         need = max(0, them.vote - me.vote + 1)
         gov = _col(pos, side, "governor")
+        takers = [k for k, t in enumerate(pos.tokens) if t in ("vote", None) and pos.street[side][k] != "governor"]
+        vote_cost = need if len(takers) >= need else need + (need - len(takers)) * 2
         el = pos.tokens.index("election") if "election" in pos.tokens else None
-        cost = 2 * need + (2 if el is None else (0 if gov == el else 1)) + 1
+        cost = vote_cost + (3 if el is None else (0 if gov == el else 1)) + 1
         best = min(best, cost)
     for victory, token, actor, target in (("bad", "bullet", "hitman", "governor"),
                                           ("ugly", "handcuffs", "sheriff", "hitman")):
         if not left[victory]:
             continue
-        have = getattr(me, token) > 0
-        if have:
-            supply_cost = 0
-        elif table[token] > 0 or getattr(them, token) > 0:
-            supply_cost = 2
+        if getattr(me, token) > 0:
+            cost = _align(pos, side, actor, target) + 1
         else:
-            supply_cost = 12  # only after the sudden-death reset
-        best = min(best, supply_cost + _align(pos, side, actor, target) + 1)
-    return best + _waiting(pos, side) if best < INF else INF
+            get = _get_token(pos, side, actor, token)
+            cost = (get + 2) if get < INF else 12  # 12: only after the sudden-death reset
+        best = min(best, cost)
+    return _plies(pos, side, best)
 
 
 def estimate_dead(pos: Position, rules: Rules = Rules()) -> int:
-    """Estimated actions until no Vote, Bullet or Handcuffs is left to win with (guides the dead search)."""
+    """Estimated actions (both sides') until no Vote, Bullet or Handcuffs is left to win with: each
+    missing Vote taken, each Bullet/Handcuffs taken (walk + take) and used without effect, the ones in
+    the reserve brought out first; before sudden death, also the reset's 6 tokens (guides the search)."""
     if pos.winner is not None:
         return INF
-    a, b = pos.supply.A.vote, pos.supply.B.vote
-    table = _table_count(pos)
-    bh = sum(getattr(pos.supply[s], k) for s in SIDES for k in ("bullet", "handcuffs"))
-    if pos.sudden_death:
-        return 2 * (table["bullet"] + table["handcuffs"]) + bh
-    if a > 3 or b > 3:
-        return 500  # sudden death can no longer come: Good stays open for the side ahead
-    return (3 - a) + (3 - b) + 2 * (table["bullet"] + table["handcuffs"]) + bh + 30
+    cost = 0
+    if not pos.sudden_death:
+        a, b = pos.supply.A.vote, pos.supply.B.vote
+        if a > 3 or b > 3:
+            return 500  # sudden death can no longer come: Good stays open for the side ahead
+        cost += (3 - a) + (3 - b) + 20
+    users = {"bullet": "hitman", "handcuffs": "sheriff"}
+    for k, t in enumerate(pos.tokens):
+        if t in users or t is None:
+            near = t is not None and any(pos.street[s][k] == users[t] for s in SIDES)
+            cost += (1 if near else 2) + 1
+    cost += 3 * sum(1 for t in pos.reserve if t in users or t is None)
+    for s in SIDES:  # used without effect by its holder, first out of the Saloon if need be
+        for token, user in users.items():
+            n = getattr(pos.supply[s], token)
+            cost += n * (1 if user in pos.street[s] else 2)
+    return cost
 
 
 # ------------------------------------------------------------------ best-first search
@@ -232,10 +265,11 @@ def _line_entry(pos: Position, action: Action, n: int, cond: str) -> dict:
 
 def best_first(start: Position, goal: Callable[[Position], bool], estimate: Callable[[Position], int],
                rules: Rules = Rules(), max_depth: int = 12, time_limit: float = 10.0,
-               max_nodes: int = 20_000, weight: float = 2.0) -> SearchResult:
+               max_nodes: int = 20_000, weight: float | None = 2.0) -> SearchResult:
     """Weighted best-first search from ``start`` for a position satisfying ``goal``.
 
-    Children with ``estimate == INF`` are pruned (they can never reach the goal). ``complete``: every
+    Priority: depth + ``weight`` * estimate, or (``weight=None``) the estimate alone (greedy); ties
+    go to the deeper position. Children with ``estimate == INF`` are pruned (they can never reach the goal). ``complete``: every
     position within ``max_depth`` actions was checked (then "not found" is a proof within the bound);
     ``exhausted``: moreover nothing lay beyond the bound (a proof without bound).
     """
@@ -245,7 +279,8 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
     tie = itertools.count()
     parents: dict[tuple, tuple] = {position_key(start): (None, None)}
     best: dict[tuple, int] = {position_key(start): 0}  # shallowest depth seen (a shallower path re-opens)
-    heap = [(weight * estimate(start), 0, next(tie), start)]
+    prio = (lambda d, h: h) if weight is None else (lambda d, h: d + weight * h)  # noqa: E731
+    heap = [(prio(0, estimate(start)), 0, next(tie), start)]  # ties: deeper first (dives through plateaus)
     nodes, cut, deepest = 0, False, 0
     stopped = ""
 
@@ -266,7 +301,8 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
         if nodes >= max_nodes:
             stopped = "nodes"
             break
-        _, depth, _, pos = heapq.heappop(heap)
+        _, neg_depth, _, pos = heapq.heappop(heap)
+        depth = -neg_depth
         key = position_key(pos)
         if best.get(key, depth) < depth:
             continue  # reached again by a shorter path since it was queued
@@ -287,7 +323,7 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
             if h >= INF:
                 continue
             deepest = max(deepest, depth + 1)
-            heapq.heappush(heap, (depth + 1 + weight * h, depth + 1, next(tie), nxt))
+            heapq.heappush(heap, (prio(depth + 1, h), -(depth + 1), next(tie), nxt))
     complete = not heap and not stopped
     return SearchResult(None, [], nodes, complete and not cut, deepest, round(time.perf_counter() - t0, 4), stopped,
                         complete, len(best))
@@ -373,7 +409,7 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
     if max_depth < 0 or max_depth > 500:
         raise BadInput(f"max_depth {max_depth}: expected 0..500")
     res = best_first(start, lambda p: is_dead(p, rules), lambda p: estimate_dead(p, rules), rules, max_depth,
-                     time_limit, max_nodes, weight=10.0)
+                     time_limit, max_nodes, weight=None)
     out = {"found": res.found is not None, "depth_bound": max_depth, "nodes": res.nodes, "checked": res.checked,
            "complete": res.complete, "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
            "start": position_to_json(start)}
