@@ -53,16 +53,8 @@ with town_col:
         rot = pc[3].radio("Rotation", [0, 180], horizontal=True, key="wg_pick_rot",
                           format_func=lambda r: f"{r} degrees")
         st.html(wv.card_preview(cid, 0) + wv.card_preview(cid, 180))
-        if st.button("Place this card on top", key="wg_place", type="primary"):
-            current_town, _ = wv.build_town(ss.wg_rows)
-            from solver.wagons.town import Placement, placement_problem
-
-            why = placement_problem(current_town, Placement(int(cid), int(px), int(py), int(rot)))
-            if why:
-                st.error(f"Not placed: {why}", icon=":material/error:")
-            else:
-                set_rows(ss.wg_rows + [{"card": int(cid), "x": int(px), "y": int(py), "rot": int(rot)}])
-                st.rerun()
+        place_clicked = st.button("Place this card on top", key="wg_place", type="primary")
+        place_message = st.empty()  # filled below, once the table's current rows are known
     st.markdown("**Placements** (placement order; later cards lie on top; edit cells or add/delete rows)")
     base = pl.DataFrame(ss.wg_rows or [], schema={"card": pl.Int64, "x": pl.Int64, "y": pl.Int64, "rot": pl.Int64})
     edited = st.data_editor(base, num_rows="dynamic", key=f"wg_table_{ss.wg_ver}", width="stretch",
@@ -79,6 +71,16 @@ with town_col:
         set_rows([])
         st.rerun()
     town, problems = wv.build_town(rows)
+    if place_clicked:  # the picker adds on top of the table as edited now
+        from solver.wagons.town import Placement, placement_problem
+
+        why = placement_problem(town, Placement(int(cid), int(px), int(py), int(rot)))
+        if why:
+            place_message.error(f"Not placed: {why}", icon=":material/error:")
+        else:
+            set_rows([r for r in rows if any(v is not None for v in r.values())]
+                     + [{"card": int(cid), "x": int(px), "y": int(py), "rot": int(rot)}])
+            st.rerun()
     for n, why in problems:
         st.error(f"Row {n} is left out of the town: {why}", icon=":material/error:")
 
