@@ -105,7 +105,7 @@ if rule_cols:
     st.altair_chart(alt.Chart(used).mark_bar().encode(
         y=alt.Y("scenario name:N", title=None, axis=alt.Axis(labelLimit=220)),
         x=alt.X("drafts:Q", stack="normalize", title="share of drafts"),
-        color=alt.Color("rule:N"), tooltip=["scenario name", "rule", "drafts"]).properties(height=260),
+        color=alt.Color("rule", type="nominal"), tooltip=["scenario name", "rule", "drafts"]).properties(height=260),
         width="stretch")
 
 st.subheader("Difficulty with best play")
