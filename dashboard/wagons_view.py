@@ -116,6 +116,13 @@ def town_html(town, caption: str = "") -> str:
     return draw.wagons_town_html(town_cells(town), caption=caption)
 
 
+def load_town_doc(doc: Any) -> dict:
+    """An uploaded town file checked by the engine's loader (every placement legal, in order)."""
+    from solver.wagons.town import town_from_dict
+
+    return town_json(town_from_dict(doc, "uploaded town"))
+
+
 def town_json(town) -> dict:
     from solver.wagons.town import town_to_json
 

@@ -94,8 +94,7 @@ with pile_col:
     if both:
         st.error(f"Card(s) {both} are in both towns.", icon=":material/error:")
     st.markdown("**Files** (contracts.md format)")
-    up = json_upload("Upload a town", "wg_town_up", lambda d: wv.town_json(__import__(
-        "solver.wagons.town", fromlist=["town_from_dict"]).town_from_dict(d, "uploaded town")))
+    up = json_upload("Upload a town", "wg_town_up", wv.load_town_doc)
     if up is not None:
         set_rows(up["placements"])
         st.rerun()
