@@ -218,3 +218,23 @@ def test_cli_dead_positions_bad_input(tmp_path):
                  ["outlaws", "dead-positions", "--max-depth", "-3"]):
         with pytest.raises(BadInput):
             clikit.run(_parser().parse_args(argv))
+
+
+def test_no_dead_position_before_sudden_death():
+    """Token-economy lemma: before sudden death some side can always still win (so every dead position
+    follows sudden death). Exhaustive over Vote splits, Bullets/Handcuffs left and the Election's place."""
+    from solver.outlaws.state import Discard, PerSide, Supply
+
+    base = after_sudden_death()
+    for a in range(7):
+        for b in range(7 - a):
+            table_votes = 6 - a - b
+            for left in (0, 1):
+                tokens = ["vote"] * min(table_votes, 6) + ["election"]
+                reserve = tuple(["vote"] * (table_votes - min(table_votes, 6)))
+                tokens += ["bullet"] * left + ["x"] * (8 - len(tokens) - left)
+                p = base.__class__(**{**base.__dict__, "tokens": tuple(tokens[:8]), "reserve": reserve,
+                                      "supply": PerSide(Supply(vote=a, bullet=0, handcuffs=0),
+                                                        Supply(vote=b, bullet=0, handcuffs=0)),
+                                      "discard": Discard(bullet=3 - left, handcuffs=3), "sudden_death": False})
+                assert not is_dead(p), (a, b, left)

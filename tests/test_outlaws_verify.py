@@ -209,3 +209,18 @@ def test_cli_verify_json_and_text(capsys):
 def test_cli_verify_bad_input(argv):
     with pytest.raises(BadInput):
         clikit.run(_parser().parse_args(["outlaws", "verify", *argv]))
+
+
+def test_ruleslinger_verify_and_dead_positions_commands(tmp_path, capsys):
+    from solver.cli import main
+
+    assert main(["outlaws", "verify", "--check", "sudden-death-3-3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["checks"][0]["holds"] is True and out["checks"][0]["rule"]
+    assert main(["outlaws", "verify", "--mutate", "nope"]) == 2
+    assert main(["outlaws", "dead-positions", str(tmp_path / "missing.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "Traceback" not in err
+    assert main(["outlaws", "dead-positions", "--seed", "2", "--json"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["found"] is True and res["why"]["sudden_death"] is True
