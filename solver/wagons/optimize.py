@@ -253,6 +253,7 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
 
     if method == "incremental":
         solver = z3.Solver(ctx=ctx)
+        solver.set("smt.arith.solver", 2)  # measured ~1.3-2x faster on 6-card proofs than the default (6)
         solver.add(*ztown.constraints)
         while True:
             remaining = time_limit - elapsed()
@@ -272,6 +273,7 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
                 break
     else:
         opt = z3.Optimize(ctx=ctx)
+        opt.set("smt.arith.solver", 2)
         opt.add(*ztown.constraints)
         if best_val is not None:
             opt.add(target >= best_val)
