@@ -14,8 +14,8 @@ from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, load_position
-from solver.outlaws.verify import (CHECKS, MUTATIONS, check_invariant, cross_check, register_verification,
-                                   run_checks)
+from solver.outlaws.verify import (CHECKS, MUTATIONS, check_invariant, cross_check, invariants_hold_at,
+                                   register_verification, run_checks)
 from test_outlaws_helpers import pos
 
 BROKEN = {  # mutation -> the check it must break
@@ -24,6 +24,7 @@ BROKEN = {  # mutation -> the check it must break
     "saloon_exit_copies": "saloon-two",
     "dancer_moves_immobilized": "immobilized-stay",
     "sudden_death_any_votes": "sudden-death-3-3",
+    "journalist_keeps_marker": "well-formed",
 }
 
 
@@ -71,6 +72,12 @@ def _violates(check_id: str, cx: dict) -> bool:
     if check_id == "immobilized-stay":
         return any(before["street"][s].index(n) != (after["street"][s].index(n) if n in after["street"][s] else -1)
                    for s, n in before["immobilized"])
+    if check_id == "well-formed":
+        try:
+            load_position(after)
+        except BadInput as exc:
+            return "Front Page" in str(exc)
+        return False
     if check_id == "sudden-death-3-3":
         return cx["sudden_death_fired"] and (after["supply"]["A"]["vote"], after["supply"]["B"]["vote"]) != (3, 3)
     raise AssertionError(check_id)
@@ -85,6 +92,16 @@ def test_a_broken_rule_fails_its_check_with_a_counterexample(mutation):
     assert cx["action"]["kind"] and cx["action"]["side"] in ("A", "B")
     load_position(cx["before"])  # the counterexample starts from a legal position
     assert _violates(check_id, cx), cx
+
+
+def test_the_set_up_satisfies_every_invariant():
+    """Base case of the induction (the checks are the inductive step)."""
+    for seed in range(5):
+        assert invariants_hold_at(initial_position(seed))
+    broken = initial_position(0)
+    from dataclasses import replace
+
+    assert not invariants_hold_at(replace(broken, tokens=("vote",) * 8))  # 8 Votes on the street + reserve
 
 
 def test_unknown_check_or_mutation():

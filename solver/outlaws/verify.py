@@ -19,6 +19,9 @@ Checks (ids):
 - ``governor-not-in-saloon``: the Governor never enters a Saloon (rule:O-saloon).
 - ``immobilized-stay``: immobilized characters never move (rule:O-immobilized).
 - ``sudden-death-3-3``: sudden death only triggers with Votes tied 3-3 (rule:O11).
+- ``well-formed``: what the checks assume of the position before stays true (no negative counts,
+  6 Front Page markers, only a Bandit on Main Street immobilized, the Governor never marked), so
+  together the checks are an induction from the set-up.
 
 Each Z3 check runs in its own fresh ``z3.Context()`` with a time limit (conventions: Z3).
 """
@@ -56,6 +59,7 @@ MUTATIONS = {
     "saloon_exit_copies": "leaving the Saloon puts the character on the street but also keeps it in the Saloon",
     "dancer_moves_immobilized": "the Dancer may pull immobilized characters",
     "sudden_death_any_votes": "sudden death triggers without the 3-3 Vote tie",
+    "journalist_keeps_marker": "a correct Journalist call marks the character without spending a Front Page marker",
 }
 """Deliberately broken rules (for the tests: each makes one check fail with a counterexample)."""
 
@@ -70,6 +74,9 @@ RULE_TEXT = {
                         "attivato o utilizzare le proprie abilità in alcun modo'",
     "sudden-death-3-3": "Morte Subitanea: 'entrambi i giocatori hanno 3 voti e tutte e 6 i gettoni Pallottola e "
                         "Manette sono stati utilizzati' (O11)",
+    "well-formed": "Lo Sceriffo: 'Se Chiami correttamente il Bandito, allora lo puoi immobilizzare'; Il Giornalista: "
+                   "'Non puoi tentare questa azione se non hai più segnalini In Prima Pagina ... non può mai Chiamare "
+                   "il Governatore' (the other checks assume what this one proves)",
 }
 
 
@@ -183,6 +190,13 @@ def governor_ok(st: Sym) -> Any:
 
 def well_formed(st: Sym, ctx) -> Any:
     """What every reachable, unfinished position satisfies (beyond the invariants under check)."""
+    return z3.And(state_ok(st, ctx), st.winner == 0, st.victory == 0, _in(st.to_move, 0, 1),
+                  _in(st.actions_left, 1, 2))
+
+
+def state_ok(st: Sym, ctx) -> Any:
+    """The well-formedness every action preserves (check ``well-formed``): token codes, no negative
+    counts, 6 Front Page markers in all, only an on-street Bandit immobilized, the Governor never marked."""
     out = [_in(t, 0, 5) for t in st.tokens]
     out += [v >= 0 for v in st.reserve.values()]
     out += [v >= 0 for s in range(2) for v in st.supply[s].values()]
@@ -191,7 +205,6 @@ def well_formed(st: Sym, ctx) -> Any:
     marks = [z3.If(st.fp[s][n], 1, 0) for s in range(2) for n in range(10)]
     out.append(z3.Sum([st.supply[0]["front_page"], st.supply[1]["front_page"], st.discard["front_page"]] + marks) == 6)
     out += [z3.Not(st.fp[s][GOV]) for s in range(2)]
-    out += [st.winner == 0, st.victory == 0, _in(st.to_move, 0, 1), _in(st.actions_left, 1, 2)]
     for s in range(2):
         for n in range(10):
             # only a Bandit can be immobilized, and only on Main Street (rule:O-immobilized)
@@ -485,6 +498,8 @@ class Model:
         ok = target == call
         mid.fp[o] = [z3.Or(pre.fp[o][n], z3.And(ok, target == n)) for n in range(10)]
         mid.supply[s]["front_page"] = pre.supply[s]["front_page"] - 1
+        if "journalist_keeps_marker" in self.mut:
+            mid.supply[s]["front_page"] = z3.If(ok, pre.supply[s]["front_page"], pre.supply[s]["front_page"] - 1)
         mid.discard["front_page"] = z3.If(ok, pre.discard["front_page"], pre.discard["front_page"] + 1)
         return Step("journalist", s, g, mid, {"c": c, "call": call, "ext": ext})
 
@@ -579,6 +594,7 @@ CHECKS: dict[str, Check] = {
          for s in range(2) for n in range(10) for k in range(NCOL)]),
     "sudden-death-3-3": lambda pre, post, fired, ctx: z3.Implies(
         fired, z3.And(post.supply[0]["vote"] == 3, post.supply[1]["vote"] == 3)),
+    "well-formed": lambda pre, post, fired, ctx: state_ok(post, ctx),
 }
 
 
@@ -922,3 +938,13 @@ def register_verification(group) -> None:
     p.add_argument("--max-depth", type=int, default=80, help="depth bound in actions (default 80)")
     p.add_argument("--time-limit", type=float, default=300.0, help="seconds (default 300)")
     p.add_argument("--max-nodes", type=int, default=100_000, help="positions expanded at most (default 100000)")
+
+
+def invariants_hold_at(pos) -> bool:
+    """Whether a concrete, fully known engine position satisfies every state invariant the checks
+    assume (the base case of the induction: tested on set-ups)."""
+    ctx = z3.Context()
+    st = fresh_state(ctx, "at")
+    solver = z3.Solver(ctx=ctx)
+    solver.add(_pin(ctx, st, pos), state_ok(st, ctx), token_totals_ok(st), saloon_ok(st), governor_ok(st))
+    return solver.check() == z3.sat
