@@ -4,7 +4,8 @@ Kinds (each maps onto one game's picklable per-item function):
 
 - ``wagons-games``: whole solo games of Circle the Wagons: Lone Cowboy, one row per game
   (``solver.wagons.game``), game *i* played with seed ``seed + i``;
-- ``wagons-difficulty``: the best-play difficulty rows of ``solver.wagons.bestplay``, one per seed;
+- ``wagons-difficulty``: best play vs the greedy policy per deal (``solver.wagons.bestplay.best_play_row``),
+  one row per seed, ``--time-limit`` seconds per deal;
 - ``outlaws-playouts``: random playouts of Outlaws: Last Man Standing from the set-up, one row per
   playout (``solver.outlaws.playout.playout(seed, rules)``);
 - ``cactus-montecarlo``: Monte Carlo of the round the marshal arrives in Cactus Town
@@ -40,6 +41,10 @@ MAX_N = 10_000_000
 MAX_SEED = 2**63 - 1
 CACTUS_CHUNK = 10_000
 """Monte Carlo games per Cactus task: fixed, so counts do not depend on the executor."""
+MAX_TIME_LIMIT = 3600.0
+"""Longest time limit per item (seconds) for the solver-backed kinds."""
+DIFFICULTY_TIME_LIMIT = 30.0
+"""Default seconds per deal for ``wagons-difficulty`` (best_play_row's own default)."""
 MAX_ROWS_IN_JSON = 10_000
 """``--rows`` prints every row only up to this many (use ``--out`` for more)."""
 
@@ -55,6 +60,7 @@ class BatchRequest:
     policy: str | None = None
     players: int | None = None
     options: tuple[tuple[str, str], ...] = ()
+    time_limit: float | None = None  # seconds per item (wagons-difficulty)
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -64,6 +70,9 @@ class BatchRequest:
                 raise BadInput(f"{name}: expected a whole number {lo}..{hi}, got {value!r:.40}")
         if self.seed + self.n - 1 > MAX_SEED:
             raise BadInput(f"seed: {self.seed} + n {self.n} passes the largest seed {MAX_SEED}")
+        t = self.time_limit
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t <= MAX_TIME_LIMIT):
+            raise BadInput(f"time limit: expected seconds in (0, {MAX_TIME_LIMIT}], got {t!r:.40}")
 
 
 @dataclass(frozen=True)
@@ -161,7 +170,7 @@ def parse_option(text: str) -> tuple[str, str]:
 def _no(request: BatchRequest, *names: str) -> None:
     for name in names:
         if getattr(request, name) is not None:
-            raise BadInput(f"batch {request.kind}: --{name} does not apply to this kind")
+            raise BadInput(f"batch {request.kind}: --{name.replace('_', '-')} does not apply to this kind")
 
 
 def call_with(fn: Callable, args: tuple, kwargs: dict, item: Any) -> Any:
@@ -182,7 +191,7 @@ def _seeds(request: BatchRequest) -> range:
 
 
 def _plan_cactus(request: BatchRequest) -> Plan:
-    _no(request, "scenario", "policy")
+    _no(request, "scenario", "policy", "time_limit")
     from solver.cactus.odds import MarshalQuery, simulate_chunk
     from solver.cactus.rules import CactusRules
 
@@ -204,7 +213,7 @@ def _wagons_rules(request: BatchRequest):
 
 
 def _plan_wagons_games(request: BatchRequest) -> Plan:
-    _no(request, "players")
+    _no(request, "players", "time_limit")
     play_row = _need("solver.wagons.simulate", "play_row", request.kind)
     from solver.wagons.game import new_game
     from solver.wagons.policies import POLICIES, policy_by_name
@@ -222,8 +231,29 @@ def _plan_wagons_games(request: BatchRequest) -> Plan:
                 _seeds(request), "rows", settings, request.n)
 
 
+def _plan_wagons_difficulty(request: BatchRequest) -> Plan:
+    """Best play vs the greedy policy per deal (solver.wagons.bestplay.best_play_row, rule:W-opt-bestplay).
+
+    Rows are identical across executors when every deal is proven (``proven`` true); a deal cut
+    short by ``time_limit`` holds the best found so far, which depends on the machine's speed.
+    """
+    _no(request, "players", "policy")
+    row = _need("solver.wagons.bestplay", "best_play_row", request.kind)
+    from solver.wagons.game import new_game
+
+    if request.scenario is None:
+        raise BadInput(f"batch {request.kind}: --scenario is required")
+    rules = _wagons_rules(request)
+    new_game(request.scenario, request.seed, rules)
+    limit = float(request.time_limit if request.time_limit is not None else DIFFICULTY_TIME_LIMIT)
+    settings = {"scenario": request.scenario, "time_limit": limit, "rules": rules.to_dict()}
+    return Plan(functools.partial(call_with, row, (request.scenario,), {"time_limit": limit,
+                                                                         "rules": rules.to_dict()}),
+                _seeds(request), "rows", settings, request.n)
+
+
 def _plan_outlaws_playouts(request: BatchRequest) -> Plan:
-    _no(request, "scenario", "policy", "players")
+    _no(request, "scenario", "policy", "players", "time_limit")
     playout = _need("solver.outlaws.playout", "playout", request.kind)
     from solver.outlaws.rules import Rules
 
@@ -237,6 +267,9 @@ KINDS: dict[str, BatchKind] = {
     "wagons-games": BatchKind(
         "wagons-games", "Lone Cowboy: whole solo games, one row per game (seed+i), --scenario, --policy",
         _plan_wagons_games),
+    "wagons-difficulty": BatchKind(
+        "wagons-difficulty", "Lone Cowboy: best play vs greedy per deal (seed+i), --scenario, --time-limit per deal",
+        _plan_wagons_difficulty),
     "outlaws-playouts": BatchKind(
         "outlaws-playouts", "Outlaws: random playouts from the set-up, one row per playout (seed+i)",
         _plan_outlaws_playouts),
@@ -416,6 +449,8 @@ def register_batch(games) -> None:
     parser.add_argument("--scenario", help="wagons: scenario id")
     parser.add_argument("--policy", help="wagons: player policy name")
     parser.add_argument("--players", type=str, help="cactus: 2..5 players (default: solo)")
+    parser.add_argument("--time-limit", type=str, metavar="S",
+                        help=f"wagons-difficulty: seconds per deal (default {DIFFICULTY_TIME_LIMIT:g})")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rules reading of the game (repeatable), e.g. --option tie_break=guns")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
@@ -431,12 +466,24 @@ def _int_arg(text: str | None, what: str) -> int | None:
     return value
 
 
+def _float_arg(text: str | None, what: str) -> float | None:
+    if text is None:
+        return None
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        raise BadInput(f"--{what}: expected a number of seconds, got {text!r:.40}") from None
+    if not math.isfinite(value):
+        raise BadInput(f"--{what}: expected a finite number of seconds, got {text!r:.40}")
+    return value
+
+
 def _handle(args) -> dict:
     if args.kind not in KINDS:
         raise BadInput(f"batch kind: {args.kind!r:.40} is not one of {', '.join(KINDS)}")
     request = BatchRequest(args.kind, _int_arg(args.n, "n"), _int_arg(args.seed, "seed"), args.scenario,
                            args.policy, _int_arg(args.players, "players"),
-                           tuple(parse_option(o) for o in args.option))
+                           tuple(parse_option(o) for o in args.option), _float_arg(args.time_limit, "time-limit"))
     workers = _int_arg(args.workers, "workers")
     try:
         return run_batch(request, executor=args.executor, workers=workers, out=args.out, with_rows=args.rows,

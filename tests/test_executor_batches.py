@@ -168,3 +168,27 @@ def test_outlaws_bad_options_are_bad_input():
         batches.plan(BatchRequest("outlaws-playouts", 3, 0, options=(("first_player", "C"),)))
     with pytest.raises(BadInput, match="does not apply"):
         batches.plan(BatchRequest("outlaws-playouts", 3, 0, scenario="boomtown"))
+
+
+@needs["wagons-difficulty"]
+def test_wagons_difficulty_rows_come_from_best_play_row(capsys):
+    assert cli.main(["batch", "wagons-difficulty", "--n", "1", "--seed", "4", "--scenario", "gold-rush",
+                     "--time-limit", "1", "--executor", "serial", "--rows", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["settings"]["time_limit"] == 1.0
+    (row,) = doc["data"]
+    assert row["seed"] == 4 and row["scenario"] == "gold-rush"
+    assert {"best_margin", "greedy_margin", "proven"} <= set(row)
+
+
+@pytest.mark.parametrize("limit, message", [("0", "time limit"), ("-1", "time limit"), ("nan", "finite"),
+                                            ("inf", "finite"), ("1e9", "time limit"), ("soon", "number of seconds")])
+def test_wagons_difficulty_time_limit_is_checked(limit, message, capsys):
+    assert cli.main(["batch", "wagons-difficulty", "--n", "1", "--scenario", "boomtown", "--time-limit", limit]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and message in err, err
+
+
+def test_time_limit_does_not_apply_to_other_kinds(capsys):
+    assert cli.main(["batch", "cactus-montecarlo", "--n", "5", "--time-limit", "3"]) == 2
+    assert "--time-limit does not apply" in capsys.readouterr().err
