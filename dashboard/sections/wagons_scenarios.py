@@ -43,7 +43,7 @@ chosen = c[0].multiselect("Scenarios", list(scen), default=list(scen), format_fu
                           key="sc_scenarios")
 policies = c[1].multiselect("Player policies", ["greedy", "random"], default=["greedy", "random"], key="sc_policies",
                             help="greedy: each placement maximises the current margin; random: any legal move")
-n = int(c[2].number_input("Games each", 1, 2000, 10, step=10, key="sc_n"))
+n = int(c[2].number_input("Games each", 1, 2000, 5, step=5, key="sc_n"))
 seed = int(c[3].number_input("Seed", 0, 10**6, 0, key="sc_seed"))
 
 if not chosen or not policies:
