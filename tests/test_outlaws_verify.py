@@ -163,6 +163,7 @@ def test_model_and_engine_agree_on_constructed_positions(name):
     assert r["agree"], r
 
 
+@pytest.mark.slow
 def test_model_and_engine_agree_when_sudden_death_triggers():
     """B takes the last Vote with every Bullet and Handcuffs discarded: 560 sudden-death layouts (rule:O11)."""
     p = pos(tokens=["x", "x", "vote", "x", "election", "x", "empty", "empty"], reserve=[],
