@@ -204,7 +204,7 @@ def test_wagons_play(page, server):
 
 def test_wagons_scenarios(page, server):
     open_page(page, server, "wagons_scenarios", "Lone Cowboy scenarios")
-    expect(page.get_by_text("Difficulty table")).to_be_visible(timeout=120_000)  # simulates on first load
+    expect(page.get_by_role("heading", name="Difficulty table", exact=True)).to_be_visible(timeout=120_000)  # simulates on first load
     expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
 
