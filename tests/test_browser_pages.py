@@ -213,7 +213,7 @@ def test_cactus(page, server):
     open_page(page, server, "cactus", "Cactus Town")
     expect(page.get_by_text("Earliest round")).to_be_visible()
     # 3 players: the exact odds change (the earliest round is 8 with the default readings)
-    page.get_by_text("3 players").click()
+    page.get_by_role("radiogroup", name="Game").get_by_text("3 players", exact=True).click()
     wait_idle(page)
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("8")
     shot(page, "cactus_marshal")
