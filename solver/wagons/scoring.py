@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from solver.errors import BadInput
 from solver.wagons.cards import card_codes, load_cards
@@ -36,9 +37,10 @@ I_IDX = {t: i for i, t in enumerate(ICONS)}
 
 # ---------------------------------------------------------------- bitboards
 
-@dataclass(frozen=True)
-class TownFeatures:
-    """A town's visible territories as bitboards (bit index = (y+1-miny)*width + (x+1-minx))."""
+class TownFeatures(NamedTuple):
+    """A town's visible territories as bitboards (bit index = (y+1-miny)*width + (x+1-minx)).
+
+    An immutable named tuple (cheaper to build than a frozen dataclass on the scoring hot path)."""
     width: int
     terrain: tuple[int, ...]  # 6 masks
     icon: tuple[int, ...]     # 6 masks
@@ -88,7 +90,7 @@ def _features(placements, frame: tuple[int, int, int] | None = None) -> TownFeat
         width = max(xs) - minx + 4  # 2 columns per card + guard columns
     else:
         minx, miny, width = frame
-    masks = [0] * 12
+    masks = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
     occ = 0
     get = _PATTERNS.get
     for p in reversed(placements):  # top card first: a cell keeps its top territory (rule:W-cover)
@@ -375,8 +377,7 @@ def player_goal(goal: GoalSpec, f: TownFeatures) -> int:
 COMPARING = ("one-too-many", "claim-jumpers", "smalltown-charm")
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """What a comparing goal card reads from one side."""
     territories: int
     beers: int
