@@ -215,7 +215,7 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
         if remaining <= 0.05:
             break
         line = lines[i]
-        share = max(remaining / (len(order) - pos), min(remaining, 1.0))
+        share = max(remaining / (len(order) - pos), min(remaining, 5.0))  # the most promising lines first
         r = best_layout(line.cards, scenario_id, line.pile, rules, time_limit=share, objective="margin",
                         data=data, seed_greedy=False, floor=best, round1=line.round1)
         if r.placements:
