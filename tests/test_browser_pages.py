@@ -212,10 +212,14 @@ def test_wagons_scenarios(page, server):
 def test_cactus(page, server):
     open_page(page, server, "cactus", "Cactus Town")
     expect(page.get_by_text("Earliest round")).to_be_visible()
-    # 3 players: the exact odds change (the earliest round is 8 with the default readings)
+    # 3 players: the page shows the engine's exact odds for that game size
+    from solver.cactus.odds import marshal_odds
+
+    want = marshal_odds(3)
     page.get_by_role("radiogroup", name="Game").get_by_text("3 players", exact=True).click()
     wait_idle(page)
-    expect(page.get_by_test_id("stMetricValue").first).to_have_text("8")
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text(str(want["earliest"]))
+    expect(page.get_by_text("Marshal's arrival, 3 players").first).to_be_visible()  # the chart's title
     shot(page, "cactus_marshal")
     page.get_by_role("tab", name="Duel odds").click()
     expect(page.get_by_text("Initiator wins")).to_be_visible()
