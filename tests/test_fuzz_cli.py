@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -30,10 +31,18 @@ from solver.paths import REPO, SCENARIOS
 
 CLI_EXAMPLES = 60
 """Cases per command (in-process)."""
-SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15}
-"""Commands whose cases play whole games: fewer cases."""
+SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15, ("outlaws", "playouts"): 12,
+                 ("outlaws", "status"): 30, ("cactus", "verify"): 4, ("outlaws", "verify"): 4,
+                 ("outlaws", "dead-positions"): 10, ("wagons", "best-play"): 10, ("wagons", "best-layout"): 20}
+"""Commands whose cases play whole games or run Z3 / a search: fewer cases (seconds each)."""
+BUDGET = 25.0
+"""Seconds of fuzzing per command; the remaining cases are skipped (and not counted) after it, so a
+loaded CI machine does not turn the heavy commands into many minutes. The cases run are printed."""
 HANG = 90
 """Seconds one command may take before the case counts as a hang."""
+WORKLOAD = {"time_limit", "max_nodes", "max_actions", "quick", "games", "n", "max_depth", "monte_carlo"}
+"""Options that size the work: always given (a small valid value) unless they are the hostile one,
+so that no case waits for a default of minutes (--time-limit 300) without anything being wrong."""
 
 HOSTILE_WORDS = ["", " ", "0", "-1", "1", "2", "3", "7", "13", "18", "19", "-18", "-0", "1.5", "1e9", "nan", "inf",
                  "9" * 30, "-" + "9" * 30, "9" * 5000, "0x10", "1,2,x", "3,3,3", ",,,", "1,,2", "1," * 200,
@@ -126,7 +135,9 @@ def valid_words() -> dict[str, list[str]]:
              "n": ["1", "3", "12"], "games": ["1", "3"], "circle": ["3,7,11", "0,1,2,3,4,5,6,8"],
              "deck_top": ["5", "0"], "pile": ["1,2,3", "4"], "after_round_1": ["3,4"], "round": ["1", "2"],
              "players": ["2", "3", "5"], "cards": ["3,7,11,14", "0,1"], "workers": ["1", "2"], "executor": ["serial"],
-             "option": ["edition=later", "tie_break=guns", "solo_events=true"]}
+             "option": ["edition=later", "tie_break=guns", "solo_events=true"], "max_actions": ["40", "200"],
+             "time_limit": ["0.5", "1"], "max_depth": ["1", "3"], "action": ["0", "1"],
+             "monte_carlo": ["0", "200"], "max_nodes": ["200", "2000"]}
     try:
         from solver.wagons.data import SCENARIO_IDS
 
@@ -182,7 +193,7 @@ def argv_for(draw, path: tuple, parser: argparse.ArgumentParser, folder: Path) -
         if value is None and action.nargs != 0 and i not in hostile and not _looks_like_file(action):
             if not action.required and action.option_strings:
                 continue  # an optional free-form option with no known valid value: leave it out
-        required = action.required or not action.option_strings
+        required = action.required or not action.option_strings or action.dest in WORKLOAD
         if not required and i not in hostile and not draw(st.integers(0, 2)) == 0:
             continue
         if required and draw(st.integers(0, 19)) == 13:
@@ -239,14 +250,24 @@ def test_every_command_survives_hostile_arguments(path, tmp_path_factory, monkey
     monkeypatch.chdir(folder)  # a relative path that slips through lands in the temporary folder
     parser = COMMANDS[path]
 
+    started, ran, codes = time.monotonic(), [0], {0: 0, 2: 0}
+
     @settings(max_examples=SLOW_COMMANDS.get(path, CLI_EXAMPLES), deadline=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=list(HealthCheck), database=None)
     @given(data=st.data())
     def fuzz(data):
-        argv = data.draw(argv_for(path, parser, folder))
-        check(argv, *run_main(argv))
+        argv = data.draw(argv_for(path, parser, folder))  # drawn even when skipped: same data every run
+        if time.monotonic() - started > BUDGET:
+            return  # over this command's budget: the case is not run (and not counted)
+        code, out, err = run_main(argv)
+        check(argv, code, out, err)
+        ran[0] += 1
+        codes[code] += 1
 
     fuzz()
+    print(f"fuzzed {' '.join(path)}: {ran[0]} cases ({codes[0]} exit 0, {codes[2]} exit 2) "
+          f"in {time.monotonic() - started:.0f}s")
+    assert ran[0] >= 1
 
 
 # --- a few real subprocesses: the console script, stdout/stderr, exit code, no hang ---------------
