@@ -259,7 +259,7 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
             remaining = time_limit - elapsed()
             if remaining <= 0:
                 break
-            solver.set("timeout", max(1, int(remaining * 1000)))
+            solver.set("timeout", max(1, int(min(remaining, 86400.0) * 1000)))
             if best_val is not None:
                 solver.add(target > best_val)
             iterations += 1
@@ -278,7 +278,7 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
         if best_val is not None:
             opt.add(target >= best_val)
         opt.maximize(target)
-        opt.set("timeout", max(1, int((time_limit - elapsed()) * 1000)))
+        opt.set("timeout", max(1, int(min(time_limit - elapsed(), 86400.0) * 1000)))
         iterations = 1
         answer = opt.check()
         if answer == z3.sat:
