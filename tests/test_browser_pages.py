@@ -7,6 +7,7 @@ saves a screenshot in tests/screenshots/. Skipped with a reason when /usr/bin/ch
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -251,6 +252,11 @@ def test_outlaws(page, server):
     counts = Counter(a.kind for a in legal_actions(replace(pos, to_move="B", actions_left=1), Rules()))
     expect(page.get_by_text("B to move")).to_be_visible()
     expect(page.get_by_text(f"{sum(counts.values())} legal actions")).to_be_visible()
+    # can either side still win? (bounded search; a witnessing line or a bound is shown)
+    page.get_by_role("button", name="Search for a winning line").click()
+    expect(page.get_by_text(re.compile(r"A can still win|A cannot win|A: undecided")).first).to_be_visible()
+    page.get_by_role("button", name="Search for a dead position").click()
+    expect(page.get_by_text(re.compile(r"Dead position found|No dead position|not a proof")).first).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
