@@ -3,8 +3,8 @@
 Representative exhaustive set (all combinations of up to 4 cards would take hours):
 - every single card in every scenario (18 x 6 = 108 instances),
 - every 3rd ordered pair of cards (102 of the 306 pairs), scenarios and opponent piles rotating,
-- 12 seeded random 3-card instances (2 per scenario) with random opponent piles, plus 3 with the
-  "margin" objective,
+- 12 seeded random 3-card instances (2 per scenario) with random opponent piles, 12 more in the two
+  scenarios with geometric goal cards, plus 3 with the "margin" objective,
 - 2 seeded random 4-card instances (slow: the oracle scores ~340,000 towns each),
 - random 5-card instances: the oracle needs ~25 million towns each, so they run only with
   ``RULESLINGER_LONG=1`` (and in ``bench/bench_wagons_optimize.py`` full mode).
@@ -67,6 +67,14 @@ def test_every_third_ordered_pair():
 @pytest.mark.parametrize("seed", range(12))
 def test_random_three_cards(seed):
     cards, pile, scenario = _instance(seed, 3)
+    _check(cards, scenario, pile)
+
+
+@pytest.mark.parametrize("seed", range(30, 36))
+@pytest.mark.parametrize("scenario", ["water-the-herd", "through-the-desert"])
+def test_position_goals_three_cards(seed, scenario):
+    """Cool Water (largest Water group, ties), Wagon Train runs and Badlands: the geometric goals."""
+    cards, pile, _ = _instance(seed, 3)
     _check(cards, scenario, pile)
 
 
