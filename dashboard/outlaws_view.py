@@ -180,8 +180,8 @@ def show_dead(result: dict) -> None:
         st.error(f"**Dead position found** {result.get('length')} actions from here: nobody can win and the "
                  "sudden-death trigger does not hold (a gap in the rules, O12).", icon=":material/report:")
         st.html(draw.outlaws_position_html(result["position"]))
-        why = result.get("why") or {}
-        st.json(why, expanded=False)
+        with st.expander("Why nobody can win there (the engine's reasons)"):
+            st.json(result.get("why") or {}, expanded=True)
         if result.get("line"):
             st.dataframe(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
                                         "hidden outcome": e.get("condition") or ""} for i, e in enumerate(result["line"])]),
