@@ -118,6 +118,8 @@ def _valid_files(folder: Path) -> dict[str, list[str]]:
         made["town"], made["opponent"] = [str(town)], [str(pile)]
     except Exception:  # the engine is not there yet: hostile values only
         pass
+    if (SCENARIOS / "wagons" / "goals.toml").exists():
+        made["goals"] = [str(SCENARIOS / "wagons" / "goals.toml")]
     positions = sorted(str(p) for p in (SCENARIOS / "outlaws").glob("*.json")) if (SCENARIOS / "outlaws").is_dir() else []
     if positions:
         made["position"] = positions
@@ -193,7 +195,8 @@ def argv_for(draw, path: tuple, parser: argparse.ArgumentParser, folder: Path) -
         if value is None and action.nargs != 0 and i not in hostile and not _looks_like_file(action):
             if not action.required and action.option_strings:
                 continue  # an optional free-form option with no known valid value: leave it out
-        required = action.required or not action.option_strings or action.dest in WORKLOAD
+        sizes_work = action.dest in WORKLOAD and (action.default is not None or action.nargs == 0)
+        required = action.required or not action.option_strings or sizes_work
         if not required and i not in hostile and not draw(st.integers(0, 2)) == 0:
             continue
         if required and draw(st.integers(0, 19)) == 13:
