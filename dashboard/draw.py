@@ -57,11 +57,11 @@ def wagons_town_html(cells: Mapping[tuple[int, int], Mapping[str, Any]], flagged
     ``cells`` maps (x, y) -> {"terrain", "icon", "card"}; empty grid squares are left blank (the
     rulebook's "X"). ``flagged`` squares get a red outline (e.g. an illegal placement).
     """
-    if not cells:
-        return "<div style='font:13px sans-serif;color:#777'>(empty town)</div>"
     flagged = set(flagged)
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
+    if not cells and not flagged:
+        return "<div style='font:13px sans-serif;color:#777'>(empty town)</div>"
+    xs = [x for x, _ in cells] + [x for x, _ in flagged]
+    ys = [y for _, y in cells] + [y for _, y in flagged]
     rows = []
     for y in range(min(ys), max(ys) + 1):
         tds = []

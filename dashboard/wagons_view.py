@@ -112,8 +112,17 @@ def town_cells(town) -> dict[tuple[int, int], dict]:
     return {xy: {"terrain": t.terrain, "icon": t.icon, "card": owner.get(xy)} for xy, t in visible_grid(town).items()}
 
 
-def town_html(town, caption: str = "") -> str:
-    return draw.wagons_town_html(town_cells(town), caption=caption)
+def town_html(town, caption: str = "", illegal_rows: list[dict] = ()) -> str:
+    """The town drawn; the squares an illegal row would cover are outlined in red."""
+    flagged = set()
+    for r in illegal_rows:
+        try:
+            x, y = _int(r.get("x"), "x"), _int(r.get("y"), "y")
+        except BadInput:
+            continue
+        if abs(x) <= 40 and abs(y) <= 40:
+            flagged |= {(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
+    return draw.wagons_town_html(town_cells(town), flagged=flagged, caption=caption)
 
 
 def load_town_doc(doc: Any) -> dict:

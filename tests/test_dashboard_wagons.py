@@ -50,6 +50,8 @@ def test_illegal_rows_are_flagged_inline_and_left_out():
     at = open_page("wagons_sheet", state={"wg_rows": rows})
     assert not at.exception
     assert any("Row 7 is left out" in e and "does not touch" in e for e in errors(at))
+    town_drawing = next(h.proto.body for h in at.get("html") if "Your town:" in h.proto.body)
+    assert town_drawing.count("outline:3px solid #d32f2f") == 4  # the 4 squares the illegal card would cover
     assert metric(at, "Player total") == str(expected(EXAMPLE, [3, 7, 11], "boomtown").player.total)
 
 

@@ -110,7 +110,10 @@ with pile_col:
 st.subheader("Town and scores")
 draw_col, score_col = st.columns([1, 1])
 with draw_col:
-    st.html(wv.town_html(town, caption=f"Your town: {len(town.placements)} cards"))
+    st.html(wv.town_html(town, caption=f"Your town: {len(town.placements)} cards",
+                         illegal_rows=[rows[n - 1] for n, _ in problems]))
+    if problems:
+        st.caption("Red outlines: where the rows left out of the town would lie.")
 with score_col:
     if engine("solver.wagons.scoring", "final_scores", what="Lone Cowboy scoring"):
         with guarded("Scores: "):
