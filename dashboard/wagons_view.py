@@ -114,15 +114,19 @@ def town_cells(town) -> dict[tuple[int, int], dict]:
 
 def town_html(town, caption: str = "", illegal_rows: list[dict] = ()) -> str:
     """The town drawn; the squares an illegal row would cover are outlined in red."""
+    cells = town_cells(town)
+    xs, ys = [x for x, _ in cells] or [0], [y for _, y in cells] or [0]
     flagged = set()
     for r in illegal_rows:
         try:
             x, y = _int(r.get("x"), "x"), _int(r.get("y"), "y")
         except BadInput:
             continue
-        if abs(x) <= 40 and abs(y) <= 40:
-            flagged |= {(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
-    return draw.wagons_town_html(town_cells(town), flagged=flagged, caption=caption)
+        square = {(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
+        # only near the town (a far-away row would blow the drawing up; its error message says where)
+        if all(min(xs) - 4 <= a <= max(xs) + 4 and min(ys) - 4 <= b <= max(ys) + 4 for a, b in square):
+            flagged |= square
+    return draw.wagons_town_html(cells, flagged=flagged, caption=caption)
 
 
 def load_town_doc(doc: Any) -> dict:

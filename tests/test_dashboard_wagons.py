@@ -46,12 +46,14 @@ def test_score_sheet_shows_the_engines_scores_and_winner():
 
 
 def test_illegal_rows_are_flagged_inline_and_left_out():
-    rows = EXAMPLE + [{"card": 5, "x": 20, "y": 20, "rot": 0}]
+    rows = EXAMPLE + [{"card": 5, "x": 20, "y": 20, "rot": 0}, {"card": 6, "x": 8, "y": 0, "rot": 0}]
     at = open_page("wagons_sheet", state={"wg_rows": rows})
     assert not at.exception
     assert any("Row 7 is left out" in e and "does not touch" in e for e in errors(at))
+    assert any("Row 8 is left out" in e and "does not touch" in e for e in errors(at))
     town_drawing = next(h.proto.body for h in at.get("html") if "Your town:" in h.proto.body)
-    assert town_drawing.count("outline:3px solid #d32f2f") == 4  # the 4 squares the illegal card would cover
+    # row 8's 4 squares are outlined beside the town; row 7, far away, is only reported in words
+    assert town_drawing.count("outline:3px solid #d32f2f") == 4
     assert metric(at, "Player total") == str(expected(EXAMPLE, [3, 7, 11], "boomtown").player.total)
 
 
