@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.errors import BadInput
+from solver.io import short_repr
 
 _FRACTION = re.compile(r"^-?\d{1,15}(\.\d{1,15})?(/\d{1,15})?$")
 
@@ -79,7 +80,7 @@ class CactusRules:
             raise BadInput(f"rules.solo_event_cards: {self.solo_event_cards!r} is not a whole number 3..17")
         for name in ("solo_events", "escaped_visible"):
             if not isinstance(getattr(self, name), bool):
-                raise BadInput(f"rules.{name}: expected true or false, got {getattr(self, name)!r:.40}")
+                raise BadInput(f"rules.{name}: expected true or false, got {short_repr(getattr(self, name), 40)}")
         chance = self.duel_win_chance
         if isinstance(chance, bool) or not isinstance(chance, (int, Fraction)) or not 0 <= chance <= 1:
             raise BadInput(f"rules.duel_win_chance: {chance!r} is not an exact probability 0..1")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from solver.errors import BadInput
-from solver.io import as_int, read_json, require
+from solver.io import as_int, read_json, require, short_repr
 
 SIDES = ("A", "B")
 CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist",
@@ -163,7 +163,7 @@ def _name(value: Any, what: str, allow_none: bool) -> str | None:
     if value is None and allow_none:
         return None
     if not isinstance(value, str) or value.lower() not in CHARACTERS:
-        raise BadInput(f"{what}: unknown character {value!r:.40} (expected one of {', '.join(CHARACTERS)})")
+        raise BadInput(f"{what}: unknown character {short_repr(value, 40)} (expected one of {', '.join(CHARACTERS)})")
     return value.lower()
 
 
@@ -172,13 +172,13 @@ def _token(value: Any, what: str, allow_empty: bool) -> str | None:
         return None
     ok = TOKEN_TYPES + ((EMPTY,) if allow_empty else ())
     if not isinstance(value, str) or value.lower() not in ok:
-        raise BadInput(f"{what}: unknown token {value!r:.40} (expected one of {', '.join(ok)} or null)")
+        raise BadInput(f"{what}: unknown token {short_repr(value, 40)} (expected one of {', '.join(ok)} or null)")
     return value.lower()
 
 
 def _side(value: Any, what: str) -> str:
     if value not in SIDES:
-        raise BadInput(f"{what}: side must be \"A\" or \"B\", got {value!r:.20}")
+        raise BadInput(f"{what}: side must be \"A\" or \"B\", got {short_repr(value, 20)}")
     return value
 
 
@@ -409,7 +409,7 @@ def view(pos: Position, side: str) -> Position:
     know, tokens it has not seen and the whole face-down reserve become ``None``. Both Saloons, the
     supplies, the discard and face-up (marked or immobilized) characters stay visible."""
     if side not in SIDES:
-        raise BadInput(f"view: side must be \"A\" or \"B\", got {side!r:.20}")
+        raise BadInput(f"view: side must be \"A\" or \"B\", got {short_repr(side, 20)}")
     opp = other(side)
     k = pos.knowledge[side]
     row = tuple(name if (col in k.characters or pos.face_up(opp, name)) else None

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import read_data
+from solver.io import read_data, short_repr
 from solver.paths import SCENARIOS
 
 DATA_DIR = SCENARIOS / "wagons"
@@ -186,7 +186,7 @@ def _num(v: Any, where: str) -> None:
         for i, x in enumerate(v):
             _num(x, f"{where}[{i}]")
         return
-    raise BadInput(f"{where}: expected a whole number (or list of them), got {v!r:.40}")
+    raise BadInput(f"{where}: expected a whole number (or list of them), got {short_repr(v, 40)}")
 
 
 # ---------------------------------------------------------------- loaders
@@ -204,7 +204,7 @@ def parse_cards(doc: Any, what: str = "cards.json") -> tuple[CardData, ...]:
         for q in ("tl", "tr", "bl", "br"):
             v = _get(c, q, list, f"{what}: card {cid}")
             if len(v) != 2 or v[0] not in TERRAINS or v[1] not in ICONS:
-                raise BadInput(f"{what}: card {cid}.{q}: expected [terrain, icon], got {v!r:.60}")
+                raise BadInput(f"{what}: card {cid}.{q}: expected [terrain, icon], got {short_repr(v, 60)}")
             cells.append((v[0], v[1]))
         back = _get(c, "back_unverified", str, f"{what}: card {cid}", "")
         out.append(CardData(cid, tuple(cells), back, _get(c, "checked_against", str, f"{what}: card {cid}", "")))
@@ -275,8 +275,8 @@ def parse_scenarios(doc: Any, goals: tuple[GoalSpec, ...], what: str = "scenario
         if sid not in SCENARIO_IDS:
             raise BadInput(f"{where}.id: not one of {', '.join(SCENARIO_IDS)}")
         gl = _get(s, "goals", list, where)
-        if len(gl) != 2 or any(g not in names for g in gl):
-            raise BadInput(f"{where}.goals: expected two goal names from goals.toml, got {gl!r:.80}")
+        if len(gl) != 2 or any(not isinstance(g, str) or g not in names for g in gl):
+            raise BadInput(f"{where}.goals: expected two goal names from goals.toml, got {short_repr(gl, 80)}")
         d = _get(s, "draft", dict, where)
         dw = f"{where}.draft"
         kind = _get(d, "kind", str, dw)

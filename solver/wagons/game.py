@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from solver.errors import BadInput
+from solver.io import short_repr
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.opponent import add_to_pile, round1_decision, round2_decision
 from solver.wagons.rules import Rules
@@ -234,4 +235,4 @@ def action_from_dict(d, what: str = "action") -> Action:
         if missing:
             raise BadInput(f"{what}.place: missing field '{missing[0]}'")
         return Place(Placement(p["card"], p["x"], p["y"], p.get("rot", 0)))
-    raise BadInput(f"{what}: expected {{\"draft\": k}} or {{\"place\": {{card, x, y, rot}}}}, got {d!r:.60}")
+    raise BadInput(f"{what}: expected {{\"draft\": k}} or {{\"place\": {{card, x, y, rot}}}}, got {short_repr(d, 60)}")
