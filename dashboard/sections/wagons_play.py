@@ -39,7 +39,9 @@ if top[1].button("New game", key="pa_new", icon=":material/restart_alt:"):
     ss.pa = fresh(scenario)
     st.rerun()
 g = ss.pa
-top[2].markdown(f"**Round {g['round']}.** Round-2 draft rule of this scenario: {scen[scenario]['draft_text']}")
+top[2].markdown(f"**Round {g['round']}.** Round-2 draft rule of this scenario: {scen[scenario]['draft_text']}"
+                + ("  \nRound 2 starts with the party after the one that took the last round-1 card (rule W10)."
+                   if g["round"] == 2 else ""))
 
 
 def town_of(g: dict) -> Town:
