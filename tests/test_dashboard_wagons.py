@@ -170,3 +170,19 @@ def test_opponent_pile_upload():
     assert not at.exception
     assert at.session_state["wg_pile"] == [8, 9]
     assert metric(at, "Opponent total") == str(expected(EXAMPLE, [8, 9], "boomtown").opponent.total)
+
+
+def test_play_along_round_two_uses_the_round_one_counts():
+    from solver.wagons.scoring import pile_counts, town_features
+
+    at = open_page("wagons_play")
+    at.selectbox(key="pa_card_0").set_value(5)
+    at.button(key="pa_place").click().run()
+    at.button(key="pa_round2").click().run()
+    g = at.session_state["pa"]
+    town = town_from_dict({"placements": g["town"]})
+    assert g["round"] == 2 and g["after1"] == [town_features(town).territories, pile_counts(tuple(g["pile"])).territories]
+    at.multiselect(key=f"pa_circle_{len(g['log'])}").set_value([3, 7, 11]).run()
+    at.button(key="pa_ask").click().run()
+    want = opponent_draft("boomtown", 2, (3, 7, 11), None, tuple(g["pile"]), tuple(g["after1"]), Rules())
+    assert f"takes **card {want.take}**" in texts(at) and f"Rule: **{want.rule}**" in texts(at)
