@@ -141,6 +141,9 @@ with tab_town:
         doc = ss.ct_pos
         if doc.get("note"):
             st.caption(doc["note"])
+        if doc.get("rules"):
+            st.caption(f"This file names readings {doc['rules']}; the page uses this session's readings instead "
+                       "(set them on the Verification page or in the option boxes here).")
         up = json_upload("Upload a position (docs/cactus.md JSON)", "ct_upload", _validated)
         if up is not None:
             ss.ct_pos, ss.ct_ver = up, ss.ct_ver + 1
