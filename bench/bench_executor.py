@@ -11,6 +11,7 @@ a 100,000-item batch streamed to Parquet (``--quick``: 10,000).
 
 from __future__ import annotations
 
+import math
 import os
 import resource
 import subprocess
@@ -42,6 +43,24 @@ def _timed(request: BatchRequest, executor: str, workers: int) -> float:
                                      label=request.kind))
     assert count == request.n
     return time.perf_counter() - start
+
+
+def capacity_row(quick: bool) -> dict:
+    """Control: the same 1-vs-2 process speed-up on pure CPU work with no data (``math.factorial``).
+
+    On a shared machine the other core may be busy; this row tells how much parallel capacity
+    there was, so the batch speed-up above can be read against it.
+    """
+    items = [60_000] * (24 if quick else 64)
+    times = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        for _ in run_items(math.factorial, items, executor="local", workers=workers, chunk_size=1, progress=False):
+            pass
+        times[workers] = time.perf_counter() - start
+    return _row("parallel capacity: pure CPU x2 over x1 (control)", times[1] / times[2], "x", 1.0,
+                f"{len(items)} x math.factorial(60000): {times[1]:.2f}s with 1 process, {times[2]:.2f}s with 2; "
+                "about 2.0 when a second core is free, about 1.0 when other work holds it")
 
 
 def speedup_rows(quick: bool) -> list[dict]:
@@ -137,7 +156,7 @@ def memory_rows(quick: bool) -> list[dict]:
 
 
 def run(quick: bool) -> list[dict]:
-    return speedup_rows(quick) + memory_rows(quick)
+    return speedup_rows(quick) + [capacity_row(quick)] + memory_rows(quick)
 
 
 if __name__ == "__main__":
