@@ -58,53 +58,83 @@ class TownFeatures(NamedTuple):
         return self.icon[icon].bit_count()
 
 
-_PATTERNS: dict[tuple[int, int, int], tuple] = {}
+_LANES: dict[tuple[int, int], tuple] = {}
 
 
-def _patterns(card: int, rot: int, width: int) -> tuple:
-    """(block mask, ((mask index, pattern), ...)) of a card at bit 0 for ``width``; mask index
-    0-5 = terrain, 6-11 = icon."""
-    key = (card, rot, width)
-    hit = _PATTERNS.get(key)
+def _lane_table(width: int, lane: int) -> tuple:
+    """Per-card precomputed masks for one frame shape: ``(patterns, cover, lane mask)``.
+
+    The 12 bitboards of a town are built as one packed int: lane k (``lane`` bits each) holds
+    terrain k (0-5) or icon k-6 (6-11). ``patterns[2 * card + (rot != 0)]`` sets a card's 4 cells in
+    their terrain and icon lanes at bit 0; ``cover`` is the card's 2x2 block in every lane."""
+    key = (width, lane)
+    hit = _LANES.get(key)
     if hit is None:
-        pats: dict[int, int] = {}
-        for dx, dy, t, i in card_codes()[card][0 if rot == 0 else 1]:
-            b = 1 << (dy * width + dx)
-            pats[t] = pats.get(t, 0) | b
-            pats[6 + i] = pats.get(6 + i, 0) | b
-        hit = (3 | (3 << width), tuple(pats.items()))
-        if len(_PATTERNS) > 50_000:
-            _PATTERNS.clear()
-        _PATTERNS[key] = hit
+        pats = []
+        for per_rot in card_codes():
+            for cells in per_rot:
+                pat = 0
+                for dx, dy, t, i in cells:
+                    off = dy * width + dx
+                    pat |= (1 << (t * lane + off)) | (1 << ((6 + i) * lane + off))
+                pats.append(pat)
+        cover = 0
+        for k in range(12):
+            cover |= (3 | (3 << width)) << (k * lane)
+        hit = (tuple(pats), cover, (1 << lane) - 1)
+        if len(_LANES) > 4096:
+            _LANES.clear()
+        _LANES[key] = hit
     return hit
 
 
 def _features(placements, frame: tuple[int, int, int] | None = None) -> TownFeatures:
-    """Bitboards of the visible grid; ``frame`` = (minx, miny, width) or None for the tight box."""
+    """Bitboards of the visible grid; ``frame`` = (minx, miny, width) or None for the tight box.
+
+    Cards go down in placement order and each one first clears its 2x2 block in all 12 lanes of
+    one packed int, so a cell keeps the territory of the last card on it (rule:W-cover); the
+    lanes are split into the 12 masks at the end."""
     if not placements:
         return TownFeatures(frame[2] if frame else 3, (0,) * 6, (0,) * 6, 0)
+    xs = [p.x for p in placements]
+    ys = [p.y for p in placements]
     if frame is None:
-        xs = [p.x for p in placements]
         minx = min(xs)
-        miny = min([p.y for p in placements])
+        miny = min(ys)
         width = max(xs) - minx + 4  # 2 columns per card + guard columns
     else:
         minx, miny, width = frame
-    masks = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-    occ = 0
-    get = _PATTERNS.get
-    for p in reversed(placements):  # top card first: a cell keeps its top territory (rule:W-cover)
-        shift = (p.y - miny + 1) * width + p.x - minx + 1
-        block, pats = get((p.card, p.rot, width)) or _patterns(p.card, p.rot, width)
-        free = ~occ >> shift  # cells not yet covered by a later card, seen from this card
-        if free & block == block:
-            for k, m in pats:
-                masks[k] |= m << shift
-        else:
-            for k, m in pats:
-                masks[k] |= (m & free) << shift
-        occ |= block << shift
-    return TownFeatures(width, tuple(masks[:6]), tuple(masks[6:]), occ)
+    lane = (max(ys) - miny + 3) * width
+    pats, cover, lm = _LANES.get((width, lane)) or _lane_table(width, lane)
+    base = (1 - miny) * width + 1 - minx
+    big = 0
+    for p in placements:
+        s = p.y * width + p.x + base
+        c = cover << s
+        big = (big ^ (big & c)) | (pats[2 * p.card + (p.rot != 0)] << s)
+    t0 = big & lm
+    big >>= lane
+    t1 = big & lm
+    big >>= lane
+    t2 = big & lm
+    big >>= lane
+    t3 = big & lm
+    big >>= lane
+    t4 = big & lm
+    big >>= lane
+    t5 = big & lm
+    big >>= lane
+    i0 = big & lm
+    big >>= lane
+    i1 = big & lm
+    big >>= lane
+    i2 = big & lm
+    big >>= lane
+    i3 = big & lm
+    big >>= lane
+    i4 = big & lm
+    return TownFeatures(width, (t0, t1, t2, t3, t4, t5), (i0, i1, i2, i3, i4, big >> lane),
+                        t0 | t1 | t2 | t3 | t4 | t5)
 
 
 def growth_frame(town: Town) -> tuple[int, int, int]:
@@ -120,42 +150,49 @@ def frame_features(town: Town, frame: tuple[int, int, int]) -> TownFeatures:
     return _features(town.placements, frame)
 
 
+_PLUS: dict[int, tuple] = {}
+
+
+def _plus_table(width: int) -> tuple:
+    """Per card and rotation (index ``2 * card + (rot != 0)``): ((mask index, pattern at bit 0), ...),
+    mask index 0-5 = terrain, 6-11 = icon."""
+    hit = _PLUS.get(width)
+    if hit is None:
+        out = []
+        for per_rot in card_codes():
+            for cells in per_rot:
+                pats: dict[int, int] = {}
+                for dx, dy, t, i in cells:
+                    b = 1 << (dy * width + dx)
+                    pats[t] = pats.get(t, 0) | b
+                    pats[6 + i] = pats.get(6 + i, 0) | b
+                out.append(tuple(pats.items()))
+        hit = tuple(out)
+        if len(_PLUS) > 1024:
+            _PLUS.clear()
+        _PLUS[width] = hit
+    return hit
+
+
 def features_plus(f: TownFeatures, frame: tuple[int, int, int], p) -> TownFeatures:
     """``f`` with placement ``p`` on top (same frame; p must lie inside it). rule:W-cover"""
     minx, miny, width = frame
-    ter = list(f.terrain)
-    ico = list(f.icon)
+    s = (p.y - miny + 1) * width + (p.x - minx + 1)
+    block = (3 | (3 << width)) << s
     occ = f.occupied
-    base = (p.y - miny + 1) * width + (p.x - minx + 1)
-    for dx, dy, t, i in card_codes()[p.card][0 if p.rot == 0 else 1]:
-        b = 1 << (base + dy * width + dx)
-        if occ & b:
-            nb = ~b
-            for k in range(6):
-                ter[k] &= nb
-                ico[k] &= nb
-        occ |= b
-        ter[t] |= b
-        ico[i] |= b
-    return TownFeatures(width, tuple(ter), tuple(ico), occ)
+    masks = [*f.terrain, *f.icon]
+    if occ & block:  # the new card covers territories: they no longer show
+        keep = ~block
+        masks = [m & keep for m in masks]
+    for k, m in (_PLUS.get(width) or _plus_table(width))[2 * p.card + (p.rot != 0)]:
+        masks[k] |= m << s
+    return TownFeatures(width, tuple(masks[:6]), tuple(masks[6:]), occ | block)
 
 
 @lru_cache(maxsize=4096)
 def town_features(town: Town) -> TownFeatures:
     """The town's bitboards (cached per town; a Town is immutable)."""
     return _features(town.placements)
-
-
-def _components(m: int, w: int):
-    while m:
-        comp = m & -m
-        while True:
-            grow = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
-            if grow == comp:
-                break
-            comp = grow
-        yield comp
-        m ^= comp
 
 
 _LARGEST_CACHE: dict[tuple[int, int], int] = {}
@@ -176,36 +213,26 @@ def _largest(m: int, w: int) -> int:
 
 
 def _largest_uncached(m: int, w: int) -> int:
-    """Bitwise flood fill; ``(comp + m) ^ m`` fills a row run towards higher bits in one step
-    (the guard column keeps runs from crossing rows), shifts do the other three directions."""
+    """Bitwise flood fill from the lowest cell left, one step in all four directions at a time
+    (the guard column and rows keep shifts from wrapping into a real cell); stops once the cells
+    left cannot beat the best group."""
     total = m.bit_count()
     if total <= 1:
         return total
     best = 0
-    while m:
+    while True:
         comp = m & -m
-        while True:
-            grow = comp | (((comp + m) ^ m) & m)
-            grow = (grow | (grow >> 1) | (grow << w) | (grow >> w)) & m
-            if grow == comp:
-                break
-            comp = grow
+        prev = 0
+        while comp != prev:
+            prev = comp
+            comp = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
         n = comp.bit_count()
         if n > best:
             best = n
         total -= n
         if total <= best:
-            break
+            return best
         m ^= comp
-    return best
-
-
-def _largest_components(m: int, w: int) -> list[int]:
-    comps = list(_components(m, w))
-    if not comps:
-        return []
-    best = max(c.bit_count() for c in comps)
-    return [c for c in comps if c.bit_count() == best]
 
 
 def largest_groups(grid) -> dict[str, int]:
@@ -260,32 +287,40 @@ class PileCounts:
 
 
 @lru_cache(maxsize=1)
-def _card_counts() -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+def _card_packs() -> tuple[int, ...]:
+    """Per card: its terrain and icon counts packed in one int, 8 bits per count (terrain k at
+    bit 8k, icon k at bit 8(6+k)), so a pile's counts are the plain sum of its cards' packs."""
     out = []
     for c in load_cards():
-        ter = [0] * 6
-        ico = [0] * 6
+        pack = 0
         for t in c.territories:
-            ter[T_IDX[t.terrain]] += 1
-            ico[I_IDX[t.icon]] += 1
-        out.append((tuple(ter), tuple(ico)))
+            pack += (1 << (8 * T_IDX[t.terrain])) + (1 << (8 * (6 + I_IDX[t.icon])))
+        out.append(pack)
     return tuple(out)
+
+
+def _pile_pack(pile) -> int:
+    """The pile's packed counts (see :func:`_card_packs`); BadInput on an id that is no card."""
+    packs = _card_packs()
+    n = len(packs)
+    total = 0
+    for cid in pile:
+        if cid.__class__ is not int and (isinstance(cid, bool) or not isinstance(cid, int)) or not 0 <= cid < n:
+            raise BadInput(f"opponent pile: card {cid!r} is not a card id 0..{n - 1}")
+        total += packs[cid]
+    return total
 
 
 @lru_cache(maxsize=4096)
 def pile_counts(pile: tuple[int, ...]) -> PileCounts:
     """Terrain and icon counts over every territory of the pile's cards."""
-    counts = _card_counts()
-    ter = [0] * 6
-    ico = [0] * 6
-    for cid in pile:
-        if isinstance(cid, bool) or not isinstance(cid, int) or not 0 <= cid < len(counts):
-            raise BadInput(f"opponent pile: card {cid!r} is not a card id 0..{len(counts) - 1}")
-        ct, ci = counts[cid]
-        for k in range(6):
-            ter[k] += ct[k]
-            ico[k] += ci[k]
-    return PileCounts(len(pile), tuple(ter), tuple(ico))
+    items = tuple(pile)
+    counts = [0] * 12
+    for i in range(0, len(items), 60):  # 60 cards (even repeated) never overflow an 8-bit count
+        pack = _pile_pack(items[i:i + 60])
+        for k in range(12):
+            counts[k] += (pack >> (8 * k)) & 255
+    return PileCounts(len(pile), tuple(counts[:6]), tuple(counts[6:]))
 
 
 def _check_pile(pile, town: Town | None = None) -> tuple[int, ...]:
@@ -328,50 +363,180 @@ def _boom(goal: GoalSpec, mines: int) -> int:
     return 0
 
 
-def player_goal(goal: GoalSpec, f: TownFeatures) -> int:
-    """A goal card that reads only the player's own town (not the comparing ones)."""
-    k, w = goal.kind, f.width
-    T, I = f.terrain, f.icon
+_MISSING = object()
+
+
+def _params(goal: GoalSpec, *keys: str):
+    """The goal's values for ``keys``, or None when one is missing (the card then raises the
+    same BadInput as ``goal.param`` each time it is scored)."""
+    have = dict(goal.params)
+    return [have[k] for k in keys] if all(k in have for k in keys) else None
+
+
+def _missing(goal: GoalSpec, *keys: str):
+    def score(f):
+        for k in keys:
+            goal.param(k)  # raises the BadInput naming the missing parameter
+    return score
+
+
+def _compile_goal(goal: GoalSpec):
+    """``score(f) -> points`` for a goal card that reads only the player's town, with the card's
+    parameters bound once (the scorer's hot path calls it for every town)."""
+    k = goal.kind
     if k == "cool-water":
         # rule:W-goal-cool-water; ties for the largest Water group: the best one (the player's choice)
-        best = 0
-        for comp in _largest_components(T[WATER], w):
-            best = max(best, (I[WAGON] & (comp | f.nbr(comp))).bit_count())
-        return goal.param("per_wagon") * best
+        ps = _params(goal, "per_wagon")
+        if ps is None:
+            return _missing(goal, "per_wagon")
+        per = ps[0]
+
+        def score(f):
+            m, w, wagons = f.terrain[WATER], f.width, f.icon[WAGON]
+            size = best = 0
+            while m:
+                comp = m & -m
+                prev = 0
+                while comp != prev:
+                    prev = comp
+                    comp = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
+                n = comp.bit_count()
+                if n >= size:
+                    near = (wagons & (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w))).bit_count()
+                    if n > size:
+                        size, best = n, near
+                    elif near > best:
+                        best = near
+                m ^= comp
+            return per * best
+        return score
     if k == "badlands":
         # rule:W-goal-badlands: a Gun between two Deserts (left+right or above+below), counted once
-        d = T[DESERT]
-        between = I[GUN] & (((d << 1) & (d >> 1)) | ((d << w) & (d >> w)))
-        return goal.param("per_gun") * between.bit_count()
+        ps = _params(goal, "per_gun")
+        if ps is None:
+            return _missing(goal, "per_gun")
+        per = ps[0]
+
+        def score(f):
+            d, w = f.terrain[DESERT], f.width
+            return per * (f.icon[GUN] & (((d << 1) & (d >> 1)) | ((d << w) & (d >> w)))).bit_count()
+        return score
     if k == "happy-cows":
-        # rule:W-goal-happy-cows
-        s = T[SNOW]
-        return goal.param("per_cow") * (I[COW] & ~(s | f.nbr(s))).bit_count()
+        # rule:W-goal-happy-cows: a Cow neither on nor next to Snow
+        ps = _params(goal, "per_cow")
+        if ps is None:
+            return _missing(goal, "per_cow")
+        per = ps[0]
+
+        def score(f):
+            s, w = f.terrain[SNOW], f.width
+            return per * (f.icon[COW] & ~(s | (s << 1) | (s >> 1) | (s << w) | (s >> w))).bit_count()
+        return score
     if k == "bootleggers":
-        # rule:W-goal-bootleggers
-        adj = I[BEER] & f.nbr(I[WAGON])
-        alone = I[BEER] & ~adj
-        return goal.param("per_beer_adjacent") * adj.bit_count() + goal.param("per_beer_alone") * alone.bit_count()
+        # rule:W-goal-bootleggers: each Beer next to a Wagon scores, each other Beer loses
+        ps = _params(goal, "per_beer_adjacent", "per_beer_alone")
+        if ps is None:
+            return _missing(goal, "per_beer_adjacent", "per_beer_alone")
+        per_adj, per_alone = ps
+
+        def score(f):
+            v, w, beer = f.icon[WAGON], f.width, f.icon[BEER]
+            adj = (beer & ((v << 1) | (v >> 1) | (v << w) | (v >> w))).bit_count()
+            return per_adj * adj + per_alone * (beer.bit_count() - adj)
+        return score
     if k == "gold-country":
-        # rule:W-goal-gold-country
-        mt = T[MOUNTAINS]
-        return goal.param("per_mine") * (I[MINE] & (mt | f.nbr(mt))).bit_count()
+        # rule:W-goal-gold-country: a Mine on or next to Mountains
+        ps = _params(goal, "per_mine")
+        if ps is None:
+            return _missing(goal, "per_mine")
+        per = ps[0]
+
+        def score(f):
+            mt, w = f.terrain[MOUNTAINS], f.width
+            return per * (f.icon[MINE] & (mt | (mt << 1) | (mt >> 1) | (mt << w) | (mt >> w))).bit_count()
+        return score
     if k == "prairie-life":
         # rule:W-goal-prairie-life
-        return (I[COW].bit_count() + T[PLAINS].bit_count()) * goal.param("per_symbol") // goal.param("divisor")
+        ps = _params(goal, "per_symbol", "divisor")
+        if ps is None:
+            return _missing(goal, "per_symbol", "divisor")
+        per, div = ps
+        return lambda f: (f.icon[COW].bit_count() + f.terrain[PLAINS].bit_count()) * per // div
     if k == "the-herd":
-        # rule:W-goal-the-herd
-        return goal.param("per_cow") * _largest(I[COW], w)
+        # rule:W-goal-the-herd: the largest edge-connected group of Cows
+        ps = _params(goal, "per_cow")
+        if ps is None:
+            return _missing(goal, "per_cow")
+        per = ps[0]
+        return lambda f: per * _largest(f.icon[COW], f.width)
     if k == "wagon-train":
-        # rule:W-goal-wagon-train: every maximal row run and column run of 2+ Wagons
-        table = goal.param("run_points")
-        return sum(_run_points(table, n) for n in _runs(I[WAGON], 1) + _runs(I[WAGON], w))
+        # rule:W-goal-wagon-train: every maximal row run and column run of Wagons scores
+        # run_points[min(length, last)]; with c_n = the runs of length n or more, that total is
+        # sum(c_n * (run_points[n] - run_points[n - 1])) for n = 1..last (c_1 * run_points[1] for n = 1).
+        ps = _params(goal, "run_points")
+        if ps is None:
+            return _missing(goal, "run_points")
+        table = ps[0]
+        if not isinstance(table, tuple) or len(table) < 2:
+            return lambda f: sum(_run_points(table, n) for n in _runs(f.icon[WAGON], 1) + _runs(f.icon[WAGON], f.width))
+        steps = (table[1],) + tuple(table[n] - table[n - 1] for n in range(2, len(table)))
+
+        def score(f):
+            m, total = f.icon[WAGON], 0
+            for step in (1, f.width):
+                cells = m & ~(m << step)  # the first cell of every run
+                for d in steps:
+                    if not cells:
+                        break
+                    total += d * cells.bit_count()
+                    cells = (cells << step) & m  # the next cell of the runs that go on
+            return total
+        return score
     if k == "boom-or-bust":
-        # rule:W-goal-boom-or-bust
-        return _boom(goal, I[MINE].bit_count())
+        # rule:W-goal-boom-or-bust: points by the band the number of Mines falls in
+        ps = _params(goal, "bands")
+        if ps is None:
+            return _missing(goal, "bands")
+        bands = ps[0]
+        per_mine = dict(goal.params).get("per_mine", _MISSING)
+
+        def score(f):
+            mines = f.icon[MINE].bit_count()
+            for lo, hi, pts in bands:
+                if mines >= lo and (hi < 0 or mines <= hi):
+                    if per_mine is _MISSING:
+                        goal.param("per_mine")  # raises the BadInput naming it
+                    return pts * mines if per_mine else pts
+            return 0
+        return score
     if k == "unknown":  # rule:W-goal-unknown: never invented
-        raise BadInput(f"goal card '{goal.name}': its scoring text is in no source the project has; cannot score it")
-    raise BadInput(f"goal card '{goal.name}' compares both towns; score it with the opponent's pile")
+        def score(f):
+            raise BadInput(f"goal card '{goal.name}': its scoring text is in no source the project has; cannot score it")
+        return score
+
+    def score(f):
+        raise BadInput(f"goal card '{goal.name}' compares both towns; score it with the opponent's pile")
+    return score
+
+
+_GOAL_FNS: dict[int, tuple[GoalSpec, object]] = {}
+
+
+def _goal_fn(goal: GoalSpec):
+    """The compiled scorer of ``goal`` (cached per goal object)."""
+    hit = _GOAL_FNS.get(id(goal))
+    if hit is not None and hit[0] is goal:
+        return hit[1]
+    fn = _compile_goal(goal)
+    if len(_GOAL_FNS) > 1024:
+        _GOAL_FNS.clear()
+    _GOAL_FNS[id(goal)] = (goal, fn)
+    return fn
+
+
+def player_goal(goal: GoalSpec, f: TownFeatures) -> int:
+    """A goal card that reads only the player's own town (not the comparing ones)."""
+    return _goal_fn(goal)(f)
 
 
 COMPARING = ("one-too-many", "claim-jumpers", "smalltown-charm")
@@ -491,24 +656,58 @@ def _scenario(scenario_id: str, data: WagonsData) -> ScenarioSpec:
     return data.scenario(scenario_id)
 
 
+_PLANS: dict[tuple[int, str], tuple] = {}
+
+
+def _plan(scenario_id: str, data: WagonsData) -> tuple[ScenarioSpec, tuple]:
+    """(scenario, ((goal name, goal, compiled scorer or None for a comparing card), ...)), cached
+    per data set and scenario id (BadInput for an unknown scenario)."""
+    hit = _PLANS.get((id(data), scenario_id))
+    if hit is not None and hit[0] is data:
+        return hit[1], hit[2]
+    scenario = data.scenario(scenario_id)
+    goals = tuple((name, data.goal(name)) for name in scenario.goals)
+    plan = tuple((name, goal, None if goal.kind in COMPARING else _goal_fn(goal)) for name, goal in goals)
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    _PLANS[(id(data), scenario_id)] = (data, scenario, plan)
+    return scenario, plan
+
+
+D_, F_, M_, P_, S_, W_ = TERRAINS
+_BEER_AT, _MINE_AT, _GUN_AT = 8 * (6 + BEER), 8 * (6 + MINE), 8 * (6 + GUN)
+
+
 def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rules(),
                  data: WagonsData | None = None, features: TownFeatures | None = None) -> PlayerScore:
     """The player's final score: largest groups + the scenario's two goal cards (rule:W7)."""
     data = data or load_data()
-    scenario = _scenario(scenario_id, data)
+    if not isinstance(scenario_id, str):
+        raise BadInput(f"scenario: expected a scenario id, got {scenario_id!r}")
+    scenario, plan = _plan(scenario_id, data)
     pile = _check_pile(opponent_pile, town)
     f = features or _features(town.placements)
     w = f.width
-    groups = dict(zip(TERRAINS, [_largest_uncached(m, w) for m in f.terrain]))
+    largest = _largest_uncached
+    d, fo, mo, pl, sn, wa = f.terrain
+    groups = {D_: largest(d, w), F_: largest(fo, w), M_: largest(mo, w), P_: largest(pl, w),
+              S_: largest(sn, w), W_: largest(wa, w)}
+    total = sum(groups.values())
     goals = {}
-    for name in scenario.goals:
-        goal = data.goal(name)
-        if goal.kind in COMPARING:
-            p, o, can_lose = _sides(f, pile_counts(pile), scenario, goal)
-            goals[name] = comparing_goal(goal, p, o, can_lose)[0]
+    for name, goal, fn in plan:
+        if fn is None:  # a comparing card: the player's side against the pile
+            reading = scenario.reading(name)
+            pack = _pile_pack(pile)
+            ico = f.icon
+            mine = Side(f.occupied.bit_count(), ico[BEER].bit_count(), ico[MINE].bit_count(), ico[GUN].bit_count())
+            theirs = Side(4 * len(pile), (pack >> _BEER_AT) & 255, (pack >> _MINE_AT) & 255,
+                          ((pack >> _GUN_AT) & 255) + reading.extra_guns)
+            v = comparing_goal(goal, mine, theirs, reading.can_lose)[0]
         else:
-            goals[name] = player_goal(goal, f)
-    return PlayerScore(groups, goals, sum(groups.values()) + sum(goals.values()))
+            v = fn(f)
+        goals[name] = v
+        total += v
+    return PlayerScore(groups, goals, total)
 
 
 def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(),
@@ -516,20 +715,22 @@ def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: R
     """Player total - opponent total from bitboards (the greedy policy's fast path; same rules as
     :func:`final_scores`). ``opponent_base`` = the opponent's total without comparing cards, if known."""
     data = data or load_data()
-    scenario = data.scenario(scenario_id)
+    if not isinstance(scenario_id, str):
+        data.scenario(scenario_id)  # raises the BadInput naming it
+    scenario, plan = _plan(scenario_id, data)
     pc = pile_counts(pile)
     w = f.width
-    player = sum(_largest(m, w) for m in f.terrain)
+    d, fo, mo, pl, sn, wa = f.terrain
+    player = _largest(d, w) + _largest(fo, w) + _largest(mo, w) + _largest(pl, w) + _largest(sn, w) + _largest(wa, w)
     opp = 0
-    for name in scenario.goals:
-        goal = data.goal(name)
-        if goal.kind in COMPARING:
+    for name, goal, fn in plan:
+        if fn is None:
             ps, os, can_lose = _sides(f, pc, scenario, goal)
             a, b = comparing_goal(goal, ps, os, can_lose)
             player += a
             opp += b
         else:
-            player += player_goal(goal, f)
+            player += fn(f)
     if opponent_base is None:
         opponent_base = opponent_fixed(pile, scenario_id, rules, data)
     return player - opp - opponent_base
