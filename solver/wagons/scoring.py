@@ -214,11 +214,15 @@ def _largest(m: int, w: int) -> int:
 
 def _largest_uncached(m: int, w: int) -> int:
     """Bitwise flood fill from the lowest cell left, one step in all four directions at a time
-    (the guard column and rows keep shifts from wrapping into a real cell); stops once the cells
-    left cannot beat the best group."""
+    (the guard column and rows keep shifts from wrapping into a real cell). Single cells are
+    dropped first; then 2 or 3 cells left (each next to another) are one group, and the fill
+    stops once the cells left cannot beat the best group."""
+    if m & (m - 1) == 0:
+        return 1 if m else 0
+    m &= (m << 1) | (m >> 1) | (m << w) | (m >> w)  # drop the single cells
     total = m.bit_count()
-    if total <= 1:
-        return total
+    if total <= 3:
+        return total or 1
     best = 0
     while True:
         comp = m & -m
@@ -230,6 +234,8 @@ def _largest_uncached(m: int, w: int) -> int:
         if n > best:
             best = n
         total -= n
+        if total <= 3:  # what is left is one group (or nothing)
+            return best if best >= total else total
         if total <= best:
             return best
         m ^= comp
