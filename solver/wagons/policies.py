@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from solver.errors import BadInput
 from solver.wagons.game import Draft, GameState, Place, action_from_dict
-from solver.wagons.scoring import features_plus, frame_features, growth_frame, margin_of, opponent_fixed
+from solver.wagons.scoring import features_plus, frame_features, growth_frame, margin_scorer
 from solver.wagons.town import Town, legal_placements
 
 __all__ = ["RandomPolicy", "GreedyPolicy", "ScriptedPolicy", "policy_by_name", "POLICIES"]
@@ -37,13 +37,13 @@ class GreedyPolicy:
     name: str = "greedy"
     max_skip: int | None = None
 
-    def _best_place(self, state: GameState, town: Town, card: int, pile) -> tuple[int, object]:
-        frame = growth_frame(town)
-        base = frame_features(town, frame)
-        fixed = opponent_fixed(pile, state.scenario, state.rules)
+    def _best_place(self, state: GameState, town: Town, card: int, pile, grid=None) -> tuple[int, object]:
+        """(best margin, its placement) for ``card``; ``grid`` = (frame, features) of ``town`` if known."""
+        frame, base = grid or _grid(town)
+        margin = margin_scorer(pile, state.scenario, state.rules)
         best, best_p = None, None
         for p in legal_placements(town, card):
-            v = margin_of(features_plus(base, frame, p), pile, state.scenario, state.rules, opponent_base=fixed)
+            v = margin(features_plus(base, frame, p))
             if best is None or v > best:
                 best, best_p = v, p
         return best, best_p
@@ -53,16 +53,22 @@ class GreedyPolicy:
             _, p = self._best_place(state, state.town, state.hand[0], state.pile)
             return Place(p)
         if isinstance(actions[0], Draft):
+            grid = _grid(state.town)  # the same town for every draft considered
             best, best_a = None, None
             for a in actions:
                 if self.max_skip is not None and a.index > self.max_skip:
                     break
                 pile = state.pile + state.circle[:a.index]
-                v, _ = self._best_place(state, state.town, state.circle[a.index], pile)
+                v, _ = self._best_place(state, state.town, state.circle[a.index], pile, grid)
                 if best is None or v > best:
                     best, best_a = v, a
             return best_a
         return actions[0]
+
+
+def _grid(town: Town):
+    frame = growth_frame(town)
+    return frame, frame_features(town, frame)
 
 
 @dataclass(frozen=True)

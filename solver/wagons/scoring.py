@@ -25,7 +25,8 @@ from solver.wagons.town import Town
 
 __all__ = ["largest_groups", "score_player", "score_opponent", "final_scores", "PlayerScore",
            "OpponentScore", "FinalScores", "TownFeatures", "town_features", "pile_counts", "PileCounts",
-           "winner_of", "growth_frame", "frame_features", "features_plus", "margin_of", "opponent_fixed",
+           "winner_of", "growth_frame", "frame_features", "features_plus", "margin_of", "margin_scorer",
+           "opponent_fixed",
            "common_score", "later_card_score", "features_of",
            "player_goal", "comparing_goal", "opponent_goal", "Side"]
 
@@ -740,6 +741,44 @@ def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: R
     if opponent_base is None:
         opponent_base = opponent_fixed(pile, scenario_id, rules, data)
     return player - opp - opponent_base
+
+
+def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(), data: WagonsData | None = None,
+                  opponent_base: int | None = None):
+    """``margin(f)``, equal to ``margin_of(f, pile, scenario_id, rules, data, opponent_base)``, with
+    everything that does not depend on the town (scenario, pile counts, the opponent's fixed
+    points) worked out once: for scoring many candidate towns against the same pile."""
+    data = data or load_data()
+    if not isinstance(scenario_id, str):
+        data.scenario(scenario_id)  # raises the BadInput naming it
+    scenario, plan = _plan(scenario_id, data)
+    pc = pile_counts(pile)
+    fns, comparing = [], []
+    for name, goal, fn in plan:
+        if fn is None:
+            reading = scenario.reading(name)
+            theirs = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
+            comparing.append((goal, theirs, reading.can_lose))
+        else:
+            fns.append(fn)
+    base = opponent_fixed(pile, scenario_id, rules, data) if opponent_base is None else opponent_base
+    fns = tuple(fns)
+    comparing = tuple(comparing)
+
+    def margin(f: TownFeatures) -> int:
+        w = f.width
+        d, fo, mo, pl, sn, wa = f.terrain
+        v = _largest(d, w) + _largest(fo, w) + _largest(mo, w) + _largest(pl, w) + _largest(sn, w) \
+            + _largest(wa, w) - base
+        for fn in fns:
+            v += fn(f)
+        for goal, theirs, can_lose in comparing:
+            ico = f.icon
+            mine = Side(f.occupied.bit_count(), ico[BEER].bit_count(), ico[MINE].bit_count(), ico[GUN].bit_count())
+            a, b = comparing_goal(goal, mine, theirs, can_lose)
+            v += a - b
+        return v
+    return margin
 
 
 def opponent_fixed(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(),

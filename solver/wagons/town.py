@@ -96,32 +96,28 @@ def place(town: Town, placement: Placement) -> Town:
 
 
 def legal_placements(town: Town, card_id: int) -> tuple[Placement, ...]:
-    """All distinct legal placements of ``card_id`` on ``town`` (rule:W-place).
+    """All distinct legal placements of ``card_id`` on ``town`` (rule:W-place), row by row (y, then x).
 
     An empty town gets the canonical position (0, 0) in both rotations. Placements giving the
     same visible result (a card whose 180-degree turn looks the same) are listed once.
+    A card at (x, y) shares an edge with the town or covers part of it exactly when one of its 4
+    cells is occupied or next to an occupied cell, so the positions are those 4 offsets of every
+    such cell.
     """
-    card_by_id(card_id)
+    c = card_by_id(card_id)
     if card_id in town.card_ids:
         return ()
+    rots = ROTATIONS if (c.tl, c.tr) != (c.br, c.bl) else (0,)  # the turned card looks different
     if not town.placements:
-        cands = [Placement(card_id, 0, 0, r) for r in ROTATIONS]
-    else:
-        occ = _occupied(town)
-        xs = [x for x, _ in occ]
-        ys = [y for _, y in occ]
-        cands = []
-        for y in range(min(ys) - 2, max(ys) + 2):
-            for x in range(min(xs) - 2, max(xs) + 2):
-                new = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
-                ok = any(c in occ for c in new) or any(
-                    n in occ for (cx, cy) in new for n in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)))
-                if ok:
-                    cands.extend(Placement(card_id, x, y, r) for r in ROTATIONS)
-    c = card_by_id(card_id)
-    if (c.tl, c.tr) != (c.br, c.bl):  # the turned card looks different: all candidates distinct
-        return tuple(cands)
-    return tuple(p for p in cands if p.rot == 0)
+        return tuple(Placement(card_id, 0, 0, r) for r in rots)
+    occ = _occupied(town)
+    touch = set(occ)
+    for (x, y) in occ:
+        touch.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+    corners = set()
+    for (x, y) in touch:
+        corners.update(((y, x), (y, x - 1), (y - 1, x), (y - 1, x - 1)))
+    return tuple(Placement(card_id, x, y, r) for y, x in sorted(corners) for r in rots)
 
 
 def town_from_dict(doc: Any, what: str = "town") -> Town:
