@@ -126,3 +126,16 @@ def test_scenario_goals_holding_a_list_is_bad_input():
     with pytest.raises(BadInput) as info:
         wdata.parse_scenarios(doc, wdata.parse_goals(GOALS))
     assert_one_line(info.value)
+
+
+def test_a_list_where_a_goal_number_belongs_is_bad_input(tmp_path, capsys):
+    """Found by test_goals_toml_mutations: solver/wagons/data.py _check_goal_params compares
+    ``keys["divisor"] < 1`` when the user's goals.toml gives ``divisor = [2]`` (Prairie Life)
+    -> TypeError: '<' not supported between instances of 'tuple' and 'int'."""
+    doc = json.loads(json.dumps(GOALS))
+    for goal in doc["goal"]:
+        if goal["kind"] == "prairie-life":
+            goal["params"]["divisor"] = [2]
+    with pytest.raises(BadInput) as info:
+        wdata.parse_goals(doc)
+    assert_one_line(info.value)
