@@ -248,11 +248,18 @@ _REQUIRED = {
 }
 
 
+_LIST_PARAMS = {"run_points", "bands"}
+"""Goal parameters that are lists; every other required parameter is one number or flag."""
+
+
 def _check_goal_params(g: GoalSpec, what: str) -> None:
     keys = dict(g.params)
     for k in _REQUIRED.get(g.kind, ()):
         if k not in keys:
             raise BadInput(f"{what}: goal '{g.name}'.params: missing '{k}'")
+    for k in _REQUIRED.get(g.kind, ()):
+        if k not in _LIST_PARAMS and not isinstance(keys[k], int):  # a number (or a yes/no flag)
+            raise BadInput(f"{what}: goal '{g.name}'.params.{k}: expected a whole number, got {short_repr(keys[k])}")
     if g.kind == "prairie-life" and keys["divisor"] < 1:
         raise BadInput(f"{what}: goal '{g.name}'.params.divisor: must be at least 1")
     if g.kind == "wagon-train":
