@@ -1,8 +1,9 @@
 """Benchmarks for Circle the Wagons: Lone Cowboy (conventions: ``run(quick) -> rows``).
 
 - scoring throughput: 10-card towns scored per second by ``solver.wagons.scoring.score_player``
-  (bitboards, cold caches) against the plain dict-and-flood-fill scorer
-  ``solver.wagons.reference.reference_score_player`` on the same towns in the same process;
+  (bitboards, cold per-town caches; a second row also rebuilds the per-card tables every pass)
+  against the plain dict-and-flood-fill scorer ``solver.wagons.reference.reference_score_player``
+  on the same towns in the same process;
 - simulated games per second for the random and greedy policies;
 - the greedy (and random) policy's win rate and mean margin per scenario over seeded games
   (2,000 per scenario in the full run, 40 in the quick run).
@@ -39,10 +40,22 @@ def _towns(n: int, cards: int = 10, seed: int = 1) -> list[tuple[Town, tuple[int
     return out
 
 
-def _pass(fn, items) -> float:
-    """One timed pass over ``items`` with cold caches and the garbage collector paused (as timeit does)."""
+def _clear_caches(tables: bool = False) -> None:
+    """Forget every per-town and per-pile result; with ``tables`` also the per-card, per-frame-shape
+    and per-scenario tables (built once per process in normal use)."""
     scoring.town_features.cache_clear()
+    scoring.pile_counts.cache_clear()
     scoring._LARGEST_CACHE.clear()
+    if tables:
+        scoring._LANES.clear()
+        scoring._PLUS.clear()
+        scoring._PLANS.clear()
+        scoring._GOAL_FNS.clear()
+
+
+def _pass(fn, items, tables: bool = False) -> float:
+    """One timed pass over ``items`` with cold caches and the garbage collector paused (as timeit does)."""
+    _clear_caches(tables)
     gc.collect()
     gc.disable()
     try:
@@ -56,16 +69,20 @@ def _pass(fn, items) -> float:
 
 def scoring_rows(quick: bool) -> list[dict]:
     items = _towns(200 if quick else 1000)
-    fast_t, base_t = [], []
+    fast_t, cold_t, base_t = [], [], []
     for _ in range(5 if quick else 9):  # interleaved, best pass of each: the machine is shared
         fast_t.append(_pass(scoring.score_player, items))
+        cold_t.append(_pass(scoring.score_player, items, tables=True))
         base_t.append(_pass(reference_score_player, items))
-    fast, base = len(items) / min(fast_t), len(items) / min(base_t)
+    fast, cold, base = len(items) / min(fast_t), len(items) / min(cold_t), len(items) / min(base_t)
+    common = (f"{len(items)} random legal 10-card towns, all 6 scenarios, full breakdown, best interleaved pass, "
+              "gc paused; baseline = dict-and-flood-fill reference scorer (solver/wagons/reference.py), same process")
     return [{"game": GAME, "name": "score 10-card towns", "value": round(fast), "unit": "towns/s",
              "baseline": round(base), "ratio": round(fast / base, 2),
-             "notes": f"{len(items)} random legal 10-card towns, all 6 scenarios, full breakdown, cold caches, best "
-                      "interleaved pass, gc paused; baseline = "
-                      "dict-and-flood-fill reference scorer (solver/wagons/reference.py), same process"}]
+             "notes": "cold per-town and per-pile caches (per-card tables built); " + common},
+            {"game": GAME, "name": "score 10-card towns, cold tables", "value": round(cold), "unit": "towns/s",
+             "baseline": round(base), "ratio": round(cold / base, 2),
+             "notes": "also the per-card, per-frame-shape and per-scenario tables rebuilt every pass; " + common}]
 
 
 def game_rows(quick: bool) -> list[dict]:

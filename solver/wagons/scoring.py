@@ -67,26 +67,29 @@ def _lane_table(width: int, lane: int) -> tuple:
 
     The 12 bitboards of a town are built as one packed int: lane k (``lane`` bits each) holds
     terrain k (0-5) or icon k-6 (6-11). ``patterns[2 * card + (rot != 0)]`` sets a card's 4 cells in
-    their terrain and icon lanes at bit 0; ``cover`` is the card's 2x2 block in every lane."""
+    their terrain and icon lanes at bit 0 (filled in on first use, 0 until then); ``cover`` is the
+    card's 2x2 block in every lane."""
     key = (width, lane)
     hit = _LANES.get(key)
     if hit is None:
-        pats = []
-        for per_rot in card_codes():
-            for cells in per_rot:
-                pat = 0
-                for dx, dy, t, i in cells:
-                    off = dy * width + dx
-                    pat |= (1 << (t * lane + off)) | (1 << ((6 + i) * lane + off))
-                pats.append(pat)
         cover = 0
         for k in range(12):
             cover |= (3 | (3 << width)) << (k * lane)
-        hit = (tuple(pats), cover, (1 << lane) - 1)
+        hit = ([0] * (2 * len(card_codes())), cover, (1 << lane) - 1)
         if len(_LANES) > 4096:
             _LANES.clear()
         _LANES[key] = hit
     return hit
+
+
+def _lane_pattern(pats: list, k: int, width: int, lane: int) -> int:
+    """Fill in ``pats[k]`` of :func:`_lane_table` (card ``k // 2``, turned if ``k`` is odd)."""
+    pat = 0
+    for dx, dy, t, i in card_codes()[k // 2][k % 2]:
+        off = dy * width + dx
+        pat |= (1 << (t * lane + off)) | (1 << ((6 + i) * lane + off))
+    pats[k] = pat
+    return pat
 
 
 def _features(placements, frame: tuple[int, int, int] | None = None) -> TownFeatures:
@@ -112,7 +115,8 @@ def _features(placements, frame: tuple[int, int, int] | None = None) -> TownFeat
     for p in placements:
         s = p.y * width + p.x + base
         c = cover << s
-        big = (big ^ (big & c)) | (pats[2 * p.card + (p.rot != 0)] << s)
+        k = 2 * p.card + (p.rot != 0)
+        big = (big ^ (big & c)) | ((pats[k] or _lane_pattern(pats, k, width, lane)) << s)
     t0 = big & lm
     big >>= lane
     t1 = big & lm
@@ -484,7 +488,7 @@ def _compile_goal(goal: GoalSpec):
         if ps is None:
             return _missing(goal, "run_points")
         table = ps[0]
-        if not isinstance(table, tuple) or len(table) < 2:
+        if not isinstance(table, tuple) or len(table) < 2 or not all(type(v) is int for v in table):
             return lambda f: sum(_run_points(table, n) for n in _runs(f.icon[WAGON], 1) + _runs(f.icon[WAGON], f.width))
         steps = (table[1],) + tuple(table[n] - table[n - 1] for n in range(2, len(table)))
 
