@@ -48,20 +48,20 @@ def position_editor(doc: dict, ver: int) -> dict | None:
         actions_left = c[1].radio("Actions left", [1, 2], index=[1, 2].index(doc["actions_left"]),
                                   horizontal=True, key=f"{k}_al")
         sudden = c[2].checkbox("Sudden death in force", value=bool(doc.get("sudden_death")), key=f"{k}_sd")
-        street: dict[str, list] = {}
-        for side in ("B", "A"):
-            st.markdown(f"**Main Street, {side}'s row** (columns 0-7 from A's left)")
-            cols = st.columns(8)
-            street[side] = [_opt(cols[i].selectbox(f"{side}{i}", (UNKNOWN,) + CHARACTERS,
-                                                   index=_idx((UNKNOWN,) + CHARACTERS, doc["street"][side][i]),
-                                                   key=f"{k}_st_{side}{i}", label_visibility="visible"))
-                            for i in range(8)]
-            if side == "B":
-                st.markdown("**Token row**")
-                tcols = st.columns(8)
-                opts = (UNKNOWN, "empty") + TOKENS
-                tokens = [_opt(tcols[i].selectbox(f"token {i}", opts, index=_idx(opts, doc["tokens"][i]),
-                                                  key=f"{k}_tok{i}")) for i in range(8)]
+        st.markdown("**Main Street and the token row** (columns 0-7 from A's left; B's row faces A's)")
+        names = [UNKNOWN] + [c for c in CHARACTERS]
+        cols8 = [str(i) for i in range(8)]
+        grid = pl.DataFrame([{"row": side} | {str(i): _show(doc["street"][side][i]) for i in range(8)} for side in ("B", "A")])
+        grid_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
+            c: st.column_config.SelectboxColumn(f"col {c}", options=names, required=True) for c in cols8}
+        edited_street = st.data_editor(grid, column_config=grid_cfg, hide_index=True, key=f"{k}_street",
+                                       width="stretch")
+        tok_opts = [UNKNOWN, "empty"] + list(TOKENS)
+        tgrid = pl.DataFrame([{"row": "tokens"} | {str(i): _show(doc["tokens"][i]) for i in range(8)}])
+        tok_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
+            c: st.column_config.SelectboxColumn(f"col {c}", options=tok_opts, required=True) for c in cols8}
+        edited_tokens = st.data_editor(tgrid, column_config=tok_cfg, hide_index=True, key=f"{k}_tokens",
+                                       width="stretch")
         c = st.columns(2)
         saloon = {}
         for j, side in enumerate(("A", "B")):
@@ -98,6 +98,10 @@ def position_editor(doc: dict, ver: int) -> dict | None:
                                key=f"{k}_fp")
         if not st.form_submit_button("Apply edits", type="primary"):
             return None
+    street_rows = {r["row"]: r for r in pl.DataFrame(edited_street).to_dicts()}
+    street = {side: [_opt(street_rows[side][str(i)]) for i in range(8)] for side in ("A", "B")}
+    tok_row = pl.DataFrame(edited_tokens).to_dicts()[0]
+    tokens = [_opt(tok_row[str(i)]) for i in range(8)]
     out = {"to_move": to_move, "actions_left": actions_left, "street": street, "saloon": saloon, "tokens": tokens,
            "reserve": reserve, "supply": supply, "discard": discard,
            "immobilized": [[s.split()[0], int(s.split()[-1])] for s in imm],
@@ -105,8 +109,12 @@ def position_editor(doc: dict, ver: int) -> dict | None:
     return out
 
 
-def _opt(v: str):
-    return None if v == UNKNOWN else v
+def _opt(v: str | None):
+    return None if v in (UNKNOWN, None) else v
+
+
+def _show(v: str | None) -> str:
+    return UNKNOWN if v is None else v
 
 
 def _idx(options: tuple, value: Any) -> int:
