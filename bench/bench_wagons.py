@@ -51,6 +51,7 @@ def _clear_caches(tables: bool = False) -> None:
         scoring._PLUS.clear()
         scoring._PLANS.clear()
         scoring._GOAL_FNS.clear()
+        scoring._COMPARING_FNS.clear()
 
 
 def _pass(fn, items, tables: bool = False) -> float:

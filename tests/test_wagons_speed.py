@@ -199,3 +199,13 @@ def test_goal_card_missing_a_parameter_is_named_when_scored():
     with pytest.raises(BadInput, match="per_mine"):
         player_goal(spec("boom-or-bust", (("bands", ((1, 2, 5),)),)), f)
     assert player_goal(spec("boom-or-bust", (("bands", ((1, 2, 5),)), ("per_mine", False))), f) == 5
+
+
+def test_comparing_card_missing_a_parameter_is_named_when_scored():
+    from solver.wagons.scoring import Side, comparing_goal
+    spec = GoalSpec("Custom", "claim-jumpers", False, "", "low", "", (("points", 9),))
+    with pytest.raises(BadInput, match="taken_by_more_guns"):
+        comparing_goal(spec, Side(1, 0, 2, 0), Side(1, 0, 1, 0))
+    with pytest.raises(BadInput, match="not a comparing card"):
+        comparing_goal(GoalSpec("Custom", "badlands", True, "", "low", "", (("per_gun", 4),)),
+                       Side(1, 0, 2, 0), Side(1, 0, 1, 0))

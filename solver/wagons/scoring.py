@@ -385,7 +385,7 @@ def _params(goal: GoalSpec, *keys: str):
 
 
 def _missing(goal: GoalSpec, *keys: str):
-    def score(f):
+    def score(*_):
         for k in keys:
             goal.param(k)  # raises the BadInput naming the missing parameter
     return score
@@ -561,31 +561,73 @@ class Side(NamedTuple):
     guns: int
 
 
-def comparing_goal(goal: GoalSpec, player: Side, opponent: Side, opponent_can_lose: bool = True) -> tuple[int, int]:
-    """(player points, opponent points) of a goal card that compares both towns."""
+def _compile_comparing(goal: GoalSpec):
+    """``score(player, opponent, opponent_can_lose) -> (player points, opponent points)`` for a goal
+    card that compares both towns, with the card's parameters bound once."""
     k = goal.kind
     if k == "one-too-many":
-        # rule:W-goal-one-too-many
-        loss = goal.param("loss_per_other_beer")
-        if player.beers > opponent.beers:
-            return -loss * opponent.beers, 0
-        if opponent.beers > player.beers:
-            return 0, (-loss * player.beers if opponent_can_lose else 0)
-        return 0, 0
-    if k == "claim-jumpers":
-        # rule:W-goal-claim-jumpers
-        pts, taken = goal.param("points"), goal.param("taken_by_more_guns")
-        if player.mines == opponent.mines:
+        # rule:W-goal-one-too-many: the side with more Beers loses per Beer of the other side
+        ps = _params(goal, "loss_per_other_beer")
+        if ps is None:
+            return _missing(goal, "loss_per_other_beer")
+        loss = ps[0]
+
+        def score(player, opponent, opponent_can_lose=True):
+            if player.beers > opponent.beers:
+                return -loss * opponent.beers, 0
+            if opponent.beers > player.beers:
+                return 0, (-loss * player.beers if opponent_can_lose else 0)
             return 0, 0
-        lead, other = (player, opponent) if player.mines > opponent.mines else (opponent, player)
-        lead_pts, other_pts = (pts - taken, taken) if other.guns > lead.guns else (pts, 0)
-        return (lead_pts, other_pts) if lead is player else (other_pts, lead_pts)
+        return score
+    if k == "claim-jumpers":
+        # rule:W-goal-claim-jumpers: most Mines scores, less what the side with more Guns takes
+        ps = _params(goal, "points", "taken_by_more_guns")
+        if ps is None:
+            return _missing(goal, "points", "taken_by_more_guns")
+        pts, taken = ps
+
+        def score(player, opponent, opponent_can_lose=True):
+            if player.mines == opponent.mines:
+                return 0, 0
+            lead, other = (player, opponent) if player.mines > opponent.mines else (opponent, player)
+            lead_pts, other_pts = (pts - taken, taken) if other.guns > lead.guns else (pts, 0)
+            return (lead_pts, other_pts) if lead is player else (other_pts, lead_pts)
+        return score
     if k == "smalltown-charm":
-        # rule:W-goal-smalltown-charm
-        per = goal.param("per_territory")
-        diff = player.territories - opponent.territories
-        return (0, per * diff) if diff > 0 else (per * -diff, 0)
-    raise BadInput(f"goal card '{goal.name}' is not a comparing card")
+        # rule:W-goal-smalltown-charm: the smaller town scores per territory of difference
+        ps = _params(goal, "per_territory")
+        if ps is None:
+            return _missing(goal, "per_territory")
+        per = ps[0]
+
+        def score(player, opponent, opponent_can_lose=True):
+            diff = player.territories - opponent.territories
+            return (0, per * diff) if diff > 0 else (per * -diff, 0)
+        return score
+
+    def score(player, opponent, opponent_can_lose=True):
+        raise BadInput(f"goal card '{goal.name}' is not a comparing card")
+    return score
+
+
+_COMPARING_FNS: dict[int, tuple[GoalSpec, object]] = {}
+
+
+def _comparing_fn(goal: GoalSpec):
+    """The compiled comparing card ``goal`` (cached per goal object)."""
+    hit = _COMPARING_FNS.get(id(goal))
+    if hit is not None and hit[0] is goal:
+        return hit[1]
+    fn = _compile_comparing(goal)
+    if len(_COMPARING_FNS) > 1024:
+        _COMPARING_FNS.clear()
+    _COMPARING_FNS[id(goal)] = (goal, fn)
+    return fn
+
+
+def comparing_goal(goal: GoalSpec, player: Side, opponent: Side, opponent_can_lose: bool = True) -> tuple[int, int]:
+    """(player points, opponent points) of a goal card that compares both towns."""
+    return _comparing_fn(goal)(player, opponent, opponent_can_lose)
 
 
 # ---------------------------------------------------------------- opponent goals (rule:W6)
@@ -671,14 +713,15 @@ _PLANS: dict[tuple[int, str], tuple] = {}
 
 
 def _plan(scenario_id: str, data: WagonsData) -> tuple[ScenarioSpec, tuple]:
-    """(scenario, ((goal name, goal, compiled scorer or None for a comparing card), ...)), cached
-    per data set and scenario id (BadInput for an unknown scenario)."""
+    """(scenario, ((goal name, goal, compiled scorer or None, compiled comparing card or None), ...)),
+    cached per data set and scenario id (BadInput for an unknown scenario)."""
     hit = _PLANS.get((id(data), scenario_id))
     if hit is not None and hit[0] is data:
         return hit[1], hit[2]
     scenario = data.scenario(scenario_id)
     goals = tuple((name, data.goal(name)) for name in scenario.goals)
-    plan = tuple((name, goal, None if goal.kind in COMPARING else _goal_fn(goal)) for name, goal in goals)
+    plan = tuple((name, goal, None if goal.kind in COMPARING else _goal_fn(goal),
+                  _comparing_fn(goal) if goal.kind in COMPARING else None) for name, goal in goals)
     if len(_PLANS) > 256:
         _PLANS.clear()
     _PLANS[(id(data), scenario_id)] = (data, scenario, plan)
@@ -705,7 +748,7 @@ def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rul
               S_: largest(sn, w), W_: largest(wa, w)}
     total = sum(groups.values())
     goals = {}
-    for name, goal, fn in plan:
+    for name, goal, fn, cmp in plan:
         if fn is None:  # a comparing card: the player's side against the pile
             reading = scenario.reading(name)
             pack = _pile_pack(pile)
@@ -713,7 +756,7 @@ def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rul
             mine = Side(f.occupied.bit_count(), ico[BEER].bit_count(), ico[MINE].bit_count(), ico[GUN].bit_count())
             theirs = Side(4 * len(pile), (pack >> _BEER_AT) & 255, (pack >> _MINE_AT) & 255,
                           ((pack >> _GUN_AT) & 255) + reading.extra_guns)
-            v = comparing_goal(goal, mine, theirs, reading.can_lose)[0]
+            v = cmp(mine, theirs, reading.can_lose)[0]
         else:
             v = fn(f)
         goals[name] = v
@@ -734,10 +777,10 @@ def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: R
     d, fo, mo, pl, sn, wa = f.terrain
     player = _largest(d, w) + _largest(fo, w) + _largest(mo, w) + _largest(pl, w) + _largest(sn, w) + _largest(wa, w)
     opp = 0
-    for name, goal, fn in plan:
+    for name, goal, fn, cmp in plan:
         if fn is None:
             ps, os, can_lose = _sides(f, pc, scenario, goal)
-            a, b = comparing_goal(goal, ps, os, can_lose)
+            a, b = cmp(ps, os, can_lose)
             player += a
             opp += b
         else:
@@ -758,11 +801,11 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
     scenario, plan = _plan(scenario_id, data)
     pc = pile_counts(pile)
     fns, comparing = [], []
-    for name, goal, fn in plan:
+    for name, goal, fn, cmp in plan:
         if fn is None:
             reading = scenario.reading(name)
             theirs = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
-            comparing.append((goal, theirs, reading.can_lose))
+            comparing.append((cmp, theirs, reading.can_lose))
         else:
             fns.append(fn)
     base = opponent_fixed(pile, scenario_id, rules, data) if opponent_base is None else opponent_base
@@ -776,10 +819,10 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
             + _largest(wa, w) - base
         for fn in fns:
             v += fn(f)
-        for goal, theirs, can_lose in comparing:
+        for cmp, theirs, can_lose in comparing:
             ico = f.icon
             mine = Side(f.occupied.bit_count(), ico[BEER].bit_count(), ico[MINE].bit_count(), ico[GUN].bit_count())
-            a, b = comparing_goal(goal, mine, theirs, can_lose)
+            a, b = cmp(mine, theirs, can_lose)
             v += a - b
         return v
     return margin
