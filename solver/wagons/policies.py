@@ -26,6 +26,10 @@ class RandomPolicy:
         return actions[rng.randrange(len(actions))]
 
 
+_BEST: dict[tuple, tuple] = {}
+"""GreedyPolicy's recent answers: (town, card, pile, scenario, rules) -> (best margin, placement)."""
+
+
 @dataclass(frozen=True)
 class GreedyPolicy:
     """Maximises the immediate gain in score margin (player total - opponent total).
@@ -38,7 +42,14 @@ class GreedyPolicy:
     max_skip: int | None = None
 
     def _best_place(self, state: GameState, town: Town, card: int, pile, grid=None) -> tuple[int, object]:
-        """(best margin, its placement) for ``card``; ``grid`` = (frame, features) of ``town`` if known."""
+        """(best margin, its placement) for ``card``; ``grid`` = (frame, features) of ``town`` if known.
+
+        Remembered for a while: placing a card just drafted asks again what valuing that draft
+        worked out (same town, card and pile)."""
+        key = (town, card, tuple(pile), state.scenario, state.rules)
+        hit = _BEST.get(key)
+        if hit is not None:
+            return hit
         frame, base = grid or _grid(town)
         margin = margin_scorer(pile, state.scenario, state.rules)
         best, best_p = None, None
@@ -46,6 +57,9 @@ class GreedyPolicy:
             v = margin(features_plus(base, frame, p))
             if best is None or v > best:
                 best, best_p = v, p
+        if len(_BEST) > 512:
+            _BEST.clear()
+        _BEST[key] = (best, best_p)
         return best, best_p
 
     def choose(self, state: GameState, actions, rng: random.Random):
