@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import signal
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,9 +20,11 @@ from hypothesis import strategies as st
 from solver.errors import BadInput
 from solver.io import MAX_BYTES, MAX_DEPTH, as_int, parse_json_text, parse_toml_text, read_data, read_json, read_toml, require
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+FUZZ_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_EXAMPLES", "300"))
+"""Cases per loader fuzzer: 300 in CI; set RULESLINGER_FUZZ_EXAMPLES=5000 for a deeper run."""
+FUZZ = settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                 HealthCheck.function_scoped_fixture])
-"""Default fuzz budget: 300 cases per loader (deadline off: the alarm below catches hangs)."""
+"""Default fuzz budget per loader (deadline off: the alarm below catches hangs)."""
 
 HANG_SECONDS = 20
 
