@@ -26,8 +26,9 @@ class RandomPolicy:
         return actions[rng.randrange(len(actions))]
 
 
-_BEST: dict[tuple, tuple] = {}
-"""GreedyPolicy's recent answers: (town, card, pile, scenario, rules) -> (best margin, placement)."""
+_LAST_DRAFTS: dict[tuple, tuple] = {}
+"""GreedyPolicy's last draft valuation: (town, card, pile, scenario, rules) -> (best margin, placement)
+for every card it considered, so placing the card it drafted does not redo the work."""
 
 
 @dataclass(frozen=True)
@@ -42,14 +43,7 @@ class GreedyPolicy:
     max_skip: int | None = None
 
     def _best_place(self, state: GameState, town: Town, card: int, pile, grid=None) -> tuple[int, object]:
-        """(best margin, its placement) for ``card``; ``grid`` = (frame, features) of ``town`` if known.
-
-        Remembered for a while: placing a card just drafted asks again what valuing that draft
-        worked out (same town, card and pile)."""
-        key = (town, card, tuple(pile), state.scenario, state.rules)
-        hit = _BEST.get(key)
-        if hit is not None:
-            return hit
+        """(best margin, its placement) for ``card``; ``grid`` = (frame, features) of ``town`` if known."""
         frame, base = grid or _grid(town)
         margin = margin_scorer(pile, state.scenario, state.rules)
         best, best_p = None, None
@@ -57,25 +51,28 @@ class GreedyPolicy:
             v = margin(features_plus(base, frame, p))
             if best is None or v > best:
                 best, best_p = v, p
-        if len(_BEST) > 512:
-            _BEST.clear()
-        _BEST[key] = (best, best_p)
         return best, best_p
 
     def choose(self, state: GameState, actions, rng: random.Random):
         if isinstance(actions[0], Place):
-            _, p = self._best_place(state, state.town, state.hand[0], state.pile)
+            card = state.hand[0]
+            hit = _LAST_DRAFTS.get((state.town, card, state.pile, state.scenario, state.rules))
+            _, p = hit or self._best_place(state, state.town, card, state.pile)
             return Place(p)
         if isinstance(actions[0], Draft):
             grid = _grid(state.town)  # the same town for every draft considered
-            best, best_a = None, None
+            best, best_a, seen = None, None, {}
             for a in actions:
                 if self.max_skip is not None and a.index > self.max_skip:
                     break
                 pile = state.pile + state.circle[:a.index]
-                v, _ = self._best_place(state, state.town, state.circle[a.index], pile, grid)
+                card = state.circle[a.index]
+                v, _ = seen[(state.town, card, pile, state.scenario, state.rules)] = \
+                    self._best_place(state, state.town, card, pile, grid)
                 if best is None or v > best:
                     best, best_a = v, a
+            _LAST_DRAFTS.clear()
+            _LAST_DRAFTS.update(seen)
             return best_a
         return actions[0]
 
