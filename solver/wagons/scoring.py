@@ -108,7 +108,7 @@ def _features(placements, frame: tuple[int, int, int] | None = None) -> TownFeat
         width = max(xs) - minx + 4  # 2 columns per card + guard columns
     else:
         minx, miny, width = frame
-    lane = (max(ys) - miny + 3) * width
+    lane = ((max(ys) - miny + 6) & ~3) * width  # rows (maxy - miny + 3) rounded up to 4: fewer table shapes
     pats, cover, lm = _LANES.get((width, lane)) or _lane_table(width, lane)
     base = (1 - miny) * width + 1 - minx
     big = 0
