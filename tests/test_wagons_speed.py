@@ -105,12 +105,14 @@ def test_features_plus_and_margins_agree_with_final_scores(seed):
     frame = growth_frame(town)
     base = frame_features(town, frame)
     margin = margin_scorer(pile, scenario, rules)
+    near = margin_scorer(pile, scenario, rules, near=base)  # reuses base's groups for unchanged masks
+    elsewhere = margin_scorer(pile, scenario, rules, near=_features(town.placements))  # other width
     for p in legal_placements(town, free[0])[:24]:
         f = features_plus(base, frame, p)
         bigger = Town(town.placements + (p,))
         assert f == _features(bigger.placements, frame)
         expected = final_scores(bigger, pile, scenario, rules).margin
-        assert margin(f) == margin_of(f, pile, scenario, rules) == expected
+        assert margin(f) == near(f) == elsewhere(f) == margin_of(f, pile, scenario, rules) == expected
 
 
 def test_scorer_matches_reference_on_many_towns():

@@ -45,7 +45,7 @@ class GreedyPolicy:
     def _best_place(self, state: GameState, town: Town, card: int, pile, grid=None) -> tuple[int, object]:
         """(best margin, its placement) for ``card``; ``grid`` = (frame, features) of ``town`` if known."""
         frame, base = grid or _grid(town)
-        margin = margin_scorer(pile, state.scenario, state.rules)
+        margin = margin_scorer(pile, state.scenario, state.rules, near=base)
         best, best_p = None, None
         for p in legal_placements(town, card):
             v = margin(features_plus(base, frame, p))

@@ -159,19 +159,20 @@ _PLUS: dict[int, tuple] = {}
 
 
 def _plus_table(width: int) -> tuple:
-    """Per card and rotation (index ``2 * card + (rot != 0)``): ((mask index, pattern at bit 0), ...),
-    mask index 0-5 = terrain, 6-11 = icon."""
+    """Per card and rotation (index ``2 * card + (rot != 0)``): (((terrain, pattern), ...),
+    ((icon, pattern), ...)) with the patterns at bit 0."""
     hit = _PLUS.get(width)
     if hit is None:
         out = []
         for per_rot in card_codes():
             for cells in per_rot:
-                pats: dict[int, int] = {}
+                ter: dict[int, int] = {}
+                ico: dict[int, int] = {}
                 for dx, dy, t, i in cells:
                     b = 1 << (dy * width + dx)
-                    pats[t] = pats.get(t, 0) | b
-                    pats[6 + i] = pats.get(6 + i, 0) | b
-                out.append(tuple(pats.items()))
+                    ter[t] = ter.get(t, 0) | b
+                    ico[i] = ico.get(i, 0) | b
+                out.append((tuple(ter.items()), tuple(ico.items())))
         hit = tuple(out)
         if len(_PLUS) > 1024:
             _PLUS.clear()
@@ -185,13 +186,19 @@ def features_plus(f: TownFeatures, frame: tuple[int, int, int], p) -> TownFeatur
     s = (p.y - miny + 1) * width + (p.x - minx + 1)
     block = (3 | (3 << width)) << s
     occ = f.occupied
-    masks = [*f.terrain, *f.icon]
     if occ & block:  # the new card covers territories: they no longer show
         keep = ~block
-        masks = [m & keep for m in masks]
-    for k, m in (_PLUS.get(width) or _plus_table(width))[2 * p.card + (p.rot != 0)]:
-        masks[k] |= m << s
-    return TownFeatures(width, tuple(masks[:6]), tuple(masks[6:]), occ | block)
+        ter = [m & keep for m in f.terrain]
+        ico = [m & keep for m in f.icon]
+    else:
+        ter = list(f.terrain)
+        ico = list(f.icon)
+    tp, ip = (_PLUS.get(width) or _plus_table(width))[2 * p.card + (p.rot != 0)]
+    for k, m in tp:
+        ter[k] |= m << s
+    for k, m in ip:
+        ico[k] |= m << s
+    return TownFeatures(width, tuple(ter), tuple(ico), occ | block)
 
 
 @lru_cache(maxsize=4096)
@@ -791,10 +798,13 @@ def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: R
 
 
 def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(), data: WagonsData | None = None,
-                  opponent_base: int | None = None):
+                  opponent_base: int | None = None, near: TownFeatures | None = None):
     """``margin(f)``, equal to ``margin_of(f, pile, scenario_id, rules, data, opponent_base)``, with
     everything that does not depend on the town (scenario, pile counts, the opponent's fixed
-    points) worked out once: for scoring many candidate towns against the same pile."""
+    points) worked out once: for scoring many candidate towns against the same pile.
+
+    ``near``: features most scored towns differ from in a few masks (e.g. the town before one more
+    card, same frame); its group sizes are reused for every terrain mask left unchanged."""
     data = data or load_data()
     if not isinstance(scenario_id, str):
         data.scenario(scenario_id)  # raises the BadInput naming it
@@ -811,12 +821,22 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
     base = opponent_fixed(pile, scenario_id, rules, data) if opponent_base is None else opponent_base
     fns = tuple(fns)
     comparing = tuple(comparing)
+    if near is None:
+        near = TownFeatures(0, (-1,) * 6, (-1,) * 6, -1)  # no real mask equals -1
+    nw = near.width
+    n0, n1, n2, n3, n4, n5 = near.terrain
+    g0, g1, g2, g3, g4, g5 = (_largest(m, nw) if m >= 0 else 0 for m in near.terrain)
 
     def margin(f: TownFeatures) -> int:
         w = f.width
         d, fo, mo, pl, sn, wa = f.terrain
-        v = _largest(d, w) + _largest(fo, w) + _largest(mo, w) + _largest(pl, w) + _largest(sn, w) \
-            + _largest(wa, w) - base
+        if w == nw:
+            v = (g0 if d == n0 else _largest(d, w)) + (g1 if fo == n1 else _largest(fo, w)) \
+                + (g2 if mo == n2 else _largest(mo, w)) + (g3 if pl == n3 else _largest(pl, w)) \
+                + (g4 if sn == n4 else _largest(sn, w)) + (g5 if wa == n5 else _largest(wa, w)) - base
+        else:
+            v = _largest(d, w) + _largest(fo, w) + _largest(mo, w) + _largest(pl, w) + _largest(sn, w) \
+                + _largest(wa, w) - base
         for fn in fns:
             v += fn(f)
         for cmp, theirs, can_lose in comparing:
