@@ -264,7 +264,7 @@ def _check_goal_params(g: GoalSpec, what: str) -> None:
         raise BadInput(f"{what}: goal '{g.name}'.params.divisor: must be at least 1")
     if g.kind == "wagon-train":
         rp = keys["run_points"]
-        if not isinstance(rp, tuple) or len(rp) < 3:
+        if not isinstance(rp, tuple) or len(rp) < 3 or not all(isinstance(v, int) for v in rp):
             raise BadInput(f"{what}: goal '{g.name}'.params.run_points: need a list of at least 3 numbers")
     if g.kind == "boom-or-bust":
         for band in keys["bands"] if isinstance(keys["bands"], tuple) else [None]:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from solver.errors import BadInput
+from solver.io import short_repr
 from solver.wagons.cards import card_codes, load_cards
 from solver.wagons.data import ICONS, TERRAINS, GoalSpec, OpponentReading, ScenarioSpec, WagonsData, load_data
 from solver.wagons.rules import Rules
@@ -343,6 +344,9 @@ def pile_counts(pile: tuple[int, ...]) -> PileCounts:
 
 def _check_pile(pile, town: Town | None = None) -> tuple[int, ...]:
     pile = tuple(pile)
+    for card in pile:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 18:
+            raise BadInput(f"opponent pile: {short_repr(card)} is not a card id 0-17")
     ids = set(pile)
     if len(ids) != len(pile):
         raise BadInput("opponent pile: a card id appears twice")
