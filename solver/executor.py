@@ -277,6 +277,33 @@ def map_items(func: Callable[[Any], Any], items: Sequence[Any], **options) -> li
     return list(run_items(func, items, **options))
 
 
+def star_call(func: Callable[..., Any], args: tuple) -> Any:
+    """``func(*args)`` (module level, so a partial of it pickles)."""
+    return func(*args)
+
+
+@dataclass(frozen=True)
+class Mapper:
+    """A pool-like object whose ``map(fn, *iterables)`` runs on an executor, results in order.
+
+    For APIs that accept "anything with ``map``" (``solver.wagons.bestplay.difficulty_table``):
+    ``difficulty_table(["boomtown"], 100, executor=Mapper("local", workers=2))``.
+    """
+
+    executor: str = "local"
+    workers: int = DEFAULT_WORKERS
+    progress: bool | None = None
+    on_progress: ProgressCallback | None = None
+    label: str = "batch"
+
+    def map(self, func: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
+        import functools
+
+        items = list(zip(*iterables))
+        return run_items(functools.partial(star_call, func), items, executor=self.executor, workers=self.workers,
+                         progress=self.progress, on_progress=self.on_progress, label=self.label)
+
+
 # --- streaming rows to Polars / Parquet ---------------------------------------------------------
 
 

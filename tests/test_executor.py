@@ -179,3 +179,18 @@ def test_dask_local_cluster_gives_identical_results():
             map_items(math.sqrt, [1, 4, -1, 9], executor=address)
         with pytest.raises(BadInput, match="item 1 = -7"):
             map_items(functools.partial(as_int, what="seed", lo=0), [3, -7], executor=address)
+
+
+def test_mapper_is_a_pool_like_map_in_order():
+    from solver.executor import Mapper
+
+    assert list(Mapper("local", workers=2).map(pow, [2, 3, 4, 5], [5, 2, 0, 1])) == [32, 9, 1, 5]
+    assert list(Mapper("serial").map(divmod, range(10, 14), [3] * 4)) == [(3, 1), (3, 2), (4, 0), (4, 1)]
+
+
+def test_mapper_drives_the_difficulty_table():
+    bestplay = pytest.importorskip("solver.wagons.bestplay")
+    from solver.executor import Mapper
+
+    table = bestplay.difficulty_table(["gold-rush"], 2, seed=5, time_limit=0.5, executor=Mapper("local"))
+    assert table["seed"].to_list() == [5, 6]
