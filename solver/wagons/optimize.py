@@ -8,7 +8,9 @@ Method (chosen by measurement, see ``bench/bench_wagons_optimize.py``): a greedy
 lower bound; then an *incremental* Z3 ``Solver`` (encoding in :mod:`solver.wagons.optimize_z3`)
 is asked again and again for a town scoring more than the best one so far, until it answers
 unsat (proof of optimality) or the time limit runs out (best found, ``proven_optimal=False``).
-``method="optimize"`` uses Z3's ``Optimize`` instead. Every town found is re-scored by the ordinary
+``method="optimize"`` uses Z3's ``Optimize`` instead; ``method="search"`` the exact branch and bound
+over canonical visible grids (:mod:`solver.wagons.optimize_search`; measured slower than Z3 from 5
+cards on, so not the default). Every town found is re-scored by the ordinary
 scorer (:func:`solver.wagons.scoring.score_player`); the model's own value must never exceed it
 (that would mean the encoding over-counts, a bug: :class:`EncodingMismatch`).
 """
@@ -34,7 +36,7 @@ from solver.wagons.town import Placement, Town, legal_placements, place
 __all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check_pile", "EncodingMismatch",
            "METHODS", "OBJECTIVES"]
 
-METHODS = ("incremental", "optimize")
+METHODS = ("incremental", "optimize", "search")
 OBJECTIVES = ("score", "margin")
 MAX_CARDS = 16
 """A player's town never holds more than the 16 dealt cards (18 minus the two goal cards)."""
@@ -182,6 +184,42 @@ def _town_of(cards: Sequence[int], xyr) -> Town:
     return town
 
 
+def _by_search(ids, scenario_id, pile, rules, objective, data, start, time_limit, report, best_town, best_val,
+               greedy_val, floor, round1) -> LayoutResult:
+    """``method="search"``: the branch-and-bound prover of :mod:`solver.wagons.optimize_search`
+    (exact: exhaustive over canonical visible grids with admissible pruning), seeded with the greedy
+    value (or ``floor``); the town found is re-scored with the ordinary scorer."""
+    from solver.wagons.optimize_search import search_best
+
+    incumbent = best_val
+    if floor is not None and (incumbent is None or incumbent <= floor):
+        best_town, best_val, incumbent = None, None, floor
+    res = search_best(ids, scenario_id, pile, rules, objective, data, incumbent=incumbent,
+                      deadline=start + time_limit, progress=lambda v: report(v, None), round1=round1)
+    elapsed = time.monotonic() - start
+    if res.value is not None:
+        best_town = _town_of(ids, [(p.x, p.y, p.rot) for p in res.placements])
+        value, _ = _value(best_town, scenario_id, pile, rules, objective, data)
+        if value != res.value:
+            raise EncodingMismatch(f"search claims {res.value}, the scorer gives {value} for {best_town}")
+        best_val = value
+    proven = res.proven
+    if best_town is None:
+        low = floor
+        report(low, low if proven else None)
+        return LayoutResult(score=0, proven_optimal=proven, placements=(), elapsed=elapsed, iterations=res.states,
+                            value=low if low is not None else 0, objective=objective,
+                            bound=low if proven else None, method="search", greedy_value=greedy_val)
+    final = score_player(best_town, scenario_id, pile, rules, data)
+    margin = final_scores(best_town, pile, scenario_id, rules, data).margin if pile else None
+    bound = best_val if proven else None
+    report(best_val, bound)
+    return LayoutResult(score=final.total, proven_optimal=proven, placements=best_town.placements,
+                        elapsed=time.monotonic() - start, iterations=res.states, value=best_val,
+                        objective=objective, bound=bound, method="search", groups=dict(final.groups),
+                        goals=dict(final.goals), margin=margin, greedy_value=greedy_val)
+
+
 def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
                 progress: Progress | None = None, objective: str = "score", method: str = "incremental",
                 data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
@@ -246,6 +284,9 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
 
     if best_town is not None and elapsed() >= time_limit:
         return greedy_only()
+    if method == "search":
+        return _by_search(ids, scenario_id, pile, rules, objective, data, start, time_limit, report, best_town,
+                          best_val, greedy_val, floor, round1)
     ctx = z3.Context()
     callback, opp_terms = goal_terms(scenario, data, pc)
     try:

@@ -498,7 +498,7 @@ def search_best(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = 
 
     def dfs(masks, occ, depth, path):
         st["nodes"] += 1
-        if deadline is not None and st["nodes"] % 256 == 0 and time.monotonic() > deadline:
+        if deadline is not None and time.monotonic() > deadline:
             st["stop"] = True
         if st["stop"]:
             return
