@@ -399,7 +399,7 @@ def _prefix_state(fr: _Frame, prefix: Sequence[Placement]):
     masks, occ, path = (0,) * 12, 0, None
     for p in prefix:
         for o, rot, nm, nocc in fr.kids(masks, occ, p.card):
-            if o == fr.origin(p.x, p.y) and rot == p.rot:
+            if fr.xy(o) == (p.x, p.y) and rot == p.rot:
                 masks, occ, path = nm, nocc, (path, (p.card, o, rot))
                 break
         else:
