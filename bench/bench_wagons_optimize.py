@@ -5,6 +5,7 @@
   and the share proven is reported);
 - the speed-up against the exhaustive enumerator on 5-card instances (4-card in the quick run),
   with the two answers checked equal;
+- the same for ``method="search"`` (branch and bound over canonical visible grids) on 5-, 6-, 8-card towns;
 - incremental Solver loop vs Z3 Optimize on the same instances;
 - the gap between the greedy layout and the optimal layout per scenario.
 
@@ -38,41 +39,50 @@ def _row(name, value, unit, baseline=None, ratio=None, notes=""):
             "notes": notes}
 
 
-def proof_rows(sizes, instances: int, time_limit: float, log=print) -> list[dict]:
+def proof_rows(sizes, instances: int, time_limit: float, log=print, method: str = "incremental") -> list[dict]:
     rows = []
+    prefix = "optimize" if method == "incremental" else f"optimize_{method}"
     for n in sizes:
         times, proven = [], 0
         for seed in range(instances):
             cards, pile, sc = _instance(seed, n)
-            r = best_layout(cards, sc, pile, time_limit=time_limit)
+            r = best_layout(cards, sc, pile, time_limit=time_limit, method=method)
             times.append(r.elapsed if r.proven_optimal else time_limit)
             proven += r.proven_optimal
-            log(f"  {n} cards seed {seed} {sc}: score {r.score} greedy {r.greedy_value} "
+            log(f"  {method} {n} cards seed {seed} {sc}: score {r.score} greedy {r.greedy_value} "
                 f"{'proven' if r.proven_optimal else 'NOT proven'} {r.elapsed:.1f}s")
-        note = (f"{instances} seeded instances, time limit {time_limit:g}s each (unproven count as the limit); "
+        note = (f"method {method}; {instances} seeded instances, time limit {time_limit:g}s each (unproven count as the limit); "
                 f"proven {proven}/{instances}")
-        rows.append(_row(f"optimize_{n}_cards_median_s", round(statistics.median(times), 2), "s", notes=note))
-        rows.append(_row(f"optimize_{n}_cards_worst_s", round(max(times), 2), "s", notes=note))
-        rows.append(_row(f"optimize_{n}_cards_proven_share", round(proven / instances, 3), "share", notes=note))
+        rows.append(_row(f"{prefix}_{n}_cards_median_s", round(statistics.median(times), 2), "s", notes=note))
+        rows.append(_row(f"{prefix}_{n}_cards_worst_s", round(max(times), 2), "s", notes=note))
+        rows.append(_row(f"{prefix}_{n}_cards_proven_share", round(proven / instances, 3), "share", notes=note))
     return rows
 
 
 def speedup_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
-    z_t, e_t = [], []
+    z_t, e_t, s_t = [], [], []
     for seed in range(instances):
         cards, pile, sc = _instance(1000 + seed, n)
         t = time.perf_counter()
         r = best_layout(cards, sc, pile, time_limit=time_limit)
         z_t.append(time.perf_counter() - t)
         t = time.perf_counter()
+        s = best_layout(cards, sc, pile, time_limit=time_limit, method="search")
+        s_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
         e = exhaustive_best(cards, sc, pile)
         e_t.append(time.perf_counter() - t)
+        if not s.proven_optimal or s.value != e.value:
+            s_t[-1] = max(s_t[-1], time_limit)  # not proven within the limit: counts as the limit
         if not r.proven_optimal or r.value != e.value:
             raise AssertionError(f"optimizer {r.value} (proven {r.proven_optimal}) != exhaustive {e.value} on {cards} {sc}")
-        log(f"  {n} cards {cards} {sc}: optimum {r.value}; Z3 {z_t[-1]:.1f}s, exhaustive {e_t[-1]:.1f}s ({e.towns} towns)")
-    zm, em = statistics.median(z_t), statistics.median(e_t)
+        log(f"  {n} cards {cards} {sc}: optimum {r.value}; Z3 {z_t[-1]:.1f}s, search {s_t[-1]:.1f}s, exhaustive {e_t[-1]:.1f}s ({e.towns} towns)")
+    zm, em, sm = statistics.median(z_t), statistics.median(e_t), statistics.median(s_t)
     return [_row(f"optimize_vs_exhaustive_{n}_cards_s", round(zm, 3), "s", round(em, 3), round(em / zm, 2),
-                 f"median over {instances} instances; ratio = exhaustive time / Z3 time; answers equal")]
+                 f"median over {instances} instances; ratio = exhaustive time / Z3 time; answers equal"),
+            _row(f"search_vs_exhaustive_{n}_cards_s", round(sm, 3), "s", round(em, 3), round(em / sm, 2),
+                 f"median over {instances} instances; method='search' (branch and bound); ratio = exhaustive "
+                 f"time / search time (an unproven search counts as the time limit)")]
 
 
 def method_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
@@ -109,12 +119,14 @@ def run(quick: bool = False, instances: int | None = None, time_limit: float | N
     if quick:
         k, tl = instances or 2, time_limit or 10.0
         rows = proof_rows((6, 8), k, tl, log)
+        rows += proof_rows((5, 6), k, tl, log, method="search")
         rows += speedup_rows(4, 1, 60.0, log)
         rows += method_rows(5, 2, tl, log)
         rows += gap_rows(5, 1, tl, log)
     else:
         k, tl = instances or 20, time_limit or 60.0
         rows = proof_rows((6, 8, 10), k, tl, log)
+        rows += proof_rows((5, 6, 8), k, tl, log, method="search")
         rows += speedup_rows(5, 2, 600.0, log)
         rows += method_rows(6, 4, tl, log)
         rows += gap_rows(6, 3, tl, log)
