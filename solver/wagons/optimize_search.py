@@ -476,7 +476,7 @@ def search_best(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = 
     Children are tried best bound first; a canonical state is expanded at most once per depth (a
     revisit cannot beat what the first visit proved: the incumbent only grows); a state whose
     bound (:class:`Bounder`, with :func:`_group_bound` for the groups) is <= the incumbent is pruned;
-    final towns whose count bound is <= the incumbent are not scored.
+    final towns are scored exactly.
     ``round1 = (m, opponent_territories, behind)``: after the first ``m`` cards the territory count
     must be >= the opponent's (``behind``) or below it (rule:W5, Boomtown). ``progress(value)`` on
     every improvement. ``proven=True`` when the whole tree was searched before ``deadline``
@@ -517,15 +517,15 @@ def search_best(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = 
                 if (have < round1[1]) if round1[2] else (have >= round1[1]):
                     continue
             best = st["best"]
-            b = bound(nm, nocc, d1)
-            if best is not None and b <= best:
-                continue
-            if last:
+            if last:  # a final town: its exact value costs about what its bound would
                 v = evaluate(_feat(w, nm, nocc))
                 if best is None or v > best:
                     st["best"], st["path"], st["found"] = v, (path, (cid, o, rot)), True
                     if progress is not None:
                         progress(v)
+                continue
+            b = bound(nm, nocc, d1)
+            if best is not None and b <= best:
                 continue
             kids.append((b, len(kids), nm, nocc, (cid, o, rot)))
         kids.sort(key=lambda k: (-k[0], k[1]))
