@@ -128,3 +128,50 @@ class Progress:
         self._last = now
         part = f"{done}/{self.total}" if (done is not None and self.total) else (str(done) if done is not None else "")
         print(f"[{self.label}] {part} {message} ({now - self.start:.1f}s)".replace("  ", " "), file=sys.stderr, flush=True)
+
+
+MAX_SEED = 2**63 - 1
+"""Seeds are 0..2**63-1 (they are stored in Int64 columns and fed to random.Random)."""
+
+
+def seed_int(text: str) -> int:
+    """argparse ``type=`` for a seed: a whole number 0..2**63-1 (else a one-line usage error)."""
+    if len(str(text).strip()) > 20:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number 0..{MAX_SEED}")
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number 0..{MAX_SEED}")
+    return value
+
+
+def output_file(path: str) -> "Path":
+    """Check an output path before any work: its folder exists and it is not itself a folder."""
+    from pathlib import Path
+
+    out = Path(path)
+    if out.is_dir():
+        raise BadInput(f"{out}: is a directory; give a file name for --out")
+    if not out.parent.is_dir():
+        raise BadInput(f"{out}: folder {out.parent} does not exist")
+    return out
+
+
+def write_table(frame, path: str) -> None:
+    """Write a Polars frame as Parquet (``.parquet``) or CSV, atomically: all or nothing."""
+    import os
+    import tempfile
+
+    out = output_file(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+    os.close(fd)
+    try:
+        frame.write_parquet(tmp) if out.suffix == ".parquet" else frame.write_csv(tmp)
+        os.replace(tmp, out)
+    except OSError as exc:
+        raise BadInput(f"{out}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

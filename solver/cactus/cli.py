@@ -188,7 +188,7 @@ def register(games) -> None:
     p.add_argument("--solo", action="store_true", help="solo mode: the lone ranger's action deck")
     p.add_argument("--players", type=int, choices=(2, 3, 4, 5), help="2-5 players: the event deck")
     p.add_argument("--monte-carlo", type=int, default=0, metavar="GAMES", help="also simulate this many games")
-    p.add_argument("--seed", type=int, default=1, help="Monte Carlo seed (default 1)")
+    p.add_argument("--seed", type=clikit.seed_int, default=1, help="Monte Carlo seed (default 1)")
     _add_rule_option(p)
     p = clikit.add_command(group, "verify", "Z3 checks of the event and solo deck rules", _verify, _render_verify)
     p.add_argument("--players", help="player counts for the event deck checks, e.g. 2,3 (default 2,3,4,5)")

@@ -145,7 +145,7 @@ def register(games) -> None:
     p = clikit.add_command(group, "playouts", "random playouts from the set-up (uniform legal actions)", playouts_cmd)
     common(p, position=False)
     p.add_argument("--n", type=int, default=20, help="number of playouts (default 20)")
-    p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--seed", type=clikit.seed_int, default=0, help="first seed (default 0)")
     p.add_argument("--max-actions", type=int, default=3000, help="stop a playout after this many actions")
     p.add_argument("--rows", action="store_true", help="include every playout's row")
     try:  # `verify` and `dead-positions` belong to the verification work (solver/outlaws/verify.py)

@@ -934,7 +934,7 @@ def register_verification(group) -> None:
                            dead_positions_cmd, _render_dead)
     rule_opt(p)
     p.add_argument("position", nargs="?", default=None, help="start position JSON (default: the set-up of --seed)")
-    p.add_argument("--seed", type=int, default=0, help="set-up seed when no position is given (default 0)")
+    p.add_argument("--seed", type=clikit.seed_int, default=0, help="set-up seed when no position is given (default 0)")
     p.add_argument("--max-depth", type=int, default=80, help="depth bound in actions (default 80)")
     p.add_argument("--time-limit", type=float, default=300.0, help="seconds (default 300)")
     p.add_argument("--max-nodes", type=int, default=100_000, help="positions expanded at most (default 100000)")

@@ -182,6 +182,8 @@ def handle_simulate(args) -> dict:
     rules = rules_from_args(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
+    if args.out:
+        clikit.output_file(args.out)  # refuse a bad --out before playing any game
     progress = clikit.Progress("wagons simulate", args.games, quiet=args.json)
     rows = []
     for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules)):
@@ -190,10 +192,7 @@ def handle_simulate(args) -> dict:
     if args.out:
         import polars as pl
 
-        out = Path(args.out)
-        tmp = out.with_name(out.name + ".tmp")
-        pl.DataFrame(rows).write_parquet(tmp) if out.suffix == ".parquet" else pl.DataFrame(rows).write_csv(tmp)
-        tmp.replace(out)
+        clikit.write_table(pl.DataFrame(rows), args.out)
     n = len(rows)
     wins = sum(r["winner"] == "player" for r in rows)
     return {"scenario": args.scenario, "policy": args.policy, "games": n, "seed": args.seed,
@@ -215,7 +214,7 @@ def register(games) -> None:
 
     p = clikit.add_command(group, "play", "play one whole solo game with a policy", handle_play, render_play)
     p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
-    p.add_argument("--seed", required=True, type=int)
+    p.add_argument("--seed", required=True, type=clikit.seed_int)
     p.add_argument("--policy", required=True, choices=("random", "greedy", "scripted"))
     p.add_argument("--script", metavar="FILE", help="recorded game for --policy scripted: {\"actions\": [...]} "
                                                     "or a `wagons play --json` output")
@@ -237,7 +236,7 @@ def register(games) -> None:
     p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
     p.add_argument("--policy", required=True, choices=("random", "greedy"))
     p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=clikit.seed_int, default=0)
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
     add_rules_flags(p)
 

@@ -117,7 +117,7 @@ def register_optimizer(group) -> None:
     p = clikit.add_command(group, "best-play", "best drafts and placements for a known deal against the automa",
                            handle_best_play, render_best_play)
     p.add_argument("--scenario", required=True, metavar="ID", help=", ".join(SCENARIO_IDS))
-    p.add_argument("--seed", type=int, default=None, help="the deal's seed (as in `wagons play`)")
+    p.add_argument("--seed", type=clikit.seed_int, default=None, help="the deal's seed (as in `wagons play`)")
     p.add_argument("--circle", default=None, help="explicit deal: the circle, first card first")
     p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60)")
