@@ -147,3 +147,28 @@ def test_cli_best_layout_method_search(capsys):
     rc = cli.main(["wagons", "best-layout", "--cards", "3", "--scenario", "gold-rush", "--method", "magic", "--json"])
     out, err = capsys.readouterr()
     assert rc == 2 and out == ""
+
+
+def test_wagon_train_bound_covers_every_small_shape():
+    """_wagon_bound(u) >= the Wagon Train points of every set of <= u Wagons on a 4x4 board."""
+    from solver.wagons.optimize_search import _wagon_bound
+    table = (0, 0, 1, 2, 4, 7, 10)
+
+    def points(cells):
+        total = 0
+        for line in [[(x, y) for x in range(4)] for y in range(4)] + [[(x, y) for y in range(4)] for x in range(4)]:
+            n = 0
+            for xy in line + [None]:
+                if xy in cells:
+                    n += 1
+                else:
+                    total += table[min(n, 6)]
+                    n = 0
+        return total
+    best: dict[int, int] = {}
+    for m in range(1 << 16):
+        cells = {(i % 4, i // 4) for i in range(16) if m >> i & 1}
+        best[len(cells)] = max(best.get(len(cells), 0), points(cells))
+    for u in range(17):
+        assert _wagon_bound(table, u) >= max(v for c, v in best.items() if c <= u)
+    assert _wagon_bound(table, 5) == 7 and _wagon_bound(table, 8) < 20  # tighter than rows + columns apart

@@ -126,6 +126,37 @@ def _runs_best(table: tuple, u: int) -> int:
     return max(best)
 
 
+@lru_cache(maxsize=256)
+def _wagon_bound(table: tuple, u: int) -> int:
+    """Most Wagon Train points (rule:W-goal-wagon-train) with at most ``u`` visible Wagons, for a
+    table with ``table[0] == table[1] == 0`` that never decreases.
+
+    Relaxation: keep the row runs and column runs of length >= 2 (shorter ones score 0), each cut to
+    the table's last length L (same points, fewer cells). A row run and a column run share at most
+    one cell, a cell is in at most one row run and one column run, so with A, B cells in R row runs
+    and C column runs the Wagons number at least A + B - min(R * C, A, B); cutting runs only lowers
+    that (it never decreases in A or B). The bound is the best pair of sides that fits in ``u``."""
+    last = len(table) - 1
+    # side[a][r]: most points from r runs (lengths 2..last) holding a cells in all
+    neg = -1
+    side = [[neg] * (u // 2 + 2) for _ in range(u + 1)]
+    side[0][0] = 0
+    for a in range(u + 1):
+        for r in range(u // 2 + 1):
+            if side[a][r] < 0:
+                continue
+            for ln in range(2, last + 1):
+                if a + ln <= u and side[a][r] + table[ln] > side[a + ln][r + 1]:
+                    side[a + ln][r + 1] = side[a][r] + table[ln]
+    cells = [(a, r, side[a][r]) for a in range(u + 1) for r in range(u // 2 + 2) if side[a][r] >= 0]
+    best = 0
+    for a, r, pa in cells:
+        for b, c, pb in cells:
+            if pa + pb > best and max(a + b - r * c, a, b) <= u:
+                best = pa + pb
+    return best
+
+
 class Bounder:
     """``bound(counts, occupied, rem)``: an upper bound on the objective of every final town reachable
     from a state (rule:W-opt-layout).
@@ -183,6 +214,8 @@ class Bounder:
             if k == "wagon-train":
                 table = p["run_points"]
                 if isinstance(table, tuple) and len(table) >= 2 and all(type(v) is int for v in table):
+                    if table[0] == 0 and table[1] == 0 and all(a <= b for a, b in zip(table, table[1:])):
+                        return lambda u, occ, k4: _wagon_bound(table, u[6 + WAGON])
                     return lambda u, occ, k4: 2 * _runs_best(table, u[6 + WAGON])
         except KeyError:
             pass
