@@ -10,15 +10,9 @@ from solver.io import parse_json_text
 
 
 def _rules(args):
-    from solver.outlaws.rules import CHOICES, Rules
+    from solver.outlaws.rules import Rules
 
-    vals = {}
-    for item in getattr(args, "rule", None) or []:
-        key, sep, value = item.partition("=")
-        if not sep or key not in CHOICES:
-            raise BadInput(f"--rule {item!r}: expected NAME=VALUE with NAME in {', '.join(CHOICES)}")
-        vals[key] = value
-    return Rules(**vals)
+    return Rules.from_cli(getattr(args, "rule", None))
 
 
 def _position(args):

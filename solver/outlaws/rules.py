@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from solver.errors import BadInput
+from solver.io import short_repr
 
 CHOICES = {
     "first_player": ("A", "B", "random"),
@@ -44,10 +45,21 @@ class Rules:
         for f in fields(self):
             value = getattr(self, f.name)
             if value not in CHOICES[f.name]:
-                raise BadInput(f"rules.{f.name}: {value!r} is not one of {', '.join(CHOICES[f.name])}")
+                raise BadInput(f"rules.{f.name}: {short_repr(value)} is not one of {', '.join(CHOICES[f.name])}")
 
     def to_json(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_cli(cls, items: list[str] | None) -> "Rules":
+        """Rules from the CLI's repeated ``--rule NAME=VALUE`` options."""
+        vals = {}
+        for item in items or []:
+            key, sep, value = item.partition("=")
+            if not sep or key not in CHOICES:
+                raise BadInput(f"--rule {short_repr(item)}: expected NAME=VALUE with NAME in {', '.join(CHOICES)}")
+            vals[key] = value
+        return cls(**vals)
 
     @classmethod
     def from_json(cls, data: dict | None) -> "Rules":

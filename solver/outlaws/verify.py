@@ -825,16 +825,7 @@ def cross_check(pos, rules: Rules = Rules(), mutations: frozenset = frozenset())
 
 
 def _cli_rules(args) -> Rules:
-    from solver.errors import BadInput
-    from solver.outlaws.rules import CHOICES
-
-    vals = {}
-    for item in getattr(args, "rule", None) or []:
-        key, sep, value = item.partition("=")
-        if not sep or key not in CHOICES:
-            raise BadInput(f"--rule {item!r}: expected NAME=VALUE with NAME in {', '.join(CHOICES)}")
-        vals[key] = value
-    return Rules(**vals)
+    return Rules.from_cli(getattr(args, "rule", None))
 
 
 def _positive(value: float, what: str, hi: float) -> float:

@@ -544,16 +544,21 @@ def _compile_goal(goal: GoalSpec):
 _GOAL_FNS: dict[int, tuple[GoalSpec, object]] = {}
 
 
-def _goal_fn(goal: GoalSpec):
-    """The compiled scorer of ``goal`` (cached per goal object)."""
-    hit = _GOAL_FNS.get(id(goal))
+def _compiled(cache: dict, compile_goal, goal: GoalSpec):
+    """``compile_goal(goal)``, cached per goal object in ``cache`` (bounded)."""
+    hit = cache.get(id(goal))
     if hit is not None and hit[0] is goal:
         return hit[1]
-    fn = _compile_goal(goal)
-    if len(_GOAL_FNS) > 1024:
-        _GOAL_FNS.clear()
-    _GOAL_FNS[id(goal)] = (goal, fn)
+    fn = compile_goal(goal)
+    if len(cache) > 1024:
+        cache.clear()
+    cache[id(goal)] = (goal, fn)
     return fn
+
+
+def _goal_fn(goal: GoalSpec):
+    """The compiled scorer of ``goal`` (cached per goal object)."""
+    return _compiled(_GOAL_FNS, _compile_goal, goal)
 
 
 def player_goal(goal: GoalSpec, f: TownFeatures) -> int:
@@ -626,14 +631,7 @@ _COMPARING_FNS: dict[int, tuple[GoalSpec, object]] = {}
 
 def _comparing_fn(goal: GoalSpec):
     """The compiled comparing card ``goal`` (cached per goal object)."""
-    hit = _COMPARING_FNS.get(id(goal))
-    if hit is not None and hit[0] is goal:
-        return hit[1]
-    fn = _compile_comparing(goal)
-    if len(_COMPARING_FNS) > 1024:
-        _COMPARING_FNS.clear()
-    _COMPARING_FNS[id(goal)] = (goal, fn)
-    return fn
+    return _compiled(_COMPARING_FNS, _compile_comparing, goal)
 
 
 def comparing_goal(goal: GoalSpec, player: Side, opponent: Side, opponent_can_lose: bool = True) -> tuple[int, int]:
