@@ -26,7 +26,7 @@ from solver.errors import BadInput
 from solver.wagons.cards import card_codes
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import (BEER, COW, GUN, MINE, PLAINS, WAGON, Side, TownFeatures, _boom, _plan,
+from solver.wagons.scoring import (BEER, COW, DESERT, GUN, MINE, MOUNTAINS, PLAINS, WAGON, Side, TownFeatures, _boom, _plan,
                                    margin_scorer, score_player)
 from solver.wagons.town import Placement, Town
 
@@ -169,8 +169,10 @@ class Bounder:
     territory still to come showing, nothing covered), and the occupied cell count lies in
     ``[occupied, occupied + 4k]`` (cells never become empty). (1) A terrain's largest group has at
     most ``u_t`` cells. (2) Each goal card's points are a function of counts inside these ranges
-    (Badlands, Happy Cows, Gold Country, The Herd, Cool Water: at most ``per x`` a count of Guns,
-    Cows, Mines, Wagons; Bootleggers: Beers split into adjacent/alone; Prairie Life: Cows + Plains;
+    (Happy Cows, The Herd, Cool Water: at most ``per x`` a count of Cows, Wagons; Badlands: Guns,
+    and at most 2 per Desert, since a scoring Gun has 2 Desert neighbours and a Desert has 4
+    neighbours; Gold Country: Mines, at most 5 per Mountains cell (itself and 4 neighbours);
+    Bootleggers: n Beers of which j <= 4 x Wagons are next to a Wagon, linear so a corner is best; Prairie Life: Cows + Plains;
     Boom or Bust: Mines; Wagon Train: each row run and column run holds distinct Wagons, so each
     direction scores at most the best split of <= u Wagons into runs); the bound takes the maximum
     over the whole range, so it cannot be lower than the actual points. (3) Comparing cards (and for
@@ -199,12 +201,23 @@ class Bounder:
         lin = {"cool-water": ("per_wagon", WAGON), "badlands": ("per_gun", GUN), "happy-cows": ("per_cow", COW),
                "gold-country": ("per_mine", MINE), "the-herd": ("per_cow", COW)}
         try:
+            if k == "badlands":  # a scoring Gun has 2 Desert neighbours; a Desert neighbours <= 4 cells
+                per = p["per_gun"]
+                return lambda u, occ, k4: max(0, per * min(u[6 + GUN], 2 * u[DESERT]))
+            if k == "gold-country":  # a scoring Mine is on or next to Mountains: <= 5 cells per Mountains
+                per = p["per_mine"]
+                return lambda u, occ, k4: max(0, per * min(u[6 + MINE], 5 * u[MOUNTAINS]))
             if k in lin:
                 per, icon = p[lin[k][0]], lin[k][1]
                 return lambda u, occ, k4: max(0, per * u[6 + icon])
             if k == "bootleggers":
                 a, b = p["per_beer_adjacent"], p["per_beer_alone"]
-                return lambda u, occ, k4: max(0, a * u[6 + BEER], b * u[6 + BEER])
+                # n Beers, j of them next to a Wagon (j <= 4 x Wagons): linear, so a corner is best
+                def boot(u, occ, k4):
+                    n = u[6 + BEER]
+                    j = min(n, 4 * u[6 + WAGON])
+                    return max(0, b * n, a * j + b * (n - j), a * j)
+                return boot
             if k == "prairie-life":
                 per, div = p["per_symbol"], p["divisor"]
                 return lambda u, occ, k4: max(0, (u[6 + COW] + u[PLAINS]) * per // div) if per >= 0 and div > 0 \
