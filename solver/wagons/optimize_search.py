@@ -6,8 +6,10 @@ largest terrain groups, the goal cards, the comparing cards against the fixed op
 function of the visible territories only (:func:`solver.wagons.scoring.score_player` reads the
 bitboards of the visible grid, never card identities), and every part of it is invariant under
 translation. So two partial towns with the same visible grid up to translation have the same set
-of reachable final scores: keep one. A state is a dict ``{(x, y): code}`` (``code = 6 * terrain +
-icon``); its canonical key is the frozenset of ``((y - miny) * 64 + (x - minx)) * 64 + code``.
+of reachable final scores: keep one. A state is the 12 terrain/icon bitboards in one fixed frame
+(:class:`_Frame`); its canonical key is those bitboards shifted down by the lowest occupied bit
+(the occupied cells are edge-connected and the frame has guard columns, so two keys are equal
+exactly when the grids are translates).
 
 - :func:`enumerate_best`: breadth first over the card order, one set of canonical states per level
   (the last level deduplicated too), every final state scored; the test oracle's fast twin.
@@ -27,15 +29,11 @@ from solver.wagons.cards import card_codes
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (BEER, COW, DESERT, GUN, MINE, MOUNTAINS, PLAINS, WAGON, Side, TownFeatures, _boom, _plan,
-                                   margin_scorer, score_player)
-from solver.wagons.town import Placement, Town
+                                   margin_scorer)
+from solver.wagons.town import Placement
 
-__all__ = ["SearchResult", "enumerate_best", "search_best", "upper_bound", "Bounder", "grid_features",
-           "children", "canonical", "state_bound"]
+__all__ = ["SearchResult", "enumerate_best", "search_best", "state_bound", "Bounder"]
 
-_EMPTY = Town()
-_NEIGH = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))
-_OFFS = ((0, 0), (-1, 0), (0, -1), (-1, -1))  # card origin for each of its 4 cells at a touched cell
 
 
 @dataclass(frozen=True)
@@ -45,73 +43,6 @@ class SearchResult:
     proven: bool               # the search finished: value is the optimum (or nothing beats the floor)
     states: int                # canonical states expanded
     elapsed: float
-
-
-def canonical(grid: dict) -> tuple[frozenset, int, int]:
-    """(key, minx, miny): the visible grid translated so its minimum x and y are 0."""
-    mx = min(x for x, _ in grid)
-    my = min(y for _, y in grid)
-    return frozenset(((y - my) * 64 + (x - mx)) * 64 + c for (x, y), c in grid.items()), mx, my
-
-
-def _positions(grid: dict) -> list[tuple[int, int]]:
-    """Card origins that cover or edge-touch the grid (rule:W-place), row by row."""
-    touch = {(x + dx, y + dy) for (x, y) in grid for dx, dy in _NEIGH}
-    return sorted({(x + ox, y + oy) for (x, y) in touch for ox, oy in _OFFS}, key=lambda p: (p[1], p[0]))
-
-
-def _rots(card: int):
-    codes = card_codes()[card]
-    cells0 = tuple((dx, dy, 6 * t + i) for dx, dy, t, i in codes[0])
-    cells1 = tuple((dx, dy, 6 * t + i) for dx, dy, t, i in codes[1])
-    if sorted(cells0) == sorted(cells1):
-        return ((0, cells0),)
-    return ((0, cells0), (180, cells1))
-
-
-def children(grid: dict, card: int):
-    """Every legal placement of ``card`` on ``grid``: yields (x, y, rot, new grid)."""
-    rots = _rots(card)
-    if not grid:
-        for rot, cells in rots:
-            yield 0, 0, rot, {(dx, dy): c for dx, dy, c in cells}
-        return
-    for (px, py) in _positions(grid):
-        for rot, cells in rots:
-            g = dict(grid)
-            for dx, dy, c in cells:
-                g[(px + dx, py + dy)] = c
-            yield px, py, rot, g
-
-
-def grid_features(grid: dict) -> TownFeatures:
-    """The scorer's bitboards of a grid of codes (same layout as ``features_of`` on a dict grid)."""
-    mx = min(x for x, _ in grid)
-    my = min(y for _, y in grid)
-    width = max(x for x, _ in grid) - mx + 3
-    ter = [0] * 6
-    ico = [0] * 6
-    occ = 0
-    for (x, y), c in grid.items():
-        b = 1 << ((y - my + 1) * width + (x - mx + 1))
-        occ |= b
-        ter[c // 6] |= b
-        ico[c % 6] |= b
-    return TownFeatures(width, tuple(ter), tuple(ico), occ)
-
-
-def _evaluator(scenario_id: str, pile: tuple[int, ...], rules: Rules, objective: str, data: WagonsData):
-    if objective == "margin":
-        return margin_scorer(pile, scenario_id, rules, data)
-    return lambda f: score_player(_EMPTY, scenario_id, pile, rules, data, f).total
-
-
-def _counts(grid: dict) -> list[int]:
-    out = [0] * 12
-    for c in grid.values():
-        out[c // 6] += 1
-        out[6 + c % 6] += 1
-    return out
 
 
 # ---------------------------------------------------------------- the admissible bound
@@ -266,15 +197,6 @@ class Bounder:
         return total
 
 
-def upper_bound(grid: dict, rest: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
-                objective: str = "score", data: WagonsData | None = None):
-    """The admissible bound of :class:`Bounder` for a state ``grid`` (``{(x, y): code}``) with the
-    cards ``rest`` still to place."""
-    data = data or load_data()
-    b = Bounder(scenario_id, tuple(pile), rules, objective, data)
-    return b.bound(_counts(grid), len(grid), _rem_counts(rest), len(rest))
-
-
 def _rem_counts(cards: Sequence[int]) -> list[int]:
     out = [0] * 12
     for cid in cards:
@@ -284,15 +206,18 @@ def _rem_counts(cards: Sequence[int]) -> list[int]:
     return out
 
 
-def _unwind(path) -> tuple[Placement, ...]:
-    out = []
-    while path:
-        path, p = path
-        out.append(p)
-    return tuple(reversed(out))
-
-
 # ---------------------------------------------------------------- the fast core: bitboards in a fixed frame
+
+def _rots(card: int):
+    """((rot, ((dx, dy, code), ...)), ...): the card's rotations, a half turn listed only when it
+    looks different (as ``town.legal_placements``); ``code = 6 * terrain + icon``."""
+    codes = card_codes()[card]
+    cells0 = tuple((dx, dy, 6 * t + i) for dx, dy, t, i in codes[0])
+    cells1 = tuple((dx, dy, 6 * t + i) for dx, dy, t, i in codes[1])
+    if sorted(cells0) == sorted(cells1):
+        return ((0, cells0),)
+    return ((0, cells0), (180, cells1))
+
 
 class _Frame:
     """One frame for a whole search of ``n`` cards: the first card at (0, 0), each later one within 2
