@@ -29,6 +29,7 @@ from solver.wagons.cards import card_codes
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (BEER, COW, DESERT, GUN, MINE, MOUNTAINS, PLAINS, WAGON, Side, TownFeatures, _boom, _plan,
+                                   group_of,
                                    margin_scorer)
 from solver.wagons.town import Placement
 
@@ -319,11 +320,7 @@ def _components(m: int, w: int) -> list[int]:
     """Sizes of the edge-connected groups of mask ``m``, largest first."""
     out = []
     while m:
-        comp = m & -m
-        prev = 0
-        while comp != prev:
-            prev = comp
-            comp = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
+        comp = group_of(m & -m, m, w)
         out.append(comp.bit_count())
         m ^= comp
     out.sort(reverse=True)

@@ -225,6 +225,15 @@ def _largest(m: int, w: int) -> int:
     return best
 
 
+def group_of(seed: int, m: int, w: int) -> int:
+    """The edge-connected group of mask ``m`` (row width ``w``, guard column) holding ``seed``'s cells."""
+    comp, prev = seed, 0
+    while comp != prev:
+        prev = comp
+        comp = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
+    return comp
+
+
 def _largest_uncached(m: int, w: int) -> int:
     """Bitwise flood fill from the lowest cell left, one step in all four directions at a time
     (the guard column and rows keep shifts from wrapping into a real cell). Single cells are
@@ -238,11 +247,7 @@ def _largest_uncached(m: int, w: int) -> int:
         return total or 1
     best = 0
     while True:
-        comp = m & -m
-        prev = 0
-        while comp != prev:
-            prev = comp
-            comp = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
+        comp = group_of(m & -m, m, w)
         n = comp.bit_count()
         if n > best:
             best = n
@@ -417,11 +422,7 @@ def _compile_goal(goal: GoalSpec):
             m, w, wagons = f.terrain[WATER], f.width, f.icon[WAGON]
             size = best = 0
             while m:
-                comp = m & -m
-                prev = 0
-                while comp != prev:
-                    prev = comp
-                    comp = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
+                comp = group_of(m & -m, m, w)
                 n = comp.bit_count()
                 if n >= size:
                     near = (wagons & (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w))).bit_count()
