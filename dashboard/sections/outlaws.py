@@ -92,19 +92,27 @@ if ov.moves_available():
 else:
     st.info("The Outlaws move generator is not in this installation yet.", icon=":material/construction:")
 
+def bounded_search(key, budget, depth, button, label, search, show, error_prefix):
+    """Budget and depth sliders, a button that runs ``search`` with progress, and its result kept per
+    input in ``st.session_state[f"{key}_result"]``; ``budget``/``depth`` are (label, max, default)."""
+    cols = st.columns(2)
+    limit = cols[0].slider(budget[0], 1, budget[1], budget[2], key=f"{key}_limit")
+    bound = cols[1].slider(depth[0], 1, depth[1], depth[2], key=f"{key}_depth")
+    inputs = (pos_json, rules_json, limit, bound)
+    if st.button(button, key=key):
+        with guarded(error_prefix):
+            st.session_state[f"{key}_result"] = (inputs, run_with_progress(
+                search, pos_json, rules_json, float(limit), int(bound), label=label, expected_seconds=float(limit)))
+    res = st.session_state.get(f"{key}_result")
+    if res and res[0] == inputs:
+        show(res[1])
+
+
 st.subheader("Can either side still win?")
 if ov.search_available():
-    sc = st.columns(2)
-    limit = sc[0].slider("Search budget (seconds, both sides)", 1, 60, 5, key="ol_search_limit")
-    depth = sc[1].slider("Depth bound (actions)", 1, 40, 12, key="ol_search_depth")
-    if st.button("Search for a winning line", key="ol_search"):
-        with guarded("Search: "):
-            st.session_state.ol_search_result = ((pos_json, rules_json, limit, depth), run_with_progress(
-                ov.search_cached, pos_json, rules_json, float(limit), int(depth), label="Searching both sides' wins",
-                expected_seconds=float(limit)))
-    res = st.session_state.get("ol_search_result")
-    if res and res[0] == (pos_json, rules_json, limit, depth):
-        ov.show_search(res[1])
+    bounded_search("ol_search", ("Search budget (seconds, both sides)", 60, 5), ("Depth bound (actions)", 40, 12),
+                   "Search for a winning line", "Searching both sides' wins", ov.search_cached, ov.show_search,
+                   "Search: ")
 else:
     st.info("The Outlaws win search is not in this installation yet.", icon=":material/construction:")
 
@@ -113,17 +121,9 @@ if ov.dead_available():
     st.caption("A dead position is one where neither side can win any more while the sudden-death trigger "
                "does not hold: the rules leave the game without an end. The engine searches the positions "
                "reachable from this one.")
-    dc = st.columns(2)
-    dlimit = dc[0].slider("Search budget (seconds)", 1, 120, 5, key="ol_dead_limit")
-    ddepth = dc[1].slider("Depth bound (actions)", 1, 200, 60, key="ol_dead_depth")
-    if st.button("Search for a dead position", key="ol_dead"):
-        with guarded("Dead-position search: "):
-            st.session_state.ol_dead_result = ((pos_json, rules_json, dlimit, ddepth), run_with_progress(
-                ov.dead_cached, pos_json, rules_json, float(dlimit), int(ddepth), label="Searching for a dead position",
-                expected_seconds=float(dlimit)))
-    res = st.session_state.get("ol_dead_result")
-    if res and res[0] == (pos_json, rules_json, dlimit, ddepth):
-        ov.show_dead(res[1])
+    bounded_search("ol_dead", ("Search budget (seconds)", 120, 5), ("Depth bound (actions)", 200, 60),
+                   "Search for a dead position", "Searching for a dead position", ov.dead_cached, ov.show_dead,
+                   "Dead-position search: ")
 else:
     st.info("The dead-position search is not in this installation yet.", icon=":material/construction:")
 
