@@ -36,7 +36,7 @@ from solver.wagons.town import Placement, Town, legal_placements, place
 __all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check_pile", "EncodingMismatch",
            "METHODS", "OBJECTIVES"]
 
-METHODS = ("incremental", "optimize", "search")
+METHODS = ("cpsat", "incremental", "optimize", "search")
 OBJECTIVES = ("score", "margin")
 MAX_CARDS = 16
 """A player's town never holds more than the 16 dealt cards (18 minus the two goal cards)."""
@@ -60,7 +60,7 @@ class LayoutResult:
     value: int = 0
     objective: str = "score"
     bound: int | None = None  # proven upper bound on the objective (== value when proven)
-    method: str = "incremental"
+    method: str = "cpsat"
     groups: dict = field(default_factory=dict)
     goals: dict = field(default_factory=dict)
     margin: int | None = None  # player total - opponent total, when an opponent pile was given
@@ -220,8 +220,101 @@ def _by_search(ids, scenario_id, pile, rules, objective, data, start, time_limit
                         goals=dict(final.goals), margin=margin, greedy_value=greedy_val)
 
 
+def _normal_xyr(town: Town, quads) -> list[tuple[int, int, int]]:
+    """A town as (x, y, rot) per card with the first card at (0, 0) unturned (a half turn of the whole
+    town changes no score), as the CP-SAT model states it; cards that look the same turned unturned."""
+    ps = town.placements
+    x0, y0 = ps[0].x, ps[0].y
+    half = ps[0].rot == 180
+    out = []
+    for p, q in zip(ps, quads):
+        x, y, rot = p.x - x0, p.y - y0, p.rot
+        if half:
+            x, y, rot = -x, -y, (0 if rot == 180 else 180)
+        if (q[0], q[1]) == (q[3], q[2]):
+            rot = 0
+        out.append((x, y, rot))
+    return out
+
+
+def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, data, start, time_limit, report,
+              best_town, best_val, greedy_val, floor, round1) -> LayoutResult:
+    """``method="cpsat"`` (the default): the CP-SAT model of :mod:`solver.wagons.optimize_cpsat`, a
+    primal phase hinted with the greedy town, then core-based search for a better town until
+    infeasible (proof) or the time limit; every town it finds is re-scored by the ordinary scorer."""
+    from solver.wagons import optimize_cpsat as cps
+
+    def elapsed() -> float:
+        return time.monotonic() - start
+
+    iterations = 0
+    bound: int | None = None
+    try:
+        town = cps.encode(quads, deadline=start + time_limit)
+        total, _parts, theirs = cps.player_score(town, scenario, data, pc)
+    except cps.EncodeTimeout:
+        town = None
+    if town is None:
+        proven = False
+    else:
+        target = total
+        if objective == "margin":
+            target = total - sum(theirs.values()) - opponent_fixed(pile, scenario_id, rules, data)
+        if round1 is not None:
+            m_cards, opp_terr, behind = round1
+            have = town.territories_after(m_cards)
+            town.m.Add(have >= opp_terr) if behind else town.m.Add(have < opp_terr)
+        incumbent = best_val
+        if floor is not None and (incumbent is None or incumbent <= floor):
+            best_town, best_val, incumbent = None, None, floor
+        hint = _normal_xyr(best_town, quads) if best_town is not None else None
+
+        def found(xyr, claimed):
+            nonlocal best_town, best_val, iterations
+            iterations += 1
+            t = _town_of(ids, xyr)
+            actual, _ = _value(t, scenario_id, pile, rules, objective, data)
+            if actual < claimed:
+                raise EncodingMismatch(f"CP-SAT model claims {claimed}, the scorer gives {actual} for {t}")
+            if best_val is None or actual > best_val:
+                best_town, best_val = t, actual
+                report(best_val, bound)
+
+        def new_bound(b):
+            nonlocal bound
+            if bound is None or b < bound:
+                bound = b
+                report(best_val, bound)
+
+        res = cps.solve(town, target, incumbent, start + time_limit, hint=hint,
+                        on_bound=new_bound, on_solution=found)
+        proven = res.proven
+        if res.bound is not None:
+            bound = res.bound if bound is None else min(bound, res.bound)
+    if best_town is None:
+        if floor is not None or round1 is not None:
+            low = floor
+            report(low, low if proven else None)
+            return LayoutResult(score=0, proven_optimal=proven, placements=(), elapsed=elapsed(),
+                                iterations=iterations, value=low if low is not None else 0, objective=objective,
+                                bound=low if proven else None, method="cpsat", greedy_value=greedy_val)
+        best_town, best_val = greedy_layout(ids, scenario_id, pile, rules, objective, data)
+        proven = False
+    final = score_player(best_town, scenario_id, pile, rules, data)
+    margin = final_scores(best_town, pile, scenario_id, rules, data).margin if pile else None
+    if proven:
+        bound = best_val
+    elif bound is not None and best_val is not None and bound < best_val:
+        raise EncodingMismatch(f"CP-SAT bound {bound} is below a town the scorer values {best_val}")
+    report(best_val, bound)
+    return LayoutResult(score=final.total, proven_optimal=proven, placements=best_town.placements,
+                        elapsed=elapsed(), iterations=iterations, value=best_val, objective=objective,
+                        bound=bound, method="cpsat", groups=dict(final.groups), goals=dict(final.goals),
+                        margin=margin, greedy_value=greedy_val)
+
+
 def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
-                progress: Progress | None = None, objective: str = "score", method: str = "incremental",
+                progress: Progress | None = None, objective: str = "score", method: str = "cpsat",
                 data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
                 round1: tuple[int, int, bool] | None = None) -> LayoutResult:
     """The best legal town for ``cards`` (in placement order) in ``scenario_id`` (rule:W-opt-layout).
@@ -284,6 +377,9 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
 
     if best_town is not None and elapsed() >= time_limit:
         return greedy_only()
+    if method == "cpsat":
+        return _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, data, start, time_limit,
+                         report, best_town, best_val, greedy_val, floor, round1)
     if method == "search":
         return _by_search(ids, scenario_id, pile, rules, objective, data, start, time_limit, report, best_town,
                           best_val, greedy_val, floor, round1)

@@ -1,0 +1,684 @@
+"""CP-SAT encoding of the towns one ordered list of cards can build, and of their score (rule:W-opt-layout).
+
+The model is built on *slots*: slot ``(i, k)`` is territory ``k`` (0 tl, 1 tr, 2 bl, 3 br as printed)
+of the ``i``-th card placed. A slot keeps its territory; turning the card (rule:W-rotation) only
+moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card positions:
+
+- **Relative placement.** For each pair of cards ``i < j`` exactly one literal holds: ``rel[i,j][c]``
+  for ``c = (dx, dy, ri, rj)`` with ``dx = X_j - X_i`` and ``dy = Y_j - Y_i`` in -2..2 and both turns,
+  or ``far[i,j]`` (the cards are 3 or more territories apart on some axis: no slot of one can touch,
+  cover or neighbour a slot of the other). These literals are tied to integer positions ``X, Y`` and
+  turn Booleans ``R``, so they are always consistent. The first card lies at (0, 0) unturned
+  (translating or turning a whole town changes no score); a card that looks the same turned is never turned.
+- **Placement** (rule:W-place): card ``j > 0`` touches or covers an earlier card: some
+  ``rel[i,j][c]`` with ``|dx|, |dy| <= 2`` and not both 2 (corner-only contact is illegal).
+- **Visibility** (rule:W-cover): slot ``(i, k)`` shows iff no ``rel[i,j][c]`` with ``j > i`` puts card
+  ``j``'s footprint over its cell. Two visible slots never share a cell.
+- **Cell relations** (adjacent, right of, below) between two slots are ORs of ``rel`` literals (or
+  constants inside one card; directions inside a card depend on its turn).
+- **Largest group** (rule:W7, rule:W-groups): a selected set of visible slots of the terrain (or icon)
+  is connected, stated by *cut* constraints: for every split of the candidate slots into two sides
+  with a selected slot on each side, some selected pair across the split is adjacent. With at most a
+  dozen candidates per terrain this is exact and small; the spanning-tree count (selected edges >=
+  selected slots - 1) is added as a redundant cut. The selection's size is maximised, so at an optimum
+  it is the largest group.
+- **Largest Water group exactly** (Cool Water): every subset of Water slots gets a literal forced true
+  when the subset is visible and connected (a connected set always has a slot whose removal leaves it
+  connected), and the selected group must be at least as large as every such subset: the selection is
+  then exactly a largest group (the player's pick among tied ones, as in the scorer).
+- **Goal cards**: the tables of counts -> points come from the ordinary scorer's own functions
+  (:func:`solver.wagons.scoring.comparing_goal`, ``_boom``) or the card's parameters; position goals
+  are reified exactly (so a negative parameter cannot be under-counted).
+
+Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a short primal phase
+(CP-SAT's default search, hinted with the greedy town) and then CP-SAT's *core-based* search asked for a
+town beating the best one; "infeasible" proves the best one optimal. One worker (one core), a fresh
+``CpModel`` and ``CpSolver`` per solve, nothing shared between threads.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ortools.sat.python import cp_model
+
+from solver.errors import BadInput
+from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
+from solver.wagons.scoring import COMPARING, PileCounts, Side, _boom, comparing_goal
+
+__all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS"]
+
+OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
+MAX_CUT_SLOTS = 12
+"""Above this many candidate slots a group's connectivity uses distance labels instead of cuts."""
+_ZERO = cp_model.LinearExpr.constant(0) if hasattr(cp_model.LinearExpr, "constant") else 0
+Slot = tuple[int, int]
+Quad = tuple[str, str]
+
+
+class EncodeTimeout(Exception):
+    """The time limit ran out while the model was being built."""
+
+
+def offset(k: int, turned: int) -> tuple[int, int]:
+    """Cell offset of territory ``k`` on a card turned (1) or not (0) (rule:W-rotation)."""
+    dx, dy = OFFSETS[k]
+    return (dx, dy) if not turned else (1 - dx, 1 - dy)
+
+
+def looks_same_turned(quad: Sequence[Quad]) -> bool:
+    """A card whose half turn shows the same territories at the same cells."""
+    return (quad[0], quad[1]) == (quad[3], quad[2])
+
+
+@dataclass
+class CpTown:
+    """The CP-SAT view of a town: positions, relative placements, visibility, cell relations."""
+
+    m: cp_model.CpModel
+    quads: tuple
+    X: list
+    Y: list
+    R: list
+    rel: dict = field(default_factory=dict)    # (i, j) -> {(dx, dy, ri, rj): BoolVar}
+    vis: dict = field(default_factory=dict)    # slot -> BoolVar
+    deadline: float | None = None
+    _cache: dict = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        return len(self.quads)
+
+    @property
+    def slots(self) -> list[Slot]:
+        return [(i, k) for i in range(self.n) for k in range(4)]
+
+    def terrain_of(self, s: Slot) -> str:
+        return self.quads[s[0]][s[1]][0]
+
+    def icon_of(self, s: Slot) -> str:
+        return self.quads[s[0]][s[1]][1]
+
+    def tick(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise EncodeTimeout("time limit reached while building the CP-SAT model")
+
+    # ---- Boolean helpers (exact reification; constants are Python bools)
+    def and_(self, lits: Sequence[Any], key=None):
+        lits = [x for x in lits if x is not True]
+        if any(x is False for x in lits):
+            return False
+        if not lits:
+            return True
+        if len(lits) == 1:
+            return lits[0]
+        key = ("and", key) if key is not None else None
+        if key is not None and key in self._cache:
+            return self._cache[key]
+        v = self.m.NewBoolVar("")
+        for x in lits:
+            self.m.AddImplication(v, x)
+        self.m.AddBoolOr([x.Not() for x in lits] + [v])
+        if key is not None:
+            self._cache[key] = v
+        return v
+
+    def or_(self, lits: Sequence[Any], key=None):
+        lits = [x for x in lits if x is not False]
+        if any(x is True for x in lits):
+            return True
+        if not lits:
+            return False
+        if len(lits) == 1:
+            return lits[0]
+        key = ("or", key) if key is not None else None
+        if key is not None and key in self._cache:
+            return self._cache[key]
+        v = self.m.NewBoolVar("")
+        for x in lits:
+            self.m.AddImplication(x, v)
+        self.m.AddBoolOr([v.Not()] + list(lits))
+        if key is not None:
+            self._cache[key] = v
+        return v
+
+    @staticmethod
+    def not_(x):
+        return (not x) if isinstance(x, bool) else x.Not()
+
+    @staticmethod
+    def count(lits: Sequence[Any]):
+        """A linear expression counting the true literals."""
+        const = sum(1 for x in lits if x is True)
+        return sum((x for x in lits if not isinstance(x, bool)), _ZERO) + const
+
+    # ---- geometry
+    def cell_is(self, s: Slot, t: Slot, ex: int, ey: int):
+        """Cell of ``t`` minus cell of ``s`` equals (ex, ey) (literal or constant)."""
+        key = ("cell", s, t, ex, ey)
+        if key in self._cache:
+            return self._cache[key]
+        (i, k), (j, l) = s, t
+        if i == j:
+            opts = []
+            for r in ((0,) if isinstance(self.R[i], int) else (0, 1)):
+                a, b = offset(k, r), offset(l, r)
+                if (b[0] - a[0], b[1] - a[1]) == (ex, ey):
+                    opts.append(r)
+            if len(opts) == 2 or (opts and isinstance(self.R[i], int)):
+                out = True
+            elif not opts:
+                out = False
+            else:
+                out = self.R[i] if opts[0] == 1 else self.R[i].Not()
+        else:
+            flip = i > j
+            a_, b_ = (j, i) if flip else (i, j)
+            lits = []
+            for (dx, dy, ra, rb), v in self.rel[(a_, b_)].items():
+                ri, rj = (rb, ra) if flip else (ra, rb)
+                oi, oj = offset(k, ri), offset(l, rj)
+                # cell t - cell s = (X_j + oj) - (X_i + oi), with X_j - X_i = +-dx
+                sx, sy = (-dx, -dy) if flip else (dx, dy)
+                if (sx + oj[0] - oi[0], sy + oj[1] - oi[1]) == (ex, ey):
+                    lits.append(v)
+            out = self.or_(lits)
+        self._cache[key] = out
+        return out
+
+    def adjacent(self, s: Slot, t: Slot):
+        """The cells of ``s`` and ``t`` share an edge (visibility not included)."""
+        a, b = sorted((s, t))
+        key = ("adj", a, b)
+        if key not in self._cache:
+            self._cache[key] = self.or_([self.cell_is(a, b, 1, 0), self.cell_is(a, b, -1, 0),
+                                         self.cell_is(a, b, 0, 1), self.cell_is(a, b, 0, -1)])
+        return self._cache[key]
+
+    def linked(self, s: Slot, t: Slot):
+        """Both slots visible and edge-adjacent."""
+        a, b = sorted((s, t))
+        return self.and_([self.adjacent(a, b), self.vis[a], self.vis[b]], key=("linked", a, b))
+
+    def visible_after(self, s: Slot, m_cards: int):
+        """Slot ``s`` shows once the first ``m_cards`` cards are placed (rule:W-cover)."""
+        i, k = s
+        covers = []
+        for j in range(i + 1, min(m_cards, self.n)):
+            covers += [v for (dx, dy, ri, rj), v in self.rel[(i, j)].items()
+                       if 0 <= offset(k, ri)[0] - dx <= 1 and 0 <= offset(k, ri)[1] - dy <= 1]
+        return self.not_(self.or_(covers))
+
+    def territories_after(self, m_cards: int):
+        return self.count([self.visible_after((i, k), m_cards) for i in range(min(m_cards, self.n)) for k in range(4)])
+
+    # ---- groups
+    def largest_group(self, candidates: list[Slot], sizes_at_least: bool = False):
+        """(size expression, selection) of a connected set of visible ``candidates`` (rule:W-groups).
+
+        ``sizes_at_least``: also force the selection to be at least as large as every visible
+        connected subset of ``candidates``: it is then exactly a largest group.
+        """
+        m = self.m
+        if not candidates:
+            return _ZERO, {}
+        z = {s: m.NewBoolVar("") for s in candidates}
+        for s in candidates:
+            m.AddImplication(z[s], self.vis[s])
+        edges = {}
+        for a, b in itertools.combinations(candidates, 2):
+            adj = self.adjacent(a, b)
+            if adj is False:
+                continue
+            e = m.NewBoolVar("")
+            m.AddImplication(e, z[a])
+            m.AddImplication(e, z[b])
+            if adj is not True:
+                m.AddImplication(e, adj)
+            edges[(a, b)] = e
+        size = sum(z.values(), _ZERO)
+        if len(candidates) > 1:
+            m.Add(sum(edges.values(), _ZERO) >= size - 1)  # redundant: a spanning tree
+        if len(candidates) <= MAX_CUT_SLOTS:
+            self._cuts(candidates, z, edges)
+        else:
+            self._distances(candidates, z, edges)
+        if sizes_at_least:
+            self._at_least_every_component(candidates, size)
+        return size, z
+
+    def _cuts(self, candidates, z, edges) -> None:
+        m = self.m
+        first, rest = candidates[0], candidates[1:]
+        for r in range(len(rest)):
+            for comb in itertools.combinations(rest, r):
+                self.tick()
+                side = {first, *comb}
+                a, b = m.NewBoolVar(""), m.NewBoolVar("")
+                for s in candidates:
+                    m.AddImplication(z[s], a if s in side else b)
+                cross = [e for (u, v), e in edges.items() if (u in side) != (v in side)]
+                m.AddBoolOr(cross + [a.Not(), b.Not()])
+
+    def _distances(self, candidates, z, edges) -> None:
+        """Connectivity by a root and decreasing distance labels (for very many candidates)."""
+        m = self.m
+        n = len(candidates)
+        root = {s: m.NewBoolVar("") for s in candidates}
+        dist = {s: m.NewIntVar(0, n, "") for s in candidates}
+        m.AddAtMostOne(root.values())
+        for s in candidates:
+            m.AddImplication(root[s], z[s])
+            steps = []
+            for (u, v), e in edges.items():
+                if s not in (u, v):
+                    continue
+                t = v if u == s else u
+                st = m.NewBoolVar("")
+                m.AddImplication(st, e)
+                m.Add(dist[t] < dist[s]).OnlyEnforceIf(st)
+                steps.append(st)
+            m.AddBoolOr(steps + [z[s].Not(), root[s]])
+        for s in candidates:  # something selected -> some root
+            m.AddBoolOr(list(root.values()) + [z[s].Not()])
+
+    def _at_least_every_component(self, candidates, size) -> None:
+        m = self.m
+        conn: dict[frozenset, Any] = {}
+        for r in range(1, len(candidates) + 1):
+            for comb in itertools.combinations(candidates, r):
+                self.tick()
+                u = frozenset(comb)
+                if r == 1:
+                    conn[u] = self.vis[comb[0]]
+                else:
+                    c = m.NewBoolVar("")
+                    for v in comb:
+                        rest = u - {v}
+                        near = self.or_([self.adjacent(v, w) for w in rest])
+                        if near is False:
+                            continue
+                        lits = [conn[rest], self.vis[v]] + ([] if near is True else [near])
+                        m.AddBoolOr([x.Not() for x in lits] + [c])
+                    conn[u] = c
+                m.Add(size >= r).OnlyEnforceIf(conn[u])
+
+
+def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None) -> CpTown:
+    """Positions, relative placements, placement legality and visibility for cards in this order."""
+    m = cp_model.CpModel()
+    n = len(quads)
+    X = [m.NewIntVar(-2 * i, 2 * i, f"x{i}") for i in range(n)]
+    Y = [m.NewIntVar(-2 * i, 2 * i, f"y{i}") for i in range(n)]
+    R: list[Any] = [0 if i == 0 or looks_same_turned(quads[i]) else m.NewBoolVar(f"r{i}") for i in range(n)]
+    town = CpTown(m, tuple(tuple(tuple(t) for t in q) for q in quads), X, Y, R, deadline=deadline)
+    if n:
+        m.Add(X[0] == 0)
+        m.Add(Y[0] == 0)
+    turns = lambda i: (0,) if isinstance(R[i], int) else (0, 1)
+    axis: dict = {}
+    for i in range(n):
+        for j in range(i + 1, n):
+            town.tick()
+            vs = {}
+            for dx in range(-2, 3):
+                for dy in range(-2, 3):
+                    for ri in turns(i):
+                        for rj in turns(j):
+                            v = m.NewBoolVar("")
+                            m.Add(X[j] - X[i] == dx).OnlyEnforceIf(v)
+                            m.Add(Y[j] - Y[i] == dy).OnlyEnforceIf(v)
+                            if not isinstance(R[i], int):
+                                m.AddImplication(v, R[i] if ri else R[i].Not())
+                            if not isinstance(R[j], int):
+                                m.AddImplication(v, R[j] if rj else R[j].Not())
+                            vs[(dx, dy, ri, rj)] = v
+            far = m.NewBoolVar("")
+            apart = [m.NewBoolVar("") for _ in range(4)]
+            m.Add(X[j] - X[i] >= 3).OnlyEnforceIf(apart[0])
+            m.Add(X[j] - X[i] <= -3).OnlyEnforceIf(apart[1])
+            m.Add(Y[j] - Y[i] >= 3).OnlyEnforceIf(apart[2])
+            m.Add(Y[j] - Y[i] <= -3).OnlyEnforceIf(apart[3])
+            m.AddBoolOr(apart).OnlyEnforceIf(far)
+            m.AddExactlyOne(list(vs.values()) + [far])
+            town.rel[(i, j)] = vs
+            for name, P, at in (("x", X, 0), ("y", Y, 1)):
+                for d in range(-2, 3):
+                    a = m.NewBoolVar("")
+                    m.Add(P[j] - P[i] == d).OnlyEnforceIf(a)
+                    m.Add(P[j] - P[i] != d).OnlyEnforceIf(a.Not())
+                    for c, v in vs.items():
+                        if c[at] == d:
+                            m.AddImplication(v, a)
+                    axis[(name, i, j, d)] = a
+    _triangles(m, n, axis, town)
+    # rule:W-place: every later card touches (an edge) or covers an earlier one; corner-only is illegal
+    for j in range(1, n):
+        m.AddBoolOr([v for i in range(j) for (dx, dy, _, _), v in town.rel[(i, j)].items()
+                     if not (abs(dx) == 2 and abs(dy) == 2)])
+    # rule:W-cover: a slot shows unless a later card's footprint lies on its cell
+    for i in range(n):
+        for k in range(4):
+            town.vis[(i, k)] = town.visible_after((i, k), n)
+            if town.vis[(i, k)] is True:
+                v = m.NewBoolVar("")
+                m.Add(v == 1)
+                town.vis[(i, k)] = v
+    return town
+
+
+def _triangles(m, n, axis, town) -> None:
+    """Redundant: the offset of a pair of cards follows from the offsets of the two other pairs."""
+    if n > 10:
+        return
+
+    def lit(name, i, j, d):
+        return axis.get((name, i, j, d)) if i < j else axis.get((name, j, i, -d))
+
+    for i, j, k in itertools.combinations(range(n), 3):
+        town.tick()
+        for name in "xy":
+            for p, q, r in (((i, j), (j, k), (i, k)), ((j, i), (i, k), (j, k)), ((i, k), (k, j), (i, j))):
+                for d1 in range(-2, 3):
+                    for d2 in range(-2, 3):
+                        l1, l2 = lit(name, *p, d1), lit(name, *q, d2)
+                        for d3 in range(-2, 3):
+                            l3 = lit(name, *r, d3)
+                            m.AddBoolOr([l1.Not(), l2.Not(), l3 if d3 == d1 + d2 else l3.Not()])
+
+
+def decode(town: CpTown, value: Callable[[Any], int]) -> list[tuple[int, int, int]]:
+    """(x, y, rot) of each card from a solution (``value`` reads a variable)."""
+    return [(int(value(x)), int(value(y)), 180 if not isinstance(r, int) and value(r) else 0)
+            for x, y, r in zip(town.X, town.Y, town.R)]
+
+
+# ---------------------------------------------------------------- goal cards
+
+def _slots_with(town: CpTown, what: str, name: str) -> list[Slot]:
+    get = town.terrain_of if what == "terrain" else town.icon_of
+    return [s for s in town.slots if get(s) == name]
+
+
+def _count(town: CpTown, slots: list[Slot]):
+    return town.count([town.vis[s] for s in slots])
+
+
+def _near_terrain(town: CpTown, s: Slot, terrain: str):
+    """``s`` (visible) shows ``terrain`` itself or has a visible edge-neighbour showing it."""
+    if town.terrain_of(s) == terrain:
+        return True
+    return town.or_([town.linked(s, t) for t in _slots_with(town, "terrain", terrain)])
+
+
+def _table(town: CpTown, expr, lo: int, hi: int, fn: Callable[[int], int]):
+    """``fn(expr)`` for ``lo <= expr <= hi`` as ``fn(lo) + sum((fn(k) - fn(k-1)) * [expr >= k])``: a
+    weighted sum of Booleans (what core-based search bounds best)."""
+    m = town.m
+    out = [fn(lo)]
+    prev = None
+    for k in range(lo + 1, hi + 1):
+        step = fn(k) - fn(k - 1)
+        b = m.NewBoolVar("")
+        m.Add(expr >= k).OnlyEnforceIf(b)
+        m.Add(expr <= k - 1).OnlyEnforceIf(b.Not())
+        if prev is not None:
+            m.AddImplication(b, prev)
+        prev = b
+        if step:
+            out.append(step * b)
+    return sum(out[1:], _ZERO) + out[0]
+
+
+def cool_water(town: CpTown, goal: GoalSpec, water=None):
+    """rule:W-goal-cool-water: per Wagon on or next to the largest Water group (best of tied ones)."""
+    cands = _slots_with(town, "terrain", "Water")
+    if not cands:
+        return 0
+    _, z = water if water is not None else town.largest_group(cands, sizes_at_least=True)
+    hits = []
+    for w in _slots_with(town, "icon", "Wagon"):
+        near = [z[w]] if w in z else []
+        near += [town.and_([town.adjacent(w, t), z[t]]) for t in cands if t != w]
+        hits.append(town.and_([town.vis[w], town.or_(near)]))
+    return goal.param("per_wagon") * town.count(hits)
+
+
+def badlands(town: CpTown, goal: GoalSpec):
+    """rule:W-goal-badlands: per Gun with Desert left and right, or above and below."""
+    deserts = _slots_with(town, "terrain", "Desert")
+    hits = []
+    for g in _slots_with(town, "icon", "Gun"):
+        side = lambda ex, ey: town.or_([town.and_([town.cell_is(g, t, ex, ey), town.vis[t]]) for t in deserts if t != g])
+        across = town.and_([side(-1, 0), side(1, 0)])
+        down = town.and_([side(0, -1), side(0, 1)])
+        hits.append(town.and_([town.vis[g], town.or_([across, down])]))
+    return goal.param("per_gun") * town.count(hits)
+
+
+def happy_cows(town: CpTown, goal: GoalSpec):
+    """rule:W-goal-happy-cows: per Cow neither on nor next to Snow."""
+    hits = [town.and_([town.vis[c], town.not_(_near_terrain(town, c, "Snow"))]) for c in _slots_with(town, "icon", "Cow")]
+    return goal.param("per_cow") * town.count(hits)
+
+
+def bootleggers(town: CpTown, goal: GoalSpec):
+    """rule:W-goal-bootleggers: per Beer next to a Wagon, and per Beer not next to one."""
+    wagons = _slots_with(town, "icon", "Wagon")
+    beers = _slots_with(town, "icon", "Beer")
+    near = [town.and_([town.vis[b], town.or_([town.linked(b, w) for w in wagons])]) for b in beers]
+    n_near, n_all = town.count(near), _count(town, beers)
+    return goal.param("per_beer_adjacent") * n_near + goal.param("per_beer_alone") * (n_all - n_near)
+
+
+def gold_country(town: CpTown, goal: GoalSpec):
+    """rule:W-goal-gold-country: per Mine on or next to Mountains."""
+    hits = [town.and_([town.vis[s], _near_terrain(town, s, "Mountains")]) for s in _slots_with(town, "icon", "Mine")]
+    return goal.param("per_mine") * town.count(hits)
+
+
+def prairie_life(town: CpTown, goal: GoalSpec):
+    """rule:W-goal-prairie-life: (Cows + Plains) x per_symbol, divided by divisor, rounded down."""
+    total = _count(town, _slots_with(town, "icon", "Cow")) + _count(town, _slots_with(town, "terrain", "Plains"))
+    per, div = goal.param("per_symbol"), goal.param("divisor")
+    if not isinstance(div, int) or div <= 0:
+        raise BadInput(f"goal card '{goal.name}': divisor must be a positive whole number, got {div!r}")
+    return _table(town, total, 0, 8 * town.n, lambda v: v * per // div)
+
+
+def the_herd(town: CpTown, goal: GoalSpec):
+    """rule:W-goal-the-herd: per Cow in the largest edge-connected group of Cow icons."""
+    size, _ = town.largest_group(_slots_with(town, "icon", "Cow"))
+    return goal.param("per_cow") * size
+
+
+def wagon_train(town: CpTown, goal: GoalSpec):
+    """rule:W-goal-wagon-train: each maximal row run and column run of Wagons scores by the table.
+
+    ``ge[s, k]``: visible Wagon ``s`` has at least ``k - 1`` Wagons straight before it (left, or
+    above), so exactly ``ge[s, k] - ge[s, k + 1]`` says it is the ``k``-th of its run. A run of length
+    L has exactly one k-th Wagon for each k <= L, so with ``inc(k) = table[k] - table[k - 1]`` it
+    scores ``table[0] + sum(inc(k), k <= min(L, K))`` = ``table[min(L, K)]`` (K = the table's last
+    index: longer runs score its last entry), and ``table[0]`` once per run start (``k = 1``).
+    """
+    table = tuple(goal.param("run_points"))
+    K = len(table) - 1
+    slots = _slots_with(town, "icon", "Wagon")
+    terms = []
+    for ex, ey in ((1, 0), (0, 1)):
+        ge = {(s, 1): town.vis[s] for s in slots}
+        for k in range(2, K + 2):
+            for s in slots:
+                ge[(s, k)] = town.or_([town.and_([town.cell_is(t, s, ex, ey), town.vis[s], ge[(t, k - 1)]])
+                                       for t in slots if t != s])
+        exactly = lambda k: town.count([town.and_([ge[(s, k)], town.not_(ge[(s, k + 1)])]) for s in slots])
+        if table[0]:
+            terms.append(table[0] * exactly(1))
+        for k in range(1, K + 1):
+            if table[k] - table[k - 1]:
+                terms.append((table[k] - table[k - 1]) * exactly(k))
+    return sum(terms, _ZERO)
+
+
+def boom_or_bust(town: CpTown, goal: GoalSpec):
+    """rule:W-goal-boom-or-bust: points by the number of visible Mines, from the bands (the scorer's own)."""
+    mines = _slots_with(town, "icon", "Mine")
+    return _table(town, _count(town, mines), 0, len(mines), lambda v: _boom(goal, v))
+
+
+PLAYER_GOALS = {"cool-water": cool_water, "badlands": badlands, "happy-cows": happy_cows,
+                "bootleggers": bootleggers, "gold-country": gold_country, "prairie-life": prairie_life,
+                "the-herd": the_herd, "wagon-train": wagon_train, "boom-or-bust": boom_or_bust}
+
+_READS = {"one-too-many": ("beers",), "claim-jumpers": ("mines", "guns"), "smalltown-charm": ("territories",)}
+
+
+def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCounts):
+    """(player points, opponent points) of a card comparing both towns (rule:W6, rule:W7): a table of
+    the ordinary scorer's :func:`comparing_goal` over the counts the card reads."""
+    reads = _READS.get(goal.kind)
+    if reads is None:
+        raise BadInput(f"goal card '{goal.name}' is not a comparing card")
+    reading = scenario.reading(goal.name)
+    opp = Side(pc.territories, pc.icon[0], pc.icon[4], pc.icon[3] + reading.extra_guns)
+    counts = {"territories": town.count([town.vis[s] for s in town.slots]),
+              "beers": _count(town, _slots_with(town, "icon", "Beer")),
+              "mines": _count(town, _slots_with(town, "icon", "Mine")),
+              "guns": _count(town, _slots_with(town, "icon", "Gun"))}
+    most = {"territories": 4 * town.n, "beers": len(_slots_with(town, "icon", "Beer")),
+            "mines": len(_slots_with(town, "icon", "Mine")), "guns": len(_slots_with(town, "icon", "Gun"))}
+    m = town.m
+    ks = []
+    for name in reads:
+        k = m.NewIntVar(0, most[name], "")
+        m.Add(k == counts[name])
+        ks.append(k)
+    rows = []
+    for combo in itertools.product(*[range(most[name] + 1) for name in reads]):
+        side = {"territories": 0, "beers": 0, "mines": 0, "guns": 0}
+        side.update(zip(reads, combo))
+        mine, theirs = comparing_goal(goal, Side(**side), opp, reading.can_lose)
+        rows.append((*combo, mine, theirs))
+    lo = min(min(r[-2], r[-1]) for r in rows)
+    hi = max(max(r[-2], r[-1]) for r in rows)
+    mine_v, theirs_v = m.NewIntVar(lo, hi, ""), m.NewIntVar(lo, hi, "")
+    m.AddAllowedAssignments(ks + [mine_v, theirs_v], rows)
+    return mine_v, theirs_v
+
+
+def goal_terms(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: PileCounts,
+               water=None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """({goal card: player points}, {comparing card: opponent points}) for the scenario's two cards."""
+    mine, theirs = {}, {}
+    for name in scenario.goals:
+        goal = data.goal(name)
+        if not goal.known or goal.kind == "unknown":
+            raise BadInput(f"goal card '{name}': its scoring text is in no source the project has; cannot optimise it")
+        if goal.kind in COMPARING:
+            mine[name], theirs[name] = comparing(town, goal, scenario, pc)
+        elif goal.kind == "cool-water":
+            mine[name] = cool_water(town, goal, water)
+        else:
+            mine[name] = PLAYER_GOALS[goal.kind](town, goal)
+    return mine, theirs
+
+
+def player_score(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: PileCounts):
+    """(player total, {part: expression}, {comparing card: opponent points}): the six largest groups
+    (rule:W7) plus the two goal cards."""
+    parts: dict[str, Any] = {}
+    water = None
+    uses_cool_water = any(data.goal(g).kind == "cool-water" for g in scenario.goals)
+    for terrain in ("Desert", "Forest", "Mountains", "Plains", "Snow", "Water"):
+        cands = _slots_with(town, "terrain", terrain)
+        if terrain == "Water" and uses_cool_water and cands:
+            water = town.largest_group(cands, sizes_at_least=True)
+            parts[terrain] = water[0]
+        else:
+            parts[terrain] = town.largest_group(cands)[0]
+    mine, theirs = goal_terms(town, scenario, data, pc, water)
+    parts.update(mine)
+    return sum(parts.values(), _ZERO), parts, theirs
+
+
+# ---------------------------------------------------------------- solving
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: str  # "improved" (a better town, maybe proven), "none-better" (proven), "unknown" (time ran out)
+    xyr: tuple | None  # positions of the best town found by CP-SAT (None: none beat the incumbent)
+    value: int | None  # the model's value of that town
+    proven: bool
+    bound: int | None  # upper bound on the objective (None: nothing proven)
+
+
+def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=None,
+          on_bound: Callable[[int], None] | None = None, on_solution: Callable[[tuple, int], None] | None = None,
+          primal_share: float = 0.25) -> SolveResult:
+    """Maximise ``target`` above ``incumbent``: a primal phase (default search, hinted) for a share of
+    the time, then core-based search for a town beating the best; infeasible = proven."""
+    m = town.m
+    best_xyr, best_val = None, None
+    if hint is not None:
+        for (x, y, r), X, Y, R in zip(hint, town.X, town.Y, town.R):
+            m.AddHint(X, x)
+            m.AddHint(Y, y)
+            if not isinstance(R, int):
+                m.AddHint(R, 1 if r else 0)
+
+    class Found(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self):
+            nonlocal best_xyr, best_val
+            v = int(self.Value(target))
+            if best_val is None or v > best_val:
+                best_xyr, best_val = tuple(decode(town, self.Value)), v
+                if on_solution is not None:
+                    on_solution(best_xyr, v)
+
+    def run(core: bool, seconds: float, floor: int | None):
+        if floor is not None:
+            m.Add(target >= floor + 1)
+        m.Maximize(target)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = max(0.01, seconds)
+        solver.parameters.random_seed = 1
+        if core:
+            solver.parameters.optimize_with_core = True
+            if on_bound is not None:
+                solver.best_bound_callback = lambda b: on_bound(max(int(b), floor if floor is not None else int(b)))
+        status = solver.Solve(m, Found())
+        return solver, status
+
+    floor = incumbent
+    left = deadline - time.monotonic()
+    if left <= 0:
+        return SolveResult("unknown", None, None, False, None)
+    solver, status = run(False, left * primal_share, floor)
+    if status == cp_model.OPTIMAL:
+        return SolveResult("improved", best_xyr, best_val, True, best_val)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult("none-better", None, None, True, floor)
+    if status == cp_model.MODEL_INVALID:
+        raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
+    if best_val is not None:
+        floor = best_val
+    left = deadline - time.monotonic()
+    if left <= 0:
+        return SolveResult("improved" if best_xyr else "unknown", best_xyr, best_val, False, None)
+    solver, status = run(True, left, floor)
+    if status == cp_model.OPTIMAL:
+        return SolveResult("improved", best_xyr, best_val, True, best_val)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult("improved" if best_xyr else "none-better", best_xyr, best_val if best_xyr else None,
+                           True, floor)
+    bound = None
+    try:
+        b = int(solver.BestObjectiveBound())
+        bound = max(b, floor) if floor is not None else b
+    except (TypeError, ValueError, OverflowError):
+        bound = None
+    return SolveResult("improved" if best_xyr else "unknown", best_xyr, best_val, False, bound)
