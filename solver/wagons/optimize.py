@@ -291,6 +291,8 @@ def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, dat
         proven = res.proven
         if res.bound is not None:
             bound = res.bound if bound is None else min(bound, res.bound)
+        if bound is not None and best_val is not None and bound <= best_val:
+            proven = True  # the bound of "beat best_val" fell to best_val: nothing beats it
     if best_town is None:
         if floor is not None or round1 is not None:
             low = floor

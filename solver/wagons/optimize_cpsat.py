@@ -39,6 +39,7 @@ town beating the best one; "infeasible" proves the best one optimal. One worker 
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -615,6 +616,16 @@ class SolveResult:
     bound: int | None  # upper bound on the objective (None: nothing proven)
 
 
+def _ceil(b: float) -> int:
+    """An integer objective's upper bound from CP-SAT's float bound."""
+    return math.ceil(b - 1e-6)
+
+
+def _at_least(b: int, floor: int | None) -> int:
+    """The original problem's bound from the bound of the problem restricted to values > floor."""
+    return b if floor is None else max(b, floor)
+
+
 def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=None,
           on_bound: Callable[[int], None] | None = None, on_solution: Callable[[tuple, int], None] | None = None,
           primal_share: float = 0.25) -> SolveResult:
@@ -649,7 +660,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
         if core:
             solver.parameters.optimize_with_core = True
             if on_bound is not None:
-                solver.best_bound_callback = lambda b: on_bound(max(int(b), floor if floor is not None else int(b)))
+                solver.best_bound_callback = lambda b: on_bound(_at_least(_ceil(b), floor))
         status = solver.Solve(m, Found())
         return solver, status
 
@@ -677,8 +688,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
                            True, floor)
     bound = None
     try:
-        b = int(solver.BestObjectiveBound())
-        bound = max(b, floor) if floor is not None else b
+        bound = _at_least(_ceil(solver.BestObjectiveBound()), floor)
     except (TypeError, ValueError, OverflowError):
         bound = None
     return SolveResult("improved" if best_xyr else "unknown", best_xyr, best_val, False, bound)

@@ -1,0 +1,125 @@
+"""The CP-SAT best-layout model (rule:W-opt-layout) against the ordinary scorer and the oracle.
+
+The oracle tests of ``test_wagons_optimize.py`` run the default method (CP-SAT). Here:
+- the model is *exact* on whole towns: with every card's position fixed to a random legal town
+  (4-9 cards, covers included, every scenario), the model's optimum equals the scorer's value of
+  that town, part by part (largest groups and both goal cards) and for the margin; an
+  over-count or an under-count (an unsound proof) fails;
+- the Z3 loop still agrees with the oracle (it stays available as ``method="incremental"``);
+- a town whose first card is turned is normalised (half turn of the whole town) without changing
+  its score, as the model states towns.
+"""
+
+import random
+
+import pytest
+from ortools.sat.python import cp_model
+
+from solver.wagons import optimize_cpsat as cps
+from solver.wagons.cards import load_cards
+from solver.wagons.data import SCENARIO_IDS, load_data
+from solver.wagons.optimize import _normal_xyr, best_layout
+from solver.wagons.optimize_exhaustive import exhaustive_best
+from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
+from solver.wagons.town import Placement, Town, legal_placements, load_town, town_to_json
+
+
+def _quads(cards):
+    c = load_cards()
+    return [tuple((t.terrain, t.icon) for t in c[i].territories) for i in cards]
+
+
+def _random_town(rng: random.Random, n: int) -> tuple[Town, list[int]]:
+    """A random legal town of ``n`` cards; half the time each card prefers covering something."""
+    deck = rng.sample(range(18), 18)
+    cards, pile = deck[:n], deck[n:n + rng.randint(0, 6)]
+    town = Town()
+    for cid in cards:
+        opts = list(legal_placements(town, cid))
+        p = rng.choice(opts)
+        town = Town(town.placements + (p,))
+    return town, pile
+
+
+def _fixed_model_values(town: Town, scenario: str, pile):
+    data = load_data()
+    cards = list(town.card_ids)
+    quads = _quads(cards)
+    model = cps.encode(quads)
+    total, parts, theirs = cps.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
+    margin = total - sum(theirs.values()) - opponent_fixed(tuple(pile), scenario)
+    for (x, y, r), X, Y, R in zip(_normal_xyr(town, quads), model.X, model.Y, model.R):
+        model.m.Add(X == x)
+        model.m.Add(Y == y)
+        if not isinstance(R, int):
+            model.m.Add(R == (1 if r else 0))
+    model.m.Maximize(total)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 60
+    status = solver.Solve(model.m)
+    assert status == cp_model.OPTIMAL, solver.StatusName(status)
+    value = lambda e: e if isinstance(e, int) else int(solver.Value(e))
+    return value(total), {k: value(v) for k, v in parts.items()}, value(margin)
+
+
+@pytest.mark.parametrize("seed", range(18))
+def test_model_is_exact_on_random_whole_towns(seed):
+    rng = random.Random(f"cpsat-exact-{seed}")
+    scenario = SCENARIO_IDS[seed % 6]
+    town, pile = _random_town(rng, 4 + seed % 6)
+    total, parts, margin = _fixed_model_values(town, scenario, pile)
+    ps = score_player(town, scenario, pile)
+    assert {**ps.groups, **ps.goals} == parts, town
+    assert total == ps.total
+    # the margin: the player's total less the opponent's (its comparing cards depend on this town)
+    assert margin == final_scores(town, pile, scenario).margin
+
+
+def test_model_is_exact_on_the_rulebook_example():
+    """The rulebook's six-card example town: Desert 4, Forest 1, Mountains 6, Plains 5, Snow 1, Water 3."""
+    town = Town(tuple(Placement(c, x, y) for c, x, y in ((13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3), (1, 2, 3))))
+    _, parts, _ = _fixed_model_values(town, "gold-rush", ())
+    assert {k: parts[k] for k in ("Desert", "Forest", "Mountains", "Plains", "Snow", "Water")} == \
+        {"Desert": 4, "Forest": 1, "Mountains": 6, "Plains": 5, "Snow": 1, "Water": 3}
+
+
+def test_half_turn_normalisation_keeps_the_score():
+    rng = random.Random(5)
+    for _ in range(20):
+        town, pile = _random_town(rng, 5)
+        quads = _quads(town.card_ids)
+        xyr = _normal_xyr(town, quads)
+        assert xyr[0] == (0, 0, 0)
+        turned = load_town({"placements": [{"card": c, "x": x, "y": y, "rot": r}
+                                           for c, (x, y, r) in zip(town.card_ids, xyr)]})
+        for sc in SCENARIO_IDS:
+            assert final_scores(turned, pile, sc).to_dict() == final_scores(town, pile, sc).to_dict()
+
+
+@pytest.mark.parametrize("seed", [40, 41, 42, 45])
+def test_z3_loop_still_matches_the_oracle(seed):
+    rng = random.Random(seed)
+    deck = rng.sample(range(18), 18)
+    cards, pile, scenario = deck[:3], deck[3:3 + seed % 4], SCENARIO_IDS[seed % 6]
+    z = best_layout(cards, scenario, pile, method="incremental")
+    c = best_layout(cards, scenario, pile)
+    oracle = exhaustive_best(cards, scenario, pile)
+    assert z.proven_optimal and c.proven_optimal
+    assert z.value == c.value == oracle.value
+    assert c.method == "cpsat" and z.method == "incremental"
+
+
+def test_cpsat_reports_bounds_and_a_legal_town_when_time_runs_out():
+    """Ten cards, a short limit: a legal, re-scored town, not proven, any bound at least its value."""
+    rng = random.Random(3)
+    cards = rng.sample(range(18), 10)
+    seen = []
+    res = best_layout(cards, "water-the-herd", (), time_limit=4, progress=lambda *a: seen.append(a))
+    town = load_town(town_to_json(Town(res.placements)))
+    assert town.card_ids == tuple(cards)
+    assert score_player(town, "water-the-herd", ()).total == res.score == res.value
+    if not res.proven_optimal:
+        assert res.bound is None or res.bound > res.value
+    assert all(u is None or u >= b for b, u, _ in seen)
+    assert res.elapsed < 4 + 3  # the limit is honoured (model building checks it too)
