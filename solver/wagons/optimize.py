@@ -1,18 +1,24 @@
-"""Best layout of an ordered list of cards, proven optimal with Z3 (rule:W-opt-layout).
+"""Best layout of an ordered list of cards, proven optimal (rule:W-opt-layout).
 
 Given the cards a player received, in the order they arrived, :func:`best_layout` finds a legal
 placement sequence (rule:W-place, each later card on top, rule:W-cover) that maximises the player's
 score (rule:W7) in a scenario, or the final margin over the opponent's pile (``objective="margin"``).
 
-Method (chosen by measurement, see ``bench/bench_wagons_optimize.py``): a greedy town gives a first
-lower bound; then an *incremental* Z3 ``Solver`` (encoding in :mod:`solver.wagons.optimize_z3`)
-is asked again and again for a town scoring more than the best one so far, until it answers
-unsat (proof of optimality) or the time limit runs out (best found, ``proven_optimal=False``).
-``method="optimize"`` uses Z3's ``Optimize`` instead; ``method="search"`` the exact branch and bound
-over canonical visible grids (:mod:`solver.wagons.optimize_search`; measured slower than Z3 from 5
-cards on, so not the default). Every town found is re-scored by the ordinary
-scorer (:func:`solver.wagons.scoring.score_player`); the model's own value must never exceed it
-(that would mean the encoding over-counts, a bug: :class:`EncodingMismatch`).
+Methods (chosen by measurement, see ``bench/bench_wagons_optimize.py`` and ``docs/wagons-optimizer.md``):
+a greedy town gives a first lower bound; then
+
+- ``"cpsat"`` (default): the CP-SAT model of :mod:`solver.wagons.optimize_cpsat` (pairwise relative
+  placements, cut-based connected groups), a primal phase hinted with the greedy town, then
+  core-based search for a town beating the best one; "infeasible" proves it optimal;
+- ``"incremental"``: the Z3 model of :mod:`solver.wagons.optimize_z3`, an incremental ``Solver``
+  asked again and again for a town scoring more than the best one, until unsat (proof);
+- ``"optimize"``: the same Z3 model under Z3's ``Optimize``;
+- ``"search"``: the exact branch and bound over canonical visible grids
+  (:mod:`solver.wagons.optimize_search`).
+
+All return the best found when the time limit runs out (``proven_optimal=False``). Every town found
+is re-scored by the ordinary scorer (:func:`solver.wagons.scoring.score_player`); a model's own value
+must never exceed it (that would mean the encoding over-counts, a bug: :class:`EncodingMismatch`).
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ Progress = Callable[[int, "int | None", float], None]
 
 
 class EncodingMismatch(AssertionError):
-    """The Z3 model claims more than the ordinary scorer gives: the encoding is wrong."""
+    """A model claims more than the ordinary scorer gives (or returns an illegal town): the encoding is wrong."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +190,16 @@ def _town_of(cards: Sequence[int], xyr) -> Town:
     return town
 
 
+def _rescored(ids, xyr, claimed: int, scenario_id, pile, rules, objective, data) -> tuple[Town, int]:
+    """The town a model found, replayed through the engine and re-scored; a model claiming more than
+    the scorer gives is an encoding bug (:class:`EncodingMismatch`)."""
+    town = _town_of(ids, xyr)
+    actual, _ = _value(town, scenario_id, pile, rules, objective, data)
+    if actual < claimed:
+        raise EncodingMismatch(f"model claims {claimed}, the scorer gives {actual} for {town}")
+    return town, actual
+
+
 def _by_search(ids, scenario_id, pile, rules, objective, data, start, time_limit, report, best_town, best_val,
                greedy_val, floor, round1) -> LayoutResult:
     """``method="search"``: the branch-and-bound prover of :mod:`solver.wagons.optimize_search`
@@ -272,10 +288,7 @@ def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, dat
         def found(xyr, claimed):
             nonlocal best_town, best_val, iterations
             iterations += 1
-            t = _town_of(ids, xyr)
-            actual, _ = _value(t, scenario_id, pile, rules, objective, data)
-            if actual < claimed:
-                raise EncodingMismatch(f"CP-SAT model claims {claimed}, the scorer gives {actual} for {t}")
+            t, actual = _rescored(ids, xyr, claimed, scenario_id, pile, rules, objective, data)
             if best_val is None or actual > best_val:
                 best_town, best_val = t, actual
                 report(best_val, bound)
@@ -418,11 +431,8 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
 
     def accept(model):
         nonlocal best_town, best_val
-        town = _town_of(ids, decode(ztown, model))
         claimed = model.eval(target, model_completion=True).as_long()
-        actual, _ = _value(town, scenario_id, pile, rules, objective, data)
-        if actual < claimed:
-            raise EncodingMismatch(f"model claims {claimed}, the scorer gives {actual} for {town}")
+        town, actual = _rescored(ids, decode(ztown, model), claimed, scenario_id, pile, rules, objective, data)
         if best_val is None or actual > best_val:
             best_town, best_val = town, actual
             report(best_val, bound)

@@ -101,7 +101,7 @@ def render_best_play(r: dict) -> str:
 
 def register_optimizer(group) -> None:
     """Add ``best-layout`` and ``best-play`` to the ``wagons`` command group."""
-    p = clikit.add_command(group, "best-layout", "the best legal town for cards in the order received (Z3, proven optimal)",
+    p = clikit.add_command(group, "best-layout", "the best legal town for cards in the order received (CP-SAT or Z3, proven optimal)",
                            handle_best_layout, render_best_layout)
     p.add_argument("--cards", required=True, help="card ids in the order received, e.g. 3,7,11,14")
     p.add_argument("--scenario", required=True, metavar="ID", help=", ".join(SCENARIO_IDS))

@@ -257,6 +257,26 @@ assert TERRAINS.index("Water") == WATER and TERRAINS.index("Desert") == DESERT a
 
 
 @njit(cache=True)
+def _flood(codes, c, B, stamp, s, queue) -> int:
+    """Size of the edge-connected group of cell ``c`` with its code in ``codes`` (terrain or icon);
+    the group's cells are left in ``queue[:size]``, each marked ``stamp[cell] = s``."""
+    want = codes[c]
+    stamp[c] = s
+    queue[0] = c
+    head = 0
+    tail = 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        for v in (u - 1, u + 1, u - B, u + B):
+            if stamp[v] != s and codes[v] == want:
+                stamp[v] = s
+                queue[tail] = v
+                tail += 1
+    return tail
+
+
+@njit(cache=True)
 def _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp, can_lose):
     """(player total, opponent's points from comparing cards) of the board's visible town.
 
@@ -280,18 +300,7 @@ def _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab
         if stamp[c] == s:
             continue
         t = ter[c]
-        stamp[c] = s
-        queue[0] = c
-        head = 0
-        tail = 1
-        while head < tail:
-            u = queue[head]
-            head += 1
-            for v in (u - 1, u + 1, u - B, u + B):
-                if stamp[v] != s and ter[v] == t:
-                    stamp[v] = s
-                    queue[tail] = v
-                    tail += 1
+        tail = _flood(ter, c, B, stamp, s, queue)
         if tail > largest[t]:
             largest[t] = tail
         if t == 5 and has_cool:  # Water: Wagons on or next to this group
@@ -317,18 +326,7 @@ def _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab
             c = occ[j]
             if ico[c] != 1 or stamp[c] == s3:
                 continue
-            stamp[c] = s3
-            queue[0] = c
-            head = 0
-            tail = 1
-            while head < tail:
-                u = queue[head]
-                head += 1
-                for v in (u - 1, u + 1, u - B, u + B):
-                    if stamp[v] != s3 and ico[v] == 1:
-                        stamp[v] = s3
-                        queue[tail] = v
-                        tail += 1
+            tail = _flood(ico, c, B, stamp, s3, queue)
             if tail > herd:
                 herd = tail
     total = 0
