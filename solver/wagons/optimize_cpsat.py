@@ -617,6 +617,13 @@ class SolveResult:
     bound: int | None  # upper bound on the objective (None: nothing proven)
 
 
+def _no_stratification(params) -> None:
+    """Core-based search takes the objective's terms in one stratum (newer OR-Tools bind an enum type)."""
+    kind = type(params.max_sat_stratification)
+    params.max_sat_stratification = getattr(kind, "STRATIFICATION_NONE",
+                                            sat_parameters_pb2.SatParameters.STRATIFICATION_NONE)
+
+
 def _ceil(b: float) -> int:
     """An integer objective's upper bound from CP-SAT's float bound."""
     return math.ceil(b - 1e-6)
@@ -662,7 +669,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
             solver.parameters.optimize_with_core = True
             # no stratification by weight: on 12 seeded 8-card towns it proved 4 within 60 s against 2
             # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
-            solver.parameters.max_sat_stratification = sat_parameters_pb2.SatParameters.STRATIFICATION_NONE
+            _no_stratification(solver.parameters)
             if on_bound is not None:
                 solver.best_bound_callback = lambda b: on_bound(_at_least(_ceil(b), floor))
         status = solver.Solve(m, Found())
