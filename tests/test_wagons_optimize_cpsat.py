@@ -21,24 +21,13 @@ from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.optimize import _normal_xyr, best_layout
 from solver.wagons.optimize_exhaustive import exhaustive_best
 from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
-from solver.wagons.town import Placement, Town, legal_placements, load_town, town_to_json
+from solver.wagons.town import Placement, Town, load_town, town_to_json
+from test_wagons_helpers import random_town
 
 
 def _quads(cards):
     c = load_cards()
     return [tuple((t.terrain, t.icon) for t in c[i].territories) for i in cards]
-
-
-def _random_town(rng: random.Random, n: int) -> tuple[Town, list[int]]:
-    """A random legal town of ``n`` cards; half the time each card prefers covering something."""
-    deck = rng.sample(range(18), 18)
-    cards, pile = deck[:n], deck[n:n + rng.randint(0, 6)]
-    town = Town()
-    for cid in cards:
-        opts = list(legal_placements(town, cid))
-        p = rng.choice(opts)
-        town = Town(town.placements + (p,))
-    return town, pile
 
 
 def _fixed_model_values(town: Town, scenario: str, pile):
@@ -67,7 +56,7 @@ def _fixed_model_values(town: Town, scenario: str, pile):
 def test_model_is_exact_on_random_whole_towns(seed):
     rng = random.Random(f"cpsat-exact-{seed}")
     scenario = SCENARIO_IDS[seed % 6]
-    town, pile = _random_town(rng, 4 + seed % 6)
+    town, pile = random_town(rng, 4 + seed % 6)
     total, parts, margin = _fixed_model_values(town, scenario, pile)
     ps = score_player(town, scenario, pile)
     assert {**ps.groups, **ps.goals} == parts, town
@@ -87,7 +76,7 @@ def test_model_is_exact_on_the_rulebook_example():
 def test_half_turn_normalisation_keeps_the_score():
     rng = random.Random(5)
     for _ in range(20):
-        town, pile = _random_town(rng, 5)
+        town, pile = random_town(rng, 5)
         quads = _quads(town.card_ids)
         xyr = _normal_xyr(town, quads)
         assert xyr[0] == (0, 0, 0)

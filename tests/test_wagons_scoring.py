@@ -15,7 +15,8 @@ from solver.wagons.reference import reference_groups, reference_score_player
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (Side, comparing_goal, features_of, final_scores, largest_groups, player_goal,
                                    score_opponent, score_player, winner_of)
-from solver.wagons.town import Placement, Town, legal_placements, load_town, place, visible_grid
+from solver.wagons.town import Placement, legal_placements, load_town, visible_grid
+from test_wagons_helpers import random_town
 
 EXAMPLE = [(13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3), (1, 2, 3)]
 PILE = (3, 5, 7)
@@ -200,20 +201,10 @@ def test_bad_pile_is_refused(example):
         score_player(example, "no-such", ())
 
 
-def random_town(seed: int, n: int) -> tuple[Town, tuple[int, ...]]:
-    rng = random.Random(seed)
-    ids = list(range(18))
-    rng.shuffle(ids)
-    town = Town()
-    for c in ids[:n]:
-        town = place(town, rng.choice(legal_placements(town, c)))
-    return town, tuple(ids[n:n + rng.randint(0, 18 - n)])
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**9), st.integers(0, 12), st.sampled_from(SCENARIO_IDS))
 def test_bitboard_scorer_matches_reference(seed, n, scenario):
-    town, pile = random_town(seed, n)
+    town, pile = random_town(random.Random(seed), n)
     assert score_player(town, scenario, pile).to_dict() == reference_score_player(town, scenario, pile)
 
 

@@ -20,16 +20,8 @@ from solver.wagons.rules import Rules
 from solver.wagons.scoring import (_features, _largest_uncached, features_of, features_plus, final_scores,
                                    frame_features, growth_frame, margin_of, margin_scorer, pile_counts,
                                    player_goal, score_player)
-from solver.wagons.town import ROTATIONS, Placement, Town, legal_placements, place, placement_problem, visible_grid
-
-
-def random_town(rng: random.Random, n: int) -> tuple[Town, tuple[int, ...]]:
-    ids = list(range(18))
-    rng.shuffle(ids)
-    town = Town()
-    for c in ids[:n]:
-        town = place(town, rng.choice(legal_placements(town, c)))
-    return town, tuple(ids[n:n + rng.randint(0, 18 - n)])
+from solver.wagons.town import ROTATIONS, Placement, Town, legal_placements, placement_problem, visible_grid
+from test_wagons_helpers import random_town
 
 
 def plain_largest(cells: set) -> int:
