@@ -134,3 +134,17 @@ def test_core_phase_alone_proves_the_oracle_optimum(seed):
     assert res.proven
     assert (res.value if res.xyr is not None else greedy) == oracle
     assert bounds and all(b >= oracle for b in bounds)  # the core phase ran and reported bounds
+
+
+@pytest.mark.parametrize("method", ["cpsat", "incremental"])
+def test_both_models_refuse_a_goal_card_no_source_gives(method):
+    """A goal card whose text no source gives is never invented: both models refuse it by name."""
+    import dataclasses
+
+    from solver.errors import BadInput
+
+    data = load_data()
+    changed = dataclasses.replace(data.scenario("gold-rush"), goals=("The Clearing", "Gold Country"))
+    data = dataclasses.replace(data, scenarios=tuple(changed if s.id == "gold-rush" else s for s in data.scenarios))
+    with pytest.raises(BadInput, match="'The Clearing'.*cannot optimise it"):
+        best_layout([1, 2], "gold-rush", data=data, method=method, seed_greedy=False, floor=0)

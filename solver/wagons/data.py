@@ -132,6 +132,13 @@ class WagonsData:
             return g
         raise BadInput(f"unknown goal card '{name}' (known: {', '.join(g.name for g in self.goals)})")
 
+    def scorable_goal(self, name: str, use: str = "score") -> GoalSpec:
+        """``goal(name)``, or BadInput when no source gives the card's scoring text (never invented)."""
+        g = self.goal(name)
+        if not g.known or g.kind == "unknown":
+            raise BadInput(f"goal card '{name}': its scoring text is in no source the project has; cannot {use} it")
+        return g
+
     def scenario(self, scenario_id: str) -> ScenarioSpec:
         s = self._scenario_index.get(scenario_id) if isinstance(scenario_id, str) else None
         if s is not None:

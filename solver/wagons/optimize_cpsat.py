@@ -576,9 +576,7 @@ def goal_terms(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: PileC
     """({goal card: player points}, {comparing card: opponent points}) for the scenario's two cards."""
     mine, theirs = {}, {}
     for name in scenario.goals:
-        goal = data.goal(name)
-        if not goal.known or goal.kind == "unknown":
-            raise BadInput(f"goal card '{name}': its scoring text is in no source the project has; cannot optimise it")
+        goal = data.scorable_goal(name, "optimise")
         if goal.kind in COMPARING:
             mine[name], theirs[name] = comparing(town, goal, scenario, pc)
         elif goal.kind == "cool-water":

@@ -218,9 +218,7 @@ def goal_terms(scenario: ScenarioSpec, data: WagonsData, pc: PileCounts):
     def callback(town: Town) -> dict[str, Any]:
         out = {}
         for name in scenario.goals:
-            goal = data.goal(name)
-            if not goal.known or goal.kind == "unknown":
-                raise BadInput(f"goal card '{name}': its scoring text is in no source the project has; cannot optimise it")
+            goal = data.scorable_goal(name, "optimise")
             if goal.kind in COMPARING:
                 out[name], opponent_terms[name] = comparing(town, goal, scenario, pc)
             else:
