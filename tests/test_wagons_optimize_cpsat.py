@@ -65,6 +65,26 @@ def test_model_is_exact_on_random_whole_towns(seed):
     assert margin == final_scores(town, pile, scenario).margin
 
 
+# Seeds of random towns where some terrain shows a 2x2 block (a cycle) and a second, separate group:
+# counting edges (selected edges >= selected slots - 1) cannot tell those apart, only a real
+# connectivity constraint stops the model from adding the two groups up (found by a search over seeds).
+CYCLE_TOWNS = [48, 153, 206, 241, 243, 332, 466, 707]
+
+
+@pytest.mark.parametrize("cut_slots", [cps.MAX_CUT_SLOTS, 1], ids=["cuts", "distance-labels"])
+@pytest.mark.parametrize("seed", CYCLE_TOWNS)
+def test_groups_with_cycles_are_not_merged(seed, cut_slots, monkeypatch):
+    """Both connectivity encodings (cuts; distance labels above MAX_CUT_SLOTS candidates, i.e. towns
+    of 12+ cards, forced here on small towns) must give the scorer's largest groups."""
+    monkeypatch.setattr(cps, "MAX_CUT_SLOTS", cut_slots)
+    town, pile = random_town(random.Random(f"cycle-{seed}"), 5 + seed % 5)
+    scenario = SCENARIO_IDS[seed % 6]
+    total, parts, _ = _fixed_model_values(town, scenario, pile)
+    ps = score_player(town, scenario, pile)
+    assert {**ps.groups, **ps.goals} == parts, town
+    assert total == ps.total
+
+
 def test_model_is_exact_on_the_rulebook_example():
     """The rulebook's six-card example town: Desert 4, Forest 1, Mountains 6, Plains 5, Snow 1, Water 3."""
     town = Town(tuple(Placement(c, x, y) for c, x, y in ((13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3), (1, 2, 3))))

@@ -536,6 +536,12 @@ PLAYER_GOALS = {"cool-water": cool_water, "badlands": badlands, "happy-cows": ha
                 "the-herd": the_herd, "wagon-train": wagon_train, "boom-or-bust": boom_or_bust}
 
 _READS = {"one-too-many": ("beers",), "claim-jumpers": ("mines", "guns"), "smalltown-charm": ("territories",)}
+_ICON_COUNTED = {"beers": "Beer", "mines": "Mine", "guns": "Gun"}
+
+
+def _counted_slots(town: CpTown, name: str) -> list[Slot]:
+    """The slots a :class:`Side` count reads: every slot (territories) or those of one icon."""
+    return town.slots if name == "territories" else _slots_with(town, "icon", _ICON_COUNTED[name])
 
 
 def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCounts):
@@ -546,20 +552,16 @@ def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCoun
         raise BadInput(f"goal card '{goal.name}' is not a comparing card")
     reading = scenario.reading(goal.name)
     opp = Side(pc.territories, pc.icon[0], pc.icon[4], pc.icon[3] + reading.extra_guns)
-    counts = {"territories": town.count([town.vis[s] for s in town.slots]),
-              "beers": _count(town, _slots_with(town, "icon", "Beer")),
-              "mines": _count(town, _slots_with(town, "icon", "Mine")),
-              "guns": _count(town, _slots_with(town, "icon", "Gun"))}
-    most = {"territories": 4 * town.n, "beers": len(_slots_with(town, "icon", "Beer")),
-            "mines": len(_slots_with(town, "icon", "Mine")), "guns": len(_slots_with(town, "icon", "Gun"))}
     m = town.m
-    ks = []
+    ks, most = [], []
     for name in reads:
-        k = m.NewIntVar(0, most[name], "")
-        m.Add(k == counts[name])
+        slots = _counted_slots(town, name)
+        k = m.NewIntVar(0, len(slots), "")
+        m.Add(k == _count(town, slots))
         ks.append(k)
+        most.append(len(slots))
     rows = []
-    for combo in itertools.product(*[range(most[name] + 1) for name in reads]):
+    for combo in itertools.product(*[range(top + 1) for top in most]):
         side = {"territories": 0, "beers": 0, "mines": 0, "guns": 0}
         side.update(zip(reads, combo))
         mine, theirs = comparing_goal(goal, Side(**side), opp, reading.can_lose)
@@ -608,7 +610,6 @@ def player_score(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: Pil
 
 @dataclass(frozen=True)
 class SolveResult:
-    status: str  # "improved" (a better town, maybe proven), "none-better" (proven), "unknown" (time ran out)
     xyr: tuple | None  # positions of the best town found by CP-SAT (None: none beat the incumbent)
     value: int | None  # the model's value of that town
     proven: bool
@@ -676,28 +677,27 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     floor = incumbent
     left = deadline - time.monotonic()
     if left <= 0:
-        return SolveResult("unknown", None, None, False, None)
+        return SolveResult(None, None, False, None)
     solver, status = run(False, left * primal_share, floor)
     if status == cp_model.OPTIMAL:
-        return SolveResult("improved", best_xyr, best_val, True, best_val)
+        return SolveResult(best_xyr, best_val, True, best_val)
     if status == cp_model.INFEASIBLE:
-        return SolveResult("none-better", None, None, True, floor)
+        return SolveResult(None, None, True, floor)
     if status == cp_model.MODEL_INVALID:
         raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
     if best_val is not None:
         floor = best_val
     left = deadline - time.monotonic()
     if left <= 0:
-        return SolveResult("improved" if best_xyr else "unknown", best_xyr, best_val, False, None)
+        return SolveResult(best_xyr, best_val, False, None)
     solver, status = run(True, left, floor)
     if status == cp_model.OPTIMAL:
-        return SolveResult("improved", best_xyr, best_val, True, best_val)
+        return SolveResult(best_xyr, best_val, True, best_val)
     if status == cp_model.INFEASIBLE:
-        return SolveResult("improved" if best_xyr else "none-better", best_xyr, best_val if best_xyr else None,
-                           True, floor)
+        return SolveResult(best_xyr, best_val, True, floor)  # nothing beats the best found (or the incumbent)
     bound = None
     try:
         bound = _at_least(_ceil(solver.BestObjectiveBound()), floor)
     except (TypeError, ValueError, OverflowError):
         bound = None
-    return SolveResult("improved" if best_xyr else "unknown", best_xyr, best_val, False, bound)
+    return SolveResult(best_xyr, best_val, False, bound)
