@@ -52,22 +52,22 @@ def test_bitwise_flood_fill_matches_a_set_flood_fill(width, rows, density, seed)
     assert _largest_uncached(mask, width) == plain_largest(cells)
 
 
+def _cells(mask: int, width: int, minx: int, miny: int):
+    """The board cells (x, y) of the set bits of a bitboard (guard column and row removed)."""
+    while mask:
+        y, x = divmod((mask & -mask).bit_length() - 1, width)
+        mask &= mask - 1
+        yield (x - 1 + minx, y - 1 + miny)
+
+
 def decode(f, minx: int, miny: int) -> dict:
     out = {}
     for k, terrain in enumerate(TERRAINS):
-        m = f.terrain[k]
-        while m:
-            b = (m & -m).bit_length() - 1
-            m &= m - 1
-            y, x = divmod(b, f.width)
-            out[(x - 1 + minx, y - 1 + miny)] = [terrain, None]
+        for xy in _cells(f.terrain[k], f.width, minx, miny):
+            out[xy] = [terrain, None]
     for k, icon in enumerate(ICONS):
-        m = f.icon[k]
-        while m:
-            b = (m & -m).bit_length() - 1
-            m &= m - 1
-            y, x = divmod(b, f.width)
-            out[(x - 1 + minx, y - 1 + miny)][1] = icon
+        for xy in _cells(f.icon[k], f.width, minx, miny):
+            out[xy][1] = icon
     return {xy: tuple(v) for xy, v in out.items()}
 
 
