@@ -127,6 +127,36 @@ def gap_rows(n: int, per_scenario: int, time_limit: float, log=print) -> list[di
     return rows
 
 
+def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
+    """The local search (optimize_local) from the greedy town: points gained and time to its local
+    optimum, against the greedy layout's own time as the baseline."""
+    import time
+
+    from solver.wagons.cards import load_cards
+    from solver.wagons.data import load_data
+    from solver.wagons.optimize import _normal_xyr, greedy_layout
+    from solver.wagons.optimize_local import improve
+
+    data, cards_data = load_data(), load_cards()
+    gains, g_times, l_times = [], [], []
+    for seed in range(instances):
+        cards, pile, sc = _instance(seed, n)
+        quads = [tuple((t.terrain, t.icon) for t in cards_data[c].territories) for c in cards]
+        t0 = time.monotonic()
+        town, g = greedy_layout(cards, sc, pile, data=data)
+        t1 = time.monotonic()
+        v, _ = improve(cards, sc, tuple(pile), _normal_xyr(town, quads), "score", data, t1 + time_limit)
+        l_times.append(time.monotonic() - t1)
+        g_times.append(t1 - t0)
+        gains.append(v - g)
+        log(f"  local search {n} cards seed {seed} {sc}: greedy {g} -> {v} in {l_times[-1]:.1f}s")
+    gm, lm = statistics.median(g_times), statistics.median(l_times)
+    return [_row(f"local_search_{n}_cards_gain", round(statistics.mean(gains), 2), "points",
+                 notes=f"mean points over the greedy layout, {instances} instances, max {max(gains)}"),
+            _row(f"local_search_{n}_cards_s", round(lm, 3), "s", round(gm, 3), round(lm / gm, 2),
+                 notes="median time to a local optimum; baseline: the greedy layout's median time")]
+
+
 def run(quick: bool = False, instances: int | None = None, time_limit: float | None = None, log=print) -> list[dict]:
     if quick:
         k, tl = instances or 2, time_limit or 10.0
@@ -136,6 +166,7 @@ def run(quick: bool = False, instances: int | None = None, time_limit: float | N
         rows += speedup_rows(5, 1, 60.0, log)
         rows += method_rows(5, 2, tl, log)
         rows += gap_rows(5, 1, tl, log)
+        rows += local_rows(6, k, tl, log)
     else:
         k, tl = instances or 20, time_limit or 60.0
         rows = proof_rows((6, 8, 10), k, tl, log)
@@ -144,6 +175,7 @@ def run(quick: bool = False, instances: int | None = None, time_limit: float | N
         rows += speedup_rows(5, 4, 600.0, log)
         rows += method_rows(6, 4, tl, log)
         rows += gap_rows(6, 3, tl, log)
+        rows += local_rows(8, k, tl, log)
     return rows
 
 

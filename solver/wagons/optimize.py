@@ -43,6 +43,8 @@ __all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check
            "METHODS", "OBJECTIVES"]
 
 METHODS = ("cpsat", "incremental", "optimize", "search")
+LOCAL_SHARE = 0.15
+"""The share of the time left that each local search (before and after CP-SAT's primal phase) may use."""
 OBJECTIVES = ("score", "margin")
 MAX_CARDS = 16
 """A player's town never holds more than the 16 dealt cards (18 minus the two goal cards)."""
@@ -273,17 +275,12 @@ def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, dat
     if town is None:
         proven = False
     else:
-        target = total
-        if objective == "margin":
-            target = total - sum(theirs.values()) - opponent_fixed(pile, scenario_id, rules, data)
+        fixed = opponent_fixed(pile, scenario_id, rules, data) if objective == "margin" else 0
+        target = total if objective != "margin" else total - sum(theirs.values()) - fixed
         if round1 is not None:
             m_cards, opp_terr, behind = round1
             have = town.territories_after(m_cards)
             town.m.Add(have >= opp_terr) if behind else town.m.Add(have < opp_terr)
-        incumbent = best_val
-        if floor is not None and (incumbent is None or incumbent <= floor):
-            best_town, best_val, incumbent = None, None, floor
-        hint = _normal_xyr(best_town, quads) if best_town is not None else None
 
         def found(xyr, claimed):
             nonlocal best_town, best_val, iterations
@@ -299,8 +296,34 @@ def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, dat
                 bound = b
                 report(best_val, bound)
 
+        def polish(xyr):
+            """The local search (optimize_local) from a town, for a share of the time left; the town
+            it ends at is re-scored by the engine (a claim above the engine's value is a bug)."""
+            if round1 is not None:  # the local search does not know the round-1 territory condition
+                return None
+            from solver.wagons.optimize_local import improve
+
+            now = time.monotonic()
+            got = improve(ids, scenario_id, pile, xyr, objective, data,
+                          now + LOCAL_SHARE * max(0.0, start + time_limit - now))
+            if got is None:
+                return None
+            value, town_xyr = got[0] - fixed, tuple(got[1])
+            found(town_xyr, value)
+            return town_xyr, value
+
+        incumbent = best_val
+        if floor is not None and (incumbent is None or incumbent <= floor):
+            best_town, best_val, incumbent = None, None, floor
+        hint = _normal_xyr(best_town, quads) if best_town is not None else None
+        if hint is not None:
+            better = polish(hint)
+            if better is not None:
+                hint = list(better[0])
+                incumbent = max(incumbent, better[1]) if incumbent is not None else better[1]
+
         res = cps.solve(town, target, incumbent, start + time_limit, hint=hint,
-                        on_bound=new_bound, on_solution=found)
+                        on_bound=new_bound, on_solution=found, polish=polish)
         proven = res.proven
         if res.bound is not None:
             bound = res.bound if bound is None else min(bound, res.bound)

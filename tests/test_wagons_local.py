@@ -1,0 +1,116 @@
+"""The local search that gives the CP-SAT prover its first good town (solver/wagons/optimize_local.py).
+
+- with every card but the first free, a window is the whole exhaustive walk: its value equals the
+  engine-based oracle (3 cards, both objectives) and the compiled one (4 cards);
+- a window keeps the other cards where they are, and drops a kept card whose turn finds it no longer
+  touching the town (rule:W-place): every town it returns replays through the engine;
+- ``improve`` never ends below its start, every value it claims is the engine's, and it is
+  deterministic; it stops at a local optimum (no window improves its answer).
+"""
+
+import random
+import time
+
+import pytest
+
+from solver.wagons.data import SCENARIO_IDS, load_data
+from solver.wagons.optimize import _normal_xyr, _town_of, _value, greedy_layout
+from solver.wagons.optimize_exhaustive import exhaustive_best
+from solver.wagons.optimize_local import improve, window_best, windows
+from solver.wagons.cards import load_cards
+from solver.wagons.rules import Rules
+from solver.wagons.scoring import opponent_fixed
+from test_wagons_helpers import random_town
+
+
+def _quads(ids):
+    c = load_cards()
+    return [tuple((t.terrain, t.icon) for t in c[i].territories) for i in ids]
+
+
+def _engine(ids, xyr, scenario, pile, objective):
+    return _value(_town_of(ids, xyr), scenario, pile, Rules(), objective, load_data())[0]
+
+
+def _compiled_to_engine(v, scenario, pile, objective):
+    return v - (opponent_fixed(pile, scenario) if objective == "margin" else 0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("objective", ["score", "margin"])
+def test_a_window_of_every_card_is_the_oracle(seed, objective):
+    rng = random.Random(f"local-oracle-{seed}")
+    n = 3 if seed < 4 else 4
+    town, pile = random_town(rng, n)
+    ids = list(town.card_ids)
+    scenario = SCENARIO_IDS[seed % 6]
+    got = window_best(ids, scenario, pile, _normal_xyr(town, _quads(ids)), range(1, n), objective, load_data())
+    oracle = exhaustive_best(ids, scenario, pile, objective=objective, fast=n > 3)
+    value = _compiled_to_engine(got[0], scenario, pile, objective)
+    assert value == oracle.value
+    assert _engine(ids, got[1], scenario, pile, objective) == value
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_windows_keep_the_other_cards_and_return_legal_towns(seed):
+    rng = random.Random(f"local-window-{seed}")
+    town, pile = random_town(rng, 6)
+    ids = list(town.card_ids)
+    scenario = SCENARIO_IDS[seed % 6]
+    start = _normal_xyr(town, _quads(ids))
+    free = sorted(rng.sample(range(1, 6), 1 + seed % 2))
+    v, xyr = window_best(ids, scenario, pile, start, free, "score", load_data())
+    assert v == _engine(ids, xyr, scenario, pile, "score")  # legal (the engine replays it) and scored alike
+    assert v >= _engine(ids, start, scenario, pile, "score")  # the start town is one of the candidates
+    for d in range(6):
+        if d not in free:
+            assert xyr[d] == start[d]
+
+
+def test_a_kept_card_that_no_longer_touches_the_town_is_dropped():
+    """Cards 0, 1, 2 in a row: card 2 touches card 1 only. Freeing card 1 can move it away, but never
+    to a place that leaves card 2 touching nothing (checked on every town of the window)."""
+    ids = [0, 1, 2]
+    start = [(0, 0, 0), (2, 0, 0), (4, 0, 0)]
+    for sc in SCENARIO_IDS:
+        v, xyr = window_best(ids, sc, (), start, [1], "score", load_data())
+        assert v == _engine(ids, xyr, sc, (), "score")
+        x1, y1, _ = xyr[1]
+        assert abs(x1 - 4) <= 2 and abs(y1) <= 2 and not (abs(x1 - 4) == 2 and abs(y1) == 2)
+
+
+def test_the_windows_never_move_the_first_card():
+    for n in range(1, 9):
+        ws = windows(n)
+        assert all(0 not in w for w in ws)
+        assert len(set(ws)) == len(ws)
+        assert {(d,) for d in range(1, n)} <= set(ws)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_improve_climbs_from_the_greedy_town_to_a_local_optimum(seed):
+    rng = random.Random(f"local-improve-{seed}")
+    ids = rng.sample(range(18), 6)
+    pile = tuple(c for c in range(18) if c not in ids)[: seed % 5]
+    scenario = SCENARIO_IDS[seed % 6]
+    data = load_data()
+    greedy, g = greedy_layout(ids, scenario, pile, data=data)
+    start = _normal_xyr(greedy, _quads(ids))
+    heard = []
+    v, xyr = improve(ids, scenario, pile, start, "score", data, time.monotonic() + 120,
+                     on_better=lambda value, town: heard.append(value))
+    assert v >= g
+    assert v == _engine(ids, xyr, scenario, pile, "score")
+    assert heard == sorted(heard) and (not heard or heard[-1] == v)
+    for free in windows(6):  # a local optimum: no window improves it
+        assert window_best(ids, scenario, pile, xyr, free, "score", data)[0] == v
+    again = improve(ids, scenario, pile, start, "score", data, time.monotonic() + 120)
+    assert again == (v, xyr)  # deterministic
+
+
+def test_improve_honours_its_deadline_with_the_start_town():
+    ids = [3, 7, 11, 1, 16, 5, 9, 2]
+    data = load_data()
+    greedy, g = greedy_layout(ids, "boomtown", (), data=data)
+    v, xyr = improve(ids, "boomtown", (), _normal_xyr(greedy, _quads(ids)), "score", data, time.monotonic() - 1)
+    assert v == g and xyr == _normal_xyr(greedy, _quads(ids))
