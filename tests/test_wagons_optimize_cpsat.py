@@ -191,28 +191,3 @@ def test_a_bound_at_the_best_value_stops_the_search_as_a_proof(monkeypatch):
     assert stops and res.proven and res.bound == greedy
     assert exhaustive_best(cards, scenario, pile).value == greedy
 
-
-def test_the_primal_phase_stops_when_it_goes_quiet():
-    """The watchdog stops a primal search that has found nothing better for PRIMAL_QUIET seconds
-    (or as long as its last improvement took), and not before."""
-    import threading
-    import time
-
-    class Search:
-        def __init__(self):
-            self.stopped = threading.Event()
-
-        def StopSearch(self):
-            self.stopped.set()
-
-    search, last = Search(), [0.0]
-    begun = time.monotonic()
-    with cps._quiet_stop(search, last):
-        assert search.stopped.wait(cps.PRIMAL_QUIET + 30)
-    assert time.monotonic() - begun >= cps.PRIMAL_QUIET
-    search, last = Search(), [0.0]
-    with cps._quiet_stop(search, last):  # an improvement keeps it going
-        time.sleep(cps.PRIMAL_QUIET / 2)
-        last[0] = time.monotonic()
-        assert not search.stopped.wait(cps.PRIMAL_QUIET / 2)
-        assert search.stopped.wait(cps.PRIMAL_QUIET + 30)

@@ -39,10 +39,8 @@ falls to the best value the search is stopped: that bound is the proof.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -638,33 +636,6 @@ def _at_least(b: int, floor: int | None) -> int:
     return b if floor is None else max(b, floor)
 
 
-PRIMAL_QUIET = 2.0
-"""The primal phase stops once it has found nothing better for this many seconds, or for as long as it
-took to find its last better town, whichever is longer."""
-
-
-@contextlib.contextmanager
-def _quiet_stop(solver, last_better: list[float]):
-    """Stop ``solver`` (from a watchdog thread) when its search has gone quiet (:data:`PRIMAL_QUIET`)."""
-    begun = last_better[0] = time.monotonic()
-    done = threading.Event()
-
-    def watch():
-        while not done.wait(0.05):
-            now = time.monotonic()
-            if now - last_better[0] > max(PRIMAL_QUIET, last_better[0] - begun):
-                solver.StopSearch()
-                return
-
-    watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
-    try:
-        yield
-    finally:
-        done.set()
-        watcher.join()
-
-
 def _best_of(*values: int | None) -> int | None:
     """The largest of the known values (None if none is known)."""
     known = [v for v in values if v is not None]
@@ -688,14 +659,11 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
             if not isinstance(R, int):
                 m.AddHint(R, 1 if r else 0)
 
-    last_better = [time.monotonic()]
-
     class Found(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self):
             nonlocal best_xyr, best_val
             v = int(self.Value(target))
             if best_val is None or v > best_val:
-                last_better[0] = time.monotonic()
                 best_xyr, best_val = tuple(decode(town, self.Value)), v
                 if on_solution is not None:
                     on_solution(best_xyr, v)
@@ -730,11 +698,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
                     solver.StopSearch()
 
             solver.best_bound_callback = bound
-        if core:
-            status = solver.Solve(m, Found())
-        else:
-            with _quiet_stop(solver, last_better):
-                status = solver.Solve(m, Found())
+        status = solver.Solve(m, Found())
         return solver, status
 
     floor = incumbent
