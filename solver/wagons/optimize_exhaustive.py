@@ -478,12 +478,28 @@ def _take(d, code, ids_cc, ter, ico, nocc, B, saved_t, saved_i, added):
 
 
 @njit(cache=True)
-def _walk(cc, nrot, B, O, pick, margin, kind, scal, tab, tab_len, opp, can_lose):
+def _legal_at(ter, B, code) -> bool:
+    """A card at board ``code`` covers or shares an edge with an occupied cell (rule:W-place)."""
+    pos = code >> 1
+    x = pos % B
+    y = pos // B
+    for dy in range(2):
+        for dx in range(2):
+            c = (y + dy) * B + x + dx
+            if ter[c] >= 0 or ter[c - 1] >= 0 or ter[c + 1] >= 0 or ter[c - B] >= 0 or ter[c + B] >= 0:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _walk(cc, nrot, B, O, codes, free, pick, margin, kind, scal, tab, tab_len, opp, can_lose):
     """Every legal placement sequence of the cards (first one at (O, O) unturned), depth first.
 
-    ``pick`` >= 0: only the pick-th placement of the second card (the caller loops over them, to
-    check its time limit between parts). Returns (best value, towns scored, best codes, number of
-    the second card's placements)."""
+    A card ``d`` with ``free[d]`` takes each of its legal placements; any other card keeps board code
+    ``codes[d]`` if that is legal in its turn, else the branch ends (the oracle frees every card; the
+    local search of ``optimize_local`` keeps some). ``pick`` >= 0: only the pick-th placement of the
+    second card (the caller loops over them, to check its time limit between parts). Returns (best
+    value, towns scored, best codes, number of the second card's placements)."""
     n = cc.shape[0]
     NB = B * B
     ter = np.full(NB, -1, np.int8)
@@ -502,7 +518,7 @@ def _walk(cc, nrot, B, O, pick, margin, kind, scal, tab, tab_len, opp, can_lose)
     added = np.zeros(n, np.int64)
     box = np.zeros((n + 1, 4), np.int64)  # min x, max x, min y, max y of occupied cells after d cards
     chosen = np.zeros(n, np.int64)
-    best_codes = np.zeros(n, np.int64)
+    best_codes = codes.copy()
     best = np.int64(-(1 << 62))
     towns = 0
     first = (O * B + O) * 2
@@ -523,19 +539,16 @@ def _walk(cc, nrot, B, O, pick, margin, kind, scal, tab, tab_len, opp, can_lose)
         if fresh:  # list the d-th card's legal positions on the town of cards 0..d-1 (rule:W-place)
             fresh = False
             m = 0
-            for y in range(box[d, 2] - 2, box[d, 3] + 2):
-                for x in range(box[d, 0] - 2, box[d, 1] + 2):
-                    ok = False
-                    for dy in range(2):
-                        for dx in range(2):
-                            c = (y + dy) * B + x + dx
-                            if ter[c] >= 0 or ter[c - 1] >= 0 or ter[c + 1] >= 0 or ter[c - B] >= 0 \
-                                    or ter[c + B] >= 0:
-                                ok = True
-                    if ok:
-                        for r in range(nrot[d]):
-                            cand[d, m] = (y * B + x) * 2 + r
-                            m += 1
+            if free[d]:
+                for y in range(box[d, 2] - 2, box[d, 3] + 2):
+                    for x in range(box[d, 0] - 2, box[d, 1] + 2):
+                        if _legal_at(ter, B, (y * B + x) * 2):
+                            for r in range(nrot[d]):
+                                cand[d, m] = (y * B + x) * 2 + r
+                                m += 1
+            elif _legal_at(ter, B, codes[d]):
+                cand[d, 0] = codes[d]
+                m = 1
             if d == 1:
                 n_second = m
                 if pick >= 0:
@@ -633,9 +646,10 @@ def _fast_best(ids, scenario_id, pile, rules, objective, data, tables, time_limi
     B, O = _board(n)
     margin = objective == "margin"
     best, best_codes, towns = None, None, 0
+    every, every_free = np.zeros(n, np.int64), np.ones(n, np.bool_)  # no card kept anywhere
     pick, parts = 0, 1
     while pick < parts:
-        v, t, codes, n_second = _walk(cc, nrot, B, O, pick if n > 1 else -1, margin, *tables)
+        v, t, codes, n_second = _walk(cc, nrot, B, O, every, every_free, pick if n > 1 else -1, margin, *tables)
         parts = n_second if n > 1 else 1
         towns += int(t)
         if t and (best is None or v > best):

@@ -10,8 +10,9 @@ card keeps its position and turn, and keeps the best town. It stops at a town no
 It reuses the compiled exhaustive oracle's board, moves and scorer
 (:mod:`solver.wagons.optimize_exhaustive`): the legal moves are those of rule:W-place (a card
 covers or shares an edge with an occupied cell), a kept card is re-checked when its turn comes, and
-scoring is the oracle's compiled scorer. With every card but the first free, a window is the whole
-oracle walk (``tests/test_wagons_local.py`` checks that). Every town it returns is replayed through
+scoring is the oracle's compiled scorer: a window is the oracle's own walk with the other cards kept
+(so with every card but the first free it is the whole walk; ``tests/test_wagons_local.py`` also
+checks it against the engine-based oracle). Every town it returns is replayed through
 the engine and re-scored by the caller.
 """
 
@@ -24,113 +25,9 @@ from typing import Sequence
 import numpy as np
 
 from solver.wagons.data import WagonsData
-from solver.wagons.optimize_exhaustive import _board, _codes, _put, _score, _take, goal_tables, njit
+from solver.wagons.optimize_exhaustive import _board, _codes, _walk, goal_tables
 
 __all__ = ["improve", "window_best", "windows"]
-
-
-@njit(cache=True)
-def _legal_at(ter, B, code) -> bool:
-    """A card at board ``code`` covers or shares an edge with an occupied cell (rule:W-place)."""
-    pos = code >> 1
-    x = pos % B
-    y = pos // B
-    for dy in range(2):
-        for dx in range(2):
-            c = (y + dy) * B + x + dx
-            if ter[c] >= 0 or ter[c - 1] >= 0 or ter[c + 1] >= 0 or ter[c - B] >= 0 or ter[c + B] >= 0:
-                return True
-    return False
-
-
-@njit(cache=True)
-def _window(cc, nrot, B, O, codes, free, margin, kind, scal, tab, tab_len, opp, can_lose):
-    """The best town whose cards ``d`` with ``free[d]`` take any legal placement and whose other cards
-    keep ``codes[d]`` (if still legal in their turn); card 0 stays at (O, O) unturned.
-
-    Returns (best value, its codes, towns scored); best value is very negative when no town is legal."""
-    n = cc.shape[0]
-    NB = B * B
-    ter = np.full(NB, -1, np.int8)
-    ico = np.full(NB, -1, np.int8)
-    occ = np.zeros(4 * n, np.int64)
-    stamp = np.zeros(NB, np.int64)
-    mark = np.zeros(NB, np.int64)
-    ctr = np.zeros(1, np.int64)
-    queue = np.zeros(4 * n + 4, np.int64)
-    cand = np.zeros((n, 2 * NB), np.int64)
-    ncand = np.zeros(n, np.int64)
-    ptr = np.zeros(n, np.int64)
-    placed = np.zeros(n, np.bool_)
-    saved_t = np.zeros((n, 4), np.int8)
-    saved_i = np.zeros((n, 4), np.int8)
-    added = np.zeros(n, np.int64)
-    box = np.zeros((n + 1, 4), np.int64)
-    chosen = np.zeros(n, np.int64)
-    best_codes = codes.copy()
-    best = np.int64(-(1 << 62))
-    towns = 0
-    first = (O * B + O) * 2
-    nocc = _put(0, first, cc, ter, ico, occ, 0, B, saved_t, saved_i, added)
-    chosen[0] = first
-    box[1, 0] = O
-    box[1, 1] = O + 1
-    box[1, 2] = O
-    box[1, 3] = O + 1
-    if n == 1:
-        p, o = _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp, can_lose)
-        best_codes[0] = first
-        return (p - o if margin else p), best_codes, 1
-    d = 1
-    fresh = True
-    while True:
-        if fresh:
-            fresh = False
-            m = 0
-            if free[d]:
-                for y in range(box[d, 2] - 2, box[d, 3] + 2):
-                    for x in range(box[d, 0] - 2, box[d, 1] + 2):
-                        if _legal_at(ter, B, (y * B + x) * 2):
-                            for r in range(nrot[d]):
-                                cand[d, m] = (y * B + x) * 2 + r
-                                m += 1
-            elif _legal_at(ter, B, codes[d]):
-                cand[d, 0] = codes[d]
-                m = 1
-            ncand[d] = m
-            ptr[d] = 0
-            placed[d] = False
-        if placed[d]:
-            nocc = _take(d, chosen[d], cc, ter, ico, nocc, B, saved_t, saved_i, added)
-            placed[d] = False
-        if ptr[d] == ncand[d]:
-            if d == 1:
-                break
-            d -= 1
-            continue
-        code = cand[d, ptr[d]]
-        ptr[d] += 1
-        nocc = _put(d, code, cc, ter, ico, occ, nocc, B, saved_t, saved_i, added)
-        placed[d] = True
-        chosen[d] = code
-        if d == n - 1:
-            towns += 1
-            p, o = _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp, can_lose)
-            v = p - o if margin else p
-            if v > best:
-                best = v
-                for k in range(n):
-                    best_codes[k] = chosen[k]
-            continue
-        x = (code >> 1) % B
-        y = (code >> 1) // B
-        box[d + 1, 0] = min(box[d, 0], x)
-        box[d + 1, 1] = max(box[d, 1], x + 1)
-        box[d + 1, 2] = min(box[d, 2], y)
-        box[d + 1, 3] = max(box[d, 3], y + 1)
-        d += 1
-        fresh = True
-    return best, best_codes, towns
 
 
 def _to_codes(xyr: Sequence[tuple[int, int, int]], B: int, O: int) -> np.ndarray:
@@ -152,20 +49,39 @@ def windows(n: int) -> list[tuple[int, ...]]:
     return out
 
 
+class _Walker:
+    """The compiled walk's arrays for one list of cards in one scenario."""
+
+    def __init__(self, ids: Sequence[int], tables, objective: str):
+        self.n = len(ids)
+        self.cc, self.nrot = _codes(ids)
+        self.B, self.O = _board(self.n)
+        self.margin = objective == "margin"
+        self.tables = tables
+
+    def best(self, codes: np.ndarray, free: Sequence[int]) -> tuple[int, np.ndarray]:
+        """(value, codes) of the best town with the cards ``free`` re-placed and the others kept."""
+        mask = np.zeros(self.n, np.bool_)
+        mask[list(free)] = True
+        v, _, found, _ = _walk(self.cc, self.nrot, self.B, self.O, codes, mask, -1, self.margin, *self.tables)
+        return int(v), found
+
+
+def _walker(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], objective: str, data: WagonsData):
+    tables = goal_tables(scenario_id, tuple(pile), data)
+    return None if tables is None else _Walker(ids, tables, objective)
+
+
 def window_best(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, free: Sequence[int],
                 objective: str, data: WagonsData) -> tuple[int, list[tuple[int, int, int]]] | None:
     """(value, town) of the best re-placement of the cards ``free`` in the town ``xyr`` (first card at
     (0, 0) unturned), by the compiled scorer; None when that scorer does not handle the scenario's cards
     (margin: without the opponent's fixed part)."""
-    tables = goal_tables(scenario_id, tuple(pile), data)
-    if tables is None:
+    w = _walker(ids, scenario_id, pile, objective, data)
+    if w is None:
         return None
-    cc, nrot = _codes(ids)
-    B, O = _board(len(ids))
-    mask = np.zeros(len(ids), np.bool_)
-    mask[list(free)] = True
-    v, codes, _ = _window(cc, nrot, B, O, _to_codes(xyr, B, O), mask, objective == "margin", *tables)
-    return int(v), _to_xyr(codes, B, O)
+    v, codes = w.best(_to_codes(xyr, w.B, w.O), free)
+    return v, _to_xyr(codes, w.B, w.O)
 
 
 def improve(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, objective: str,
@@ -173,26 +89,19 @@ def improve(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, ob
     """Local search from the legal town ``xyr`` (first card at (0, 0) unturned) over :func:`windows`
     until no window improves it or ``deadline``: (compiled value, town), or None when the compiled
     scorer does not handle the scenario's cards. ``on_better(value, xyr)`` hears each improvement."""
-    tables = goal_tables(scenario_id, tuple(pile), data)
-    if tables is None:
+    w = _walker(ids, scenario_id, pile, objective, data)
+    if w is None:
         return None
-    n = len(ids)
-    cc, nrot = _codes(ids)
-    B, O = _board(n)
-    margin = objective == "margin"
-    codes = _to_codes(xyr, B, O)
-    best, codes, _ = _window(cc, nrot, B, O, codes, np.zeros(n, np.bool_), margin, *tables)
+    best, codes = w.best(_to_codes(xyr, w.B, w.O), ())
     better = True
     while better:
         better = False
-        for free in windows(n):
+        for free in windows(w.n):
             if time.monotonic() > deadline:
-                return int(best), _to_xyr(codes, B, O)
-            mask = np.zeros(n, np.bool_)
-            mask[list(free)] = True
-            v, found, _ = _window(cc, nrot, B, O, codes, mask, margin, *tables)
+                return best, _to_xyr(codes, w.B, w.O)
+            v, found = w.best(codes, free)
             if v > best:
                 best, codes, better = v, found, True
                 if on_better is not None:
-                    on_better(int(best), _to_xyr(codes, B, O))
-    return int(best), _to_xyr(codes, B, O)
+                    on_better(best, _to_xyr(codes, w.B, w.O))
+    return best, _to_xyr(codes, w.B, w.O)
