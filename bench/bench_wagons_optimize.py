@@ -9,7 +9,8 @@ The default prover is CP-SAT (``method="cpsat"``); the Z3 loop (``"incremental"`
   with the two answers checked equal;
 - the same for ``method="search"`` (branch and bound over canonical visible grids) on 5-, 6-, 8-card towns;
 - incremental Solver loop vs Z3 Optimize on the same instances;
-- the gap between the greedy layout and the optimal layout per scenario.
+- the gap between the greedy layout and the optimal layout per scenario;
+- the default proof phase (search without LP) against the core-based one (``"cpsat-core"``).
 
 Run: ``.venv/bin/python bench/bench_wagons_optimize.py [--quick] [--instances N] [--time-limit S]``.
 """
@@ -59,6 +60,30 @@ def proof_rows(sizes, instances: int, time_limit: float, log=print, method: str 
         rows.append(_row(f"{prefix}_{n}_cards_worst_s", round(max(times), 2), "s", notes=note))
         rows.append(_row(f"{prefix}_{n}_cards_proven_share", round(proven / instances, 3), "share", notes=note))
     return rows
+
+
+def proof_phase_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
+    """The default proof phase (CP-SAT's search without LP, ``method="cpsat"``) against the core-based
+    one (``"cpsat-core"``, the baseline) on the same instances in the same process; unproven count as
+    the limit. Where both prove, the values must be equal."""
+    t_new, t_core, p_new, p_core = [], [], 0, 0
+    for seed in range(instances):
+        cards, pile, sc = _instance(seed, n)
+        a = best_layout(cards, sc, pile, time_limit=time_limit)
+        b = best_layout(cards, sc, pile, time_limit=time_limit, method="cpsat-core")
+        if a.proven_optimal and b.proven_optimal and a.value != b.value:
+            raise AssertionError(f"proof phases disagree on {cards} {sc}: {a.value} vs {b.value}")
+        t_new.append(a.elapsed if a.proven_optimal else time_limit)
+        t_core.append(b.elapsed if b.proven_optimal else time_limit)
+        p_new += a.proven_optimal
+        p_core += b.proven_optimal
+        log(f"  proof phases {n} cards seed {seed} {sc}: search {a.value} {'proven' if a.proven_optimal else 'open'} "
+            f"{a.elapsed:.1f}s, core {b.value} {'proven' if b.proven_optimal else 'open'} {b.elapsed:.1f}s")
+    med_new, med_core = statistics.median(t_new), statistics.median(t_core)
+    note = (f"{instances} seeded {n}-card instances, {time_limit:g}s each (unproven count as the limit); proven: "
+            f"search {p_new}/{instances}, core {p_core}/{instances}; total {sum(t_new):.0f}s vs {sum(t_core):.0f}s")
+    return [_row(f"optimize_proof_search_{n}_cards_median_s", round(med_new, 2), "s", baseline=round(med_core, 2),
+                 ratio=round(med_core / med_new, 2) if med_new else None, notes=note)]
 
 
 def speedup_rows(n: int, instances: int, time_limit: float, log=print, z3_too: bool = True) -> list[dict]:
@@ -167,6 +192,7 @@ def run(quick: bool = False, instances: int | None = None, time_limit: float | N
         rows += method_rows(5, 2, tl, log)
         rows += gap_rows(5, 1, tl, log)
         rows += local_rows(6, k, tl, log)
+        rows += proof_phase_rows(6, k, tl, log)
     else:
         k, tl = instances or 20, time_limit or 60.0
         rows = proof_rows((6, 8, 10), k, tl, log)
@@ -176,6 +202,7 @@ def run(quick: bool = False, instances: int | None = None, time_limit: float | N
         rows += method_rows(6, 4, tl, log)
         rows += gap_rows(6, 3, tl, log)
         rows += local_rows(8, k, tl, log)
+        rows += proof_phase_rows(8, k, tl, log)
     return rows
 
 

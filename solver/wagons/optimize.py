@@ -8,8 +8,11 @@ Methods (chosen by measurement, see ``bench/bench_wagons_optimize.py`` and ``doc
 a greedy town gives a first lower bound; then
 
 - ``"cpsat"`` (default): the CP-SAT model of :mod:`solver.wagons.optimize_cpsat` (pairwise relative
-  placements, cut-based connected groups), a primal phase hinted with the greedy town, then
-  core-based search for a town beating the best one; "infeasible" proves it optimal;
+  placements, cut-based connected groups): CP-SAT's search without LP, hinted with the local search's
+  town, for a town beating the best one; "infeasible" proves it optimal;
+- ``"cpsat-core"``: the same model, a primal phase, the local search again, then core-based search:
+  slower to a proof (measured), but it proves an upper bound while it runs, so a town left unproven
+  comes with a tighter bound;
 - ``"incremental"``: the Z3 model of :mod:`solver.wagons.optimize_z3`, an incremental ``Solver``
   asked again and again for a town scoring more than the best one, until unsat (proof);
 - ``"optimize"``: the same Z3 model under Z3's ``Optimize``;
@@ -42,7 +45,7 @@ from solver.wagons.town import Placement, Town, legal_placements, place
 __all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check_pile", "EncodingMismatch",
            "METHODS", "OBJECTIVES"]
 
-METHODS = ("cpsat", "incremental", "optimize", "search")
+METHODS = ("cpsat", "cpsat-core", "incremental", "optimize", "search")
 LOCAL_SHARE = 0.15
 """The share of the time left that each local search (before and after CP-SAT's primal phase) may use."""
 OBJECTIVES = ("score", "margin")
@@ -256,9 +259,10 @@ def _normal_xyr(town: Town, quads) -> list[tuple[int, int, int]]:
 
 
 def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, data, start, time_limit, report,
-              best_town, best_val, greedy_val, floor, round1) -> LayoutResult:
-    """``method="cpsat"`` (the default): the CP-SAT model of :mod:`solver.wagons.optimize_cpsat`, a
-    primal phase hinted with the greedy town, then core-based search for a better town until
+              best_town, best_val, greedy_val, floor, round1, method="cpsat") -> LayoutResult:
+    """``method="cpsat"`` (the default) and ``"cpsat-core"``: the CP-SAT model of
+    :mod:`solver.wagons.optimize_cpsat` hinted with the local search's town: CP-SAT's search without
+    LP (or a primal phase, the local search again and core-based search) for a better town until
     infeasible (proof) or the time limit; every town it finds is re-scored by the ordinary scorer."""
     from solver.wagons import optimize_cpsat as cps
 
@@ -323,7 +327,8 @@ def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, dat
                 incumbent = max(incumbent, better[1]) if incumbent is not None else better[1]
 
         res = cps.solve(town, target, incumbent, start + time_limit, hint=hint,
-                        on_bound=new_bound, on_solution=found, polish=polish)
+                        on_bound=new_bound, on_solution=found, polish=polish,
+                        proof="core" if method == "cpsat-core" else "search")
         proven = res.proven
         if res.bound is not None:
             bound = res.bound if bound is None else min(bound, res.bound)
@@ -335,7 +340,7 @@ def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, dat
             report(low, low if proven else None)
             return LayoutResult(score=0, proven_optimal=proven, placements=(), elapsed=elapsed(),
                                 iterations=iterations, value=low if low is not None else 0, objective=objective,
-                                bound=low if proven else None, method="cpsat", greedy_value=greedy_val)
+                                bound=low if proven else None, method=method, greedy_value=greedy_val)
         best_town, best_val = greedy_layout(ids, scenario_id, pile, rules, objective, data)
         proven = False
     final = score_player(best_town, scenario_id, pile, rules, data)
@@ -347,7 +352,7 @@ def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, dat
     report(best_val, bound)
     return LayoutResult(score=final.total, proven_optimal=proven, placements=best_town.placements,
                         elapsed=elapsed(), iterations=iterations, value=best_val, objective=objective,
-                        bound=bound, method="cpsat", groups=dict(final.groups), goals=dict(final.goals),
+                        bound=bound, method=method, groups=dict(final.groups), goals=dict(final.goals),
                         margin=margin, greedy_value=greedy_val)
 
 
@@ -415,9 +420,9 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
 
     if best_town is not None and elapsed() >= time_limit:
         return greedy_only()
-    if method == "cpsat":
+    if method in ("cpsat", "cpsat-core"):
         return _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, data, start, time_limit,
-                         report, best_town, best_val, greedy_val, floor, round1)
+                         report, best_town, best_val, greedy_val, floor, round1, method)
     if method == "search":
         return _by_search(ids, scenario_id, pile, rules, objective, data, start, time_limit, report, best_town,
                           best_val, greedy_val, floor, round1)

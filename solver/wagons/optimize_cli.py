@@ -109,9 +109,9 @@ def register_optimizer(group) -> None:
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60); after it: best found, not proven")
     p.add_argument("--objective", choices=("score", "margin"), default="score",
                    help="maximise the player's score (default) or the margin over the opponent")
-    p.add_argument("--method", choices=("cpsat", "incremental", "optimize", "search"), default="cpsat",
-                   help="CP-SAT model (default, fastest measured), Z3 solver loop, Z3 Optimize, "
-                        "or branch and bound over visible grids")
+    p.add_argument("--method", choices=("cpsat", "cpsat-core", "incremental", "optimize", "search"), default="cpsat",
+                   help="CP-SAT model (default, fastest measured), CP-SAT with core-based proof (tighter "
+                        "bounds when unproven), Z3 solver loop, Z3 Optimize, or branch and bound over visible grids")
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)
 

@@ -30,11 +30,13 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   (:func:`solver.wagons.scoring.comparing_goal`, ``_boom``) or the card's parameters; position goals
   are reified exactly (so a negative parameter cannot be under-counted).
 
-Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a short primal phase
-(CP-SAT's default search, hinted with the greedy town) and then CP-SAT's *core-based* search asked for a
-town beating the best one; "infeasible" proves the best one optimal. One worker (one core), a fresh
-``CpModel`` and ``CpSolver`` per solve, nothing shared between threads. When the core phase's bound
-falls to the best value the search is stopped: that bound is the proof.
+Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a proof phase, hinted
+with the local search's town, asked for a town beating the best one; "infeasible" proves the best one
+optimal. The proof phase is CP-SAT's default search without LP (``proof="search"``, the fastest to a
+proof measured) or, after a primal phase, its *core-based* search (``proof="core"``), which proves a
+falling upper bound while it runs; when that bound falls to the best value the search is stopped:
+that bound is the proof. One worker (one core), a fresh
+``CpModel`` and ``CpSolver`` per solve, nothing shared between threads.
 """
 
 from __future__ import annotations
@@ -421,7 +423,8 @@ def _near_terrain(town: CpTown, s: Slot, terrain: str):
 
 def _table(town: CpTown, expr, lo: int, hi: int, fn: Callable[[int], int]):
     """``fn(expr)`` for ``lo <= expr <= hi`` as ``fn(lo) + sum((fn(k) - fn(k-1)) * [expr >= k])``: a
-    weighted sum of Booleans (what core-based search bounds best)."""
+    weighted sum of Booleans (what core-based search bounds best, and what the search proof needs:
+    reading a group's size as a plain sum instead, a proof taking 65 s ran out at 120 s)."""
     m = town.m
     out = [fn(lo)]
     prev = None
@@ -642,14 +645,30 @@ def _best_of(*values: int | None) -> int | None:
     return max(known) if known else None
 
 
+PROOFS = ("search", "core")
+"""How the second phase proves a town optimal: ``"search"`` (default), CP-SAT's default search without
+LP asked for a town beating the best one (infeasible = proven); ``"core"``, core-based search, which
+also proves an upper bound while it runs."""
+
+
 def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=None,
           on_bound: Callable[[int], None] | None = None, on_solution: Callable[[tuple, int], None] | None = None,
-          primal_share: float = 0.25, polish: Callable[[tuple], tuple | None] | None = None) -> SolveResult:
+          primal_share: float | None = None, polish: Callable[[tuple], tuple | None] | None = None,
+          proof: str = "search") -> SolveResult:
     """Maximise ``target`` above ``incumbent``: a primal phase (default search, hinted) for a share of
-    the time, then core-based search for a town beating the best; infeasible = proven.
+    the time, then a proof phase (``proof``, see :data:`PROOFS`) asked for a town beating the best;
+    infeasible = proven.
 
+    ``primal_share``: the primal phase's share of the time; by default none before the search proof
+    (that search is hinted and finds towns itself: on the 20 seeded 8-card towns, 5 proofs within
+    60 s against 4 after a quarter of primal search, and the proofs came sooner) and a quarter before
+    the core proof (core-based search finds few towns).
     ``polish(xyr)``: called between the phases with the primal phase's best town, returns a
     better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimize_local`)."""
+    if proof not in PROOFS:
+        raise ValueError(f"proof: expected one of {PROOFS}, got {proof!r}")
+    if primal_share is None:
+        primal_share = 0.25 if proof == "core" else 0.0
     m = town.m
     best_xyr, best_val = None, None
     if hint is not None:
@@ -679,6 +698,12 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = max(0.01, seconds)
         solver.parameters.random_seed = 1
+        # no LP relaxation (weak here; without it the search makes more conflicts per second), no
+        # probing and no SAT inprocessing (costly here): proofs of three 8-card towns from their best
+        # value took 17-23 s instead of 34-74 s (docs/wagons-optimizer.md)
+        solver.parameters.linearization_level = 0
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.use_sat_inprocessing = False
         if core:
             solver.parameters.optimize_with_core = True
             # no stratification by weight: on 12 seeded 8-card towns it proved 4 within 60 s against 2
@@ -705,24 +730,27 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     left = deadline - time.monotonic()
     if left <= 0:
         return SolveResult(None, None, False, None)
-    solver, status = run(False, left * primal_share, floor)
-    if status == cp_model.OPTIMAL:
-        return SolveResult(best_xyr, best_val, True, best_val)
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(None, None, True, floor)
-    if status == cp_model.MODEL_INVALID:
-        raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
-    if best_val is not None:
-        floor = best_val
-    if polish is not None and best_xyr is not None and time.monotonic() < deadline:
-        better = polish(best_xyr)  # (the hint, when there is one, is already the local search's)
-        if better is not None and (floor is None or better[1] > floor):
-            best_xyr, best_val = better
+    if primal_share > 0:
+        solver, status = run(False, left * primal_share, floor)
+        if status == cp_model.OPTIMAL:
+            return SolveResult(best_xyr, best_val, True, best_val)
+        if status == cp_model.INFEASIBLE:
+            return SolveResult(None, None, True, floor)
+        if status == cp_model.MODEL_INVALID:
+            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
+        if best_val is not None:
             floor = best_val
+        if polish is not None and best_xyr is not None and time.monotonic() < deadline:
+            better = polish(best_xyr)  # (the hint, when there is one, is already the local search's)
+            if better is not None and (floor is None or better[1] > floor):
+                best_xyr, best_val = better
+                floor = best_val
     left = deadline - time.monotonic()
     if left <= 0:
         return SolveResult(best_xyr, best_val, False, None)
-    solver, status = run(True, left, floor)
+    solver, status = run(proof == "core", left, floor)
+    if status == cp_model.MODEL_INVALID:
+        raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
     if closed:
         return SolveResult(best_xyr, best_val, True, _best_of(floor, best_val))
     if status == cp_model.OPTIMAL:
