@@ -216,15 +216,3 @@ def test_a_bound_at_the_best_value_stops_the_search_as_a_proof(monkeypatch):
     assert exhaustive_best(cards, scenario, pile).value == greedy
 
 
-
-def test_cli_best_layout_method_cpsat_core(capsys):
-    """``--method cpsat-core`` runs the core-based proof phase and says so; the optimum is the oracle's."""
-    import json
-
-    from solver import cli
-    rc = cli.main(["wagons", "best-layout", "--cards", "3,7,11", "--scenario", "gold-rush", "--method", "cpsat-core",
-                   "--json", "--quiet"])
-    out, _ = capsys.readouterr()
-    doc = json.loads(out)
-    assert rc == 0 and doc["method"] == "cpsat-core" and doc["proven_optimal"] is True
-    assert doc["score"] == exhaustive_best([3, 7, 11], "gold-rush").value

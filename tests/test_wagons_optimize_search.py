@@ -134,15 +134,17 @@ def test_bad_prefix():
         state_bound([3, 7], [Placement(3, 0, 0, 0), Placement(7, 9, 0, 0)], "gold-rush")
 
 
-def test_cli_best_layout_method_search(capsys):
+@pytest.mark.parametrize("method", ["search", "cpsat-core"])
+def test_cli_best_layout_other_methods(capsys, method):
+    """``--method search`` and ``--method cpsat-core`` (core-based proof) run, say so, and prove the oracle's optimum."""
     import json
 
     from solver import cli
-    rc = cli.main(["wagons", "best-layout", "--cards", "3,7,11", "--scenario", "gold-rush", "--method", "search",
+    rc = cli.main(["wagons", "best-layout", "--cards", "3,7,11", "--scenario", "gold-rush", "--method", method,
                    "--json", "--quiet"])
     out, _ = capsys.readouterr()
     doc = json.loads(out)
-    assert rc == 0 and doc["method"] == "search" and doc["proven_optimal"] is True
+    assert rc == 0 and doc["method"] == method and doc["proven_optimal"] is True
     assert doc["score"] == exhaustive_best([3, 7, 11], "gold-rush").value
     rc = cli.main(["wagons", "best-layout", "--cards", "3", "--scenario", "gold-rush", "--method", "magic", "--json"])
     out, err = capsys.readouterr()
