@@ -214,5 +214,3 @@ def test_a_bound_at_the_best_value_stops_the_search_as_a_proof(monkeypatch):
     res = cps.solve(model, total, greedy, time.monotonic() + 60, primal_share=1e-6, proof="core")
     assert stops and res.proven and res.bound == greedy
     assert exhaustive_best(cards, scenario, pile).value == greedy
-
-
