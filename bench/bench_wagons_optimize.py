@@ -155,18 +155,15 @@ def gap_rows(n: int, per_scenario: int, time_limit: float, log=print) -> list[di
 def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
     """The local search (optimize_local) from the greedy town: points gained and time to its local
     optimum, against the greedy layout's own time as the baseline."""
-    import time
-
-    from solver.wagons.cards import load_cards
     from solver.wagons.data import load_data
-    from solver.wagons.optimize import _normal_xyr, greedy_layout
+    from solver.wagons.optimize import _normal_xyr, card_quads, greedy_layout
     from solver.wagons.optimize_local import improve
 
-    data, cards_data = load_data(), load_cards()
+    data = load_data()
     gains, g_times, l_times = [], [], []
     for seed in range(instances):
         cards, pile, sc = _instance(seed, n)
-        quads = [tuple((t.terrain, t.icon) for t in cards_data[c].territories) for c in cards]
+        quads = card_quads(cards)
         t0 = time.monotonic()
         town, g = greedy_layout(cards, sc, pile, data=data)
         t1 = time.monotonic()

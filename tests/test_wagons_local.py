@@ -14,18 +14,13 @@ import time
 import pytest
 
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimize import _normal_xyr, _town_of, _value, greedy_layout
+from solver.wagons.optimize import _normal_xyr, _town_of, _value, card_quads, greedy_layout
 from solver.wagons.optimize_exhaustive import exhaustive_best
 from solver.wagons.optimize_local import improve, window_best, windows
-from solver.wagons.cards import load_cards
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import opponent_fixed
 from test_wagons_helpers import random_town
 
-
-def _quads(ids):
-    c = load_cards()
-    return [tuple((t.terrain, t.icon) for t in c[i].territories) for i in ids]
 
 
 def _engine(ids, xyr, scenario, pile, objective):
@@ -44,7 +39,7 @@ def test_a_window_of_every_card_is_the_oracle(seed, objective):
     town, pile = random_town(rng, n)
     ids = list(town.card_ids)
     scenario = SCENARIO_IDS[seed % 6]
-    got = window_best(ids, scenario, pile, _normal_xyr(town, _quads(ids)), range(1, n), objective, load_data())
+    got = window_best(ids, scenario, pile, _normal_xyr(town, card_quads(ids)), range(1, n), objective, load_data())
     oracle = exhaustive_best(ids, scenario, pile, objective=objective, fast=n > 3)
     value = _compiled_to_engine(got[0], scenario, pile, objective)
     assert value == oracle.value
@@ -57,7 +52,7 @@ def test_windows_keep_the_other_cards_and_return_legal_towns(seed):
     town, pile = random_town(rng, 6)
     ids = list(town.card_ids)
     scenario = SCENARIO_IDS[seed % 6]
-    start = _normal_xyr(town, _quads(ids))
+    start = _normal_xyr(town, card_quads(ids))
     free = sorted(rng.sample(range(1, 6), 1 + seed % 2))
     v, xyr = window_best(ids, scenario, pile, start, free, "score", load_data())
     assert v == _engine(ids, xyr, scenario, pile, "score")  # legal (the engine replays it) and scored alike
@@ -95,7 +90,7 @@ def test_improve_climbs_from_the_greedy_town_to_a_local_optimum(seed):
     scenario = SCENARIO_IDS[seed % 6]
     data = load_data()
     greedy, g = greedy_layout(ids, scenario, pile, data=data)
-    start = _normal_xyr(greedy, _quads(ids))
+    start = _normal_xyr(greedy, card_quads(ids))
     heard = []
     v, xyr = improve(ids, scenario, pile, start, "score", data, time.monotonic() + 120,
                      on_better=lambda value, town: heard.append(value))
@@ -112,5 +107,5 @@ def test_improve_honours_its_deadline_with_the_start_town():
     ids = [3, 7, 11, 1, 16, 5, 9, 2]
     data = load_data()
     greedy, g = greedy_layout(ids, "boomtown", (), data=data)
-    v, xyr = improve(ids, "boomtown", (), _normal_xyr(greedy, _quads(ids)), "score", data, time.monotonic() - 1)
-    assert v == g and xyr == _normal_xyr(greedy, _quads(ids))
+    v, xyr = improve(ids, "boomtown", (), _normal_xyr(greedy, card_quads(ids)), "score", data, time.monotonic() - 1)
+    assert v == g and xyr == _normal_xyr(greedy, card_quads(ids))

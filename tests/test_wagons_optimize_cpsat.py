@@ -16,24 +16,19 @@ import pytest
 from ortools.sat.python import cp_model
 
 from solver.wagons import optimize_cpsat as cps
-from solver.wagons.cards import load_cards
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimize import _normal_xyr, best_layout
+from solver.wagons.optimize import _normal_xyr, best_layout, card_quads
 from solver.wagons.optimize_exhaustive import exhaustive_best
 from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
 from solver.wagons.town import Placement, Town, load_town, town_to_json
 from test_wagons_helpers import random_town
 
 
-def _quads(cards):
-    c = load_cards()
-    return [tuple((t.terrain, t.icon) for t in c[i].territories) for i in cards]
-
 
 def _fixed_model_values(town: Town, scenario: str, pile):
     data = load_data()
     cards = list(town.card_ids)
-    quads = _quads(cards)
+    quads = card_quads(cards)
     model = cps.encode(quads)
     total, parts, theirs = cps.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
     margin = total - sum(theirs.values()) - opponent_fixed(tuple(pile), scenario)
@@ -97,7 +92,7 @@ def test_half_turn_normalisation_keeps_the_score():
     rng = random.Random(5)
     for _ in range(20):
         town, pile = random_town(rng, 5)
-        quads = _quads(town.card_ids)
+        quads = card_quads(town.card_ids)
         xyr = _normal_xyr(town, quads)
         assert xyr[0] == (0, 0, 0)
         turned = load_town({"placements": [{"card": c, "x": x, "y": y, "rot": r}
@@ -147,7 +142,7 @@ def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):
     deck = rng.sample(range(18), 18)
     cards, pile, scenario = deck[:4], deck[4:4 + seed % 5], SCENARIO_IDS[seed % 6]
     data = load_data()
-    model = cps.encode(_quads(cards))
+    model = cps.encode(card_quads(cards))
     total, _, _ = cps.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
     _, greedy = greedy_layout(cards, scenario, pile)
     bounds = []
@@ -162,7 +157,7 @@ def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):
 
 
 def test_an_unknown_proof_phase_is_refused():
-    model = cps.encode(_quads([1, 2]))
+    model = cps.encode(card_quads([1, 2]))
     with pytest.raises(ValueError, match="proof"):
         cps.solve(model, 0, None, 0.0, proof="guess")
 
@@ -208,7 +203,7 @@ def test_a_bound_at_the_best_value_stops_the_search_as_a_proof(monkeypatch):
     deck = rng.sample(range(18), 18)
     cards, pile, scenario = deck[:5], deck[5:6], SCENARIO_IDS[51 % 6]
     data = load_data()
-    model = cps.encode(_quads(cards))
+    model = cps.encode(card_quads(cards))
     total, _, _ = cps.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
     _, greedy = greedy_layout(cards, scenario, pile)
     res = cps.solve(model, total, greedy, time.monotonic() + 60, primal_share=1e-6, proof="core")

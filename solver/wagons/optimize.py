@@ -47,7 +47,7 @@ __all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check
 
 METHODS = ("cpsat", "cpsat-core", "incremental", "optimize", "search")
 LOCAL_SHARE = 0.15
-"""The share of the time left that each local search (before and after CP-SAT's primal phase) may use."""
+"""The share of the time left that each local search (before CP-SAT, and after the core method's primal phase) may use."""
 OBJECTIVES = ("score", "margin")
 MAX_CARDS = 16
 """A player's town never holds more than the 16 dealt cards (18 minus the two goal cards)."""
@@ -241,6 +241,13 @@ def _by_search(ids, scenario_id, pile, rules, objective, data, start, time_limit
                         goals=dict(final.goals), margin=margin, greedy_value=greedy_val)
 
 
+def card_quads(ids: Sequence[int]) -> list[tuple[tuple[str, str], ...]]:
+    """The four (terrain, icon) territories of each card, in printed order (tl, tr, bl, br): what the
+    CP-SAT model and :func:`_normal_xyr` read."""
+    cards_data = load_cards()
+    return [tuple((t.terrain, t.icon) for t in cards_data[c].territories) for c in ids]
+
+
 def _normal_xyr(town: Town, quads) -> list[tuple[int, int, int]]:
     """A town as (x, y, rot) per card with the first card at (0, 0) unturned (a half turn of the whole
     town changes no score), as the CP-SAT model states it; cards that look the same turned unturned."""
@@ -388,8 +395,7 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
         raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
         raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
-    cards_data = load_cards()
-    quads = [tuple((t.terrain, t.icon) for t in cards_data[c].territories) for c in ids]
+    quads = card_quads(ids)
     pc = pile_counts(pile)
 
     def elapsed() -> float:

@@ -724,7 +724,19 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
 
             solver.best_bound_callback = bound
         status = solver.Solve(m, Found())
+        if status == cp_model.MODEL_INVALID:
+            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
         return solver, status
+
+    def settled(status) -> SolveResult | None:
+        """The proven result of a phase (its best town, or nothing beats ``floor``), else None."""
+        if closed:
+            return SolveResult(best_xyr, best_val, True, _best_of(floor, best_val))
+        if status == cp_model.OPTIMAL:
+            return SolveResult(best_xyr, best_val, True, best_val)
+        if status == cp_model.INFEASIBLE:
+            return SolveResult(best_xyr, best_val, True, floor)  # nothing beats the best found (or the incumbent)
+        return None
 
     floor = incumbent
     left = deadline - time.monotonic()
@@ -732,12 +744,9 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
         return SolveResult(None, None, False, None)
     if primal_share > 0:
         solver, status = run(False, left * primal_share, floor)
-        if status == cp_model.OPTIMAL:
-            return SolveResult(best_xyr, best_val, True, best_val)
-        if status == cp_model.INFEASIBLE:
-            return SolveResult(None, None, True, floor)
-        if status == cp_model.MODEL_INVALID:
-            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
+        done = settled(status)
+        if done is not None:
+            return done
         if best_val is not None:
             floor = best_val
         if polish is not None and best_xyr is not None and time.monotonic() < deadline:
@@ -749,14 +758,9 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     if left <= 0:
         return SolveResult(best_xyr, best_val, False, None)
     solver, status = run(proof == "core", left, floor)
-    if status == cp_model.MODEL_INVALID:
-        raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
-    if closed:
-        return SolveResult(best_xyr, best_val, True, _best_of(floor, best_val))
-    if status == cp_model.OPTIMAL:
-        return SolveResult(best_xyr, best_val, True, best_val)
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(best_xyr, best_val, True, floor)  # nothing beats the best found (or the incumbent)
+    done = settled(status)
+    if done is not None:
+        return done
     bound = None
     try:
         bound = _at_least(_ceil(solver.BestObjectiveBound()), floor)
