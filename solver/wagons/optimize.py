@@ -7,9 +7,10 @@ score (rule:W7) in a scenario, or the final margin over the opponent's pile (``o
 Methods (chosen by measurement, see ``bench/bench_wagons_optimize.py`` and ``docs/wagons-optimizer.md``):
 a greedy town gives a first lower bound; then
 
-- ``"cpsat"`` (default): the CP-SAT model of :mod:`solver.wagons.optimize_cpsat` (pairwise relative
-  placements, cut-based connected groups): CP-SAT's search without LP, hinted with the local search's
-  town, for a town beating the best one; "infeasible" proves it optimal;
+- ``"cpsat"`` (default): the iterated local search's town (:mod:`solver.wagons.optimize_local`),
+  then the CP-SAT model of :mod:`solver.wagons.optimize_cpsat` (pairwise relative placements,
+  cut-based connected groups): CP-SAT's search without LP, objective or hint, asked for a town
+  beating the best one, again after each town it finds; "infeasible" proves it optimal;
 - ``"cpsat-core"``: the same model, a primal phase, the local search again, then core-based search:
   slower to a proof (measured), but it proves an upper bound while it runs, so a town left unproven
   comes with a tighter bound;
@@ -47,7 +48,8 @@ __all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check
 
 METHODS = ("cpsat", "cpsat-core", "incremental", "optimize", "search")
 LOCAL_SHARE = 0.15
-"""The share of the time left that each local search (before CP-SAT, and after the core method's primal phase) may use."""
+"""The share of the time left that each local search (before CP-SAT, and after the core method's primal
+phase) may use; it usually stops sooner, after ``optimize_local.PATIENCE`` kicks without a better town."""
 OBJECTIVES = ("score", "margin")
 MAX_CARDS = 16
 """A player's town never holds more than the 16 dealt cards (18 minus the two goal cards)."""
@@ -268,7 +270,7 @@ def _normal_xyr(town: Town, quads) -> list[tuple[int, int, int]]:
 def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, data, start, time_limit, report,
               best_town, best_val, greedy_val, floor, round1, method="cpsat") -> LayoutResult:
     """``method="cpsat"`` (the default) and ``"cpsat-core"``: the CP-SAT model of
-    :mod:`solver.wagons.optimize_cpsat` hinted with the local search's town: CP-SAT's search without
+    :mod:`solver.wagons.optimize_cpsat` after the iterated local search: CP-SAT's search without
     LP (or a primal phase, the local search again and core-based search) for a better town until
     infeasible (proof) or the time limit; every town it finds is re-scored by the ordinary scorer."""
     from solver.wagons import optimize_cpsat as cps
@@ -312,11 +314,11 @@ def _by_cpsat(ids, quads, scenario, scenario_id, pile, pc, rules, objective, dat
             it ends at is re-scored by the engine (a claim above the engine's value is a bug)."""
             if round1 is not None:  # the local search does not know the round-1 territory condition
                 return None
-            from solver.wagons.optimize_local import improve
+            from solver.wagons.optimize_local import PATIENCE, improve
 
             now = time.monotonic()
             got = improve(ids, scenario_id, pile, xyr, objective, data,
-                          now + LOCAL_SHARE * max(0.0, start + time_limit - now))
+                          now + LOCAL_SHARE * max(0.0, start + time_limit - now), patience=PATIENCE)
             if got is None:
                 return None
             value, town_xyr = got[0] - fixed, tuple(got[1])
