@@ -88,15 +88,20 @@ def test_the_windows_never_move_the_first_card():
         assert {(d,) for d in range(1, n)} <= set(ws)
 
 
+def _greedy_start(tag: str, seed: int, n: int, with_pile: bool = True):
+    """(ids, pile, scenario, greedy value, greedy town as xyr) of a seeded n-card instance."""
+    rng = random.Random(f"{tag}-{seed}")
+    ids = rng.sample(range(18), n)
+    pile = tuple(c for c in range(18) if c not in ids)[: seed % 5] if with_pile else ()
+    scenario = SCENARIO_IDS[seed % 6]
+    greedy, g = greedy_layout(ids, scenario, pile, data=load_data())
+    return ids, pile, scenario, g, _normal_xyr(greedy, card_quads(ids))
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_improve_climbs_from_the_greedy_town_to_a_local_optimum(seed):
-    rng = random.Random(f"local-improve-{seed}")
-    ids = rng.sample(range(18), 6)
-    pile = tuple(c for c in range(18) if c not in ids)[: seed % 5]
-    scenario = SCENARIO_IDS[seed % 6]
+    ids, pile, scenario, g, start = _greedy_start("local-improve", seed, 6)
     data = load_data()
-    greedy, g = greedy_layout(ids, scenario, pile, data=data)
-    start = _normal_xyr(greedy, card_quads(ids))
     heard = []
     v, xyr = improve(ids, scenario, pile, start, "score", data, time.monotonic() + 120,
                      on_better=lambda value, town: heard.append(value))
@@ -145,13 +150,8 @@ def _iterated(ids, scenario, pile, start, patience, seed=0, heard=None):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_iterated_search_ends_at_a_better_or_equal_local_optimum(seed):
-    rng = random.Random(f"local-kicks-{seed}")
-    ids = rng.sample(range(18), 7)
-    pile = tuple(c for c in range(18) if c not in ids)[: seed % 5]
-    scenario = SCENARIO_IDS[seed % 6]
+    ids, pile, scenario, _, start = _greedy_start("local-kicks", seed, 7)
     data = load_data()
-    greedy, _ = greedy_layout(ids, scenario, pile, data=data)
-    start = _normal_xyr(greedy, card_quads(ids))
     heard = []
     v, xyr = _iterated(ids, scenario, pile, start, 10, seed, heard)
     w = optimize_local._walker(ids, scenario, pile, "score", data)
@@ -170,11 +170,8 @@ def test_the_iterated_search_ends_at_a_better_or_equal_local_optimum(seed):
 def test_the_iterated_search_reaches_the_optimum_of_small_towns(seed):
     """4-card towns: with the default patience the kicks reach the exhaustive optimum (these seeds;
     the windows of one and two cards alone stop below it on some of them, checked below)."""
-    rng = random.Random(f"local-small-{seed}")
-    ids = rng.sample(range(18), 4)
-    scenario = SCENARIO_IDS[seed % 6]
-    greedy, _ = greedy_layout(ids, scenario, (), data=load_data())
-    v, _ = _iterated(ids, scenario, (), _normal_xyr(greedy, card_quads(ids)), optimize_local.PATIENCE, seed)
+    ids, _, scenario, _, start = _greedy_start("local-small", seed, 4, with_pile=False)
+    v, _ = _iterated(ids, scenario, (), start, optimize_local.PATIENCE, seed)
     assert v == exhaustive_best(ids, scenario, (), fast=True).value
 
 
@@ -183,12 +180,9 @@ def test_the_kicks_find_more_than_the_windows_alone():
     optimum at least once: the kicks are what reaches it."""
     below = 0
     for seed in range(8):
-        rng = random.Random(f"local-small-{seed}")
-        ids = rng.sample(range(18), 4)
-        scenario = SCENARIO_IDS[seed % 6]
-        greedy, _ = greedy_layout(ids, scenario, (), data=load_data())
+        ids, _, scenario, _, start = _greedy_start("local-small", seed, 4, with_pile=False)
         w = optimize_local._walker(ids, scenario, (), "score", load_data())
-        codes = optimize_local._to_codes(_normal_xyr(greedy, card_quads(ids)), w.B, w.O)
+        codes = optimize_local._to_codes(start, w.B, w.O)
         v, _ = optimize_local._descend(w, w.best(codes, ())[0], codes, windows(4, runs_of_three=False),
                                        time.monotonic() + 60)
         below += v < exhaustive_best(ids, scenario, (), fast=True).value
