@@ -184,57 +184,6 @@ def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dic
                  notes=f"median time, with kicks (patience {PATIENCE}) against the windows alone")]
 
 
-def proof_loop_rows(n: int, seeds, time_limit: float, log=print) -> list[dict]:
-    """The search proof from the iterated local search's town (what ``best_layout`` does) against the
-    earlier form (CP-SAT maximising above the same floor, hinted with that town): time to the proof
-    on the same instances in the same process; unproven count as the limit."""
-    from ortools.sat.python import cp_model
-
-    from solver.wagons import optimize_cpsat as cps
-    from solver.wagons.data import load_data
-    from solver.wagons.optimize import _normal_xyr, card_quads, greedy_layout
-    from solver.wagons.optimize_local import PATIENCE, improve
-    from solver.wagons.scoring import pile_counts
-
-    data = load_data()
-    t_loop, t_max = [], []
-    for seed in seeds:
-        cards, pile, sc = _instance(seed, n)
-        town, _ = greedy_layout(cards, sc, pile, data=data)
-        v, xyr = improve(cards, sc, tuple(pile), _normal_xyr(town, card_quads(cards)), "score", data,
-                         time.monotonic() + time_limit, patience=PATIENCE)
-
-        def model():
-            t = cps.encode(card_quads(cards))
-            total, _, _ = cps.player_score(t, data.scenario(sc), data, pile_counts(tuple(pile)))
-            return t, total
-
-        t0 = time.monotonic()
-        t, total = model()
-        r = cps.solve(t, total, v, t0 + time_limit)
-        t_loop.append(time.monotonic() - t0 if r.proven else time_limit)
-        t0 = time.monotonic()
-        t, total = model()
-        for (x, y, rot), X, Y, R in zip(xyr, t.X, t.Y, t.R):
-            t.m.AddHint(X, x)
-            t.m.AddHint(Y, y)
-            if not isinstance(R, int):
-                t.m.AddHint(R, 1 if rot else 0)
-        t.m.Add(total >= v + 1)
-        t.m.Maximize(total)
-        solver = cp_model.CpSolver()
-        for key, value in (("num_workers", 1), ("max_time_in_seconds", time_limit), ("random_seed", 1),
-                           ("linearization_level", 0), ("cp_model_probing_level", 0), ("use_sat_inprocessing", False)):
-            setattr(solver.parameters, key, value)
-        status = solver.Solve(t.m)
-        t_max.append(time.monotonic() - t0 if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) else time_limit)
-        log(f"  proof loop {n} cards seed {seed} {sc}: from {v}, loop {t_loop[-1]:.1f}s, maximise+hint {t_max[-1]:.1f}s")
-    a, b = statistics.median(t_loop), statistics.median(t_max)
-    return [_row(f"optimize_proof_loop_{n}_cards_median_s", round(a, 2), "s", round(b, 2), round(b / a, 2) if a else None,
-                 notes=f"seeds {list(seeds)}, {time_limit:g}s each; baseline: maximise above the floor, hinted; "
-                       f"total {sum(t_loop):.0f}s vs {sum(t_max):.0f}s")]
-
-
 def run(quick: bool = False, instances: int | None = None, time_limit: float | None = None, log=print) -> list[dict]:
     if quick:
         k, tl = instances or 2, time_limit or 10.0
@@ -256,7 +205,6 @@ def run(quick: bool = False, instances: int | None = None, time_limit: float | N
         rows += gap_rows(6, 3, tl, log)
         rows += local_rows(8, k, tl, log)
         rows += proof_phase_rows(8, k, tl, log)
-        rows += proof_loop_rows(8, range(k), tl, log)
     return rows
 
 

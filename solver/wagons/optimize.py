@@ -9,8 +9,8 @@ a greedy town gives a first lower bound; then
 
 - ``"cpsat"`` (default): the iterated local search's town (:mod:`solver.wagons.optimize_local`),
   then the CP-SAT model of :mod:`solver.wagons.optimize_cpsat` (pairwise relative placements,
-  cut-based connected groups): CP-SAT's search without LP, objective or hint, asked for a town
-  beating the best one, again after each town it finds; "infeasible" proves it optimal;
+  cut-based connected groups): CP-SAT's search without LP, hinted with that town, for a town
+  beating the best one; "infeasible" proves it optimal;
 - ``"cpsat-core"``: the same model, a primal phase, the local search again, then core-based search:
   slower to a proof (measured), but it proves an upper bound while it runs, so a town left unproven
   comes with a tighter bound;

@@ -30,11 +30,10 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   (:func:`solver.wagons.scoring.comparing_goal`, ``_boom``) or the card's parameters; position goals
   are reified exactly (so a negative parameter cannot be under-counted).
 
-Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a proof phase asked for a
-town beating the best one; "infeasible" proves the best one optimal. The proof phase is CP-SAT's
-default search without LP, objective or hint, asked again after each town it finds
-(``proof="search"``, the fastest to a proof measured) or, after a hinted primal phase, its
-*core-based* search (``proof="core"``), which proves a
+Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a proof phase, hinted
+with the local search's town, asked for a town beating the best one; "infeasible" proves the best one
+optimal. The proof phase is CP-SAT's default search without LP (``proof="search"``, the fastest to a
+proof measured) or, after a primal phase, its *core-based* search (``proof="core"``), which proves a
 falling upper bound while it runs; when that bound falls to the best value the search is stopped:
 that bound is the proof. One worker (one core), a fresh
 ``CpModel`` and ``CpSolver`` per solve, nothing shared between threads.
@@ -656,34 +655,28 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
           on_bound: Callable[[int], None] | None = None, on_solution: Callable[[tuple, int], None] | None = None,
           primal_share: float | None = None, polish: Callable[[tuple], tuple | None] | None = None,
           proof: str = "search") -> SolveResult:
-    """Maximise ``target`` above ``incumbent``: a primal phase (default search, hinted with ``hint``)
-    for a share of the time, then a proof phase (``proof``, see :data:`PROOFS`) asked for a town
-    beating the best; infeasible = proven.
+    """Maximise ``target`` above ``incumbent``: a primal phase (default search, hinted) for a share of
+    the time, then a proof phase (``proof``, see :data:`PROOFS`) asked for a town beating the best;
+    infeasible = proven.
 
     ``primal_share``: the primal phase's share of the time; by default none before the search proof
-    (that search finds towns itself: on the 20 seeded 8-card towns, 5 proofs within 60 s against 4
-    after a quarter of primal search, and the proofs came sooner) and a quarter before the core proof
-    (core-based search finds few towns).
-    ``polish(xyr)``: called with the primal phase's best town (core proof) or each town the search
-    proof finds, returns a better ``(xyr, value)`` or None (the local search of
-    :mod:`solver.wagons.optimize_local`)."""
+    (that search is hinted and finds towns itself: on the 20 seeded 8-card towns, 5 proofs within
+    60 s against 4 after a quarter of primal search, and the proofs came sooner) and a quarter before
+    the core proof (core-based search finds few towns).
+    ``polish(xyr)``: called between the phases with the primal phase's best town, returns a
+    better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimize_local`)."""
     if proof not in PROOFS:
         raise ValueError(f"proof: expected one of {PROOFS}, got {proof!r}")
     if primal_share is None:
         primal_share = 0.25 if proof == "core" else 0.0
     m = town.m
     best_xyr, best_val = None, None
-
-    def hint_at(xyr) -> None:
-        m.ClearHints()
-        for (x, y, r), X, Y, R in zip(xyr, town.X, town.Y, town.R):
+    if hint is not None:
+        for (x, y, r), X, Y, R in zip(hint, town.X, town.Y, town.R):
             m.AddHint(X, x)
             m.AddHint(Y, y)
             if not isinstance(R, int):
                 m.AddHint(R, 1 if r else 0)
-
-    if hint is not None and (proof == "core" or primal_share > 0):
-        hint_at(hint)  # the search proof itself runs unhinted (see _search_proof)
 
     class Found(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self):
@@ -696,14 +689,11 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
 
     closed = False  # the core phase's bound fell to the best value: nothing beats it
 
-    def run(core: bool, seconds: float, floor: int | None, maximize: bool = True):
+    def run(core: bool, seconds: float, floor: int | None):
         nonlocal closed
         if floor is not None:
             m.Add(target >= floor + 1)
-        if maximize:
-            m.Maximize(target)
-        else:
-            m.ClearObjective()
+        m.Maximize(target)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = max(0.01, seconds)
@@ -764,21 +754,10 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
             if better is not None and (floor is None or better[1] > floor):
                 best_xyr, best_val = better
                 floor = best_val
-    if proof == "search":
-        m.ClearHints()
-
-        def improved(xyr, value):
-            nonlocal best_xyr, best_val
-            better = polish(xyr) if polish is not None else None
-            if better is not None and better[1] > value:
-                best_xyr, best_val = better
-            return best_val
-
-        return _search_proof(run, improved, lambda: (best_xyr, best_val), floor, deadline)
     left = deadline - time.monotonic()
     if left <= 0:
         return SolveResult(best_xyr, best_val, False, None)
-    solver, status = run(True, left, floor)
+    solver, status = run(proof == "core", left, floor)
     done = settled(status)
     if done is not None:
         return done
@@ -788,23 +767,3 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     except (TypeError, ValueError, OverflowError):
         bound = None
     return SolveResult(best_xyr, best_val, False, bound)
-
-
-def _search_proof(run, improved, best, floor: int | None, deadline: float) -> SolveResult:
-    """The search proof: CP-SAT asked, with no objective and no hint, for a town scoring more than
-    ``floor``; each town found is polished (``improved(xyr, value)`` -> the best value now) and raises
-    the floor, and CP-SAT is asked again, until "infeasible" (the proof) or the deadline. Unproven, it
-    reports no bound: it proves none. Measured from the same starting towns (docs/wagons-optimizer.md):
-    without an objective two 8-card proofs took 57 and 53 s against 64 and 66 s when maximising above
-    the floor; without a hint, 46 and 55 s against 61 and 65 s with the local search's town as hint."""
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return SolveResult(*best(), False, None)
-        _solver, status = run(False, left, floor, maximize=False)
-        xyr, value = best()
-        if status == cp_model.INFEASIBLE:
-            return SolveResult(xyr, value, True, floor)  # nothing beats the best found (or the incumbent)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or value is None or (floor is not None and value <= floor):
-            return SolveResult(xyr, value, False, None)
-        floor = improved(xyr, value)
