@@ -48,6 +48,8 @@ PATIENCE = 150
 """Kicks in a row that find nothing better before the iterated search stops (the default for the
 prover's first town: about 2 s on an 8-card town)."""
 _TRIES = 50  # random kicks tried before one gives a legal town (it counts as one kick either way)
+_NEAR = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if not (abs(dx) == 2 and abs(dy) == 2))
+"""Offsets of a kicked card from an earlier card: within two cells, not corner to corner (rule:W-place)."""
 
 
 def _to_codes(xyr: Sequence[tuple[int, int, int]], B: int, O: int) -> np.ndarray:
@@ -80,12 +82,23 @@ class _Walker:
         self.margin = objective == "margin"
         self.tables = tables
 
-    def best(self, codes: np.ndarray, free: Sequence[int]) -> tuple[int, np.ndarray]:
-        """(value, codes) of the best town with the cards ``free`` re-placed and the others kept."""
+    def _walked(self, codes: np.ndarray, free: Sequence[int]) -> tuple[int, int, np.ndarray]:
         mask = np.zeros(self.n, np.bool_)
         mask[list(free)] = True
-        v, _, found, _ = _walk(self.cc, self.nrot, self.B, self.O, codes, mask, -1, self.margin, *self.tables)
-        return int(v), found
+        v, towns, found, _ = _walk(self.cc, self.nrot, self.B, self.O, codes, mask, -1, self.margin, *self.tables)
+        return int(v), towns, found
+
+    def best(self, codes: np.ndarray, free: Sequence[int]) -> tuple[int, np.ndarray]:
+        """(value, codes) of the best town with the cards ``free`` re-placed and the others kept (the town
+        ``codes`` is legal, so it is one of the candidates)."""
+        v, _, found = self._walked(codes, free)
+        return v, found
+
+    def value_of(self, codes: np.ndarray) -> int | None:
+        """The value of the town ``codes`` itself, or None when some card does not touch the town in its
+        turn (rule:W-place): the walk with every card kept scores one town or none."""
+        v, towns, _ = self._walked(codes, ())
+        return v if towns else None
 
 
 def _walker(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], objective: str, data: WagonsData):
@@ -116,14 +129,10 @@ def _kick(w: _Walker, codes: np.ndarray, rng: random.Random) -> tuple[int, np.nd
             dx, dy = rng.choice(_NEAR)
             turn = rng.randrange(2) if w.nrot[d] == 2 else 0
             trial[d] = ((pos // w.B + dy) * w.B + pos % w.B + dx) * 2 + turn
-        value, found = w.best(trial, ())  # every card kept: the town itself, or nothing when illegal
-        if value > _ILLEGAL:
-            return value, found
+        value = w.value_of(trial)
+        if value is not None:
+            return value, trial
     return None
-
-
-_NEAR = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if not (abs(dx) == 2 and abs(dy) == 2))
-_ILLEGAL = -(1 << 61)  # the walk's value when no town is legal is -(1 << 62)
 
 
 def _descend(w: _Walker, value: int, codes: np.ndarray, wins, deadline: float, on_better=None):
@@ -136,7 +145,7 @@ def _descend(w: _Walker, value: int, codes: np.ndarray, wins, deadline: float, o
                 return value, codes
             v, found = w.best(codes, free)
             if v > value:
-                value, codes, better = v, found.copy(), True
+                value, codes, better = v, found, True
                 if on_better is not None:
                     on_better(value, _to_xyr(codes, w.B, w.O))
     return value, codes
@@ -156,8 +165,7 @@ def improve(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, ob
     if w is None:
         return None
     start = _to_codes(xyr, w.B, w.O)
-    best, _ = w.best(start, ())
-    best, codes = _descend(w, best, start, windows(w.n, runs_of_three=not patience), deadline, on_better)
+    best, codes = _descend(w, w.value_of(start), start, windows(w.n, runs_of_three=not patience), deadline, on_better)
     rng = random.Random(seed)
     small = windows(w.n, runs_of_three=False)
     singles = [free for free in small if len(free) == 1]
@@ -167,7 +175,7 @@ def improve(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, ob
         kicked = _kick(w, codes, rng)
         if kicked is None:
             continue
-        value, found = _descend(w, kicked[0], kicked[1].copy(), singles, deadline)
+        value, found = _descend(w, *kicked, singles, deadline)
         if value >= best:  # only a promising town pays for the windows of two cards
             value, found = _descend(w, value, found, small, deadline)
         if value > best:
