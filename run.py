@@ -2,7 +2,7 @@
 """One-command set-up for Ruleslinger; needs only python3 (3.11+).
 
     python3 run.py dashboard   # set up .venv (first time) and start the dashboard
-    python3 run.py test        # set up .venv (first time) and run the whole test suite
+    python3 run.py test        # set up .venv (first time), lint with ruff and run the whole test suite
     python3 run.py bench       # set up .venv and run every benchmark (bench/results.json)
     python3 run.py cli ARGS    # run the ruleslinger command inside .venv
 
@@ -36,7 +36,7 @@ def sh(*cmd: str | Path, check: bool = True, **kw) -> int:
 
 
 def ensure_venv() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - run.py runs under any python3 and says what it needs
         sys.exit(f"[run.py] Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
     if not PY.exists():
         say(f"creating virtual environment in {VENV}")
@@ -82,7 +82,10 @@ def main(argv: list[str]) -> int:
         return sh(BIN / "streamlit", "run", ROOT / "dashboard" / "app.py", *rest, check=False)
     if command == "test":
         ensure_chromium()
-        return sh(PY, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-q", *rest, check=False)
+        say("ruff check (lint)")
+        lint = sh(BIN / "ruff", "check", ROOT, check=False)
+        tests = sh(PY, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-q", *rest, check=False)
+        return tests or lint
     if command == "bench":
         return sh(PY, ROOT / "bench" / "run_all.py", *rest, check=False)
     if command == "cli":

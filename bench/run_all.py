@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 import traceback
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None, folder: Path = BENCH) -> int:
         rows.extend(run_module(path, args.quick))
     print(table(rows))
     doc = {
-        "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "generated": datetime.now(UTC).isoformat(timespec="seconds"),
         "quick": args.quick,
         "seconds": round(time.time() - started, 1),
         "machine": {"python": platform.python_version(), "platform": platform.platform(),

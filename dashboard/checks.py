@@ -6,8 +6,9 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import polars as pl
 import streamlit as st

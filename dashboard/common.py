@@ -14,8 +14,9 @@ import json
 import threading
 import time
 import typing
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import streamlit as st
 

@@ -6,8 +6,9 @@ returns an HTML string for ``st.html``; nothing here decides a rule.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 TERRAIN_COLOURS = {
     "Desert": "#f2d28b", "Forest": "#4f8f4a", "Mountains": "#9e9e9e", "Plains": "#c9e4a4",

@@ -219,9 +219,9 @@ def playout_available() -> bool:
 @st.cache_data(show_spinner=False, max_entries=256)
 def status_cached(pos_json: str, rules_json: str) -> dict:
     """Winner, kind of victory and the sudden-death trigger (the engine's victory module)."""
-    from solver.outlaws import victory
-
     import inspect
+
+    from solver.outlaws import victory
 
     pos = _load(pos_json)
     won = victory.winner(pos)

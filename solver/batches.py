@@ -28,10 +28,11 @@ import functools
 import importlib
 import math
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from solver import executor as ex
 from solver.errors import BadInput

@@ -10,7 +10,9 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from solver.errors import BadInput
 
@@ -147,9 +149,8 @@ def seed_int(text: str) -> int:
     return value
 
 
-def output_file(path: str) -> "Path":
+def output_file(path: str) -> Path:
     """Check an output path before any work: its folder exists and it is not itself a folder."""
-    from pathlib import Path
 
     out = Path(path)
     if out.is_dir():

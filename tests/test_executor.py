@@ -13,7 +13,13 @@ import pytest
 
 from solver.errors import BadInput
 from solver.executor import (
-    ExecutorSpec, TaskFailed, default_chunk_size, map_items, parse_executor, rows_to_frame, run_items,
+    ExecutorSpec,
+    TaskFailed,
+    default_chunk_size,
+    map_items,
+    parse_executor,
+    rows_to_frame,
+    run_items,
     write_parquet,
 )
 from solver.io import as_int

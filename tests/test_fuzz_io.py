@@ -18,7 +18,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.errors import BadInput
-from solver.io import MAX_BYTES, MAX_DEPTH, as_int, parse_json_text, parse_toml_text, read_data, read_json, read_toml, require
+from solver.io import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    as_int,
+    parse_json_text,
+    parse_toml_text,
+    read_data,
+    read_json,
+    read_toml,
+    require,
+)
 
 FUZZ_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_EXAMPLES", "300"))
 """Cases per loader fuzzer: 300 in CI; set RULESLINGER_FUZZ_EXAMPLES=5000 for a deeper run."""

@@ -4,13 +4,13 @@ edge columns 0 and 7, immobilized characters, reactions (rule:O6, rule:O7)."""
 from __future__ import annotations
 
 import pytest
+from test_outlaws_helpers import build, pos
 
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import position_to_json
-from test_outlaws_helpers import build, pos
 
 A_MAYOR = ["governor", "mayor", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
 

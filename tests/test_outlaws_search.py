@@ -6,18 +6,24 @@ import json
 import random
 
 import pytest
+from test_outlaws_helpers import build, pos
 
 from solver import clikit
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, step
 from solver.outlaws.rules import Rules
-from solver.outlaws.search import (best_first, find_dead_positions, is_dead, victory_left, win_possible,
-                                   win_possible_side)
+from solver.outlaws.search import (
+    best_first,
+    find_dead_positions,
+    is_dead,
+    victory_left,
+    win_possible,
+    win_possible_side,
+)
 from solver.outlaws.state import initial_position, load_position
 from solver.outlaws.verify import register_verification
 from solver.outlaws.victory import sudden_death_trigger
-from test_outlaws_helpers import build, pos
 
 GOV0 = ["governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
 

@@ -9,16 +9,16 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_outlaws_helpers import build, pos
 
 from solver.cli import main
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
-from solver.outlaws.apply import apply, outcomes
+from solver.outlaws.apply import outcomes
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, load_position, position_to_json
 from solver.outlaws.victory import apply_sudden_death, sudden_death_trigger, winner
 from solver.paths import SCENARIOS
-from test_outlaws_helpers import build, pos
 
 EXAMPLE = SCENARIOS / "outlaws" / "contracts-example.json"
 

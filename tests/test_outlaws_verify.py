@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from test_outlaws_helpers import pos
 
 from solver import clikit
 from solver.errors import BadInput
@@ -14,9 +15,15 @@ from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, load_position
-from solver.outlaws.verify import (CHECKS, MUTATIONS, check_invariant, cross_check, invariants_hold_at,
-                                   register_verification, run_checks)
-from test_outlaws_helpers import pos
+from solver.outlaws.verify import (
+    CHECKS,
+    MUTATIONS,
+    check_invariant,
+    cross_check,
+    invariants_hold_at,
+    register_verification,
+    run_checks,
+)
 
 BROKEN = {  # mutation -> the check it must break
     "take_copies_token": "token-totals",

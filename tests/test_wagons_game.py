@@ -2,7 +2,6 @@
 scripted replay, the decision log's rule ids, batches into Polars, and the CLI commands."""
 
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +12,7 @@ from solver.errors import BadInput
 from solver.register import register
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.game import Draft, OpponentTurn, apply, legal_actions, new_game
-from solver.wagons.policies import GreedyPolicy, RandomPolicy, ScriptedPolicy
+from solver.wagons.policies import GreedyPolicy, ScriptedPolicy
 from solver.wagons.rules import Rules
 from solver.wagons.simulate import play_game, play_row, simulate, simulate_rows
 from solver.wagons.town import Town, placement_problem

@@ -17,16 +17,15 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_wagons_helpers import random_town
 
+from solver.wagons import optimize_local
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.optimize import _normal_xyr, _town_of, _value, card_quads, greedy_layout
 from solver.wagons.optimize_exhaustive import exhaustive_best
-from solver.wagons import optimize_local
 from solver.wagons.optimize_local import KICK_CARDS, improve, window_best, windows
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import opponent_fixed
-from test_wagons_helpers import random_town
-
 
 
 def _engine(ids, xyr, scenario, pile, objective):

@@ -12,8 +12,14 @@ import pytest
 
 from solver import cli
 from solver.errors import BadInput
-from solver.wagons.bestplay import (best_play, best_play_row, deal_state, difficulty_summary, difficulty_table,
-                                    draft_lines)
+from solver.wagons.bestplay import (
+    best_play,
+    best_play_row,
+    deal_state,
+    difficulty_summary,
+    difficulty_table,
+    draft_lines,
+)
 from solver.wagons.game import apply, is_over, legal_actions, scores
 
 

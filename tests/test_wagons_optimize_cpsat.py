@@ -14,6 +14,7 @@ import random
 
 import pytest
 from ortools.sat.python import cp_model
+from test_wagons_helpers import random_town
 
 from solver.wagons import optimize_cpsat as cps
 from solver.wagons.data import SCENARIO_IDS, load_data
@@ -21,8 +22,6 @@ from solver.wagons.optimize import _normal_xyr, best_layout, card_quads
 from solver.wagons.optimize_exhaustive import exhaustive_best
 from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
 from solver.wagons.town import Placement, Town, load_town, town_to_json
-from test_wagons_helpers import random_town
-
 
 
 def _fixed_model_values(town: Town, scenario: str, pile):
@@ -135,8 +134,9 @@ def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):
     """The proof phase (what proves large towns: CP-SAT's search without LP, or core-based search) on
     its own, from the greedy value: it must find the oracle's optimum or prove that nothing beats the
     incumbent when that is already optimal."""
-    from solver.wagons.optimize import greedy_layout
     import time
+
+    from solver.wagons.optimize import greedy_layout
 
     rng = random.Random(seed)
     deck = rng.sample(range(18), 18)
@@ -193,8 +193,9 @@ def test_a_bound_at_the_best_value_stops_the_search_as_a_proof(monkeypatch):
     """CP-SAT's core search can go on after its bound falls to the best value; the solver stops it
     there and calls that a proof. On this 5-card town (seed 51, found by a scan) the greedy town is
     optimal and the stop is what proves it: the oracle must agree."""
-    from solver.wagons.optimize import greedy_layout
     import time
+
+    from solver.wagons.optimize import greedy_layout
 
     stops = []
     original = cp_model.CpSolver.StopSearch

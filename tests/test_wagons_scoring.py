@@ -7,16 +7,25 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_wagons_helpers import random_town
 
 from solver.errors import BadInput
 from solver.wagons.cards import Territory
 from solver.wagons.data import GOALS_FILE, SCENARIO_IDS, load_data
 from solver.wagons.reference import reference_groups, reference_score_player
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import (Side, comparing_goal, features_of, final_scores, largest_groups, player_goal,
-                                   score_opponent, score_player, winner_of)
+from solver.wagons.scoring import (
+    Side,
+    comparing_goal,
+    features_of,
+    final_scores,
+    largest_groups,
+    player_goal,
+    score_opponent,
+    score_player,
+    winner_of,
+)
 from solver.wagons.town import Placement, legal_placements, load_town, visible_grid
-from test_wagons_helpers import random_town
 
 EXAMPLE = [(13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3), (1, 2, 3)]
 PILE = (3, 5, 7)

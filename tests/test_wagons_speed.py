@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_wagons_helpers import random_town
 
 from solver.errors import BadInput
 from solver.wagons.cards import load_cards
@@ -17,11 +18,21 @@ from solver.wagons.game import Draft, Place, apply, is_over, legal_actions, new_
 from solver.wagons.policies import GreedyPolicy
 from solver.wagons.reference import reference_score_player
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import (_features, _largest_uncached, features_of, features_plus, final_scores,
-                                   frame_features, growth_frame, margin_of, margin_scorer, pile_counts,
-                                   player_goal, score_player)
+from solver.wagons.scoring import (
+    _features,
+    _largest_uncached,
+    features_of,
+    features_plus,
+    final_scores,
+    frame_features,
+    growth_frame,
+    margin_of,
+    margin_scorer,
+    pile_counts,
+    player_goal,
+    score_player,
+)
 from solver.wagons.town import ROTATIONS, Placement, Town, legal_placements, placement_problem, visible_grid
-from test_wagons_helpers import random_town
 
 
 def plain_largest(cells: set) -> int:

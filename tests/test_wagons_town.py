@@ -6,11 +6,27 @@ import json
 import pytest
 
 from solver.errors import BadInput
-from solver.wagons.cards import Territory, card_cells, load_cards
 from solver.io import read_json, read_toml
-from solver.wagons.data import CARDS_FILE, GOALS_FILE, SCENARIOS_FILE, load_data, parse_cards, parse_goals, parse_scenarios
-from solver.wagons.town import (Placement, Town, legal_placements, load_town, place, placement_problem,
-                                town_to_json, visible_grid)
+from solver.wagons.cards import Territory, card_cells, load_cards
+from solver.wagons.data import (
+    CARDS_FILE,
+    GOALS_FILE,
+    SCENARIOS_FILE,
+    load_data,
+    parse_cards,
+    parse_goals,
+    parse_scenarios,
+)
+from solver.wagons.town import (
+    Placement,
+    Town,
+    legal_placements,
+    load_town,
+    place,
+    placement_problem,
+    town_to_json,
+    visible_grid,
+)
 
 
 def test_cards_data_counts():

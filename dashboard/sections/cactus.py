@@ -12,8 +12,18 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
-from dashboard.common import (dumps, engine, guarded, json_download, json_upload, make_rules, option_widget,
-                              page_header, rules_class, rules_summary)
+from dashboard.common import (
+    dumps,
+    engine,
+    guarded,
+    json_download,
+    json_upload,
+    make_rules,
+    option_widget,
+    page_header,
+    rules_class,
+    rules_summary,
+)
 
 page_header("cactus")
 cls = rules_class("cactus")

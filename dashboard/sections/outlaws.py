@@ -5,9 +5,20 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import draw, outlaws_view as ov
-from dashboard.common import (dumps, engine, guarded, json_download, json_upload, make_rules, page_header,
-                              rules_class, rules_summary, run_with_progress)
+from dashboard import draw
+from dashboard import outlaws_view as ov
+from dashboard.common import (
+    dumps,
+    engine,
+    guarded,
+    json_download,
+    json_upload,
+    make_rules,
+    page_header,
+    rules_class,
+    rules_summary,
+    run_with_progress,
+)
 from solver.errors import BadInput
 
 page_header("outlaws")

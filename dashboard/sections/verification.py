@@ -9,11 +9,19 @@ import polars as pl
 import streamlit as st
 
 from dashboard import checks
-from dashboard.common import (GAME_TITLES, describe_choice, dumps, make_rules, option_widget, page_header,
-                              readings, rules_class, run_with_progress)
+from dashboard.common import (
+    GAME_TITLES,
+    describe_choice,
+    dumps,
+    make_rules,
+    option_widget,
+    page_header,
+    readings,
+    rules_class,
+    run_with_progress,
+)
 from solver.errors import BadInput
 from solver.register import register
-
 
 page_header("verification")
 tab_checks, tab_register = st.tabs(["Invariant checks", "Rules register and readings"])

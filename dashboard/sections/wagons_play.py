@@ -8,8 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import wagons_view as wv
-from dashboard.common import (dumps, engine, guarded, json_download, make_rules, page_header, rules_class,
-                              rules_summary)
+from dashboard.common import dumps, engine, guarded, json_download, make_rules, page_header, rules_class, rules_summary
 from solver.errors import BadInput
 from solver.register import register
 

@@ -7,8 +7,18 @@ import polars as pl
 import streamlit as st
 
 from dashboard import wagons_view as wv
-from dashboard.common import (dumps, engine, guarded, json_download, json_upload, make_rules, page_header,
-                              rules_class, rules_summary, run_with_progress)
+from dashboard.common import (
+    dumps,
+    engine,
+    guarded,
+    json_download,
+    json_upload,
+    make_rules,
+    page_header,
+    rules_class,
+    rules_summary,
+    run_with_progress,
+)
 
 page_header("wagons_sheet")
 if engine("solver.wagons.town", "place", "visible_grid", "town_from_dict", what="The Lone Cowboy town model") is None:

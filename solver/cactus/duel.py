@@ -11,8 +11,8 @@ every modifier to each die; ``tokens_buildings_only`` only the token/building on
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from solver.cactus.events import round_effects, table
 from solver.cactus.rules import CactusRules, frac_str

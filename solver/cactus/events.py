@@ -12,11 +12,11 @@ probabilities, so the odds enumerate them and the Monte Carlo samples them.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
 
 from solver.cactus.rules import CactusRules
 from solver.errors import BadInput

@@ -11,10 +11,10 @@ rule:C-solo-schedule rule:C-solo-planning rule:C-solo-marshal rule:C2 rule:C3
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Sequence
 
 from solver.cactus.rules import CactusRules
 from solver.errors import BadInput

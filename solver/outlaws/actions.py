@@ -15,7 +15,7 @@ Characters unknown to the viewer (``None``) of the side to move can be swapped b
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import cache
 
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import CHARACTERS, COLUMNS, EMPTY, Position, left_of, other
@@ -103,7 +103,7 @@ class Action:
         return f"{who}{actor} reveals the opposing column {self.target}{call}{mayor}"
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict) -> Action:
         from solver.errors import BadInput
 
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
@@ -178,12 +178,12 @@ def _moves(saloon: tuple, row: tuple, free: tuple) -> list[Action]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pairs(free: tuple) -> tuple:
     return tuple((i, j) for n, i in enumerate(free) for j in free[n + 1:])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _swaps(free: tuple) -> tuple[Action, ...]:
     out = []
     for i, j in _pairs(free):
@@ -192,7 +192,7 @@ def _swaps(free: tuple) -> tuple[Action, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _leave_saloon(s: str, i: int, j: int, a: str, b: str) -> tuple[Action, ...]:
     """The Saloon character ``s`` leaves with the characters ``a`` (column i) and ``b`` (column j):
     one of a, b (never the Governor) enters; the other two fill i, j in either order."""

@@ -11,15 +11,25 @@ condition: "B saves ..."/"B does not save ..."). :func:`outcomes` walks every de
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable
 
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import (COLUMNS, EMPTY, Knowledge, PerSide, Position, _sorted_reserve, left_of,
-                                  other, right_of, unknown_characters, unknown_token_pool)
+from solver.outlaws.state import (
+    COLUMNS,
+    EMPTY,
+    Knowledge,
+    PerSide,
+    Position,
+    _sorted_reserve,
+    other,
+    right_of,
+    unknown_characters,
+    unknown_token_pool,
+)
 from solver.outlaws.victory import apply_sudden_death, sudden_death_trigger
 
 

@@ -8,7 +8,7 @@ also catches games stuck after sudden death (rule:O11).
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step

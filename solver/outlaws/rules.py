@@ -51,7 +51,7 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_cli(cls, items: list[str] | None) -> "Rules":
+    def from_cli(cls, items: list[str] | None) -> Rules:
         """Rules from the CLI's repeated ``--rule NAME=VALUE`` options."""
         vals = {}
         for item in items or []:
@@ -62,7 +62,7 @@ class Rules:
         return cls(**vals)
 
     @classmethod
-    def from_json(cls, data: dict | None) -> "Rules":
+    def from_json(cls, data: dict | None) -> Rules:
         data = data or {}
         if not isinstance(data, dict):
             raise BadInput("rules: expected an object")

@@ -29,8 +29,8 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions

@@ -12,9 +12,10 @@ Component counts (rule:O-components): 10 characters per side, 8 on Main Street a
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from solver.errors import BadInput
 from solver.io import as_int, read_json, require, short_repr
@@ -69,7 +70,7 @@ class PerSide(tuple):
     def B(self):
         return tuple.__getitem__(self, 1)
 
-    def set(self, side: str, value: Any) -> "PerSide":
+    def set(self, side: str, value: Any) -> PerSide:
         return PerSide(value, self.B) if side == "A" else PerSide(self.A, value)
 
     def __repr__(self) -> str:
@@ -86,7 +87,7 @@ class Supply:
     front_page: int = 3
     election: int = 0
 
-    def add(self, kind: str, n: int = 1) -> "Supply":
+    def add(self, kind: str, n: int = 1) -> Supply:
         return replace(self, **{kind: getattr(self, kind) + n})
 
     def to_json(self) -> dict:
@@ -105,7 +106,7 @@ class Discard:
     election: int = 0
     front_page: int = 0
 
-    def add(self, kind: str, n: int = 1) -> "Discard":
+    def add(self, kind: str, n: int = 1) -> Discard:
         return replace(self, **{kind: getattr(self, kind) + n})
 
     def to_json(self) -> dict:
@@ -261,7 +262,7 @@ def load_position(source: str | Path | dict) -> Position:
     for side, name in immobilized:
         if name != "bandit":
             raise BadInput(f"position.immobilized: only a Bandit can be immobilized (by the Sheriff), got {side}'s {name}")
-    for side, name in front_page:
+    for _who, name in front_page:
         if name == "governor":
             raise BadInput("position.front_page: the Journalist can never call the Governor, so he cannot be marked")
     used = supply.A.front_page + supply.B.front_page + len(front_page)

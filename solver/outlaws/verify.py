@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import z3
 
@@ -101,7 +102,7 @@ class Sym:
     to_move: Any  # Int 0/1
     actions_left: Any  # Int
 
-    def copy(self) -> "Sym":
+    def copy(self) -> Sym:
         return Sym([list(r) for r in self.street], [list(r) for r in self.saloon], list(self.tokens),
                    dict(self.reserve), [dict(s) for s in self.supply], dict(self.discard),
                    [list(r) for r in self.imm], [list(r) for r in self.fp], self.sd, self.winner, self.victory, self.to_move,
@@ -238,7 +239,7 @@ class Model:
         self.ctx, self.rules, self.mut = ctx, rules, frozenset(mutations)
 
     # helpers
-    def I(self, name: str):
+    def I(self, name: str):  # noqa: E743 - z3's own spelling (z3.Int), read as 'Int'
         return z3.Int(name, self.ctx)
 
     def B(self, name: str):

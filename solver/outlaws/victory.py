@@ -7,8 +7,8 @@ the position (``winner``, ``victory``); :func:`winner` reads it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 from solver.errors import BadInput
 from solver.outlaws.state import COLUMNS, EMPTY, Knowledge, PerSide, Position, unknown_token_pool

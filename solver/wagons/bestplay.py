@@ -18,8 +18,8 @@ the line with a proof. The result is proven optimal when every line was settled 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
 
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData, load_data

@@ -21,7 +21,7 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.opponent import add_to_pile, round1_decision, round2_decision
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import FinalScores, final_scores, town_features
-from solver.wagons.town import Placement, Town, placement_problem, legal_placements
+from solver.wagons.town import Placement, Town, legal_placements, placement_problem
 
 __all__ = ["Draft", "Place", "OpponentTurn", "GameState", "LogEntry", "new_game", "legal_actions", "apply",
            "is_over", "scores", "action_to_dict", "action_from_dict", "DEAL"]

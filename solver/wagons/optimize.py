@@ -28,8 +28,8 @@ must never exceed it (that would mean the encoding over-counts, a bug: :class:`E
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import z3
 
@@ -39,8 +39,16 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.optimize_goals import goal_terms
 from solver.wagons.optimize_z3 import EncodeTimeout, decode, encode
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import (features_plus, final_scores, frame_features, growth_frame, margin_of,
-                                   opponent_fixed, pile_counts, score_player)
+from solver.wagons.scoring import (
+    features_plus,
+    final_scores,
+    frame_features,
+    growth_frame,
+    margin_of,
+    opponent_fixed,
+    pile_counts,
+    score_player,
+)
 from solver.wagons.town import Placement, Town, legal_placements, place
 
 __all__ = ["LayoutResult", "best_layout", "greedy_layout", "check_cards", "check_pile", "EncodingMismatch",

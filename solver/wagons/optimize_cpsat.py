@@ -44,8 +44,9 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model
@@ -460,7 +461,7 @@ def badlands(town: CpTown, goal: GoalSpec):
     deserts = _slots_with(town, "terrain", "Desert")
     hits = []
     for g in _slots_with(town, "icon", "Gun"):
-        side = lambda ex, ey: town.or_([town.and_([town.cell_is(g, t, ex, ey), town.vis[t]]) for t in deserts if t != g])
+        side = lambda ex, ey, g=g: town.or_([town.and_([town.cell_is(g, t, ex, ey), town.vis[t]]) for t in deserts if t != g])
         across = town.and_([side(-1, 0), side(1, 0)])
         down = town.and_([side(0, -1), side(0, 1)])
         hits.append(town.and_([town.vis[g], town.or_([across, down])]))
@@ -522,7 +523,7 @@ def wagon_train(town: CpTown, goal: GoalSpec):
             for s in slots:
                 ge[(s, k)] = town.or_([town.and_([town.cell_is(t, s, ex, ey), town.vis[s], ge[(t, k - 1)]])
                                        for t in slots if t != s])
-        exactly = lambda k: town.count([town.and_([ge[(s, k)], town.not_(ge[(s, k + 1)])]) for s in slots])
+        exactly = lambda k, ge=ge: town.count([town.and_([ge[(s, k)], town.not_(ge[(s, k + 1)])]) for s in slots])
         if table[0]:
             terms.append(table[0] * exactly(1))
         for k in range(1, K + 1):

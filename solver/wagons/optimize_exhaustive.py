@@ -42,8 +42,8 @@ from __future__ import annotations
 
 import time
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -52,8 +52,16 @@ from solver.wagons.cards import card_codes
 from solver.wagons.data import ICONS, TERRAINS, WagonsData, load_data
 from solver.wagons.optimize import check_cards, check_pile
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import (features_plus, final_scores, frame_features, growth_frame, margin_of,
-                                   opponent_fixed, pile_counts, score_player)
+from solver.wagons.scoring import (
+    features_plus,
+    final_scores,
+    frame_features,
+    growth_frame,
+    margin_of,
+    opponent_fixed,
+    pile_counts,
+    score_player,
+)
 from solver.wagons.town import Placement, Town, legal_placements, place, visible_grid
 
 try:  # numba compiles the fast path; without it exhaustive_best falls back to the slow path

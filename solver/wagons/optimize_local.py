@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

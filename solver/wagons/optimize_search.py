@@ -20,17 +20,30 @@ exactly when the grids are translates).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
 
 from solver.errors import BadInput
 from solver.wagons.cards import card_codes
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import (BEER, COW, DESERT, GUN, MINE, MOUNTAINS, PLAINS, WAGON, Side, TownFeatures, _boom, _plan,
-                                   group_of,
-                                   margin_scorer)
+from solver.wagons.scoring import (
+    BEER,
+    COW,
+    DESERT,
+    GUN,
+    MINE,
+    MOUNTAINS,
+    PLAINS,
+    WAGON,
+    Side,
+    TownFeatures,
+    _boom,
+    _plan,
+    group_of,
+    margin_scorer,
+)
 from solver.wagons.town import Placement
 
 __all__ = ["SearchResult", "enumerate_best", "search_best", "state_bound", "Bounder"]
@@ -115,7 +128,7 @@ class Bounder:
     def __init__(self, scenario_id: str, pile: tuple[int, ...], rules: Rules, objective: str, data: WagonsData):
         scenario, plan = _plan(scenario_id, data)
         self.margin = objective == "margin"
-        from solver.wagons.scoring import pile_counts, opponent_fixed
+        from solver.wagons.scoring import opponent_fixed, pile_counts
         pc = pile_counts(pile)
         self.fixed = opponent_fixed(pile, scenario_id, rules, data) if self.margin else 0
         self.parts = []
@@ -292,11 +305,12 @@ def _fast_evaluator(scenario_id: str, pile: tuple[int, ...], rules: Rules, objec
     """``value(f)`` = the objective, as :func:`score_player` (``.total``) or ``margin_scorer`` give it."""
     if objective == "margin":
         return margin_scorer(pile, scenario_id, rules, data)
-    from solver.wagons.scoring import _largest_uncached as largest, pile_counts
+    from solver.wagons.scoring import _largest_uncached as largest
+    from solver.wagons.scoring import pile_counts
     scenario, plan = _plan(scenario_id, data)
     pc = pile_counts(pile)
     fns = []
-    for name, goal, fn, cmp in plan:
+    for name, _goal, fn, cmp in plan:
         if fn is None:
             reading = scenario.reading(name)
             theirs = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)

@@ -52,7 +52,7 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Rules":
+    def from_dict(cls, d: dict) -> Rules:
         if not isinstance(d, dict):
             raise BadInput("rules: expected an object")
         names = {f.name for f in fields(cls)}

@@ -758,7 +758,7 @@ def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rul
               S_: largest(sn, w), W_: largest(wa, w)}
     total = sum(groups.values())
     goals = {}
-    for name, goal, fn, cmp in plan:
+    for name, _goal, fn, cmp in plan:
         if fn is None:  # a comparing card: the player's side against the pile
             reading = scenario.reading(name)
             pack = _pile_pack(pile)
@@ -787,7 +787,7 @@ def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: R
     d, fo, mo, pl, sn, wa = f.terrain
     player = _largest(d, w) + _largest(fo, w) + _largest(mo, w) + _largest(pl, w) + _largest(sn, w) + _largest(wa, w)
     opp = 0
-    for name, goal, fn, cmp in plan:
+    for _name, goal, fn, cmp in plan:
         if fn is None:
             ps, os, can_lose = _sides(f, pc, scenario, goal)
             a, b = cmp(ps, os, can_lose)
@@ -814,7 +814,7 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
     scenario, plan = _plan(scenario_id, data)
     pc = pile_counts(pile)
     fns, comparing = [], []
-    for name, goal, fn, cmp in plan:
+    for name, _goal, fn, cmp in plan:
         if fn is None:
             reading = scenario.reading(name)
             theirs = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)

@@ -9,8 +9,8 @@ game ``i`` of a batch uses seed ``seed + i`` for the deal and for the policy's r
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from solver.errors import BadInput
 from solver.wagons.game import GameState, apply, is_over, legal_actions, new_game, scores
