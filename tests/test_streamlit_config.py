@@ -1,0 +1,19 @@
+"""The dashboard's Streamlit settings that users see (issue: no "Deploy" button on a local lab)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+CONFIG = Path(__file__).resolve().parents[1] / ".streamlit" / "config.toml"
+
+
+def test_the_deploy_button_and_developer_menu_are_hidden():
+    config = tomllib.loads(CONFIG.read_text())
+    assert config["client"]["toolbarMode"] == "minimal"
+
+
+def test_usage_statistics_are_not_sent_and_uploads_are_small():
+    config = tomllib.loads(CONFIG.read_text())
+    assert config["browser"]["gatherUsageStats"] is False
+    assert config["server"]["maxUploadSize"] <= 1
