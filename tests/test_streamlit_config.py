@@ -1,4 +1,4 @@
-"""The dashboard's Streamlit settings that users see (issue: no "Deploy" button on a local lab)."""
+"""The dashboard's Streamlit settings that users see: no "Deploy" button on a local lab, no usage statistics."""
 
 from __future__ import annotations
 
