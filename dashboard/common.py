@@ -172,10 +172,8 @@ def describe_choice(value: Any) -> str:
     return str(value)
 
 
-def rules_summary(game: str, rules_cls: type | None) -> str:
+def rules_summary(game: str, rules_cls: type) -> str:
     """One line naming the readings in force that differ from the defaults."""
-    if rules_cls is None:
-        return ""
     current, default = make_rules(game, rules_cls), rules_cls()
     diff = [f"{f.name}={describe_choice(getattr(current, f.name))}" for f in dataclasses.fields(rules_cls)
             if getattr(current, f.name) != getattr(default, f.name)]
