@@ -114,6 +114,7 @@ def _solo_round(game: Game) -> list[tuple[Fraction, Game]]:
     """The planning draw of round ``game.round`` (rule:C-solo-planning): the marshal's arrival among
     the programmed cards ends the game (rule:C-solo-marshal); else the deck for the next round."""
     deck = game.solo_deck
+    assert deck is not None  # solo mode
     programmed, _ = sd.planning_split(len(deck), game.rules)
     p = Fraction(programmed, len(deck)) if sd.MARSHAL in deck else Fraction(0)
     out = [(p, replace(game, end_cause="solo-deck"))] if p else []
@@ -130,16 +131,17 @@ def outcomes(game: Game, action: NextRound) -> list[tuple[Fraction, Game]]:
         raise BadInput("the game is over")
     rnd = replace(game, round=game.round + 1)
     draws = ev.play_round(game.events, game.rules) if game.events is not None else ((Fraction(1), None),)
-    out: Counter = Counter()
+    out: dict[Game, Fraction] = {}
     for p, events in draws:
         after = replace(rnd, events=events)
         if events is not None and events.ended:
-            out[replace(after, end_cause=events.end_cause)] += p
+            ended = replace(after, end_cause=events.end_cause)
+            out[ended] = out.get(ended, Fraction(0)) + p
         elif after.solo_deck is not None:
             for q, g in _solo_round(after):
-                out[g] += p * q
+                out[g] = out.get(g, Fraction(0)) + p * q
         else:
-            out[after] += p
+            out[after] = out.get(after, Fraction(0)) + p
     return [(p, g) for g, p in out.items() if p]
 
 
