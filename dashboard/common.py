@@ -52,7 +52,7 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
     ],
     "Checks": [
         ("verification", "Verification", ":material/verified:",
-         "Every invariant check of the three games (holds or fails, counterexamples, the rule "
+         "The Z3 invariant checks of Cactus Town and Outlaws (holds or fails, counterexamples, the rule "
          "passage) and the rules register, where you choose the reading of each open question."),
     ],
 }
