@@ -1,4 +1,4 @@
-"""Scale-out figures (issue 8): speed-up of 2 local processes over 1, and the peak resident memory of
+"""Scale-out figures (docs/scale.md): speed-up of 2 local processes over 1, and the peak resident memory of
 a 100,000-item batch streamed to Parquet (``--quick``: 10,000).
 
 - Throughput of one fixed Lone Cowboy batch (random policy, ``boomtown``): serial in this process

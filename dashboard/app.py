@@ -15,9 +15,16 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts only dashboard/ on the pat
 
 import streamlit as st  # noqa: E402
 
-from dashboard.common import PAGES  # noqa: E402
+from solver import deps  # noqa: E402
 
 st.set_page_config(page_title="Ruleslinger", page_icon=":cactus:", layout="wide")
+try:
+    deps.check(deps.ENGINES | deps.DASHBOARD)
+except deps.MissingDependency as exc:
+    st.error(f"Ruleslinger cannot start: {exc}", icon=":material/error:")
+    st.stop()
+
+from dashboard.common import PAGES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 pages = {

@@ -1,5 +1,5 @@
-"""Helpers shared by the dashboard pages: engine look-up, inline errors, JSON upload/download,
-per-session rules readings, and progress for long work.
+"""Helpers shared by the dashboard pages: inline errors, JSON upload/download, per-session rules
+readings, and progress for long work.
 
 Nothing here decides a rule: readings are edited as the engines' own ``Rules`` options and passed
 back to them; uploads are validated by the solver's own loaders.
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 import json
 import threading
 import time
@@ -20,10 +19,13 @@ from typing import Any
 
 import streamlit as st
 
+from solver.cactus import rules as cactus_rules
 from solver.errors import BadInput
 from solver.io import MAX_BYTES, parse_json_text
+from solver.outlaws import rules as outlaws_rules
+from solver.wagons import rules as wagons_rules
 
-# (file name in dashboard/pages, title, icon, what the page does) per navigation section.
+# (file name in dashboard/sections, title, icon, what the page does) per navigation section.
 PAGES: dict[str, list[tuple[str, str, str, str]]] = {
     "Ruleslinger": [
         ("home", "Home", ":material/home:", "What each section does."),
@@ -50,43 +52,13 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
     ],
     "Checks": [
         ("verification", "Verification", ":material/verified:",
-         "Every invariant check of the three games (holds or fails, counterexamples, the rule "
+         "The Z3 invariant checks of Cactus Town and Outlaws (holds or fails, counterexamples, the rule "
          "passage) and the rules register, where you choose the reading of each open question."),
     ],
 }
 
 GAME_TITLES = {"wagons": "Circle the Wagons: Lone Cowboy", "cactus": "Cactus Town: The Lone Ranger",
                "outlaws": "Outlaws: Last Man Standing"}
-
-
-# ----------------------------------------------------------------------------- engines
-
-def engine(module: str, *names: str, what: str | None = None, quiet: bool = False):
-    """The solver module ``module`` if it exists and offers every attribute in ``names``.
-
-    When it does not (the engine has not landed yet, or lacks a function), say so plainly on the
-    page and return None, so the page section can skip itself instead of crashing.
-    """
-    label = what or module
-    try:
-        mod = importlib.import_module(module)
-    except ImportError as exc:
-        if not quiet:
-            st.info(f"**{label}** is not available in this installation yet ({module}: {exc}).",
-                    icon=":material/construction:")
-        return None
-    missing = [n for n in names if not hasattr(mod, n)]
-    if missing:
-        if not quiet:
-            st.info(f"**{label}** is not available yet: `{module}` has no "
-                    + ", ".join(f"`{n}`" for n in missing) + ".", icon=":material/construction:")
-        return None
-    return mod
-
-
-def has(module: str, *names: str) -> bool:
-    """True when ``module`` imports and has every attribute in ``names`` (no message)."""
-    return engine(module, *names, quiet=True) is not None
 
 
 # ----------------------------------------------------------------------------- errors
@@ -200,10 +172,8 @@ def describe_choice(value: Any) -> str:
     return str(value)
 
 
-def rules_summary(game: str, rules_cls: type | None) -> str:
+def rules_summary(game: str, rules_cls: type) -> str:
     """One line naming the readings in force that differ from the defaults."""
-    if rules_cls is None:
-        return ""
     current, default = make_rules(game, rules_cls), rules_cls()
     diff = [f"{f.name}={describe_choice(getattr(current, f.name))}" for f in dataclasses.fields(rules_cls)
             if getattr(current, f.name) != getattr(default, f.name)]
@@ -264,50 +234,26 @@ def page_header(name: str) -> None:
 
 # ----------------------------------------------------------------------------- Rules classes
 
-RULES_MODULES = {"wagons": ("solver.wagons.rules", "solver.wagons.model", "solver.wagons"),
-                 "cactus": ("solver.cactus.rules", "solver.cactus"),
-                 "outlaws": ("solver.outlaws.rules", "solver.outlaws.state", "solver.outlaws")}
+RULES: dict[str, type] = {"wagons": wagons_rules.Rules, "cactus": cactus_rules.CactusRules,
+                          "outlaws": outlaws_rules.Rules}
+"""Each game's frozen readings dataclass (its ``Rules``)."""
+
+CHOICES: dict[type, dict[str, tuple]] = {cactus_rules.CactusRules: cactus_rules.CHOICES,
+                                         outlaws_rules.Rules: outlaws_rules.CHOICES}
+"""The allowed values of each readings field, where the engine lists them in a ``CHOICES`` table."""
 
 
-def rules_class(game: str) -> type | None:
-    """The engine's frozen ``...Rules`` options dataclass for ``game`` (None until it lands)."""
-    for name in RULES_MODULES[game]:
-        try:
-            mod = importlib.import_module(name)
-        except ImportError:
-            continue
-        for attr, obj in vars(mod).items():
-            if (isinstance(obj, type) and attr.endswith("Rules") and dataclasses.is_dataclass(obj)
-                    and obj.__module__ == mod.__name__):
-                return obj
-    return None
+def rules_class(game: str) -> type:
+    """The engine's frozen ``Rules`` options dataclass for ``game``."""
+    return RULES[game]
 
 
 def field_choices(rules_cls: type, name: str) -> list[Any] | None:
-    """Allowed values of a ``Rules`` field: the module's ``CHOICES`` table, else from its type."""
-    mod = importlib.import_module(rules_cls.__module__)
-    table = getattr(mod, "CHOICES", None)
-    if isinstance(table, dict) and name in table:
+    """Allowed values of a ``Rules`` field: the engine's ``CHOICES`` table, else from its type."""
+    table = CHOICES.get(rules_cls, {})
+    if name in table:
         return list(table[name])
     return option_choices(rules_cls, name)
-
-
-def cli_json(argv: list[str]) -> dict:
-    """Run a ``ruleslinger`` command in-process and return its JSON result (contracts.md).
-
-    Used where a page needs exactly what the contract promises; BadInput propagates as usual,
-    a usage mistake becomes BadInput too.
-    """
-    from solver import clikit
-    from solver.cli import build_parser
-
-    try:
-        args = build_parser().parse_args(argv)
-    except clikit.UsageError as exc:
-        raise BadInput(str(exc)) from None
-    except SystemExit:
-        raise BadInput(f"ruleslinger {' '.join(argv)}: not available") from None
-    return args._handler(args)
 
 
 def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None) -> None:

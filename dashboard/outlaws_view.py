@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections import Counter
 from typing import Any
@@ -14,26 +13,15 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
+from solver.outlaws import playout, search, victory
+from solver.outlaws.actions import legal_actions
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import load_position
 
 CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit",
               "reverend", "mayor")
 TOKENS = ("vote", "bullet", "handcuffs", "x", "election")
 UNKNOWN = "(unknown)"
-
-
-def _mod(name: str):
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-def _fn(*candidates: tuple[str, str]):
-    for module, name in candidates:
-        mod = _mod(module)
-        if mod is not None and hasattr(mod, name):
-            return getattr(mod, name)
-    return None
 
 
 # ----------------------------------------------------------------------------- editor
@@ -137,50 +125,18 @@ def summary_line(doc: dict) -> str:
 # ----------------------------------------------------------------------------- engine adapters
 
 def _load(pos_json: str):
-    from solver.outlaws.state import load_position
-
     return load_position(json.loads(pos_json))
 
 
-def _rules(rules_json: str):
-    from solver.outlaws.rules import Rules
-
+def _rules(rules_json: str) -> Rules:
     return Rules.from_json(json.loads(rules_json))
-
-
-def _as_dict(obj: Any) -> Any:
-    import dataclasses
-
-    if isinstance(obj, dict):
-        return {k: _as_dict(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_as_dict(v) for v in obj]
-    if hasattr(obj, "to_json"):
-        return obj.to_json()
-    if dataclasses.is_dataclass(obj):
-        return dataclasses.asdict(obj)
-    return obj
-
-
-_STATUS = (("solver.outlaws.victory", "sudden_death_trigger"),)
-_MOVES = (("solver.outlaws.actions", "legal_actions"), ("solver.outlaws.engine", "legal_actions"),
-          ("solver.outlaws.moves", "legal_actions"))
-_SEARCH = (("solver.outlaws.search", "win_possible"),)
-_PLAYOUT = (("solver.outlaws.playout", "playouts"),)
-
-
-_DEAD = (("solver.outlaws.search", "find_dead_positions"),)
-
-
-def dead_available() -> bool:
-    return _fn(*_DEAD) is not None
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
 def dead_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int) -> dict:
     """The engine's search for a dead position (rule O12) reachable from this position."""
-    return _as_dict(_fn(*_DEAD)(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
-                                time_limit=time_limit))
+    return search.find_dead_positions(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
+                                      time_limit=time_limit)
 
 
 def show_dead(result: dict) -> None:
@@ -200,34 +156,12 @@ def show_dead(result: dict) -> None:
         st.warning(f"{result.get('bound', 'none found')}.", icon=":material/help:")
 
 
-def status_available() -> bool:
-    return _fn(*_STATUS) is not None
-
-
-def moves_available() -> bool:
-    return _fn(*_MOVES) is not None
-
-
-def search_available() -> bool:
-    return _fn(*_SEARCH) is not None
-
-
-def playout_available() -> bool:
-    return _fn(*_PLAYOUT) is not None
-
-
 @st.cache_data(show_spinner=False, max_entries=256)
 def status_cached(pos_json: str, rules_json: str) -> dict:
     """Winner, kind of victory and the sudden-death trigger (the engine's victory module)."""
-    import inspect
-
-    from solver.outlaws import victory
-
     pos = _load(pos_json)
     won = victory.winner(pos)
-    takes_rules = "rules" in inspect.signature(victory.sudden_death_trigger).parameters
-    trigger = victory.sudden_death_trigger(pos, rules=_rules(rules_json)) if takes_rules else \
-        victory.sudden_death_trigger(pos)
+    trigger = victory.sudden_death_trigger(pos, rules=_rules(rules_json))
     return {"winner": won[0] if won else None, "victory": won[1] if won else None,
             "sudden_death_trigger": bool(trigger)}
 
@@ -235,20 +169,14 @@ def status_cached(pos_json: str, rules_json: str) -> dict:
 @st.cache_data(show_spinner=False, max_entries=256)
 def moves_cached(pos_json: str, rules_json: str) -> list[dict]:
     """Every legal action (contracts.md JSON) with the engine's own sentence for it."""
-    out = []
-    for a in _fn(*_MOVES)(_load(pos_json), rules=_rules(rules_json)):
-        d = _as_dict(a)
-        if hasattr(a, "describe"):
-            d = {"description": a.describe()} | d
-        out.append(d)
-    return out
+    return [{"description": a.describe()} | a.to_json() for a in legal_actions(_load(pos_json), _rules(rules_json))]
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def search_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int = 12) -> dict:
     """The engine's bounded win search for both sides (solver.outlaws.search.win_possible)."""
-    return _as_dict(_fn(*_SEARCH)(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
-                                  time_limit=time_limit))
+    return search.win_possible(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
+                               time_limit=time_limit).to_json()
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
@@ -258,7 +186,7 @@ def playouts_cached(rules_json: str, n: int, seed: int, max_actions: int, _repor
         if _report is not None:
             _report["done"] = done
 
-    df = _fn(*_PLAYOUT)(n, seed=seed, rules=_rules(rules_json), max_actions=max_actions, progress=progress)
+    df = playout.playouts(n, seed=seed, rules=_rules(rules_json), max_actions=max_actions, progress=progress)
     return df.to_dicts()
 
 

@@ -4,7 +4,6 @@ visible grid, card previews and score tables. Scoring, legality and drafting are
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
@@ -13,22 +12,7 @@ import streamlit as st
 
 from dashboard import draw
 from solver.errors import BadInput
-
-
-def _mod(name: str):
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-def fn(*candidates: tuple[str, str]):
-    """The first of (module, function) that exists, else None."""
-    for module, name in candidates:
-        mod = _mod(module)
-        if mod is not None and hasattr(mod, name):
-            return getattr(mod, name)
-    return None
+from solver.wagons.optimize import best_layout as optimize_best_layout
 
 
 def rules_from_json(rules_json: str):
@@ -186,13 +170,6 @@ def show_scores(result: dict, player_label: str = "Player") -> None:
 
 # ----------------------------------------------------------------------------- optimizer
 
-_BEST = (("solver.wagons.optimize", "best_layout"),)
-
-
-def optimizer_available() -> bool:
-    return fn(*_BEST) is not None
-
-
 @st.cache_data(show_spinner=False, max_entries=64)
 def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], rules_json: str,
                 time_limit: float, _report: dict | None = None) -> dict:
@@ -201,17 +178,12 @@ def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...],
     ``_report`` (not part of the cache key) receives the optimizer's progress callbacks:
     ``{"best": n, "bound": m or None, "elapsed": s}``.
     """
-    best = fn(*_BEST)
-
     def progress(value, bound, elapsed):
         if _report is not None:
             _report.update(best=value, bound=bound, elapsed=elapsed)
 
-    result = best(list(card_ids), scenario, list(pile), rules=rules_from_json(rules_json), time_limit=time_limit,
-                  progress=progress)
-    if hasattr(result, "to_dict"):
-        result = result.to_dict()
-    return result
+    return optimize_best_layout(list(card_ids), scenario, list(pile), rules=rules_from_json(rules_json),
+                                time_limit=time_limit, progress=progress).to_dict()
 
 
 def load_pile(doc: Any) -> list[int]:

@@ -2,9 +2,11 @@
 
 Subpackages: ``solver.wagons`` (Circle the Wagons: Lone Cowboy), ``solver.cactus``
 (Cactus Town: The Lone Ranger), ``solver.outlaws`` (Outlaws: Last Man Standing).
-Shared pieces: ``solver.errors`` (the one bad-input exception), ``solver.data``
-(locating and validating the data files in ``scenarios/``), ``solver.register``
-(the rules register), ``solver.cli`` (the ``ruleslinger`` command).
+Each game package exports the same game contract (``docs/conventions.md``). Shared pieces:
+``solver.errors`` (the one bad-input exception), ``solver.io`` (safe JSON/TOML reading),
+``solver.paths`` (where the data files in ``scenarios/`` are), ``solver.register`` (the rules
+register), ``solver.clikit`` and ``solver.cli`` (the ``ruleslinger`` command), ``solver.executor``
+and ``solver.batches`` (large batches), ``solver.deps`` (the start-up dependency check).
 """
 
 __version__ = "0.1.0"

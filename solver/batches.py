@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -95,20 +94,6 @@ class BatchKind:
 
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-def _need(module: str, name: str, kind: str):
-    """``module.name`` imported now, or a one-line BadInput saying the kind is not available."""
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name):
-            raise BadInput(f"batch {kind}: {module} is not available in this version") from None
-        raise
-    fn = getattr(mod, name, None)
-    if fn is None:
-        raise BadInput(f"batch {kind}: {module}.{name} is not available in this version")
-    return fn
 
 
 def _coerce(value: str, default: Any, what: str) -> Any:
@@ -215,9 +200,9 @@ def _wagons_rules(request: BatchRequest):
 
 def _plan_wagons_games(request: BatchRequest) -> Plan:
     _no(request, "players", "time_limit")
-    play_row = _need("solver.wagons.simulate", "play_row", request.kind)
     from solver.wagons.game import new_game
     from solver.wagons.policies import POLICIES, policy_by_name
+    from solver.wagons.simulate import play_row
 
     if request.scenario is None:
         raise BadInput(f"batch {request.kind}: --scenario is required")
@@ -239,7 +224,7 @@ def _plan_wagons_difficulty(request: BatchRequest) -> Plan:
     short by ``time_limit`` holds the best found so far, which depends on the machine's speed.
     """
     _no(request, "players", "policy")
-    row = _need("solver.wagons.bestplay", "best_play_row", request.kind)
+    from solver.wagons.bestplay import best_play_row as row
     from solver.wagons.game import new_game
 
     if request.scenario is None:
@@ -255,7 +240,7 @@ def _plan_wagons_difficulty(request: BatchRequest) -> Plan:
 
 def _plan_outlaws_playouts(request: BatchRequest) -> Plan:
     _no(request, "scenario", "policy", "players", "time_limit")
-    playout = _need("solver.outlaws.playout", "playout", request.kind)
+    from solver.outlaws.playout import playout
     from solver.outlaws.rules import Rules
 
     rules = options_from(Rules, request.options)

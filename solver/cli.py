@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from solver import clikit
+from solver import clikit, deps
 from solver.errors import BadInput
 
 
@@ -45,6 +45,7 @@ def _version() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     try:
+        deps.check()
         parser = build_parser()
         args = parser.parse_args(argv)
         return clikit.run(args)
@@ -54,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as exc:
         print(f"ruleslinger: error: {exc}", file=sys.stderr)
         return 2
+    except deps.MissingDependency as exc:
+        print(f"ruleslinger: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("ruleslinger: interrupted", file=sys.stderr)
         return 130

@@ -174,10 +174,7 @@ class _Local:
 
 class _Dask:
     def __init__(self, address: str, timeout: float):
-        try:
-            from dask.distributed import Client
-        except ImportError as exc:  # pragma: no cover - dask is a dependency
-            raise BadInput(f"executor {address}: dask.distributed is not installed ({exc})") from None
+        from dask.distributed import Client  # a dependency (pyproject.toml); imported when a cluster is named
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:

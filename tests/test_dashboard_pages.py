@@ -52,7 +52,10 @@ def test_oversized_and_deeply_nested_uploads_are_refused():
     assert at.session_state["ol_pos"] == before
 
 
-def test_home_reports_installed_engine_parts():
+def test_home_describes_every_section():
+    from dashboard.common import PAGES
+
     at = open_page("home")
     text = " ".join(m.value for m in at.markdown)
-    assert "**Outlaws: Last Man Standing**: legal actions" in text
+    assert all(what in text for section, entries in PAGES.items() if section != "Ruleslinger"
+               for _, _, _, what in entries)

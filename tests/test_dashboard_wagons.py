@@ -91,11 +91,7 @@ def test_uploads_bad_files_change_nothing_good_ones_replace_the_town():
     assert metric(at, "Player total") == str(expected(EXAMPLE[:2], [3, 7, 11], "boomtown").player.total)
 
 
-def test_best_possible_layout_when_the_optimizer_is_installed():
-    from dashboard import wagons_view
-
-    if not wagons_view.optimizer_available():
-        pytest.skip("the best-layout optimizer (solver/wagons/optimize*.py) is not installed yet")
+def test_best_possible_layout_of_the_same_cards():
     rows = EXAMPLE[:3]
     at = open_page("wagons_sheet", state={"wg_rows": rows})
     at.slider(key="wg_opt_limit").set_value(3)

@@ -172,7 +172,7 @@ def test_write_parquet_refuses_missing_folders(tmp_path):
 @pytest.mark.slow
 @pytest.mark.xdist_group("dask")
 def test_dask_local_cluster_gives_identical_results():
-    distributed = pytest.importorskip("dask.distributed")
+    from dask import distributed
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=50) as cluster:
         address = cluster.scheduler_address
@@ -195,8 +195,8 @@ def test_mapper_is_a_pool_like_map_in_order():
 
 
 def test_mapper_drives_the_difficulty_table():
-    bestplay = pytest.importorskip("solver.wagons.bestplay")
     from solver.executor import Mapper
+    from solver.wagons import bestplay
 
     table = bestplay.difficulty_table(["gold-rush"], 2, seed=5, time_limit=0.5, executor=Mapper("local"))
     assert table["seed"].to_list() == [5, 6]

@@ -14,20 +14,6 @@ from solver.errors import BadInput
 from solver.executor import rows_to_frame
 
 
-def _kind_available(kind: str, **params) -> bool:
-    try:
-        batches.plan(BatchRequest(kind, 1, 0, **params))
-        return True
-    except (BadInput, KeyError):
-        return False
-
-
-needs = {kind: pytest.mark.skipif(not _kind_available(kind, **params), reason=f"{kind} not available yet")
-         for kind, params in {"wagons-games": {"scenario": "boomtown"}, "outlaws-playouts": {},
-                              "wagons-difficulty": {"scenario": "boomtown"}, "cactus-montecarlo": {}}.items()}
-
-
-@needs["wagons-games"]
 def test_wagons_rows_identical_serial_and_local_and_equal_to_play_row():
     from solver.wagons.simulate import play_row
 
@@ -39,14 +25,12 @@ def test_wagons_rows_identical_serial_and_local_and_equal_to_play_row():
     assert serial[5] == play_row("water-the-herd", "random", 12)
 
 
-@needs["wagons-games"]
 def test_wagons_options_reach_the_games():
     request = BatchRequest("wagons-games", 5, 0, scenario="boomtown", options=(("edition", "later"),))
     rows = list(stream_rows(request, executor="serial"))
     assert {r["edition"] for r in rows} == {"later"}
 
 
-@needs["cactus-montecarlo"]
 def test_cactus_counts_identical_serial_and_local():
     request = BatchRequest("cactus-montecarlo", 2 * batches.CACTUS_CHUNK + 500, 3)
     serial = run_batch(request, executor="serial")
@@ -57,7 +41,6 @@ def test_cactus_counts_identical_serial_and_local():
     assert serial["max_abs_z"] < 6  # the Monte Carlo agrees with the exact odds
 
 
-@needs["cactus-montecarlo"]
 def test_cactus_progress_counts_games_not_chunks():
     seen = []
     run_batch(BatchRequest("cactus-montecarlo", 1500, 0, players=2), executor="serial",
@@ -65,7 +48,6 @@ def test_cactus_progress_counts_games_not_chunks():
     assert seen == [(1500, 1500)]
 
 
-@needs["wagons-games"]
 def test_rows_to_parquet_via_the_cli(tmp_path, capsys):
     out = tmp_path / "games.parquet"
     code = cli.main(["batch", "wagons-games", "--n", "60", "--seed", "100", "--scenario", "cattle-drive",
@@ -81,7 +63,6 @@ def test_rows_to_parquet_via_the_cli(tmp_path, capsys):
     assert again.equals(frame)
 
 
-@needs["wagons-games"]
 def test_cli_rows_in_json(capsys):
     assert cli.main(["batch", "wagons-games", "--n", "3", "--scenario", "boomtown", "--rows", "--json",
                      "--executor", "serial"]) == 0
@@ -115,8 +96,6 @@ def test_cli_rows_in_json(capsys):
     (["cactus-montecarlo", "--n", "10", "--workers", "many"], "--workers"),
 ])
 def test_cli_bad_input_is_one_line_exit_2(argv, message, capsys):
-    if argv[0] != "nosuch" and not _kind_available(argv[0], **({"scenario": "boomtown"} if "wagons" in argv[0] else {})):
-        pytest.skip(f"{argv[0]} not available yet")
     assert cli.main(["batch", *argv, "--json"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
@@ -150,7 +129,6 @@ def test_options_from_coerces_by_the_default_type():
         options_from(CactusRules, [("solo_event_cards", "9" * 30)])
 
 
-@needs["outlaws-playouts"]
 def test_outlaws_playouts_identical_serial_and_local_and_equal_to_playout():
     from solver.outlaws.playout import playout
     from solver.outlaws.rules import Rules
@@ -162,7 +140,6 @@ def test_outlaws_playouts_identical_serial_and_local_and_equal_to_playout():
     assert serial[2] == playout(13, Rules(sheriff_save="stop"))
 
 
-@needs["outlaws-playouts"]
 def test_outlaws_bad_options_are_bad_input():
     with pytest.raises(BadInput, match="first_player"):
         batches.plan(BatchRequest("outlaws-playouts", 3, 0, options=(("first_player", "C"),)))
@@ -170,7 +147,6 @@ def test_outlaws_bad_options_are_bad_input():
         batches.plan(BatchRequest("outlaws-playouts", 3, 0, scenario="boomtown"))
 
 
-@needs["wagons-difficulty"]
 def test_wagons_difficulty_rows_come_from_best_play_row(capsys):
     assert cli.main(["batch", "wagons-difficulty", "--n", "1", "--seed", "4", "--scenario", "gold-rush",
                      "--time-limit", "1", "--executor", "serial", "--rows", "--json"]) == 0

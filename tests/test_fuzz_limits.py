@@ -1,4 +1,4 @@
-"""Solver calls honour their time limits on adversarial inputs (issue 8).
+"""Solver calls honour their time limits on adversarial inputs.
 
 Adversarial here: the largest inputs the commands accept (16 cards for the layout optimizer, a fresh
 set-up far from any victory for the Outlaws search). Each call gets a short limit; the check is only

@@ -14,7 +14,6 @@ import streamlit as st
 from dashboard import draw
 from dashboard.common import (
     dumps,
-    engine,
     guarded,
     json_download,
     json_upload,
@@ -27,9 +26,6 @@ from dashboard.common import (
 
 page_header("cactus")
 cls = rules_class("cactus")
-if cls is None:
-    st.info("The Cactus Town engine is not in this installation yet.", icon=":material/construction:")
-    st.stop()
 st.caption(rules_summary("cactus", cls))
 
 
@@ -65,50 +61,49 @@ def odds_frame(result: dict) -> pl.DataFrame:
 
 
 with tab_odds:
-    if engine("solver.cactus.odds", "marshal_odds", what="Marshal odds") is not None:
-        left, right = st.columns([1, 2])
-        with left:
-            mode = st.radio("Game", ["solo", 2, 3, 4, 5], horizontal=True, key="ct_mode",
-                            format_func=lambda m: "Solo" if m == "solo" else f"{m} players")
-            with st.expander("Open-rule options (shared with the Verification page)", expanded=False):
-                fields = (["solo_events", "solo_event_cards", "short_deck", "added_card"] if mode == "solo" else [])
-                fields += ["marshal_discard", "duel_win_chance", "stagecoach_short"]
-                for name in fields:
-                    option_widget("cactus", cls, name, "ct_opt")
-        players = None if mode == "solo" else int(mode)
-        with guarded("Marshal odds: "):
-            result = marshal(players, rules_json())
-            df = odds_frame(result)
-            with right:
-                c = st.columns(3)
-                c[0].metric("Earliest round", result["earliest"])
-                c[1].metric("Latest round", result["latest"] if result["latest"] is not None else "open")
-                exp = result.get("expected_round")
-                c[2].metric("Expected round", f"{float(Fraction(exp)):.2f}" if exp else "-", help=f"exact: {exp}")
-            bars = alt.Chart(df).mark_bar(color="#b5651d").encode(
-                x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", title="chance the marshal arrives then"),
-                tooltip=["round", "exact", alt.Tooltip("probability:Q", format=".4f"), "by this round"])
-            line = alt.Chart(df).mark_line(point=True, color="#0d47a1").encode(
-                x="round:O", y=alt.Y("cumulative:Q", title="by this round"))
-            chart = alt.layer(bars, line).resolve_scale(y="independent").properties(
-                title=f"Marshal's arrival, {'solo' if players is None else f'{players} players'}", height=300)
-            st.altair_chart(chart, width="stretch")
-            st.dataframe(df.with_columns(pl.col("probability").round(5), pl.col("cumulative").round(5)),
-                         hide_index=True, width="stretch")
-            with st.expander("Compare solo and 2-5 players", icon=":material/stacked_line_chart:"):
-                allrows = []
-                for m in (None, 2, 3, 4, 5):
-                    r = marshal(m, rules_json())
-                    allrows += [{"game": "solo" if m is None else f"{m} players", "round": int(k),
-                                 "exact": v, "probability": float(Fraction(v))} for k, v in r["rounds"].items()]
-                st.altair_chart(alt.Chart(pl.DataFrame(allrows)).mark_line(point=True).encode(
-                    x=alt.X("round:O", axis=alt.Axis(labelAngle=0)), y="probability:Q", color="game:N",
-                    tooltip=["game", "round", "exact"]).properties(title="Marshal's arrival: every game size", height=260),
-                    width="stretch")
-            if result.get("never") not in (None, "0"):
-                st.warning(f"Chance the marshal never arrives: {result['never']}. {result.get('note', '')}")
-            elif result.get("note"):
-                st.caption(result["note"])
+    left, right = st.columns([1, 2])
+    with left:
+        mode = st.radio("Game", ["solo", 2, 3, 4, 5], horizontal=True, key="ct_mode",
+                        format_func=lambda m: "Solo" if m == "solo" else f"{m} players")
+        with st.expander("Open-rule options (shared with the Verification page)", expanded=False):
+            fields = (["solo_events", "solo_event_cards", "short_deck", "added_card"] if mode == "solo" else [])
+            fields += ["marshal_discard", "duel_win_chance", "stagecoach_short"]
+            for name in fields:
+                option_widget("cactus", cls, name, "ct_opt")
+    players = None if mode == "solo" else int(mode)
+    with guarded("Marshal odds: "):
+        result = marshal(players, rules_json())
+        df = odds_frame(result)
+        with right:
+            c = st.columns(3)
+            c[0].metric("Earliest round", result["earliest"])
+            c[1].metric("Latest round", result["latest"] if result["latest"] is not None else "open")
+            exp = result.get("expected_round")
+            c[2].metric("Expected round", f"{float(Fraction(exp)):.2f}" if exp else "-", help=f"exact: {exp}")
+        bars = alt.Chart(df).mark_bar(color="#b5651d").encode(
+            x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", title="chance the marshal arrives then"),
+            tooltip=["round", "exact", alt.Tooltip("probability:Q", format=".4f"), "by this round"])
+        line = alt.Chart(df).mark_line(point=True, color="#0d47a1").encode(
+            x="round:O", y=alt.Y("cumulative:Q", title="by this round"))
+        chart = alt.layer(bars, line).resolve_scale(y="independent").properties(
+            title=f"Marshal's arrival, {'solo' if players is None else f'{players} players'}", height=300)
+        st.altair_chart(chart, width="stretch")
+        st.dataframe(df.with_columns(pl.col("probability").round(5), pl.col("cumulative").round(5)),
+                     hide_index=True, width="stretch")
+        with st.expander("Compare solo and 2-5 players", icon=":material/stacked_line_chart:"):
+            allrows = []
+            for m in (None, 2, 3, 4, 5):
+                r = marshal(m, rules_json())
+                allrows += [{"game": "solo" if m is None else f"{m} players", "round": int(k),
+                             "exact": v, "probability": float(Fraction(v))} for k, v in r["rounds"].items()]
+            st.altair_chart(alt.Chart(pl.DataFrame(allrows)).mark_line(point=True).encode(
+                x=alt.X("round:O", axis=alt.Axis(labelAngle=0)), y="probability:Q", color="game:N",
+                tooltip=["game", "round", "exact"]).properties(title="Marshal's arrival: every game size", height=260),
+                width="stretch")
+        if result.get("never") not in (None, "0"):
+            st.warning(f"Chance the marshal never arrives: {result['never']}. {result.get('note', '')}")
+        elif result.get("note"):
+            st.caption(result["note"])
 
 # ----------------------------------------------------------------------------- lone ranger's turn
 
@@ -143,91 +138,90 @@ def _validated(doc: dict) -> dict:
 
 
 with tab_town:
-    if engine("solver.cactus.ranger", "decide", what="The lone ranger's decisions") is not None:
-        ss = st.session_state
-        if "ct_pos" not in ss:
-            ss.ct_pos = copy.deepcopy(example_position())
-            ss.ct_ver = 0
-        doc = ss.ct_pos
-        if doc.get("note"):
-            st.caption(doc["note"])
-        if doc.get("rules"):
-            st.caption(f"This file names readings {doc['rules']}; the page uses this session's readings instead "
-                       "(set them on the Verification page or in the option boxes here).")
-        up = json_upload("Upload a position (docs/cactus.md JSON)", "ct_upload", _validated)
-        if up is not None:
-            ss.ct_pos, ss.ct_ver = up, ss.ct_ver + 1
-            st.rerun()
-        v = ss.ct_ver
-        edit, view = st.columns([1, 1])
-        with edit:
-            st.markdown("**Town** (`?` = face down; type a building's name once revealed)")
-            grid = st.data_editor(pl.DataFrame({f"x{x}": [doc["town"][y][x] for y in range(5)] for x in range(5)}),
-                                  key=f"ct_grid_{v}", width="stretch", hide_index=False)
-            grid_rows = [[str(r[f"x{x}"] or "?") for x in range(5)] for r in pl.DataFrame(grid).to_dicts()]
-            rc = st.columns(2)
-            rx = rc[0].number_input("Lone ranger x (column)", 0, 4, int(doc["ranger"][0]), key=f"ct_rx_{v}")
-            ry = rc[1].number_input("Lone ranger y (row)", 0, 4, int(doc["ranger"][1]), key=f"ct_ry_{v}")
-            st.markdown("**Outlaws** (up to 3; an escaped outlaw has left for the wilderness)")
-            outlaws = st.data_editor(
-                pl.DataFrame([{"name": o["name"], "x": (o.get("at") or [None, None])[0], "y": (o.get("at") or [None, None])[1],
-                               "plunder": o.get("plunder", 0), "escaped": bool(o.get("escaped", False))}
-                              for o in doc["outlaws"]],
-                             schema={"name": pl.String, "x": pl.Int64, "y": pl.Int64, "plunder": pl.Int64, "escaped": pl.Boolean}),
-                num_rows="dynamic", key=f"ct_outlaws_{v}", width="stretch")
-            st.markdown("**Target buildings** (the outlaws' 4 target cards)")
-            targets = st.data_editor(
-                pl.DataFrame([{"building": t["building"], "plundered": bool(t.get("plundered", False))}
-                              for t in doc.get("targets", [])], schema={"building": pl.String, "plundered": pl.Boolean}),
-                num_rows="dynamic", key=f"ct_targets_{v}", width="stretch")
-            card = st.text_input("Action card as printed: `with visible target | without` (e.g. `DUEL/RUN SNEAK | SPRINT`)",
-                                 doc.get("card", ""), key=f"ct_card_{v}")
-            from solver.cactus.events import table as event_table
+    ss = st.session_state
+    if "ct_pos" not in ss:
+        ss.ct_pos = copy.deepcopy(example_position())
+        ss.ct_ver = 0
+    doc = ss.ct_pos
+    if doc.get("note"):
+        st.caption(doc["note"])
+    if doc.get("rules"):
+        st.caption(f"This file names readings {doc['rules']}; the page uses this session's readings instead "
+                   "(set them on the Verification page or in the option boxes here).")
+    up = json_upload("Upload a position (docs/cactus.md JSON)", "ct_upload", _validated)
+    if up is not None:
+        ss.ct_pos, ss.ct_ver = up, ss.ct_ver + 1
+        st.rerun()
+    v = ss.ct_ver
+    edit, view = st.columns([1, 1])
+    with edit:
+        st.markdown("**Town** (`?` = face down; type a building's name once revealed)")
+        grid = st.data_editor(pl.DataFrame({f"x{x}": [doc["town"][y][x] for y in range(5)] for x in range(5)}),
+                              key=f"ct_grid_{v}", width="stretch", hide_index=False)
+        grid_rows = [[str(r[f"x{x}"] or "?") for x in range(5)] for r in pl.DataFrame(grid).to_dicts()]
+        rc = st.columns(2)
+        rx = rc[0].number_input("Lone ranger x (column)", 0, 4, int(doc["ranger"][0]), key=f"ct_rx_{v}")
+        ry = rc[1].number_input("Lone ranger y (row)", 0, 4, int(doc["ranger"][1]), key=f"ct_ry_{v}")
+        st.markdown("**Outlaws** (up to 3; an escaped outlaw has left for the wilderness)")
+        outlaws = st.data_editor(
+            pl.DataFrame([{"name": o["name"], "x": (o.get("at") or [None, None])[0], "y": (o.get("at") or [None, None])[1],
+                           "plunder": o.get("plunder", 0), "escaped": bool(o.get("escaped", False))}
+                          for o in doc["outlaws"]],
+                         schema={"name": pl.String, "x": pl.Int64, "y": pl.Int64, "plunder": pl.Int64, "escaped": pl.Boolean}),
+            num_rows="dynamic", key=f"ct_outlaws_{v}", width="stretch")
+        st.markdown("**Target buildings** (the outlaws' 4 target cards)")
+        targets = st.data_editor(
+            pl.DataFrame([{"building": t["building"], "plundered": bool(t.get("plundered", False))}
+                          for t in doc.get("targets", [])], schema={"building": pl.String, "plundered": pl.Boolean}),
+            num_rows="dynamic", key=f"ct_targets_{v}", width="stretch")
+        card = st.text_input("Action card as printed: `with visible target | without` (e.g. `DUEL/RUN SNEAK | SPRINT`)",
+                             doc.get("card", ""), key=f"ct_card_{v}")
+        from solver.cactus.events import table as event_table
 
-            keys = [None] + [e.key for e in event_table().events if not e.ends_game]
-            event = st.selectbox("This round's event", keys, index=keys.index(doc.get("event")) if doc.get("event") in keys else 0,
-                                 format_func=lambda k: "none" if k is None else event_table().get(k).name, key=f"ct_event_{v}")
-        position = {"town": grid_rows, "ranger": [int(rx), int(ry)],
-                    "outlaws": [{"name": o["name"] or f"outlaw {i + 1}", "plunder": int(o["plunder"] or 0),
-                                 "escaped": bool(o["escaped"]),
-                                 **({} if o["escaped"] else {"at": [o["x"], o["y"]]})}
-                                for i, o in enumerate(pl.DataFrame(outlaws).to_dicts())],
-                    "targets": [t for t in pl.DataFrame(targets).to_dicts() if t["building"]],
-                    "card": card, "event": event}
-        with view:
-            with guarded("Lone ranger: "):
-                res = decide(dumps(position), rules_json())
-                st.markdown(f"**Visible target:** {'yes' if res['visible_target'] else 'no'} (rule C9) - he follows "
-                            f"the **{'with visible target' if res['row'] == 'visible' else 'no visible target'}** row: "
-                            f"`{res['sequence']}`")
-                cl = res["closest"]
-                st.markdown(f"**Closest outlaw(s):** {', '.join(cl['outlaws']) or '-'} at distance {cl['distance']}"
-                            + (f" - {cl['note']}" if cl.get("tie") else " (rule C6)"))
-                outs = res["outcomes"]
-                labels = [f"{o['p']}: " + " then ".join(_a.get("icon", "?") + (f" to {_a['to']}" if _a.get("to") else "")
-                                                         + (" (skipped)" if _a.get("skipped") else "") for _a in o["actions"])
-                          for o in outs]
-                pick = st.radio("What he does (each outcome with its exact chance)", range(len(outs)),
-                                format_func=lambda i: labels[i], key="ct_outcome") if outs else None
-                pieces: dict = {}
-                for o in position["outlaws"]:
-                    if o.get("at"):
-                        pieces.setdefault((o["at"][1], o["at"][0]), []).append("outlaw")
-                        if o.get("plunder"):
-                            pieces[(o["at"][1], o["at"][0])].append("plunder")
-                for t in res.get("visible", []):
-                    if t.get("kind") == "building" and t.get("at"):
-                        pieces.setdefault((t["at"][1], t["at"][0]), []).append("target")
-                pieces.setdefault((position["ranger"][1], position["ranger"][0]), []).append("ranger")
-                path = []
-                if pick is not None and pick < len(outs):
-                    for a in outs[pick]["actions"]:
-                        path += [(c[1], c[0]) for c in a.get("path") or []]
-                st.html(draw.cactus_town_html(5, pieces, path=path, names=position["town"]))
-                st.caption("Arrows number the squares he moves through in the chosen outcome.")
-                with st.expander("Engine answer (JSON)"):
-                    st.json(res, expanded=False)
-        json_download("Download this position", position, "ranger-position.json", "ct_download")
+        keys = [None] + [e.key for e in event_table().events if not e.ends_game]
+        event = st.selectbox("This round's event", keys, index=keys.index(doc.get("event")) if doc.get("event") in keys else 0,
+                             format_func=lambda k: "none" if k is None else event_table().get(k).name, key=f"ct_event_{v}")
+    position = {"town": grid_rows, "ranger": [int(rx), int(ry)],
+                "outlaws": [{"name": o["name"] or f"outlaw {i + 1}", "plunder": int(o["plunder"] or 0),
+                             "escaped": bool(o["escaped"]),
+                             **({} if o["escaped"] else {"at": [o["x"], o["y"]]})}
+                            for i, o in enumerate(pl.DataFrame(outlaws).to_dicts())],
+                "targets": [t for t in pl.DataFrame(targets).to_dicts() if t["building"]],
+                "card": card, "event": event}
+    with view:
+        with guarded("Lone ranger: "):
+            res = decide(dumps(position), rules_json())
+            st.markdown(f"**Visible target:** {'yes' if res['visible_target'] else 'no'} (rule C9) - he follows "
+                        f"the **{'with visible target' if res['row'] == 'visible' else 'no visible target'}** row: "
+                        f"`{res['sequence']}`")
+            cl = res["closest"]
+            st.markdown(f"**Closest outlaw(s):** {', '.join(cl['outlaws']) or '-'} at distance {cl['distance']}"
+                        + (f" - {cl['note']}" if cl.get("tie") else " (rule C6)"))
+            outs = res["outcomes"]
+            labels = [f"{o['p']}: " + " then ".join(_a.get("icon", "?") + (f" to {_a['to']}" if _a.get("to") else "")
+                                                     + (" (skipped)" if _a.get("skipped") else "") for _a in o["actions"])
+                      for o in outs]
+            pick = st.radio("What he does (each outcome with its exact chance)", range(len(outs)),
+                            format_func=lambda i: labels[i], key="ct_outcome") if outs else None
+            pieces: dict = {}
+            for o in position["outlaws"]:
+                if o.get("at"):
+                    pieces.setdefault((o["at"][1], o["at"][0]), []).append("outlaw")
+                    if o.get("plunder"):
+                        pieces[(o["at"][1], o["at"][0])].append("plunder")
+            for t in res.get("visible", []):
+                if t.get("kind") == "building" and t.get("at"):
+                    pieces.setdefault((t["at"][1], t["at"][0]), []).append("target")
+            pieces.setdefault((position["ranger"][1], position["ranger"][0]), []).append("ranger")
+            path = []
+            if pick is not None and pick < len(outs):
+                for a in outs[pick]["actions"]:
+                    path += [(c[1], c[0]) for c in a.get("path") or []]
+            st.html(draw.cactus_town_html(5, pieces, path=path, names=position["town"]))
+            st.caption("Arrows number the squares he moves through in the chosen outcome.")
+            with st.expander("Engine answer (JSON)"):
+                st.json(res, expanded=False)
+    json_download("Download this position", position, "ranger-position.json", "ct_download")
 
 # ----------------------------------------------------------------------------- duel odds
 
@@ -240,31 +234,30 @@ def duel(a: int, d: int, events: tuple[str, ...], ab: int, db: int, shootout: bo
 
 
 with tab_duel:
-    if engine("solver.cactus.duel", "duel_odds", what="Duel odds") is not None:
-        from solver.cactus.events import table as event_table
+    from solver.cactus.events import table as event_table
 
-        c = st.columns(4)
-        a = c[0].number_input("Initiator's second shot", 0, 20, 3, key="ct_duel_a")
-        d = c[1].number_input("Defender's second shot", 0, 20, 2, key="ct_duel_d")
-        ab = c[2].number_input("Initiator's token/building bonus", -10, 10, 0, key="ct_duel_ab")
-        db = c[3].number_input("Defender's token/building bonus", -10, 10, 0, key="ct_duel_db")
-        keys = [e.key for e in event_table().events if not e.ends_game]
-        events = st.multiselect("This round's event(s)", keys, format_func=lambda k: event_table().get(k).name,
-                                key="ct_duel_events")
-        shootout = st.checkbox("The early Shootout duel (+2 to the initiator)", key="ct_duel_shootout")
-        with st.expander("Duel options (shared with the Verification page)"):
-            for name in ("die_sides", "duel_ties", "fast_draw_modifiers"):
-                option_widget("cactus", cls, name, "ct_duel_opt")
-        with guarded("Duel: "):
-            r = duel(int(a), int(d), tuple(events), int(ab), int(db), bool(shootout), rules_json())
-            m = st.columns(3)
-            for col, key, label in zip(m, ("win", "lose", "tie"), ("Initiator wins", "Initiator loses", "Tie stands")):
-                col.metric(label, r[key], help=f"{float(Fraction(r[key])):.4f}")
-            df = pl.DataFrame([{"outcome": k, "exact": r[k], "probability": float(Fraction(r[k]))}
-                               for k in ("win", "lose", "tie")])
-            st.altair_chart(alt.Chart(df).mark_bar().encode(
-                x=alt.X("outcome:N", sort=["win", "lose", "tie"], axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", scale=alt.Scale(domain=[0, 1])),
-                color=alt.Color("outcome:N", legend=None), tooltip=["outcome", "exact", "probability"]
-            ).properties(height=220, title="Duel outcome for the initiator"), width="stretch")
-            st.caption(f"{r['dice_per_roll']} {'die' if r['dice_per_roll'] == 1 else 'dice'} per roll, {r['die_sides']}-sided; ties: {r['ties']}; "
-                       f"second shot {'used' if r['second_shot_used'] else 'not used (Sandstorm)'}. {r.get('note', '')}")
+    c = st.columns(4)
+    a = c[0].number_input("Initiator's second shot", 0, 20, 3, key="ct_duel_a")
+    d = c[1].number_input("Defender's second shot", 0, 20, 2, key="ct_duel_d")
+    ab = c[2].number_input("Initiator's token/building bonus", -10, 10, 0, key="ct_duel_ab")
+    db = c[3].number_input("Defender's token/building bonus", -10, 10, 0, key="ct_duel_db")
+    keys = [e.key for e in event_table().events if not e.ends_game]
+    events = st.multiselect("This round's event(s)", keys, format_func=lambda k: event_table().get(k).name,
+                            key="ct_duel_events")
+    shootout = st.checkbox("The early Shootout duel (+2 to the initiator)", key="ct_duel_shootout")
+    with st.expander("Duel options (shared with the Verification page)"):
+        for name in ("die_sides", "duel_ties", "fast_draw_modifiers"):
+            option_widget("cactus", cls, name, "ct_duel_opt")
+    with guarded("Duel: "):
+        r = duel(int(a), int(d), tuple(events), int(ab), int(db), bool(shootout), rules_json())
+        m = st.columns(3)
+        for col, key, label in zip(m, ("win", "lose", "tie"), ("Initiator wins", "Initiator loses", "Tie stands")):
+            col.metric(label, r[key], help=f"{float(Fraction(r[key])):.4f}")
+        df = pl.DataFrame([{"outcome": k, "exact": r[k], "probability": float(Fraction(r[k]))}
+                           for k in ("win", "lose", "tie")])
+        st.altair_chart(alt.Chart(df).mark_bar().encode(
+            x=alt.X("outcome:N", sort=["win", "lose", "tie"], axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color("outcome:N", legend=None), tooltip=["outcome", "exact", "probability"]
+        ).properties(height=220, title="Duel outcome for the initiator"), width="stretch")
+        st.caption(f"{r['dice_per_roll']} {'die' if r['dice_per_roll'] == 1 else 'dice'} per roll, {r['die_sides']}-sided; ties: {r['ties']}; "
+                   f"second shot {'used' if r['second_shot_used'] else 'not used (Sandstorm)'}. {r.get('note', '')}")

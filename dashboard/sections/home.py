@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard.common import GAME_TITLES, PAGES, has
+from dashboard.common import PAGES
 
 st.title("Ruleslinger")
 st.markdown(
@@ -18,16 +18,3 @@ for section, entries in PAGES.items():
         st.page_link(f"sections/{file}.py", label=title, icon=icon)
         st.markdown(what)
 
-st.subheader("Engines in this installation")
-PARTS = {  # what each page needs from the engines: (module, function, what it gives)
-    "wagons": [("solver.wagons.scoring", "final_scores", "scoring"), ("solver.wagons.opponent", "opponent_draft", "opponent drafts"),
-               ("solver.wagons.simulate", "simulate", "simulation"), ("solver.wagons.optimize", "best_layout", "best layout"),
-               ("solver.wagons.bestplay", "best_play_row", "best play")],
-    "cactus": [("solver.cactus.odds", "marshal_odds", "marshal odds"), ("solver.cactus.ranger", "decide", "lone ranger"),
-               ("solver.cactus.duel", "duel_odds", "duels"), ("solver.cactus.verify", "verify", "checks")],
-    "outlaws": [("solver.outlaws.actions", "legal_actions", "legal actions"), ("solver.outlaws.search", "win_possible", "win search"),
-                ("solver.outlaws.playout", "playouts", "playouts"), ("solver.outlaws.verify", "run_checks", "checks")],
-}
-for game, title in GAME_TITLES.items():
-    parts = [f"{what} {'✓' if has(module, fn) else '(not installed)'}" for module, fn, what in PARTS[game]]
-    st.markdown(f"- **{title}**: " + ", ".join(parts))

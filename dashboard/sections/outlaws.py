@@ -9,7 +9,6 @@ from dashboard import draw
 from dashboard import outlaws_view as ov
 from dashboard.common import (
     dumps,
-    engine,
     guarded,
     json_download,
     json_upload,
@@ -20,12 +19,9 @@ from dashboard.common import (
     run_with_progress,
 )
 from solver.errors import BadInput
+from solver.outlaws import state
 
 page_header("outlaws")
-state = engine("solver.outlaws.state", "load_position", "position_to_json", "initial_position",
-               what="The Outlaws position model")
-if state is None:
-    st.stop()
 
 cls = rules_class("outlaws")
 st.caption(rules_summary("outlaws", cls))
@@ -85,23 +81,20 @@ st.html(draw.outlaws_position_html(pos_doc))
 st.markdown(ov.summary_line(pos_doc))
 
 # ----------------------------------------------------------------------------- analysis
-rules = make_rules("outlaws", cls) if cls else None
-rules_json = dumps(rules.to_json()) if rules is not None and hasattr(rules, "to_json") else "{}"
+rules = make_rules("outlaws", cls)
+rules_json = dumps(rules.to_json())
 pos_json = dumps(pos_doc)
 
 status = None
-if ov.status_available():
-    with guarded("Status: "):
-        status = ov.status_cached(pos_json, rules_json)
-        ov.show_banners(status, pos_doc)
+with guarded("Status: "):
+    status = ov.status_cached(pos_json, rules_json)
+    ov.show_banners(status, pos_doc)
 
 st.subheader("Legal actions")
-if ov.moves_available():
-    with guarded("Legal actions: "):
-        actions = ov.moves_cached(pos_json, rules_json)
-        ov.show_actions(actions)
-else:
-    st.info("The Outlaws move generator is not in this installation yet.", icon=":material/construction:")
+with guarded("Legal actions: "):
+    actions = ov.moves_cached(pos_json, rules_json)
+    ov.show_actions(actions)
+
 
 def bounded_search(key, budget, depth, button, label, search, show, error_prefix):
     """Budget and depth sliders, a button that runs ``search`` with progress, and its result kept per
@@ -120,40 +113,31 @@ def bounded_search(key, budget, depth, button, label, search, show, error_prefix
 
 
 st.subheader("Can either side still win?")
-if ov.search_available():
-    bounded_search("ol_search", ("Search budget (seconds, both sides)", 60, 5), ("Depth bound (actions)", 40, 12),
-                   "Search for a winning line", "Searching both sides' wins", ov.search_cached, ov.show_search,
-                   "Search: ")
-else:
-    st.info("The Outlaws win search is not in this installation yet.", icon=":material/construction:")
+bounded_search("ol_search", ("Search budget (seconds, both sides)", 60, 5), ("Depth bound (actions)", 40, 12),
+               "Search for a winning line", "Searching both sides' wins", ov.search_cached, ov.show_search,
+               "Search: ")
 
 st.subheader("Dead positions (rule O12)")
-if ov.dead_available():
-    st.caption("A dead position is one where neither side can win any more while the sudden-death trigger "
-               "does not hold: the rules leave the game without an end. The engine searches the positions "
-               "reachable from this one.")
-    bounded_search("ol_dead", ("Search budget (seconds)", 120, 5), ("Depth bound (actions)", 200, 60),
-                   "Search for a dead position", "Searching for a dead position", ov.dead_cached, ov.show_dead,
-                   "Dead-position search: ")
-else:
-    st.info("The dead-position search is not in this installation yet.", icon=":material/construction:")
+st.caption("A dead position is one where neither side can win any more while the sudden-death trigger "
+           "does not hold: the rules leave the game without an end. The engine searches the positions "
+           "reachable from this one.")
+bounded_search("ol_dead", ("Search budget (seconds)", 120, 5), ("Depth bound (actions)", 200, 60),
+               "Search for a dead position", "Searching for a dead position", ov.dead_cached, ov.show_dead,
+               "Dead-position search: ")
 
 st.subheader("Playout statistics")
 st.caption("Random games (both sides choosing uniformly among the legal actions) from fresh set-ups, "
            "under this session's readings.")
-if ov.playout_available():
-    c1, c2, c3 = st.columns(3)
-    n = int(c1.number_input("Random games", 1, 2000, 20, step=10, key="ol_playouts"))
-    pseed = int(c2.number_input("First seed", 0, 10**6, 0, key="ol_playout_seed"))
-    cap = int(c3.number_input("Cap on actions per game", 50, 5000, 3000, step=50, key="ol_playout_cap"))
-    if st.button("Run playouts", key="ol_run_playouts"):
-        report: dict = {}
-        with guarded("Playouts: "):
-            st.session_state.ol_playout_result = ((rules_json, n, pseed, cap), run_with_progress(
-                ov.playouts_cached, rules_json, n, pseed, cap, report, label=f"Playing {n} random games",
-                expected_seconds=max(2.0, n * 0.5), detail=lambda: f"{report.get('done', 0)} of {n} done"))
-    res = st.session_state.get("ol_playout_result")
-    if res and res[0] == (rules_json, n, pseed, cap):
-        ov.show_playouts(res[1])
-else:
-    st.info("The Outlaws playout simulator is not in this installation yet.", icon=":material/construction:")
+c1, c2, c3 = st.columns(3)
+n = int(c1.number_input("Random games", 1, 2000, 20, step=10, key="ol_playouts"))
+pseed = int(c2.number_input("First seed", 0, 10**6, 0, key="ol_playout_seed"))
+cap = int(c3.number_input("Cap on actions per game", 50, 5000, 3000, step=50, key="ol_playout_cap"))
+if st.button("Run playouts", key="ol_run_playouts"):
+    report: dict = {}
+    with guarded("Playouts: "):
+        st.session_state.ol_playout_result = ((rules_json, n, pseed, cap), run_with_progress(
+            ov.playouts_cached, rules_json, n, pseed, cap, report, label=f"Playing {n} random games",
+            expected_seconds=max(2.0, n * 0.5), detail=lambda: f"{report.get('done', 0)} of {n} done"))
+res = st.session_state.get("ol_playout_result")
+if res and res[0] == (rules_json, n, pseed, cap):
+    ov.show_playouts(res[1])

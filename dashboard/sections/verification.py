@@ -68,13 +68,9 @@ with tab_checks:
     st.markdown("Each check is an invariant of the rules as the engines implement them: **holds** means "
                 "it was proven within the stated bound, **FAILS** comes with a counterexample (drawn as a "
                 "position where it is one), **undecided** means the time limit ran out.")
-    for game, title in GAME_TITLES.items():
+    for game, runner in checks.RUNNERS.items():
+        title = GAME_TITLES[game]
         st.subheader(title)
-        runner = checks.RUNNERS[game]
-        if not runner.available():
-            st.info(f"The {title} verifier is not in this installation yet ({runner.needs}).",
-                    icon=":material/construction:")
-            continue
         cls = rules_class(game)
         rules_json = checks.rules_key(make_rules(game, cls) if cls else None)
         options: dict = {}

@@ -8,15 +8,13 @@ import polars as pl
 import streamlit as st
 
 from dashboard import wagons_view as wv
-from dashboard.common import dumps, engine, guarded, json_download, make_rules, page_header, rules_class, rules_summary
+from dashboard.common import dumps, guarded, json_download, make_rules, page_header, rules_class, rules_summary
 from solver.errors import BadInput
 from solver.register import register
+from solver.wagons import opponent as opp
+from solver.wagons.town import Placement, Town, place
 
 page_header("wagons_play")
-opp = engine("solver.wagons.opponent", "opponent_draft", "add_to_pile", what="The Lone Cowboy opponent")
-if opp is None or engine("solver.wagons.town", "place", what="The Lone Cowboy town model") is None:
-    st.stop()
-from solver.wagons.town import Placement, Town, place  # noqa: E402
 
 cls = rules_class("wagons")
 rules = make_rules("wagons", cls)
@@ -149,7 +147,7 @@ if g["log"]:
 json_download("Download the game so far", g, "lone-cowboy-game.json", "pa_download")
 
 st.subheader("Score")
-if g["town"] and engine("solver.wagons.scoring", "final_scores", what="Lone Cowboy scoring"):
+if g["town"]:
     with guarded("Scores: "):
         wv.show_scores(wv.score(dumps(wv.town_json(town)), tuple(g["pile"]), scenario, dumps(rules.to_dict())),
                        player_label="You")

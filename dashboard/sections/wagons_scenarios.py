@@ -8,12 +8,11 @@ import polars as pl
 import streamlit as st
 
 from dashboard import wagons_view as wv
-from dashboard.common import dumps, engine, guarded, make_rules, page_header, rules_class, rules_summary
+from dashboard.common import dumps, guarded, make_rules, page_header, rules_class, rules_summary
+from solver.wagons import bestplay as bp
+from solver.wagons import simulate as sim
 
 page_header("wagons_scenarios")
-sim = engine("solver.wagons.simulate", "simulate", what="The Lone Cowboy simulator")
-if sim is None:
-    st.stop()
 cls = rules_class("wagons")
 rules = make_rules("wagons", cls)
 st.caption(rules_summary("wagons", cls))
@@ -109,37 +108,35 @@ if rule_cols:
         width="stretch")
 
 st.subheader("Difficulty with best play")
-bp = engine("solver.wagons.bestplay", "best_play_row", "difficulty_summary", what="Best play (the optimizer)")
-if bp is not None:
-    st.caption("For each deal, the optimizer searches the player's best drafts and placements against the "
-               "rules-following opponent and compares the best margin with the greedy policy's. "
-               "Each deal gets its own time limit; an unproven answer is a lower bound.")
-    dc = st.columns(3)
-    deals = int(dc[0].number_input("Deals per scenario", 1, 50, 1, key="sc_bp_deals"))
-    limit = float(dc[1].number_input("Seconds per deal", 1, 120, 5, key="sc_bp_limit"))
-    bseed = int(dc[2].number_input("First deal seed", 0, 10**6, 0, key="sc_bp_seed"))
-    if st.button("Compute the best-play difficulty table", key="sc_bp_run"):
-        jobs = [(s, bseed + i) for s in chosen for i in range(deals)]
-        bar = st.progress(0.0, text="Best play...")
-        rows = []
-        with guarded("Best play: "):
-            for i, (s, sd) in enumerate(jobs):
-                bar.progress(i / len(jobs), text=f"Best play for {scen[s]['name']}, deal {sd} ({i + 1}/{len(jobs)}; "
-                                                 f"up to {limit:.0f} s each)")
-                rows.append(best_play_row_cached(s, sd, limit, dumps(rules.to_dict())))
-        bar.empty()
-        if len(rows) == len(jobs):
-            st.session_state.sc_bp_result = (tuple(jobs), limit, rows)
-    res = st.session_state.get("sc_bp_result")
-    if res:
-        table = pl.DataFrame(res[2])
-        summary_bp = bp.difficulty_summary(table).with_columns(
-            pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario")))
-        st.dataframe(summary_bp, hide_index=True, width="stretch")
-        st.altair_chart(alt.Chart(table).mark_circle(size=80).encode(
-            x=alt.X("greedy_margin:Q", title="greedy policy's margin"), y=alt.Y("best_margin:Q", title="best play's margin"),
-            color="scenario:N", shape="proven:N", tooltip=["scenario", "seed", "greedy_margin", "best_margin", "proven"]
-        ).properties(title="Best play vs greedy, per deal", height=280), width="stretch")
+st.caption("For each deal, the optimizer searches the player's best drafts and placements against the "
+           "rules-following opponent and compares the best margin with the greedy policy's. "
+           "Each deal gets its own time limit; an unproven answer is a lower bound.")
+dc = st.columns(3)
+deals = int(dc[0].number_input("Deals per scenario", 1, 50, 1, key="sc_bp_deals"))
+limit = float(dc[1].number_input("Seconds per deal", 1, 120, 5, key="sc_bp_limit"))
+bseed = int(dc[2].number_input("First deal seed", 0, 10**6, 0, key="sc_bp_seed"))
+if st.button("Compute the best-play difficulty table", key="sc_bp_run"):
+    jobs = [(s, bseed + i) for s in chosen for i in range(deals)]
+    bar = st.progress(0.0, text="Best play...")
+    rows = []
+    with guarded("Best play: "):
+        for i, (s, sd) in enumerate(jobs):
+            bar.progress(i / len(jobs), text=f"Best play for {scen[s]['name']}, deal {sd} ({i + 1}/{len(jobs)}; "
+                                             f"up to {limit:.0f} s each)")
+            rows.append(best_play_row_cached(s, sd, limit, dumps(rules.to_dict())))
+    bar.empty()
+    if len(rows) == len(jobs):
+        st.session_state.sc_bp_result = (tuple(jobs), limit, rows)
+res = st.session_state.get("sc_bp_result")
+if res:
+    table = pl.DataFrame(res[2])
+    summary_bp = bp.difficulty_summary(table).with_columns(
+        pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario")))
+    st.dataframe(summary_bp, hide_index=True, width="stretch")
+    st.altair_chart(alt.Chart(table).mark_circle(size=80).encode(
+        x=alt.X("greedy_margin:Q", title="greedy policy's margin"), y=alt.Y("best_margin:Q", title="best play's margin"),
+        color="scenario:N", shape="proven:N", tooltip=["scenario", "seed", "greedy_margin", "best_margin", "proven"]
+    ).properties(title="Best play vs greedy, per deal", height=280), width="stretch")
 
 with st.expander("All games (one row each)"):
     st.dataframe(df, hide_index=True, width="stretch")

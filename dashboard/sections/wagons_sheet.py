@@ -9,7 +9,6 @@ import streamlit as st
 from dashboard import wagons_view as wv
 from dashboard.common import (
     dumps,
-    engine,
     guarded,
     json_download,
     json_upload,
@@ -21,8 +20,6 @@ from dashboard.common import (
 )
 
 page_header("wagons_sheet")
-if engine("solver.wagons.town", "place", "visible_grid", "town_from_dict", what="The Lone Cowboy town model") is None:
-    st.stop()
 
 cls = rules_class("wagons")
 rules = make_rules("wagons", cls)
@@ -125,16 +122,13 @@ with draw_col:
     if problems:
         st.caption("Red outlines: where the rows left out of the town would lie.")
 with score_col:
-    if engine("solver.wagons.scoring", "final_scores", what="Lone Cowboy scoring"):
-        with guarded("Scores: "):
-            result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json)
-            ss.wg_last_score = result
-            wv.show_scores(result)
+    with guarded("Scores: "):
+        result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json)
+        ss.wg_last_score = result
+        wv.show_scores(result)
 
 st.subheader("Best possible")
-if not wv.optimizer_available():
-    st.info("The best-layout optimizer is not in this installation yet.", icon=":material/construction:")
-elif not town.placements:
+if not town.placements:
     st.info("Place some cards first: the optimizer lays out the same cards in the same order.")
 else:
     limit = st.slider("Time limit (seconds)", 1, 60, 10, key="wg_opt_limit")

@@ -1,18 +1,30 @@
 """Cactus Town: The Lone Ranger: event deck, solo action deck, exact marshal odds, the lone
-ranger's decisions on a position, duel odds and Z3 checks (see docs/cactus.md).
+ranger's decisions on a position, duel odds and Z3 checks (``solver.cactus.verify``; see docs/cactus.md).
 
-The main entry points are re-exported lazily (importing this package does not import Z3):
-``marshal_odds``, ``decide``, ``duel_odds``, ``CactusRules`` (the checks: ``solver.cactus.verify.verify``).
+The game contract (the same surface as :mod:`solver.wagons` and :mod:`solver.outlaws`, see
+``docs/conventions.md``): ``Rules`` (:class:`CactusRules`), ``initial_state(seed, rules, players)``,
+``legal_actions(state)``, ``outcomes(state, action)`` (exact chances summing to 1),
+``is_terminal(state)``, ``winner(state)``, ``to_json(state)`` / ``from_json(doc)`` and
+``action_to_json`` / ``action_from_json``: the round structure of :mod:`solver.cactus.game`.
 """
 
-_EXPORTS = {"marshal_odds": "solver.cactus.odds", "decide": "solver.cactus.ranger",
-            "duel_odds": "solver.cactus.duel", "CactusRules": "solver.cactus.rules"}
+from solver.cactus.duel import duel_odds
+from solver.cactus.game import Game as State
+from solver.cactus.game import (
+    action_from_json,
+    action_to_json,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    outcomes,
+    winner,
+)
+from solver.cactus.game import state_from_json as from_json
+from solver.cactus.game import state_to_json as to_json
+from solver.cactus.odds import marshal_odds
+from solver.cactus.ranger import decide
+from solver.cactus.rules import CactusRules
+from solver.cactus.rules import CactusRules as Rules
 
-
-def __getattr__(name):
-    if name in _EXPORTS:
-        import importlib
-
-        module = importlib.import_module(_EXPORTS[name])
-        return getattr(module, name)
-    raise AttributeError(f"module 'solver.cactus' has no attribute {name!r}")
+__all__ = ["Rules", "CactusRules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner",
+           "to_json", "from_json", "action_to_json", "action_from_json", "marshal_odds", "decide", "duel_odds"]

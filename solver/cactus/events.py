@@ -292,10 +292,3 @@ def play_round(state: EventState, rules: CactusRules = CactusRules()) -> Outcome
         for p2, s2 in duel_discard(s, rules):
             out[s2] += p * q * p2
     return tuple((p, s) for s, p in out.items() if p)
-
-
-def state_to_dict(state: EventState) -> dict:
-    return {"deck": list(state.deck), "discard": list(state.discard), "round": state.round,
-            "current": state.current, "ended": state.ended, "end_round": state.end_round,
-            "end_cause": state.end_cause, "stagecoach_drew": list(state.stagecoach_drew),
-            "effects": state.effects().to_dict()}

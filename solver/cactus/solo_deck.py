@@ -10,7 +10,6 @@ rule:C-solo-schedule rule:C-solo-planning rule:C-solo-marshal rule:C2 rule:C3
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -128,12 +127,3 @@ def schedule(rules: CactusRules = CactusRules(), marked: Sequence[int] = DEFAULT
                      "contents": [str(c) for c in fixed] if fixed else "random (rule C3)",
                      "marshal_in_deck": rnd >= 6, "note": note})
     return rows
-
-
-def round_contents_counter(rnd: int, rules: CactusRules, marked: Sequence[int] = DEFAULT_MARKED) -> Counter:
-    """Chance that each card is in the deck in round ``rnd`` (for the dashboard)."""
-    c: Counter = Counter()
-    for p, deck in contents_outcomes(rnd, rules, marked):
-        for card in deck:
-            c[str(card)] += p
-    return c

@@ -110,13 +110,6 @@ def town_from_dict(data: Any, what: str = "position") -> Town:
     return Town(tuple(grid), ranger, tuple(outlaws), tuple(targets))
 
 
-def town_to_dict(town: Town) -> dict:
-    return {"town": [list(r) for r in town.grid], "ranger": list(town.ranger),
-            "outlaws": [{"name": o.name, "at": list(o.at) if o.at else None, "plunder": o.plunder,
-                         "escaped": o.escaped} for o in town.outlaws],
-            "targets": [{"building": t.building, "plundered": t.plundered} for t in town.targets]}
-
-
 def visible_targets(town: Town, rules: CactusRules = CactusRules()) -> list[dict]:
     """rule:C9 visible targets (distance irrelevant): outlaws carrying plunder, and revealed
     target buildings not yet plundered (``rules.escaped_visible`` counts escaped plunderers too)."""

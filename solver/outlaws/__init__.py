@@ -1,1 +1,26 @@
-"""Outlaws: Last Man Standing."""
+"""Outlaws: Last Man Standing.
+
+The game contract (the same surface as :mod:`solver.wagons` and :mod:`solver.cactus`, see
+``docs/conventions.md``): ``Rules``, ``initial_state(seed, rules)``, ``legal_actions(state)``,
+``outcomes(state, play)`` (what chance makes of a play, probabilities summing to 1),
+``is_terminal(state)``, ``winner(state)``, ``to_json(state)`` / ``from_json(doc)`` and
+``action_to_json`` / ``action_from_json``. A state is :class:`solver.outlaws.game.Game` (a position
+and its readings); the engine is :mod:`solver.outlaws.state`, ``actions`` and ``apply``.
+"""
+
+from solver.outlaws.game import Game as State
+from solver.outlaws.game import (
+    action_from_json,
+    action_to_json,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    outcomes,
+    winner,
+)
+from solver.outlaws.game import state_from_json as from_json
+from solver.outlaws.game import state_to_json as to_json
+from solver.outlaws.rules import Rules
+
+__all__ = ["Rules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "to_json",
+           "from_json", "action_to_json", "action_from_json"]

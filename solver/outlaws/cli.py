@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
-
 from solver import clikit
 from solver.errors import BadInput
 from solver.io import parse_json_text
+from solver.outlaws import search
+from solver.outlaws.verify import register_verification
 
 
 def _rules(args):
@@ -31,15 +31,8 @@ def moves(args) -> dict:
             "descriptions": [a.describe() for a in acts]}
 
 
-def _search_module():
-    try:
-        return importlib.import_module("solver.outlaws.search")
-    except ImportError:
-        return None
-
-
 def status(args) -> dict:
-    """Winner, victory, the sudden-death trigger and (when the search exists) whether each side can still win."""
+    """Winner, victory, the sudden-death trigger and whether each side can still win (the bounded search)."""
     from solver.outlaws.victory import sudden_death_trigger, winner
 
     pos = _position(args)
@@ -47,25 +40,15 @@ def status(args) -> dict:
     won = winner(pos)
     out = {"winner": won[0] if won else None, "victory": won[1] if won else None,
            "sudden_death": pos.sudden_death, "sudden_death_trigger": sudden_death_trigger(pos)}
-    search = _search_module()
-    if search is not None and hasattr(search, "win_possible"):
-        kwargs = {}
-        if args.max_depth is not None:
-            kwargs["max_depth"] = args.max_depth
-        if args.time_limit is not None:
-            kwargs["time_limit"] = args.time_limit
-        ws = search.win_possible(pos, rules, **kwargs)
-        out["win_possible"] = {"A": ws.A, "B": ws.B}
-        out["win_search"] = {"proven": getattr(ws, "proven", None), "depth": getattr(ws, "depth", None),
-                             "line_A": _line(getattr(ws, "line_A", None)),
-                             "line_B": _line(getattr(ws, "line_B", None))}
+    kwargs = {}
+    if args.max_depth is not None:
+        kwargs["max_depth"] = args.max_depth
+    if args.time_limit is not None:
+        kwargs["time_limit"] = args.time_limit
+    ws = search.win_possible(pos, rules, **kwargs).to_json()
+    out["win_possible"] = {"A": ws["A"], "B": ws["B"]}
+    out["win_search"] = {k: ws[k] for k in ("proven", "depth", "line_A", "line_B")}
     return out
-
-
-def _line(line):
-    if line is None:
-        return None
-    return [x.to_json() if hasattr(x, "to_json") else x for x in line]
 
 
 def apply_cmd(args) -> dict:
@@ -142,9 +125,4 @@ def register(games) -> None:
     p.add_argument("--seed", type=clikit.seed_int, default=0, help="first seed (default 0)")
     p.add_argument("--max-actions", type=int, default=3000, help="stop a playout after this many actions")
     p.add_argument("--rows", action="store_true", help="include every playout's row")
-    try:  # `verify` and `dead-positions` belong to the verification work (solver/outlaws/verify.py)
-        from solver.outlaws.verify import register_verification
-    except ImportError:
-        register_verification = None
-    if register_verification is not None:
-        register_verification(group)
+    register_verification(group)  # `verify` and `dead-positions` (solver/outlaws/verify.py)

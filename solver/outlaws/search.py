@@ -46,31 +46,26 @@ INF = 10 ** 6
 
 def _outcomes_fast():
     """The engine's outcome enumeration without its legality re-check (the actions come straight
-    from ``legal_actions``; the re-check costs ~90% of an expansion). Falls back to ``outcomes``."""
-    try:
-        from solver.outlaws import apply as ap
+    from ``legal_actions``; the re-check costs ~90% of an expansion)."""
+    from solver.outlaws import apply as ap
 
-        resolve, scripted = ap._resolve, ap._Scripted  # noqa: SLF001 - performance, see docstring
+    resolve, scripted = ap._resolve, ap._Scripted  # noqa: SLF001 - performance, see docstring
 
-        def enumerate_outcomes(pos: Position, action: Action, rules: Rules) -> list[tuple[str, Position]]:
-            found, stack = [], [[]]
-            while stack:
-                prefix = stack.pop()
-                d = scripted(prefix)
-                result = resolve(pos, action, rules, d)
-                found.append(("; ".join(d.labels) or "certain", result))
-                path = prefix + [0] * (len(d.sizes) - len(prefix))
-                for k in range(len(d.sizes) - 1, len(prefix) - 1, -1):
-                    for idx in range(d.sizes[k] - 1, 0, -1):
-                        stack.append(path[:k] + [idx])
-            found.sort(key=lambda o: o[0])
-            return found
+    def enumerate_outcomes(pos: Position, action: Action, rules: Rules) -> list[tuple[str, Position]]:
+        found, stack = [], [[]]
+        while stack:
+            prefix = stack.pop()
+            d = scripted(prefix)
+            result = resolve(pos, action, rules, d)
+            found.append(("; ".join(d.labels) or "certain", result))
+            path = prefix + [0] * (len(d.sizes) - len(prefix))
+            for k in range(len(d.sizes) - 1, len(prefix) - 1, -1):
+                for idx in range(d.sizes[k] - 1, 0, -1):
+                    stack.append(path[:k] + [idx])
+        found.sort(key=lambda o: o[0])
+        return found
 
-        return enumerate_outcomes
-    except (ImportError, AttributeError):  # pragma: no cover - engine internals changed
-        from solver.outlaws.apply import outcomes
-
-        return lambda pos, action, rules: [(o.condition, o.position) for o in outcomes(pos, action, rules)]
+    return enumerate_outcomes
 
 
 _OUTCOMES = _outcomes_fast()

@@ -240,9 +240,6 @@ def register(games) -> None:
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
     add_rules_flags(p)
 
-    try:
-        from solver.wagons.optimize_cli import register_optimizer
-    except ImportError:
-        register_optimizer = None
-    if register_optimizer is not None:
-        register_optimizer(group)
+    from solver.wagons.optimize_cli import register_optimizer  # best-layout, best-play, can-win
+
+    register_optimizer(group)

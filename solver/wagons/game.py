@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from solver.errors import BadInput
 from solver.io import short_repr
@@ -23,8 +24,9 @@ from solver.wagons.rules import Rules
 from solver.wagons.scoring import FinalScores, final_scores, town_features
 from solver.wagons.town import Placement, Town, legal_placements, placement_problem
 
-__all__ = ["Draft", "Place", "OpponentTurn", "GameState", "LogEntry", "new_game", "legal_actions", "apply",
-           "is_over", "scores", "action_to_dict", "action_from_dict", "DEAL"]
+__all__ = ["Draft", "Place", "OpponentTurn", "Action", "GameState", "LogEntry", "new_game", "initial_state",
+           "legal_actions", "apply", "outcomes", "is_over", "is_terminal", "winner", "scores", "action_to_dict",
+           "action_from_dict", "DEAL"]
 
 DEAL = 8
 """Cards in the circle and in the preference deck at setup."""
@@ -127,8 +129,21 @@ def new_game(scenario_id: str, seed: int, rules: Rules = Rules(), data: WagonsDa
                      tuple(rest[DEAL:]), log=log, seed=seed)
 
 
+def initial_state(seed: int = 0, rules: Rules = Rules(), scenario: str = "boomtown") -> GameState:
+    """The game contract's set-up: :func:`new_game` for ``scenario`` shuffled by ``seed``."""
+    return new_game(scenario, seed, rules)
+
+
 def is_over(state: GameState) -> bool:
     return state.to_move is None
+
+
+is_terminal = is_over
+
+
+def winner(state: GameState) -> str | None:
+    """"player", "opponent" or "tie" once the game is over (rule:W8), else None."""
+    return scores(state).winner if is_over(state) else None
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -210,6 +225,12 @@ def apply(state: GameState, action: Action) -> GameState:
             return replace(s, to_move=None)  # the last handed-over cards are placed: game over
         return s
     raise BadInput(f"unknown action {action!r}")
+
+
+def outcomes(state: GameState, action: Action) -> list[tuple[Fraction, GameState]]:
+    """The game contract's chance view: after the seeded set-up nothing is left to chance (the
+    opponent's draft follows its rules, rule:W1 and rule:W5), so one outcome."""
+    return [(Fraction(1), apply(state, action))]
 
 
 def scores(state: GameState) -> FinalScores:

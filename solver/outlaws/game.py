@@ -1,0 +1,170 @@
+"""Outlaws as the game contract: a :class:`Game` is a :class:`~solver.outlaws.state.Position` with the
+readings in force, a :class:`Play` is an engine :class:`~solver.outlaws.actions.Action` with the
+answers to the reactions it may call for.
+
+The engine resolves an action in one go and lists the reactions (the Sheriff saving his Governor,
+rule:O6; the Reverend cancelling an arrest or immobilization, rule:O7) as separate outcomes, because
+the reacting player chooses them. The contract keeps chance and choice apart: a reaction is a choice,
+so it is part of the play (``reactions``: the answers, in the order the questions arise), and
+:func:`outcomes` lists only what chance decides (reserve draws, rule:O2; hidden characters and
+tokens; the sudden-death shuffle, rule:O11), whose probabilities sum to 1. The resolution itself is
+the engine's (:func:`solver.outlaws.apply._resolve`); this module only answers its questions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from solver.errors import BadInput
+from solver.outlaws import actions as ac
+from solver.outlaws import apply as ap
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import Position, initial_position, load_position, position_to_json
+from solver.outlaws.victory import winner as victory
+
+__all__ = ["Game", "Play", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "state_to_json",
+           "state_from_json", "action_to_json", "action_from_json"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A position and the readings it is played under."""
+
+    position: Position
+    rules: Rules = Rules()
+
+
+@dataclass(frozen=True)
+class Play:
+    """An engine action and the answers (True = react) to the reaction questions it raises."""
+
+    action: ac.Action
+    reactions: tuple[bool, ...] = ()
+
+
+class _Walk(ap._Decider):
+    """Walks one path of the resolution: chance and unplanned choices from ``prefix`` (option
+    indices), the reaction questions answered from ``reactions`` when given."""
+
+    def __init__(self, prefix: list[int], reactions: tuple[bool, ...] | None):
+        self.prefix, self.reactions = prefix, reactions
+        self.sizes: list[int] = []
+        self.replies: list[bool] = []
+        self.prob = Fraction(1)
+
+    def choose(self, label, options, chance):
+        if not chance and self.reactions is not None:
+            if len(self.replies) >= len(self.reactions):
+                raise BadInput(f"reaction {len(self.replies) + 1} is not answered: {options[0][0]}?")
+            value = self.reactions[len(self.replies)]
+            if value not in [v for _, _, v in options]:
+                raise BadInput(f"reaction {len(self.replies) + 1}: {value!r} is not an answer")
+            self.replies.append(value)
+            self.sizes.append(1)
+            return value
+        k = len(self.sizes)
+        idx = self.prefix[k] if k < len(self.prefix) else 0
+        self.sizes.append(len(options))
+        _, weight, value = options[idx]
+        if chance:
+            self.prob *= Fraction(weight) / sum(Fraction(w) for _, w, _ in options)
+        else:
+            self.replies.append(value)
+        return value
+
+
+def _paths(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool, ...] | None):
+    """Every (probability, replies, position) leaf of the resolution (the engine's own walk order)."""
+    stack: list[list[int]] = [[]]
+    while stack:
+        prefix = stack.pop()
+        walk = _Walk(prefix, reactions)
+        result = ap._resolve(pos, action, rules, walk)
+        yield walk.prob, tuple(walk.replies), result
+        path = prefix + [0] * (len(walk.sizes) - len(prefix))
+        for k in range(len(walk.sizes) - 1, len(prefix) - 1, -1):
+            for idx in range(walk.sizes[k] - 1, 0, -1):
+                stack.append(path[:k] + [idx])
+
+
+def _plans(pos: Position, action: ac.Action, rules: Rules) -> list[tuple[bool, ...]]:
+    """The answer sequences that settle every reaction ``action`` can raise, in first-seen order."""
+    if action.kind != "ability" or action.actor not in ("hitman", "sheriff"):
+        return [()]  # only these two abilities call for reactions (rule:O6, rule:O7)
+    plans = list(dict.fromkeys(replies for _, replies, _ in _paths(pos, action, rules, None)))
+    out = []
+    for plan in plans:
+        try:
+            for _ in _paths(pos, action, rules, plan):
+                pass
+        except BadInput:  # a question this plan leaves open on some chance path
+            continue
+        out.append(plan)
+    return out
+
+
+def initial_state(seed: int = 0, rules: Rules = Rules()) -> Game:
+    """The shuffled set-up, fully known (rule:O-setup, rule:O13)."""
+    return Game(initial_position(seed, rules), rules)
+
+
+def legal_actions(game: Game) -> tuple[Play, ...]:
+    """Every legal action of the side to move (rule:O-actions), each with every reaction plan."""
+    if is_terminal(game):
+        return ()
+    pos, rules = game.position, game.rules
+    return tuple(Play(a, plan) for a in ac.legal_actions(pos, rules) for plan in _plans(pos, a, rules))
+
+
+def outcomes(game: Game, play: Play) -> list[tuple[Fraction, Game]]:
+    """What chance makes of ``play``: (probability, game), equal positions merged, summing to 1."""
+    if is_terminal(game):
+        raise BadInput("the game is over")
+    if play.action not in ac.legal_actions(game.position, game.rules):
+        raise BadInput(f"illegal action for {game.position.to_move} in this position: {play.action.to_json()}")
+    merged: dict[Position, Fraction] = {}
+    for p, _, pos in _paths(game.position, play.action, game.rules, play.reactions):
+        merged[pos] = merged.get(pos, Fraction(0)) + p
+    return [(p, Game(pos, game.rules)) for pos, p in merged.items()]
+
+
+def is_terminal(game: Game) -> bool:
+    """Someone has won (rule:O-victory-good, rule:O-victory-bad, rule:O-victory-ugly)."""
+    return game.position.winner is not None
+
+
+def winner(game: Game) -> str | None:
+    """The winning side, "A" or "B", else None."""
+    won = victory(game.position)
+    return won[0] if won else None
+
+
+def state_to_json(game: Game) -> dict:
+    return {"game": "outlaws", "position": position_to_json(game.position), "rules": game.rules.to_json()}
+
+
+def state_from_json(doc: Any) -> Game:
+    """A :class:`Game` from :func:`state_to_json`'s document; the position is checked as any position file."""
+    if not isinstance(doc, dict) or set(doc) - {"game", "position", "rules"} or "position" not in doc:
+        raise BadInput("game: expected an object with 'position' (a position document) and 'rules'")
+    if doc.get("game", "outlaws") != "outlaws":
+        raise BadInput("game.game: expected \"outlaws\"")
+    if not isinstance(doc["position"], dict):
+        raise BadInput("game.position: expected a position object")
+    return Game(load_position(doc["position"]), Rules.from_json(doc.get("rules")))
+
+
+def action_to_json(play: Play) -> dict:
+    return {**play.action.to_json(), "reactions": list(play.reactions)}
+
+
+def action_from_json(doc: Any) -> Play:
+    if not isinstance(doc, dict):
+        raise BadInput("action: expected an object")
+    rest = dict(doc)
+    reactions = rest.pop("reactions", [])
+    if not isinstance(reactions, list) or not all(isinstance(r, bool) for r in reactions):
+        raise BadInput("action.reactions: expected a list of true/false answers")
+    return Play(ac.Action.from_json(rest), tuple(reactions))
