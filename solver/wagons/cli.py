@@ -105,16 +105,24 @@ def recorded_actions(doc, what: str) -> list[dict]:
 
 def handle_play(args) -> dict:
     from solver.wagons.policies import policy_by_name
-    from solver.wagons.simulate import play_game
+    from solver.wagons.simulate import play_game, play_out
 
-    rules = rules_from_args(args)
-    if args.goals:
-        raise BadInput("--goals is only read by `wagons score` (edit scenarios/wagons/goals.toml to play with other numbers)")
+    rules, data = rules_from_args(args), _data(args)
     script = recorded_actions(read_json(args.script), args.script) if args.script else None
     if script is not None and args.policy != "scripted":
         raise BadInput("--script needs --policy scripted")
-    res = play_game(args.scenario, policy_by_name(args.policy, script), args.seed, rules)
-    return res.to_dict()
+    policy = policy_by_name(args.policy, script)
+    if args.circle is None and args.deck is None:
+        if args.seed is None:
+            raise BadInput("play: give --seed N, or --circle (and --deck) for an explicit deal")
+        return play_game(args.scenario, policy, args.seed, rules, data).to_dict()
+    if args.circle is None:
+        raise BadInput("play: --deck needs --circle (an explicit deal: the circle, then the preference deck)")
+    from solver.wagons.bestplay import deal_state
+
+    deck = clikit.int_list(args.deck, "--deck") if args.deck else []
+    state = deal_state(args.scenario, args.seed, clikit.int_list(args.circle, "--circle"), deck, rules, data)
+    return play_out(state, policy).to_dict()
 
 
 def render_play(r: dict) -> str:
@@ -179,14 +187,14 @@ def render_opponent_draft(r: dict) -> str:
 def handle_simulate(args) -> dict:
     from solver.wagons.simulate import simulate_rows
 
-    rules = rules_from_args(args)
+    rules, data = rules_from_args(args), _data(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
     if args.out:
         clikit.output_file(args.out)  # refuse a bad --out before playing any game
     progress = clikit.Progress("wagons simulate", args.games, quiet=args.json)
     rows = []
-    for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules)):
+    for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules, data)):
         rows.append(row)
         progress(i + 1)
     if args.out:
@@ -214,7 +222,9 @@ def register(games) -> None:
 
     p = clikit.add_command(group, "play", "play one whole solo game with a policy", handle_play, render_play)
     p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
-    p.add_argument("--seed", required=True, type=clikit.seed_int)
+    p.add_argument("--seed", type=clikit.seed_int, default=None, help="the deal's seed (or give --circle/--deck)")
+    p.add_argument("--circle", default=None, help="explicit deal (as in `wagons best-play`): the circle, first card first")
+    p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
     p.add_argument("--policy", required=True, choices=("random", "greedy", "scripted"))
     p.add_argument("--script", metavar="FILE", help="recorded game for --policy scripted: {\"actions\": [...]} "
                                                     "or a `wagons play --json` output")

@@ -11,7 +11,7 @@ rule:W-goal-smalltown-charm).
 from __future__ import annotations
 
 from solver.wagons.cards import load_cards
-from solver.wagons.data import TERRAINS, load_data
+from solver.wagons.data import TERRAINS, WagonsData, load_data
 from solver.wagons.town import Town, visible_grid
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -53,9 +53,10 @@ def _param(goal, key):
     return dict(goal.params)[key]
 
 
-def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int = 0) -> int:
+def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int = 0,
+                   data: WagonsData | None = None) -> int:
     """The player's points for one goal card (comparing cards against the pile)."""
-    goal = load_data().goal(name)
+    goal = (data or load_data()).goal(name)
     k = goal.kind
     icon = lambda i: {xy for xy, v in grid.items() if v.icon == i}
     ter = lambda t: {xy for xy, v in grid.items() if v.terrain == t}
@@ -119,14 +120,14 @@ def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int
     raise ValueError(name)
 
 
-def reference_score_player(town: Town, scenario_id: str, pile) -> dict:
-    """{'groups', 'goals', 'total'} computed the plain way."""
-    data = load_data()
+def reference_score_player(town: Town, scenario_id: str, pile, data: WagonsData | None = None) -> dict:
+    """{'groups', 'goals', 'total'} computed the plain way (``data``: None = the shipped files)."""
+    data = data or load_data()
     scenario = data.scenario(scenario_id)
     grid = visible_grid(town)
     groups = reference_groups(grid)
     goals = {}
     for name in scenario.goals:
         extra = scenario.reading(name).extra_guns
-        goals[name] = reference_goal(name, grid, tuple(pile), extra)
+        goals[name] = reference_goal(name, grid, tuple(pile), extra, data)
     return {"groups": groups, "goals": goals, "total": sum(groups.values()) + sum(goals.values())}
