@@ -131,8 +131,9 @@ def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int
                 for a in legal_actions(s):
                     walk(apply(s, a), drafts + (a.index,), round1)
                 return
-            if boom and before == 1 and s.round == 2 and round1 is None:
-                # rule:W5-boomtown: split on the opponent being behind after round 1 or not
+            if boom and before == 1 and s.round == 2 and round1 is None and state.rules.boomtown_count == "visible":
+                # rule:W5-boomtown: split on the opponent being behind after round 1 or not (counting
+                # 4 per card, the counts are known from the cards alone: no split)
                 m, opp = len(s.town.placements), 4 * len(s.pile)
                 for behind in (True, False):
                     forced = replace(s, after_round_1=(opp if behind else opp - 1, opp))

@@ -1,7 +1,7 @@
 """`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate.
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
---tie-break) with the open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
+--tie-break, --round1-window, --boom-or-bust, --boomtown-count, --boomtown-mines) with the open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
 """
 
 from __future__ import annotations
@@ -12,11 +12,21 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.io import read_json
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.rules import DIFFICULTIES, EDITIONS, ICON_SOURCES, MATCH_ORDERS, TIE_BREAKS, Rules
+from solver.wagons.rules import (
+    BOOM_OR_BUST,
+    BOOMTOWN_COUNTS,
+    BOOMTOWN_MINES,
+    DIFFICULTIES,
+    EDITIONS,
+    ICON_SOURCES,
+    MATCH_ORDERS,
+    TIE_BREAKS,
+    Rules,
+)
 
 
 def add_rules_flags(p) -> None:
-    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8)."""
+    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8, rule:W11)."""
     g = p.add_argument_group("rules readings (open-questions.md)")
     g.add_argument("--icon-source", choices=ICON_SOURCES, default="top",
                    help="W2: icons showing in the opponent's town: top card (default) or the whole pile")
@@ -29,13 +39,23 @@ def add_rules_flags(p) -> None:
     g.add_argument("--tie-break", choices=TIE_BREAKS, default="tie",
                    help="W8: equal totals are a tie (default) or won by most Guns")
     g.add_argument("--round1-window", type=int, default=3, help="W1: circle cards the round-1 opponent looks at (default 3)")
+    g.add_argument("--boom-or-bust", choices=BOOM_OR_BUST, default="per-mine",
+                   help="W11: Boom or Bust band points per Mine (default: 1-2 Mines 5 each, 3-6 none, 7 3 each, "
+                        "8+ 8 each) or flat per band (5, 0, 3, 8); the card's numbers come from one unofficial source")
+    g.add_argument("--boomtown-count", choices=BOOMTOWN_COUNTS, default="visible",
+                   help="W5-boomtown: the player's territories after round 1 = visible ones (default) or 4 per card")
+    g.add_argument("--boomtown-mines", choices=BOOMTOWN_MINES, default="both",
+                   help="W6 Boomtown: the opponent's Mines for Boom or Bust = Mine icons + Mountains territories "
+                        "(default), territories with either once, or Mountains alone")
     g.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
 
 
 def rules_from_args(args) -> Rules:
     return Rules(icon_source=args.icon_source, match_order=args.match_order, edition=args.edition,
-                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window)
+                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window,
+                 boom_or_bust=args.boom_or_bust, boomtown_count=args.boomtown_count,
+                 boomtown_mines=args.boomtown_mines)
 
 
 def _data(args):
@@ -73,11 +93,13 @@ def handle_score(args) -> dict:
 def render_score(r: dict) -> str:
     lines = [f"Scenario {r['scenario']}", "Player:"]
     lines += [f"  {k:<16}{v:>4}" for k, v in r["player"]["groups"].items()]
-    lines += [f"  {k:<16}{v:>4}  (goal card)" for k, v in r["player"]["goals"].items()]
+    low = set(r.get("low_confidence", ()))
+    mark = lambda k: "  (goal card; low-confidence number, a reading: W11)" if k in low else "  (goal card)"
+    lines += [f"  {k:<16}{v:>4}{mark(k)}" for k, v in r["player"]["goals"].items()]
     lines += [f"  {'total':<16}{r['player']['total']:>4}", "Opponent:",
               f"  {'3 most common' if r['opponent']['common_rule'] == 'W-common' else 'per-card terrains':<16}"
               f"{r['opponent']['common']:>4}"]
-    lines += [f"  {k:<16}{v:>4}  (goal card)" for k, v in r["opponent"]["goals"].items()]
+    lines += [f"  {k:<16}{v:>4}{mark(k)}" for k, v in r["opponent"]["goals"].items()]
     lines += [f"  {'total':<16}{r['opponent']['total']:>4}", f"Winner: {r['winner']} (margin {r['margin']})"]
     return "\n".join(lines)
 
@@ -185,6 +207,7 @@ def render_opponent_draft(r: dict) -> str:
 # ---------------------------------------------------------------- simulate
 
 def handle_simulate(args) -> dict:
+    from solver.wagons.scoring import low_confidence
     from solver.wagons.simulate import simulate_rows
 
     rules, data = rules_from_args(args), _data(args)
@@ -207,7 +230,8 @@ def handle_simulate(args) -> dict:
             "player_win_rate": wins / n, "ties": sum(r["winner"] == "tie" for r in rows),
             "mean_margin": sum(r["margin"] for r in rows) / n,
             "mean_player": sum(r["player_total"] for r in rows) / n,
-            "mean_opponent": sum(r["opponent_total"] for r in rows) / n, "out": args.out}
+            "mean_opponent": sum(r["opponent_total"] for r in rows) / n, "out": args.out,
+            "rules": rules.to_dict(), "low_confidence": list(low_confidence(args.scenario, data, rules))}
 
 
 def register(games) -> None:

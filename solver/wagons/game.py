@@ -150,8 +150,11 @@ def _end_turn(state: GameState) -> GameState:
     other = "opponent" if state.to_move == "player" else "player"
     s = replace(state, to_move=other, drafted=False, turn=state.turn + 1)
     if not s.circle and s.round == 1:
-        # rule:W5-boomtown: counts taken when the round-1 circle runs out (inferred)
-        counts = (town_features(s.town).territories, 4 * len(s.pile))
+        # rule:W5-boomtown: counts taken when the round-1 circle runs out (inferred); the player's
+        # count is its visible territories, or 4 per card it holds (rules.boomtown_count)
+        mine = town_features(s.town).territories if s.rules.boomtown_count == "visible" \
+            else 4 * (len(s.town.placements) + len(s.hand))
+        counts = (mine, 4 * len(s.pile))
         s = replace(s, round=2, circle=s.deck, deck=(), after_round_1=counts,
                     log=s.log + (LogEntry(s.turn, 2, "game", "deal", "W-rounds",
                                           note=f"round 2 circle {list(s.deck)}; territories after round 1: "
