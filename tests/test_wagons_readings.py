@@ -187,6 +187,9 @@ def test_every_command_answers_like_the_plain_scorer_or_refuses_in_one_line(tmp_
     goal, scenario, params = case
     path = tmp_path / f"goals-{next(_COUNTER)}.toml"  # load_data caches per path: a new file each example
     path.write_text(_with_params(goal, params))
+    town, opp = tmp_path / "town.json", tmp_path / "opp.json"
+    town.write_text(json.dumps({"placements": [p.to_dict() for p in EXAMPLE]}))
+    opp.write_text(json.dumps({"pile": []}))
     from solver.io import read_data
     try:
         data = load_data(goals_path=str(path))
@@ -196,7 +199,8 @@ def test_every_command_answers_like_the_plain_scorer_or_refuses_in_one_line(tmp_
         assert "\n" not in msg and f"'{goal}'" in msg and any(k in msg for k in params), msg
         for argv in (["wagons", "simulate", "--scenario", scenario, "--policy", "greedy", "--games", "1"],
                      ["wagons", "best-layout", "--cards", ",".join(map(str, TWO[scenario])), "--scenario", scenario,
-                      "--quiet"]):
+                      "--quiet"],
+                     ["wagons", "score", str(town), "--scenario", scenario, "--opponent", str(opp)]):
             assert cli.main([*argv, "--goals", str(path), "--json"]) == 2
             err = capsys.readouterr().err.strip()
             assert len(err.splitlines()) == 1 and f"'{goal}'" in err
@@ -213,6 +217,11 @@ def test_every_command_answers_like_the_plain_scorer_or_refuses_in_one_line(tmp_
     assert cli.main(["wagons", "simulate", "--scenario", scenario, "--policy", "greedy", "--games", "1",
                      "--goals", str(path), "--json"]) == 0
     capsys.readouterr()
+    assert cli.main(["wagons", "score", str(town), "--scenario", scenario, "--opponent", str(opp),
+                     "--goals", str(path), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["player"]
+    plain = reference_score_player(Town(EXAMPLE), scenario, (), data=data)
+    assert got["goals"] == plain["goals"] and got["total"] == plain["total"]
 
 
 def _plain_best_data(cards, scenario, data):
