@@ -159,3 +159,12 @@ def test_a_draft_note_that_does_not_fit_the_deal_is_refused(tmp_path, capsys):
     assert code == 2 and "drafts card 7, but card 5" in err and len(err.strip().splitlines()) == 1
     code = cli.main(["wagons", "play", "--scenario", "cattle-drive", "--deck", "2,0", "--policy", "random"])
     assert code == 2 and "--deck needs --circle" in capsys.readouterr().err
+
+
+def test_a_goals_path_that_cannot_be_resolved_is_one_line(tmp_path, capsys):
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    for argv in (["simulate", "--policy", "random", "--games", "1"], ["play", "--seed", "1", "--policy", "random"]):
+        code = cli.main(["wagons", *argv, "--scenario", "boomtown", "--goals", str(loop), "--json"])
+        err = capsys.readouterr().err
+        assert code == 2 and "--goals" in err and len(err.strip().splitlines()) == 1

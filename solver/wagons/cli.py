@@ -10,7 +10,7 @@ from pathlib import Path
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io import read_json, short_repr
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.rules import (
     BOOM_OR_BUST,
@@ -59,7 +59,15 @@ def rules_from_args(args) -> Rules:
 
 
 def _data(args):
-    return load_data(goals_path=str(Path(args.goals).resolve()) if getattr(args, "goals", None) else None)
+    """The wagons data with the user's ``--goals FILE`` (None: the shipped goals): the one source
+    every command passes on to the engine, the optimizer and the replays."""
+    if not getattr(args, "goals", None):
+        return load_data()
+    try:
+        path = Path(args.goals).resolve()
+    except (OSError, RuntimeError):  # a symbolic link loop, an unreadable folder
+        raise BadInput(f"--goals {short_repr(args.goals, 80)}: cannot resolve the path (a symbolic link loop?)") from None
+    return load_data(goals_path=str(path))
 
 
 def load_opponent(path) -> tuple[int, ...]:
