@@ -168,3 +168,15 @@ def test_a_goals_path_that_cannot_be_resolved_is_one_line(tmp_path, capsys):
         code = cli.main(["wagons", *argv, "--scenario", "boomtown", "--goals", str(loop), "--json"])
         err = capsys.readouterr().err
         assert code == 2 and "--goals" in err and len(err.strip().splitlines()) == 1
+
+
+def test_every_scored_output_names_its_low_confidence_goal_cards(capsys):
+    """Water the Herd: The Herd is known from one unofficial source (low), Cool Water is high."""
+    want = ["The Herd"]
+    play = run_json(capsys, "wagons", "play", "--scenario", "water-the-herd", "--seed", 1, "--policy", "random")
+    layout = run_json(capsys, "wagons", "best-layout", "--cards", "13,14", "--scenario", "water-the-herd", "--quiet")
+    best = run_json(capsys, "wagons", "best-play", "--scenario", "water-the-herd", "--circle", "14,10", "--deck", "0",
+                    "--quiet")
+    sim = run_json(capsys, "wagons", "simulate", "--scenario", "water-the-herd", "--policy", "random", "--games", 1)
+    assert play["low_confidence"] == layout["low_confidence"] == best["low_confidence"] == want
+    assert best["final"]["low_confidence"] == sim["low_confidence"] == want
