@@ -145,7 +145,7 @@ def _value(town: Town, scenario_id: str, pile, rules: Rules, objective: str, dat
 def greedy_layout(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
                   objective: str = "score", data: WagonsData | None = None) -> tuple[Town, int]:
     """Place each card where it raises the objective most now (ties: first found); a lower bound."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     pile = tuple(pile)
     fixed = opponent_fixed(pile, scenario_id, rules, data) if objective == "margin" else 0
     town = Town()
@@ -391,7 +391,7 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
     player's (``behind``) or above it (not ``behind``); the greedy seed is skipped.
     """
     start = time.monotonic()
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     ids = check_cards(cards)
     scenario = data.scenario(scenario_id) if isinstance(scenario_id, str) else None
     if scenario is None:

@@ -13,6 +13,7 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.wagons.cli import _data, add_rules_flags, load_opponent, rules_from_args
 from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.scoring import low_confidence
 
 
 def _time_limit(value) -> float:
@@ -52,7 +53,8 @@ def handle_best_layout(args) -> dict:
                       _progress(args.quiet, "best-layout"), objective=args.objective, data=data,
                       method=getattr(args, "method", "cpsat"))
     out = res.to_dict()
-    out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_dict()})
+    out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_dict(),
+                "low_confidence": list(low_confidence(args.scenario, data, rules))})
     return out
 
 
@@ -81,7 +83,8 @@ def handle_best_play(args) -> dict:
     res = best_play(args.scenario, args.seed, circle, deck, rules, _time_limit(args.time_limit),
                     _progress(args.quiet, "best-play"), data)
     out = res.to_dict()
-    out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict()})
+    out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict(),
+                "low_confidence": list(low_confidence(args.scenario, data, rules))})
     return out
 
 

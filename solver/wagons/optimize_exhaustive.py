@@ -103,7 +103,7 @@ def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), ru
     ``fast=True``: the compiled depth-first walk (module docstring); ``fast=False``: the engine's
     own ``legal_placements`` and ``score_player``, breadth first (``merge`` applies to it only)."""
     start = time.monotonic()
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     ids = check_cards(cards)
     pile = check_pile(opponent_pile, ids)
     data.scenario(scenario_id)
@@ -623,7 +623,7 @@ def compiled_score(town: Town, scenario_id: str, opponent_pile=(), rules: Rules 
                    objective: str = "score", data: WagonsData | None = None) -> int:
     """The compiled scorer's value of a legal ``town`` (player score, or margin against the pile):
     the fast oracle's scorer, exposed to be checked against ``score_player`` / ``final_scores``."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     tables = goal_tables(scenario_id, tuple(opponent_pile), data)
     if tables is None:
         raise BadInput(f"scenario '{scenario_id}': its goal cards are outside what the compiled scorer handles")

@@ -393,7 +393,7 @@ def state_bound(cards: Sequence[int], prefix: Sequence[Placement], scenario_id: 
                 rules: Rules = Rules(), objective: str = "score", data: WagonsData | None = None):
     """The branch-and-bound prover's bound for the state after ``prefix`` (the first placements of
     ``cards``): never below the best objective of any completion (tested against the exact value)."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     ids = tuple(cards)
     fr = _Frame(ids)
     masks, occ, _ = _prefix_state(fr, prefix)
@@ -410,7 +410,7 @@ def enumerate_best(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules
     set of canonical states per level (the last one too), every distinct final town scored. Card and
     pile ids are assumed checked (``optimize.check_cards`` / ``check_pile``)."""
     start = time.monotonic()
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     pile = tuple(pile)
     ids = tuple(cards)
     fr = _Frame(ids)
@@ -464,7 +464,7 @@ def search_best(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = 
     every improvement. ``proven=True`` when the whole tree was searched before ``deadline``
     (``value is None`` then means no town beats ``incumbent``)."""
     start = time.monotonic()
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     pile = tuple(pile)
     ids = tuple(cards)
     n = len(ids)

@@ -29,7 +29,8 @@ __all__ = ["largest_groups", "score_player", "score_opponent", "final_scores", "
            "winner_of", "growth_frame", "frame_features", "features_plus", "margin_of", "margin_scorer",
            "opponent_fixed",
            "common_score", "later_card_score", "features_of",
-           "player_goal", "comparing_goal", "opponent_goal", "Side"]
+           "player_goal", "comparing_goal", "opponent_goal", "opponent_mines", "Side", "low_confidence",
+           "is_low_confidence"]
 
 DESERT, FOREST, MOUNTAINS, PLAINS, SNOW, WATER = range(6)
 BEER, COW, FORT, GUN, MINE, WAGON = range(6)
@@ -642,8 +643,28 @@ def comparing_goal(goal: GoalSpec, player: Side, opponent: Side, opponent_can_lo
 
 # ---------------------------------------------------------------- opponent goals (rule:W6)
 
-def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data: WagonsData) -> int:
-    """The opponent's score for a non-comparing goal card, by the scenario's reading (rule:W6)."""
+def _mine_territories(pile, terrains: tuple[str, ...]) -> int:
+    """Territories of the pile's cards that show a Mine icon on one of ``terrains``."""
+    cards = load_cards()
+    return sum(1 for cid in pile for t in cards[cid].territories if t.icon == "Mine" and t.terrain in terrains)
+
+
+def opponent_mines(reading: OpponentReading, pc: PileCounts, rules: Rules = Rules(), pile=()) -> int:
+    """The opponent's Mines for Boom or Bust; with ``mine_terrains`` (Boomtown: "Mountains count as
+    Mines") as ``rules.boomtown_mines`` reads it (rule:W6): Mine icons + those territories ("both"),
+    each territory showing either once ("either"), or those territories alone ("mountains")."""
+    extra = sum(pc.terrain[T_IDX[t]] for t in reading.mine_terrains)
+    if not reading.mine_terrains or rules.boomtown_mines == "both":
+        return pc.icon[MINE] + extra
+    if rules.boomtown_mines == "mountains":
+        return extra
+    return pc.icon[MINE] + extra - _mine_territories(pile, reading.mine_terrains)
+
+
+def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data: WagonsData,
+                  rules: Rules = Rules(), pile=()) -> int:
+    """The opponent's score for a non-comparing goal card, by the scenario's reading (rule:W6);
+    ``pile`` (the cards counted in ``pc``) is read only by :func:`opponent_mines`."""
     r = reading.reading
     count = lambda: sum(pc.icon[I_IDX[i]] for i in reading.icons) + sum(pc.terrain[T_IDX[t]] for t in reading.terrains)
     if r == "sets":
@@ -657,8 +678,7 @@ def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data
         return _run_points(table, min(wagons, reading.cap)) + reading.per_extra * max(0, wagons - reading.cap)
     if r == "as-player":
         if goal.kind == "boom-or-bust":
-            mines = pc.icon[MINE] + sum(pc.terrain[T_IDX[t]] for t in reading.mine_terrains)
-            return _boom(goal, mines)
+            return _boom(goal, opponent_mines(reading, pc, rules, pile))
         if goal.kind == "prairie-life":
             return (pc.icon[COW] + pc.terrain[PLAINS]) * goal.param("per_symbol") // goal.param("divisor")
         raise BadInput(f"scenario reading for '{goal.name}': the opponent's pile has no positions, so "
@@ -696,6 +716,7 @@ class FinalScores:
     opponent: OpponentScore
     winner: str
     decided_by: str
+    low_confidence: tuple[str, ...] = ()  # goal cards scored with a low-confidence number (rule:W11)
 
     @property
     def margin(self) -> int:
@@ -703,7 +724,20 @@ class FinalScores:
 
     def to_dict(self) -> dict:
         return {"player": self.player.to_dict(), "opponent": self.opponent.to_dict(),
-                "winner": self.winner, "margin": self.margin, "decided_by": self.decided_by}
+                "winner": self.winner, "margin": self.margin, "decided_by": self.decided_by,
+                "low_confidence": list(self.low_confidence)}
+
+
+def is_low_confidence(goal: GoalSpec) -> bool:
+    """A goal card known from one unofficial source, or with such a number or reading (rule:W11)."""
+    return goal.confidence.startswith("low") or any(str(c).startswith("low") for _, c in goal.param_confidence)
+
+
+def low_confidence(scenario_id: str, data: WagonsData | None = None, rules: Rules = Rules()) -> tuple[str, ...]:
+    """The scenario's goal cards whose scores rest on a low-confidence number or reading (rule:W11):
+    what a score that uses them must say it is (a reading, not a fact)."""
+    data = (data or load_data()).for_rules(rules)
+    return tuple(name for name in data.scenario(scenario_id).goals if is_low_confidence(data.goal(name)))
 
 
 def _sides(f: TownFeatures, pc: PileCounts, scenario: ScenarioSpec, goal: GoalSpec) -> tuple[Side, Side, bool]:
@@ -745,7 +779,7 @@ _BEER_AT, _MINE_AT, _GUN_AT = 8 * (6 + BEER), 8 * (6 + MINE), 8 * (6 + GUN)
 def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rules(),
                  data: WagonsData | None = None, features: TownFeatures | None = None) -> PlayerScore:
     """The player's final score: largest groups + the scenario's two goal cards (rule:W7)."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     if not isinstance(scenario_id, str):
         raise BadInput(f"scenario: expected a scenario id, got {scenario_id!r}")
     scenario, plan = _plan(scenario_id, data)
@@ -778,7 +812,7 @@ def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: R
               data: WagonsData | None = None, opponent_base: int | None = None) -> int:
     """Player total - opponent total from bitboards (the greedy policy's fast path; same rules as
     :func:`final_scores`). ``opponent_base`` = the opponent's total without comparing cards, if known."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     if not isinstance(scenario_id, str):
         data.scenario(scenario_id)  # raises the BadInput naming it
     scenario, plan = _plan(scenario_id, data)
@@ -808,7 +842,7 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
 
     ``near``: features most scored towns differ from in a few masks (e.g. the town before one more
     card, same frame); its group sizes are reused for every terrain mask left unchanged."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     if not isinstance(scenario_id, str):
         data.scenario(scenario_id)  # raises the BadInput naming it
     scenario, plan = _plan(scenario_id, data)
@@ -854,7 +888,7 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
 def opponent_fixed(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(),
                    data: WagonsData | None = None) -> int:
     """The part of the opponent's total that does not depend on the player's town."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     scenario = data.scenario(scenario_id)
     pc = pile_counts(pile)
     total = later_card_score(pile, data.difficulty_table(rules.difficulty)) if rules.edition == "later" \
@@ -862,7 +896,7 @@ def opponent_fixed(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules
     for name in scenario.goals:
         goal = data.goal(name)
         if goal.kind not in COMPARING:
-            total += opponent_goal(goal, scenario.reading(name), pc, data)
+            total += opponent_goal(goal, scenario.reading(name), pc, data, rules, pile)
     return total
 
 
@@ -886,7 +920,7 @@ def later_card_score(pile, table: dict[int, int]) -> int:
 def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rules(),
                    data: WagonsData | None = None, features: TownFeatures | None = None) -> OpponentScore:
     """The opponent's final score: 3 most common terrains + the scenario's readings (rule:W6)."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     scenario = _scenario(scenario_id, data)
     pile = _check_pile(pile, player_town)
     pc = pile_counts(pile)
@@ -901,7 +935,7 @@ def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rul
             p, o, can_lose = _sides(features or _features(player_town.placements), pc, scenario, goal)
             goals[name] = comparing_goal(goal, p, o, can_lose)[1]
         else:
-            goals[name] = opponent_goal(goal, scenario.reading(name), pc, data)
+            goals[name] = opponent_goal(goal, scenario.reading(name), pc, data, rules, pile)
     return OpponentScore(common, goals, common + sum(goals.values()), common_rule)
 
 
@@ -924,4 +958,4 @@ def final_scores(town: Town, pile, scenario_id: str, rules: Rules = Rules(),
     guns_p = f.icon[GUN].bit_count()
     guns_o = pile_counts(tuple(pile)).icon[GUN]
     winner, decided = winner_of(player.total, opponent.total, guns_p, guns_o, rules)
-    return FinalScores(player, opponent, winner, decided)
+    return FinalScores(player, opponent, winner, decided, low_confidence(scenario_id, data, rules))
