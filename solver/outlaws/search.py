@@ -16,9 +16,13 @@ contracts.md asks.
 The token-economy argument (:func:`victory_left`), sound for *impossibility*: Votes only move from
 the table to a supply; Bullets and Handcuffs only move table -> supply -> discard (or between supplies
 by the Bandit), and come back only by the Sheriff recovering his own Handcuffs (which needs one) or by
-the sudden-death reset, which happens once (rule:O11). So a side can win Good only if the Election
-token is still on the table and its Votes plus those left on the table exceed the opponent's, Bad only
-if a Bullet is outside the discard or sudden death is still to come, Ugly likewise with Handcuffs.
+the sudden-death reset (rule:O11), which needs both sides at exactly 3 Votes and comes again each time
+its condition holds again (``sudden_death_repeats="repeats"``, the default) or only once ("once"). So
+a side can win Good only if the Election token is still on the table and its Votes plus those left on
+the table exceed the opponent's, Bad only if a Bullet is outside the discard or sudden death is still
+to come, Ugly likewise with Handcuffs. Under "repeats" this leaves no dead position at all: a side
+beyond 3 Votes keeps the Election token on the table (it leaves only by a Good victory or a reset,
+and a reset needs 3-3), and with 3-3 the Bullets and Handcuffs come back whenever they run out.
 Why an explicit search rather than Z3 bounded model checking: the winning lines need the engine's
 exact hidden-outcome semantics, and the engine is the thing users run; the Z3 encoding of the rules
 (verify.py) is cross-checked against the engine instead.
@@ -107,9 +111,12 @@ def _table_count(pos: Position) -> dict:
     return counts
 
 
-def sudden_death_to_come(pos: Position) -> bool:
-    """rule:O11: the reset can still happen (it happens once, with Votes tied 3-3)."""
-    return not pos.sudden_death and pos.supply.A.vote <= 3 and pos.supply.B.vote <= 3
+def sudden_death_to_come(pos: Position, rules: Rules = Rules()) -> bool:
+    """rule:O11: the reset can still happen: it needs Votes tied 3-3 (so neither side beyond 3), and
+    with ``sudden_death_repeats="once"`` no sudden death yet."""
+    if pos.sudden_death and rules.sudden_death_repeats == "once":
+        return False
+    return pos.supply.A.vote <= 3 and pos.supply.B.vote <= 3
 
 
 def victory_left(pos: Position, side: str, rules: Rules = Rules()) -> dict[str, bool]:
@@ -120,7 +127,7 @@ def victory_left(pos: Position, side: str, rules: Rules = Rules()) -> dict[str, 
     opp = other(side)
     table = _table_count(pos)
     me, them = pos.supply[side], pos.supply[opp]
-    later = sudden_death_to_come(pos)
+    later = sudden_death_to_come(pos, rules)
     good = (not pos.sudden_death and table["election"] > 0 and me.vote + table["vote"] > them.vote)
     bullets = me.bullet + table["bullet"] + them.bullet > 0
     cuffs = me.handcuffs + table["handcuffs"] + them.handcuffs > 0
@@ -141,7 +148,7 @@ def is_dead(pos: Position, rules: Rules = Rules()) -> bool:
     cancel), a token on the street is taken by the right character, and a reserve is never stranded
     (columns only empty once the reserve is empty, and it never refills). So this criterion is what
     "dead" means here; the searches also report the bound they covered."""
-    return (pos.winner is None and not sudden_death_trigger(pos)
+    return (pos.winner is None and not sudden_death_trigger(pos, rules)
             and not can_still_win(pos, "A", rules) and not can_still_win(pos, "B", rules))
 
 
@@ -417,7 +424,7 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
         p = res.found
         out.update({
             "line": res.line, "length": len(res.line), "position": position_to_json(p),
-            "why": {"sudden_death": p.sudden_death, "sudden_death_trigger": sudden_death_trigger(p),
+            "why": {"sudden_death": p.sudden_death, "sudden_death_trigger": sudden_death_trigger(p, rules),
                     "votes": {s: p.supply[s].vote for s in SIDES},
                     "victories_left": {s: victory_left(p, s, rules) for s in SIDES}},
         })
