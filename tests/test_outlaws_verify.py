@@ -247,6 +247,9 @@ def test_ruleslinger_verify_and_dead_positions_commands(tmp_path, capsys):
     assert main(["outlaws", "dead-positions", str(tmp_path / "missing.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "Traceback" not in err
-    assert main(["outlaws", "dead-positions", "--seed", "2", "--json"]) == 0
+    assert main(["outlaws", "dead-positions", "--seed", "2", "--json", "--rule", "sudden_death_repeats=once"]) == 0
     res = json.loads(capsys.readouterr().out)
     assert res["found"] is True and res["why"]["sudden_death"] is True
+    assert main(["outlaws", "dead-positions", "--seed", "2", "--json"]) == 0  # rule:O11 default: repeats
+    res = json.loads(capsys.readouterr().out)
+    assert res["found"] is False and res["proven"] is True

@@ -34,7 +34,7 @@ import heapq
 import itertools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
@@ -150,6 +150,53 @@ def is_dead(pos: Position, rules: Rules = Rules()) -> bool:
     "dead" means here; the searches also report the bound they covered."""
     return (pos.winner is None and not sudden_death_trigger(pos, rules)
             and not can_still_win(pos, "A", rules) and not can_still_win(pos, "B", rules))
+
+
+def economy_class(pos: Position) -> tuple:
+    """What :func:`is_dead` reads of a position: (sudden death, A's Votes, B's Votes, Votes on the
+    table, a Bullet outside the discard, Handcuffs outside the discard, the Election on the table)."""
+    table = _table_count(pos)
+    bullets = pos.supply.A.bullet + pos.supply.B.bullet + table["bullet"] > 0
+    cuffs = pos.supply.A.handcuffs + pos.supply.B.handcuffs + table["handcuffs"] > 0
+    return (pos.sudden_death, pos.supply.A.vote, pos.supply.B.vote, table["vote"], bullets, cuffs,
+            table["election"] > 0)
+
+
+def reachable_class(cls: tuple) -> bool:
+    """The invariants every action keeps (rule:O11, rule:O5): after sudden death the Votes are 3-3 and
+    none is on the table, and the Election token is set aside; before it, the Votes not in a supply are
+    on the table and the Election token is there (it leaves the table only by a Good victory)."""
+    sd, a, b, table, _bullets, _cuffs, election = cls
+    if sd:
+        return (a, b, table, election) == (3, 3, 0, False)
+    return a + b + table == 6 and election
+
+
+def dead_position_classes(rules: Rules = Rules()) -> list[tuple]:
+    """rule:O12 lemma: the reachable classes of :func:`economy_class` in which :func:`is_dead` holds
+    under ``rules``, found by trying one position of every class (is_dead reads nothing else).
+    Default readings ("repeats"): none; with ``sudden_death_repeats="once"``: after sudden death with
+    every Bullet and Handcuffs used up."""
+    from solver.outlaws.state import Discard, PerSide, Supply, initial_position
+
+    base = initial_position(0)
+    dead = []
+    for sd in (False, True):
+        for a in range(7):
+            for b in range(7 - a):
+                for bullets in (False, True):
+                    for cuffs in (False, True):
+                        cls = (sd, a, b, 0 if sd else 6 - a - b, bullets, cuffs, not sd)
+                        if not reachable_class(cls):
+                            continue
+                        tokens = ["vote"] * cls[3] + ["election"] * cls[6] + ["bullet"] * bullets + ["handcuffs"] * cuffs
+                        p = replace(base, tokens=tuple(tokens + ["x"] * (8 - len(tokens))), reserve=(), sudden_death=sd,
+                                    supply=PerSide(Supply(vote=a, bullet=0, handcuffs=0),
+                                                   Supply(vote=b, bullet=0, handcuffs=0)),
+                                    discard=Discard(bullet=3 - bullets, handcuffs=3 - cuffs))
+                        if is_dead(p, rules):
+                            dead.append(cls)
+    return dead
 
 
 # ------------------------------------------------------------------ heuristics (estimated actions)
@@ -318,6 +365,9 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
             continue
         nodes += 1
         for action, n, cond, nxt in successors(pos, rules):
+            if time.perf_counter() - t0 > time_limit:  # one expansion can be large (560 sudden-death layouts)
+                stopped = "time"
+                break
             nkey = position_key(nxt)
             if best.get(nkey, INF) <= depth + 1:
                 continue
@@ -331,6 +381,8 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
                 continue
             deepest = max(deepest, depth + 1)
             heapq.heappush(heap, (prio(depth + 1, h), -(depth + 1), next(tie), nxt))
+        if stopped:
+            break
     complete = not heap and not stopped
     return SearchResult(None, [], nodes, complete and not cut, deepest, round(time.perf_counter() - t0, 4), stopped,
                         complete, len(best))
@@ -404,22 +456,36 @@ def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, tim
 
 
 def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), max_depth: int = 60,
-                        time_limit: float = 30.0, max_nodes: int = 50_000, seed: int = 0) -> dict:
+                        time_limit: float = 30.0, max_nodes: int = 50_000, seed: int = 0,
+                        use_lemma: bool = True) -> dict:
     """Search the positions reachable from ``start`` (default: the set-up of ``seed``) for a dead
     position (rule:O12): nobody has won, the sudden-death trigger does not hold, and neither side can
     win. Returns what it found with the action line from ``start``, or the bound within which none
-    exists (``exhausted``: every reachable position within ``max_depth`` was checked)."""
+    exists (``exhausted``: every reachable position within ``max_depth`` was checked).
+
+    ``dead_classes`` lists the token-economy classes that are dead under ``rules``
+    (:func:`dead_position_classes`). When there is none and ``start`` lies in a reachable class, no
+    position reachable from it is dead (``proven``), and with ``use_lemma`` the search is skipped."""
     from solver.outlaws.state import initial_position
 
     if start is None:
         start = initial_position(seed, rules)
     if max_depth < 0 or max_depth > 500:
         raise BadInput(f"max_depth {max_depth}: expected 0..500")
+    classes = dead_position_classes(rules)
+    lemma = not classes and start.winner is None and reachable_class(economy_class(start))
+    base = {"dead_classes": [list(c) for c in classes], "proven": lemma, "start": position_to_json(start),
+            "rules": rules.to_json()}
+    if lemma and use_lemma:
+        return {"found": False, "depth_bound": max_depth, "nodes": 0, "checked": 0, "complete": False,
+                "exhausted": False, "stopped": None, "seconds": 0.0, **base,
+                "bound": ("no dead position exists under these readings: in every reachable token-economy class "
+                          "some side can still win or the sudden-death trigger holds (lemma, no search needed)")}
     res = best_first(start, lambda p: is_dead(p, rules), lambda p: estimate_dead(p, rules), rules, max_depth,
                      time_limit, max_nodes, weight=None)
     out = {"found": res.found is not None, "depth_bound": max_depth, "nodes": res.nodes, "checked": res.checked,
            "complete": res.complete, "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
-           "start": position_to_json(start)}
+           **base}
     if res.found is not None:
         p = res.found
         out.update({

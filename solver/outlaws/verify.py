@@ -923,13 +923,13 @@ def dead_positions_cmd(args) -> dict:
     if not 1 <= args.max_nodes <= 10_000_000:
         raise BadInput(f"--max-nodes {args.max_nodes}: expected 1..10000000")
     start = load_position(args.position) if args.position else None
-    out = find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed)
-    out["rules"] = rules.to_json()
-    return out
+    return find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed,
+                               use_lemma=not args.no_lemma)
 
 
 def _render_dead(result: dict) -> str:
     lines = [f"searched {result['nodes']} positions in {result['seconds']:.1f}s (depth bound {result['depth_bound']})"]
+    lines.append(f"dead token-economy classes under these readings: {result['dead_classes'] or 'none'}")
     if not result["found"]:
         lines.append(result["bound"])
         return "\n".join(lines)
@@ -967,6 +967,8 @@ def register_verification(group) -> None:
     p.add_argument("--max-depth", type=int, default=80, help="depth bound in actions (default 80)")
     p.add_argument("--time-limit", type=float, default=300.0, help="seconds (default 300)")
     p.add_argument("--max-nodes", type=int, default=100_000, help="positions expanded at most (default 100000)")
+    p.add_argument("--no-lemma", action="store_true",
+                   help="search even when the token-economy lemma already shows no dead position exists")
 
 
 def invariants_hold_at(pos) -> bool:
