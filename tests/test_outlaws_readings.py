@@ -396,3 +396,25 @@ def test_every_alternative_is_named_with_a_test():
     for target in ALTERNATIVES_EXERCISED.values():
         if "::" not in target and "(" not in target:
             assert target in globals(), target
+
+
+def test_every_option_has_its_register_entry_and_every_inferred_entry_an_option():
+    """Register (docs/register/outlaws.toml): each option names its entry, each alternative value is
+    listed there, inferred entries are options, and nothing cites a file a user does not have."""
+    import re
+
+    from solver.outlaws.rules import RULE_IDS
+    from solver.register import load_register
+
+    reg = load_register()
+    assert set(RULE_IDS) == set(CHOICES)
+    for name, values in CHOICES.items():
+        entry = reg.get(RULE_IDS[name])
+        assert entry.option == name and entry.status == "implemented", name
+        listed = {alt.split(":")[0].strip() for alt in entry.alternatives}
+        assert set(values[1:]) <= listed, (name, listed)
+    for entry in reg.for_game("outlaws"):
+        assert not entry.inferred or entry.option, f"{entry.id} is inferred but offers no option"
+        text = " ".join([entry.source, entry.default, entry.notes, *entry.alternatives])
+        assert "(not offered)" not in text and "outside-facts" not in text and "rules/" not in text, entry.id
+        assert not re.search(r"(?<!docs/)open-questions\.md", text), entry.id

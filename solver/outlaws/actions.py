@@ -30,7 +30,7 @@ TAKE_CALLS = {  # rule:O4 - who may take (and so call) which token
     "sheriff": ("vote", "handcuffs"),
 }
 MAYOR_EXTENDS = ("sheriff", "indian", "journalist", "merchant")  # rule:O8 (not Hitman, Dancer, Bandit)
-MAYOR_OPTIONAL = {"governor": "mayor_governor", "reverend": "mayor_reverend"}  # rule:O14
+MAYOR_OPTIONAL = {"governor": "mayor_governor", "reverend": "mayor_reverend"}  # rule:O14, rule:O14-reverend
 JOURNALIST_CALLS = tuple(c for c in CHARACTERS if c != "governor")  # rule:O-journalist
 
 
@@ -316,7 +316,7 @@ def _merchant(pos: Position, c: int, mayors: list) -> list[Action]:
 
 def _reverend(pos: Position, side: str, c: int, mayors: list) -> list[Action]:
     """rule:O-reverend: free the own immobilized Bandit immediately to his left; with the Mayor
-    (immediately to his left, rule:O14) the Bandit two places to his left."""
+    (immediately to his left, rule:O14-reverend) the Bandit two places to his left."""
     out = []
     for m in mayors:
         b = left_of(side, c if m is None else m)

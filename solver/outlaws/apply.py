@@ -242,7 +242,7 @@ def _reverend_can_cancel(pos: Position, owner: str, target_col: int, sheriff_col
                          d: _Decider) -> tuple[Position, int | None, int | None]:
     """rule:O7: ``owner``'s Reverend standing so that the arrested/immobilized character (default) or the
     arresting Sheriff (alternative) is immediately to his left; with ``mayor_reverend="extended"``
-    (rule:O14) also two places to his left with his Mayor immediately to his left. Returns
+    (rule:O14-reverend) also two places to his left with his Mayor immediately to his left. Returns
     (position, the Reverend's column or None, the Mayor's column or None)."""
     anchor = target_col if rules.reverend_left_of == "target" else sheriff_col
     r = right_of(owner, anchor)

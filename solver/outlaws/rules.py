@@ -30,7 +30,7 @@ CHOICES = {
 RULE_IDS = {
     "first_player": "O13", "refill_empty_reserve": "O2", "sheriff_save": "O6", "reverend_left_of": "O7",
     "bandit_empty_supply": "O10", "sudden_death_repeats": "O11", "mayor_governor": "O14",
-    "mayor_reverend": "O14", "target_immobilized": "O15", "optional_effects": "O16",
+    "mayor_reverend": "O14-reverend", "target_immobilized": "O15", "optional_effects": "O16",
     "actions_per_turn": "O17",
 }
 """Option name -> the open-question id it reads (docs/open-questions.md, docs/register/outlaws.toml)."""
@@ -69,7 +69,7 @@ class Rules:
       cannot end).
     - ``mayor_governor`` (rule:O14): the Mayor extends the Governor's ability to the Election token at
       columns i-1 and i+1 ("extended", default) or not ("not_extended").
-    - ``mayor_reverend`` (rule:O14): the Mayor extends the Reverend's reach by one, the Bandit or
+    - ``mayor_reverend`` (rule:O14-reverend): the Mayor extends the Reverend's reach by one, the Bandit or
       Hitman up to two places to his left ("extended", default) or not ("not_extended").
     - ``target_immobilized`` (rule:O15): other abilities may aim at an immobilized character
       ("allowed", default) or may not ("forbidden"); he is never moved either way.

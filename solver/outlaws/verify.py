@@ -2,7 +2,7 @@
 
 A *symbolic* position (both rows of Main Street, both Saloons, the token row, the reserve as counts
 per token type, both supplies, the discard, immobilized characters, sudden death, whose turn) and
-every action kind, encoded here directly from the rulebook and the open-questions.md readings, written
+every action kind, encoded here directly from the rulebook and the docs/open-questions.md readings, written
 independently from the concrete engine (``actions.py``/``apply.py``) and cross-checked against it in
 the tests (``tests/test_outlaws_verify*.py``). Hidden outcomes (which reserve token refills the row,
 where the sudden-death tokens land) and reactions (Sheriff saving the Governor, Reverend cancelling)
@@ -36,7 +36,7 @@ from typing import Any
 
 import z3
 
-from solver.outlaws.rules import Rules
+from solver.outlaws.rules import Rules, add_rule_option
 
 # Own encoding constants (independent of the engine; names are the contracts.md names).
 CHARS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist",
@@ -65,7 +65,7 @@ MUTATIONS = {
 """Deliberately broken rules (for the tests: each makes one check fail with a counterexample)."""
 
 RULE_TEXT = {
-    "token-totals": "outside-facts.md: '17 tokens: 6 Votes, 3 Bullets, 3 Handcuffs, 4 Bogus (X), 1 Election'; "
+    "token-totals": "published component list: '17 tokens: 6 Votes, 3 Bullets, 3 Handcuffs, 4 Bogus (X), 1 Election'; "
                     "Prendi un Gettone / Rimpiazzare i Gettoni / Morte Subitanea",
     "saloon-two": "Il Saloon: 'Il Saloon ... contiene due personaggi'; Lasciare il Saloon: 'collocandone uno di "
                   "nuovo nel Saloon, e due su Main Street'",
@@ -402,8 +402,8 @@ class Model:
 
     def _reverend_can(self, st: Sym, owner: int, target_col, sheriff_col) -> Any:
         """rule:O7: owner's Reverend stands with the target (default) or the arresting Sheriff
-        (alternative) immediately to his left; rule:O14 ("extended"): or two places to his left with
-        his Mayor immediately to his left."""
+        (alternative) immediately to his left; rule:O14-reverend ("extended"): or two places to his
+        left with his Mayor immediately to his left."""
         col = target_col if self.rules.reverend_left_of == "target" else sheriff_col
         rcol = _right(owner, col)
         plain = self._actor(st, owner, REV, rcol)
@@ -949,7 +949,7 @@ def register_verification(group) -> None:
     """Add ``verify`` and ``dead-positions`` to the ``ruleslinger outlaws`` group (called by cli.py)."""
     from solver import clikit
 
-    from solver.outlaws.rules import add_rule_option as rule_opt
+    rule_opt = add_rule_option
 
     p = clikit.add_command(group, "verify", "Z3 invariant checks on every action kind (with counterexamples)",
                            verify_cmd, _render_verify)
