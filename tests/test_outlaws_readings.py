@@ -418,3 +418,13 @@ def test_every_option_has_its_register_entry_and_every_inferred_entry_an_option(
         text = " ".join([entry.source, entry.default, entry.notes, *entry.alternatives])
         assert "(not offered)" not in text and "outside-facts" not in text and "rules/" not in text, entry.id
         assert not re.search(r"(?<!docs/)open-questions\.md", text), entry.id
+
+
+def test_mayor_governor_scenario_keeps_its_promise():
+    from solver.outlaws.state import load_position
+    from solver.paths import SCENARIOS
+
+    p = load_position(SCENARIOS / "outlaws" / "mayor-governor.json")
+    claim = Action("ability", "governor", 4, target=5, mayor=3)
+    assert claim in legal_actions(p) and claim not in legal_actions(p, Rules(mayor_governor="not_extended"))
+    assert all(o.position.victory == "good" for o in outcomes(p, claim))
