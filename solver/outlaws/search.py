@@ -275,7 +275,8 @@ def estimate_win(pos: Position, side: str, rules: Rules = Rules()) -> int:
 def estimate_dead(pos: Position, rules: Rules = Rules()) -> int:
     """Estimated actions (both sides') until no Vote, Bullet or Handcuffs is left to win with: each
     missing Vote taken, each Bullet/Handcuffs taken (walk + take) and used without effect, the ones in
-    the reserve brought out first; before sudden death, also the reset's 6 tokens (guides the search)."""
+    the reserve brought out first; before sudden death, also the reset's 6 tokens (guides the search). A guide only: it reads no option, and no option changes
+    what a dead position needs (every Bullet and Handcuffs used up)."""
     if pos.winner is not None:
         return INF
     cost = 0
