@@ -316,11 +316,12 @@ def _file(tmp_path, data, name="p.json"):
     return str(f)
 
 
-def test_cli_status_honours_the_sudden_death_reading(tmp_path, capsys):
-    f = _file(tmp_path, build(tokens=["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], reserve=[],
-                              supply={"A": {"vote": 3, "bullet": 0, "handcuffs": 0},
-                                      "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
-                              discard={"bullet": 3, "handcuffs": 3, "x": 2, "election": 1}, sudden_death=True))
+def test_cli_status_honours_the_sudden_death_reading(capsys):
+    from solver.outlaws.state import load_position
+    from solver.paths import SCENARIOS
+
+    f = str(SCENARIOS / "outlaws" / "sudden-death-again.json")
+    assert load_position(f) == after_second_use()  # the scenario is this hand-built position
     assert main(["outlaws", "status", f, "--json", "--max-depth", "2", "--time-limit", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["sudden_death_trigger"] is True and out["winner"] is None
