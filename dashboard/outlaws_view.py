@@ -150,7 +150,7 @@ def show_dead(result: dict) -> None:
             st.dataframe(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
                                         "hidden outcome": e.get("condition") or ""} for i, e in enumerate(result["line"])]),
                          hide_index=True, width="stretch")
-    elif result.get("complete") or result.get("exhausted"):
+    elif result.get("complete") or result.get("exhausted") or result.get("proven"):
         st.success(f"**No dead position**: {result.get('bound')}.", icon=":material/verified:")
     else:
         st.warning(f"{result.get('bound', 'none found')}.", icon=":material/help:")

@@ -27,6 +27,9 @@ def only(p, a, rules=Rules()):
     return outs[0].position
 
 
+ALWAYS = Rules(optional_effects="always")  # rule:O16 alternative: no declining
+
+
 def kinds(p, actor, rules=Rules()):
     return [a for a in legal_actions(p, rules) if a.actor == actor and a.kind == "ability"]
 
@@ -121,7 +124,7 @@ def test_sheriff_wrong_call_fails():
 
 def test_sheriff_immobilizes_bandit_and_recovers_handcuffs():
     p = pos(B=["hitman", "mayor", "bandit", "governor", "reverend", "sheriff", "merchant", "dancer"])
-    q = only(p, ability(p, actor="sheriff", column=2, call="bandit", target=2))
+    q = only(p, ability(p, actor="sheriff", column=2, call="bandit", target=2), ALWAYS)
     assert q.immobilized == {("B", "bandit")}
     assert q.supply.A.handcuffs == 1 and q.discard.handcuffs == 0
     assert position_to_json(q)["immobilized"] == [["B", 2]]
@@ -130,7 +133,8 @@ def test_sheriff_immobilizes_bandit_and_recovers_handcuffs():
 def test_reverend_cancels_immobilization_handcuffs_stay_discarded():
     # B's Bandit at column 2; left of B's column 1 is column 2 (rule:O1), so B's Reverend at 1 reacts
     p = pos(B=["hitman", "reverend", "bandit", "governor", "mayor", "sheriff", "merchant", "dancer"])
-    outs = {o.condition: o.position for o in outcomes(p, ability(p, actor="sheriff", column=2, call="bandit", target=2))}
+    outs = {o.condition: o.position for o in outcomes(p, ability(p, actor="sheriff", column=2, call="bandit", target=2),
+                                                      ALWAYS)}
     cancelled = outs["B cancels the immobilization with the Reverend"]
     assert not cancelled.immobilized and cancelled.discard.handcuffs == 1 and cancelled.supply.A.handcuffs == 0
     kept = outs["B does not cancel the immobilization"]
@@ -149,8 +153,9 @@ def test_reverend_reading_alternative_uses_the_sheriff_column():
     # at right_of(B, 3) = 2 (a Mayor stands there: no reaction); alternative: at right_of(B, 2) = 1.
     p = pos(A=A_MAYOR, B=["bandit", "reverend", "mayor", "hitman", "governor", "sheriff", "merchant", "dancer"])
     a = ability(p, actor="sheriff", column=2, call="hitman", target=3, mayor=1)
-    assert len(outcomes(p, a)) == 1
-    assert len(outcomes(p, a, Rules(reverend_left_of="sheriff"))) == 2
+    plain = Rules(mayor_reverend="not_extended")
+    assert len(outcomes(p, a, plain)) == 1
+    assert len(outcomes(p, a, Rules(reverend_left_of="sheriff", mayor_reverend="not_extended"))) == 2
 
 
 def test_sheriff_mayor_extension_targets():
@@ -350,10 +355,11 @@ def test_immobilized_never_moves_nor_acts():
     assert all(a.actor != "bandit" for a in acts)
 
 
-def test_immobilized_cannot_be_targeted():
+def test_immobilized_cannot_be_targeted_under_the_alternative():
     p = pos(A=["hitman", "governor", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"],
             immobilized=[["B", 0]])
-    assert kinds(p, "hitman") == []
+    assert kinds(p, "hitman", Rules(target_immobilized="forbidden")) == []
+    assert kinds(p, "hitman") == [Action("ability", "hitman", 0, target=0)]  # rule:O15 default
 
 
 # ---------------------------------------------------------------- Governor (rule:O5, rule:O-governor)
@@ -372,9 +378,15 @@ def test_governor_needs_more_votes():
 def test_governor_takes_election_good_victory():
     p = pos(A=A_GOV4, supply={"A": {"vote": 1}})
     for a in (Action("take", "governor", 4, call="election"), Action("ability", "governor", 4)):
-        for o in outcomes(p, a):
+        for o in outcomes(p, a, ALWAYS):
             assert (o.position.winner, o.position.victory) == ("A", "good")
             assert o.position.supply.A.election == 1
+    # the ability "per prendere il gettone Elezione" has no choice; the Take's "puoi tenere" has (rule:O16)
+    assert all(o.position.victory == "good" for o in outcomes(p, Action("ability", "governor", 4)))
+    take = outcomes(p, Action("take", "governor", 4, call="election"))
+    assert all(o.position.victory == "good" for o in take if o.condition.startswith("A keeps the token"))
+    back = [o.position for o in take if o.condition == "A puts the token back"]
+    assert len(back) == 1 and back[0].winner is None and back[0].tokens == p.tokens
 
 
 def test_governor_ability_fails_on_other_token():

@@ -4,6 +4,7 @@ playout rows and the Polars wrapper."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 
@@ -76,7 +77,8 @@ def test_playouts_through_sudden_death_keep_invariants(seed, rules):
     from solver.outlaws.actions import Action
 
     rng = random.Random(seed)
-    p = step(pos(**SD_NEAR), Action("take", "indian", 0, call="vote"), rules, rng)
+    keep = dataclasses.replace(rules, optional_effects="always")  # the Vote is kept: sudden death
+    p = step(pos(**SD_NEAR), Action("take", "indian", 0, call="vote"), keep, rng)
     assert p.sudden_death
     end = walk(p, rules, rng, 150, enumerate_every=5)
     assert end.victory in (None, "bad", "ugly")

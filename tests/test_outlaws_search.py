@@ -26,13 +26,14 @@ from solver.outlaws.verify import register_verification
 from solver.outlaws.victory import sudden_death_trigger
 
 GOV0 = ["governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
+ONCE = Rules(sudden_death_repeats="once")  # rule:O11 alternative: the reading under which dead positions exist
 
 
-def replay(p, line):
+def replay(p, line, rules=Rules()):
     """Play a search line through the engine's public apply (each entry: action + outcome index)."""
     for entry in line:
         assert entry["side"] == p.to_move
-        p = apply(p, Action.from_json(dict(entry["action"])), Rules(), entry["outcome"])
+        p = apply(p, Action.from_json(dict(entry["action"])), rules, entry["outcome"])
     return p
 
 
@@ -92,9 +93,9 @@ def test_long_lines_are_found():
 
 def test_dead_position_proven_for_both_sides():
     p = after_sudden_death()
-    assert not sudden_death_trigger(p)
-    assert is_dead(p)
-    res = win_possible(p, max_depth=6, time_limit=5)
+    assert not sudden_death_trigger(p, ONCE) and sudden_death_trigger(p)
+    assert is_dead(p, ONCE) and not is_dead(p)
+    res = win_possible(p, ONCE, max_depth=6, time_limit=5)
     assert (res.A, res.B, res.proven) == (False, False, True)
     assert "token economy" in res.reason["A"]
 
@@ -102,7 +103,8 @@ def test_dead_position_proven_for_both_sides():
 def test_one_bullet_left_keeps_the_game_alive():
     p = after_sudden_death(supply={"A": {"bullet": 1}}, discard={"bullet": 2})
     assert not is_dead(p)
-    assert victory_left(p, "A") == {"good": False, "bad": True, "ugly": False}
+    assert victory_left(p, "A", ONCE) == {"good": False, "bad": True, "ugly": False}
+    assert victory_left(p, "A") == {"good": False, "bad": True, "ugly": True}  # the reset brings Handcuffs back
     res = win_possible(p, max_depth=10, time_limit=60)
     assert res.A is True and replay(p, res.line_A).victory == "bad"
     assert res.B is True  # B's Bandit can take A's Bullet (rule:O-bandit)
@@ -165,29 +167,42 @@ def test_token_economy_is_monotone_along_random_playouts():
 
 def test_dead_position_found_from_a_late_position():
     start = after_sudden_death(supply={"A": {"bullet": 1}}, discard={"bullet": 2})
-    res = find_dead_positions(start, max_depth=6, time_limit=60)
+    res = find_dead_positions(start, ONCE, max_depth=6, time_limit=60)
     assert res["found"] and 1 <= res["length"] <= 6
-    end = replay(start, res["line"])
-    assert is_dead(end) and end.winner is None
+    assert res["dead_classes"] == [[True, 3, 3, 0, False, False, False]] and not res["proven"]
+    end = replay(start, res["line"], ONCE)
+    assert is_dead(end, ONCE) and end.winner is None
     assert res["why"]["sudden_death"] is True and res["why"]["sudden_death_trigger"] is False
     assert load_position(res["position"]) == end or is_dead(load_position(res["position"]))
 
 
 def test_no_dead_position_within_the_bound_is_reported_as_such():
-    res = find_dead_positions(initial_position(0), max_depth=1, time_limit=60)
+    res = find_dead_positions(initial_position(0), ONCE, max_depth=1, time_limit=60)
     assert res["found"] is False and res["complete"] is True
     assert "within 1 actions" in res["bound"]
+
+
+def test_no_dead_position_under_the_default_reading_is_proven_by_the_lemma():
+    """rule:O11 default ("repeats"): no token-economy class is dead, so the search is not needed; the
+    search itself (use_lemma=False) finds none either, from the late position that is dead under "once"."""
+    start = after_sudden_death(supply={"A": {"bullet": 1}}, discard={"bullet": 2})
+    res = find_dead_positions(start)
+    assert (res["found"], res["proven"], res["dead_classes"], res["nodes"]) == (False, True, [], 0)
+    searched = find_dead_positions(start, max_depth=2, time_limit=10, use_lemma=False)
+    assert searched["found"] is False and searched["proven"] is True
+    unreachable = after_sudden_death(supply={"A": {"vote": 4}, "B": {"vote": 2}})  # no 3-3 after sudden death
+    assert find_dead_positions(unreachable, max_depth=0)["proven"] is False
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_dead_position_reached_from_the_set_up(seed):
     """The O12 gap: from the set-up, sudden death and then using up every Bullet and Handcuffs again."""
     start = initial_position(seed)
-    res = find_dead_positions(start, max_depth=80, time_limit=600, max_nodes=20_000)
+    res = find_dead_positions(start, ONCE, max_depth=80, time_limit=600, max_nodes=20_000)
     assert res["found"], res.get("bound")
-    end = replay(start, res["line"])
-    assert is_dead(end) and end.sudden_death and end.winner is None
-    assert not sudden_death_trigger(end)
+    end = replay(start, res["line"], ONCE)
+    assert is_dead(end, ONCE) and end.sudden_death and end.winner is None
+    assert not sudden_death_trigger(end, ONCE)
 
 
 # ---------------------------------------------------------------- CLI
@@ -207,13 +222,19 @@ def test_cli_dead_positions(tmp_path, capsys):
         "tokens": ["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], "reserve": [],
         "supply": {"A": {"vote": 3, "bullet": 1, "handcuffs": 0}, "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
         "discard": {"bullet": 2, "handcuffs": 3, "x": 2, "election": 1}, "sudden_death": True})))
-    args = _parser().parse_args(["outlaws", "dead-positions", str(f), "--max-depth", "4", "--time-limit", "60", "--json"])
+    once = ["--rule", "sudden_death_repeats=once"]
+    args = _parser().parse_args(["outlaws", "dead-positions", str(f), "--max-depth", "4", "--time-limit", "60", "--json",
+                                 *once])
     assert clikit.run(args) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["found"] is True and out["line"]
-    args = _parser().parse_args(["outlaws", "dead-positions", str(f), "--max-depth", "4", "--time-limit", "60"])
+    assert out["found"] is True and out["line"] and out["rules"]["sudden_death_repeats"] == "once"
+    args = _parser().parse_args(["outlaws", "dead-positions", str(f), "--max-depth", "4", "--time-limit", "60", *once])
     assert clikit.run(args) == 0
     assert "DEAD POSITION" in capsys.readouterr().out
+    args = _parser().parse_args(["outlaws", "dead-positions", str(f), "--json"])
+    assert clikit.run(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["found"] is False and out["proven"] is True and out["dead_classes"] == []
 
 
 def test_cli_dead_positions_bad_input(tmp_path):

@@ -23,6 +23,9 @@ from solver.paths import SCENARIOS
 EXAMPLE = SCENARIOS / "outlaws" / "contracts-example.json"
 
 
+ALWAYS = Rules(optional_effects="always")  # rule:O16 alternative: a correct take is always kept
+
+
 def only(p, a, rules=Rules()):
     outs = outcomes(p, a, rules)
     assert len(outs) == 1, [o.condition for o in outs]
@@ -129,6 +132,12 @@ def test_two_actions_per_turn():
 def test_take_vote_refills_from_reserve():
     p = pos()
     outs = outcomes(p, Action("take", "indian", 3, call="vote"))
+    assert {o.condition: str(o.probability) for o in outs} == {
+        "A keeps the token; reserve draw: vote": "3/5", "A keeps the token; reserve draw: x": "2/5",
+        "A puts the token back": "1"}  # rule:O16: keeping is A's choice, then the draw's chances
+    declined = outs[2].position
+    assert declined.tokens == p.tokens and declined.supply == p.supply and 3 in declined.knowledge.B.tokens
+    outs = outcomes(p, Action("take", "indian", 3, call="vote"), ALWAYS)
     assert {o.condition: str(o.probability) for o in outs} == {"reserve draw: vote": "3/5", "reserve draw: x": "2/5"}
     for o in outs:
         q = o.position
@@ -138,10 +147,10 @@ def test_take_vote_refills_from_reserve():
 
 def test_take_at_column_0_and_7():
     p = pos(A=["indian", "hitman", "sheriff", "governor", "merchant", "dancer", "journalist", "bandit"])
-    for o in outcomes(p, Action("take", "indian", 0, call="vote")):
+    for o in outcomes(p, Action("take", "indian", 0, call="vote"), ALWAYS):
         assert o.position.tokens[1:] == p.tokens[1:]
     p = pos(tokens=["vote", "x", "bullet", "vote", "election", "vote", "handcuffs", "vote"], reserve=["vote", "vote", "x", "x", "x"])
-    for o in outcomes(p, Action("take", "bandit", 7, call="vote")):
+    for o in outcomes(p, Action("take", "bandit", 7, call="vote"), ALWAYS):
         assert o.position.tokens[1:] == p.tokens[:7] and o.position.supply.A.vote == 1
 
 
@@ -162,9 +171,9 @@ def test_calls_per_character():
 
 def test_refill_with_empty_reserve_both_readings():
     p = pos(reserve=[], supply={"A": {"vote": 3}}, discard={"x": 2})
-    q = only(p, Action("take", "indian", 3, call="vote"))
+    q = only(p, Action("take", "indian", 3, call="vote"), ALWAYS)
     assert q.tokens == ("empty", "vote", "x", "bullet", "election", "vote", "handcuffs", "x")
-    alt = Rules(refill_empty_reserve="slide_other_end")
+    alt = Rules(refill_empty_reserve="slide_other_end", optional_effects="always")
     r = only(p, Action("take", "indian", 3, call="vote"), alt)
     assert r.tokens == ("vote", "x", "bullet", "election", "vote", "handcuffs", "x", "empty")
     assert all(a.column != 0 for a in legal_actions(q) if a.kind in ("look", "take"))
@@ -172,7 +181,7 @@ def test_refill_with_empty_reserve_both_readings():
 
 def test_token_knowledge_slides_with_the_row():
     p = only(pos(), Action("look", "sheriff", 2))
-    outs = outcomes(p, Action("take", "indian", 3, call="vote"))
+    outs = outcomes(p, Action("take", "indian", 3, call="vote"), ALWAYS)
     assert all(o.position.knowledge.A.tokens == {3} for o in outs)  # the seen token slid from 2 to 3
 
 
@@ -194,8 +203,9 @@ SD = dict(A=["indian", "hitman", "sheriff", "governor", "merchant", "dancer", "j
 def test_sudden_death_trigger_and_reset():
     p = pos(**SD)
     assert not sudden_death_trigger(p)
-    outs = outcomes(p, Action("take", "indian", 0, call="vote"))
+    outs = outcomes(p, Action("take", "indian", 0, call="vote"), ALWAYS)
     assert len(outs) == 560  # 8! / (3! 3! 2!) arrangements
+    assert len(outcomes(p, Action("take", "indian", 0, call="vote"))) == 561  # + A puts the Vote back
     assert sum(o.probability for o in outs) == 1
     for o in outs[:20]:
         q = o.position
@@ -227,7 +237,7 @@ def test_after_sudden_death_only_bad_and_ugly():
     q = apply_sudden_death(load_position(data), ["x", "bullet", "handcuffs", "bullet", "handcuffs", "x", "bullet", "handcuffs"])
     acts = legal_actions(q)
     assert not any(a.call == "election" or (a.actor == "governor" and a.kind == "ability") for a in acts)
-    r = only(q, Action("take", "hitman", 1, call="bullet"))  # the Hitman may take Bullets again
+    r = only(q, Action("take", "hitman", 1, call="bullet"), ALWAYS)  # the Hitman may take Bullets again
     assert r.supply.A.bullet == 1 and r.tokens[0] == "empty" and r.winner is None
 
 
@@ -259,7 +269,7 @@ def test_cli_apply_and_rules(capsys):
     action = json.dumps({"kind": "take", "actor": "indian", "column": 3, "call": "vote"})
     assert main(["outlaws", "apply", str(EXAMPLE), "--action", action, "--outcome", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert [o["probability"] for o in out["outcomes"]] == ["3/5", "2/5"]
+    assert [o["probability"] for o in out["outcomes"]] == ["3/5", "2/5", "1/1"]
     assert out["position"]["tokens"][0] == "x"
     assert main(["outlaws", "moves", str(EXAMPLE), "--rule", "sheriff_save=stop", "--json"]) == 0
     capsys.readouterr()
@@ -313,7 +323,7 @@ def test_every_scenario_loads_and_keeps_its_promise():
     hit = Action("ability", "hitman", 1, target=1)
     assert len(outcomes(load_position(folder / "sheriff-save.json"), hit)) == 3
     sd = outcomes(load_position(folder / "sudden-death-near.json"), Action("take", "indian", 0, call="vote"))
-    assert len(sd) == 560 and all(o.position.sudden_death for o in sd)
+    assert len(sd) == 561 and all(o.position.sudden_death for o in sd if "keeps" in o.condition)
     gov = load_position(folder / "governor-can-win.json")
     assert all(o.position.victory == "good" for o in outcomes(gov, Action("ability", "governor", 4)))
     rev = load_position(folder / "immobilized-bandit.json")
@@ -369,17 +379,23 @@ def test_loader_never_crashes_nested(path, value):
 
 
 def test_sudden_death_repeat_reading():
+    """Morte Subitanea: 'Non appena l'ultimo di questi gettoni sia stato reclamato/utilizzato' -- after a
+    first sudden death, Votes 3-3, A's last Bullet is spent on B's Reverend: all 6 Bullets and Handcuffs
+    are used again, so (default "repeats") the reset happens a second time; with "once" it does not."""
     data = build(tokens=["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], reserve=[],
                  supply={"A": {"vote": 3, "bullet": 1, "handcuffs": 0}, "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
                  discard={"bullet": 2, "handcuffs": 3, "x": 2, "election": 1}, sudden_death=True)
     p = load_position(data)
-    miss = Action("ability", "hitman", 1, target=1)  # B's Reverend: the last Bullet is used up
-    once = only(p, miss)
-    assert once.discard.bullet == 3 and once.tokens == p.tokens and not sudden_death_trigger(once)
-    again = Rules(sudden_death_repeats="again")
-    assert sudden_death_trigger(once, again)
-    outs = outcomes(p, miss, again)
-    assert len(outs) == 560
-    q = outs[0].position
-    assert q.sudden_death and q.discard.x == 2 and q.discard.bullet == 0 and q.discard.handcuffs == 0
-    assert load_position(position_to_json(q)) == q
+    assert not sudden_death_trigger(p)  # one Bullet is still in A's supply
+    miss = Action("ability", "hitman", 1, target=1)  # B's column 1 is the Reverend (helpers' BASE_B)
+    once = Rules(sudden_death_repeats="once")
+    q = only(p, miss, once)
+    assert q.discard.bullet == 3 and q.tokens == p.tokens and not sudden_death_trigger(q, once)
+    assert sudden_death_trigger(q) and sudden_death_trigger(q, Rules())  # the default reads "repeats"
+    outs = outcomes(p, miss)
+    assert len(outs) == 560  # 8! / (3! 3! 2!): the second reset, every arrangement
+    for o in outs[:10]:
+        r = o.position
+        assert r.sudden_death and sorted(r.tokens) == sorted(["bullet"] * 3 + ["handcuffs"] * 3 + ["x"] * 2)
+        assert r.discard.x == 2 and r.discard.bullet == 0 and r.discard.handcuffs == 0 and r.reserve == ()
+        assert load_position(position_to_json(r)) == r

@@ -49,8 +49,11 @@ def test_every_invariant_holds_with_the_default_readings():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", [Rules(sheriff_save="stop", reverend_left_of="sheriff"),
-                                   Rules(refill_empty_reserve="slide_other_end", bandit_empty_supply="forbidden")],
-                         ids=["save-stop,reverend-sheriff", "refill-other-end,bandit-forbidden"])
+                                   Rules(refill_empty_reserve="slide_other_end", bandit_empty_supply="forbidden"),
+                                   Rules(sudden_death_repeats="once", mayor_governor="not_extended",
+                                         mayor_reverend="not_extended", target_immobilized="forbidden",
+                                         optional_effects="always", actions_per_turn="one_or_two")],
+                         ids=["save-stop,reverend-sheriff", "refill-other-end,bandit-forbidden", "o11-o14-o17-alternatives"])
 def test_invariants_hold_with_the_alternative_readings(rules):
     for cid in ("token-totals", "immobilized-stay"):
         r = check_invariant(cid, rules, time_limit=600)
@@ -191,6 +194,49 @@ def test_model_and_engine_agree_with_alternative_readings(rules):
     assert r["agree"], r
 
 
+READINGS_CASES = {
+    # A's Mayor (3) extends A's Governor (4): Election-token columns 3..5 (rule:O14); A has more Votes
+    "mayor-governor": (dict(A=["indian", "hitman", "sheriff", "mayor", "governor", "dancer", "journalist", "bandit"],
+                            tokens=["vote", "x", "bullet", "vote", "x", "election", "handcuffs", "vote"],
+                            supply={"A": {"vote": 1}}),
+                       Rules(mayor_governor="not_extended", optional_effects="always")),
+    # A's immobilized Bandit (2), Mayor (3), Reverend (4): the Reverend reaches him through the Mayor;
+    # and B's immobilized Bandit (0) is a target of A's Indian (0) under rule:O15's default
+    "mayor-reverend-ability": (dict(A=["indian", "governor", "bandit", "mayor", "reverend", "dancer", "journalist",
+                                       "sheriff"], immobilized=[["A", 2], ["B", 0]]),
+                               Rules(mayor_reverend="not_extended", target_immobilized="forbidden")),
+    # B's Sheriff (2) catches A's Bandit (2); A's Reverend (4) with the Mayor (3) may cancel (rule:O7, rule:O14)
+    "mayor-reverend-reaction": (dict(A=["governor", "hitman", "bandit", "mayor", "reverend", "dancer", "journalist",
+                                        "sheriff"],
+                                     B=["bandit", "reverend", "sheriff", "governor", "hitman", "mayor", "merchant",
+                                        "dancer"], to_move="B"),
+                                Rules(mayor_reverend="not_extended", optional_effects="always")),
+    # one action left: end_turn under rule:O17's alternative
+    "one-action-left": (dict(actions_left=1), Rules(actions_per_turn="one_or_two")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(READINGS_CASES))
+@pytest.mark.parametrize("alternative", [False, True], ids=["default", "alternative"])
+def test_model_and_engine_agree_under_the_new_readings(name, alternative):
+    kw, rules = READINGS_CASES[name]
+    r = cross_check(pos(**kw), rules if alternative else Rules())
+    assert r["agree"], r
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [Rules(), Rules(sudden_death_repeats="once")], ids=["repeats", "once"])
+def test_model_and_engine_agree_on_a_second_sudden_death(rules):
+    """After a first sudden death, A's Sheriff spends the last Handcuffs (rule:O11): 560 layouts again
+    under "repeats", none under "once"."""
+    p = pos(tokens=["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], reserve=[],
+            supply={"A": {"vote": 3, "bullet": 0, "handcuffs": 1}, "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
+            discard={"bullet": 3, "handcuffs": 2, "x": 2, "election": 1}, sudden_death=True)
+    r = cross_check(p, rules)
+    assert r["agree"], r
+    assert (r["engine"] > 560) == (rules.sudden_death_repeats == "repeats")
+
+
 def test_model_and_engine_agree_on_refill_from_the_other_end():
     rules = Rules(refill_empty_reserve="slide_other_end")
     p = pos(tokens=["vote", "x", "vote", "vote", "election", "vote", "handcuffs", "x"], reserve=[],
@@ -247,6 +293,9 @@ def test_ruleslinger_verify_and_dead_positions_commands(tmp_path, capsys):
     assert main(["outlaws", "dead-positions", str(tmp_path / "missing.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "Traceback" not in err
-    assert main(["outlaws", "dead-positions", "--seed", "2", "--json"]) == 0
+    assert main(["outlaws", "dead-positions", "--seed", "2", "--json", "--rule", "sudden_death_repeats=once"]) == 0
     res = json.loads(capsys.readouterr().out)
     assert res["found"] is True and res["why"]["sudden_death"] is True
+    assert main(["outlaws", "dead-positions", "--seed", "2", "--json"]) == 0  # rule:O11 default: repeats
+    res = json.loads(capsys.readouterr().out)
+    assert res["found"] is False and res["proven"] is True

@@ -1,14 +1,17 @@
 """Legal actions of the side to move: every distinct choice once (rule:O-actions).
 
 Kinds: ``move`` (every swap, the fake swap, every way of leaving the Saloon), ``look``, ``take``
-(each legal call) and ``ability`` (every target and call, with or without the Mayor). Reactions
-(the Sheriff saving his Governor, the Reverend cancelling) are decided by the reacting player
-while the action resolves, so they are outcomes of :func:`solver.outlaws.apply.outcomes`, not actions.
+(each legal call), ``ability`` (every target and call, with or without the Mayor) and, only with
+``actions_per_turn="one_or_two"`` and one action left, ``end_turn`` (rule:O17). Reactions (the
+Sheriff saving his Governor, the Reverend cancelling) and optional effects (keeping a token,
+immobilizing the Bandit: rule:O16) are decided by a player while the action resolves, so they are
+outcomes of :func:`solver.outlaws.apply.outcomes`, not actions.
 
 Choices left out because they are the same choice as another listed one, or impossible: a Look or
 Take at an empty column; the Mayor extension aimed at the column straight across (the plain ability);
 a Merchant pair or reserve swap involving an empty column; a Reverend reveal with no immobilized Bandit
-to cancel; abilities aimed at an immobilized character (rule:O-immobilized) or re-marking a marked one.
+to cancel; re-marking a marked character; with ``target_immobilized="forbidden"`` (rule:O15) abilities
+aimed at an immobilized character. An immobilized character never acts or moves (rule:O-immobilized).
 Characters unknown to the viewer (``None``) of the side to move can be swapped but not act.
 """
 
@@ -20,13 +23,14 @@ from functools import cache
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import CHARACTERS, COLUMNS, EMPTY, Position, left_of, other
 
-KINDS = ("move", "look", "take", "ability")
+KINDS = ("move", "look", "take", "ability", "end_turn")
 TAKE_CALLS = {  # rule:O4 - who may take (and so call) which token
     "governor": ("election",),
     "hitman": ("vote", "bullet"),
     "sheriff": ("vote", "handcuffs"),
 }
 MAYOR_EXTENDS = ("sheriff", "indian", "journalist", "merchant")  # rule:O8 (not Hitman, Dancer, Bandit)
+MAYOR_OPTIONAL = {"governor": "mayor_governor", "reverend": "mayor_reverend"}  # rule:O14, rule:O14-reverend
 JOURNALIST_CALLS = tuple(c for c in CHARACTERS if c != "governor")  # rule:O-journalist
 
 
@@ -56,6 +60,8 @@ class Action:
 
     def to_json(self) -> dict:
         out: dict = {"kind": self.kind}
+        if self.kind == "end_turn":
+            return out
         if self.kind == "move":
             out["columns"] = list(self.columns)
             out["saloon"] = self.saloon
@@ -77,6 +83,8 @@ class Action:
     def describe(self, side: str = "") -> str:
         """A short English sentence for people (dashboard, CLI text output)."""
         who = f"{side}: " if side else ""
+        if self.kind == "end_turn":
+            return f"{who}end the turn after one action"
         if self.kind == "move":
             i, j = self.columns
             if self.from_saloon:
@@ -94,11 +102,12 @@ class Action:
                 return f"{who}{actor} swaps token {self.token_columns[0]} with the reserve{mayor}"
             return f"{who}{actor} swaps tokens {self.token_columns[0]} and {self.token_columns[1]}{mayor}"
         if self.actor == "governor":
-            return f"{who}{actor} claims the Election token {self.column}"
+            col = self.column if self.target is None else self.target
+            return f"{who}{actor} claims the Election token {col}{mayor}"
         if self.actor == "dancer":
             return f"{who}{actor} pulls the opposing column {self.target} in front of her"
         if self.actor == "reverend":
-            return f"{who}{actor} frees the bandit at column {self.target}"
+            return f"{who}{actor} frees the bandit at column {self.target}{mayor}"
         call = f" calling {self.call}" if self.call else ""
         return f"{who}{actor} reveals the opposing column {self.target}{call}{mayor}"
 
@@ -135,10 +144,16 @@ def _mayor_column(pos: Position, side: str, col: int) -> int | None:
     return None
 
 
-def _free_target(pos: Position, side: str, col: int) -> bool:
-    """An opposing character an ability may aim at: not immobilized (rule:O-immobilized)."""
+def _movable(pos: Position, side: str, col: int) -> bool:
+    """rule:O-immobilized: 'non può essere spostato': an immobilized character is never moved."""
     name = pos.street[side][col]
     return (side, name) not in pos.immobilized if name is not None else True
+
+
+def _free_target(pos: Position, side: str, col: int, rules: Rules) -> bool:
+    """An opposing character an ability may aim at (reveal, call, mark): any (rule:O15 default
+    "allowed": the text limits what he does and what moves him), or not an immobilized one ("forbidden")."""
+    return rules.target_immobilized == "allowed" or _movable(pos, side, col)
 
 
 def legal_actions(pos: Position, rules: Rules = Rules()) -> tuple[Action, ...]:
@@ -163,6 +178,8 @@ def legal_actions(pos: Position, rules: Rules = Rules()) -> tuple[Action, ...]:
                     continue  # rule:O5
                 out.append(Action("take", actor, c, call=call))  # rule:O-take
         out.extend(_abilities(pos, rules, side, opp, c, actor))
+    if pos.actions_left == 1 and rules.actions_per_turn == "one_or_two":
+        out.append(Action("end_turn"))  # rule:O17
     return tuple(out)
 
 
@@ -205,68 +222,104 @@ def _leave_saloon(s: str, i: int, j: int, a: str, b: str) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _targets(pos: Position, side: str, opp: str, c: int, mayor: int | None) -> list[int]:
+def _targets(pos: Position, rules: Rules, opp: str, c: int, mayor: int | None) -> list[int]:
+    """Opposing columns aimed at: across, or (Mayor, rule:O8) the two beside it."""
     cols = [c] if mayor is None else [t for t in (c - 1, c + 1) if _in(t)]
-    return [t for t in cols if _free_target(pos, opp, t)]
+    return [t for t in cols if _free_target(pos, opp, t, rules)]
+
+
+def _mayors(pos: Position, rules: Rules, side: str, c: int, actor: str) -> list[int | None]:
+    """None (the plain ability) and, when the Mayor stands immediately to the actor's left and extends
+    this actor (rule:O8; Governor and Reverend per rule:O14), the Mayor's column."""
+    option = MAYOR_OPTIONAL.get(actor)
+    if actor not in MAYOR_EXTENDS and (option is None or getattr(rules, option) != "extended"):
+        return [None]
+    m = _mayor_column(pos, side, c)
+    return [None] if m is None else [None, m]
 
 
 def _abilities(pos: Position, rules: Rules, side: str, opp: str, c: int, actor: str) -> list[Action]:
-    out: list[Action] = []
     sup = pos.supply[side]
-    mayors = [None]
-    if actor in MAYOR_EXTENDS:
-        m = _mayor_column(pos, side, c)
-        if m is not None:
-            mayors.append(m)
-    if actor == "governor":  # rule:O-governor, rule:O5
-        if pos.votes(side) > pos.votes(opp) and pos.tokens[c] != EMPTY:
-            out.append(Action("ability", actor, c))
-    elif actor == "hitman":  # rule:O-hitman
-        if sup.bullet > 0 and _free_target(pos, opp, c):
+    mayors = _mayors(pos, rules, side, c, actor)
+    if actor == "governor":  # rule:O-governor, rule:O5, rule:O14
+        return _governor(pos, side, opp, c, mayors)
+    if actor == "merchant":  # rule:O-merchant
+        return _merchant(pos, c, mayors)
+    if actor == "reverend":  # rule:O-reverend, rule:O14
+        return _reverend(pos, side, c, mayors)
+    out: list[Action] = []
+    if actor == "hitman":  # rule:O-hitman
+        if sup.bullet > 0 and _free_target(pos, opp, c, rules):
             out.append(Action("ability", actor, c, target=c))
     elif actor == "sheriff":  # rule:O-sheriff
         if sup.handcuffs > 0:
             for m in mayors:
-                for t in _targets(pos, side, opp, c, m):
+                for t in _targets(pos, rules, opp, c, m):
                     for call in ("hitman", "bandit"):
                         out.append(Action("ability", actor, c, call=call, target=t, mayor=m))
     elif actor == "indian":  # rule:O-indian
         for m in mayors:
-            for t in _targets(pos, side, opp, c, m):
+            for t in _targets(pos, rules, opp, c, m):
                 out.append(Action("ability", actor, c, target=t, mayor=m))
-    elif actor == "merchant":  # rule:O-merchant
-        for m in mayors:
-            reach = 1 if m is None else 2
-            cols = [t for t in range(c - reach, c + reach + 1) if _in(t) and pos.tokens[t] != EMPTY]
-            extended = (lambda t: abs(t - c) == 2) if m is not None else (lambda t: True)
-            for n, i in enumerate(cols):
-                for j in cols[n + 1:]:
-                    if extended(i) or extended(j):
-                        out.append(Action("ability", actor, c, mayor=m, token_columns=(i, j)))
-            if pos.reserve:
-                for t in cols:
-                    if extended(t):
-                        out.append(Action("ability", actor, c, mayor=m, token_columns=(t,), reserve=True))
     elif actor == "dancer":  # rule:O9
         for j in (c - 2, c - 1, c + 1, c + 2):
-            if _in(j) and all(_free_target(pos, opp, k) for k in range(min(c, j), max(c, j) + 1)):
+            if _in(j) and all(_movable(pos, opp, k) for k in range(min(c, j), max(c, j) + 1)):
                 out.append(Action("ability", actor, c, target=j))
     elif actor == "journalist":  # rule:O-journalist
         if sup.front_page > 0:
             for m in mayors:
-                for t in _targets(pos, side, opp, c, m):
+                for t in _targets(pos, rules, opp, c, m):
                     if (opp, pos.street[opp][t]) in pos.front_page:
                         continue
                     for call in JOURNALIST_CALLS:
                         out.append(Action("ability", actor, c, call=call, target=t, mayor=m))
     elif actor == "bandit":  # rule:O-bandit
-        if _free_target(pos, opp, c):
+        if _free_target(pos, opp, c, rules):
             for call, token in (("hitman", "bullet"), ("sheriff", "handcuffs")):
                 if rules.bandit_empty_supply == "forbidden" and getattr(pos.supply[opp], token) == 0:
                     continue  # rule:O10
                 out.append(Action("ability", actor, c, call=call, target=c))
-    elif actor == "reverend":  # rule:O-reverend
-        b = left_of(side, c)
+    return out
+
+
+def _governor(pos: Position, side: str, opp: str, c: int, mayors: list) -> list[Action]:
+    """rule:O5: with strictly more Votes, claim the token in front of him; with the Mayor (rule:O14)
+    the token at column c-1 or c+1 (``target``)."""
+    if not pos.votes(side) > pos.votes(opp):
+        return []
+    out = [Action("ability", "governor", c)] if pos.tokens[c] != EMPTY else []
+    for m in mayors:
+        if m is not None:
+            out += [Action("ability", "governor", c, target=t, mayor=m)
+                    for t in (c - 1, c + 1) if _in(t) and pos.tokens[t] != EMPTY]
+    return out
+
+
+def _merchant(pos: Position, c: int, mayors: list) -> list[Action]:
+    """rule:O-merchant: two of the tokens c-1..c+1 (Mayor: c-2..c+2, one of them at distance 2), or one
+    of them with the reserve."""
+    out: list[Action] = []
+    for m in mayors:
+        reach = 1 if m is None else 2
+        cols = [t for t in range(c - reach, c + reach + 1) if _in(t) and pos.tokens[t] != EMPTY]
+        extended = (lambda t: abs(t - c) == 2) if m is not None else (lambda t: True)
+        for n, i in enumerate(cols):
+            for j in cols[n + 1:]:
+                if extended(i) or extended(j):
+                    out.append(Action("ability", "merchant", c, mayor=m, token_columns=(i, j)))
+        if pos.reserve:
+            for t in cols:
+                if extended(t):
+                    out.append(Action("ability", "merchant", c, mayor=m, token_columns=(t,), reserve=True))
+    return out
+
+
+def _reverend(pos: Position, side: str, c: int, mayors: list) -> list[Action]:
+    """rule:O-reverend: free the own immobilized Bandit immediately to his left; with the Mayor
+    (immediately to his left, rule:O14-reverend) the Bandit two places to his left."""
+    out = []
+    for m in mayors:
+        b = left_of(side, c if m is None else m)
         if _in(b) and pos.street[side][b] == "bandit" and (side, "bandit") in pos.immobilized:
-            out.append(Action("ability", actor, c, target=b))
+            out.append(Action("ability", "reverend", c, target=b, mayor=m))
     return out

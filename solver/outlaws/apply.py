@@ -3,9 +3,10 @@ reactions can make it end; :func:`apply` picks one; :func:`step` samples one (ra
 
 The resolution is one pure function (:func:`_resolve`) that asks a *decider* at each decision point:
 a hidden character or token being revealed (``None`` in the position), a token drawn from the face-down
-reserve (rule:O2), the sudden-death shuffle (rule:O11), and the reactions of rule:O6 and rule:O7,
-which are the reacting player's choice and appear as separate outcomes (chooser named in the
-condition: "B saves ..."/"B does not save ..."). :func:`outcomes` walks every decision path.
+reserve (rule:O2), the sudden-death shuffle (rule:O11), the reactions of rule:O6 and rule:O7, and the
+optional effects of rule:O16 (keeping a token, immobilizing the Bandit), which are a player's choice
+and appear as separate outcomes (chooser named in the condition: "B saves ..."/"B does not save ...",
+"A keeps the token"/"A puts the token back"). :func:`outcomes` walks every decision path.
 """
 
 from __future__ import annotations
@@ -227,17 +228,39 @@ def _take(pos: Position, side: str, col: int, rules: Rules, d: _Decider) -> Posi
     return _refill(pos, col, rules, d)
 
 
+def _stands(pos: Position, side: str, col: int, name: str, d: _Decider) -> tuple[Position, bool]:
+    """Whether ``side``'s ``name`` (not immobilized) stands at ``col``; a hidden column that could be
+    him becomes a decision."""
+    if not 0 <= col < COLUMNS or (side, name) in pos.immobilized:
+        return pos, False
+    if pos.street[side][col] is None and name in unknown_characters(pos, side):
+        pos, _ = _reveal_char(pos, side, col, d)
+    return pos, pos.street[side][col] == name
+
+
 def _reverend_can_cancel(pos: Position, owner: str, target_col: int, sheriff_col: int, rules: Rules,
-                         d: _Decider) -> tuple[Position, int | None]:
+                         d: _Decider) -> tuple[Position, int | None, int | None]:
     """rule:O7: ``owner``'s Reverend standing so that the arrested/immobilized character (default) or the
-    arresting Sheriff (alternative) is immediately to his left; returns his column or None."""
+    arresting Sheriff (alternative) is immediately to his left; with ``mayor_reverend="extended"``
+    (rule:O14-reverend) also two places to his left with his Mayor immediately to his left. Returns
+    (position, the Reverend's column or None, the Mayor's column or None)."""
     anchor = target_col if rules.reverend_left_of == "target" else sheriff_col
     r = right_of(owner, anchor)
-    if not 0 <= r < COLUMNS or (owner, "reverend") in pos.immobilized:
-        return pos, None
-    if pos.street[owner][r] is None and "reverend" in unknown_characters(pos, owner):
-        pos, _ = _reveal_char(pos, owner, r, d)
-    return pos, (r if pos.street[owner][r] == "reverend" else None)
+    pos, here = _stands(pos, owner, r, "reverend", d)
+    if here or rules.mayor_reverend != "extended":
+        return pos, (r if here else None), None
+    r2 = right_of(owner, r)
+    pos, far = _stands(pos, owner, r2, "reverend", d)
+    if not far:
+        return pos, None, None
+    pos, mayor = _stands(pos, owner, r, "mayor", d)
+    return pos, (r2 if mayor else None), (r if mayor else None)
+
+
+def _cancel(pos: Position, learner: str, rev: int, mayor: int | None) -> Position:
+    """The Reverend (and the Mayor extending him) are revealed to ``learner`` by the cancellation."""
+    pos = _learn_char(pos, learner, rev)
+    return pos if mayor is None else _learn_char(pos, learner, mayor)
 
 
 def _react(d: _Decider, side: str, yes: str, no: str) -> bool:
@@ -250,7 +273,9 @@ def _react(d: _Decider, side: str, yes: str, no: str) -> bool:
 def _resolve(pos: Position, a: Action, rules: Rules, d: _Decider) -> Position:
     side = pos.to_move
     opp = other(side)
-    if a.kind == "move":
+    if a.kind == "end_turn":  # rule:O17: nothing changes; with one action left, the turn passes
+        pass
+    elif a.kind == "move":
         pos = _move(pos, side, opp, a)
     else:
         pos = _learn_char(pos, opp, a.column)  # the actor is revealed to the opponent
@@ -261,7 +286,7 @@ def _resolve(pos: Position, a: Action, rules: Rules, d: _Decider) -> Position:
             pos = _learn_token(pos, side, a.column)
         elif a.kind == "take":  # rule:O-take, rule:O3
             pos, tok = _reveal_token(pos, a.column, d)
-            if tok == a.call:
+            if tok == a.call and _keeps(d, side, rules):
                 pos = _take(pos, side, a.column, rules, d)
             else:
                 pos = _learn_token(_learn_token(pos, side, a.column), opp, a.column)
@@ -272,8 +297,15 @@ def _resolve(pos: Position, a: Action, rules: Rules, d: _Decider) -> Position:
     return _next_turn(pos)
 
 
+def _keeps(d: _Decider, side: str, rules: Rules) -> bool:
+    """rule:O16: 'puoi tenere il gettone': keeping a correctly called token is the taker's choice
+    (declined: it goes back face down in place, seen by both), or always ("always")."""
+    return rules.optional_effects == "always" or _react(d, side, "keeps the token", "puts the token back")
+
+
 def _next_turn(pos: Position) -> Position:
-    """rule:O-turn: two actions per turn, then the other player."""
+    """rule:O-turn, rule:O17: two actions per turn, then the other player (a turn ended after one
+    action is the ``end_turn`` action)."""
     if pos.winner is not None:
         return pos
     if pos.actions_left > 1:
@@ -304,17 +336,22 @@ def _move(pos: Position, side: str, opp: str, a: Action) -> Position:
     elif a.swap:
         row[i], row[j] = row[j], row[i]
     pos = replace(pos, street=pos.street.set(side, tuple(row)))
-    return _forget_chars(pos, opp, (i, j))
+    pos = _forget_chars(pos, opp, (i, j))
+    for col in (i, j):  # rule:O-knowledge: a face-up (marked) character stays known where it goes
+        if pos.face_up(side, row[col]):
+            pos = _learn_char(pos, opp, col)
+    return pos
 
 
 def _ability(pos: Position, side: str, opp: str, a: Action, rules: Rules, d: _Decider) -> Position:
     c, t = a.column, a.target
     actor = a.actor
-    if actor == "governor":  # rule:O-governor, rule:O5
-        pos, tok = _reveal_token(pos, c, d)
+    if actor == "governor":  # rule:O-governor, rule:O5; the Mayor: the token at column t (rule:O14)
+        k = c if t is None else t
+        pos, tok = _reveal_token(pos, k, d)
         if tok == "election":
-            return _take(pos, side, c, rules, d)
-        return _learn_token(_learn_token(pos, side, c), opp, c)
+            return _take(pos, side, k, rules, d)
+        return _learn_token(_learn_token(pos, side, k), opp, k)
     if actor == "merchant":  # rule:O-merchant
         return _merchant(pos, a, d)
     if actor == "dancer":  # rule:O9
@@ -370,22 +407,26 @@ def _hitman_hits(pos, side, opp, c, t, name, rules, d) -> Position:
         pos = _learn_char(pos, side, sheriff_col)
         if rules.sheriff_save == "stop":
             return pos
-        pos, rev = _reverend_can_cancel(pos, side, c, sheriff_col, rules, d)
+        pos, rev, mayor = _reverend_can_cancel(pos, side, c, sheriff_col, rules, d)
         if rev is not None and _react(d, side, "cancels the arrest with the Reverend", "does not cancel the arrest"):
-            return _learn_char(pos, opp, rev)
+            return _cancel(pos, opp, rev, mayor)
         return replace(pos, winner=opp, victory="ugly")
     return replace(pos, winner=side, victory="bad")
 
 
 def _sheriff(pos, side, opp, c, t, name, call, rules, d) -> Position:
     """Correct call: arrest the Hitman (rule:O-victory-ugly) or immobilize the Bandit and recover the
-    Handcuffs (rule:O-immobilized); the target's Reverend may cancel either (rule:O7)."""
+    Handcuffs (rule:O-immobilized), which the Sheriff's player may decline ('lo puoi immobilizzare',
+    rule:O16); the target's Reverend may cancel either (rule:O7)."""
     if name != call:
         return pos
-    pos, rev = _reverend_can_cancel(pos, opp, t, c, rules, d)
+    if call == "bandit" and rules.optional_effects == "choice" and not _react(
+            d, side, "immobilizes the Bandit", "lets the Bandit go"):
+        return pos
+    pos, rev, mayor = _reverend_can_cancel(pos, opp, t, c, rules, d)
     what = "arrest" if call == "hitman" else "immobilization"
     if rev is not None and _react(d, opp, f"cancels the {what} with the Reverend", f"does not cancel the {what}"):
-        return _learn_char(pos, side, rev)
+        return _cancel(pos, side, rev, mayor)
     if call == "hitman":
         return replace(pos, winner=side, victory="ugly")
     pos = replace(pos, immobilized=pos.immobilized | {(opp, "bandit")})

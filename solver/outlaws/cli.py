@@ -39,7 +39,8 @@ def status(args) -> dict:
     rules = _rules(args)
     won = winner(pos)
     out = {"winner": won[0] if won else None, "victory": won[1] if won else None,
-           "sudden_death": pos.sudden_death, "sudden_death_trigger": sudden_death_trigger(pos)}
+           "sudden_death": pos.sudden_death, "sudden_death_trigger": sudden_death_trigger(pos, rules),
+           "rules": rules.to_json()}
     kwargs = {}
     if args.max_depth is not None:
         kwargs["max_depth"] = args.max_depth
@@ -101,14 +102,14 @@ def _render_moves(result: dict) -> str:
 
 
 def register(games) -> None:
+    from solver.outlaws.rules import add_rule_option
+
     group = clikit.add_group(games, "outlaws", "Outlaws: Last Man Standing")
 
     def common(p, position=True):
         if position:
             p.add_argument("position", help="position JSON file (contracts.md)")
-        p.add_argument("--rule", action="append", metavar="NAME=VALUE",
-                       help="an open-question reading (first_player, refill_empty_reserve, sheriff_save, "
-                            "reverend_left_of, bandit_empty_supply); repeatable")
+        add_rule_option(p)
 
     common(clikit.add_command(group, "moves", "every legal action of the side to move", moves, _render_moves))
     p = clikit.add_command(group, "status", "winner, sudden-death trigger, whether each side can still win", status)

@@ -2,9 +2,9 @@
 readings in force, a :class:`Play` is an engine :class:`~solver.outlaws.actions.Action` with the
 answers to the reactions it may call for.
 
-The engine resolves an action in one go and lists the reactions (the Sheriff saving his Governor,
-rule:O6; the Reverend cancelling an arrest or immobilization, rule:O7) as separate outcomes, because
-the reacting player chooses them. The contract keeps chance and choice apart: a reaction is a choice,
+The engine resolves an action in one go and lists the players' choices (the Sheriff saving his
+Governor, rule:O6; the Reverend cancelling an arrest or immobilization, rule:O7; keeping a token or
+immobilizing the Bandit, rule:O16) as separate outcomes, because a player chooses them. The contract keeps chance and choice apart: a reaction is a choice,
 so it is part of the play (``reactions``: the answers, in the order the questions arise), and
 :func:`outcomes` lists only what chance decides (reserve draws, rule:O2; hidden characters and
 tokens; the sudden-death shuffle, rule:O11), whose probabilities sum to 1. The resolution itself is
@@ -91,8 +91,9 @@ def _paths(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool
 
 def _plans(pos: Position, action: ac.Action, rules: Rules) -> list[tuple[bool, ...]]:
     """The answer sequences that settle every reaction ``action`` can raise, in first-seen order."""
-    if action.kind != "ability" or action.actor not in ("hitman", "sheriff"):
-        return [()]  # only these two abilities call for reactions (rule:O6, rule:O7)
+    if action.kind != "take" and (action.kind != "ability" or action.actor not in ("hitman", "sheriff")):
+        return [()]  # only a Take (keeping the token, rule:O16) and these two abilities (rule:O6, rule:O7,
+        # immobilizing the Bandit, rule:O16) raise a player's choice
     plans = list(dict.fromkeys(replies for _, replies, _ in _paths(pos, action, rules, None)))
     out = []
     for plan in plans:

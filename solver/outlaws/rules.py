@@ -1,4 +1,9 @@
-"""Selectable readings of the Outlaws rules (open-questions.md O1-O13); defaults are the documented ones."""
+"""Selectable readings of the Outlaws rules (docs/open-questions.md O1-O17); defaults follow the text.
+
+Every option is a field of :class:`Rules` with its allowed values in :data:`CHOICES` (the first value
+is the default) and a one-line description in :data:`DESCRIPTIONS`; the CLI's ``--rule`` help is
+generated from them (:func:`rule_help`), so a new option shows up everywhere at once.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +18,41 @@ CHOICES = {
     "sheriff_save": ("ugly", "stop"),
     "reverend_left_of": ("target", "sheriff"),
     "bandit_empty_supply": ("allowed", "forbidden"),
-    "sudden_death_repeats": ("once", "again"),
+    "sudden_death_repeats": ("repeats", "once"),
+    "mayor_governor": ("extended", "not_extended"),
+    "mayor_reverend": ("extended", "not_extended"),
+    "target_immobilized": ("allowed", "forbidden"),
+    "optional_effects": ("choice", "always"),
+    "actions_per_turn": ("exactly_two", "one_or_two"),
+}
+"""Option name -> allowed values; the first value is the default."""
+
+RULE_IDS = {
+    "first_player": "O13", "refill_empty_reserve": "O2", "sheriff_save": "O6", "reverend_left_of": "O7",
+    "bandit_empty_supply": "O10", "sudden_death_repeats": "O11", "mayor_governor": "O14",
+    "mayor_reverend": "O14-reverend", "target_immobilized": "O15", "optional_effects": "O16",
+    "actions_per_turn": "O17",
+}
+"""Option name -> the open-question id it reads (docs/open-questions.md, docs/register/outlaws.toml)."""
+
+DESCRIPTIONS = {
+    "first_player": "who moves first at the set-up (not in the text)",
+    "refill_empty_reserve": "empty reserve: column 0 stays empty, or the far tokens slide and column 7 stays empty",
+    "sheriff_save": "the Sheriff saving his Governor arrests the Hitman (an Ugly victory) or only stops him",
+    "reverend_left_of": "the Reverend reacts when the target (Bandit/Hitman) or the Sheriff is to his left",
+    "bandit_empty_supply": "the Bandit may call a token the opposing supply lacks (gains nothing) or may not",
+    "sudden_death_repeats": "sudden death triggers every time its condition holds again, or once a game",
+    "mayor_governor": "the Mayor extends the Governor (Election token at i-1..i+1) or not",
+    "mayor_reverend": "the Mayor extends the Reverend (Bandit/Hitman up to two places to his left) or not",
+    "target_immobilized": "abilities may aim at an immobilized character (reveal, call, mark) or may not",
+    "optional_effects": "'puoi tenere il gettone', 'lo puoi immobilizzare': the actor may decline, or never",
+    "actions_per_turn": "exactly two actions a turn (a fake swap passes), or a turn may end after one",
 }
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Options for the open readings.
+    """Options for the open readings (default: the first value of :data:`CHOICES`).
 
     - ``first_player`` (rule:O13): who moves first at the set-up; default "A".
     - ``refill_empty_reserve`` (rule:O2): with an empty reserve, column 0 stays empty ("leave_empty",
@@ -30,8 +63,20 @@ class Rules:
       Hitman stands immediately to his left ("target", default) or the arresting Sheriff does.
     - ``bandit_empty_supply`` (rule:O10): the Bandit may call when the opposing supply lacks the token
       and gains nothing ("allowed", default) or may not ("forbidden").
-    - ``sudden_death_repeats`` (rule:O11): sudden death triggers only once ("once", default; a game
-      whose 6 Bullets and Handcuffs are used up again cannot end) or again each time ("again").
+    - ``sudden_death_repeats`` (rule:O11): "Non appena l'ultimo di questi gettoni sia stato
+      reclamato/utilizzato": sudden death triggers every time the condition holds again ("repeats",
+      default) or only once a game ("once"; a game whose 6 Bullets and Handcuffs are used up again
+      cannot end).
+    - ``mayor_governor`` (rule:O14): the Mayor extends the Governor's ability to the Election token at
+      columns i-1 and i+1 ("extended", default) or not ("not_extended").
+    - ``mayor_reverend`` (rule:O14-reverend): the Mayor extends the Reverend's reach by one, the Bandit or
+      Hitman up to two places to his left ("extended", default) or not ("not_extended").
+    - ``target_immobilized`` (rule:O15): other abilities may aim at an immobilized character
+      ("allowed", default) or may not ("forbidden"); he is never moved either way.
+    - ``optional_effects`` (rule:O16): "puoi tenere il gettone", "lo puoi immobilizzare": declining is
+      a choice of the acting player ("choice", default) or the effect always applies ("always").
+    - ``actions_per_turn`` (rule:O17): exactly two actions a turn ("exactly_two", default; a fake swap
+      stands in for passing) or a player may end the turn after one ("one_or_two").
     """
 
     first_player: str = "A"
@@ -39,7 +84,12 @@ class Rules:
     sheriff_save: str = "ugly"
     reverend_left_of: str = "target"
     bandit_empty_supply: str = "allowed"
-    sudden_death_repeats: str = "once"
+    sudden_death_repeats: str = "repeats"
+    mayor_governor: str = "extended"
+    mayor_reverend: str = "extended"
+    target_immobilized: str = "allowed"
+    optional_effects: str = "choice"
+    actions_per_turn: str = "exactly_two"
 
     def __post_init__(self):
         for f in fields(self):
@@ -70,3 +120,14 @@ class Rules:
         if unknown:
             raise BadInput(f"rules: unknown option {sorted(unknown)[0]!r}")
         return cls(**data)
+
+
+def rule_help() -> str:
+    """The ``--rule`` help text: every option with its values (default first) and its rule id."""
+    parts = [f"{name}={'|'.join(values)} ({RULE_IDS[name]}, default {values[0]})" for name, values in CHOICES.items()]
+    return "an open-question reading, repeatable: " + "; ".join(parts)
+
+
+def add_rule_option(parser) -> None:
+    """Add the repeatable ``--rule NAME=VALUE`` option (help generated from :data:`CHOICES`)."""
+    parser.add_argument("--rule", action="append", metavar="NAME=VALUE", help=rule_help())

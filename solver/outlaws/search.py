@@ -16,9 +16,13 @@ contracts.md asks.
 The token-economy argument (:func:`victory_left`), sound for *impossibility*: Votes only move from
 the table to a supply; Bullets and Handcuffs only move table -> supply -> discard (or between supplies
 by the Bandit), and come back only by the Sheriff recovering his own Handcuffs (which needs one) or by
-the sudden-death reset, which happens once (rule:O11). So a side can win Good only if the Election
-token is still on the table and its Votes plus those left on the table exceed the opponent's, Bad only
-if a Bullet is outside the discard or sudden death is still to come, Ugly likewise with Handcuffs.
+the sudden-death reset (rule:O11), which needs both sides at exactly 3 Votes and comes again each time
+its condition holds again (``sudden_death_repeats="repeats"``, the default) or only once ("once"). So
+a side can win Good only if the Election token is still on the table and its Votes plus those left on
+the table exceed the opponent's, Bad only if a Bullet is outside the discard or sudden death is still
+to come, Ugly likewise with Handcuffs. Under "repeats" this leaves no dead position at all: a side
+beyond 3 Votes keeps the Election token on the table (it leaves only by a Good victory or a reset,
+and a reset needs 3-3), and with 3-3 the Bullets and Handcuffs come back whenever they run out.
 Why an explicit search rather than Z3 bounded model checking: the winning lines need the engine's
 exact hidden-outcome semantics, and the engine is the thing users run; the Z3 encoding of the rules
 (verify.py) is cross-checked against the engine instead.
@@ -30,7 +34,7 @@ import heapq
 import itertools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
@@ -102,9 +106,12 @@ def _table_count(pos: Position) -> dict:
     return counts
 
 
-def sudden_death_to_come(pos: Position) -> bool:
-    """rule:O11: the reset can still happen (it happens once, with Votes tied 3-3)."""
-    return not pos.sudden_death and pos.supply.A.vote <= 3 and pos.supply.B.vote <= 3
+def sudden_death_to_come(pos: Position, rules: Rules = Rules()) -> bool:
+    """rule:O11: the reset can still happen: it needs Votes tied 3-3 (so neither side beyond 3), and
+    with ``sudden_death_repeats="once"`` no sudden death yet."""
+    if pos.sudden_death and rules.sudden_death_repeats == "once":
+        return False
+    return pos.supply.A.vote <= 3 and pos.supply.B.vote <= 3
 
 
 def victory_left(pos: Position, side: str, rules: Rules = Rules()) -> dict[str, bool]:
@@ -115,7 +122,7 @@ def victory_left(pos: Position, side: str, rules: Rules = Rules()) -> dict[str, 
     opp = other(side)
     table = _table_count(pos)
     me, them = pos.supply[side], pos.supply[opp]
-    later = sudden_death_to_come(pos)
+    later = sudden_death_to_come(pos, rules)
     good = (not pos.sudden_death and table["election"] > 0 and me.vote + table["vote"] > them.vote)
     bullets = me.bullet + table["bullet"] + them.bullet > 0
     cuffs = me.handcuffs + table["handcuffs"] + them.handcuffs > 0
@@ -136,8 +143,55 @@ def is_dead(pos: Position, rules: Rules = Rules()) -> bool:
     cancel), a token on the street is taken by the right character, and a reserve is never stranded
     (columns only empty once the reserve is empty, and it never refills). So this criterion is what
     "dead" means here; the searches also report the bound they covered."""
-    return (pos.winner is None and not sudden_death_trigger(pos)
+    return (pos.winner is None and not sudden_death_trigger(pos, rules)
             and not can_still_win(pos, "A", rules) and not can_still_win(pos, "B", rules))
+
+
+def economy_class(pos: Position) -> tuple:
+    """What :func:`is_dead` reads of a position: (sudden death, A's Votes, B's Votes, Votes on the
+    table, a Bullet outside the discard, Handcuffs outside the discard, the Election on the table)."""
+    table = _table_count(pos)
+    bullets = pos.supply.A.bullet + pos.supply.B.bullet + table["bullet"] > 0
+    cuffs = pos.supply.A.handcuffs + pos.supply.B.handcuffs + table["handcuffs"] > 0
+    return (pos.sudden_death, pos.supply.A.vote, pos.supply.B.vote, table["vote"], bullets, cuffs,
+            table["election"] > 0)
+
+
+def reachable_class(cls: tuple) -> bool:
+    """The invariants every action keeps (rule:O11, rule:O5): after sudden death the Votes are 3-3 and
+    none is on the table, and the Election token is set aside; before it, the Votes not in a supply are
+    on the table and the Election token is there (it leaves the table only by a Good victory)."""
+    sd, a, b, table, _bullets, _cuffs, election = cls
+    if sd:
+        return (a, b, table, election) == (3, 3, 0, False)
+    return a + b + table == 6 and election
+
+
+def dead_position_classes(rules: Rules = Rules()) -> list[tuple]:
+    """rule:O12 lemma: the reachable classes of :func:`economy_class` in which :func:`is_dead` holds
+    under ``rules``, found by trying one position of every class (is_dead reads nothing else).
+    Default readings ("repeats"): none; with ``sudden_death_repeats="once"``: after sudden death with
+    every Bullet and Handcuffs used up."""
+    from solver.outlaws.state import Discard, PerSide, Supply, initial_position
+
+    base = initial_position(0)
+    dead = []
+    for sd in (False, True):
+        for a in range(7):
+            for b in range(7 - a):
+                for bullets in (False, True):
+                    for cuffs in (False, True):
+                        cls = (sd, a, b, 0 if sd else 6 - a - b, bullets, cuffs, not sd)
+                        if not reachable_class(cls):
+                            continue
+                        tokens = ["vote"] * cls[3] + ["election"] * cls[6] + ["bullet"] * bullets + ["handcuffs"] * cuffs
+                        p = replace(base, tokens=tuple(tokens + ["x"] * (8 - len(tokens))), reserve=(), sudden_death=sd,
+                                    supply=PerSide(Supply(vote=a, bullet=0, handcuffs=0),
+                                                   Supply(vote=b, bullet=0, handcuffs=0)),
+                                    discard=Discard(bullet=3 - bullets, handcuffs=3 - cuffs))
+                        if is_dead(p, rules):
+                            dead.append(cls)
+    return dead
 
 
 # ------------------------------------------------------------------ heuristics (estimated actions)
@@ -216,7 +270,8 @@ def estimate_win(pos: Position, side: str, rules: Rules = Rules()) -> int:
 def estimate_dead(pos: Position, rules: Rules = Rules()) -> int:
     """Estimated actions (both sides') until no Vote, Bullet or Handcuffs is left to win with: each
     missing Vote taken, each Bullet/Handcuffs taken (walk + take) and used without effect, the ones in
-    the reserve brought out first; before sudden death, also the reset's 6 tokens (guides the search)."""
+    the reserve brought out first; before sudden death, also the reset's 6 tokens (guides the search). A guide only: it reads no option, and no option changes
+    what a dead position needs (every Bullet and Handcuffs used up)."""
     if pos.winner is not None:
         return INF
     cost = 0
@@ -306,6 +361,9 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
             continue
         nodes += 1
         for action, n, cond, nxt in successors(pos, rules):
+            if time.perf_counter() - t0 > time_limit:  # one expansion can be large (560 sudden-death layouts)
+                stopped = "time"
+                break
             nkey = position_key(nxt)
             if best.get(nkey, INF) <= depth + 1:
                 continue
@@ -319,6 +377,8 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
                 continue
             deepest = max(deepest, depth + 1)
             heapq.heappush(heap, (prio(depth + 1, h), -(depth + 1), next(tie), nxt))
+        if stopped:
+            break
     complete = not heap and not stopped
     return SearchResult(None, [], nodes, complete and not cut, deepest, round(time.perf_counter() - t0, 4), stopped,
                         complete, len(best))
@@ -392,27 +452,41 @@ def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, tim
 
 
 def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), max_depth: int = 60,
-                        time_limit: float = 30.0, max_nodes: int = 50_000, seed: int = 0) -> dict:
+                        time_limit: float = 30.0, max_nodes: int = 50_000, seed: int = 0,
+                        use_lemma: bool = True) -> dict:
     """Search the positions reachable from ``start`` (default: the set-up of ``seed``) for a dead
     position (rule:O12): nobody has won, the sudden-death trigger does not hold, and neither side can
     win. Returns what it found with the action line from ``start``, or the bound within which none
-    exists (``exhausted``: every reachable position within ``max_depth`` was checked)."""
+    exists (``exhausted``: every reachable position within ``max_depth`` was checked).
+
+    ``dead_classes`` lists the token-economy classes that are dead under ``rules``
+    (:func:`dead_position_classes`). When there is none and ``start`` lies in a reachable class, no
+    position reachable from it is dead (``proven``), and with ``use_lemma`` the search is skipped."""
     from solver.outlaws.state import initial_position
 
     if start is None:
         start = initial_position(seed, rules)
     if max_depth < 0 or max_depth > 500:
         raise BadInput(f"max_depth {max_depth}: expected 0..500")
+    classes = dead_position_classes(rules)
+    lemma = not classes and start.winner is None and reachable_class(economy_class(start))
+    base = {"dead_classes": [list(c) for c in classes], "proven": lemma, "start": position_to_json(start),
+            "rules": rules.to_json()}
+    if lemma and use_lemma:
+        return {"found": False, "depth_bound": max_depth, "nodes": 0, "checked": 0, "complete": False,
+                "exhausted": False, "stopped": None, "seconds": 0.0, **base,
+                "bound": ("no dead position exists under these readings: in every reachable token-economy class "
+                          "some side can still win or the sudden-death trigger holds (lemma, no search needed)")}
     res = best_first(start, lambda p: is_dead(p, rules), lambda p: estimate_dead(p, rules), rules, max_depth,
                      time_limit, max_nodes, weight=None)
     out = {"found": res.found is not None, "depth_bound": max_depth, "nodes": res.nodes, "checked": res.checked,
            "complete": res.complete, "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
-           "start": position_to_json(start)}
+           **base}
     if res.found is not None:
         p = res.found
         out.update({
             "line": res.line, "length": len(res.line), "position": position_to_json(p),
-            "why": {"sudden_death": p.sudden_death, "sudden_death_trigger": sudden_death_trigger(p),
+            "why": {"sudden_death": p.sudden_death, "sudden_death_trigger": sudden_death_trigger(p, rules),
                     "votes": {s: p.supply[s].vote for s in SIDES},
                     "victories_left": {s: victory_left(p, s, rules) for s in SIDES}},
         })

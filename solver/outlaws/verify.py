@@ -2,7 +2,7 @@
 
 A *symbolic* position (both rows of Main Street, both Saloons, the token row, the reserve as counts
 per token type, both supplies, the discard, immobilized characters, sudden death, whose turn) and
-every action kind, encoded here directly from the rulebook and the open-questions.md readings, written
+every action kind, encoded here directly from the rulebook and the docs/open-questions.md readings, written
 independently from the concrete engine (``actions.py``/``apply.py``) and cross-checked against it in
 the tests (``tests/test_outlaws_verify*.py``). Hidden outcomes (which reserve token refills the row,
 where the sudden-death tokens land) and reactions (Sheriff saving the Governor, Reverend cancelling)
@@ -36,7 +36,7 @@ from typing import Any
 
 import z3
 
-from solver.outlaws.rules import Rules
+from solver.outlaws.rules import Rules, add_rule_option
 
 # Own encoding constants (independent of the engine; names are the contracts.md names).
 CHARS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist",
@@ -65,7 +65,7 @@ MUTATIONS = {
 """Deliberately broken rules (for the tests: each makes one check fail with a counterexample)."""
 
 RULE_TEXT = {
-    "token-totals": "outside-facts.md: '17 tokens: 6 Votes, 3 Bullets, 3 Handcuffs, 4 Bogus (X), 1 Election'; "
+    "token-totals": "published component list: '17 tokens: 6 Votes, 3 Bullets, 3 Handcuffs, 4 Bogus (X), 1 Election'; "
                     "Prendi un Gettone / Rimpiazzare i Gettoni / Morte Subitanea",
     "saloon-two": "Il Saloon: 'Il Saloon ... contiene due personaggi'; Lasciare il Saloon: 'collocandone uno di "
                   "nuovo nel Saloon, e due su Main Street'",
@@ -256,20 +256,36 @@ class Model:
         return z3.And(_on_street_col(st, s, name, c), z3.Not(st.imm[s][name]))
 
     def _free(self, st: Sym, s: int, col) -> Any:
-        """An ability may not aim at an immobilized character (rule:O-immobilized: 'non può essere ...
-        attivato ... in alcun modo')."""
+        """rule:O15: an ability may aim at an immobilized character (reveal, call, mark: "allowed", the
+        default: 'non si può muovere, non può essere spostato, attivato' limits what he does and what
+        moves him) or may not ("forbidden")."""
+        if self.rules.target_immobilized == "allowed":
+            return self.T()
         return z3.Not(_imm_at(st, s, col, self.ctx))
 
-    def _mayor(self, st: Sym, s: int, c, ext) -> Any:
-        """rule:O8: ext (column offset -1/0/+1) needs the Mayor immediately to the actor's left."""
+    def _mayor(self, st: Sym, s: int, c, ext, extends: bool = True) -> Any:
+        """rule:O8: ext (column offset -1/0/+1) needs the Mayor immediately to the actor's left (and an
+        actor the Mayor extends: ``extends``)."""
+        if not extends:
+            return ext == 0
         m = _left(s, c)
         return z3.Or(ext == 0, z3.And(z3.Or(ext == -1, ext == 1), self._actor(st, s, MAY, m)))
+
+    def _optional(self, name: str) -> Any:
+        """rule:O16: the acting player's choice to apply an optional effect (always True with "always")."""
+        return self.T() if self.rules.optional_effects == "always" else self.B(name)
 
     def steps(self, pre: Sym, s: int) -> list[Step]:
         builders = [self.move, self.saloon_exit, self.look, self.take, self.governor, self.hitman,
                     self.sheriff, self.indian, self.merchant, self.dancer, self.journalist, self.bandit,
                     self.reverend, self.sudden_death]
+        if self.rules.actions_per_turn == "one_or_two":
+            builders.append(self.end_turn)
         return [b(pre, s) for b in builders]
+
+    def end_turn(self, pre: Sym, s: int) -> Step:
+        """rule:O17 alternative: with one action left the player may end the turn; nothing changes."""
+        return Step("end_turn", s, pre.actions_left == 1, pre.copy(), {})
 
     # -- 1. Move (rule:O-move)
     def move(self, pre: Sym, s: int) -> Step:
@@ -340,8 +356,11 @@ class Model:
             mid.reserve[typ] = z3.If(z3.And(ok, d == typ), mid.reserve[typ] - 1, mid.reserve[typ])
 
     def take(self, pre: Sym, s: int, governor_only: bool = False) -> Step:
+        """Take (rule:O-take; keeping a correct call is optional, rule:O16), or (``governor_only``) the
+        Governor's ability on the token in front of him or, with the Mayor (rule:O14), beside it."""
         tag = "gov" if governor_only else "take"
         c, call, d = self.I(f"{tag}{s}_c"), self.I(f"{tag}{s}_call"), self.I(f"{tag}{s}_draw")
+        ext = self.I(f"{tag}{s}_ext")
         o = 1 - s
         actor = _sel(pre.street[s], c)
         more_votes = pre.supply[s]["vote"] > pre.supply[o]["vote"]
@@ -352,10 +371,14 @@ class Model:
             z3.And(call == ELECTION, actor == GOV, more_votes, z3.Not(pre.sd)))
         if governor_only:
             allowed = z3.And(call == ELECTION, actor == GOV, more_votes, z3.Not(pre.sd))
-        here = _sel(pre.tokens, c)
-        ok = here == call
-        toks, refill_guard = self._refill(pre, c, ok, d)
-        g = z3.And(_in(c, 0, NCOL - 1), z3.Not(_imm_at(pre, s, c, self.ctx)), here != EMPTY, allowed, refill_guard)
+        k = c + ext if governor_only else c
+        here = _sel(pre.tokens, k)
+        keep = self.T() if governor_only else self._optional(f"{tag}{s}_keep")
+        ok = z3.And(here == call, keep)
+        toks, refill_guard = self._refill(pre, k, ok, d)
+        extended = governor_only and self.rules.mayor_governor == "extended"
+        g = z3.And(_in(c, 0, NCOL - 1), z3.Not(_imm_at(pre, s, c, self.ctx)), _in(ext, -1, 1), _in(k, 0, NCOL - 1),
+                   self._mayor(pre, s, c, ext, extended), here != EMPTY, allowed, refill_guard)
         mid = pre.copy()
         mid.tokens = toks
         self._taken(mid, s, ok, call)
@@ -363,8 +386,10 @@ class Model:
         won = z3.And(ok, call == ELECTION)
         mid.winner = z3.If(won, s + 1, pre.winner)
         mid.victory = z3.If(won, 1, pre.victory)
-        return Step("governor" if governor_only else "take", s, g, mid, {"c": c, "call": call, "draw": d},
-                    split=(("c", NCOL),))
+        params = {"c": c, "call": call, "draw": d, "ext": ext}
+        if not governor_only and self.rules.optional_effects == "choice":
+            params["keep"] = keep
+        return Step("governor" if governor_only else "take", s, g, mid, params, split=(("c", NCOL),))
 
     # -- 4. Abilities (rule:O-actions)
     def governor(self, pre: Sym, s: int) -> Step:
@@ -377,10 +402,15 @@ class Model:
 
     def _reverend_can(self, st: Sym, owner: int, target_col, sheriff_col) -> Any:
         """rule:O7: owner's Reverend stands with the target (default) or the arresting Sheriff
-        (alternative) immediately to his left."""
+        (alternative) immediately to his left; rule:O14-reverend ("extended"): or two places to his
+        left with his Mayor immediately to his left."""
         col = target_col if self.rules.reverend_left_of == "target" else sheriff_col
         rcol = _right(owner, col)
-        return self._actor(st, owner, REV, rcol)
+        plain = self._actor(st, owner, REV, rcol)
+        if self.rules.mayor_reverend != "extended":
+            return plain
+        far = z3.And(self._actor(st, owner, MAY, rcol), self._actor(st, owner, REV, _right(owner, rcol)))
+        return z3.Or(plain, far)
 
     def hitman(self, pre: Sym, s: int) -> Step:
         """rule:O-hitman, rule:O6: shoot across; Sheriff's save and Reverend's cancel are choices."""
@@ -410,6 +440,7 @@ class Model:
         """rule:O-sheriff: call Hitman (arrest: Ugly) or Bandit (immobilize, Handcuffs back)."""
         c, call, ext, cancel = (self.I(f"she{s}_c"), self.I(f"she{s}_call"), self.I(f"she{s}_ext"),
                                 self.B(f"she{s}_cancel"))
+        apply_it = self._optional(f"she{s}_immobilize")  # rule:O16: 'lo puoi immobilizzare'
         o = 1 - s
         t = c + ext
         g = [self._actor(pre, s, SHE, c), pre.supply[s]["handcuffs"] >= 1, z3.Or(call == HIT, call == BAN),
@@ -418,7 +449,7 @@ class Model:
         mid = pre.copy()
         self._discard(mid, s, "handcuffs", self.T())
         hit = z3.And(call == HIT, target == HIT)
-        ban = z3.And(call == BAN, target == BAN)
+        ban = z3.And(call == BAN, target == BAN, apply_it)
         g.append(z3.Implies(cancel, z3.And(z3.Or(hit, ban), self._reverend_can(pre, o, t, c))))
         arrest = z3.And(hit, z3.Not(cancel))
         immob = z3.And(ban, z3.Not(cancel))
@@ -429,7 +460,10 @@ class Model:
         # Handcuffs come back from the discard when the Bandit is caught (and not cancelled)
         mid.supply[s]["handcuffs"] = z3.If(immob, mid.supply[s]["handcuffs"] + 1, mid.supply[s]["handcuffs"])
         mid.discard["handcuffs"] = z3.If(immob, mid.discard["handcuffs"] - 1, mid.discard["handcuffs"])
-        return Step("sheriff", s, z3.And(g), mid, {"c": c, "call": call, "ext": ext, "cancel": cancel})
+        params = {"c": c, "call": call, "ext": ext, "cancel": cancel}
+        if self.rules.optional_effects == "choice":
+            params["immobilize"] = apply_it
+        return Step("sheriff", s, z3.And(g), mid, params)
 
     def indian(self, pre: Sym, s: int) -> Step:
         """rule:O-indian: reveal the character across (or beside it with the Mayor): nothing moves."""
@@ -521,26 +555,32 @@ class Model:
         return Step("bandit", s, z3.And(g), mid, {"c": c, "call": call})
 
     def reverend(self, pre: Sym, s: int) -> Step:
-        """rule:O-reverend: free one's immobilized Bandit standing immediately to his left."""
-        c = self.I(f"rev{s}_c")
-        lc = _left(s, c)
+        """rule:O-reverend: free one's immobilized Bandit standing immediately to his left, or (the Mayor
+        immediately to his left, rule:O14 "extended") two places to his left."""
+        c, ext = self.I(f"rev{s}_c"), self.I(f"rev{s}_ext")
+        far = _left(s, _left(s, c))
+        lc = z3.If(ext == 1, far, _left(s, c))
+        reach = z3.Or(ext == 0, z3.And(ext == 1, z3.BoolVal(self.rules.mayor_reverend == "extended", self.ctx),
+                                       self._actor(pre, s, MAY, _left(s, c))))
         freed = z3.And(_in(lc, 0, NCOL - 1), _sel(pre.street[s], lc) == BAN, pre.imm[s][BAN])
-        g = z3.And(self._actor(pre, s, REV, c), freed)
+        g = z3.And(self._actor(pre, s, REV, c), _in(ext, 0, 1), reach, freed)
         mid = pre.copy()
         mid.imm[s] = [z3.If(freed, z3.BoolVal(False, self.ctx), pre.imm[s][n]) if n == BAN else pre.imm[s][n]
                       for n in range(10)]
-        return Step("reverend", s, g, mid, {"c": c})
+        return Step("reverend", s, g, mid, {"c": c, "ext": ext})
 
     # -- sudden death and the turn (rule:O11)
     def trigger(self, st: Sym) -> Any:
-        """rule:O11: both sides hold 3 Votes and no Bullet or Handcuffs is left outside the discard."""
+        """rule:O11: both sides hold 3 Votes and no Bullet or Handcuffs is left outside the discard;
+        every time ("repeats", default) or only before a first sudden death ("once")."""
         bh = (BULLET, CUFFS)
         none_left = z3.And([_count(st.tokens, t) == 0 for t in bh] + [st.reserve[t] == 0 for t in bh]
                            + [st.supply[x][KEY_OF[t]] == 0 for x in range(2) for t in bh])
         tie = z3.And(st.supply[0]["vote"] == 3, st.supply[1]["vote"] == 3)
         if "sudden_death_any_votes" in self.mut:
             tie = self.T()
-        return z3.And(st.winner == 0, z3.Not(st.sd), tie, none_left)
+        again = self.T() if self.rules.sudden_death_repeats == "repeats" else z3.Not(st.sd)
+        return z3.And(st.winner == 0, again, tie, none_left)
 
     def sd_reset(self, st: Sym, tag: str) -> tuple[Any, Sym, list]:
         """rule:O11: when triggered, the street tokens and the reserve are set aside and 3 Bullets,
@@ -883,13 +923,13 @@ def dead_positions_cmd(args) -> dict:
     if not 1 <= args.max_nodes <= 10_000_000:
         raise BadInput(f"--max-nodes {args.max_nodes}: expected 1..10000000")
     start = load_position(args.position) if args.position else None
-    out = find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed)
-    out["rules"] = rules.to_json()
-    return out
+    return find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed,
+                               use_lemma=not args.no_lemma)
 
 
 def _render_dead(result: dict) -> str:
     lines = [f"searched {result['nodes']} positions in {result['seconds']:.1f}s (depth bound {result['depth_bound']})"]
+    lines.append(f"dead token-economy classes under these readings: {result['dead_classes'] or 'none'}")
     if not result["found"]:
         lines.append(result["bound"])
         return "\n".join(lines)
@@ -909,10 +949,7 @@ def register_verification(group) -> None:
     """Add ``verify`` and ``dead-positions`` to the ``ruleslinger outlaws`` group (called by cli.py)."""
     from solver import clikit
 
-    def rule_opt(p):
-        p.add_argument("--rule", action="append", metavar="NAME=VALUE",
-                       help="an open-question reading (refill_empty_reserve, sheriff_save, reverend_left_of, "
-                            "bandit_empty_supply, first_player); repeatable")
+    rule_opt = add_rule_option
 
     p = clikit.add_command(group, "verify", "Z3 invariant checks on every action kind (with counterexamples)",
                            verify_cmd, _render_verify)
@@ -930,6 +967,8 @@ def register_verification(group) -> None:
     p.add_argument("--max-depth", type=int, default=80, help="depth bound in actions (default 80)")
     p.add_argument("--time-limit", type=float, default=300.0, help="seconds (default 300)")
     p.add_argument("--max-nodes", type=int, default=100_000, help="positions expanded at most (default 100000)")
+    p.add_argument("--no-lemma", action="store_true",
+                   help="search even when the token-economy lemma already shows no dead position exists")
 
 
 def invariants_hold_at(pos) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from solver.errors import BadInput
+from solver.outlaws.rules import Rules
 from solver.outlaws.state import COLUMNS, EMPTY, Knowledge, PerSide, Position, unknown_token_pool
 
 SUDDEN_DEATH_TOKENS = ("bullet",) * 3 + ("handcuffs",) * 3 + ("x",) * 2
@@ -26,11 +27,14 @@ def winner(pos: Position) -> tuple[str, str] | None:
 
 def sudden_death_trigger(pos: Position, rules=None) -> bool:
     """rule:O11: both sides hold 3 Votes and no Bullet or Handcuffs is left anywhere but the discard
-    (all 3 + 3 discarded), while nobody has won; only once unless ``rules.sudden_death_repeats`` is
-    "again"."""
+    (all 3 + 3 discarded), while nobody has won. "Non appena l'ultimo di questi gettoni sia stato
+    reclamato/utilizzato": by default (``rules.sudden_death_repeats == "repeats"``) it holds every time
+    the condition holds again; with "once" never after a first sudden death. ``rules=None`` is the
+    default :class:`~solver.outlaws.rules.Rules`."""
+    rules = rules if rules is not None else Rules()
     if pos.winner is not None:
         return False
-    if pos.sudden_death and (rules is None or rules.sudden_death_repeats == "once"):
+    if pos.sudden_death and rules.sudden_death_repeats == "once":
         return False
     if pos.supply.A.vote != 3 or pos.supply.B.vote != 3:
         return False
