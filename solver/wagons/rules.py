@@ -15,6 +15,9 @@ MATCH_ORDERS = ("drafted-first", "deck-first")
 EDITIONS = ("original", "later")
 DIFFICULTIES = ("local", "newcomer", "legend")
 TIE_BREAKS = ("tie", "guns")
+CHOICES = {"icon_source": ICON_SOURCES, "match_order": MATCH_ORDERS, "edition": EDITIONS,
+           "difficulty": DIFFICULTIES, "tie_break": TIE_BREAKS}
+"""The listed values of each reading with named alternatives (the first is the default)."""
 
 
 @dataclass(frozen=True)
@@ -40,8 +43,7 @@ class Rules:
     round1_window: int = 3
 
     def __post_init__(self):
-        for name, allowed in (("icon_source", ICON_SOURCES), ("match_order", MATCH_ORDERS),
-                              ("edition", EDITIONS), ("difficulty", DIFFICULTIES), ("tie_break", TIE_BREAKS)):
+        for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise BadInput(f"rules.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
         if isinstance(self.round1_window, bool) or not isinstance(self.round1_window, int) \
