@@ -1,5 +1,6 @@
-"""Verification: every invariant check of the three games, and the rules register with this
-session's reading of each open question (passed to the engines' Rules options on every page)."""
+"""Verification: every invariant check of the three games, every verdict across the readings
+(dashboard/impact.py), and the rules register with this session's reading of each open question
+(passed to the engines' Rules options on every page)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import dataclasses
 import polars as pl
 import streamlit as st
 
-from dashboard import checks
+from dashboard import checks, impact
 from dashboard.common import (
     GAME_TITLES,
     describe_choice,
@@ -24,7 +25,11 @@ from solver.errors import BadInput
 from solver.register import register
 
 page_header("verification")
-tab_checks, tab_register = st.tabs(["Invariant checks", "Rules register and readings"])
+tab_checks, tab_impact, tab_register = st.tabs(["Invariant checks", "Verdicts across readings",
+                                               "Rules register and readings"])
+
+with tab_impact:
+    impact.impact_section()
 
 # ----------------------------------------------------------------------------- register
 with tab_register:
