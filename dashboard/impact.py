@@ -17,7 +17,7 @@ from dashboard.common import GAME_TITLES, run_with_progress
 from solver.errors import BadInput
 
 EXPECTED_SECONDS = {"wagons": 150.0, "cactus": 180.0, "outlaws": 300.0}
-"""Measured full runs (docs/readings.md); the bar scales with the share of verdicts chosen."""
+"""Measured full runs (docs/history/2026-12-01-readings-impact.md); the bar scales with the share of verdicts chosen."""
 
 
 def short(value: Any, limit: int = 90) -> str:

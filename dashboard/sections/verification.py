@@ -42,7 +42,10 @@ with tab_register:
         st.info(f"The {GAME_TITLES[game]} engine has no Rules options yet; the register below lists "
                 "the open questions and their default readings.")
     else:
-        by_option = {r.option: r for r in rules if r.option}
+        by_option: dict = {}
+        for r in rules:  # the open question that names the option, before rules that share it
+            if r.option and (r.option not in by_option or (r.open_question and not by_option[r.option].open_question)):
+                by_option[r.option] = r
         for f in dataclasses.fields(cls):
             entry = by_option.get(f.name)
             option_widget(game, cls, f.name, "opt", f"`{f.name}`" + (f" — {entry.id}: {entry.title}" if entry else ""))
