@@ -238,6 +238,26 @@ def _z3_value(check: dict) -> dict:
 
 # ---- Cactus Town
 
+EVENT_CHECKS = {  # verdict family -> the verify.py function; each reads the event-deck readings
+    "event-end-bound": "check_event_bound", "event-last-3-rounds": "check_last_three_rounds",
+    "duel-discard-reaches-marshal": "check_duel_reaches_marshal", "event-end-bound-with-duels": "check_duel_bound"}
+SOLO_CHECKS = {"solo-deck-3-plus-1-through-round-11": "check_solo_deck_enough",
+               "solo-deck-3-plus-1-after-round-11": "check_solo_deck_after_11",
+               "solo-marshal-bound": "check_solo_marshal_bound"}
+
+
+def call_check(fn: Callable, *args: Any, rules: Any) -> dict:
+    """Call a verify.py check with the readings it takes: ``rules=`` when it has that parameter, and
+    each parameter named like a rules field (``marshal_discard=``...) from ``rules``."""
+    import inspect
+
+    params = inspect.signature(fn).parameters
+    names = {f.name for f in fields(rules)}
+    kw = {"rules": rules} if "rules" in params else {}
+    kw.update({n: getattr(rules, n) for n in list(params)[len(args):] if n in names})
+    return fn(*args, **kw)
+
+
 def _cactus_verdicts() -> list[Verdict]:
     from solver.cactus import verify as cv
 
@@ -247,34 +267,29 @@ def _cactus_verdicts() -> list[Verdict]:
                  "(verify.deck_readings); whether a duel is won is a free choice of the model, so no duel reading enters")
     why_solo = (f"the solo-deck model (verify._solo_sets) takes only {', '.join(solo)}; the added cards are free "
                 "choices of the model (any card, so every reading of C3), and no event-deck reading enters it")
+    titles = {"event-end-bound": "Train and Stagecoach keep the marshal's end within its bound",
+              "event-last-3-rounds": "the game ends in the rounds of the last 3 cards",
+              "duel-discard-reaches-marshal": "a duel discard can reach the marshal's arrival",
+              "event-end-bound-with-duels": "duel discards in any round: the marshal always ends the game, "
+                                            "and the earliest end"}
     out = []
     for p in (2, 3, 4, 5):
-        out += [
-            Verdict(f"event-marshal-last-3/p{p}", f"{p} players: the marshal's arrival is among the last 3 event cards",
-                    lambda r, s, p=p: _z3_value(cv.check_marshal_last_three(p)), (),
-                    "the check models only the set-up of the event deck (no round is played), which no reading changes"),
-            Verdict(f"event-end-bound/p{p}", f"{p} players: Train and Stagecoach keep the marshal's end within its bound",
-                    lambda r, s, p=p: _z3_value(cv.check_event_bound(p, rules=r)), event, why_event),
-            Verdict(f"event-last-3-rounds/p{p}", f"{p} players: the game ends in the rounds of the last 3 cards",
-                    lambda r, s, p=p: _z3_value(cv.check_last_three_rounds(p, rules=r)), event, why_event),
-            Verdict(f"duel-discard-reaches-marshal/p{p}", f"{p} players: a duel discard can reach the marshal's arrival",
-                    lambda r, s, p=p: _z3_value(cv.check_duel_reaches_marshal(p, rules=r)), event, why_event),
-            Verdict(f"event-end-bound-with-duels/p{p}", f"{p} players, duel discards in any round: the marshal "
-                    "always ends the game, and the earliest end", lambda r, s, p=p: _z3_value(cv.check_duel_bound(p, rules=r)),
-                    event, why_event),
-            Verdict(f"c5-reading-changes-end/p{p}", f"{p} players: the Stagecoach reading (C5) never changes the end round",
-                    lambda r, s, p=p: _z3_value(cv.check_c5_reading_matters(p)), (),
-                    "the check itself compares both readings of C5 on the same deal without duel discards; no other "
-                    "reading enters its model"),
-        ]
-    out += [
-        Verdict("solo-deck-3-plus-1-through-round-11", "solo: rounds 1-11 have 3 programmed cards and a second shot",
-                lambda r, s: _z3_value(cv.check_solo_deck_enough(r)), solo, why_solo),
-        Verdict("solo-deck-3-plus-1-after-round-11", "solo: rounds 12+ still have 3 programmed cards and a second shot",
-                lambda r, s: _z3_value(cv.check_solo_deck_after_11(r)), solo, why_solo),
-        Verdict("solo-marshal-bound", "solo: the marshal's arrival is revealed by a bound round, whatever the shuffles",
-                lambda r, s: _z3_value(cv.check_solo_marshal_bound(rules=r)), solo, why_solo),
-    ]
+        out.append(Verdict(f"event-marshal-last-3/p{p}", f"{p} players: the marshal's arrival is among the last 3 "
+                           "event cards", lambda r, s, p=p: _z3_value(cv.check_marshal_last_three(p)), (),
+                           "the check models only the set-up of the event deck (no round is played), which no "
+                           "reading changes"))
+        out += [Verdict(f"{family}/p{p}", f"{p} players: {titles[family]}",
+                        lambda r, s, p=p, fn=fn: _z3_value(call_check(getattr(cv, fn), p, rules=r)), event, why_event)
+                for family, fn in EVENT_CHECKS.items()]
+        out.append(Verdict(f"c5-reading-changes-end/p{p}", f"{p} players: the Stagecoach reading (C5) never changes "
+                           "the end round", lambda r, s, p=p: _z3_value(cv.check_c5_reading_matters(p)), (),
+                           "the check itself compares both readings of C5 on the same deal without duel discards; "
+                           "no other reading enters its model"))
+    titles = {"solo-deck-3-plus-1-through-round-11": "solo: rounds 1-11 have 3 programmed cards and a second shot",
+              "solo-deck-3-plus-1-after-round-11": "solo: rounds 12+ still have 3 programmed cards and a second shot",
+              "solo-marshal-bound": "solo: the marshal's arrival is revealed by a bound round, whatever the shuffles"}
+    out += [Verdict(vid, titles[vid], lambda r, s, fn=fn: _z3_value(call_check(getattr(cv, fn), rules=r)), solo,
+                    why_solo) for vid, fn in SOLO_CHECKS.items()]
     odds_skip = {n: "the odds never play a lone ranger's turn or roll a duel (a duel win is the given chance "
                     "duel_win_chance)" for n in _RANGER_ONLY + _DUEL_ROLL}
     out.append(Verdict("marshal-odds/solo", "solo: the round the marshal's arrival ends the game (exact odds)",

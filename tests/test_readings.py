@@ -238,3 +238,33 @@ def test_building_rules_is_recorded_outside_a_sweep():
     assert ("cactus", "die_sides", rd.value_key(17)) not in conftest.SEEN
     rd.rules_with("cactus", {"die_sides": 17})
     assert ("cactus", "die_sides", rd.value_key(17)) in conftest.SEEN
+
+
+def test_cactus_checks_take_the_readings_they_are_said_to_read():
+    """A deck check run under an alternative must receive it: each verify.py function behind a Z3
+    verdict takes ``rules`` or a parameter per reading the verdict reads (else the impact run would
+    call it with the defaults and report 'unchanged')."""
+    import inspect
+
+    from solver.cactus import verify as cv
+
+    by_fn = {fn: "event" for fn in rd.EVENT_CHECKS.values()} | {fn: "solo" for fn in rd.SOLO_CHECKS.values()}
+    for fn_name, kind in by_fn.items():
+        params = inspect.signature(getattr(cv, fn_name)).parameters
+        reads = cv.EVENT_READINGS if kind == "event" else cv.SOLO_READINGS
+        assert "rules" in params or set(reads) <= set(params), f"verify.{fn_name} does not take {reads}"
+
+
+def test_call_check_passes_rules_and_named_readings():
+    got = {}
+
+    def check_a(players, marshal_discard="revealed"):
+        got["a"] = (players, marshal_discard)
+
+    def check_b(players, rules=None):
+        got["b"] = (players, rules.short_deck)
+
+    r = rd.rules_with("cactus", {"marshal_discard": "discarded", "short_deck": "stop_archiving"})
+    rd.call_check(check_a, 3, rules=r)
+    rd.call_check(check_b, 2, rules=r)
+    assert got == {"a": (3, "discarded"), "b": (2, "stop_archiving")}
