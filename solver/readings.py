@@ -42,6 +42,8 @@ NUMBERS: dict[tuple[str, str], tuple[tuple, tuple]] = {
     ("cactus", "die_sides"): (tuple(range(2, 21)), (4, 20)),
     ("cactus", "solo_event_cards"): (tuple(range(3, 18)), (10,)),
     ("cactus", "duel_win_chance"): (tuple(Fraction(k, 6) for k in range(7)), (Fraction(1, 2),)),
+    ("cactus", "duels_per_round"): (tuple(range(0, 7)), (0, 2)),
+    ("cactus", "max_duels_per_round"): (tuple(range(1, 13)), (1, 8)),
     ("wagons", "round1_window"): (tuple(range(1, 9)), (1, 2, 4)),
 }
 """Numeric parameters: the values the dashboard offers and the probes of the impact run."""
