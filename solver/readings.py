@@ -227,6 +227,20 @@ class Verdict:
         return self.skip.get(name) or self.why
 
 
+def _cactus_timed(settings: Settings, fn: Callable[[], dict]) -> dict:
+    """Run a Cactus deck check with the settings' time limit for each Z3 solve."""
+    from solver.cactus import verify as cv
+
+    limit = getattr(cv, "TIMEOUT", None)
+    if limit is None:
+        return _z3_value(fn())
+    token = limit.set(max(1, int(settings.time_limit * 1000)))
+    try:
+        return _z3_value(fn())
+    finally:
+        limit.reset(token)
+
+
 def _z3_value(check: dict) -> dict:
     if check.get("holds") is None:
         return {"holds": None, "undecided": "time limit"}
@@ -277,20 +291,20 @@ def _cactus_verdicts() -> list[Verdict]:
     out = []
     for p in (2, 3, 4, 5):
         out.append(Verdict(f"event-marshal-last-3/p{p}", f"{p} players: the marshal's arrival is among the last 3 "
-                           "event cards", lambda r, s, p=p: _z3_value(cv.check_marshal_last_three(p)), (),
+                           "event cards", lambda r, s, p=p: _cactus_timed(s, lambda: cv.check_marshal_last_three(p)), (),
                            "the check models only the set-up of the event deck (no round is played), which no "
                            "reading changes"))
         out += [Verdict(f"{family}/p{p}", f"{p} players: {titles[family]}",
-                        lambda r, s, p=p, fn=fn: _z3_value(call_check(getattr(cv, fn), p, rules=r)), event, why_event)
+                        lambda r, s, p=p, fn=fn: _cactus_timed(s, lambda: call_check(getattr(cv, fn), p, rules=r)), event, why_event)
                 for family, fn in EVENT_CHECKS.items()]
         out.append(Verdict(f"c5-reading-changes-end/p{p}", f"{p} players: the Stagecoach reading (C5) never changes "
-                           "the end round", lambda r, s, p=p: _z3_value(cv.check_c5_reading_matters(p)), (),
+                           "the end round", lambda r, s, p=p: _cactus_timed(s, lambda: cv.check_c5_reading_matters(p)), (),
                            "the check itself compares both readings of C5 on the same deal without duel discards; "
                            "no other reading enters its model"))
     titles = {"solo-deck-3-plus-1-through-round-11": "solo: rounds 1-11 have 3 programmed cards and a second shot",
               "solo-deck-3-plus-1-after-round-11": "solo: rounds 12+ still have 3 programmed cards and a second shot",
               "solo-marshal-bound": "solo: the marshal's arrival is revealed by a bound round, whatever the shuffles"}
-    out += [Verdict(vid, titles[vid], lambda r, s, fn=fn: _z3_value(call_check(getattr(cv, fn), rules=r)), solo,
+    out += [Verdict(vid, titles[vid], lambda r, s, fn=fn: _cactus_timed(s, lambda: call_check(getattr(cv, fn), rules=r)), solo,
                     why_solo) for vid, fn in SOLO_CHECKS.items()]
     odds_skip = {n: "the odds never play a lone ranger's turn or roll a duel (a duel win is the given chance "
                     "duel_win_chance)" for n in _RANGER_ONLY + _DUEL_ROLL}
@@ -593,7 +607,7 @@ def register_cli(games) -> None:
     p.add_argument("game_name", metavar="GAME", choices=list(GAMES), help="wagons, cactus or outlaws")
     p.add_argument("--verdict", action="append", metavar="ID", help="only this verdict (repeatable; ids from "
                    "`readings verdicts GAME`)")
-    p.add_argument("--time-limit", type=float, default=30.0, help="seconds per Z3 check or search (default 30)")
+    p.add_argument("--time-limit", type=float, default=30.0, help="seconds per Z3 solve or search (default 30)")
     p.add_argument("--games", type=int, default=100, help="Lone Cowboy games per scenario (default 100)")
     p.add_argument("--seed", type=clikit.seed_int, default=0, help="first deal seed / set-up seed (default 0)")
     p = clikit.add_command(group, "verdicts", "the verdicts of a game and the readings each one reads", _verdicts_cmd)

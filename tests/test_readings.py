@@ -9,6 +9,8 @@ from solver import readings as rd
 from solver.cli import main
 from solver.errors import BadInput
 
+pytest_plugins = ("pytester",)
+
 GAMES = tuple(rd.GAMES)
 
 
@@ -268,3 +270,37 @@ def test_call_check_passes_rules_and_named_readings():
     rd.call_check(check_a, 3, rules=r)
     rd.call_check(check_b, 2, rules=r)
     assert got == {"a": (3, "discarded"), "b": (2, "stop_archiving")}
+
+
+def test_the_time_limit_reaches_the_cactus_deck_checks():
+    """--time-limit bounds each Z3 solve of the deck checks too: a limit too short to decide leaves the
+    verdict undecided (reported, not cached), never a wrong holds/fails."""
+    rd.clear_cache()
+    res = rd.impact("cactus", ["event-end-bound/p5"], rd.Settings(time_limit=0.001))
+    (v,) = res["verdicts"]
+    assert v["default"] == {"holds": None, "undecided": "time limit"}
+    assert not v["holds_under_every_reading"] and v["depends_on"] == []
+    assert not any(k[1] == "event-end-bound/p5" for k in rd._CACHE)
+
+
+def test_the_session_check_fails_a_whole_run_that_leaves_a_reading_untested(pytester):
+    """tests/conftest.py in a suite of one test that builds one alternative: the whole run fails and
+    names the alternatives no test built; a run narrowed by -k is not judged."""
+    from pathlib import Path
+
+    import conftest
+
+    pytester.makeconftest(Path(conftest.__file__).read_text(encoding="utf-8"))
+    pytester.makepyfile(test_one="""
+        from solver.outlaws.rules import Rules
+
+        def test_builds_one():
+            assert Rules(sheriff_save="stop").sheriff_save == "stop"
+    """)
+    whole = pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:xdist")
+    assert whole.ret == 1
+    text = whole.stdout.str()
+    assert "readings no test exercises" in text and "outlaws.bandit_empty_supply=forbidden" in text
+    assert "outlaws.sheriff_save=stop" not in text
+    narrowed = pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:xdist", "-k", "builds")
+    assert narrowed.ret == 0 and "readings no test exercises" not in narrowed.stdout.str()

@@ -13,6 +13,7 @@ planning split (rule:C-solo-planning, rule:C2, rule:C-solo-marshal).
 
 from __future__ import annotations
 
+import contextvars
 import time
 from dataclasses import dataclass
 
@@ -71,9 +72,13 @@ def _timed(check_id: str, title: str, rule: str, fn) -> dict:
             "rule_ids": RULE_IDS.get(check_id.split("/")[0], [])}
 
 
+TIMEOUT = contextvars.ContextVar("cactus_verify_timeout_ms", default=TIMEOUT_MS)
+"""The Z3 time limit of the checks run in this context (``readings impact --time-limit`` sets it)."""
+
+
 def _solver(ctx: z3.Context) -> z3.Solver:
     s = z3.Solver(ctx=ctx)
-    s.set("timeout", TIMEOUT_MS)
+    s.set("timeout", TIMEOUT.get())
     return s
 
 
