@@ -19,6 +19,7 @@ from typing import Any
 
 import streamlit as st
 
+from solver import readings as rd
 from solver.cactus import rules as cactus_rules
 from solver.errors import BadInput
 from solver.io import MAX_BYTES, parse_json_text
@@ -52,8 +53,9 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
     ],
     "Checks": [
         ("verification", "Verification", ":material/verified:",
-         "The Z3 invariant checks of Cactus Town and Outlaws (holds or fails, counterexamples, the rule "
-         "passage) and the rules register, where you choose the reading of each open question."),
+         "Every invariant check of the three games (holds or fails, counterexamples, the rule "
+         "passage), every verdict across the readings, and the rules register, where you choose the "
+         "reading of each open question."),
     ],
 }
 
@@ -238,48 +240,51 @@ RULES: dict[str, type] = {"wagons": wagons_rules.Rules, "cactus": cactus_rules.C
                           "outlaws": outlaws_rules.Rules}
 """Each game's frozen readings dataclass (its ``Rules``)."""
 
-CHOICES: dict[type, dict[str, tuple]] = {cactus_rules.CactusRules: cactus_rules.CHOICES,
-                                         outlaws_rules.Rules: outlaws_rules.CHOICES}
-"""The allowed values of each readings field, where the engine lists them in a ``CHOICES`` table."""
-
-
 def rules_class(game: str) -> type:
     """The engine's frozen ``Rules`` options dataclass for ``game``."""
     return RULES[game]
 
 
 def field_choices(rules_cls: type, name: str) -> list[Any] | None:
-    """Allowed values of a ``Rules`` field: the engine's ``CHOICES`` table, else from its type."""
-    table = CHOICES.get(rules_cls, {})
-    if name in table:
-        return list(table[name])
+    """Allowed values of a ``Rules`` field: the readings' listed values (``solver.readings``: the
+    engine's ``CHOICES``, both booleans, a numeric parameter's list), else from its type."""
+    for game, cls in RULES.items():
+        if cls is rules_cls:
+            for r in rd.game_readings(game):
+                if r.name == name and r.values:
+                    return list(r.values)
     return option_choices(rules_cls, name)
 
 
-def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None) -> None:
-    """One widget for one ``Rules`` field; a valid change is stored in this session's readings
-    (shared by every page), an invalid one is refused inline by the engine's own validation."""
-    from fractions import Fraction
+def choice_description(game: str, name: str, value: Any) -> str:
+    """The register's one line on ``name = value`` (solver.readings.describe), or empty."""
+    try:
+        return rd.describe(game, name, value)
+    except (BadInput, AttributeError, KeyError):
+        return ""
 
+
+def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None) -> None:
+    """One select box for one ``Rules`` field, over its listed values, each with the register's one-line
+    description (readings are chosen, never typed); a valid change is stored in this session's
+    readings (shared by every page), an invalid combination is refused inline by the engine."""
     current = make_rules(game, rules_cls)
     value, default = getattr(current, name), getattr(rules_cls(), name)
     choices = field_choices(rules_cls, name)
     label = label or f"`{name}`"
     key = f"{key_prefix}_{game}_{name}"
-    if choices is not None:
-        new = st.selectbox(label, choices, index=choices.index(value) if value in choices else 0,
-                           format_func=lambda v: describe_choice(v) + (" (default)" if v == default else ""), key=key)
-    elif isinstance(default, int) and not isinstance(default, bool):
-        new = int(st.number_input(label, value=int(value), step=1, key=key, help=f"default {default}"))
-    else:
-        text = st.text_input(label, value=describe_choice(value), key=key, help=f"default {describe_choice(default)}")
-        new = text
-        if isinstance(default, Fraction):
-            try:
-                new = Fraction(text.strip())
-            except (ValueError, ZeroDivisionError):
-                st.error(f"{name}: {text!r} is not a fraction like 1/3", icon=":material/error:")
-                return
+    if not choices:
+        st.error(f"{name}: this reading has no listed alternatives to choose from", icon=":material/error:")
+        return
+
+    def fmt(v: Any) -> str:
+        text = describe_choice(v) + (" (default)" if v == default else "")
+        line = choice_description(game, name, v)
+        return f"{text} — {line}" if line and not line.startswith(f"{describe_choice(v)}:") else (
+            f"{text} — {line.split(':', 1)[1].strip()}" if line else text)
+
+    new = st.selectbox(label, choices, index=choices.index(value) if value in choices else 0, format_func=fmt,
+                       key=key)
     if new == value:
         return
     names = {f.name for f in dataclasses.fields(rules_cls)}

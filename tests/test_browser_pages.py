@@ -267,3 +267,25 @@ def test_verification(page, server):
     page.get_by_role("tab", name="Rules register and readings").click()
     expect(page.get_by_text("Readings in force this session")).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_verification_impact(page, server):
+    """The 'Verdicts across readings' tab: run two Cactus verdicts, see the table and the readings
+    that change them; the register tab offers readings as select boxes with descriptions."""
+    open_page(page, server, "verification", "Verification")
+    page.get_by_role("tab", name="Verdicts across readings").click()
+    page.get_by_role("tabpanel", name="Verdicts across readings").get_by_role("radiogroup", name="Game") \
+        .get_by_text("Cactus Town: The Lone Ranger", exact=True).click()
+    wait_idle(page)
+    box = page.get_by_label("Verdicts (none chosen: all)").last
+    for verdict in ("solo-marshal-bound", "solo-deck-3-plus-1-after-round-11"):
+        box.click()
+        box.fill(verdict)  # the option list is long and scrolls: filter it to the one verdict
+        page.get_by_role("option", name=verdict, exact=True).click()
+        wait_idle(page)
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger verdicts across the readings").click()
+    expect(page.get_by_text("0 of 2 verdicts hold under every reading").first).to_be_visible(timeout=90_000)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.get_by_text("solo-marshal-bound: solo").first.click()
+    expect(page.get_by_text(re.compile(r"Skipped solo_events, .*added_card.*: the solo-deck model")).last).to_be_visible()

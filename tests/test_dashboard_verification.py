@@ -56,3 +56,32 @@ def test_register_lists_open_questions_and_readings_change_per_session():
     assert at.session_state["readings"]["outlaws"]["sheriff_save"] == "stop"
     at.button(key="reset_outlaws").click().run()
     assert at.session_state["readings"]["outlaws"] == {}
+
+
+def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
+    """The 'Verdicts across readings' tab runs solver.readings.impact and shows its verdicts; the
+    readings on the register tab are select boxes over listed values, each with a description."""
+    from solver import readings as rd
+
+    at = open_page("verification")
+    at.radio(key="imp_game").set_value("cactus").run()
+    chosen = ["solo-marshal-bound", "marshal-odds/p2"]
+    at.multiselect(key="imp_verdicts_cactus").set_value(chosen).run()
+    at.button(key="imp_run_cactus").click().run(timeout=120)
+    assert not at.exception and not errors(at)
+    want = rd.impact("cactus", chosen)
+    table = next(d.value for d in at.dataframe if "verdict" in d.value.columns)
+    assert list(table["verdict"]) == [v["id"] for v in want["verdicts"]]
+    bound = table[table["verdict"] == "solo-marshal-bound"].iloc[0]
+    assert bound["default readings"] == "holds (bound [6, 12])"
+    assert "short_deck=keep_second_shot: holds (bound [6, 14])" in bound["readings that change it"]
+    assert "short_deck=stop_archiving: FAILS" in bound["readings that change it"]
+    assert "0 of 2 verdicts hold under every reading; 2 change under some reading" in texts(at)
+    # readings: select boxes over the listed values, never free text
+    at.radio(key="reg_game").set_value("cactus").run()
+    box = at.selectbox(key="opt_cactus_duel_win_chance")
+    assert [str(o).split(" ")[0] for o in box.options][:3] == ["0", "1/6", "1/3"]
+    assert all(" — " in str(o) for o in box.options)
+    assert not [t for t in at.text_input if t.key and t.key.startswith("opt_")]
+    box.set_value(__import__("fractions").Fraction(1, 2)).run()
+    assert at.session_state["readings"]["cactus"]["duel_win_chance"] == __import__("fractions").Fraction(1, 2)

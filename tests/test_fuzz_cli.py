@@ -33,7 +33,8 @@ CLI_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_CLI_EXAMPLES", "60"))
 """Cases per command (in-process); the environment variable allows a deeper campaign."""
 SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15, ("outlaws", "playouts"): 12,
                  ("outlaws", "status"): 30, ("cactus", "verify"): 4, ("outlaws", "verify"): 4,
-                 ("outlaws", "dead-positions"): 10, ("wagons", "best-play"): 10, ("wagons", "best-layout"): 20}
+                 ("outlaws", "dead-positions"): 10, ("wagons", "best-play"): 10, ("wagons", "best-layout"): 20,
+                 ("readings", "impact"): 6}
 """Commands whose cases play whole games or run Z3 / a search: fewer cases (seconds each)."""
 BUDGET = float(os.environ.get("RULESLINGER_FUZZ_CLI_BUDGET", "25"))
 """Seconds of fuzzing per command; the remaining cases are skipped (and not counted) after it, so a
@@ -139,7 +140,8 @@ def valid_words() -> dict[str, list[str]]:
              "players": ["2", "3", "5"], "cards": ["3,7,11,14", "0,1"], "workers": ["1", "2"], "executor": ["serial"],
              "option": ["edition=later", "tie_break=guns", "solo_events=true"], "max_actions": ["40", "200"],
              "time_limit": ["0.5", "1"], "max_depth": ["1", "3"], "action": ["0", "1"],
-             "monte_carlo": ["0", "200"], "max_nodes": ["200", "2000"]}
+             "monte_carlo": ["0", "200"], "max_nodes": ["200", "2000"],
+             "game_name": ["wagons"], "verdict": ["greedy-wins/boomtown", "marshal-odds/p2"]}
     try:
         from solver.wagons.data import SCENARIO_IDS
 

@@ -1,5 +1,6 @@
-"""Verification: every invariant check of the three games, and the rules register with this
-session's reading of each open question (passed to the engines' Rules options on every page)."""
+"""Verification: every invariant check of the three games, every verdict across the readings
+(dashboard/impact.py), and the rules register with this session's reading of each open question
+(passed to the engines' Rules options on every page)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import dataclasses
 import polars as pl
 import streamlit as st
 
-from dashboard import checks
+from dashboard import checks, impact
 from dashboard.common import (
     GAME_TITLES,
     describe_choice,
@@ -24,7 +25,11 @@ from solver.errors import BadInput
 from solver.register import register
 
 page_header("verification")
-tab_checks, tab_register = st.tabs(["Invariant checks", "Rules register and readings"])
+tab_checks, tab_impact, tab_register = st.tabs(["Invariant checks", "Verdicts across readings",
+                                               "Rules register and readings"])
+
+with tab_impact:
+    impact.impact_section()
 
 # ----------------------------------------------------------------------------- register
 with tab_register:
@@ -37,7 +42,10 @@ with tab_register:
         st.info(f"The {GAME_TITLES[game]} engine has no Rules options yet; the register below lists "
                 "the open questions and their default readings.")
     else:
-        by_option = {r.option: r for r in rules if r.option}
+        by_option: dict = {}
+        for r in rules:  # the open question that names the option, before rules that share it
+            if r.option and (r.option not in by_option or (r.open_question and not by_option[r.option].open_question)):
+                by_option[r.option] = r
         for f in dataclasses.fields(cls):
             entry = by_option.get(f.name)
             option_widget(game, cls, f.name, "opt", f"`{f.name}`" + (f" — {entry.id}: {entry.title}" if entry else ""))

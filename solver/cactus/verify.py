@@ -13,6 +13,7 @@ planning split (rule:C-solo-planning, rule:C2, rule:C-solo-marshal).
 
 from __future__ import annotations
 
+import contextvars
 import time
 from dataclasses import dataclass
 
@@ -71,9 +72,13 @@ def _timed(check_id: str, title: str, rule: str, fn) -> dict:
             "rule_ids": RULE_IDS.get(check_id.split("/")[0], [])}
 
 
+TIMEOUT = contextvars.ContextVar("cactus_verify_timeout_ms", default=TIMEOUT_MS)
+"""The Z3 time limit of the checks run in this context (``readings impact --time-limit`` sets it)."""
+
+
 def _solver(ctx: z3.Context) -> z3.Solver:
     s = z3.Solver(ctx=ctx)
-    s.set("timeout", TIMEOUT_MS)
+    s.set("timeout", TIMEOUT.get())
     return s
 
 
@@ -221,6 +226,19 @@ class EventModel:
                 "rounds": rounds, "ends_in_round": num(self.end) or None}
 
 
+EVENT_READINGS = ("marshal_discard", "stagecoach_short")
+"""The CactusRules fields the event-deck model takes (:func:`deck_readings`); ``readings impact``
+reruns the event-deck checks under each alternative of these."""
+
+SOLO_READINGS = ("short_deck",)
+"""The CactusRules fields the solo-deck model takes (the added cards are free choices, rule:C3)."""
+
+
+def deck_readings(rules: CactusRules) -> dict:
+    """The event-deck model's keyword arguments from a rules object (rule:C4, rule:C5)."""
+    return {name: getattr(rules, name) for name in EVENT_READINGS}
+
+
 def _event_model(ctx, size, rounds, **kw) -> tuple[z3.Solver, EventModel]:
     s = _solver(ctx)
     em = EventModel(ctx, size, rounds, **kw)
@@ -295,19 +313,19 @@ def _end_range(ctx, size, rounds, latest: bool = True, **kw) -> tuple[int | None
     return found["earliest"][0], late[0], found["earliest"][1], late[1]
 
 
-def check_event_bound(players: int) -> dict:
+def check_event_bound(players: int, rules: CactusRules = CactusRules()) -> dict:
     """With Train and Stagecoach (no duel discards) the marshal always ends the game, within rounds
     [size-2, size+3]; the bound is tight (witness decks for both ends)."""
     size = ev.deck_size(players)
     lo, hi = size - 2, size + 3
 
     def fn(ctx):
-        s, em = _event_model(ctx, size, hi + 2)
+        s, em = _event_model(ctx, size, hi + 2, **deck_readings(rules))
         s.add(z3.Or(z3.Not(em.ended_at[hi - 1]), em.end < lo))
         found = _verdict(s)
         details = {"bound": [lo, hi]}
         if found is False:
-            early, late, w_early, w_late = _end_range(ctx, size, hi + 2)
+            early, late, w_early, w_late = _end_range(ctx, size, hi + 2, **deck_readings(rules))
             details.update({"earliest": early, "latest": late, "witness_earliest": w_early, "witness_latest": w_late})
         return {"holds": None if found is None else not found,
                 "counterexample": em.trace(s.model()) if found else None, "details": details}
@@ -315,13 +333,13 @@ def check_event_bound(players: int) -> dict:
                   f"marshal's arrival outside rounds {lo}-{hi}; the game always ends by it", PASSAGES["train_stage"], fn)
 
 
-def check_last_three_rounds(players: int) -> dict:
+def check_last_three_rounds(players: int, rules: CactusRules = CactusRules()) -> dict:
     """'the game end will be triggered with one of the last 3 cards', read as rounds: does the game
     always end in the rounds those cards would be drawn (size-1 .. size+1)? Train and Stagecoach say no."""
     size = ev.deck_size(players)
 
     def fn(ctx):
-        s, em = _event_model(ctx, size, size + 5)
+        s, em = _event_model(ctx, size, size + 5, **deck_readings(rules))
         s.add(z3.Or(z3.Not(em.ended), em.end < size - 1, em.end > size + 1))
         found = _verdict(s)
         return {"holds": None if found is None else not found,
@@ -333,12 +351,12 @@ def check_last_three_rounds(players: int) -> dict:
                   f"3 cards ({size - 1}-{size + 1}) despite Train and Stagecoach", PASSAGES["deck"], fn)
 
 
-def check_duel_reaches_marshal(players: int) -> dict:
+def check_duel_reaches_marshal(players: int, rules: CactusRules = CactusRules()) -> dict:
     """A lone ranger's duel win can discard the marshal's arrival (exposes open question C4)."""
     size = ev.deck_size(players)
 
     def fn(ctx):
-        s, em = _event_model(ctx, size, size + 4, duels=True)
+        s, em = _event_model(ctx, size, size + 4, duels=True, **deck_readings(rules))
         s.add(z3.Or(em.duel_hits_marshal))
         found = _verdict(s)
         return {"holds": found, "counterexample": em.trace(s.model()) if found else None, "open_question": "C4",
@@ -348,18 +366,21 @@ def check_duel_reaches_marshal(players: int) -> dict:
                   "marshal's arrival (the rule text does not say what happens: C4)", PASSAGES["duel"], fn)
 
 
-def check_duel_bound(players: int, marshal_discard: str) -> dict:
-    """With duel discards in any round: does the marshal still always end the game, and when?"""
+def check_duel_bound(players: int, marshal_discard: str | None = None, rules: CactusRules = CactusRules()) -> dict:
+    """With duel discards in any round: does the marshal still always end the game, and when?
+    ``marshal_discard`` (rule:C4) overrides the one of ``rules``."""
     size = ev.deck_size(players)
+    kw = deck_readings(rules) | ({"marshal_discard": marshal_discard} if marshal_discard else {})
+    marshal_discard = kw["marshal_discard"]
     hi = size + 3
 
     def fn(ctx):
-        s, em = _event_model(ctx, size, hi + 3, duels=True, marshal_discard=marshal_discard)
+        s, em = _event_model(ctx, size, hi + 3, duels=True, **kw)
         s.add(z3.Or(z3.Not(em.ended_at[hi - 1])))
         found = _verdict(s)
         details = {"reading": marshal_discard, "bound_latest": hi}
         if found is False:
-            early, _, w_early, _ = _end_range(ctx, size, hi, latest=False, duels=True, marshal_discard=marshal_discard)
+            early, _, w_early, _ = _end_range(ctx, size, hi, latest=False, duels=True, **kw)
             details.update({"earliest": early, "latest": hi, "witness_earliest": w_early,
                             "latest_note": "reached without duels (event-end-bound witness)"})
         return {"holds": None if found is None else not found, "open_question": "C4",
@@ -427,18 +448,18 @@ def _programmed(size, short_deck):
     return z3.If(size >= 4, 3, size)
 
 
-def check_solo_deck_enough() -> dict:
+def check_solo_deck_enough(rules: CactusRules = CactusRules()) -> dict:
     """Every round 1-11 the solo deck holds at least 4 cards: 3 programmed + 1 second shot."""
     def fn(ctx):
         s = _solver(ctx)
-        inn, size = _solo_sets(ctx, s)
+        inn, size = _solo_sets(ctx, s, rules.short_deck)
         r = z3.Int("r", ctx)
         s.add(r >= 1, r <= 11, z3.Or([z3.And(r == k, size[k] < 4) for k in range(1, 12)]))
         found = _verdict(s)
         sizes = {}
         if found is False:
             s2 = _solver(ctx)
-            _, size2 = _solo_sets(ctx, s2)
+            _, size2 = _solo_sets(ctx, s2, rules.short_deck)
             s2.check()
             sizes = {str(k): s2.model().eval(size2[k]).as_long() for k in size2}
         return {"holds": None if found is None else not found,
@@ -448,11 +469,11 @@ def check_solo_deck_enough() -> dict:
                   "second shot card, for any marked and added cards", PASSAGES["solo_deck"], fn)
 
 
-def check_solo_deck_after_11() -> dict:
+def check_solo_deck_after_11(rules: CactusRules = CactusRules()) -> dict:
     """Does the deck still hold 3 + 1 cards after round 11? No: round 12 has 3 (open question C2)."""
     def fn(ctx):
         s = _solver(ctx)
-        inn, size = _solo_sets(ctx, s)
+        inn, size = _solo_sets(ctx, s, rules.short_deck)
         r = z3.Int("r", ctx)
         s.add(r >= 12, r <= SOLO_ROUNDS, z3.Or([z3.And(r == k, size[k] < 4) for k in range(12, SOLO_ROUNDS + 1)]))
         found = _verdict(s)
@@ -471,9 +492,10 @@ def check_solo_deck_after_11() -> dict:
                   PASSAGES["solo_deck"], fn)
 
 
-def check_solo_marshal_bound(short_deck: str = "no_second_shot") -> dict:
+def check_solo_marshal_bound(short_deck: str | None = None, rules: CactusRules = CactusRules()) -> dict:
     """The marshal's arrival is revealed as an action no earlier than round 6 and by a bound round,
     for every shuffle (the bound: 12 under C2 ``no_second_shot``, 14 under ``keep_second_shot``)."""
+    short_deck = short_deck or rules.short_deck
     bound = {"no_second_shot": 12, "keep_second_shot": 14, "stop_archiving": SOLO_ROUNDS}[short_deck]
 
     def fn(ctx):

@@ -18,6 +18,10 @@ TIE_BREAKS = ("tie", "guns")
 BOOM_OR_BUST = ("per-mine", "flat")
 BOOMTOWN_COUNTS = ("visible", "cards")
 BOOMTOWN_MINES = ("both", "either", "mountains")
+CHOICES = {"icon_source": ICON_SOURCES, "match_order": MATCH_ORDERS, "edition": EDITIONS,
+           "difficulty": DIFFICULTIES, "tie_break": TIE_BREAKS, "boom_or_bust": BOOM_OR_BUST,
+           "boomtown_count": BOOMTOWN_COUNTS, "boomtown_mines": BOOMTOWN_MINES}
+"""The listed values of each reading with named alternatives (the first is the default)."""
 
 
 @dataclass(frozen=True)
@@ -56,10 +60,7 @@ class Rules:
     boomtown_mines: str = "both"
 
     def __post_init__(self):
-        for name, allowed in (("icon_source", ICON_SOURCES), ("match_order", MATCH_ORDERS),
-                              ("edition", EDITIONS), ("difficulty", DIFFICULTIES), ("tie_break", TIE_BREAKS),
-                              ("boom_or_bust", BOOM_OR_BUST), ("boomtown_count", BOOMTOWN_COUNTS),
-                              ("boomtown_mines", BOOMTOWN_MINES)):
+        for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise BadInput(f"rules.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
         if isinstance(self.round1_window, bool) or not isinstance(self.round1_window, int) \

@@ -1,0 +1,92 @@
+"""Session-wide record of the readings the tests exercise (issue: every reading is a named option).
+
+Every rules object a test builds (``Rules``/``CactusRules``: their ``__post_init__`` is wrapped at
+start-up) adds its (game, reading, value) triples to a record, except those the impact sweep builds
+(``solver.readings.SWEEP``: a sweep runs verdicts under every alternative but tests none of them).
+Under pytest-xdist each worker sends its record to the controller in ``workeroutput``. When the whole
+suite ran (no -k, -m, --lf, --deselect, -x, no file or test selection), the session fails if some
+listed alternative of some reading was built by no test, naming each one
+(``solver.readings.unexercised``). Why a runtime record rather than scanning the test sources for
+option names: a value spelled in a test file proves nothing (it may sit in a comment, an unused
+table, a test that is skipped); a rules object actually built with it while a test ran means some
+test drove the engine under that reading.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from solver import readings as rd
+
+SEEN: set[tuple[str, str, str]] = set()
+KEY = "readings_seen"
+
+
+def _install() -> None:
+    for game in rd.GAMES:
+        cls = rd.rules_class(game)
+        original = cls.__post_init__
+        if getattr(original, "records_readings", False):
+            continue
+
+        def post_init(self, _original=original, _game=game):
+            _original(self)
+            if not rd.SWEEP.get():
+                for f in dataclasses.fields(self):
+                    SEEN.add((_game, f.name, rd.value_key(getattr(self, f.name))))
+
+        post_init.records_readings = True
+        cls.__post_init__ = post_init
+
+
+class _Controller:
+    """Collects the workers' records (registered only when pytest-xdist is active)."""
+
+    @pytest.hookimpl
+    def pytest_testnodedown(self, node, error):
+        SEEN.update(tuple(x) for x in getattr(node, "workeroutput", {}).get(KEY, []))
+
+
+def pytest_configure(config):
+    _install()
+    if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(_Controller(), "readings-controller")
+
+
+def _whole_suite(config) -> bool:
+    opt = config.option
+    if opt.keyword or opt.markexpr or getattr(opt, "lf", False) or getattr(opt, "deselect", None) \
+            or getattr(opt, "exitfirst", False) or getattr(opt, "maxfail", 0):
+        return False
+    tests = Path(__file__).resolve().parent
+    roots = {tests, tests.parent}
+    return all(Path(config.rootpath, a).resolve() in roots for a in (config.args or ["tests"]))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    config = session.config
+    if hasattr(config, "workerinput"):
+        config.workeroutput[KEY] = sorted(list(x) for x in SEEN)
+        return
+    if not _whole_suite(config) or session.testscollected == 0 and not SEEN:
+        return
+    missing = rd.unexercised(SEEN)
+    config.stash[_MISSING] = missing
+    if missing and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_MISSING = pytest.StashKey[list]()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    missing = config.stash.get(_MISSING, None)
+    if missing:
+        terminalreporter.section("readings no test exercises", sep="=", red=True)
+        terminalreporter.line("Every listed alternative of every reading needs a test that builds the rules with it "
+                              f"(tests/conftest.py): {len(missing)} missing")
+        for m in missing:
+            terminalreporter.line(f"  {m}")
