@@ -20,7 +20,7 @@ WAGONS = [
     ("md", """# Circle the Wagons: Lone Cowboy - scoring a town and its best layout
 
 Uses `solver.wagons` directly. The town below is the rulebook's six-card scoring example
-(outside-facts.md), scored under the default readings of the open questions (W1-W10)."""),
+(docs/outside-facts.md), scored under the default readings of the open questions (W1-W10)."""),
     ("code", """import polars as pl
 import altair as alt
 from solver.wagons.rules import Rules

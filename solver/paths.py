@@ -1,4 +1,4 @@
-"""Where the project's own data lives (never ``../shared``: users do not have it)."""
+"""Where the project's own data lives (never a folder outside the repository: users do not have it)."""
 
 from pathlib import Path
 

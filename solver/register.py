@@ -1,4 +1,4 @@
-"""The rules register: every open question (open-questions.md ids W1-W10, C1-C9, O1-O13) and every
+"""The rules register: every open question (docs/open-questions.md ids W1-W10, C1-C9, O1-O13) and every
 rule the code implements, with its source passage, default reading, alternatives, the code that
 implements it, and its status.
 
@@ -134,7 +134,7 @@ def to_markdown(reg: Register | None = None) -> str:
     lines = ["# Rules register", "",
              "Generated from `docs/register/*.toml` by `ruleslinger rules --markdown > docs/rules.md`;",
              "the tests check it is current. Code cites an entry as `rule:` + its id. Open questions carry the",
-             "ids of `open-questions.md`; readings marked *(inferred)* fill a gap in the rulebook text.", ""]
+             "ids of `docs/open-questions.md`; readings marked *(inferred)* fill a gap in the rulebook text.", ""]
     for game, title in GAMES.items():
         rules = reg.for_game(game)
         if not rules:

@@ -4,7 +4,7 @@ the changed number implies, and every printed line of play replays with `wagons 
 scripted` to the margin it was printed with.
 
 The expected numbers are worked by hand from the rulebook's six-card example town
-(outside-facts.md, rebuilt in placement order (13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0),
+(docs/outside-facts.md, rebuilt in placement order (13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0),
 (2, 0, 3), (1, 2, 3)): its visible Cows are at (4, 0), (0, 2), (2, 2) and (3, 2), so the largest
 edge-connected group of Cows is (2, 2)-(3, 2), 2 Cows; The Herd scores per_cow x 2.
 """

@@ -2,7 +2,7 @@
 rule:W6), and goal numbers outside what the encodings support (issue 16).
 
 Hand-worked from the card fronts (scenarios/wagons/cards.json) and the rulebook's example town
-(outside-facts.md), never from the engine's output:
+(docs/outside-facts.md), never from the engine's output:
 
 * The example's first five placements, (13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3),
   show two Mine icons: card 0's bottom-left Plains/Mine at (4, 1) (card 0 lies on card 14 there)

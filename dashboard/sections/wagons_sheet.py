@@ -26,7 +26,7 @@ rules = make_rules("wagons", cls)
 rules_json = dumps(rules.to_dict())
 st.caption(rules_summary("wagons", cls))
 
-# Worked example of the rulebook (outside-facts.md): a six-card town scoring 20 in terrain groups.
+# Worked example of the rulebook (docs/outside-facts.md): a six-card town scoring 20 in terrain groups.
 EXAMPLE = [{"card": 13, "x": 1, "y": 1, "rot": 0}, {"card": 4, "x": 0, "y": 1, "rot": 0},
            {"card": 14, "x": 3, "y": 1, "rot": 0}, {"card": 0, "x": 4, "y": 0, "rot": 0},
            {"card": 2, "x": 0, "y": 3, "rot": 0}, {"card": 1, "x": 2, "y": 3, "rot": 0}]

@@ -1,4 +1,4 @@
-"""The named readings of Cactus Town: The Lone Ranger's open questions (open-questions.md C1-C9).
+"""The named readings of Cactus Town: The Lone Ranger's open questions (docs/open-questions.md C1-C9).
 
 :class:`CactusRules` holds one field per open reading, each with the documented default; every
 engine function takes it as ``rules``. The register (``docs/register/cactus.toml``) names the field

@@ -1,7 +1,7 @@
 """A solo position: the 5x5 town, the lone ranger, the outlaws, the outlaws' target buildings.
 
 Coordinates are ``[x, y]``: ``x`` is the column 0-4 left to right, ``y`` the row 0-4 top to bottom;
-the Sheriff's Office is the centre ``[2, 2]`` (base game town, outside-facts.md). The JSON format is
+the Sheriff's Office is the centre ``[2, 2]`` (base game town, docs/outside-facts.md). The JSON format is
 documented in ``docs/cactus.md``. Pure functions over frozen dataclasses:
 
 - rule:C9 visible targets, rule:C6 closest outlaw and movement steps (ties listed with exact

@@ -1,7 +1,7 @@
 """`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate.
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
---tie-break, --round1-window, --boom-or-bust, --boomtown-count, --boomtown-mines) with the open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
+--tie-break, --round1-window, --boom-or-bust, --boomtown-count, --boomtown-mines) with the docs/open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from solver.wagons.rules import (
 
 def add_rules_flags(p) -> None:
     """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8, rule:W11)."""
-    g = p.add_argument_group("rules readings (open-questions.md)")
+    g = p.add_argument_group("rules readings (docs/open-questions.md)")
     g.add_argument("--icon-source", choices=ICON_SOURCES, default="top",
                    help="W2: icons showing in the opponent's town: top card (default) or the whole pile")
     g.add_argument("--match-order", choices=MATCH_ORDERS, default="drafted-first",

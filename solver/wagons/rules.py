@@ -1,7 +1,7 @@
-"""The selectable readings of the Lone Cowboy rules (open-questions.md W1-W11).
+"""The selectable readings of the Lone Cowboy rules (docs/open-questions.md W1-W11).
 
 Each field is one open question's reading; the defaults are the documented defaults of
-open-questions.md, the alternatives are listed in ``docs/register/wagons.toml``.
+docs/open-questions.md, the alternatives are listed in ``docs/register/wagons.toml``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ CHOICES = {"icon_source": ICON_SOURCES, "match_order": MATCH_ORDERS, "edition": 
 
 @dataclass(frozen=True)
 class Rules:
-    """Readings of the open questions; every field has the open-questions.md default.
+    """Readings of the open questions; every field has the docs/open-questions.md default.
 
     - ``icon_source`` (rule:W2): icons "showing in their town" = the top card of the pile
       ("top", default) or any card in the pile ("town").
