@@ -10,7 +10,7 @@ from solver.cactus import town as tw
 from solver.errors import BadInput
 
 cells = st.tuples(st.integers(0, 4), st.integers(0, 4))
-ICON_WORDS = ["RUN", "SNEAK", "SPRINT", "DUEL", "CONFUSE", "PASS", "DOUBLE-SNEAK", "H-SNEAK", "V-SNEAK", "[X]"]
+ICON_WORDS = ["RUN", "SNEAK", "SPRINT", "DUEL", "CONFUSE", "PASS", "DOUBLE-SNEAK", "H-SNEAK", "V-SNEAK", "[X:possible]", "[Y:not possible]"]
 
 
 @st.composite

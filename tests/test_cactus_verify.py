@@ -44,11 +44,26 @@ def test_duel_discard_can_reach_marshal_c4():
 
 
 def test_duel_bounds_under_both_c4_readings():
+    """Hand count, 2 players (9 cards, the marshal 7th, 8th or 9th). C10 every_win, at most 4 duel
+    wins a round: round 1 removes at most cards 1-6 (Train + 4 wins), so the game cannot end in
+    round 1; round 2 draws card 7. One win a round: 3 cards in round 1, 2 in round 2, the 7th card
+    is reached in round 3."""
     c = v.check_duel_bound(2, "revealed")
+    assert c["holds"] is True and c["details"]["earliest"] == 2
+    assert c["details"]["witness_earliest"]["ends_in_round"] == 2
+    c = v.check_duel_bound(2, "revealed", "one_per_round")
     assert c["holds"] is True and c["details"]["earliest"] == 3
     assert c["details"]["earliest"] == odds.marshal_odds(2, CactusRules(duel_win_chance=1))["earliest"]
     c = v.check_duel_bound(2, "discarded")
     assert c["holds"] is False and c["counterexample"]["ends_in_round"] is None
+
+
+def test_five_duel_wins_a_round_could_end_round_one():
+    """2 players: Train (card 1) discards card 2, wins 3-6 discard cards 3-6, a 5th win reaches the
+    marshal as 7th card: the round-2 bound rests on at most 4 duel wins a round."""
+    c = v.check_duel_bound(2, "revealed", "every_win", max_duels=5)
+    assert c["details"]["earliest"] == 1
+    assert c["details"]["witness_earliest"]["rounds"][0]["duel_wins"] == 5
 
 
 def test_solo_deck_checks():

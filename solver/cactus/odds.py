@@ -6,7 +6,9 @@
 - 2-5 players (rule:C-event-deck, rule:C-event-draw): the round in which the marshal's arrival is
   drawn, with Train and Stagecoach applied and optional duel discards (rule:C4), by exact
   enumeration of the deck (only where Train and Stagecoach lie matters; every other card acts alike
-  for the deck, so they are enumerated as one kind) and an exact Markov chain over the event state.
+  for the deck, so they are enumerated as one kind) and an exact Markov chain over the event state;
+  each round the lone ranger starts ``duels_per_round`` duels, every win discarding the next event
+  (rule:C10 ``every_win``; ``one_per_round`` caps the discards at one a round).
 - Solo with the event deck (rule:C1 alternative): the game ends at the earlier of the two; an event
   draw comes before the action phase, so it wins a same-round tie.
 
@@ -182,8 +184,12 @@ def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None
         state = ev.EventState(state.deck, state.discard, state.round + 1)
         key, rest = state.deck[0], state.deck[1:]
         state = _sample(ev.apply_event(replace(state, deck=rest, current=key), key, rules), rng)
-        if not state.ended and rules.duel_win_chance and rng.random() < float(rules.duel_win_chance):
-            state = _sample(ev.duel_discard(state, rules), rng)
+        if not state.ended and rules.duel_win_chance:
+            wins = sum(rng.random() < float(rules.duel_win_chance) for _ in range(rules.duels_per_round))
+            if rules.duel_discards == "one_per_round":  # rule:C10
+                wins = min(wins, 1)
+            for _ in range(wins):
+                state = _sample(ev.duel_discard(state, rules), rng)
     return state.end_round if state.ended else None
 
 
