@@ -165,7 +165,12 @@ def standees_allowed(action: str, party_standees: int, effects: RoundEffects) ->
     """
     if party_standees < 1:
         raise BadInput(f"party_standees: {party_standees} must be at least 1")
-    return 1 if action.upper() in effects.single_standee else party_standees
+    return 1 if _action_key(action) in {_action_key(a) for a in effects.single_standee} else party_standees
+
+
+def _action_key(action: str) -> str:
+    """``RUN ALL``, ``run-all``, ``Run_All`` alike (the icon syntax writes RUN-ALL)."""
+    return " ".join(action.upper().replace("-", " ").replace("_", " ").split())
 
 
 def disorder_swap(programmed: tuple, second_shot, index: int, effects: RoundEffects) -> tuple[tuple, None]:

@@ -269,6 +269,8 @@ def _element(branch: Branch, element: Element, rules: CactusRules, turn: Turn) -
                     if rules.pass_turn == "ends_row" else "the row goes on (rule C14 icon_only)"))
             done.append((p, t, acts + [{"icon": label, "skipped": True, "pass_turn": True, "note": note}], came,
                          rules.pass_turn == "ends_row"))
+        elif len(acts) > len(acts0) and acts[-1].get("not_possible"):  # not possible on this draw (rule:C6)
+            done.append((p, t, acts[:-1] + [{**acts[-1], "skipped": True}], came, False))
         else:
             done.append((p, t, acts + [{"icon": label, "skipped": True}], came, False))
     return done

@@ -62,7 +62,7 @@ class CactusRules:
       event, several a round) or ``one_per_round`` (at most one discard a round).
     - ``duels_per_round`` (rule:C10): duels the lone ranger starts each round in the marshal odds,
       each won with ``duel_win_chance`` independently (default 1).
-    - ``max_duels_per_round`` (rule:C10, inferred): the most duels he can start in one round, for the
+    - ``max_duels_per_round`` (rule:C-duels-a-round, inferred): the most duels he can start in one round, for the
       verifier's bounds (default 4: one per programmed action card, plus the Shootout duel).
     - ``pushed_to`` (rule:C11, inferred): where a lone ranger who lost a duel is pushed:
       ``random_adjacent`` (an orthogonally adjacent building, uniformly) or ``came_from`` (back to

@@ -48,8 +48,8 @@ RULE_IDS = {  # check family -> register ids (docs/register/cactus.toml)
     "event-marshal-last-3": ["C-event-deck"],
     "event-end-bound": ["C-event-draw", "C-ev-train", "C-ev-stagecoach", "C5"],
     "event-last-3-rounds": ["C-event-deck", "C-ev-train", "C-ev-stagecoach"],
-    "duel-discard-reaches-marshal": ["C-duel-discard", "C4", "C10"],
-    "event-end-bound-with-duels": ["C-duel-discard", "C4", "C10"],
+    "duel-discard-reaches-marshal": ["C-duel-discard", "C4", "C10", "C-duels-a-round"],
+    "event-end-bound-with-duels": ["C-duel-discard", "C4", "C10", "C-duels-a-round"],
     "solo-deck-3-plus-1-through-round-11": ["C-solo-schedule", "C-solo-planning", "C3"],
     "solo-deck-3-plus-1-after-round-11": ["C-solo-schedule", "C2"],
     "solo-marshal-bound": ["C-solo-marshal", "C2"],
@@ -376,7 +376,7 @@ def check_last_three_rounds(players: int) -> dict:
 
 
 def _duel_cap(duel_discards: str, max_duels: int) -> int:
-    """rule:C10: duel wins a round can hold: ``max_duels`` (every win discards), or 1."""
+    """rule:C10: duel wins a round can hold: ``max_duels`` (every win discards; rule:C-duels-a-round), or 1."""
     return 1 if duel_discards == "one_per_round" else max_duels
 
 
