@@ -193,7 +193,7 @@ with tab_town:
                                  **({} if o["escaped"] else {"at": [o["x"], o["y"]]})}
                                 for i, o in enumerate(pl.DataFrame(outlaws).to_dicts())],
                     "targets": [t for t in pl.DataFrame(targets).to_dicts() if t["building"]],
-                    "card": card, "event": event}
+                    "card": card, "event": event, **{k: doc[k] for k in ("duel", "came_from") if k in doc}}
         with view:
             with guarded("Lone ranger: "):
                 res = decide(dumps(position), rules_json())

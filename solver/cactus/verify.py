@@ -24,7 +24,7 @@ from solver.cactus.rules import CHOICES, CactusRules
 O, T, S, M, NONE = 0, 1, 2, 3, -1
 KINDS = (O, T, S, M)
 KIND = {O: "other", T: "train", S: "stagecoach", M: "marshal", NONE: "-"}
-TIMEOUT_MS = 20_000
+TIMEOUT_MS = 60_000
 
 PASSAGES = {
     "deck": "Event Card Deck: 'draw a number of cards face down, depending on the number of players ... shuffle "
@@ -406,21 +406,34 @@ def check_duel_bound(players: int, marshal_discard: str, duel_discards: str = "e
     cap = _duel_cap(duel_discards, max_duels)
 
     def fn(ctx):
-        s, em = _event_model(ctx, size, hi + 3, duels=True, marshal_discard=marshal_discard, duels_per_round=cap)
-        s.add(z3.Or(z3.Not(em.ended_at[hi - 1])))
-        found = _verdict(s)
-        details = {"reading": marshal_discard, "duel_discards": duel_discards, "duel_wins_a_round_at_most": cap,
-                   "bound_latest": hi}
-        early, _, w_early, _ = _end_range(ctx, size, hi, latest=False, duels=True, marshal_discard=marshal_discard,
-                                          duels_per_round=cap)
-        details.update({"earliest": early, "witness_earliest": w_early})
-        if found is False:
-            details.update({"latest": hi, "latest_note": "reached without duels (event-end-bound witness)"})
-        return {"holds": None if found is None else not found, "open_question": "C4",
-                "counterexample": em.trace(s.model()) if found else None, "details": details}
+        key = (size, marshal_discard, cap)
+        out = _BOUND_RESULTS.get(key) or _duel_bound_result(ctx, size, hi, marshal_discard, cap)
+        if out["holds"] is not None:  # 3, 4 and 5 players share the deck size: one proof
+            _BOUND_RESULTS[key] = out
+        out = dict(out)
+        out["details"] = {**out["details"], "duel_discards": duel_discards}
+        return out
     return _timed(f"event-end-bound-with-duels/{duel_discards}/{marshal_discard}/p{players}",
                   f"{players} players, duel discards allowed (C10 '{duel_discards}', at most {cap} a round), "
                   f"C4 '{marshal_discard}': the marshal always ends the game by round {hi}", PASSAGES["duel"], fn)
+
+
+_BOUND_RESULTS: dict = {}  # (deck size, C4 reading, duel wins a round) -> result; results, not solvers
+
+
+def _duel_bound_result(ctx, size: int, hi: int, marshal_discard: str, cap: int) -> dict:
+    """Whether every run ends by round ``hi`` with up to ``cap`` duel wins a round, and the earliest end."""
+    s, em = _event_model(ctx, size, hi, duels=True, marshal_discard=marshal_discard, duels_per_round=cap)
+    s.add(z3.Or(z3.Not(em.ended_at[hi - 1])))
+    found = _verdict(s)
+    details = {"reading": marshal_discard, "duel_wins_a_round_at_most": cap, "bound_latest": hi}
+    early, _, w_early, _ = _end_range(ctx, size, hi, latest=False, duels=True, marshal_discard=marshal_discard,
+                                      duels_per_round=cap)
+    details.update({"earliest": early, "witness_earliest": w_early})
+    if found is False:
+        details.update({"latest": hi, "latest_note": "reached without duels (event-end-bound witness)"})
+    return {"holds": None if found is None else not found, "open_question": "C4",
+            "counterexample": em.trace(s.model()) if found else None, "details": details}
 
 
 def check_c5_reading_matters(players: int) -> dict:
@@ -604,6 +617,7 @@ def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, pro
 
 def clear_cache() -> None:
     _RESULTS.clear()
+    _BOUND_RESULTS.clear()
 
 
 def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None,
