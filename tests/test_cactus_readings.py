@@ -262,3 +262,38 @@ def test_every_new_option_value_is_exercised_here():
     assert CHOICES["sharing_pick"] == ("random", "most_plunder")
     assert CHOICES["no_move"] == ("not_possible", "stay")
     assert CHOICES["pass_turn"] == ("ends_row", "icon_only")
+
+
+def test_register_names_every_new_reading_with_its_option():
+    """C10-C15 are in the register; those with an option name a CactusRules field whose values the
+    entry's default and alternatives mention; every inferred Cactus entry has an option or says why
+    it is not a choice."""
+    from dataclasses import fields
+
+    from solver.register import load_register
+
+    reg = load_register()
+    names = {f.name for f in fields(CactusRules)}
+    for rid, option in (("C10", "duel_discards"), ("C11", "pushed_to"), ("C12", "sharing_pick"),
+                        ("C13", "no_move"), ("C14", "pass_turn"), ("C-duels-a-round", "max_duels_per_round")):
+        rule = reg.get(rid)
+        assert rule.option == option and option in names and rule.status == "implemented"
+        for value in CHOICES.get(option, ()):
+            assert value in rule.default + " ".join(rule.alternatives), (rid, value)
+    assert reg.get("C15").option is None and "nothing to choose" in reg.get("C15").default
+    for rule in reg.for_game("cactus"):
+        if rule.inferred:
+            assert (rule.option and rule.alternatives) or rule.notes.startswith("Not a choice"), rule.id
+        assert "open-questions.md" not in rule.source.replace("docs/open-questions.md", "")
+        assert "outside-facts" not in rule.source and ".txt" not in rule.source
+
+
+def test_cli_verify_takes_readings(capsys):
+    from solver.cli import main
+
+    assert main(["cactus", "verify", "--players", "2", "--quick", "--rule", "duel_discards=one_per_round",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (bound,) = [c for c in data["checks"] if c["id"].startswith("event-end-bound-with-duels/")]
+    assert bound["id"] == "event-end-bound-with-duels/one_per_round/revealed/p2"
+    assert bound["details"]["earliest"] == 3 and data["rules"]["duel_discards"] == "one_per_round"

@@ -153,3 +153,31 @@ def test_c5_reading_changes_the_end_round():
     assert cex["as_many"]["ends_in_round"] != cex["none"]["ends_in_round"]
     # the exact odds see the same difference
     assert odds.marshal_odds(2)["rounds"] != odds.marshal_odds(2, CactusRules(stagecoach_short="none"))["rounds"]
+
+
+@pytest.mark.parametrize("deck, rules", [
+    (["other", "other", "other", "train", "other", "marshal", "other"],
+     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2)),
+    (["stagecoach", "other", "other", "other", "marshal", "other"],
+     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3, marshal_discard="discarded")),
+    (["other", "train", "other", "other", "other", "marshal", "other"],
+     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3, duel_discards="one_per_round")),
+])
+def test_z3_model_agrees_with_engine_with_several_duels_a_round(deck, rules):
+    """C10: the engine with n duels a round at chance 1/2 allows 0..n wins a round (every_win) or
+    0..1 discards (one_per_round); the Z3 model with that many wins at most allows the same ends."""
+    from solver.cactus import events as ev
+
+    state = ev.EventState(tuple(ENGINE_NAME[c] for c in deck))
+    engine = {r for r, p in odds._end_from(state, rules) if p > 0}
+    cap = 1 if rules.duel_discards == "one_per_round" else rules.duels_per_round
+    model = v.possible_end_rounds(deck, duels=True, marshal_discard=rules.marshal_discard,
+                                  stagecoach_short=rules.stagecoach_short, duels_per_round=cap)
+    assert model == engine
+
+
+def test_three_to_five_players_share_one_duel_bound_proof():
+    """3-5 players deal 10 cards: the same proof (and the same earliest end, round 2) for each."""
+    a, b = v.check_duel_bound(3, "revealed", "one_per_round"), v.check_duel_bound(4, "revealed", "one_per_round")
+    assert a["holds"] is b["holds"] is True and a["details"]["earliest"] == b["details"]["earliest"] == 4
+    assert a["id"].endswith("/p3") and b["id"].endswith("/p4")
