@@ -52,14 +52,32 @@ def position(outlaws, card, ranger=(2, 2), **extra):
 def test_tie_target_drawn_first_then_slash_falls_through():
     """A (2,0) and B (0,2) are both 2 away from (2,2). H-SNEAK/RUN: the target is drawn (1/2 each);
     toward B the H-SNEAK steps to (1,2); toward A it has no horizontal step, so it is not possible and
-    RUN is carried out, drawing its target again (1/2 toward A to (2,1), 1/2 toward B to (1,2))."""
+    RUN is carried out toward A, the target drawn (C6 tie_target kept): to (2,1)."""
     outs = resolve(make({"A": (2, 0), "B": (0, 2)}), "H-SNEAK/RUN")
-    assert by_end(outs) == {(1, 2): Fraction(1, 2) + Fraction(1, 4), (2, 1): Fraction(1, 4)}
+    assert by_end(outs) == {(1, 2): Fraction(1, 2), (2, 1): Fraction(1, 2)}
     sneak = [o for o in outs if o["actions"][0]["icon"] == "HORIZONTAL-SNEAK" and not o["actions"][0].get("not_possible")]
     assert [o["p"] for o in sneak] == ["1/2"] and sneak[0]["actions"][0]["toward"] == ["B"]
-    fell = [o for o in outs if o["actions"][0].get("not_possible")]
-    assert sum(Fraction(o["p"]) for o in fell) == Fraction(1, 2)
-    assert all(o["actions"][0]["toward"] == ["A"] and o["actions"][1]["icon"] == "RUN" for o in fell)
+    (fell,) = [o for o in outs if o["actions"][0].get("not_possible")]
+    assert fell["p"] == "1/2" and fell["actions"][0]["toward"] == ["A"]
+    assert fell["actions"][1]["icon"] == "RUN" and fell["actions"][1]["toward"] == ["A"]
+
+
+def test_tie_target_redrawn_by_the_fallback():
+    """C6 tie_target redrawn: the fallback RUN draws again (1/2 toward A to (2,1), 1/2 toward B to
+    (1,2)): (1,2) with 1/2 + 1/4, (2,1) with 1/4."""
+    outs = resolve(make({"A": (2, 0), "B": (0, 2)}), "H-SNEAK/RUN", CactusRules(tie_target="redrawn"))
+    assert by_end(outs) == {(1, 2): Fraction(3, 4), (2, 1): Fraction(1, 4)}
+
+
+def test_kept_target_only_while_still_among_the_closest():
+    """A (2,0) 2 away, B (0,2) 2 away. Drawn A: V-SNEAK to (2,1) (A now 1 away, B 3): H-SNEAK then has
+    no step toward A: skipped. Drawn B: V-SNEAK has no vertical step toward B: skipped; H-SNEAK toward
+    B (kept) to (1,2)."""
+    outs = resolve(make({"A": (2, 0), "B": (0, 2)}), "V-SNEAK H-SNEAK")
+    assert by_end(outs) == {(2, 1): Fraction(1, 2), (1, 2): Fraction(1, 2)}
+    redrawn = resolve(make({"A": (2, 0), "B": (0, 2)}), "V-SNEAK H-SNEAK", CactusRules(tie_target="redrawn"))
+    # drawn B and skipped: the H-SNEAK draws again: toward B (1/4) to (1,2), toward A (1/4) not possible
+    assert by_end(redrawn) == {(2, 1): Fraction(1, 2), (1, 2): Fraction(1, 4), (2, 2): Fraction(1, 4)}
 
 
 def test_tie_target_without_step_alone_is_skipped():
@@ -257,6 +275,7 @@ def test_dried_up_well_limits_run_all_as_the_icon_is_typed():
 
 def test_every_new_option_value_is_exercised_here():
     """The alternatives of C10-C14 listed in CHOICES are the ones these tests select."""
+    assert CHOICES["tie_target"] == ("kept", "redrawn")
     assert CHOICES["duel_discards"] == ("every_win", "one_per_round")
     assert CHOICES["pushed_to"] == ("random_adjacent", "came_from")
     assert CHOICES["sharing_pick"] == ("random", "most_plunder")
@@ -274,7 +293,7 @@ def test_register_names_every_new_reading_with_its_option():
 
     reg = load_register()
     names = {f.name for f in fields(CactusRules)}
-    for rid, option in (("C10", "duel_discards"), ("C11", "pushed_to"), ("C12", "sharing_pick"),
+    for rid, option in (("C6-tie-target", "tie_target"), ("C10", "duel_discards"), ("C11", "pushed_to"), ("C12", "sharing_pick"),
                         ("C13", "no_move"), ("C14", "pass_turn"), ("C-duels-a-round", "max_duels_per_round")):
         rule = reg.get(rid)
         assert rule.option == option and option in names and rule.status == "implemented"

@@ -218,9 +218,10 @@ def _duel(town: tw.Town, rules: CactusRules, turn: Turn, came: tw.Cell | None) -
 
 
 def icon_outcomes(town: tw.Town, icon: Icon, rules: CactusRules, turn: Turn = Turn(),
-                  came: tw.Cell | None = None) -> tuple[Outcome, ...]:
+                  came: tw.Cell | None = None, target: str | None = None) -> tuple[Outcome, ...]:
     """The outcomes of one icon, or ``()`` when it cannot be carried out (an action marked
-    ``not_possible`` when it cannot on one draw of the target, rule:C6)."""
+    ``not_possible`` when it cannot on one draw of the target, rule:C6; ``target`` the outlaw
+    drawn earlier this turn)."""
     if icon.custom:  # rule:C15: as the user typed it
         note = "carry it out as the base game says (not modelled)"
         return ((Fraction(1), town, {"icon": icon.text(), "note": note}, came),) if icon.possible else ()
@@ -233,46 +234,51 @@ def icon_outcomes(town: tw.Town, icon: Icon, rules: CactusRules, turn: Turn = Tu
         note = "look at the outlaws' target cards, archive one; they draw a new one"
         return tuple((p, town, {"icon": name, "with": o.name, "note": note}, came) for p, o in opponents(town, rules))
     out = []
-    for p, t, act in tw.move_outcomes(town, name, rules):
+    for p, t, act in tw.move_outcomes(town, name, rules, target):
         path = act.get("path") or []
         before = ([town.ranger] + [tuple(c) for c in path])[-2] if path else came
         out.append((p, t, act, before))
     return tuple(out)
 
 
-Branch = tuple[Fraction, tw.Town, list, "tw.Cell | None", bool]  # ..., row ended (rule:C14)
+Branch = tuple[Fraction, tw.Town, list, "tw.Cell | None", bool, "str | None"]  # ..., row ended (rule:C14), target
+
+
+def _aim(act: dict, target: str | None) -> str | None:
+    """The outlaw he heads for after ``act`` (rule:C6 the drawn target)."""
+    return act["toward"][-1] if act.get("toward") else target
 
 
 def _element(branch: Branch, element: Element, rules: CactusRules, turn: Turn) -> list[Branch]:
     """One slash group on one branch: the first possible icon; none possible -> he passes his turn
     (rule:C14), a lone impossible icon is skipped (rule:C-icon-sequence)."""
-    p0, t0, acts0, came0, _ = branch
-    pending = [(p0, t0, acts0, came0)]
+    p0, t0, acts0, came0, _, aim0 = branch
+    pending = [(p0, t0, acts0, came0, aim0)]
     done: list[Branch] = []
     for icon in element:
         still = []
-        for p, t, acts, came in pending:
-            outs = icon_outcomes(t, icon, rules, turn, came)
+        for p, t, acts, came, aim in pending:
+            outs = icon_outcomes(t, icon, rules, turn, came, aim)
             if not outs:
-                still.append((p, t, acts, came))
+                still.append((p, t, acts, came, aim))
             for q, t2, a, came2 in outs:
                 if a.get("not_possible"):
-                    still.append((p * q, t, acts + [a], came))
+                    still.append((p * q, t, acts + [a], came, _aim(a, aim)))
                 else:
                     ends = bool(a.get("pass_turn")) and rules.pass_turn == "ends_row"
-                    done.append((p * q, t2, acts + [a], came2, ends))
+                    done.append((p * q, t2, acts + [a], came2, ends, _aim(a, aim)))
         pending = still
     label = "/".join(i.text() for i in element)
-    for p, t, acts, came in pending:
+    for p, t, acts, came, aim in pending:
         if len(element) > 1:
             note = ("none possible: he passes his turn, " + ("nothing more of this row (rule C14)"
                     if rules.pass_turn == "ends_row" else "the row goes on (rule C14 icon_only)"))
             done.append((p, t, acts + [{"icon": label, "skipped": True, "pass_turn": True, "note": note}], came,
-                         rules.pass_turn == "ends_row"))
+                         rules.pass_turn == "ends_row", aim))
         elif len(acts) > len(acts0) and acts[-1].get("not_possible"):  # not possible on this draw (rule:C6)
-            done.append((p, t, acts[:-1] + [{**acts[-1], "skipped": True}], came, False))
+            done.append((p, t, acts[:-1] + [{**acts[-1], "skipped": True}], came, False, aim))
         else:
-            done.append((p, t, acts + [{"icon": label, "skipped": True}], came, False))
+            done.append((p, t, acts + [{"icon": label, "skipped": True}], came, False, aim))
     return done
 
 
@@ -283,11 +289,11 @@ def _idle(a: dict) -> bool:
 def resolve_sequence(town: tw.Town, seq: Sequence, rules: CactusRules = CactusRules(),
                      turn: Turn = Turn()) -> list[dict]:
     """rule:C-icon-sequence: all outcomes of carrying out ``seq`` with exact chances."""
-    branches: list[Branch] = [(Fraction(1), town, [], turn.came_from, False)]
+    branches: list[Branch] = [(Fraction(1), town, [], turn.came_from, False, None)]
     for element in seq:
         branches = [nb for b in branches for nb in ([b] if b[4] else _element(b, element, rules, turn))]
     merged: dict[tuple, list] = {}
-    for p, t, acts, _, ended in branches:
+    for p, t, acts, _, ended, _ in branches:
         if all(_idle(a) for a in acts) and not any(a.get("pass_turn") for a in acts):
             acts = acts + [{"icon": "PASS", "note": "no icon could be carried out: he passes"}]
         key = (repr(acts), t.ranger, ended)

@@ -23,6 +23,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "marshal_discard": ("revealed", "discarded"),  # rule:C4
     "stagecoach_short": ("as_many", "none"),  # rule:C5
     "step_tie": ("both", "horizontal_first", "vertical_first"),  # rule:C6
+    "tie_target": ("kept", "redrawn"),  # rule:C6-tie-target
     "directional_sneak": ("restricted_step", "plain_sneak"),  # rule:C7
     "duel_ties": ("reroll", "tie", "initiator_wins", "defender_wins"),  # rule:C8
     "fast_draw_modifiers": ("each_die", "tokens_buildings_only"),  # rule:C8
@@ -53,6 +54,9 @@ class CactusRules:
     - ``duel_win_chance`` (rule:C4, rule:C10): chance that the lone ranger wins each duel he starts,
       discarding the next event (0 in the contract's odds: no duel discards).
     - ``step_tie`` (rule:C6): when a horizontal and a vertical step both shorten the distance.
+    - ``tie_target`` (rule:C6-tie-target, inferred): the target drawn among tied outlaws stays his target for the rest
+      of the turn while he is still among the closest (``kept``), or every movement icon draws
+      again (``redrawn``).
     - ``directional_sneak`` (rule:C7, inferred): HORIZONTAL / VERTICAL SNEAK as a SNEAK restricted to
       that direction, or as a plain SNEAK.
     - ``die_sides``, ``duel_ties``, ``fast_draw_modifiers`` (rule:C8).
@@ -83,6 +87,7 @@ class CactusRules:
     stagecoach_short: str = "as_many"
     duel_win_chance: Fraction = Fraction(0)
     step_tie: str = "both"
+    tie_target: str = "kept"
     directional_sneak: str = "restricted_step"
     die_sides: int = 6
     duel_ties: str = "reroll"

@@ -167,7 +167,8 @@ def _steps(at: Cell, goal: Cell, direction: str) -> list[Cell]:
     return out
 
 
-def step_options(town: Town, direction: str = "any", rules: CactusRules = CactusRules()) -> tuple[dict, ...]:
+def step_options(town: Town, direction: str = "any", rules: CactusRules = CactusRules(),
+                 target: str | None = None) -> tuple[dict, ...]:
     """One step toward the closest outlaw: ``({"p", "to", "toward"}, ...)`` with exact chances.
 
     rule:C6: the target is drawn first among the tied closest outlaws (equal chances), then the
@@ -175,11 +176,14 @@ def step_options(town: Town, direction: str = "any", rules: CactusRules = Cactus
     both listed (``step_tie`` ``both``) or one is preferred. rule:C7: ``direction`` restricts the
     step; when the drawn target has no step that way, ``to`` is None: the icon is not possible on
     that draw (the slash falls through, as for any icon). rule:C-no-move: none at all when an
-    outlaw shares his building (rule:C13 decides what the icon then does).
+    outlaw shares his building (rule:C13 decides what the icon then does). ``target``: the outlaw
+    drawn earlier this turn; rule:C6-tie-target ``kept``: he stays the target while among the closest.
     """
     if sharing(town):
         return ()
     _, tied = closest_outlaws(town)
+    if rules.tie_target == "kept" and target in {o.name for o in tied}:
+        tied = tuple(o for o in tied if o.name == target)
     out: dict[tuple, Fraction] = {}
     for o in tied:
         steps = _steps(town.ranger, o.at, direction)
@@ -229,13 +233,15 @@ def _reveal(town: Town, cell: Cell) -> Town:
     return replace(town, grid=tuple(tuple(r) for r in rows))
 
 
-def move_outcomes(town: Town, icon: str, rules: CactusRules = CactusRules()) -> tuple[tuple[Fraction, Town, dict], ...]:
+def move_outcomes(town: Town, icon: str, rules: CactusRules = CactusRules(),
+                  target: str | None = None) -> tuple[tuple[Fraction, Town, dict], ...]:
     """Every outcome of one movement icon: ``(p, town after, action)``; empty when impossible; an
     action marked ``not_possible`` on a draw (rule:C6) whose target has no step of this icon.
 
     RUN reveals the building entered, SNEAK does not; SPRINT is up to 2 RUNs revealing only the
     final building (rule:C-sprint); DOUBLE SNEAK up to 2 SNEAKs (rule:C-double-sneak); each step
-    draws its target among the then closest outlaws and stops on an outlaw's building. rule:C7
+    aims at the then closest outlaw (a tie: rule:C6 ``tie_target``; ``target`` is the one drawn
+    earlier this turn) and stops on an outlaw's building. rule:C7
     directional SNEAKs. rule:C13: while an outlaw shares his building ``no_move`` ``not_possible``
     gives no outcome, ``stay`` one outcome where he stays.
     """
@@ -253,7 +259,8 @@ def move_outcomes(town: Town, icon: str, rules: CactusRules = CactusRules()) -> 
     for n in range(steps):
         nxt = []
         for p, t, path in results:
-            opts = step_options(t, direction, rules) if not (n and sharing(t)) else ()
+            aim = path[-1][1] if path else target
+            opts = step_options(t, direction, rules, aim) if not (n and sharing(t)) else ()
             if not opts:
                 nxt.append((p, t, path))
             for o in opts:
