@@ -337,19 +337,19 @@ def _end_range(ctx, size, rounds, latest: bool = True, **kw) -> tuple[int | None
     return found["earliest"][0], late[0], found["earliest"][1], late[1]
 
 
-def check_event_bound(players: int) -> dict:
+def check_event_bound(players: int, stagecoach_short: str = "as_many") -> dict:
     """With Train and Stagecoach (no duel discards) the marshal always ends the game, within rounds
     [size-2, size+3]; the bound is tight (witness decks for both ends)."""
     size = ev.deck_size(players)
     lo, hi = size - 2, size + 3
 
     def fn(ctx):
-        s, em = _event_model(ctx, size, hi + 2)
+        s, em = _event_model(ctx, size, hi + 2, stagecoach_short=stagecoach_short)
         s.add(z3.Or(z3.Not(em.ended_at[hi - 1]), em.end < lo))
         found = _verdict(s)
         details = {"bound": [lo, hi]}
         if found is False:
-            early, late, w_early, w_late = _end_range(ctx, size, hi + 2)
+            early, late, w_early, w_late = _end_range(ctx, size, hi + 2, stagecoach_short=stagecoach_short)
             details.update({"earliest": early, "latest": late, "witness_earliest": w_early, "witness_latest": w_late})
         return {"holds": None if found is None else not found,
                 "counterexample": em.trace(s.model()) if found else None, "details": details}
@@ -357,13 +357,13 @@ def check_event_bound(players: int) -> dict:
                   f"marshal's arrival outside rounds {lo}-{hi}; the game always ends by it", PASSAGES["train_stage"], fn)
 
 
-def check_last_three_rounds(players: int) -> dict:
+def check_last_three_rounds(players: int, stagecoach_short: str = "as_many") -> dict:
     """'the game end will be triggered with one of the last 3 cards', read as rounds: does the game
     always end in the rounds those cards would be drawn (size-1 .. size+1)? Train and Stagecoach say no."""
     size = ev.deck_size(players)
 
     def fn(ctx):
-        s, em = _event_model(ctx, size, size + 5)
+        s, em = _event_model(ctx, size, size + 5, stagecoach_short=stagecoach_short)
         s.add(z3.Or(z3.Not(em.ended), em.end < size - 1, em.end > size + 1))
         found = _verdict(s)
         return {"holds": None if found is None else not found,
@@ -386,7 +386,8 @@ def check_duel_reaches_marshal(players: int, rules: CactusRules = CactusRules())
     cap = _duel_cap(rules.duel_discards, rules.max_duels_per_round)
 
     def fn(ctx):
-        s, em = _event_model(ctx, size, size + 4, duels=True, duels_per_round=cap)
+        s, em = _event_model(ctx, size, size + 4, duels=True, duels_per_round=cap,
+                             stagecoach_short=rules.stagecoach_short)
         s.add(z3.Or(em.duel_hits_marshal))
         found = _verdict(s)
         return {"holds": found, "counterexample": em.trace(s.model()) if found else None, "open_question": "C4",
@@ -398,7 +399,7 @@ def check_duel_reaches_marshal(players: int, rules: CactusRules = CactusRules())
 
 
 def check_duel_bound(players: int, marshal_discard: str, duel_discards: str = "every_win",
-                     max_duels: int = 4) -> dict:
+                     max_duels: int = 4, stagecoach_short: str = "as_many") -> dict:
     """With duel discards in any round (up to ``max_duels`` wins a round under C10 ``every_win``,
     one under ``one_per_round``): does the marshal still always end the game, and how early?"""
     size = ev.deck_size(players)
@@ -406,8 +407,8 @@ def check_duel_bound(players: int, marshal_discard: str, duel_discards: str = "e
     cap = _duel_cap(duel_discards, max_duels)
 
     def fn(ctx):
-        key = (size, marshal_discard, cap)
-        out = _BOUND_RESULTS.get(key) or _duel_bound_result(ctx, size, hi, marshal_discard, cap)
+        key = (size, marshal_discard, cap, stagecoach_short)
+        out = _BOUND_RESULTS.get(key) or _duel_bound_result(ctx, size, hi, marshal_discard, cap, stagecoach_short)
         if out["holds"] is not None:  # 3, 4 and 5 players share the deck size: one proof
             _BOUND_RESULTS[key] = out
         out = dict(out)
@@ -418,17 +419,18 @@ def check_duel_bound(players: int, marshal_discard: str, duel_discards: str = "e
                   f"C4 '{marshal_discard}': the marshal always ends the game by round {hi}", PASSAGES["duel"], fn)
 
 
-_BOUND_RESULTS: dict = {}  # (deck size, C4 reading, duel wins a round) -> result; results, not solvers
+_BOUND_RESULTS: dict = {}  # (deck size, C4, duel wins a round, C5) -> result; results, not solvers
 
 
-def _duel_bound_result(ctx, size: int, hi: int, marshal_discard: str, cap: int) -> dict:
+def _duel_bound_result(ctx, size: int, hi: int, marshal_discard: str, cap: int, stagecoach_short: str) -> dict:
     """Whether every run ends by round ``hi`` with up to ``cap`` duel wins a round, and the earliest end."""
-    s, em = _event_model(ctx, size, hi, duels=True, marshal_discard=marshal_discard, duels_per_round=cap)
+    kw = {"duels": True, "marshal_discard": marshal_discard, "duels_per_round": cap, "stagecoach_short": stagecoach_short}
+    s, em = _event_model(ctx, size, hi, **kw)
     s.add(z3.Or(z3.Not(em.ended_at[hi - 1])))
     found = _verdict(s)
-    details = {"reading": marshal_discard, "duel_wins_a_round_at_most": cap, "bound_latest": hi}
-    early, _, w_early, _ = _end_range(ctx, size, hi, latest=False, duels=True, marshal_discard=marshal_discard,
-                                      duels_per_round=cap)
+    details = {"reading": marshal_discard, "duel_wins_a_round_at_most": cap, "bound_latest": hi,
+               "stagecoach_short": stagecoach_short}
+    early, _, w_early, _ = _end_range(ctx, size, hi, latest=False, **kw)
     details.update({"earliest": early, "witness_earliest": w_early})
     if found is False:
         details.update({"latest": hi, "latest_note": "reached without duels (event-end-bound witness)"})
@@ -578,15 +580,17 @@ def _duel_bounds(p: int, rules: CactusRules, quick: bool) -> list:
     if not quick:
         pairs += [(c4, c10) for c4 in CHOICES["marshal_discard"] for c10 in CHOICES["duel_discards"]
                   if (c4, c10) != pairs[0]]
-    return [lambda p=p, c4=c4, c10=c10: check_duel_bound(p, c4, c10, rules.max_duels_per_round) for c4, c10 in pairs]
+    return [lambda p=p, c4=c4, c10=c10: check_duel_bound(p, c4, c10, rules.max_duels_per_round, rules.stagecoach_short)
+            for c4, c10 in pairs]
 
 
 def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, rules: CactusRules = CactusRules()) -> list:
     """The checks to run, as zero-argument callables: event deck checks per player count, then solo."""
     out = []
+    c5 = rules.stagecoach_short
     for p in players:
-        out += [lambda p=p: check_marshal_last_three(p), lambda p=p: check_event_bound(p),
-                lambda p=p: check_last_three_rounds(p), lambda p=p: check_duel_reaches_marshal(p, rules)]
+        out += [lambda p=p: check_marshal_last_three(p), lambda p=p: check_event_bound(p, c5),
+                lambda p=p: check_last_three_rounds(p, c5), lambda p=p: check_duel_reaches_marshal(p, rules)]
         out += _duel_bounds(p, rules, quick)
         if not quick:
             out.append(lambda p=p: check_c5_reading_matters(p))
