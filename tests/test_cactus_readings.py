@@ -316,3 +316,35 @@ def test_cli_verify_takes_readings(capsys):
     (bound,) = [c for c in data["checks"] if c["id"].startswith("event-end-bound-with-duels/")]
     assert bound["id"] == "event-end-bound-with-duels/one_per_round/revealed/p2"
     assert bound["details"]["earliest"] == 3 and data["rules"]["duel_discards"] == "one_per_round"
+
+
+def test_chase_example_by_hand():
+    """scenarios/cactus/example-ranger-chase.json, row 'DUEL/RUN SNEAK' (the saloon is a revealed
+    target). From (2,2), outlaws 1 (0,1) and 3 (3,0) tie at 3. RUN: the target is drawn (1/2 each),
+    each with two shortening steps (1/4 each): toward 1 to (1,2) or (2,1), toward 3 to (3,2) or (2,1).
+    SNEAK keeps the target while still among the closest: from (1,2) toward 1 (alone at 2): (0,2) or
+    (1,1); from (2,1) toward 1 (tied with 3): (1,1) only; from (3,2) toward 3: (3,1); from (2,1)
+    toward 3: (3,1) or (2,0)."""
+    from solver.io import read_json
+    from solver.paths import SCENARIOS
+
+    r = decide(read_json(SCENARIOS / "cactus" / "example-ranger-chase.json"))
+    assert r["row"] == "visible" and r["closest"]["outlaws"] == ["outlaw 1", "outlaw 3"]
+    assert by_end(r["outcomes"]) == {(0, 2): Fraction(1, 8), (1, 1): Fraction(3, 8), (3, 1): Fraction(3, 8),
+                                     (2, 0): Fraction(1, 8)}
+
+
+@pytest.mark.parametrize("name, value", [("added_card", "lowest_number"), ("step_tie", "vertical_first"),
+                                         ("pushed_to", "came_from"), ("duel_ties", "tie")])
+def test_marshal_odds_do_not_read_what_they_say_they_do_not(name, value):
+    """An option outside ``reads`` leaves the odds unchanged (solo and 2 players with duel discards)."""
+    from dataclasses import replace
+
+    from solver.cactus import odds
+
+    base = CactusRules(duel_win_chance=Fraction(1, 3), duels_per_round=2)
+    for players in (None, 2):
+        assert name not in odds.reads(players, base)
+        assert odds.marshal_odds(players, replace(base, **{name: value}))["rounds"] == \
+            odds.marshal_odds(players, base)["rounds"]
+    assert "duel_discards" in odds.marshal_odds(2, base)["reads"]

@@ -10,7 +10,8 @@ from solver.cactus import odds
 from solver.cactus import verify as v
 from solver.cactus.rules import CactusRules
 
-KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "seconds", "rule_ids"}
+KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "seconds", "rule_ids",
+        "reads"}
 
 
 def test_marshal_always_among_last_three():

@@ -138,6 +138,20 @@ def distribution(query: MarshalQuery) -> Dist:
     return combine(event_distribution(cards, query.rules), solo) if cards else solo
 
 
+EVENT_READS = ["stagecoach_short", "duel_win_chance", "duels_per_round", "duel_discards", "marshal_discard"]
+
+
+def reads(players: int | None, rules: CactusRules = CactusRules()) -> list[str]:
+    """The options these odds read (no other option can change them): the solo deck reads C2 and C1;
+    the event deck C5 and the duel discards (C4, C10 only when ``duel_win_chance`` > 0; C10 only
+    with more than one duel a round). C3 never changes them: the marshal's chance depends on the
+    deck size only."""
+    solo = ["short_deck", "solo_events"] + (["solo_event_cards"] if rules.solo_events else [])
+    if players is None and not rules.solo_events:
+        return solo
+    return (solo if players is None else []) + EVENT_READS
+
+
 def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules()) -> dict:
     """The ``ruleslinger cactus marshal`` result (contracts.md) as a dict of ``"p/q"`` strings."""
     query = MarshalQuery(players, rules)
@@ -153,7 +167,7 @@ def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules())
               "by_round": cumulative, "never": frac_str(never),
               "earliest": rounds[0] if rounds else None, "latest": rounds[-1] if rounds and not never else None,
               "expected_round": frac_str(sum(r * dist[r] for r in rounds)) if not never else None,
-              "method": "exact", "rules": rules.to_dict()}
+              "method": "exact", "rules": rules.to_dict(), "reads": reads(players, rules)}
     if players is None and never:
         result["note"] = f"'never' is the chance the game goes past round {SOLO_HORIZON} (rule C2 '{rules.short_deck}')"
     elif never:

@@ -57,6 +57,19 @@ RULE_IDS = {  # check family -> register ids (docs/register/cactus.toml)
 }
 
 
+READS = {  # check family -> the CactusRules options its encoding reads; no other option can change it
+    "event-marshal-last-3": [],
+    "event-end-bound": ["stagecoach_short"],
+    "event-last-3-rounds": ["stagecoach_short"],
+    "duel-discard-reaches-marshal": ["duel_discards", "max_duels_per_round", "stagecoach_short"],
+    "event-end-bound-with-duels": ["marshal_discard", "duel_discards", "max_duels_per_round", "stagecoach_short"],
+    "c5-reading-changes-end": [],  # runs both C5 readings itself
+    "solo-deck-3-plus-1-through-round-11": [],  # any marked and added cards (C3 any)
+    "solo-deck-3-plus-1-after-round-11": [],
+    "solo-marshal-bound": ["short_deck"],  # one check per C2 reading, named in its id
+}
+
+
 def _timed(check_id: str, title: str, rule: str, fn) -> dict:
     """Run ``fn(ctx)`` with a fresh Z3 context and time it."""
     ctx = z3.Context()
@@ -68,7 +81,7 @@ def _timed(check_id: str, title: str, rule: str, fn) -> dict:
     return {"id": check_id, "title": title, "holds": out.get("holds"), "proven": out.get("holds") is not None,
             "counterexample": out.get("counterexample"), "rule": rule, "open_question": out.get("open_question"),
             "details": out.get("details", {}), "seconds": round(seconds, 4),
-            "rule_ids": RULE_IDS.get(check_id.split("/")[0], [])}
+            "rule_ids": RULE_IDS.get(check_id.split("/")[0], []), "reads": READS.get(check_id.split("/")[0], [])}
 
 
 def _solver(ctx: z3.Context) -> z3.Solver:
