@@ -70,12 +70,20 @@ READS = {  # check family -> the CactusRules options its encoding reads; no othe
 }
 
 
-def _timed(check_id: str, title: str, rule: str, fn) -> dict:
-    """Run ``fn(ctx)`` with a fresh Z3 context and time it."""
+_SHARED: dict = {}  # (check family, deck size, readings) -> result: 3, 4 and 5 players deal the same 10 cards
+
+
+def _timed(check_id: str, title: str, rule: str, fn, share: tuple | None = None) -> dict:
+    """Run ``fn(ctx)`` with a fresh Z3 context and time it; with ``share`` a proven result made for
+    the same deal size and readings is reused (results are cached, never solvers)."""
     ctx = z3.Context()
     start = time.perf_counter()
     try:
-        out = fn(ctx)
+        out = _SHARED.get(share) if share else None
+        if out is None:
+            out = fn(ctx)
+            if share and out.get("holds") is not None:
+                _SHARED[share] = out
     finally:
         seconds = time.perf_counter() - start
     return {"id": check_id, "title": title, "holds": out.get("holds"), "proven": out.get("holds") is not None,
@@ -367,7 +375,8 @@ def check_event_bound(players: int, stagecoach_short: str = "as_many") -> dict:
         return {"holds": None if found is None else not found,
                 "counterexample": em.trace(s.model()) if found else None, "details": details}
     return _timed(f"event-end-bound/p{players}", f"{players} players: Train and Stagecoach cannot push the "
-                  f"marshal's arrival outside rounds {lo}-{hi}; the game always ends by it", PASSAGES["train_stage"], fn)
+                  f"marshal's arrival outside rounds {lo}-{hi}; the game always ends by it", PASSAGES["train_stage"], fn,
+                  ("event-end-bound", size, stagecoach_short))
 
 
 def check_last_three_rounds(players: int, stagecoach_short: str = "as_many") -> dict:
@@ -385,7 +394,8 @@ def check_last_three_rounds(players: int, stagecoach_short: str = "as_many") -> 
                             "finding": "Train can end the game a round early, Stagecoach delays it by up to 2 rounds: "
                                        "the last-3 promise holds for cards, not for rounds"}}
     return _timed(f"event-last-3-rounds/p{players}", f"{players} players: the game ends in the rounds of the last "
-                  f"3 cards ({size - 1}-{size + 1}) despite Train and Stagecoach", PASSAGES["deck"], fn)
+                  f"3 cards ({size - 1}-{size + 1}) despite Train and Stagecoach", PASSAGES["deck"], fn,
+                  ("event-last-3-rounds", size, stagecoach_short))
 
 
 def _duel_cap(duel_discards: str, max_duels: int) -> int:
@@ -408,7 +418,8 @@ def check_duel_reaches_marshal(players: int, rules: CactusRules = CactusRules())
                             "alternative": "discarded: it goes to the discard pile",
                             "duel_discards": rules.duel_discards, "duel_wins_a_round_at_most": cap}}
     return _timed(f"duel-discard-reaches-marshal/p{players}", f"{players} players: a duel discard can reach the "
-                  "marshal's arrival (the rule text does not say what happens: C4)", PASSAGES["duel"], fn)
+                  "marshal's arrival (the rule text does not say what happens: C4)", PASSAGES["duel"], fn,
+                  ("duel-discard-reaches-marshal", size, cap, rules.stagecoach_short))
 
 
 def check_duel_bound(players: int, marshal_discard: str, duel_discards: str = "every_win",
@@ -420,19 +431,13 @@ def check_duel_bound(players: int, marshal_discard: str, duel_discards: str = "e
     cap = _duel_cap(duel_discards, max_duels)
 
     def fn(ctx):
-        key = (size, marshal_discard, cap, stagecoach_short)
-        out = _BOUND_RESULTS.get(key) or _duel_bound_result(ctx, size, hi, marshal_discard, cap, stagecoach_short)
-        if out["holds"] is not None:  # 3, 4 and 5 players share the deck size: one proof
-            _BOUND_RESULTS[key] = out
-        out = dict(out)
-        out["details"] = {**out["details"], "duel_discards": duel_discards}
+        out = _duel_bound_result(ctx, size, hi, marshal_discard, cap, stagecoach_short)
+        out["details"]["duel_discards"] = duel_discards
         return out
     return _timed(f"event-end-bound-with-duels/{duel_discards}/{marshal_discard}/p{players}",
                   f"{players} players, duel discards allowed (C10 '{duel_discards}', at most {cap} a round), "
-                  f"C4 '{marshal_discard}': the marshal always ends the game by round {hi}", PASSAGES["duel"], fn)
-
-
-_BOUND_RESULTS: dict = {}  # (deck size, C4, duel wins a round, C5) -> result; results, not solvers
+                  f"C4 '{marshal_discard}': the marshal always ends the game by round {hi}", PASSAGES["duel"], fn,
+                  ("event-end-bound-with-duels", size, duel_discards, marshal_discard, cap, stagecoach_short))
 
 
 def _duel_bound_result(ctx, size: int, hi: int, marshal_discard: str, cap: int, stagecoach_short: str) -> dict:
@@ -471,7 +476,7 @@ def check_c5_reading_matters(players: int) -> dict:
             cex = {"as_many": many.trace(m), "none": none.trace(m)}
         return {"holds": None if found is None else not found, "counterexample": cex, "open_question": "C5"}
     return _timed(f"c5-reading-changes-end/p{players}", f"{players} players: the Stagecoach reading C5 never "
-                  "changes the round the game ends", PASSAGES["train_stage"], fn)
+                  "changes the round the game ends", PASSAGES["train_stage"], fn, ("c5-reading-changes-end", size))
 
 
 # ------------------------------------------------------------------------------------ the solo deck
@@ -634,7 +639,7 @@ def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, pro
 
 def clear_cache() -> None:
     _RESULTS.clear()
-    _BOUND_RESULTS.clear()
+    _SHARED.clear()
 
 
 def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None,
