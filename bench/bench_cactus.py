@@ -40,7 +40,8 @@ def z3_rows(quick: bool) -> list[dict]:
 
 
 QUERIES = {"solo": (None, CactusRules()), "2 players": (2, CactusRules()), "3-5 players": (3, CactusRules()),
-           "2 players, duel wins 1/2": (2, CactusRules(duel_win_chance=Fraction(1, 2)))}
+           "2 players, duel wins 1/2": (2, CactusRules(duel_win_chance=Fraction(1, 2))),
+           "2 players, 3 duels a round at 1/2": (2, CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3))}
 
 
 def _exact_seconds(players, rules, repeat: int) -> float:

@@ -73,7 +73,7 @@ table"""),
 CACTUS = [
     ("md", """# Cactus Town: The Lone Ranger - marshal odds and an invariant check
 
-Uses `solver.cactus` directly, default readings of C1-C9. Exact probabilities are fractions."""),
+Uses `solver.cactus` directly, default readings of C1-C15. Exact probabilities are fractions."""),
     ("code", """from fractions import Fraction
 import polars as pl
 import altair as alt

@@ -257,58 +257,42 @@ def _z3_value(check: dict) -> dict:
 
 # ---- Cactus Town
 
-EVENT_CHECKS = {  # verdict family -> the verify.py function; each reads the event-deck readings
-    "event-end-bound": "check_event_bound", "event-last-3-rounds": "check_last_three_rounds",
-    "duel-discard-reaches-marshal": "check_duel_reaches_marshal", "event-end-bound-with-duels": "check_duel_bound"}
-SOLO_CHECKS = {"solo-deck-3-plus-1-through-round-11": "check_solo_deck_enough",
-               "solo-deck-3-plus-1-after-round-11": "check_solo_deck_after_11",
-               "solo-marshal-bound": "check_solo_marshal_bound"}
+_TITLES = {"event-end-bound": "Train and Stagecoach keep the marshal's end within its bound",
+           "event-last-3-rounds": "the game ends in the rounds of the last 3 cards",
+           "duel-discard-reaches-marshal": "a duel discard can reach the marshal's arrival",
+           "event-end-bound-with-duels": "duel discards in any round: the marshal always ends the game, and the "
+                                         "earliest end",
+           "event-marshal-last-3": "the marshal's arrival is among the last 3 event cards",
+           "c5-reading-changes-end": "the Stagecoach reading (C5) never changes the end round",
+           "solo-deck-3-plus-1-through-round-11": "solo: rounds 1-11 have 3 programmed cards and a second shot",
+           "solo-deck-3-plus-1-after-round-11": "solo: rounds 12+ still have 3 programmed cards and a second shot",
+           "solo-marshal-bound": "solo: the marshal's arrival is revealed by a bound round, whatever the shuffles"}
+EVENT_FAMILIES = ("event-marshal-last-3", "event-end-bound", "event-last-3-rounds", "duel-discard-reaches-marshal",
+                  "event-end-bound-with-duels", "c5-reading-changes-end")
+SOLO_FAMILIES = ("solo-deck-3-plus-1-through-round-11", "solo-deck-3-plus-1-after-round-11", "solo-marshal-bound")
 
 
-def call_check(fn: Callable, *args: Any, rules: Any) -> dict:
-    """Call a verify.py check with the readings it takes: ``rules=`` when it has that parameter, and
-    each parameter named like a rules field (``marshal_discard=``...) from ``rules``."""
-    import inspect
+def _deck_why(family: str) -> str:
+    from solver.cactus import verify as cv
 
-    params = inspect.signature(fn).parameters
-    names = {f.name for f in fields(rules)}
-    kw = {"rules": rules} if "rules" in params else {}
-    kw.update({n: getattr(rules, n) for n in list(params)[len(args):] if n in names})
-    return fn(*args, **kw)
+    reads = cv.READS[family]
+    return (f"the Z3 model of this check (verify.run_check('{family}')) takes only "
+            f"{', '.join(reads) if reads else 'no reading'} (verify.READS); the deck's shuffles, the added solo "
+            "cards and whether a duel is won are free choices of the model")
+
+
+def _deck_verdict(family: str, players: int | None) -> Verdict:
+    from solver.cactus import verify as cv
+
+    vid = f"{family}/p{players}" if players else family
+    title = f"{players} players: {_TITLES[family]}" if players else _TITLES[family]
+    return Verdict(vid, title, lambda r, s: _cactus_timed(s, lambda: cv.run_check(family, r, players)),
+                   tuple(cv.READS[family]), _deck_why(family))
 
 
 def _cactus_verdicts() -> list[Verdict]:
-    from solver.cactus import verify as cv
-
-    event = tuple(getattr(cv, "EVENT_READINGS", ("marshal_discard", "stagecoach_short")))
-    solo = tuple(getattr(cv, "SOLO_READINGS", ("short_deck",)))
-    why_event = (f"the event-deck model (verify.EventModel) takes only {', '.join(event)} "
-                 "(verify.deck_readings); whether a duel is won is a free choice of the model, so no duel reading enters")
-    why_solo = (f"the solo-deck model (verify._solo_sets) takes only {', '.join(solo)}; the added cards are free "
-                "choices of the model (any card, so every reading of C3), and no event-deck reading enters it")
-    titles = {"event-end-bound": "Train and Stagecoach keep the marshal's end within its bound",
-              "event-last-3-rounds": "the game ends in the rounds of the last 3 cards",
-              "duel-discard-reaches-marshal": "a duel discard can reach the marshal's arrival",
-              "event-end-bound-with-duels": "duel discards in any round: the marshal always ends the game, "
-                                            "and the earliest end"}
-    out = []
-    for p in (2, 3, 4, 5):
-        out.append(Verdict(f"event-marshal-last-3/p{p}", f"{p} players: the marshal's arrival is among the last 3 "
-                           "event cards", lambda r, s, p=p: _cactus_timed(s, lambda: cv.check_marshal_last_three(p)), (),
-                           "the check models only the set-up of the event deck (no round is played), which no "
-                           "reading changes"))
-        out += [Verdict(f"{family}/p{p}", f"{p} players: {titles[family]}",
-                        lambda r, s, p=p, fn=fn: _cactus_timed(s, lambda: call_check(getattr(cv, fn), p, rules=r)), event, why_event)
-                for family, fn in EVENT_CHECKS.items()]
-        out.append(Verdict(f"c5-reading-changes-end/p{p}", f"{p} players: the Stagecoach reading (C5) never changes "
-                           "the end round", lambda r, s, p=p: _cactus_timed(s, lambda: cv.check_c5_reading_matters(p)), (),
-                           "the check itself compares both readings of C5 on the same deal without duel discards; "
-                           "no other reading enters its model"))
-    titles = {"solo-deck-3-plus-1-through-round-11": "solo: rounds 1-11 have 3 programmed cards and a second shot",
-              "solo-deck-3-plus-1-after-round-11": "solo: rounds 12+ still have 3 programmed cards and a second shot",
-              "solo-marshal-bound": "solo: the marshal's arrival is revealed by a bound round, whatever the shuffles"}
-    out += [Verdict(vid, titles[vid], lambda r, s, fn=fn: _cactus_timed(s, lambda: call_check(getattr(cv, fn), rules=r)), solo,
-                    why_solo) for vid, fn in SOLO_CHECKS.items()]
+    out = [_deck_verdict(family, p) for p in (2, 3, 4, 5) for family in EVENT_FAMILIES]
+    out += [_deck_verdict(family, None) for family in SOLO_FAMILIES]
     odds_skip = {n: "the odds never play a lone ranger's turn or roll a duel (a duel win is the given chance "
                     "duel_win_chance)" for n in _RANGER_ONLY + _DUEL_ROLL}
     out.append(Verdict("marshal-odds/solo", "solo: the round the marshal's arrival ends the game (exact odds)",
@@ -320,17 +304,19 @@ def _cactus_verdicts() -> list[Verdict]:
                                                              "solo_event_cards")})
         out.append(Verdict(f"marshal-odds/p{p}", f"{p} players: the round the marshal's arrival card is drawn (exact odds)",
                            lambda r, s, p=p: _odds(p, r), ALL, "", skip))
-    ranger_skip = {n: "the lone ranger's turn (ranger.decide) does not touch the decks, the event odds or the "
-                      "duel roll (a DUEL icon is reported as a duel to roll)"
+    ranger_skip = {n: "the lone ranger's turn (ranger.decide) does not touch the decks or the event odds (a DUEL "
+                      "is rolled with the duel readings, not with duel_win_chance)"
                    for n in ("short_deck", "added_card", "marshal_discard", "stagecoach_short", "solo_events",
-                             "solo_event_cards", "duel_win_chance") + _DUEL_ROLL}
+                             "solo_event_cards", "duel_win_chance", "duel_discards", "duels_per_round",
+                             "max_duels_per_round")}
     for path in sorted((SCENARIOS / "cactus").glob("example-*.json")):
         out.append(Verdict(f"ranger/{path.stem}", f"the lone ranger's turn on {path.name}: where he can end and "
                            "with what chance", lambda r, s, path=path: _ranger(path, r), ALL, "", ranger_skip))
     return out
 
 
-_RANGER_ONLY = ("step_tie", "directional_sneak", "escaped_visible")
+_RANGER_ONLY = ("step_tie", "tie_target", "directional_sneak", "escaped_visible", "pushed_to", "sharing_pick",
+                "no_move", "pass_turn")
 _DUEL_ROLL = ("die_sides", "duel_ties", "fast_draw_modifiers")
 
 
@@ -440,11 +426,7 @@ def _greedy(scenario: str, rules, settings: Settings) -> dict:
 
 VERDICTS = {"wagons": _wagons_verdicts, "cactus": _cactus_verdicts, "outlaws": _outlaws_verdicts}
 
-UNREAD = {
-    "cactus": {n: "no verdict the project states rolls a duel: the deck checks let Z3 choose whether each duel is "
-                  "won, the odds take duel_win_chance as given, and the lone ranger's turn stops at the DUEL icon"
-               for n in _DUEL_ROLL},
-}
+UNREAD: dict[str, dict[str, str]] = {}
 """Readings no verdict reads, each with the argument why none can depend on them."""
 
 MISSING = {"wagons": ("wagons-verify", "the Lone Cowboy checks (solver.wagons.verify.run_checks) are not in "

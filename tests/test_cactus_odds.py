@@ -99,6 +99,8 @@ def _close(exact: dict, counts: dict, n: int):
     (3, CactusRules()),
     (2, CactusRules(duel_win_chance=Fraction(1, 3))),
     (2, CactusRules(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")),
+    (2, CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2)),
+    (3, CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3, duel_discards="one_per_round")),
     (3, CactusRules(stagecoach_short="none")),
     (None, CactusRules(short_deck="keep_second_shot")),
     (None, CactusRules(solo_events=True)),

@@ -10,7 +10,7 @@ from solver.cactus import town as tw
 from solver.errors import BadInput
 
 cells = st.tuples(st.integers(0, 4), st.integers(0, 4))
-ICON_WORDS = ["RUN", "SNEAK", "SPRINT", "DUEL", "CONFUSE", "PASS", "DOUBLE-SNEAK", "H-SNEAK", "V-SNEAK", "[X]"]
+ICON_WORDS = ["RUN", "SNEAK", "SPRINT", "DUEL", "CONFUSE", "PASS", "DOUBLE-SNEAK", "H-SNEAK", "V-SNEAK", "[X:possible]", "[Y:not possible]"]
 
 
 @st.composite
@@ -37,7 +37,8 @@ def test_resolution_is_a_distribution_and_moves_only_close_in(town, text):
     for o in outs:
         before = town.ranger
         for a in o["actions"]:
-            for cell in a.get("path") or ():  # every step: one building, orthogonal
+            steps = list(a.get("path") or ()) + ([a["pushed_to"]] if "pushed_to" in a else [])
+            for cell in steps:  # every step (and a push after a lost duel, C11): one building, orthogonal
                 assert abs(cell[0] - before[0]) + abs(cell[1] - before[1]) == 1
                 before = tuple(cell)
         assert tuple(o["ranger"]) == before
@@ -47,8 +48,8 @@ def test_resolution_is_a_distribution_and_moves_only_close_in(town, text):
 @given(towns())
 def test_every_step_shortens_the_distance_to_a_closest_outlaw(town):
     dist, tied = tw.closest_outlaws(town)
-    for o in tw.step_options(town):
-        assert any(tw.distance(o["to"], t.at) == dist - 1 for t in tied)
+    for o in tw.step_options(town):  # "to" None: the drawn target has no step of this kind (C6)
+        assert o["to"] is None or any(tw.distance(o["to"], t.at) == dist - 1 for t in tied)
     assert sum((o["p"] for o in tw.step_options(town)), Fraction(0)) in (0, 1)
 
 

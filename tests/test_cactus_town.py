@@ -109,17 +109,21 @@ def test_no_move_when_sharing_building_with_outlaw():
 
 def test_horizontal_and_vertical_sneak_c7():
     t = town({"A": {"at": [2, 0]}})  # same column: no horizontal step shortens the distance
-    assert tw.move_outcomes(t, "HORIZONTAL-SNEAK") == ()
+    (p, same, act), = tw.move_outcomes(t, "HORIZONTAL-SNEAK")
+    assert p == 1 and same == t and act["not_possible"] and act["toward"] == ["A"]
     (p, t2, act), = tw.move_outcomes(t, "VERTICAL-SNEAK")
     assert t2.ranger == (2, 1) and act["reveals"] is None
     plain = tw.move_outcomes(t, "HORIZONTAL-SNEAK", CactusRules(directional_sneak="plain_sneak"))
     assert [o[1].ranger for o in plain] == [(2, 1)]
 
 
-def test_directional_sneak_picks_the_tied_outlaw_it_can_approach():
+def test_directional_sneak_draws_the_tied_target_first():
+    """C6: 'determine the target randomly between them': A and B both 2 away; the target is drawn
+    first (1/2 each); HORIZONTAL SNEAK has a step toward B only, so toward A it is not possible."""
     t = town({"A": {"at": [2, 0]}, "B": {"at": [0, 2]}})
-    (p, t2, act), = tw.move_outcomes(t, "HORIZONTAL-SNEAK")
-    assert p == 1 and t2.ranger == (1, 2) and act["toward"] == ["B"]
+    outs = {(o[2]["toward"][0], bool(o[2].get("not_possible"))): (o[0], o[1].ranger)
+            for o in tw.move_outcomes(t, "HORIZONTAL-SNEAK")}
+    assert outs == {("B", False): (Fraction(1, 2), (1, 2)), ("A", True): (Fraction(1, 2), (2, 2))}
 
 
 def test_run_reveals_sneak_does_not():
@@ -157,9 +161,14 @@ def test_decide_uses_visible_row_and_outlaw_sharing_building():
     p = pos({"A": {"at": [2, 2], "plunder": 1}, "B": {"at": [0, 0]}}, card="RUN DUEL | SNEAK")
     r = decide(p)
     assert r["visible_target"] and r["row"] == "visible" and r["sharing"] == ["A"]
-    (o,) = r["outcomes"]
-    assert o["p"] == "1" and o["actions"][0]["skipped"] and o["actions"][1] == {
-        "icon": "DUEL", "with": "A", "note": o["actions"][1]["note"]}
+    assert r["duel"] == {"win": "1/2", "lose": "1/2", "tie": "0"}  # one d6 each, no modifiers, ties re-rolled
+    won = [o for o in r["outcomes"] if o["actions"][1].get("result") == "won"]
+    lost = [o for o in r["outcomes"] if o["actions"][1].get("result") == "lost"]
+    assert [o["p"] for o in won] == ["1/2"] and won[0]["ranger"] == [2, 2]
+    assert all(o["actions"][0]["skipped"] and o["actions"][1]["with"] == "A" for o in r["outcomes"])
+    # pushed to one of the 4 orthogonal neighbours of the Sheriff's Office, 1/2 x 1/4 each (C11 default)
+    assert sorted((o["ranger"], o["p"]) for o in lost) == [([1, 2], "1/8"), ([2, 1], "1/8"), ([2, 3], "1/8"),
+                                                          ([3, 2], "1/8")]
 
 
 def test_decide_uses_no_visible_row():

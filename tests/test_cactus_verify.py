@@ -10,7 +10,8 @@ from solver.cactus import odds
 from solver.cactus import verify as v
 from solver.cactus.rules import CactusRules
 
-KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "seconds", "rule_ids"}
+KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "seconds", "rule_ids",
+        "reads"}
 
 
 def test_marshal_always_among_last_three():
@@ -44,11 +45,26 @@ def test_duel_discard_can_reach_marshal_c4():
 
 
 def test_duel_bounds_under_both_c4_readings():
+    """Hand count, 2 players (9 cards, the marshal 7th, 8th or 9th). C10 every_win, at most 4 duel
+    wins a round: round 1 removes at most cards 1-6 (Train + 4 wins), so the game cannot end in
+    round 1; round 2 draws card 7. One win a round: 3 cards in round 1, 2 in round 2, the 7th card
+    is reached in round 3."""
     c = v.check_duel_bound(2, "revealed")
+    assert c["holds"] is True and c["details"]["earliest"] == 2
+    assert c["details"]["witness_earliest"]["ends_in_round"] == 2
+    c = v.check_duel_bound(2, "revealed", "one_per_round")
     assert c["holds"] is True and c["details"]["earliest"] == 3
     assert c["details"]["earliest"] == odds.marshal_odds(2, CactusRules(duel_win_chance=1))["earliest"]
     c = v.check_duel_bound(2, "discarded")
     assert c["holds"] is False and c["counterexample"]["ends_in_round"] is None
+
+
+def test_five_duel_wins_a_round_could_end_round_one():
+    """2 players: Train (card 1) discards card 2, wins 3-6 discard cards 3-6, a 5th win reaches the
+    marshal as 7th card: the round-2 bound rests on at most 4 duel wins a round."""
+    c = v.check_duel_bound(2, "revealed", "every_win", max_duels=5)
+    assert c["details"]["earliest"] == 1
+    assert c["details"]["witness_earliest"]["rounds"][0]["duel_wins"] == 5
 
 
 def test_solo_deck_checks():
@@ -138,3 +154,31 @@ def test_c5_reading_changes_the_end_round():
     assert cex["as_many"]["ends_in_round"] != cex["none"]["ends_in_round"]
     # the exact odds see the same difference
     assert odds.marshal_odds(2)["rounds"] != odds.marshal_odds(2, CactusRules(stagecoach_short="none"))["rounds"]
+
+
+@pytest.mark.parametrize("deck, rules", [
+    (["other", "other", "other", "train", "other", "marshal", "other"],
+     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2)),
+    (["stagecoach", "other", "other", "other", "marshal", "other"],
+     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3, marshal_discard="discarded")),
+    (["other", "train", "other", "other", "other", "marshal", "other"],
+     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3, duel_discards="one_per_round")),
+])
+def test_z3_model_agrees_with_engine_with_several_duels_a_round(deck, rules):
+    """C10: the engine with n duels a round at chance 1/2 allows 0..n wins a round (every_win) or
+    0..1 discards (one_per_round); the Z3 model with that many wins at most allows the same ends."""
+    from solver.cactus import events as ev
+
+    state = ev.EventState(tuple(ENGINE_NAME[c] for c in deck))
+    engine = {r for r, p in odds._end_from(state, rules) if p > 0}
+    cap = 1 if rules.duel_discards == "one_per_round" else rules.duels_per_round
+    model = v.possible_end_rounds(deck, duels=True, marshal_discard=rules.marshal_discard,
+                                  stagecoach_short=rules.stagecoach_short, duels_per_round=cap)
+    assert model == engine
+
+
+def test_three_to_five_players_share_one_duel_bound_proof():
+    """3-5 players deal 10 cards: the same proof (and the same earliest end, round 2) for each."""
+    a, b = v.check_duel_bound(3, "revealed", "one_per_round"), v.check_duel_bound(4, "revealed", "one_per_round")
+    assert a["holds"] is b["holds"] is True and a["details"]["earliest"] == b["details"]["earliest"] == 4
+    assert a["id"].endswith("/p3") and b["id"].endswith("/p4")

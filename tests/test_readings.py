@@ -78,15 +78,16 @@ def test_solo_deck_verdicts_follow_c2():
     assert not bound["holds_under_every_reading"]
 
 
-def test_ranger_example_depends_only_on_the_step_tie():
+def test_ranger_example_depends_only_on_the_tie_readings():
     """The chase example: the two closest outlaws are tied and both steps toward each shorten the
-    distance, so the step-tie reading (C6) changes where he can end; nothing is visible only when
-    escaped, and no icon there is a directional SNEAK."""
+    distance, so the step-tie reading (C6) changes where he can end; keeping or redrawing the tied
+    target (C6-tie-target) is run too and gives the same ends; nothing is visible only when escaped,
+    no icon there is a directional SNEAK, and he shares no building (no duel, push or C13 stay)."""
     res = rd.impact("cactus", ["ranger/example-ranger-chase"])
     (v,) = res["verdicts"]
     assert {d["reading"] for d in v["depends_on"]} == {"step_tie"}
     assert sum(__import__("fractions").Fraction(p) for p in v["default"]["ends"].values()) == 1
-    assert {c["reading"] for c in v["checked"]} == {"step_tie", "directional_sneak", "escaped_visible"}
+    assert {"step_tie", "tie_target", "directional_sneak", "escaped_visible", "no_move"} <= {c["reading"] for c in v["checked"]}
 
 
 def _fake(game, run, reads=rd.ALL, skip=None):
@@ -242,34 +243,27 @@ def test_building_rules_is_recorded_outside_a_sweep():
     assert ("cactus", "die_sides", rd.value_key(17)) in conftest.SEEN
 
 
-def test_cactus_checks_take_the_readings_they_are_said_to_read():
-    """A deck check run under an alternative must receive it: each verify.py function behind a Z3
-    verdict takes ``rules`` or a parameter per reading the verdict reads (else the impact run would
-    call it with the defaults and report 'unchanged')."""
-    import inspect
-
+def test_cactus_checks_take_the_readings_they_are_said_to_read(monkeypatch):
+    """A deck check run under an alternative must receive it (else the impact run would call it with
+    the defaults and report 'unchanged'): verify.run_check hands each check the readings READS names."""
     from solver.cactus import verify as cv
+    from solver.cactus.rules import rules_from
 
-    by_fn = {fn: "event" for fn in rd.EVENT_CHECKS.values()} | {fn: "solo" for fn in rd.SOLO_CHECKS.values()}
-    for fn_name, kind in by_fn.items():
-        params = inspect.signature(getattr(cv, fn_name)).parameters
-        reads = cv.EVENT_READINGS if kind == "event" else cv.SOLO_READINGS
-        assert "rules" in params or set(reads) <= set(params), f"verify.{fn_name} does not take {reads}"
-
-
-def test_call_check_passes_rules_and_named_readings():
+    assert set(cv.READS) == set(rd.EVENT_FAMILIES) | set(rd.SOLO_FAMILIES)
     got = {}
+    monkeypatch.setattr(cv, "check_duel_bound", lambda *a: got.setdefault("duel", a) and {})
+    monkeypatch.setattr(cv, "check_event_bound", lambda *a: got.setdefault("bound", a) and {})
+    monkeypatch.setattr(cv, "check_solo_marshal_bound", lambda *a: got.setdefault("solo", a) and {})
+    r = rules_from({"marshal_discard": "discarded", "duel_discards": "one_per_round", "max_duels_per_round": 2,
+                    "stagecoach_short": "none", "short_deck": "stop_archiving"})
+    cv.run_check("event-end-bound-with-duels", r, 3)
+    cv.run_check("event-end-bound", r, 2)
+    cv.run_check("solo-marshal-bound", r)
+    assert got == {"duel": (3, "discarded", "one_per_round", 2, "none"), "bound": (2, "none"),
+                   "solo": ("stop_archiving",)}
+    with pytest.raises(BadInput):
+        cv.run_check("event-end-bound", r, 7)
 
-    def check_a(players, marshal_discard="revealed"):
-        got["a"] = (players, marshal_discard)
-
-    def check_b(players, rules=None):
-        got["b"] = (players, rules.short_deck)
-
-    r = rd.rules_with("cactus", {"marshal_discard": "discarded", "short_deck": "stop_archiving"})
-    rd.call_check(check_a, 3, rules=r)
-    rd.call_check(check_b, 2, rules=r)
-    assert got == {"a": (3, "discarded"), "b": (2, "stop_archiving")}
 
 
 def test_the_time_limit_reaches_the_cactus_deck_checks():

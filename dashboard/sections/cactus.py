@@ -187,7 +187,7 @@ with tab_town:
                              **({} if o["escaped"] else {"at": [o["x"], o["y"]]})}
                             for i, o in enumerate(pl.DataFrame(outlaws).to_dicts())],
                 "targets": [t for t in pl.DataFrame(targets).to_dicts() if t["building"]],
-                "card": card, "event": event}
+                "card": card, "event": event, **{k: doc[k] for k in ("duel", "came_from") if k in doc}}
     with view:
         with guarded("Lone ranger: "):
             res = decide(dumps(position), rules_json())
@@ -241,9 +241,11 @@ with tab_duel:
     d = c[1].number_input("Defender's second shot", 0, 20, 2, key="ct_duel_d")
     ab = c[2].number_input("Initiator's token/building bonus", -10, 10, 0, key="ct_duel_ab")
     db = c[3].number_input("Defender's token/building bonus", -10, 10, 0, key="ct_duel_db")
-    keys = [e.key for e in event_table().events if not e.ends_game]
-    events = st.multiselect("This round's event(s)", keys, format_func=lambda k: event_table().get(k).name,
-                            key="ct_duel_events")
+    from solver.cactus.duel import affects_duels
+
+    keys = [e.key for e in event_table().events if not e.ends_game and affects_duels(e.key)]
+    events = st.multiselect("This round's event (one card a round; only those that change duels)", keys,
+                            format_func=lambda k: event_table().get(k).name, key="ct_duel_events")
     shootout = st.checkbox("The early Shootout duel (+2 to the initiator)", key="ct_duel_shootout")
     with st.expander("Duel options (shared with the Verification page)"):
         for name in ("die_sides", "duel_ties", "fast_draw_modifiers"):

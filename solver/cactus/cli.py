@@ -92,7 +92,8 @@ def _verify(args) -> dict:
         if p not in (2, 3, 4, 5):
             raise BadInput(f"--players: {p} is not 2..5")
     bar = clikit.Progress("cactus verify", quiet=args.json)
-    return verify.verify(players=players, quick=args.quick, progress=lambda done, total: bar(done, f"of {total} checks"))
+    return verify.verify(players=players, quick=args.quick, progress=lambda done, total: bar(done, f"of {total} checks"),
+                         rules=parse_rules(args.rule))
 
 
 def _render_verify(r: dict) -> str:
@@ -132,13 +133,18 @@ def _render_ranger(r: dict) -> str:
 
 def _act(a: dict) -> str:
     if a.get("skipped"):
-        return f"{a['icon']} skipped"
+        return f"{a['icon']} " + ("not possible: passes his turn" if a.get("pass_turn") else "skipped")
     if "to" in a:
         toward = f" toward {a['toward'][-1]}" if a.get("toward") else ""
         return f"{a['icon']}{toward} to {a['to']}" + (f" (reveals {a['reveals']})" if a.get("reveals") else "")
+    if a.get("not_possible"):
+        return f"{a['icon']} not possible toward {a['toward'][-1]}"
+    if a.get("stays"):
+        return f"{a['icon']}: stays (shares a building)"
     if "with" in a:
-        return f"{a['icon']} with {a['with']}"
-    return a["icon"]
+        result = {"won": " (won)", "lost": f" (lost, pushed to {a.get('pushed_to')})", "tie": " (tie)"}
+        return f"{a['icon']} with {a['with']}" + result.get(a.get("result"), "")
+    return a["icon"] + (" (passes his turn)" if a.get("pass_turn") else "")
 
 
 def _duel(args) -> dict:
@@ -193,6 +199,7 @@ def register(games) -> None:
     p = clikit.add_command(group, "verify", "Z3 checks of the event and solo deck rules", _verify, _render_verify)
     p.add_argument("--players", help="player counts for the event deck checks, e.g. 2,3 (default 2,3,4,5)")
     p.add_argument("--quick", action="store_true", help="skip the checks of alternative readings")
+    _add_rule_option(p)
     p = clikit.add_command(group, "ranger", "the lone ranger's turn on a position (docs/cactus.md)",
                            _ranger, _render_ranger)
     p.add_argument("position", help="position JSON file")
@@ -202,7 +209,7 @@ def register(games) -> None:
     p.add_argument("--defender-shot", type=int, default=0, help="defender's second-shot value")
     p.add_argument("--initiator-bonus", type=int, default=0, help="initiator's token/building modifiers")
     p.add_argument("--defender-bonus", type=int, default=0, help="defender's token/building modifiers")
-    p.add_argument("--event", action="append", help="the round's event key (sandstorm, distraction, shootout, fast-draw, ...)")
+    p.add_argument("--event", action="append", help="the round's event if it changes duels: sandstorm, distraction, shootout or fast-draw (one a round)")
     p.add_argument("--shootout-duel", action="store_true", help="the early duel of a Shootout round (+2)")
     _add_rule_option(p)
     p = clikit.add_command(group, "schedule", "the solo action deck round by round", _schedule, _render_schedule)

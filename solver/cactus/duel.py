@@ -1,4 +1,4 @@
-"""Exact duel odds (rule:C-duel, rule:C8) with the round's event modifiers.
+"""Exact duel odds (rule:C-duel, rule:C8) with the round's event modifiers (one event a round).
 
 Each side rolls ``die_sides`` dice (one; two under Fast draw, rule:C-ev-fast-draw) and adds its
 second-shot value (none under Sandstorm, rule:C-ev-sandstorm) and its token/building modifiers;
@@ -32,6 +32,26 @@ def roll_distribution(dice: int, sides: int) -> Counter:
     return dist
 
 
+def affects_duels(key: str) -> bool:
+    """Whether an event changes a duel's odds: Sandstorm, Distraction, Shootout, Fast draw."""
+    e = table().get(key)
+    return (not e.second_shot) or bool(e.initiator_modifier) or e.early_duel_modifier is not None \
+        or e.dice_per_roll > 1
+
+
+def duel_event(events: Sequence[str]) -> tuple[str, ...]:
+    """rule:C-event-draw one event card a round: at most one event, and one that changes duels
+    (a BadInput otherwise, naming the problem)."""
+    keys = tuple(table().get(k).key for k in events)  # unknown event -> BadInput
+    if len(keys) > 1:
+        raise BadInput(f"events: one event card is drawn a round, got {len(keys)} ({', '.join(keys)})")
+    for k in keys:
+        if not affects_duels(k):
+            hint = " (a player who swapped gives up the second shot: enter 0)" if table().get(k).may_swap_second_shot else ""
+            raise BadInput(f"events: '{k}' does not change duels; leave it out{hint}")
+    return keys
+
+
 def _side_total(shot: int, bonus: int, event_mod: int, dice: int, rules: CactusRules) -> Counter:
     base = roll_distribution(dice, rules.die_sides)
     if dice > 1 and rules.fast_draw_modifiers == "each_die":
@@ -49,7 +69,7 @@ def duel_odds(initiator_shot: int, defender_shot: int, events: Sequence[str] = (
     defender_shot = as_int(defender_shot, "defender second shot", 0, 99)
     initiator_bonus = as_int(initiator_bonus, "initiator bonus", -20, 20)
     defender_bonus = as_int(defender_bonus, "defender bonus", -20, 20)
-    keys = [table().get(k).key for k in events]  # unknown event -> BadInput
+    keys = list(duel_event(events))
     effects = [round_effects(k) for k in keys]
     second_shot = all(e.second_shot for e in effects)
     dice = max([e.dice_per_roll for e in effects] + [1])

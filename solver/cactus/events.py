@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 from pathlib import Path
 
 from solver.cactus.rules import CactusRules
@@ -164,7 +165,12 @@ def standees_allowed(action: str, party_standees: int, effects: RoundEffects) ->
     """
     if party_standees < 1:
         raise BadInput(f"party_standees: {party_standees} must be at least 1")
-    return 1 if action.upper() in effects.single_standee else party_standees
+    return 1 if _action_key(action) in {_action_key(a) for a in effects.single_standee} else party_standees
+
+
+def _action_key(action: str) -> str:
+    """``RUN ALL``, ``run-all``, ``Run_All`` alike (the icon syntax writes RUN-ALL)."""
+    return " ".join(action.upper().replace("-", " ").replace("_", " ").split())
 
 
 def disorder_swap(programmed: tuple, second_shot, index: int, effects: RoundEffects) -> tuple[tuple, None]:
@@ -266,7 +272,8 @@ def _ordered_picks(items, k):
 
 
 def duel_discard(state: EventState, rules: CactusRules = CactusRules()) -> Outcomes:
-    """The lone ranger won a duel he started: discard the following event (rule:C-duel-discard).
+    """The lone ranger won a duel he started: discard the following event (rule:C-duel-discard);
+    every win does so (rule:C10 ``every_win``), :func:`duel_wins` applies the one-a-round reading.
 
     rule:C4 when that card is the marshal's arrival: ``revealed`` ends the game (like Train),
     ``discarded`` puts it on the discard pile (only a Stagecoach can bring it back).
@@ -279,16 +286,38 @@ def duel_discard(state: EventState, rules: CactusRules = CactusRules()) -> Outco
     return ((ONE, _discard(replace(state, deck=rest), top)),)
 
 
-def play_round(state: EventState, rules: CactusRules = CactusRules()) -> Outcomes:
-    """One round of the event deck: the event draw, then (with ``rules.duel_win_chance``) a duel
-    discard in the action phase. Outcomes with equal states are merged."""
+def duel_wins(rules: CactusRules = CactusRules()) -> tuple[tuple[int, Fraction], ...]:
+    """How many event discards the lone ranger's duels make in one round, with exact chances.
+
+    He starts ``rules.duels_per_round`` duels, each won with ``rules.duel_win_chance`` independently
+    (binomial). rule:C10 ``every_win``: each win discards the next event; ``one_per_round``: at most
+    one discard a round, however many he wins.
+    """
+    n, q = rules.duels_per_round, rules.duel_win_chance
     out: Counter = Counter()
-    q = rules.duel_win_chance
+    for k in range(n + 1):
+        p = Fraction(comb(n, k)) * q ** k * (1 - q) ** (n - k)
+        if p:
+            out[min(k, 1) if rules.duel_discards == "one_per_round" else k] += p
+    return tuple(sorted(out.items()))
+
+
+def discard_times(state: EventState, times: int, rules: CactusRules = CactusRules()) -> EventState:
+    """``times`` duel wins in a row, each discarding the following event (rule:C10, rule:C4)."""
+    for _ in range(times):
+        ((_, state),) = duel_discard(state, rules)
+    return state
+
+
+def play_round(state: EventState, rules: CactusRules = CactusRules()) -> Outcomes:
+    """One round of the event deck: the event draw, then the duel discards of the action phase
+    (:func:`duel_wins`). Outcomes with equal states are merged."""
+    out: Counter = Counter()
+    wins = duel_wins(rules)
     for p, s in start_round(state, rules):
-        if s.ended or q == 0:
+        if s.ended:
             out[s] += p
             continue
-        out[s] += p * (1 - q)
-        for p2, s2 in duel_discard(s, rules):
-            out[s2] += p * q * p2
+        for k, q in wins:
+            out[discard_times(s, k, rules)] += p * q
     return tuple((p, s) for s, p in out.items() if p)

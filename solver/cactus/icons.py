@@ -9,13 +9,17 @@ Syntax (case-insensitive; documented in ``docs/cactus.md``)::
                | DOUBLE SNEAK | HORIZONTAL SNEAK | VERTICAL SNEAK | "[" any name "]"
 
 Two-word icons may be typed with a space, ``-`` or ``_`` (``DOUBLE SNEAK``, ``double-sneak``);
-``H-SNEAK`` and ``V-SNEAK`` are short forms. ``[NAME]`` is an icon this tool does not model (a
-base-game icon printed on your card): it is always carried out, and you apply it yourself.
+``H-SNEAK`` and ``V-SNEAK`` are short forms. ``[NAME:possible]`` / ``[NAME:not possible]`` is a
+base-game icon this tool does not model, printed on your card, with the outcome the base game gives
+it in this position (rule:C15): you type whether it can be carried out; no default is assumed, so a
+bare ``[NAME]`` is bad input. You apply its effect yourself.
 
 rule:C-icon-sequence: icons in a sequence are carried out left to right, impossible icons are
-skipped, ``A/B`` does A if possible else B, and when nothing is possible the lone ranger passes.
-rule:C9 picks the row of the card (visible target or not). rule:C-duel and rule:C-confuse need an
-outlaw on his building.
+skipped, ``A/B`` does A if possible else B, and when none of a slash is possible he passes his
+turn (rule:C14: nothing more of the row by default, or only that group). An explicit PASS icon
+passes the same way. rule:C9 picks the row of the card (visible target or not). rule:C-duel and
+rule:C-confuse need an outlaw on his building (rule:C12 whom, when several); a duel branches into
+win / loss (/ tie) with the position's duel chances, a lost duel pushes him (rule:C11).
 """
 
 from __future__ import annotations
@@ -42,9 +46,12 @@ class Icon:
     name: str  # canonical name, or the custom name for "[...]"
     custom: bool = False
     column: int = 1
+    possible: bool | None = None  # custom icons only: the outcome the user typed (rule:C15)
 
     def text(self) -> str:
-        return f"[{self.name}]" if self.custom else self.name
+        if not self.custom:
+            return self.name
+        return f"[{self.name}:{'possible' if self.possible else 'not possible'}]"
 
 
 Element = tuple[Icon, ...]  # alternatives, first preferred
@@ -63,6 +70,25 @@ def _tokens(text: str) -> list[tuple[str, int]]:
 
 def _err(what: str, msg: str, tok: str, col: int, index: int) -> BadInput:
     return BadInput(f"{what}: {msg} '{tok}' at column {col} (token {index})")
+
+
+OUTCOMES = {"possible": True, "yes": True, "not possible": False, "not-possible": False, "impossible": False,
+            "no": False}
+
+
+def _custom(tok: str, col: int, index: int, what: str) -> Icon:
+    """rule:C15 ``[NAME:possible]`` or ``[NAME:not possible]``: the user says what the base game
+    gives the icon here; a missing outcome is bad input (no outcome is invented)."""
+    inner = tok[1:-1].strip()
+    name, _, outcome = inner.partition(":")
+    name = name.strip().upper()
+    if not name:
+        raise _err(what, "empty custom icon", tok, col, index)
+    key = " ".join(outcome.split()).lower()
+    if key not in OUTCOMES:
+        raise BadInput(f"{what}: custom icon '{tok}' at column {col} (token {index}) needs the outcome the base game "
+                       f"gives it here: type [{name}:possible] or [{name}:not possible] (no default is assumed)")
+    return Icon(name, True, col, OUTCOMES[key])
 
 
 def parse_sequence(text: str, what: str = "icon sequence", offset: int = 0) -> Sequence:
@@ -90,10 +116,7 @@ def parse_sequence(text: str, what: str = "icon sequence", offset: int = 0) -> S
             i += 1
             continue
         if tok.startswith("["):
-            name = tok[1:-1].strip()
-            if not name:
-                raise _err(what, "empty custom icon", tok, col, index)
-            icon = Icon(name.upper(), True, col)
+            icon = _custom(tok, col, index, what)
         else:
             word = tok.upper().replace("_", "-")
             if i + 1 < len(toks) and (word, toks[i + 1][0].upper()) in TWO_WORD:
@@ -147,50 +170,138 @@ def sequence_text(seq: Sequence) -> str:
 
 # ------------------------------------------------------------------ resolution on a position
 
-def icon_outcomes(town: tw.Town, icon: Icon, rules: CactusRules) -> tuple[tuple[Fraction, tw.Town, dict], ...]:
-    """The outcomes of one icon, or ``()`` when it cannot be carried out."""
-    if icon.custom:
-        return ((Fraction(1), town, {"icon": icon.text(), "note": "not modelled: carry it out as printed"}),)
+@dataclass(frozen=True)
+class Turn:
+    """What a turn needs beyond the town: the chances of a duel he starts (rule:C-duel, from
+    ``duel.py``; ties only under ``duel_ties`` ``tie``) and the building he entered his own from
+    (rule:C11 ``came_from``; None when unknown)."""
+
+    win: Fraction = Fraction(1, 2)
+    lose: Fraction = Fraction(1, 2)
+    came_from: tw.Cell | None = None
+
+    @property
+    def tie(self) -> Fraction:
+        return 1 - self.win - self.lose
+
+
+Outcome = tuple[Fraction, tw.Town, dict, "tw.Cell | None"]  # chance, town after, action, came_from after
+
+
+def opponents(town: tw.Town, rules: CactusRules) -> tuple[tuple[Fraction, tw.Outlaw], ...]:
+    """rule:C12 whom he duels or confuses among the outlaws on his building: ``random`` (each
+    equally likely) or ``most_plunder`` (those carrying the most plunder, equally likely)."""
+    here = tw.sharing(town)
+    if here and rules.sharing_pick == "most_plunder":
+        most = max(o.plunder for o in here)
+        here = tuple(o for o in here if o.plunder == most)
+    return tuple((Fraction(1, len(here)), o) for o in here)
+
+
+def _duel(town: tw.Town, rules: CactusRules, turn: Turn, came: tw.Cell | None) -> list[Outcome]:
+    """rule:C-duel a duel he starts, won / lost / tied with the turn's chances; rule:C11 the loser
+    is pushed off the building, so later movement icons are possible again."""
+    out: list[Outcome] = []
+    for p, o in opponents(town, rules):
+        base = {"icon": "DUEL", "with": o.name}
+        if turn.win:
+            out.append((p * turn.win, town, {**base, "result": "won", "note": "the next event card is discarded "
+                        "(rule C10: every duel he starts and wins); the outlaw's loss follows the base game"}, came))
+        if turn.lose:
+            for q, pushed in tw.push_outcomes(town, came, rules):
+                out.append((p * turn.lose * q, pushed, {**base, "result": "lost", "pushed_to": list(pushed.ranger),
+                                                        "note": "a losing lone ranger is pushed (rule C11)"},
+                            town.ranger))
+        if turn.tie:
+            out.append((p * turn.tie, town, {**base, "result": "tie"}, came))
+    return out
+
+
+def icon_outcomes(town: tw.Town, icon: Icon, rules: CactusRules, turn: Turn = Turn(),
+                  came: tw.Cell | None = None, target: str | None = None) -> tuple[Outcome, ...]:
+    """The outcomes of one icon, or ``()`` when it cannot be carried out (an action marked
+    ``not_possible`` when it cannot on one draw of the target, rule:C6; ``target`` the outlaw
+    drawn earlier this turn)."""
+    if icon.custom:  # rule:C15: as the user typed it
+        note = "carry it out as the base game says (not modelled)"
+        return ((Fraction(1), town, {"icon": icon.text(), "note": note}, came),) if icon.possible else ()
     name = icon.name
     if name == "PASS":
-        return ((Fraction(1), town, {"icon": "PASS"}),)
-    if name in ("DUEL", "CONFUSE"):  # rule:C-duel rule:C-confuse
-        here = tw.sharing(town)
-        if not here:
-            return ()
-        note = ("roll the duel (ruleslinger cactus duel); a win discards the next event, a loss pushes him"
-                if name == "DUEL" else "look at the outlaws' target cards, archive one; they draw a new one")
-        return tuple((Fraction(1, len(here)), town, {"icon": name, "with": o.name, "note": note}) for o in here)
-    return tw.move_outcomes(town, name, rules)
+        return ((Fraction(1), town, {"icon": "PASS", "pass_turn": True}, came),)
+    if name == "DUEL":
+        return tuple(_duel(town, rules, turn, came))
+    if name == "CONFUSE":  # rule:C-confuse
+        note = "look at the outlaws' target cards, archive one; they draw a new one"
+        return tuple((p, town, {"icon": name, "with": o.name, "note": note}, came) for p, o in opponents(town, rules))
+    out = []
+    for p, t, act in tw.move_outcomes(town, name, rules, target):
+        path = act.get("path") or []
+        before = ([town.ranger] + [tuple(c) for c in path])[-2] if path else came
+        out.append((p, t, act, before))
+    return tuple(out)
 
 
-def resolve_sequence(town: tw.Town, seq: Sequence, rules: CactusRules = CactusRules()) -> list[dict]:
-    """rule:C-icon-sequence: all outcomes of carrying out ``seq`` with exact chances.
+Branch = tuple[Fraction, tw.Town, list, "tw.Cell | None", bool, "str | None"]  # ..., row ended (rule:C14), target
 
-    Duels and confusion are listed, not rolled: later icons are resolved with him where he stands.
-    """
-    branches: list[tuple[Fraction, tw.Town, list]] = [(Fraction(1), town, [])]
+
+def _aim(act: dict, target: str | None) -> str | None:
+    """The outlaw he heads for after ``act`` (rule:C6 the drawn target)."""
+    return act["toward"][-1] if act.get("toward") else target
+
+
+def _element(branch: Branch, element: Element, rules: CactusRules, turn: Turn) -> list[Branch]:
+    """One slash group on one branch: the first possible icon; none possible -> he passes his turn
+    (rule:C14), a lone impossible icon is skipped (rule:C-icon-sequence)."""
+    p0, t0, acts0, came0, _, aim0 = branch
+    pending = [(p0, t0, acts0, came0, aim0)]
+    done: list[Branch] = []
+    for icon in element:
+        still = []
+        for p, t, acts, came, aim in pending:
+            outs = icon_outcomes(t, icon, rules, turn, came, aim)
+            if not outs:
+                still.append((p, t, acts, came, aim))
+            for q, t2, a, came2 in outs:
+                if a.get("not_possible"):
+                    still.append((p * q, t, acts + [a], came, _aim(a, aim)))
+                else:
+                    ends = bool(a.get("pass_turn")) and rules.pass_turn == "ends_row"
+                    done.append((p * q, t2, acts + [a], came2, ends, _aim(a, aim)))
+        pending = still
+    label = "/".join(i.text() for i in element)
+    for p, t, acts, came, aim in pending:
+        if len(element) > 1:
+            note = ("none possible: he passes his turn, " + ("nothing more of this row (rule C14)"
+                    if rules.pass_turn == "ends_row" else "the row goes on (rule C14 icon_only)"))
+            done.append((p, t, acts + [{"icon": label, "skipped": True, "pass_turn": True, "note": note}], came,
+                         rules.pass_turn == "ends_row", aim))
+        elif len(acts) > len(acts0) and acts[-1].get("not_possible"):  # not possible on this draw (rule:C6)
+            done.append((p, t, acts[:-1] + [{**acts[-1], "skipped": True}], came, False, aim))
+        else:
+            done.append((p, t, acts + [{"icon": label, "skipped": True}], came, False, aim))
+    return done
+
+
+def _idle(a: dict) -> bool:
+    return bool(a.get("skipped") or a.get("not_possible"))
+
+
+def resolve_sequence(town: tw.Town, seq: Sequence, rules: CactusRules = CactusRules(),
+                     turn: Turn = Turn()) -> list[dict]:
+    """rule:C-icon-sequence: all outcomes of carrying out ``seq`` with exact chances."""
+    branches: list[Branch] = [(Fraction(1), town, [], turn.came_from, False, None)]
     for element in seq:
-        nxt = []
-        for p, t, acts in branches:
-            for icon in element:
-                outs = icon_outcomes(t, icon, rules)
-                if outs:
-                    nxt.extend((p * q, t2, acts + [a]) for q, t2, a in outs)
-                    break
-            else:
-                nxt.append((p, t, acts + [{"icon": "/".join(i.text() for i in element), "skipped": True}]))
-        branches = nxt
+        branches = [nb for b in branches for nb in ([b] if b[4] else _element(b, element, rules, turn))]
     merged: dict[tuple, list] = {}
-    for p, t, acts in branches:
-        if all(a.get("skipped") for a in acts):
+    for p, t, acts, _, ended, _ in branches:
+        if all(_idle(a) for a in acts) and not any(a.get("pass_turn") for a in acts):
             acts = acts + [{"icon": "PASS", "note": "no icon could be carried out: he passes"}]
-        key = (repr(acts), t.ranger)
+        key = (repr(acts), t.ranger, ended)
         if key in merged:
             merged[key][0] += p
         else:
-            merged[key] = [p, t, acts]
-    return [{"p": frac_str(p), "actions": acts, "ranger": list(t.ranger),
+            merged[key] = [p, t, acts, ended]
+    return [{"p": frac_str(p), "actions": acts, "ranger": list(t.ranger), "row_ended_by_pass": ended,
              "revealed": [[x, y] for y in range(tw.SIZE) for x in range(tw.SIZE)
                           if t.grid[y][x] == tw.REVEALED_UNKNOWN and town.grid[y][x] == tw.HIDDEN]}
-            for p, t, acts in sorted(merged.values(), key=lambda v: -v[0])]
+            for p, t, acts, ended in sorted(merged.values(), key=lambda v: -v[0])]

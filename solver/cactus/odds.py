@@ -6,7 +6,9 @@
 - 2-5 players (rule:C-event-deck, rule:C-event-draw): the round in which the marshal's arrival is
   drawn, with Train and Stagecoach applied and optional duel discards (rule:C4), by exact
   enumeration of the deck (only where Train and Stagecoach lie matters; every other card acts alike
-  for the deck, so they are enumerated as one kind) and an exact Markov chain over the event state.
+  for the deck, so they are enumerated as one kind) and an exact Markov chain over the event state;
+  each round the lone ranger starts ``duels_per_round`` duels, every win discarding the next event
+  (rule:C10 ``every_win``; ``one_per_round`` caps the discards at one a round).
 - Solo with the event deck (rule:C1 alternative): the game ends at the earlier of the two; an event
   draw comes before the action phase, so it wins a same-round tie.
 
@@ -136,6 +138,20 @@ def distribution(query: MarshalQuery) -> Dist:
     return combine(event_distribution(cards, query.rules), solo) if cards else solo
 
 
+EVENT_READS = ["stagecoach_short", "duel_win_chance", "duels_per_round", "duel_discards", "marshal_discard"]
+
+
+def reads(players: int | None, rules: CactusRules = CactusRules()) -> list[str]:
+    """The options these odds read (no other option can change them): the solo deck reads C2 and C1;
+    the event deck C5 and the duel discards (C4, C10 only when ``duel_win_chance`` > 0; C10 only
+    with more than one duel a round). C3 never changes them: the marshal's chance depends on the
+    deck size only."""
+    solo = ["short_deck", "solo_events"] + (["solo_event_cards"] if rules.solo_events else [])
+    if players is None and not rules.solo_events:
+        return solo
+    return (solo if players is None else []) + EVENT_READS
+
+
 def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules()) -> dict:
     """The ``ruleslinger cactus marshal`` result (contracts.md) as a dict of ``"p/q"`` strings."""
     query = MarshalQuery(players, rules)
@@ -151,7 +167,7 @@ def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules())
               "by_round": cumulative, "never": frac_str(never),
               "earliest": rounds[0] if rounds else None, "latest": rounds[-1] if rounds and not never else None,
               "expected_round": frac_str(sum(r * dist[r] for r in rounds)) if not never else None,
-              "method": "exact", "rules": rules.to_dict()}
+              "method": "exact", "rules": rules.to_dict(), "reads": reads(players, rules)}
     if players is None and never:
         result["note"] = f"'never' is the chance the game goes past round {SOLO_HORIZON} (rule C2 '{rules.short_deck}')"
     elif never:
@@ -182,8 +198,12 @@ def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None
         state = ev.EventState(state.deck, state.discard, state.round + 1)
         key, rest = state.deck[0], state.deck[1:]
         state = _sample(ev.apply_event(replace(state, deck=rest, current=key), key, rules), rng)
-        if not state.ended and rules.duel_win_chance and rng.random() < float(rules.duel_win_chance):
-            state = _sample(ev.duel_discard(state, rules), rng)
+        if not state.ended and rules.duel_win_chance:
+            wins = sum(rng.random() < float(rules.duel_win_chance) for _ in range(rules.duels_per_round))
+            if rules.duel_discards == "one_per_round":  # rule:C10
+                wins = min(wins, 1)
+            for _ in range(wins):
+                state = _sample(ev.duel_discard(state, rules), rng)
     return state.end_round if state.ended else None
 
 

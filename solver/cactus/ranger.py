@@ -3,21 +3,49 @@
 A position JSON (``docs/cactus.md``) holds the town, the standees, the targets and the card the
 user reveals, typed as printed (``icons.py`` syntax); nothing of the card is invented here.
 rule:C9 chooses the row (visible target or not), rule:C6 the closest outlaw, rule:C-icon-sequence
-resolves the row into actions with exact chances.
+resolves the row into actions with exact chances; a duel's chances come from ``duel.py``
+(rule:C-duel) and a lost duel pushes him (rule:C11).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from solver.cactus import icons
 from solver.cactus import town as tw
+from solver.cactus.duel import affects_duels, duel_odds
 from solver.cactus.events import round_effects, table
-from solver.cactus.rules import CactusRules, rules_from
+from solver.cactus.rules import CactusRules, frac_str, rules_from
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io import as_int, read_json
 
-KNOWN_KEYS = {"format", "note", "town", "ranger", "outlaws", "targets", "card", "event", "rules"}
+KNOWN_KEYS = {"format", "note", "town", "ranger", "outlaws", "targets", "card", "event", "rules", "duel", "came_from"}
+DUEL_KEYS = ("ranger_shot", "outlaw_shot", "ranger_bonus", "outlaw_bonus")
+
+
+def turn_from(position: dict, event: str | None, rules: CactusRules) -> icons.Turn:
+    """rule:C-duel the chances of a duel he starts this turn (``position.duel``: second shots and
+    token/building bonuses, default 0; the round's event if it changes duels) and rule:C11 the
+    building he entered his own from (``position.came_from``)."""
+    raw = position.get("duel", {})
+    if not isinstance(raw, dict):
+        raise BadInput("position.duel: expected an object with " + ", ".join(DUEL_KEYS))
+    for key in raw:
+        if key not in DUEL_KEYS:
+            raise BadInput(f"position.duel: unknown key '{key}' (known: {', '.join(DUEL_KEYS)})")
+    lo, hi = {"ranger_shot": (0, 99), "outlaw_shot": (0, 99)}, (-20, 20)
+    v = {k: as_int(raw.get(k, 0), f"position.duel.{k}", *lo.get(k, hi)) for k in DUEL_KEYS}
+    events = (event,) if event is not None and affects_duels(event) else ()
+    odds = duel_odds(v["ranger_shot"], v["outlaw_shot"], events, v["ranger_bonus"], v["outlaw_bonus"], rules=rules)
+    came = position.get("came_from")
+    came_cell = None
+    if came is not None:
+        came_cell = tw.cell_from(came, "position.came_from")
+        ranger = tw.cell_from(position.get("ranger", list(tw.CENTRE)), "position.ranger")
+        if came_cell not in tw.adjacent(ranger):
+            raise BadInput("position.came_from: expected a building orthogonally next to the lone ranger's")
+    return icons.Turn(Fraction(odds["win"]), Fraction(odds["lose"]), came_cell)
 
 
 def decide(position: Any, rules: CactusRules | None = None) -> dict:
@@ -40,7 +68,8 @@ def decide(position: Any, rules: CactusRules | None = None) -> dict:
     if event is not None:
         if not isinstance(event, str):
             raise BadInput("position.event: expected an event key such as 'train'")
-        table().get(event)
+        event = table().get(event).key
+    turn = turn_from(position, event, rules)
     visible = tw.visible_targets(town, rules)
     row = card.visible if visible else card.no_visible
     dist, tied = tw.closest_outlaws(town)
@@ -50,9 +79,12 @@ def decide(position: Any, rules: CactusRules | None = None) -> dict:
         "row": "visible" if visible else "no_visible",
         "sequence": icons.sequence_text(row),
         "closest": {"distance": dist, "outlaws": [o.name for o in tied],
-                    "tie": len(tied) > 1, "note": "ties are broken at random (rule C6)" if len(tied) > 1 else ""},
+                    "tie": len(tied) > 1,
+                    "note": "the target is drawn at random among them, then the icon is carried out toward it "
+                            "(rule C6)" if len(tied) > 1 else ""},
         "sharing": [o.name for o in tw.sharing(town)],
-        "outcomes": icons.resolve_sequence(town, row, rules),
+        "outcomes": icons.resolve_sequence(town, row, rules, turn),
+        "duel": {"win": frac_str(turn.win), "lose": frac_str(turn.lose), "tie": frac_str(turn.tie)},
         "moves": tw.movement_summary(town, rules),
         "effects": round_effects(event).to_dict(),
         "rules": rules.to_dict(),

@@ -1,4 +1,4 @@
-"""The named readings of Cactus Town: The Lone Ranger's open questions (docs/open-questions.md C1-C9).
+"""The named readings of Cactus Town: The Lone Ranger's open questions (docs/open-questions.md C1-C15).
 
 :class:`CactusRules` holds one field per open reading, each with the documented default; every
 engine function takes it as ``rules``. The register (``docs/register/cactus.toml``) names the field
@@ -23,9 +23,15 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "marshal_discard": ("revealed", "discarded"),  # rule:C4
     "stagecoach_short": ("as_many", "none"),  # rule:C5
     "step_tie": ("both", "horizontal_first", "vertical_first"),  # rule:C6
+    "tie_target": ("kept", "redrawn"),  # rule:C6-tie-target
     "directional_sneak": ("restricted_step", "plain_sneak"),  # rule:C7
     "duel_ties": ("reroll", "tie", "initiator_wins", "defender_wins"),  # rule:C8
     "fast_draw_modifiers": ("each_die", "tokens_buildings_only"),  # rule:C8
+    "duel_discards": ("every_win", "one_per_round"),  # rule:C10
+    "pushed_to": ("random_adjacent", "came_from"),  # rule:C11
+    "sharing_pick": ("random", "most_plunder"),  # rule:C12
+    "no_move": ("not_possible", "stay"),  # rule:C13
+    "pass_turn": ("ends_row", "icon_only"),  # rule:C14
 }
 
 
@@ -45,14 +51,32 @@ class CactusRules:
       game ends, like Train) or ``discarded`` (it goes to the discard pile).
     - ``stagecoach_short`` (rule:C5): fewer than 2 discarded events: ``as_many`` (draw 0 or 1) or
       ``none`` (draw nothing unless 2 are there).
-    - ``duel_win_chance`` (rule:C4): chance per round that the lone ranger wins a duel he started,
+    - ``duel_win_chance`` (rule:C4, rule:C10): chance that the lone ranger wins each duel he starts,
       discarding the next event (0 in the contract's odds: no duel discards).
     - ``step_tie`` (rule:C6): when a horizontal and a vertical step both shorten the distance.
+    - ``tie_target`` (rule:C6-tie-target, inferred): the target drawn among tied outlaws stays his target for the rest
+      of the turn while he is still among the closest (``kept``), or every movement icon draws
+      again (``redrawn``).
     - ``directional_sneak`` (rule:C7, inferred): HORIZONTAL / VERTICAL SNEAK as a SNEAK restricted to
       that direction, or as a plain SNEAK.
     - ``die_sides``, ``duel_ties``, ``fast_draw_modifiers`` (rule:C8).
     - ``escaped_visible`` (rule:C9): an escaped outlaw carrying plunder counts as a visible target
       (default False: escaped outlaws have left the town).
+    - ``duel_discards`` (rule:C10): ``every_win`` (each duel he starts and wins discards the next
+      event, several a round) or ``one_per_round`` (at most one discard a round).
+    - ``duels_per_round`` (rule:C10): duels the lone ranger starts each round in the marshal odds,
+      each won with ``duel_win_chance`` independently (default 1).
+    - ``max_duels_per_round`` (rule:C-duels-a-round, inferred): the most duels he can start in one round, for the
+      verifier's bounds (default 4: one per programmed action card, plus the Shootout duel).
+    - ``pushed_to`` (rule:C11, inferred): where a lone ranger who lost a duel is pushed:
+      ``random_adjacent`` (an orthogonally adjacent building, uniformly) or ``came_from`` (back to
+      the building he entered this one from).
+    - ``sharing_pick`` (rule:C12): whom he duels or confuses when several outlaws share his
+      building: ``random`` (uniformly) or ``most_plunder`` (ties among those at random).
+    - ``no_move`` (rule:C13): a movement icon while an outlaw shares his building: ``not_possible``
+      (a slash falls through) or ``stay`` (carried out as staying; the slash stops there).
+    - ``pass_turn`` (rule:C14): ``ends_row`` (nothing more of the row is carried out) or
+      ``icon_only`` (only that icon / slash group is passed).
     """
 
     solo_events: bool = False
@@ -63,11 +87,19 @@ class CactusRules:
     stagecoach_short: str = "as_many"
     duel_win_chance: Fraction = Fraction(0)
     step_tie: str = "both"
+    tie_target: str = "kept"
     directional_sneak: str = "restricted_step"
     die_sides: int = 6
     duel_ties: str = "reroll"
     fast_draw_modifiers: str = "each_die"
     escaped_visible: bool = False
+    duel_discards: str = "every_win"
+    duels_per_round: int = 1
+    max_duels_per_round: int = 4
+    pushed_to: str = "random_adjacent"
+    sharing_pick: str = "random"
+    no_move: str = "not_possible"
+    pass_turn: str = "ends_row"
 
     def __post_init__(self):
         for name, allowed in CHOICES.items():
@@ -78,6 +110,10 @@ class CactusRules:
         if not isinstance(self.solo_event_cards, int) or isinstance(self.solo_event_cards, bool) \
                 or not 3 <= self.solo_event_cards <= 17:
             raise BadInput(f"rules.solo_event_cards: {self.solo_event_cards!r} is not a whole number 3..17")
+        for name, low, high in (("duels_per_round", 0, 6), ("max_duels_per_round", 1, 12)):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise BadInput(f"rules.{name}: {value!r} is not a whole number {low}..{high}")
         for name in ("solo_events", "escaped_visible"):
             if not isinstance(getattr(self, name), bool):
                 raise BadInput(f"rules.{name}: expected true or false, got {short_repr(getattr(self, name), 40)}")

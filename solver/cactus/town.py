@@ -1,12 +1,13 @@
 """A solo position: the 5x5 town, the lone ranger, the outlaws, the outlaws' target buildings.
 
 Coordinates are ``[x, y]``: ``x`` is the column 0-4 left to right, ``y`` the row 0-4 top to bottom;
-the Sheriff's Office is the centre ``[2, 2]`` (base game town, docs/outside-facts.md). The JSON format is
+the Sheriff's Office is the centre ``[2, 2]`` (the base game's town, from public sources). The JSON format is
 documented in ``docs/cactus.md``. Pure functions over frozen dataclasses:
 
-- rule:C9 visible targets, rule:C6 closest outlaw and movement steps (ties listed with exact
-  chances), rule:C-no-move (no movement when sharing a building with an outlaw), rule:C7
-  horizontal / vertical SNEAK, rule:C-sprint and rule:C-double-sneak (up to 2 steps).
+- rule:C9 visible targets, rule:C6 closest outlaw and movement steps (the tied target drawn
+  first, with exact chances), rule:C-no-move and rule:C13 (a movement icon while sharing a
+  building with an outlaw), rule:C7 horizontal / vertical SNEAK, rule:C-sprint and
+  rule:C-double-sneak (up to 2 steps), rule:C11 the push after a lost duel.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class Town:
         return tuple(o for o in self.outlaws if not o.escaped and o.at is not None)
 
 
-def _cell(value: Any, what: str) -> Cell:
+def cell_from(value: Any, what: str) -> Cell:
     if not isinstance(value, list) or len(value) != 2:
         raise BadInput(f"{what}: expected [x, y], got {str(value)[:40]}")
     return (as_int(value[0], f"{what}[0]", 0, SIZE - 1), as_int(value[1], f"{what}[1]", 0, SIZE - 1))
@@ -74,7 +75,7 @@ def town_from_dict(data: Any, what: str = "position") -> Town:
             if not isinstance(cell, str) or not cell.strip() or len(cell) > 60:
                 raise BadInput(f"{what}.town[{y}][{x}]: expected '?' or a building name")
         grid.append(tuple(c.strip() for c in row))
-    ranger = _cell(data.get("ranger", list(CENTRE)), f"{what}.ranger")
+    ranger = cell_from(data.get("ranger", list(CENTRE)), f"{what}.ranger")
     outlaws_raw = require(data, "outlaws", list, what)
     if not 1 <= len(outlaws_raw) <= 3:
         raise BadInput(f"{what}.outlaws: expected 1 to 3 outlaws, got {len(outlaws_raw)}")
@@ -89,7 +90,7 @@ def town_from_dict(data: Any, what: str = "position") -> Town:
         if not isinstance(escaped, bool):
             raise BadInput(f"{w}.escaped: expected true or false")
         plunder = as_int(o.get("plunder", 0), f"{w}.plunder", 0, 4)
-        at = None if escaped else _cell(require(o, "at", list, w), f"{w}.at")
+        at = None if escaped else cell_from(require(o, "at", list, w), f"{w}.at")
         if escaped and o.get("at") is not None:
             raise BadInput(f"{w}: an escaped outlaw has no 'at' in town")
         outlaws.append(Outlaw(name, at, plunder, escaped))
@@ -110,6 +111,11 @@ def town_from_dict(data: Any, what: str = "position") -> Town:
     return Town(tuple(grid), ranger, tuple(outlaws), tuple(targets))
 
 
+def building_key(name: str) -> str:
+    """A building name as a player types it: letter case and extra spaces do not matter."""
+    return " ".join(name.split()).casefold()
+
+
 def visible_targets(town: Town, rules: CactusRules = CactusRules()) -> list[dict]:
     """rule:C9 visible targets (distance irrelevant): outlaws carrying plunder, and revealed
     target buildings not yet plundered (``rules.escaped_visible`` counts escaped plunderers too)."""
@@ -117,11 +123,11 @@ def visible_targets(town: Town, rules: CactusRules = CactusRules()) -> list[dict
     for o in town.outlaws:
         if o.plunder > 0 and (not o.escaped or rules.escaped_visible):
             out.append({"kind": "outlaw", "name": o.name, "at": list(o.at) if o.at else None})
-    revealed = {town.building((x, y)): [x, y] for y in range(SIZE) for x in range(SIZE)
+    revealed = {building_key(town.building((x, y))): [x, y] for y in range(SIZE) for x in range(SIZE)
                 if town.grid[y][x] not in (HIDDEN, REVEALED_UNKNOWN)}
     for t in town.targets:
-        if not t.plundered and t.building in revealed:
-            out.append({"kind": "building", "name": t.building, "at": revealed[t.building]})
+        if not t.plundered and building_key(t.building) in revealed:
+            out.append({"kind": "building", "name": t.building, "at": revealed[building_key(t.building)]})
     return out
 
 
@@ -154,27 +160,54 @@ def _steps(at: Cell, goal: Cell, direction: str) -> list[Cell]:
     return out
 
 
-def step_options(town: Town, direction: str = "any", rules: CactusRules = CactusRules()) -> tuple[dict, ...]:
+def step_options(town: Town, direction: str = "any", rules: CactusRules = CactusRules(),
+                 target: str | None = None) -> tuple[dict, ...]:
     """One step toward the closest outlaw: ``({"p", "to", "toward"}, ...)`` with exact chances.
 
-    rule:C-no-move: none when an outlaw shares his building. rule:C6: tied outlaws are equally
-    likely targets, a horizontal and a vertical step that both shorten the distance are both listed
-    (``step_tie`` ``both``) or one is preferred. rule:C7: ``direction`` restricts the step; only
-    tied outlaws he can approach that way are candidates; none -> no option (the icon is skipped).
+    rule:C6: the target is drawn first among the tied closest outlaws (equal chances), then the
+    step is taken toward it; a horizontal and a vertical step that both shorten the distance are
+    both listed (``step_tie`` ``both``) or one is preferred. rule:C7: ``direction`` restricts the
+    step; when the drawn target has no step that way, ``to`` is None: the icon is not possible on
+    that draw (the slash falls through, as for any icon). rule:C-no-move: none at all when an
+    outlaw shares his building (rule:C13 decides what the icon then does). ``target``: the outlaw
+    drawn earlier this turn; rule:C6-tie-target ``kept``: he stays the target while among the closest.
     """
     if sharing(town):
         return ()
     _, tied = closest_outlaws(town)
-    reachable = [(o, _steps(town.ranger, o.at, direction)) for o in tied]
-    reachable = [(o, s) for o, s in reachable if s]
+    if rules.tie_target == "kept" and target in {o.name for o in tied}:
+        tied = tuple(o for o in tied if o.name == target)
     out: dict[tuple, Fraction] = {}
-    for o, steps in reachable:
+    for o in tied:
+        steps = _steps(town.ranger, o.at, direction)
         if len(steps) == 2 and rules.step_tie != "both":
             steps = [steps[0]] if rules.step_tie == "horizontal_first" else [steps[1]]
-        for s in steps:
+        for s in steps or [None]:
             key = (s, o.name)
-            out[key] = out.get(key, Fraction(0)) + Fraction(1, len(reachable) * len(steps))
-    return tuple({"p": p, "to": cell, "toward": name} for (cell, name), p in sorted(out.items()))
+            out[key] = out.get(key, Fraction(0)) + Fraction(1, len(tied) * max(1, len(steps)))
+    return tuple({"p": p, "to": cell, "toward": name}
+                 for (cell, name), p in sorted(out.items(), key=lambda kv: (kv[0][0] is None, kv[0])))
+
+
+def adjacent(cell: Cell) -> tuple[Cell, ...]:
+    """The orthogonally adjacent buildings on the 5x5 board."""
+    x, y = cell
+    return tuple((a, b) for a, b in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                 if 0 <= a < SIZE and 0 <= b < SIZE)
+
+
+def push_outcomes(town: Town, came_from: Cell | None, rules: CactusRules = CactusRules()) -> tuple[tuple[Fraction, Town], ...]:
+    """rule:C11 "A losing lone ranger is pushed": he leaves the building he shares (nothing is
+    revealed: a push is no RUN). ``pushed_to`` ``random_adjacent`` (inferred default): an
+    orthogonally adjacent building, each equally likely; ``came_from``: back to the building he
+    entered this one from (``came_from``; bad input when it is not known)."""
+    if rules.pushed_to == "came_from":
+        if came_from is None:
+            raise BadInput("position.came_from: pushed_to=came_from needs the building he entered this one from "
+                           "(he did not move this turn); give it as [x, y]")
+        return ((Fraction(1), replace(town, ranger=came_from)),)
+    cells = adjacent(town.ranger)
+    return tuple((Fraction(1, len(cells)), replace(town, ranger=c)) for c in cells)
 
 
 MOVES = {  # icon -> (steps, direction, reveals)
@@ -193,47 +226,68 @@ def _reveal(town: Town, cell: Cell) -> Town:
     return replace(town, grid=tuple(tuple(r) for r in rows))
 
 
-def move_outcomes(town: Town, icon: str, rules: CactusRules = CactusRules()) -> tuple[tuple[Fraction, Town, dict], ...]:
-    """Every outcome of one movement icon: ``(p, town after, action)``; empty when impossible.
+def move_outcomes(town: Town, icon: str, rules: CactusRules = CactusRules(),
+                  target: str | None = None) -> tuple[tuple[Fraction, Town, dict], ...]:
+    """Every outcome of one movement icon: ``(p, town after, action)``; empty when impossible; an
+    action marked ``not_possible`` on a draw (rule:C6) whose target has no step of this icon.
 
     RUN reveals the building entered, SNEAK does not; SPRINT is up to 2 RUNs revealing only the
     final building (rule:C-sprint); DOUBLE SNEAK up to 2 SNEAKs (rule:C-double-sneak); each step
-    re-aims at the then closest outlaw and stops on an outlaw's building. rule:C7 directional SNEAKs.
+    aims at the then closest outlaw (a tie: rule:C6 ``tie_target``; ``target`` is the one drawn
+    earlier this turn) and stops on an outlaw's building. rule:C7
+    directional SNEAKs. rule:C13: while an outlaw shares his building ``no_move`` ``not_possible``
+    gives no outcome, ``stay`` one outcome where he stays.
     """
     steps, direction, reveals = MOVES[icon]
     if direction != "any" and rules.directional_sneak == "plain_sneak":
         direction = "any"
-    first = step_options(town, direction, rules)
-    if not first:
-        return ()
+    if sharing(town):
+        if rules.no_move == "not_possible":
+            return ()
+        who = ", ".join(o.name for o in sharing(town))
+        return ((Fraction(1), town, {"icon": icon, "stays": True, "to": None,
+                                     "note": f"he shares a building with {who}: he will not move (rule C13)"}),)
     results: list[tuple[Fraction, Town, list]] = [(Fraction(1), town, [])]
+    failed: list[tuple[Fraction, str]] = []
     for n in range(steps):
         nxt = []
         for p, t, path in results:
-            opts = step_options(t, direction, rules) if not (n and sharing(t)) else ()
+            aim = path[-1][1] if path else target
+            opts = step_options(t, direction, rules, aim) if not (n and sharing(t)) else ()
             if not opts:
                 nxt.append((p, t, path))
-                continue
             for o in opts:
-                nxt.append((p * o["p"], replace(t, ranger=o["to"]), path + [(o["to"], o["toward"])]))
+                if o["to"] is None and n == 0:
+                    failed.append((p * o["p"], o["toward"]))
+                elif o["to"] is None:
+                    nxt.append((p * o["p"], t, path))
+                else:
+                    nxt.append((p * o["p"], replace(t, ranger=o["to"]), path + [(o["to"], o["toward"])]))
         results = nxt
-    out = []
-    for p, t, path in results:
-        end = t.ranger
-        if reveals:
-            t = _reveal(t, end)
-        out.append((p, t, {"icon": icon, "path": [list(c) for c, _ in path],
-                           "toward": [name for _, name in path], "to": list(end),
-                           "reveals": list(end) if reveals and town.building(end) == HIDDEN else None}))
+    out = [_moved(town, icon, reveals, p, t, path) for p, t, path in results]
+    out += [(p, town, {"icon": icon, "not_possible": True, "toward": [name],
+                       "note": f"the target drawn among the tied closest outlaws is {name}: this icon has no step "
+                               "toward him, so it is not possible (rule C6)"}) for p, name in failed]
     return tuple(out)
 
 
+def _moved(town: Town, icon: str, reveals: bool, p: Fraction, t: Town, path: list) -> tuple[Fraction, Town, dict]:
+    end = t.ranger
+    if reveals:
+        t = _reveal(t, end)
+    return (p, t, {"icon": icon, "path": [list(c) for c, _ in path], "toward": [name for _, name in path],
+                   "to": list(end), "reveals": list(end) if reveals and town.building(end) == HIDDEN else None})
+
+
 def movement_summary(town: Town, rules: CactusRules = CactusRules()) -> dict:
-    """For each movement icon: its possible destinations with exact chances (for the dashboard)."""
+    """For each movement icon: its possible destinations with exact chances (for the dashboard);
+    ``"to": null`` is the chance the icon is not possible (rule:C6 drawn target without a step)."""
     out = {}
     for icon in ("RUN", "SNEAK", "SPRINT", "DOUBLE-SNEAK", "HORIZONTAL-SNEAK", "VERTICAL-SNEAK"):
-        merged: dict[tuple, Fraction] = {}
-        for p, t, _ in move_outcomes(town, icon, rules):
-            merged[t.ranger] = merged.get(t.ranger, Fraction(0)) + p
-        out[icon] = [{"to": list(c), "p": frac_str(p)} for c, p in sorted(merged.items())]
+        merged: dict[tuple | None, Fraction] = {}
+        for p, t, act in move_outcomes(town, icon, rules):
+            key = None if act.get("not_possible") else t.ranger
+            merged[key] = merged.get(key, Fraction(0)) + p
+        out[icon] = [{"to": list(c) if c is not None else None, "p": frac_str(p)}
+                     for c, p in sorted(merged.items(), key=lambda kv: (kv[0] is None, kv[0] or (0, 0)))]
     return out
