@@ -246,3 +246,7 @@ def register(games) -> None:
         register_optimizer = None
     if register_optimizer is not None:
         register_optimizer(group)
+
+    from solver.wagons.verify import register_verify
+
+    register_verify(group)

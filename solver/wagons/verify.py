@@ -325,24 +325,12 @@ def _placement_model(ctx, n: int, mutations: frozenset):
     return s, xs, ys, legal, contact
 
 
-def largest_town(scenario: str, rules: Rules = Rules(), time_limit: float = 60.0) -> int | None:
-    """The most cards a player's town can hold at the end of a game (Z3 over every deal and line)."""
-    m = _game(scenario, rules, frozenset(), time_limit)
-    towns = z3.Sum([m.town_count(sl) for sl in range(SLOTS)])
-    for n in range(SLOTS, 0, -1):
-        ok, _ = _sat(m, towns >= n)
-        if ok is None:
-            return None
-        if ok:
-            return n
-    return 0
-
-
 def check_playability(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
                       time_limit: float = 60.0, max_town: int | None = None) -> dict:
     """For towns of 0..largest cards: a legal placement exists, and the rule admits no corner-only one."""
     start = time.perf_counter()
-    largest = max_town if max_town is not None else largest_town(scenario, rules, time_limit)
+    # every card of a deal: at least the largest town a game gives (card conservation)
+    largest = max_town if max_town is not None else len(scenario_cards(scenario))
     holds, cex, sizes = True, None, []
     for n in range(0, (largest or 0) + 1):
         if time.perf_counter() - start > time_limit:
@@ -369,9 +357,9 @@ def check_playability(scenario: str, rules: Rules = Rules(), mutations: frozense
             break
     if cex is not None:
         cex["engine"] = _engine_placement(scenario, cex)
-    details = {"largest_town": largest, "town_sizes_checked": sizes}
-    return _result(f"playability/{scenario}", f"{scenario}: the player always has a legal placement (towns up to "
-                   f"{largest} cards), and the rule never accepts corner-only contact", PASSAGES["playability"],
+    details = {"largest_town_checked": largest, "town_sizes_checked": sizes}
+    return _result(f"playability/{scenario}", f"{scenario}: the player always has a legal placement (towns of up to "
+                   f"{largest} cards, every card of a deal), and the rule never accepts corner-only contact", PASSAGES["playability"],
                    start, {"holds": holds, "counterexample": cex, "details": details})
 
 
@@ -485,3 +473,64 @@ def rules_from_items(items, base: Rules = Rules()) -> Rules:
         else:
             over[name] = value
     return replace(base, **over) if over else base
+
+
+# ------------------------------------------------------------------ `ruleslinger wagons verify`
+
+def verify_cmd(args) -> dict:
+    """`ruleslinger wagons verify`: the checks above (contracts.md verify format)."""
+    from solver import clikit
+    from solver.wagons.cli import rules_from_args
+
+    if getattr(args, "goals", None):
+        raise BadInput("--goals is not read by `wagons verify` (edit scenarios/wagons/goals.toml)")
+    try:
+        limit = float(args.time_limit)
+    except ValueError:
+        raise BadInput(f"--time-limit {args.time_limit!r}: not a number of seconds") from None
+    if not (limit > 0 and limit <= 86400):
+        raise BadInput(f"--time-limit {args.time_limit}: expected seconds in (0, 86400]")
+    rules = rules_from_items(args.rule, rules_from_args(args))
+    scenarios = tuple(args.scenario) if args.scenario else SCENARIO_IDS
+    for s in scenarios:
+        if s not in SCENARIO_IDS:
+            raise BadInput(f"--scenario {s!r}: expected one of {', '.join(SCENARIO_IDS)}")
+    checks = tuple(args.check) if args.check else CHECK_IDS
+    bar = clikit.Progress("wagons verify", quiet=args.json)
+    res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit,
+                     progress=lambda done, total, what: bar(done, f"of {total} checks ({what})"))
+    return {"checks": res, "rules": rules.to_dict(), "mutations": sorted(args.mutate or ()),
+            "summary": {"holds": sum(c["holds"] is True for c in res), "fails": sum(c["holds"] is False for c in res),
+                        "unknown": sum(c["holds"] is None for c in res)}}
+
+
+def render_verify(r: dict) -> str:
+    lines = []
+    for c in r["checks"]:
+        mark = {True: "HOLDS", False: "FAILS", None: "UNKNOWN"}[c["holds"]]
+        lines.append(f"{mark:<7} {c['id']:<42} {c['elapsed']:8.2f}s  {c['title']}")
+        if c["counterexample"]:
+            lines.append(f"        counterexample: {str(c['counterexample'])[:300]}")
+    s = r["summary"]
+    if r["mutations"]:
+        lines.append(f"(deliberately broken rules: {', '.join(r['mutations'])})")
+    lines.append(f"{s['holds']} hold, {s['fails']} fail, {s['unknown']} unknown")
+    return "\n".join(lines)
+
+
+def register_verify(group) -> None:
+    """Add ``verify`` to the ``ruleslinger wagons`` group (called by cli.py)."""
+    from solver import clikit
+    from solver.wagons.cli import add_rules_flags
+
+    names = mutation_names()
+    p = clikit.add_command(group, "verify", "Z3 checks of the solo rules (conservation, termination, the automaton, "
+                           "playability, winnability, score bounds) with counterexamples", verify_cmd, render_verify)
+    p.add_argument("--scenario", action="append", metavar="ID", help="only this scenario; repeatable")
+    p.add_argument("--check", action="append", metavar="ID", help=f"only this check ({', '.join(CHECK_IDS)}); repeatable")
+    p.add_argument("--mutate", action="append", metavar="NAME",
+                   help="break a rule on purpose: " + "; ".join(f"{k} ({v})" for k, v in names.items()))
+    p.add_argument("--time-limit", default="120", metavar="S", help="seconds per check (default 120)")
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                   help="a reading of the rules (any field of solver.wagons.rules.Rules); repeatable")
+    add_rules_flags(p)

@@ -294,7 +294,7 @@ class GameModel:
             c1, t1, m1 = self._round1(st, rem)
             c2, t2 = self._round2(st, rem)
             n = max(len(c1), len(c2))
-            pad = lambda xs: xs + [F] * (n - len(xs))  # noqa: E731
+            pad = lambda xs, n=n: xs + [F] * (n - len(xs))  # noqa: E731
             c1, t1, c2, t2 = pad(c1), pad(t1), pad(c2), pad(t2)
             st.chosen = [z3.If(rnd2, c2[j], c1[j]) for j in range(n)]
             st.text_ok = [z3.If(rnd2, t2[j], t1[j]) for j in range(n)]
