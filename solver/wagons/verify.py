@@ -78,9 +78,15 @@ def _result(check_id: str, title: str, rule: str, started: float, out: dict) -> 
             "scenario": check_id.split("/")[1] if "/" in check_id else None}
 
 
-def _game(scenario: str, rules: Rules, mutations: frozenset, time_limit: float) -> GameModel:
+def _game(scenario: str, rules: Rules, mutations: frozenset, time_limit: float, deal=None) -> GameModel:
+    """The Z3 game in a fresh context; ``deal`` (circle + deck, 16 ids) pins one deal."""
     m = GameModel(z3.Context(), scenario, rules, mutations)
     m.s.set("timeout", max(1, int(time_limit * 1000)))
+    if deal is not None:
+        if sorted(deal) != sorted(scenario_cards(scenario)):
+            raise BadInput(f"deal: expected the 16 cards {sorted(scenario_cards(scenario))} in some order")
+        m.s.add(*[d == v for d, v in zip(m.deal, deal)])
+        m.pinned = True
     return m
 
 
@@ -107,10 +113,20 @@ def _engine_view(scenario: str, rules: Rules, trace: dict | None) -> dict | None
     if st is not None:
         out["town"] = {"placements": [p.to_dict() for p in st.town.placements]}
         out["pile"] = list(st.pile)
+        out["over"] = r["over"]
+        if r["over"]:  # the engine's own conservation on this deal and line
+            out["cards_once"] = sorted(st.town.card_ids + st.pile) == sorted(scenario_cards(scenario))
     return out
 
 
 def pin_random_games(model: GameModel, scenario: str, rules: Rules, games: int, seed: int = 0) -> dict:
+    """(see below) With a pinned deal the games are skipped: ``{"games": 0}``."""
+    if getattr(model, "pinned", False):
+        return {"games": 0, "agree": 0, "first_difference": None}
+    return _pin_random_games(model, scenario, rules, games, seed)
+
+
+def _pin_random_games(model: GameModel, scenario: str, rules: Rules, games: int, seed: int = 0) -> dict:
     """Pin the Z3 game on ``games`` random engine games (deal, drafts, Boomtown count): the Z3 model
     must allow each and take the same opponent actions; returns agreement counts and the first
     difference."""
@@ -145,10 +161,10 @@ def _same_opponent(trace: dict, game: dict) -> bool:
 # ------------------------------------------------------------------ the game checks
 
 def check_conservation(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
-                       time_limit: float = 60.0, random_checks: int = 3) -> dict:
+                       time_limit: float = 60.0, random_checks: int = 3, deal=None) -> dict:
     """Over every deal and line: each of the 16 cards ends once in the town (or hand) or the pile."""
     start = time.perf_counter()
-    m = _game(scenario, rules, mutations, time_limit)
+    m = _game(scenario, rules, mutations, time_limit, deal)
     bad = [m.town_count(sl) + m.pile_count(sl) != 1 for sl in range(SLOTS)]
     found, tr = _sat(m, z3.Not(m.live_after), z3.Or(bad))
     cex = None
@@ -172,10 +188,10 @@ def check_conservation(scenario: str, rules: Rules = Rules(), mutations: frozens
 
 
 def check_termination(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
-                      time_limit: float = 60.0, random_checks: int = 3) -> dict:
+                      time_limit: float = 60.0, random_checks: int = 3, deal=None) -> dict:
     """Every game ends within TURN_BOUND turns; a deal and line reaching the most turns."""
     start = time.perf_counter()
-    m = _game(scenario, rules, mutations, time_limit)
+    m = _game(scenario, rules, mutations, time_limit, deal)
     stuck = z3.Or([st.stuck for st in m.steps])
     found, tr = _sat(m, z3.Or(m.live_after, stuck, m.turns() > TURN_BOUND))
     details = {"bound_turns": TURN_BOUND, "steps_unrolled": len(m.steps)}
@@ -254,10 +270,10 @@ def _r1_hand(m: GameModel):
 
 
 def check_automaton(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
-                    time_limit: float = 60.0, random_checks: int = 3, gaps: bool = True) -> dict:
+                    time_limit: float = 60.0, random_checks: int = 3, gaps: bool = True, deal=None) -> dict:
     """At every opponent turn a game reaches, the readings name exactly one action and the text allows it."""
     start = time.perf_counter()
-    m = _game(scenario, rules, mutations, time_limit)
+    m = _game(scenario, rules, mutations, time_limit, deal)
     bad = []
     for st in m.steps:
         n_chosen = z3.Sum([z3.If(c, 1, 0) for c in st.chosen])
@@ -422,6 +438,14 @@ def check_families() -> dict[str, Callable]:
             "automaton": check_automaton, "playability": check_playability,
             "winnability": vs.check_winnability, "score-bounds": vs.check_score_bounds}
 
+
+MUTATION_BREAKS = {
+    "skipped-cards-lost": "card-conservation", "deck-card-kept": "card-conservation",
+    "player-may-pass": "termination", "round1-skip-3": "automaton", "two-picks": "automaton",
+    "round2-no-default": "automaton", "corner-placement": "playability", "first-card-needs-edge": "playability",
+    "player-scores-nothing": "winnability", "bound-ignores-groups": "score-bounds",
+}
+"""Which check each mutation breaks (the tests run each one and expect a counterexample)."""
 
 CHECK_IDS = ("card-conservation", "termination", "automaton", "playability", "winnability", "score-bounds")
 

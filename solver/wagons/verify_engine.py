@@ -121,7 +121,7 @@ def random_games(scenario: str, n: int, seed: int = 0, rules: Rules = Rules()) -
                 state = apply(state, legal_actions(state)[0])
                 e = _opponent_entry(state)
                 turns.append({"who": "opponent", "circle": list(before.circle), "k": len(e.skipped),
-                              "deck_card": e.deck_card})
+                              "deck_card": e.deck_card, "deck_match": e.deck_card is not None})
             elif state.hand:
                 card = state.hand[0]
                 state = apply(state, Place(_stack(state.town, card) if stack else _spread(state.town, card)))

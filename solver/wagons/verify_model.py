@@ -197,11 +197,12 @@ class GameModel:
 
     def match(self, a, b):
         """Round 1 (rule:W1): the cards in slots a and b share a territory of the same terrain AND icon."""
-        pairs = sorted({cell for cid in self.ids for cell in card_facts()[cid].cells})
+        ca, cb = self.card(a), self.card(b)
         ok = []
-        for p in pairs:
-            has = lambda s, p=p: self.facts.prop(s, f"cell:{p}", lambda c: p in c.cells)  # noqa: E731
-            ok.append(z3.And(self._sel(a, f"cell:{p}", has), self._sel(b, f"cell:{p}", has)))
+        for x in self.ids:
+            compat = [y for y in self.ids if y != x and set(card_facts()[x].cells) & set(card_facts()[y].cells)]
+            if compat:
+                ok.append(z3.And(ca == x, z3.Or([cb == y for y in compat])))
         return z3.Or(ok)
 
     def icon_in_town(self, slot, top, pile_icons, source=None):
