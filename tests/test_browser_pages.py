@@ -267,3 +267,19 @@ def test_verification(page, server):
     page.get_by_role("tab", name="Rules register and readings").click()
     expect(page.get_by_text("Readings in force this session")).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_verification_wagons(page, server):
+    open_page(page, server, "verification", "Verification")
+    box = page.get_by_test_id("stMultiSelect").filter(has_text="Break a rule on purpose").first
+    for name in ("corner-placement", "player-scores-nothing"):
+        box.locator("input").first.fill(name)
+        page.keyboard.press("Enter")
+        wait_idle(page)
+    page.keyboard.press("Escape")  # close the open list, which covers the button
+    wait_idle(page)
+    page.get_by_role("button", name="Run the Circle the Wagons: Lone Cowboy checks").click()
+    expect(page.get_by_text("0 of 2 checks hold, 2 fail").first).to_be_visible(timeout=180_000)
+    expect(page.get_by_text("The player's town").first).to_be_visible()
+    expect(page.get_by_text("touches the town only at a corner").first).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0

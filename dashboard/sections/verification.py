@@ -70,6 +70,9 @@ with tab_checks:
                 "position where it is one), **undecided** means the time limit ran out.")
     for game, title in GAME_TITLES.items():
         st.subheader(title)
+        if game == "wagons":  # its own section: scenarios, checks, time limit, mutations, towns drawn
+            checks.wagons_section(title)
+            continue
         runner = checks.RUNNERS[game]
         if not runner.available():
             st.info(f"The {title} verifier is not in this installation yet ({runner.needs}).",
