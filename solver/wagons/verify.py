@@ -263,7 +263,7 @@ def _gaps(m: GameModel, scenario: str, rules: Rules) -> list[dict]:
 def _r1_hand(m: GameModel):
     """(round 1 ends at this step, the player then holds handed-over cards) for each step."""
     out = []
-    for st, (ended, _placed, _pile) in zip(m.steps, m.after_r1):
+    for st, (ended, _placed, _pile, _hand) in zip(m.steps, m.after_r1):
         hand_after = z3.And(z3.Not(st.player), st.k > 0)
         out.append((ended, hand_after))
     return out

@@ -348,7 +348,7 @@ class GameModel:
             r1_over = z3.And(circle_out, z3.Not(rnd2))
             if self.after_r1 is None:
                 self.after_r1 = []
-            self.after_r1.append((r1_over, n_placed, n_pile_len))
+            self.after_r1.append((r1_over, n_placed, n_pile_len, n_hand))
             n_cur = z3.If(r1_over, n_deck, n_cur)
             n_end = z3.If(r1_over, iv(SLOTS), end)
             n_rnd2 = z3.Or(rnd2, r1_over)
@@ -363,14 +363,19 @@ class GameModel:
         self._boomtown_counts()
 
     def _boomtown_counts(self) -> None:
-        """Boomtown: the player's visible territories after round 1 are any value 4..4m (rule:W5-boomtown)."""
+        """Boomtown: the player's visible territories after round 1 are any value 4..4m, m the cards
+        placed (rule:W5-boomtown); with a ``boomtown_count`` reading "cards", 4 per card held."""
         ctx, s = self.ctx, self.s
         m = z3.Int("placed_after_round_1", ctx)
         opp = z3.Int("opponent_territories_after_round_1", ctx)
-        never = z3.Not(z3.Or([ended for ended, _, _ in self.after_r1]))
-        s.add(z3.Or([z3.And(ended, m == placed, opp == 4 * pl) for ended, placed, pl in self.after_r1]
-                    + [z3.And(never, m == 1, opp == 0)]))
-        s.add(self.boom_count >= 4, self.boom_count <= 4 * m)
+        held = z3.Int("held_after_round_1", ctx)  # placed + handed over, not yet placed
+        never = z3.Not(z3.Or([ended for ended, _, _, _ in self.after_r1]))
+        s.add(z3.Or([z3.And(ended, m == placed, opp == 4 * pl, held == placed + hand)
+                     for ended, placed, pl, hand in self.after_r1] + [z3.And(never, m == 1, opp == 0, held == 1)]))
+        if getattr(self.rules, "boomtown_count", "visible") == "cards":  # 4 per card the player holds
+            s.add(self.boom_count == 4 * held)
+        else:
+            s.add(self.boom_count >= 4, self.boom_count <= 4 * m)
         s.add(self.behind == (opp <= self.boom_count))
         self.opp_after_r1, self.placed_after_r1 = opp, m
 

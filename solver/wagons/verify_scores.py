@@ -61,7 +61,7 @@ SCENARIO_SCORING = {
 # ------------------------------------------------------------------ readings of the goal numbers
 
 def goal_number_readings(base: Rules = Rules()) -> list[tuple[dict, Rules]]:
-    """Every combination of the goal-number readings ``solver.wagons.rules`` offers (rule:W11):
+    """Every combination of the goal-number readings ``solver.wagons.rules`` offers (open question W11):
     the fields of :class:`Rules` whose register entry is W11 or a goal card (``W-goal-...``),
     with the values of the option's tuple in ``rules.py``. ``[({}, base)]`` when there is none."""
     from solver.register import register
@@ -214,10 +214,23 @@ class BoundModel:
             capped = z3.If(w < reading.cap, w, reading.cap)
             return self._table(table, capped) + reading.per_extra * z3.If(w > reading.cap, w - reading.cap, 0)
         if g.kind == "boom-or-bust":
-            return self._boom(g, oi["Mine"] + z3.Sum([ot[t] for t in reading.mine_terrains] or [self.iv(0)]))
+            return self._boom(g, self._opp_mines(reading))
         if g.kind == "prairie-life":
             return (oi["Cow"] + ot["Plains"]) * g.param("per_symbol") / g.param("divisor")
         raise ValueError(f"no opponent reading {r!r} for {g.name}")
+
+    def _opp_mines(self, reading):
+        """The opponent's Mines for Boom or Bust (rule:W6): Mine icons + ``mine_terrains`` territories,
+        or by a ``boomtown_mines`` reading: each such territory once ("either"), the terrains alone
+        ("mountains")."""
+        terrains = tuple(reading.mine_terrains)
+        how = getattr(self.rules, "boomtown_mines", "both") if terrains else "both"
+        if how == "both":
+            return self.oi["Mine"] + z3.Sum([self.ot[t] for t in terrains] or [self.iv(0)])
+        if how == "mountains":
+            return z3.Sum([self.ot[t] for t in terrains])
+        return z3.Sum([z3.If(self.own[c], 0, sum(i == "Mine" or t in terrains for t, i in card_facts()[c].cells))
+                       for c in self.ids])
 
     def pin(self, town_cards) -> z3.BoolRef:
         cards = set(town_cards)
