@@ -182,3 +182,21 @@ def test_unmutated_game_checks_hold_on_one_deal():
     t = v.check_termination("boomtown", Rules(), frozenset(), time_limit=120, deal=deal)
     assert t["holds"] is True
     assert t["details"]["longest_game_turns"] <= v.TURN_BOUND and t["details"]["engine"]["agrees"] is True
+
+
+@pytest.mark.parametrize("pick, take", [("first", 2), ("last", 15)])
+def test_round1_pick_reading_in_the_engine_and_the_z3_game(pick, take):
+    """Round 1, deck top 3 (its Water/Mine): cards 2 and 15 both show Water/Mine, card 0 does not.
+    W1-pick 'first' takes 2 (no skip); 'last' skips 2 and 0 and takes 15."""
+    from solver.wagons.opponent import round1_decision
+
+    rules = Rules(round1_pick=pick)
+    d = round1_decision((2, 0, 15, 1), deck_top=3, rules=rules)
+    assert d.take == take and d.deck_card == 3
+    ctx = z3.Context()
+    m = GameModel(ctx, "boomtown", rules)
+    deal = [5, 2, 0, 15, 1, 6, 7, 8, 3, 10, 11, 12, 13, 14, 16, 17]
+    m.s.add(*[x == c for x, c in zip(m.deal, deal)], m.steps[0].k == 0)
+    assert m.s.check() == z3.sat
+    t2 = m.trace(m.s.model())["turns"][1]
+    assert t2["circle"][:3] == [2, 0, 15] and t2["circle"][t2["k"]] == take and t2["deck_match"] is True

@@ -12,7 +12,7 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.io import read_json
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.rules import DIFFICULTIES, EDITIONS, ICON_SOURCES, MATCH_ORDERS, TIE_BREAKS, Rules
+from solver.wagons.rules import DIFFICULTIES, EDITIONS, ICON_SOURCES, MATCH_ORDERS, ROUND1_PICKS, TIE_BREAKS, Rules
 
 
 def add_rules_flags(p) -> None:
@@ -29,13 +29,16 @@ def add_rules_flags(p) -> None:
     g.add_argument("--tie-break", choices=TIE_BREAKS, default="tie",
                    help="W8: equal totals are a tie (default) or won by most Guns")
     g.add_argument("--round1-window", type=int, default=3, help="W1: circle cards the round-1 opponent looks at (default 3)")
+    g.add_argument("--round1-pick", choices=ROUND1_PICKS, default="first",
+                   help="W1-pick: of several matching cards the round-1 opponent takes the first (default) or the last")
     g.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
 
 
 def rules_from_args(args) -> Rules:
     return Rules(icon_source=args.icon_source, match_order=args.match_order, edition=args.edition,
-                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window)
+                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window,
+                 round1_pick=args.round1_pick)
 
 
 def _data(args):

@@ -15,6 +15,7 @@ MATCH_ORDERS = ("drafted-first", "deck-first")
 EDITIONS = ("original", "later")
 DIFFICULTIES = ("local", "newcomer", "legend")
 TIE_BREAKS = ("tie", "guns")
+ROUND1_PICKS = ("first", "last")
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Rules:
     - ``difficulty``: the later edition's table, "local" (default), "newcomer" or "legend".
     - ``tie_break`` (rule:W8): equal totals are a "tie" (default) or won by most Guns ("guns").
     - ``round1_window`` (rule:W1): how many circle cards the round-1 opponent looks at (3 = "skip up to 2").
+    - ``round1_pick`` (rule:W1-pick): when several of those cards match, the opponent takes the first
+      ("first", default: it skips only as many as it needs) or the last ("last": as many as it may).
     """
 
     icon_source: str = "top"
@@ -38,10 +41,12 @@ class Rules:
     difficulty: str = "local"
     tie_break: str = "tie"
     round1_window: int = 3
+    round1_pick: str = "first"
 
     def __post_init__(self):
         for name, allowed in (("icon_source", ICON_SOURCES), ("match_order", MATCH_ORDERS),
-                              ("edition", EDITIONS), ("difficulty", DIFFICULTIES), ("tie_break", TIE_BREAKS)):
+                              ("edition", EDITIONS), ("difficulty", DIFFICULTIES), ("tie_break", TIE_BREAKS),
+                              ("round1_pick", ROUND1_PICKS)):
             if getattr(self, name) not in allowed:
                 raise BadInput(f"rules.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
         if isinstance(self.round1_window, bool) or not isinstance(self.round1_window, int) \

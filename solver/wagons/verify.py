@@ -59,7 +59,7 @@ SCENARIO_TEXT = {
 RULE_IDS = {
     "card-conservation": ["W-setup", "W-rounds", "W-player-draft", "W-pile", "W1", "W3"],
     "termination": ["W-rounds", "W10"],
-    "automaton": ["W1", "W1-next", "W2", "W4", "W4-next", "W5"],
+    "automaton": ["W1", "W1-pick", "W1-next", "W2", "W4", "W4-next", "W5"],
     "playability": ["W-place", "W-cover"],
     "winnability": ["W7", "W8", "W11", "W-opt-bestplay"],
     "score-bounds": ["W6", "W7", "W11"],
@@ -222,8 +222,8 @@ def _gaps(m: GameModel, scenario: str, rules: Rules) -> list[dict]:
     F = z3.BoolVal(False, m.ctx)
     found = []
     cases = [
-        ("W1", "round 1: two or more of the next 3 cards match the deck's top card; the text does not say which "
-               "the opponent takes (reading: the first)",
+        ("W1-pick", "round 1: two or more of the next 3 cards match the deck's top card; the text does not say which "
+               "the opponent takes (reading W1-pick, option round1_pick: the first)",
          [z3.And(opp(st, False), z3.PbGe([(c, 1) for c in st.round1_matches[:3]], 2)) for st in m.steps]),
         ("W4", "round 2: the scenario rule and the icon rule name different cards; the text does not order them "
                "(reading: the scenario rule first)",

@@ -241,11 +241,15 @@ class GameModel:
         return _first([z3.And(rem > j, self.count(c[j], icons, terrains) >= need) for j in range(2)]) + [F]
 
     def _round1(self, st: Step, rem):
-        """rule:W1: the first of the next 3 that matches the deck's top card; rule:W1-next: else the next."""
+        """rule:W1: the first (or, rule:W1-pick round1_pick=last, the last) of the next 3 that matches the deck's top
+        card; rule:W1-next: else the next."""
         window = 4 if "round1-skip-3" in self.mutations else self.rules.round1_window
         has_top = st.deck < SLOTS
         m = [z3.And(rem > j, has_top, self.match(st.cur + j, st.deck)) for j in range(window)]
-        chosen = _first(m)
+        if getattr(self.rules, "round1_pick", "first") == "last":  # the last match in the window
+            chosen = list(reversed(_first(list(reversed(m)))))
+        else:
+            chosen = _first(m)
         chosen[0] = z3.Or(chosen[0], z3.Not(z3.Or(m)))
         st.round1_matches = m
         text = [z3.And(rem > j, has_top, self.match(st.cur + j, st.deck)) if j <= 2 else z3.BoolVal(False, self.ctx)
