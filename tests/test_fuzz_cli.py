@@ -32,7 +32,7 @@ from solver.paths import REPO, SCENARIOS
 CLI_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_CLI_EXAMPLES", "60"))
 """Cases per command (in-process); the environment variable allows a deeper campaign."""
 SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15, ("outlaws", "playouts"): 12,
-                 ("outlaws", "status"): 30, ("cactus", "verify"): 4, ("outlaws", "verify"): 4,
+                 ("outlaws", "status"): 30, ("cactus", "verify"): 4, ("outlaws", "verify"): 4, ("wagons", "verify"): 4,
                  ("outlaws", "dead-positions"): 10, ("wagons", "best-play"): 10, ("wagons", "best-layout"): 20}
 """Commands whose cases play whole games or run Z3 / a search: fewer cases (seconds each)."""
 BUDGET = float(os.environ.get("RULESLINGER_FUZZ_CLI_BUDGET", "25"))

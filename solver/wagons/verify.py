@@ -28,7 +28,7 @@ from solver.errors import BadInput
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.rules import Rules
 from solver.wagons.verify_engine import random_games, replay
-from solver.wagons.verify_model import MODEL_MUTATIONS, SLOTS, GameModel, scenario_cards
+from solver.wagons.verify_model import MODEL_MUTATIONS, SLOTS, GameModel, OutOfTime, scenario_cards
 
 PASSAGES = {
     "conservation": "Setup: 'Find the two goal cards listed on the scenario and place them on the table. Shuffle the "
@@ -78,9 +78,15 @@ def _result(check_id: str, title: str, rule: str, started: float, out: dict) -> 
             "scenario": check_id.split("/")[1] if "/" in check_id else None}
 
 
+def _undecided(family: str, scenario: str, rule: str, started: float, why) -> dict:
+    """A check stopped by its time limit before Z3 could decide it."""
+    return _result(f"{family}/{scenario}", f"{scenario}: {family} (stopped by the time limit)", rule, started,
+                   {"holds": None, "details": {"stopped": str(why)}})
+
+
 def _game(scenario: str, rules: Rules, mutations: frozenset, time_limit: float, deal=None) -> GameModel:
     """The Z3 game in a fresh context; ``deal`` (circle + deck, 16 ids) pins one deal."""
-    m = GameModel(z3.Context(), scenario, rules, mutations)
+    m = GameModel(z3.Context(), scenario, rules, mutations, deadline=time.perf_counter() + time_limit)
     m.s.set("timeout", max(1, int(time_limit * 1000)))
     if deal is not None:
         if sorted(deal) != sorted(scenario_cards(scenario)):
@@ -91,6 +97,11 @@ def _game(scenario: str, rules: Rules, mutations: frozenset, time_limit: float, 
 
 
 def _sat(model: GameModel, *conds):
+    """(sat?, trace) of the model with ``conds``; None when the check's time is used up."""
+    left = model.deadline - time.perf_counter()
+    if left <= 0:
+        return None, None
+    model.s.set("timeout", max(1, int(left * 1000)))
     model.s.push()
     model.s.add(*conds)
     r = model.s.check()
@@ -130,21 +141,27 @@ def _pin_random_games(model: GameModel, scenario: str, rules: Rules, games: int,
     """Pin the Z3 game on ``games`` random engine games (deal, drafts, Boomtown count): the Z3 model
     must allow each and take the same opponent actions; returns agreement counts and the first
     difference."""
-    ok, first = 0, None
+    ok, first, done = 0, None, 0
     for g in random_games(scenario, games, seed, rules):
+        if time.perf_counter() > model.deadline:
+            break
+        done += 1
         pins = [d == v for d, v in zip(model.deal, g["circle"] + g["deck"])]
         for pos, k in enumerate(g["player_drafts"]):
             pins.append(_player_draft(model, pos) == k)
         if g.get("after_round_1"):
             pins.append(model.boom_count == g["after_round_1"][0])
         res, tr = _sat(model, *pins)
+        if res is None:
+            done -= 1
+            break
         if res and _same_opponent(tr, g):
             ok += 1
         elif first is None:
             first = {"deal": {"circle": g["circle"], "deck": g["deck"]}, "player_drafts": g["player_drafts"],
                      "z3": "no such game" if not res else [t["k"] for t in tr["turns"]],
                      "engine": [t["k"] for t in g["turns"]]}
-    return {"games": games, "agree": ok, "first_difference": first}
+    return {"games": done, "agree": ok, "first_difference": first}
 
 
 def _player_draft(model: GameModel, nth: int):
@@ -164,7 +181,10 @@ def check_conservation(scenario: str, rules: Rules = Rules(), mutations: frozens
                        time_limit: float = 60.0, random_checks: int = 3, deal=None) -> dict:
     """Over every deal and line: each of the 16 cards ends once in the town (or hand) or the pile."""
     start = time.perf_counter()
-    m = _game(scenario, rules, mutations, time_limit, deal)
+    try:
+        m = _game(scenario, rules, mutations, time_limit, deal)
+    except OutOfTime as e:
+        return _undecided("card-conservation", scenario, PASSAGES["conservation"], start, e)
     bad = [m.town_count(sl) + m.pile_count(sl) != 1 for sl in range(SLOTS)]
     found, tr = _sat(m, z3.Not(m.live_after), z3.Or(bad))
     cex = None
@@ -191,7 +211,10 @@ def check_termination(scenario: str, rules: Rules = Rules(), mutations: frozense
                       time_limit: float = 60.0, random_checks: int = 3, deal=None) -> dict:
     """Every game ends within TURN_BOUND turns; a deal and line reaching the most turns."""
     start = time.perf_counter()
-    m = _game(scenario, rules, mutations, time_limit, deal)
+    try:
+        m = _game(scenario, rules, mutations, time_limit, deal)
+    except OutOfTime as e:
+        return _undecided("termination", scenario, PASSAGES["termination"], start, e)
     stuck = z3.Or([st.stuck for st in m.steps])
     found, tr = _sat(m, z3.Or(m.live_after, stuck, m.turns() > TURN_BOUND))
     details = {"bound_turns": TURN_BOUND, "steps_unrolled": len(m.steps)}
@@ -273,7 +296,10 @@ def check_automaton(scenario: str, rules: Rules = Rules(), mutations: frozenset 
                     time_limit: float = 60.0, random_checks: int = 3, gaps: bool = True, deal=None) -> dict:
     """At every opponent turn a game reaches, the readings name exactly one action and the text allows it."""
     start = time.perf_counter()
-    m = _game(scenario, rules, mutations, time_limit, deal)
+    try:
+        m = _game(scenario, rules, mutations, time_limit, deal)
+    except OutOfTime as e:
+        return _undecided("automaton", scenario, PASSAGES["automaton"] + " " + SCENARIO_TEXT[scenario], start, e)
     bad = []
     for st in m.steps:
         n_chosen = z3.Sum([z3.If(c, 1, 0) for c in st.chosen])
@@ -456,8 +482,11 @@ def mutation_names() -> dict[str, str]:
 
 
 def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(), mutations=frozenset(),
-               time_limit: float = 60.0, progress=None) -> list[dict]:
-    """Every (check, scenario) pair, each in its own Z3 context; ``progress(done, total, id)`` as they run."""
+               time_limit: float = 60.0, progress=None, total_limit: float | None = None) -> list[dict]:
+    """Every (check, scenario) pair, each in its own Z3 context; ``progress(done, total, id)`` as they run.
+
+    ``time_limit`` is per check; with ``total_limit`` the whole run shares that many seconds (each
+    check gets an equal share of what is left, at most ``time_limit``)."""
     fams = check_families()
     for name in mutations:
         if name not in MUTATIONS:
@@ -467,10 +496,14 @@ def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(),
             raise BadInput(f"--check {c!r}: expected one of {', '.join(CHECK_IDS)}")
     jobs = [(c, s) for s in scenarios for c in checks]
     out = []
+    end = None if total_limit is None else time.perf_counter() + total_limit
     for i, (c, s) in enumerate(jobs):
         if progress:
             progress(i, len(jobs), f"{c}/{s}")
-        out.append(fams[c](s, rules, frozenset(mutations), time_limit))
+        limit = time_limit
+        if end is not None:
+            limit = min(time_limit, max(0.05, (end - time.perf_counter()) / (len(jobs) - i)))
+        out.append(fams[c](s, rules, frozenset(mutations), limit))
     if progress:
         progress(len(jobs), len(jobs), "done")
     return out
@@ -521,7 +554,7 @@ def verify_cmd(args) -> dict:
             raise BadInput(f"--scenario {s!r}: expected one of {', '.join(SCENARIO_IDS)}")
     checks = tuple(args.check) if args.check else CHECK_IDS
     bar = clikit.Progress("wagons verify", quiet=args.json)
-    res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit,
+    res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit, total_limit=limit,
                      progress=lambda done, total, what: bar(done, f"of {total} checks ({what})"))
     return {"checks": res, "rules": rules.to_dict(), "mutations": sorted(args.mutate or ()),
             "summary": {"holds": sum(c["holds"] is True for c in res), "fails": sum(c["holds"] is False for c in res),
@@ -554,7 +587,9 @@ def register_verify(group) -> None:
     p.add_argument("--check", action="append", metavar="ID", help=f"only this check ({', '.join(CHECK_IDS)}); repeatable")
     p.add_argument("--mutate", action="append", metavar="NAME",
                    help="break a rule on purpose: " + "; ".join(f"{k} ({v})" for k, v in names.items()))
-    p.add_argument("--time-limit", default="120", metavar="S", help="seconds per check (default 120)")
+    p.add_argument("--time-limit", default="3600", metavar="S",
+                   help="seconds for the whole run, shared by the checks (default 3600); a check out of time is "
+                        "reported undecided")
     p.add_argument("--rule", action="append", metavar="NAME=VALUE",
                    help="a reading of the rules (any field of solver.wagons.rules.Rules); repeatable")
     add_rules_flags(p)

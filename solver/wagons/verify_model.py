@@ -20,6 +20,7 @@ none overlaps, rule:W5-boomtown).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -149,12 +150,18 @@ class Step:
     fallback_by: dict = field(default_factory=dict)      # round 2: the fallback under each W2 reading
 
 
+class OutOfTime(Exception):
+    """The time limit ran out while the game was being encoded."""
+
+
 class GameModel:
-    """The whole game for one scenario and reading (``rules``), with deliberate ``mutations``."""
+    """The whole game for one scenario and reading (``rules``), with deliberate ``mutations``;
+    ``deadline`` (a ``time.perf_counter()`` value) stops the encoding with :class:`OutOfTime`."""
 
     def __init__(self, ctx: z3.Context, scenario: str, rules: Rules = Rules(),
-                 mutations: frozenset = frozenset(), steps: int = MAX_STEPS):
+                 mutations: frozenset = frozenset(), steps: int = MAX_STEPS, deadline: float | None = None):
         self.ctx, self.scenario, self.rules, self.mutations = ctx, scenario, rules, frozenset(mutations)
+        self.deadline = deadline
         self.ids = scenario_cards(scenario)
         self.s = z3.Solver(ctx=ctx)
         iv = lambda v: z3.IntVal(v, ctx)  # noqa: E731
@@ -289,6 +296,8 @@ class GameModel:
         self.behind = z3.Bool("opponent_behind_after_round_1", ctx)
         self.ended_at = []
         for t in range(steps):
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise OutOfTime(f"the time limit ran out while encoding turn {t + 1}")
             rem = end - cur
             st = Step(t, live, player, rnd2, cur, end, deck, top, pile_icons, pile_len, placed, hand, self.drafts[t])
             k = st.k

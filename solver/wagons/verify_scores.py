@@ -330,7 +330,7 @@ def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds:
         ctx = z3.Context()
         bm = BoundModel(ctx, scenario, rules, mutations)
         s = z3.Solver(ctx=ctx)
-        s.set("timeout", max(1, int(max(1.0, deadline - time.perf_counter()) * 1000)))
+        s.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
         s.add(bm.opt.assertions())
         s.add(bm.pin(res.state.town.card_ids), _wins(bm, rules))
         allowed = s.check()
@@ -356,7 +356,7 @@ def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, de
         ctx = z3.Context()
         bm = BoundModel(ctx, scenario, rules, mutations)
         s = z3.Solver(ctx=ctx)
-        s.set("timeout", max(1, int(max(0.5, deadline - time.perf_counter()) * 1000)))
+        s.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
         s.add(bm.opt.assertions())
         s.add(z3.Or([bm.pin(line.cards) for line in lines]), _wins(bm, rules))
         r = s.check()
@@ -401,7 +401,7 @@ def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozense
         ctx = z3.Context()
         bm = BoundModel(ctx, scenario, rules, mutations)
         obj = bm.player_total if side == "player" else bm.opp_total
-        bound, proven, arg = _maximise(bm, obj, max(1.0, time_limit / 4))
+        bound, proven, arg = _maximise(bm, obj, max(0.05, time_limit / 4))
         out[side] = {"bound": bound, "proven": proven, "bound_position": arg}
     best = {"player": None, "opponent": None}
     for seed, res in _games(scenario, rules, range(games)):
@@ -411,9 +411,9 @@ def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozense
             if best[side] is None or total > best[side]["total"]:
                 best[side] = {"total": total, **_game_summary(seed, res)}
     wp = best["player"]
-    if wp is not None and time.perf_counter() - start < time_limit * 0.8:
+    if wp is not None and time_limit >= 5 and time.perf_counter() - start < time_limit * 0.8:
         cards = [p["card"] for p in wp["town"]["placements"]]
-        opt = best_town_score(cards, scenario, wp["pile"], rules, max(1.0, time_limit * 0.15))
+        opt = best_town_score(cards, scenario, wp["pile"], rules, time_limit * 0.15)
         if opt is not None and opt["score"] > wp["total"]:
             wp = {**wp, "total": opt["score"], "town": {"placements": opt["placements"]}, "by": "optimizer",
                   "proven_optimal_layout": opt["proven_optimal"]}
