@@ -169,7 +169,10 @@ def test_game_mutations_break_their_check_on_one_deal(check, mutation):
     deal = MUTATION_DEALS.get(mutation, _deal("cattle-drive"))
     c = check("cattle-drive", Rules(), frozenset({mutation}), time_limit=120, deal=deal)
     assert c["holds"] is False and c["counterexample"]["game"]["circle"] == list(deal[:8])
-    assert c["counterexample"]["engine"]["agrees"] is False or mutation == "skipped-cards-lost"
+    if mutation == "two-picks":  # two actions named; Z3 may then play the one the engine plays
+        assert len(c["counterexample"]["turn"]["readings_pick"]) == 2
+    else:
+        assert c["counterexample"]["engine"]["agrees"] is False or mutation == "skipped-cards-lost"
     if mutation == "skipped-cards-lost":  # the engine keeps every card on this line
         assert c["counterexample"]["engine"]["cards_once"] is True
 
