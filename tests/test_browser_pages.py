@@ -288,4 +288,20 @@ def test_verification_impact(page, server):
     expect(page.get_by_text("0 of 2 verdicts hold under every reading").first).to_be_visible(timeout=90_000)
     assert page.locator('[data-testid="stException"]').count() == 0
     page.get_by_text("solo-marshal-bound: solo").first.click()
-    expect(page.get_by_text(re.compile(r"Skipped solo_events, .*added_card.*: the solo-deck model")).last).to_be_visible()
+    expect(page.get_by_text(re.compile(r"Skipped solo_events, .*added_card.*: the Z3 model of this check")).last).to_be_visible()
+
+
+def test_verification_wagons(page, server):
+    open_page(page, server, "verification", "Verification")
+    box = page.get_by_test_id("stMultiSelect").filter(has_text="Break a rule on purpose").first
+    for name in ("corner-placement", "player-scores-nothing"):
+        box.locator("input").first.fill(name)
+        page.keyboard.press("Enter")
+        wait_idle(page)
+    page.keyboard.press("Escape")  # close the open list, which covers the button
+    wait_idle(page)
+    page.get_by_role("button", name="Run the Circle the Wagons: Lone Cowboy checks").click()
+    expect(page.get_by_text("0 of 2 checks hold, 2 fail").first).to_be_visible(timeout=180_000)
+    expect(page.get_by_text("The player's town").first).to_be_visible()
+    expect(page.get_by_text("touches the town only at a corner").first).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0

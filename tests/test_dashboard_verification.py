@@ -85,3 +85,28 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     assert not [t for t in at.text_input if t.key and t.key.startswith("opt_")]
     box.set_value(__import__("fractions").Fraction(1, 2)).run()
     assert at.session_state["readings"]["cactus"]["duel_win_chance"] == __import__("fractions").Fraction(1, 2)
+
+
+def test_wagons_checks_run_and_draw_a_counterexample_as_towns():
+    at = open_page("verification")
+    at.multiselect(key="ver_wagons_scenarios").set_value(["cattle-drive"])
+    at.multiselect(key="ver_wagons_checks").set_value(["playability", "winnability"])
+    at.slider(key="ver_wagons_limit").set_value(20)
+    at.multiselect(key="ver_wagons_mutations").set_value(["corner-placement", "player-scores-nothing"]).run()
+    at.button(key="run_wagons").click().run(timeout=180)
+    assert not at.exception and not errors(at)
+    labels = [e.label for e in at.expander]
+    assert "FAILS - playability/cattle-drive" in labels and "FAILS - winnability/cattle-drive" in labels
+    assert "**0 of 2 checks hold, 2 fail** (with the rules broken on purpose" in texts(at)
+    drawn = [h.proto.body for h in at.get("html")]
+    assert any("#0" in body for body in drawn)  # the town's card drawn on its grid
+    assert any("(top)" in body for body in drawn)  # the opponent's pile drawn as cards
+    assert "Corner-only contact is illegal" in texts(at)  # the rule passage in English
+
+
+def test_wagons_checks_hold_without_mutations():
+    at = open_page("verification")
+    at.multiselect(key="ver_wagons_checks").set_value(["playability"]).run()
+    at.button(key="run_wagons").click().run(timeout=120)
+    assert not at.exception and not errors(at)
+    assert "holds - playability/cattle-drive" in [e.label for e in at.expander]

@@ -76,9 +76,12 @@ with tab_checks:
     st.markdown("Each check is an invariant of the rules as the engines implement them: **holds** means "
                 "it was proven within the stated bound, **FAILS** comes with a counterexample (drawn as a "
                 "position where it is one), **undecided** means the time limit ran out.")
-    for game, runner in checks.RUNNERS.items():
-        title = GAME_TITLES[game]
+    for game, title in GAME_TITLES.items():
         st.subheader(title)
+        if game == "wagons":  # its own section: scenarios, checks, time limit, mutations, towns drawn
+            checks.wagons_section(title)
+            continue
+        runner = checks.RUNNERS[game]
         cls = rules_class(game)
         rules_json = checks.rules_key(make_rules(game, cls) if cls else None)
         options: dict = {}

@@ -20,6 +20,7 @@ from solver.wagons.rules import (
     EDITIONS,
     ICON_SOURCES,
     MATCH_ORDERS,
+    ROUND1_PICKS,
     TIE_BREAKS,
     Rules,
 )
@@ -47,6 +48,8 @@ def add_rules_flags(p) -> None:
     g.add_argument("--boomtown-mines", choices=BOOMTOWN_MINES, default="both",
                    help="W6 Boomtown: the opponent's Mines for Boom or Bust = Mine icons + Mountains territories "
                         "(default), territories with either once, or Mountains alone")
+    g.add_argument("--round1-pick", choices=ROUND1_PICKS, default="first",
+                   help="W1-pick: of several matching cards the round-1 opponent takes the first (default) or the last")
     g.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
 
@@ -55,7 +58,8 @@ def rules_from_args(args) -> Rules:
     return Rules(icon_source=args.icon_source, match_order=args.match_order, edition=args.edition,
                  difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window,
                  boom_or_bust=args.boom_or_bust, boomtown_count=args.boomtown_count,
-                 boomtown_mines=args.boomtown_mines)
+                 boomtown_mines=args.boomtown_mines,
+                 round1_pick=args.round1_pick)
 
 
 def _data(args):
@@ -285,3 +289,7 @@ def register(games) -> None:
     from solver.wagons.optimize_cli import register_optimizer  # best-layout, best-play, can-win
 
     register_optimizer(group)
+
+    from solver.wagons.verify import register_verify
+
+    register_verify(group)

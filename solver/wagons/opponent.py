@@ -89,9 +89,10 @@ def round1_decision(circle, deck_top: int | None, rules: Rules = Rules()) -> Dec
         if deck_top in circle:
             raise BadInput(f"deck top: card {deck_top} is also in the circle")
         wanted = {(t.terrain, t.icon) for t in _cards()[deck_top].territories}
-        for k, c in enumerate(circle[:rules.round1_window]):
-            if any((t.terrain, t.icon) in wanted for t in _cards()[c].territories):
-                return _take(circle, k, "W1", 1, deck_top)
+        hits = [k for k, c in enumerate(circle[:rules.round1_window])
+                if any((t.terrain, t.icon) in wanted for t in _cards()[c].territories)]
+        if hits:  # several matches: the first, or the last with round1_pick=last (rule:W1-pick)
+            return _take(circle, hits[-1] if rules.round1_pick == "last" else hits[0], "W1", 1, deck_top)
     return _take(circle, 0, "W1-next", 1)  # rule:W1-next
 
 

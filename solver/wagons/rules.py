@@ -18,9 +18,11 @@ TIE_BREAKS = ("tie", "guns")
 BOOM_OR_BUST = ("per-mine", "flat")
 BOOMTOWN_COUNTS = ("visible", "cards")
 BOOMTOWN_MINES = ("both", "either", "mountains")
+ROUND1_PICKS = ("first", "last")
 CHOICES = {"icon_source": ICON_SOURCES, "match_order": MATCH_ORDERS, "edition": EDITIONS,
            "difficulty": DIFFICULTIES, "tie_break": TIE_BREAKS, "boom_or_bust": BOOM_OR_BUST,
-           "boomtown_count": BOOMTOWN_COUNTS, "boomtown_mines": BOOMTOWN_MINES}
+           "boomtown_count": BOOMTOWN_COUNTS, "boomtown_mines": BOOMTOWN_MINES,
+           "round1_pick": ROUND1_PICKS}
 """The listed values of each reading with named alternatives (the first is the default)."""
 
 
@@ -47,6 +49,8 @@ class Rules:
       Mine icons plus Mountains territories, a Mountains territory with a Mine counting twice
       ("both", default), each territory with a Mine or on Mountains once ("either"), or the Mountains
       territories alone ("mountains").
+    - ``round1_pick`` (rule:W1-pick): when several of those cards match, the opponent takes the first
+      ("first", default: it skips only as many as it needs) or the last ("last": as many as it may).
     """
 
     icon_source: str = "top"
@@ -58,6 +62,7 @@ class Rules:
     boom_or_bust: str = "per-mine"
     boomtown_count: str = "visible"
     boomtown_mines: str = "both"
+    round1_pick: str = "first"
 
     def __post_init__(self):
         for name, allowed in CHOICES.items():
