@@ -137,9 +137,9 @@ def summary_line(doc: dict) -> str:
 # ----------------------------------------------------------------------------- engine adapters
 
 def _load(pos_json: str):
-    from solver.outlaws.state import load_position
+    from solver.outlaws.state import position_from_json
 
-    return load_position(json.loads(pos_json))
+    return position_from_json(json.loads(pos_json))
 
 
 def _rules(rules_json: str):

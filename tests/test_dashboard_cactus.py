@@ -85,3 +85,40 @@ def test_duel_odds_are_the_engines():
     assert metric(at, "Initiator wins") == want["win"]
     assert metric(at, "Initiator loses") == want["lose"]
     assert want["dice_per_roll"] == 2
+
+
+_EXAMPLE = read_json(SCENARIOS / "cactus" / "example-ranger-chase.json")
+_UPLOADS = {
+    "no ranger": {k: v for k, v in _EXAMPLE.items() if k != "ranger"},
+    "unknown event": dict(_EXAMPLE, event="nosuch-event"),
+    "unknown key": dict(_EXAMPLE, colour="red"),
+    "card object": dict(_EXAMPLE, card={"visible": "DUEL/RUN SNEAK", "no_visible": "SPRINT"}),
+    "bad card object": dict(_EXAMPLE, card={"visible": 5}),
+    "bad rules": dict(_EXAMPLE, rules={"duel_win_chance": "1e999999999"}),
+    "a string": str(SCENARIOS / "cactus" / "example-ranger-sharing.json"),
+}
+
+
+def _cli_accepts(doc, tmp_path) -> bool:
+    from solver import cli
+
+    path = tmp_path / "upload.json"
+    path.write_text(json.dumps(doc))
+    return cli.main(["cactus", "ranger", str(path), "--json"]) == 0
+
+
+def test_uploads_go_through_the_cli_loader_and_a_refused_file_changes_nothing(tmp_path, capsys):
+    """Issue 16: the upload accepted files the CLI refuses, and one of them broke the page on every rerun."""
+    at = open_page("cactus")
+    for name, doc in _UPLOADS.items():
+        before = json.dumps(at.session_state["ct_pos"], sort_keys=True)
+        at.get("file_uploader")[0].upload(f"{name}.json", json.dumps(doc).encode(), "application/json").run()
+        at.run()  # the rerun that used to break
+        assert not at.exception, (name, at.exception)
+        refused = any("was not loaded" in e for e in errors(at))
+        assert refused == (not _cli_accepts(doc, tmp_path)), name
+        if refused:
+            assert json.dumps(at.session_state["ct_pos"], sort_keys=True) == before, name
+        else:
+            assert isinstance(at.session_state["ct_pos"]["card"], str) and at.session_state["ct_pos"]["ranger"]
+    capsys.readouterr()

@@ -110,13 +110,12 @@ def _render_verify(r: dict) -> str:
 
 def _ranger(args) -> dict:
     """The position's own ``rules`` with the command line's ``--rule`` options on top."""
-    from solver.cactus.ranger import decide
-    from solver.io import read_json
+    from solver.cactus.ranger import decide, read_position
 
     overrides = parse_rule_overrides(args.rule)
-    position = read_json(args.position)
-    if overrides and isinstance(position, dict) and isinstance(position.get("rules", {}), dict):
-        position = {**position, "rules": {**position.get("rules", {}), **overrides}}
+    position = read_position(args.position)
+    if overrides:
+        position = {**position, "rules": {**position["rules"], **overrides}}
     return decide(position)
 
 

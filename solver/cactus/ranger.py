@@ -15,23 +15,22 @@ from solver.cactus import town as tw
 from solver.cactus.events import round_effects, table
 from solver.cactus.rules import CactusRules, rules_from
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io import read_json, short_repr
 
 KNOWN_KEYS = {"format", "note", "town", "ranger", "outlaws", "targets", "card", "event", "rules"}
 
 
-def decide(position: Any, rules: CactusRules | None = None) -> dict:
-    """The lone ranger's turn on ``position`` (a dict as in the JSON file) as a JSON-ready dict."""
+def _checked(position: Any, rules: CactusRules | None) -> tuple[tw.Town, icons.Card, str | None, CactusRules]:
+    """Every check of a position document (docs/cactus.md): its keys, readings, town, card, event."""
     if not isinstance(position, dict):
         raise BadInput("position: expected a JSON object")
     unknown = sorted(set(position) - KNOWN_KEYS)
     if unknown:
-        raise BadInput(f"position: unknown key '{unknown[0]}' (known: {', '.join(sorted(KNOWN_KEYS))})")
-    if rules is None:
-        overrides = position.get("rules", {})
-        if not isinstance(overrides, dict):
-            raise BadInput("position.rules: expected an object of option: value")
-        rules = rules_from(overrides)
+        raise BadInput(f"position: unknown key {short_repr(unknown[0], 40)} (known: {', '.join(sorted(KNOWN_KEYS))})")
+    overrides = position.get("rules", {})
+    if not isinstance(overrides, dict):
+        raise BadInput("position.rules: expected an object of option: value")
+    own = rules_from(overrides)
     town = tw.town_from_dict(position)
     if "card" not in position:
         raise BadInput("position: missing field 'card' (the action card row(s) as printed)")
@@ -41,6 +40,29 @@ def decide(position: Any, rules: CactusRules | None = None) -> dict:
         if not isinstance(event, str):
             raise BadInput("position.event: expected an event key such as 'train'")
         table().get(event)
+    return town, card, event, rules or own
+
+
+def position_from_json(doc: Any) -> dict:
+    """A position document checked exactly as ``cactus ranger`` checks it, returned complete (the
+    lone ranger's default cell filled in, the card as ``VISIBLE | NO VISIBLE`` text); never reads a file."""
+    _checked(doc, None)
+    town = tw.town_from_dict(doc)
+    card = doc["card"]
+    if isinstance(card, dict):
+        card = f"{card['visible']} | {card['no_visible']}"
+    out = {k: doc[k] for k in ("format", "note") if isinstance(doc.get(k), str)}
+    return out | tw.town_to_dict(town) | {"card": card, "event": doc.get("event"), "rules": dict(doc.get("rules", {}))}
+
+
+def read_position(path: str) -> dict:
+    """A position file on this machine (the CLI's argument), checked by :func:`position_from_json`."""
+    return position_from_json(read_json(path))
+
+
+def decide(position: Any, rules: CactusRules | None = None) -> dict:
+    """The lone ranger's turn on ``position`` (a dict as in the JSON file) as a JSON-ready dict."""
+    town, card, event, rules = _checked(position, rules)
     visible = tw.visible_targets(town, rules)
     row = card.visible if visible else card.no_visible
     dist, tied = tw.closest_outlaws(town)

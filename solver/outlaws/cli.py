@@ -16,9 +16,9 @@ def _rules(args):
 
 
 def _position(args):
-    from solver.outlaws.state import load_position
+    from solver.outlaws.state import read_position
 
-    return load_position(args.position)
+    return read_position(args.position)
 
 
 def moves(args) -> dict:

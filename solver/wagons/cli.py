@@ -10,7 +10,7 @@ from pathlib import Path
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io import as_int, read_json
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.rules import DIFFICULTIES, EDITIONS, ICON_SOURCES, MATCH_ORDERS, TIE_BREAKS, Rules
 
@@ -43,15 +43,18 @@ def _data(args):
 
 
 def load_opponent(path) -> tuple[int, ...]:
-    """An opponent file ``{"pile": [ids, oldest first]}`` (contracts.md)."""
-    doc = read_json(path)
+    """An opponent file ``{"pile": [ids, oldest first]}`` on this machine (contracts.md)."""
+    return opponent_from_json(read_json(path), str(path))
+
+
+def opponent_from_json(doc, what: str = "opponent") -> tuple[int, ...]:
+    """An opponent document ``{"pile": [ids, oldest first]}``; never reads a file."""
     if not isinstance(doc, dict) or not isinstance(doc.get("pile"), list):
-        raise BadInput(f"{path}: expected an object with a 'pile' list of card ids")
+        raise BadInput(f"{what}: expected an object with a 'pile' list of card ids")
     for n, c in enumerate(doc["pile"]):
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 18:
-            raise BadInput(f"{path}: pile[{n}]: {c!r} is not a card id 0..17")
+        as_int(c, f"{what}: pile[{n}]", 0, 17)
     if len(set(doc["pile"])) != len(doc["pile"]):
-        raise BadInput(f"{path}: pile lists a card twice")
+        raise BadInput(f"{what}: pile lists a card twice")
     return tuple(doc["pile"])
 
 
@@ -59,11 +62,11 @@ def load_opponent(path) -> tuple[int, ...]:
 
 def handle_score(args) -> dict:
     from solver.wagons.scoring import final_scores
-    from solver.wagons.town import load_town
+    from solver.wagons.town import read_town
 
     rules, data = rules_from_args(args), _data(args)
     data.scenario(args.scenario)
-    town = load_town(args.town)
+    town = read_town(args.town)
     pile = load_opponent(args.opponent)
     out = final_scores(town, pile, args.scenario, rules, data).to_dict()
     out.update({"scenario": args.scenario, "rules": rules.to_dict()})

@@ -17,7 +17,7 @@ from solver.io import read_json
 from solver.wagons.cards import ROTATIONS, Territory, card_by_id, card_cells, load_cards
 
 __all__ = ["Placement", "Town", "visible_grid", "placement_problem", "place", "legal_placements",
-           "load_town", "town_from_dict", "town_to_json", "COORD_LIMIT"]
+           "load_town", "read_town", "town_from_dict", "town_to_json", "COORD_LIMIT"]
 
 COORD_LIMIT = 1000
 """Largest |x| or |y| accepted in a town file: far beyond any real town (16 cards)."""
@@ -146,11 +146,20 @@ def town_from_dict(doc: Any, what: str = "town") -> Town:
     return town
 
 
-def load_town(source: str | Path | dict) -> Town:
-    """A town from a JSON file path or an already parsed dict (contracts.md format)."""
-    if isinstance(source, dict):
-        return town_from_dict(source)
-    return town_from_dict(read_json(source), str(source))
+def read_town(path: str | Path) -> Town:
+    """A town from a town file on this machine (the CLI's argument); documents go to :func:`town_from_dict`."""
+    if not isinstance(path, (str, Path)):
+        raise BadInput(f"town file: expected a path, got {type(path).__name__}")
+    return town_from_dict(read_json(path), str(path))
+
+
+def load_town(source: Path | dict) -> Town:
+    """Compatibility: a ``pathlib.Path`` is read as a file, a dict is a document; anything else (a
+    ``str`` included: it could be a JSON string) is refused. New code calls :func:`read_town` or
+    :func:`town_from_dict`."""
+    if isinstance(source, Path):
+        return read_town(source)
+    return town_from_dict(source)
 
 
 def town_to_json(town: Town) -> dict:
