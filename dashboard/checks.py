@@ -14,6 +14,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
+from dashboard.caching import all_checks_decided, cache_final
 from dashboard.common import dumps
 from solver.errors import BadInput
 
@@ -84,7 +85,7 @@ def _call(game: str, rules: Any, options: dict) -> Any:
     return fn(rules=rules) if rules is not None else fn()
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@cache_final(all_checks_decided, max_entries=32)
 def _run_cached(game: str, rules_json: str, options_json: str) -> list[dict]:
     return normalise(_call(game, _rules_from_key(game, rules_json), json.loads(options_json)))
 

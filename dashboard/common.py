@@ -21,7 +21,7 @@ from typing import Any
 import streamlit as st
 
 from solver.errors import BadInput
-from solver.io import MAX_BYTES, parse_json_text
+from solver.io import MAX_BYTES, parse_fraction_text, parse_json_text
 
 # (file name in dashboard/pages, title, icon, what the page does) per navigation section.
 PAGES: dict[str, list[tuple[str, str, str, str]]] = {
@@ -329,10 +329,10 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
         text = st.text_input(label, value=describe_choice(value), key=key, help=f"default {describe_choice(default)}")
         new = text
         if isinstance(default, Fraction):
-            try:
-                new = Fraction(text.strip())
-            except (ValueError, ZeroDivisionError):
-                st.error(f"{name}: {text!r} is not a fraction like 1/3", icon=":material/error:")
+            try:  # bounded digits and exponent: "1e999999999" must not build a billion-digit number
+                new = parse_fraction_text(text, name)
+            except BadInput as exc:
+                st.error(str(exc), icon=":material/error:")
                 return
     if new == value:
         return

@@ -14,6 +14,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
+from dashboard.caching import cache_final, not_stopped_by_time, proven
 
 CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit",
               "reverend", "mayor")
@@ -176,7 +177,7 @@ def dead_available() -> bool:
     return _fn(*_DEAD) is not None
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@cache_final(not_stopped_by_time, max_entries=32)
 def dead_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int) -> dict:
     """The engine's search for a dead position (rule O12) reachable from this position."""
     return _as_dict(_fn(*_DEAD)(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
@@ -244,7 +245,7 @@ def moves_cached(pos_json: str, rules_json: str) -> list[dict]:
     return out
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@cache_final(proven, max_entries=64)
 def search_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int = 12) -> dict:
     """The engine's bounded win search for both sides (solver.outlaws.search.win_possible)."""
     return _as_dict(_fn(*_SEARCH)(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,

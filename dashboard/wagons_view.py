@@ -12,6 +12,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
+from dashboard.caching import cache_final, proven
 from solver.errors import BadInput
 
 
@@ -193,7 +194,7 @@ def optimizer_available() -> bool:
     return fn(*_BEST) is not None
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@cache_final(proven, max_entries=64)
 def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], rules_json: str,
                 time_limit: float, _report: dict | None = None) -> dict:
     """The optimizer's best legal layout of these cards in this order, as a plain dict.

@@ -7,9 +7,12 @@ exits 2 and the dashboard shows the message inline; nothing is ever half-written
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import stat
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,14 @@ MAX_BYTES = 1_000_000
 """Largest position, town or data file accepted (1 MB): far above any real one."""
 MAX_DEPTH = 32
 """Deepest nesting accepted in a JSON document; real files nest 3-4 levels."""
+MAX_NUMBER_CHARS = 40
+"""Longest number accepted as text (an option, a text box, a JSON or TOML literal): 40 characters
+hold any 128-bit integer; a longer one is refused before Python converts it (``Fraction("1e999999999")``
+would build a billion-digit number)."""
+MAX_EXPONENT = 30
+"""Largest decimal exponent accepted in a number typed as text (``1e30``, ``2.5e-30``)."""
+MAX_INT = 2**63 - 1
+"""Largest magnitude of a whole number typed as text (the 64-bit range the tables store)."""
 
 
 def _depth(text: str) -> int:
@@ -56,11 +67,64 @@ def parse_json_text(text: str | bytes, what: str = "input") -> Any:
     if _depth(text) > MAX_DEPTH:
         raise BadInput(f"{what}: JSON nested deeper than {MAX_DEPTH} levels")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_json_int(what), parse_float=_json_float(what),
+                          parse_constant=_json_constant(what), object_pairs_hook=_json_object(what))
+    except BadInput:
+        raise
     except json.JSONDecodeError as exc:
         raise BadInput(f"{what}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except (RecursionError, ValueError) as exc:
         raise BadInput(f"{what}: invalid JSON: {exc}") from None
+
+
+def _json_int(what: str):
+    def parse(literal: str) -> int:
+        if len(literal) > MAX_NUMBER_CHARS:
+            raise BadInput(f"{what}: a number of {len(literal)} characters (at most {MAX_NUMBER_CHARS})")
+        return int(literal)
+    return parse
+
+
+def _json_float(what: str):
+    def parse(literal: str) -> float:
+        if len(literal) > MAX_NUMBER_CHARS:
+            raise BadInput(f"{what}: a number of {len(literal)} characters (at most {MAX_NUMBER_CHARS})")
+        value = float(literal)
+        if not math.isfinite(value):
+            raise BadInput(f"{what}: the number {short_repr(literal)} is not finite")
+        return value
+    return parse
+
+
+def _json_constant(what: str):
+    def parse(name: str):
+        raise BadInput(f"{what}: {name} is not a number JSON allows")
+    return parse
+
+
+def _json_object(what: str):
+    def build(pairs: list[tuple[str, Any]]) -> dict:
+        out: dict = {}
+        for key, value in pairs:
+            if key in out:
+                raise BadInput(f"{what}: key {short_repr(key)} appears twice in one object")
+            out[key] = value
+        return out
+    return build
+
+
+def _bounded_toml(value: Any, what: str) -> Any:
+    """Refuse TOML integers longer than MAX_NUMBER_CHARS digits (tomllib converts them itself)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool) and item.bit_length() > 130:
+            raise BadInput(f"{what}: {short_repr(item)} (at most {MAX_NUMBER_CHARS} digits)")
+    return value
 
 
 def parse_toml_text(text: str | bytes, what: str = "input") -> dict[str, Any]:
@@ -75,7 +139,9 @@ def parse_toml_text(text: str | bytes, what: str = "input") -> dict[str, Any]:
     if len(text) > MAX_BYTES:
         raise BadInput(f"{what}: file too large ({len(text)} characters; limit {MAX_BYTES})")
     try:
-        return tomllib.loads(text)
+        return _bounded_toml(tomllib.loads(text, parse_float=_json_float(what)), what)
+    except BadInput:
+        raise
     except tomllib.TOMLDecodeError as exc:
         raise BadInput(f"{what}: invalid TOML: {exc}") from None
     except RecursionError:
@@ -153,8 +219,72 @@ def short_repr(value: Any, limit: int = 40) -> str:
     """A repr cut to ``limit`` characters that never fails (huge ints cannot be printed whole)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"{'-' if value < 0 else ''}<integer of about {int(value.bit_length() * 0.30103)} digits>"
+    if isinstance(value, Fraction) and max(value.numerator.bit_length(), value.denominator.bit_length()) > 128:
+        return f"<fraction of about {int(max(abs(value.numerator), value.denominator).bit_length() * 0.30103)} digits>"
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - a repr must never break an error message
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --- numbers typed as text: one bounded parser for every entry point ------------------------------
+
+_WHOLE = re.compile(r"[+-]?\d+", re.ASCII)
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d+))?", re.ASCII)
+_RATIO = re.compile(r"([+-]?\d+)/(\d+)", re.ASCII)
+
+
+def _number_text(text: Any, what: str, kind: str) -> str:
+    """The stripped text of a number, refused when it is not text or longer than MAX_NUMBER_CHARS."""
+    if not isinstance(text, str):
+        raise BadInput(f"{what}: expected {kind}, got {short_repr(text)}")
+    t = text.strip()
+    if len(t) > MAX_NUMBER_CHARS:
+        raise BadInput(f"{what}: expected {kind} of at most {MAX_NUMBER_CHARS} characters, got {len(t)} characters")
+    return t
+
+
+def _in_range(value, what: str, lo, hi):
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = f"{'' if lo is None else short_repr(lo)}..{'' if hi is None else short_repr(hi)}"
+        raise BadInput(f"{what}: {short_repr(value)} is out of range {span}")
+    return value
+
+
+def parse_int_text(text: Any, what: str, lo: int | None = -MAX_INT, hi: int | None = MAX_INT) -> int:
+    """A whole number typed as text (``"42"``, ``"-3"``), bounded in length and within [lo, hi]."""
+    t = _number_text(text, what, "a whole number")
+    if not _WHOLE.fullmatch(t):
+        raise BadInput(f"{what}: expected a whole number, got {short_repr(t)}")
+    return _in_range(int(t), what, lo, hi)
+
+
+def _decimal(t: str, what: str, kind: str) -> str:
+    match = _DECIMAL.fullmatch(t)
+    if not match:
+        raise BadInput(f"{what}: expected {kind}, got {short_repr(t)}")
+    if match.group(1) is not None and abs(int(match.group(1))) > MAX_EXPONENT:
+        raise BadInput(f"{what}: the exponent of {short_repr(t)} is beyond +-{MAX_EXPONENT}")
+    return t
+
+
+def parse_float_text(text: Any, what: str, lo: float | None = None, hi: float | None = None,
+                     kind: str = "a finite number") -> float:
+    """A finite decimal number typed as text (``"0.5"``, ``"2e3"``; no nan/inf), within [lo, hi]."""
+    t = _decimal(_number_text(text, what, kind), what, kind)
+    return _in_range(float(t), what, lo, hi)
+
+
+def parse_fraction_text(text: Any, what: str, lo: Fraction | int | None = None,
+                        hi: Fraction | int | None = None) -> Fraction:
+    """An exact number typed as text: ``"1/3"``, ``"0.25"``, ``"2e-3"`` (bounded digits and exponent)."""
+    t = _number_text(text, what, "a fraction like 1/3 or 0.25")
+    ratio = _RATIO.fullmatch(t)
+    if ratio:
+        if int(ratio.group(2)) == 0:
+            raise BadInput(f"{what}: {short_repr(t)} is not a fraction (division by zero)")
+        value = Fraction(int(ratio.group(1)), int(ratio.group(2)))
+    else:
+        value = Fraction(_decimal(t, what, "a fraction like 1/3 or 0.25"))
+    return _in_range(value, what, lo, hi)

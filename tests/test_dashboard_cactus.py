@@ -122,3 +122,21 @@ def test_uploads_go_through_the_cli_loader_and_a_refused_file_changes_nothing(tm
         else:
             assert isinstance(at.session_state["ct_pos"]["card"], str) and at.session_state["ct_pos"]["ranger"]
     capsys.readouterr()
+
+
+def test_a_huge_number_in_a_text_box_is_refused_at_once():
+    """Issue 16: '1e999999999' in duel_win_chance made Fraction(text) build a billion-digit number."""
+    import time
+
+    at = open_page("cactus")
+    box = at.text_input(key="ct_opt_cactus_duel_win_chance")
+    for text in ("1e999999999", "9" * 5000, "1/" + "9" * 5000, "nan"):
+        started = time.perf_counter()
+        box.set_value(text).run()
+        assert time.perf_counter() - started < 10
+        assert not at.exception
+        assert any("duel_win_chance" in e for e in errors(at)), text
+        assert all(len(e) < 300 for e in errors(at))
+        assert "duel_win_chance" not in at.session_state["readings"].get("cactus", {})
+    box.set_value("1/4").run()
+    assert str(at.session_state["readings"]["cactus"]["duel_win_chance"]) == "1/4"

@@ -344,3 +344,72 @@ def test_wagons_simulate_out_to_a_directory_or_missing_folder(where, tmp_path, m
     _one_line_exit_2(["wagons", "simulate", "--scenario", "boomtown", "--policy", "random", "--games", "1",
                       "--out", out, "--json"], capsys)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]  # nothing half-written
+
+
+# --- issue 16: numbers bounded in one parsing layer, for every entry point -------------------------
+
+HUGE_NUMBER_TEXTS = ["1e999999999", "9" * 5000, "-" + "9" * 45, "1/" + "9" * 5000, "nan", "inf", "1e31", "0x10",
+                     "\u0663", "1_000"]
+
+
+def _numeric_options():
+    """(command path, option string) for every option whose value is parsed as a number."""
+    from solver import clikit
+
+    for path, parser in sorted(COMMANDS.items()):
+        for action in parser._actions:
+            if action.option_strings and action.type in (clikit.whole_number, clikit.real_number, clikit.seed_int):
+                yield path, action.option_strings[-1]
+
+
+NUMERIC_OPTIONS = list(_numeric_options())
+
+
+def test_every_int_and_float_option_goes_through_the_bounded_parsers():
+    """No option is parsed by a bare int/float (which would let 9*5000 through to the handlers)."""
+    bare = [(" ".join(path), a.option_strings) for path, parser in COMMANDS.items() for a in parser._actions
+            if a.type in (int, float)]
+    assert bare == []
+    assert len(NUMERIC_OPTIONS) >= 20
+
+
+@pytest.mark.parametrize("path,option", NUMERIC_OPTIONS, ids=lambda x: " ".join(x) if isinstance(x, tuple) else x)
+def test_huge_numbers_in_every_numeric_option_are_one_line(path, option, capsys):
+    """Each hostile number text is refused by the parser itself, at once, in a short line."""
+    for text in HUGE_NUMBER_TEXTS:
+        started = time.monotonic()
+        code, out, err = run_main([*path, option, text, "--json"])
+        assert time.monotonic() - started < 5, (path, option, text)
+        assert code == 2 and out == "", (path, option, text, err)
+        assert len(err.strip().splitlines()) == 1 and len(err) < 400, err[:500]
+
+
+@pytest.mark.parametrize("argv", [
+    ["cactus", "marshal", "--solo", "--rule", "duel_win_chance=1e999999999"],
+    ["cactus", "marshal", "--players", "2", "--rule", "duel_win_chance=" + "9" * 5000],
+    ["cactus", "duel", "--rule", "duel_win_chance=1/" + "9" * 5000],
+    ["cactus", "schedule", "--rule", "die_sides=" + "9" * 5000],
+    ["batch", "cactus-montecarlo", "--n", "10", "--option", "duel_win_chance=1e999999999"],
+    ["batch", "cactus-montecarlo", "--n", "10", "--option", "die_sides=1e999999999"],
+    ["batch", "outlaws-playouts", "--n", "1e999999999"],
+    ["batch", "outlaws-playouts", "--n", "2", "--seed", "9" * 5000],
+    ["batch", "wagons-difficulty", "--scenario", "boomtown", "--n", "1", "--time-limit", "1e999999999"],
+    ["outlaws", "playouts", "--n", "2", "--seed", str(2**63 - 1)],
+    ["outlaws", "playouts", "--n", "2", "--max-actions", str(10**30)],
+    ["wagons", "opponent-draft", "--scenario", "boomtown", "--round", "1", "--circle", "3," + "9" * 5000,
+     "--deck-top", "1"],
+    ["wagons", "best-layout", "--cards", "3,7", "--scenario", "boomtown", "--time-limit", "1e999999999"],
+], ids=lambda a: " ".join(x[:24] for x in a))
+def test_hostile_numbers_reach_no_converter(argv, capsys):
+    """Found by the issue 16 campaign: Fraction(text) froze the server; the largest seed overflowed Polars."""
+    started = time.monotonic()
+    _one_line_exit_2([*argv, "--json"], capsys)
+    assert time.monotonic() - started < 10
+
+
+def test_a_ranger_position_with_a_huge_reading_is_refused_at_once(tmp_path, capsys):
+    doc = json.loads((SCENARIOS / "cactus" / "example-ranger-chase.json").read_text())
+    doc["rules"] = {"duel_win_chance": "1e999999999"}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(doc))
+    _one_line_exit_2(["cactus", "ranger", str(path), "--json"], capsys)

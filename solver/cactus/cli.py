@@ -8,6 +8,7 @@ from fractions import Fraction
 from solver import clikit
 from solver.cactus.rules import CactusRules, rules_from
 from solver.errors import BadInput
+from solver.io import parse_int_text
 
 MAX_GAMES = 1_000_000
 
@@ -33,10 +34,7 @@ def parse_rule_overrides(items: list[str] | None) -> dict:
                 raise BadInput(f"--rule {name}: expected true or false, got '{value[:20]}'")
             overrides[name] = value.lower() in ("true", "yes", "1")
         elif kind in ("int", int):
-            try:
-                overrides[name] = int(value)
-            except ValueError:
-                raise BadInput(f"--rule {name}: '{value[:20]}' is not a whole number") from None
+            overrides[name] = parse_int_text(value, f"--rule {name}")
         else:
             overrides[name] = value
     rules_from(overrides)  # validate now, naming the option

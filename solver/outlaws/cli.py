@@ -103,8 +103,11 @@ def playouts_cmd(args) -> dict:
 
     if args.n < 1 or args.n > 100_000:
         raise BadInput(f"--n {args.n}: expected 1..100000")
-    if args.max_actions < 1:
-        raise BadInput("--max-actions: expected a positive number")
+    if not 1 <= args.max_actions <= 10**9:
+        raise BadInput(f"--max-actions {args.max_actions}: expected 1..1000000000")
+    if args.seed + args.n - 1 > clikit.MAX_SEED:
+        raise BadInput(f"--seed {args.seed}: playout i uses seed+i, and seed+{args.n - 1} passes the largest seed "
+                       f"{clikit.MAX_SEED}")
     prog = clikit.Progress("outlaws playouts", args.n, quiet=args.json)
     df = playouts(args.n, args.seed, _rules(args), args.max_actions, progress=prog)
     return {"summary": summary(df), "rows": df.to_dicts() if args.rows else None}
