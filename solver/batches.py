@@ -36,7 +36,7 @@ from typing import Any
 
 from solver import executor as ex
 from solver.errors import BadInput
-from solver.io import parse_float_text, parse_fraction_text, parse_int_text, short_repr
+from solver.io import is_sink, output_target, parse_float_text, parse_fraction_text, parse_int_text, short_repr
 
 MAX_N = 10_000_000
 """Largest batch accepted (items); far above any useful table."""
@@ -365,11 +365,9 @@ def run_batch(
     if with_rows and request.n > MAX_ROWS_IN_JSON:
         raise BadInput(f"--rows: at most {MAX_ROWS_IN_JSON} rows in JSON; use --out FILE.parquet for {request.n}")
     if out is not None:
-        out = Path(out)
-        if out.suffix != ".parquet":
-            raise BadInput(f"--out: {out} must end in .parquet")
-        if not out.parent.is_dir():
-            raise BadInput(f"--out: folder {out.parent} does not exist")
+        target = output_target(out)  # a folder, a device, a missing or unwritable folder: refused before any work
+        if Path(out).suffix != ".parquet" and not is_sink(target):
+            raise BadInput(f"--out: {short_repr(str(out))} must end in .parquet")
     p = plan(request)
     started = time.perf_counter()
     result: dict[str, Any] = {"kind": request.kind, "n": request.n, "seed": request.seed,
@@ -390,10 +388,8 @@ def run_batch(
         else:
             result["counts"] = counts
     elif out is not None:
-        import polars as pl
-
-        written = ex.write_parquet(stream, out)
-        frame = pl.read_parquet(out)
+        written = ex.write_parquet(stream, out, read_back=True)
+        frame = written["frame"]
         result |= {"rows": written["rows"], "out": written["path"], "columns": written["columns"],
                    "summary": summarise(frame)}
     else:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import parse_float_text, parse_int_text
+from solver.io import output_target, parse_float_text, parse_int_text, write_atomically
 
 
 class UsageError(Exception):
@@ -170,29 +170,11 @@ def bound_numbers(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def output_file(path: str) -> Path:
-    """Check an output path before any work: its folder exists and it is not itself a folder."""
-
-    out = Path(path)
-    if out.is_dir():
-        raise BadInput(f"{out}: is a directory; give a file name for --out")
-    if not out.parent.is_dir():
-        raise BadInput(f"{out}: folder {out.parent} does not exist")
-    return out
+    """Check an output path before any work (:func:`solver.io.output_target`): the file it writes."""
+    return output_target(path)
 
 
 def write_table(frame, path: str) -> None:
     """Write a Polars frame as Parquet (``.parquet``) or CSV, atomically: all or nothing."""
-    import os
-    import tempfile
-
-    out = output_file(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-    os.close(fd)
-    try:
-        frame.write_parquet(tmp) if out.suffix == ".parquet" else frame.write_csv(tmp)
-        os.replace(tmp, out)
-    except OSError as exc:
-        raise BadInput(f"{out}: cannot write ({exc.strerror or exc})") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    parquet = Path(path).suffix == ".parquet"
+    write_atomically(path, lambda tmp: frame.write_parquet(tmp) if parquet else frame.write_csv(tmp))

@@ -335,37 +335,62 @@ def rows_to_frame(rows: Iterable[dict], chunk_rows: int = CHUNK_ROWS):
     return pl.concat(frames, how="diagonal_relaxed", rechunk=True)
 
 
-def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUNK_ROWS) -> dict:
+PARTS_PREFIX = ".parts-"
+"""Folder of a streamed write's part files, ``.parts-<pid>.<random>`` next to the target; one left
+by a killed run (its process gone) is removed by the next write into that folder."""
+
+
+def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUNK_ROWS, read_back: bool = False) -> dict:
     """Stream flat dict rows to a Parquet file, ``chunk_rows`` at a time; returns a summary.
 
     Each chunk is written as a part file in a temporary folder next to ``path``; the parts are
     then concatenated by Polars' streaming engine (columns unified, missing ones null) into a
     temporary file that replaces ``path`` atomically only when everything succeeded
-    (rule:X-bad-input: nothing is ever half-written).
+    (rule:X-bad-input: nothing is ever half-written; :func:`solver.io.write_atomically`).
+    ``read_back``: the summary's ``frame`` holds every row (read from the parts, so it works for
+    the null device too).
     """
+    import shutil
+
     import polars as pl
 
-    target = Path(path)
-    if target.is_dir():
-        raise BadInput(f"{target}: is a directory, expected a .parquet file path")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise BadInput(f"{target}: folder {folder} does not exist")
+    from solver.io import is_sink, output_target, stale_pid_entries, write_atomically
+
+    target = output_target(path)
+    folder = Path(tempfile.gettempdir()) if is_sink(target) else target.parent
+    for stale in stale_pid_entries(folder, PARTS_PREFIX):
+        shutil.rmtree(stale, ignore_errors=True)
     count = 0
-    with tempfile.TemporaryDirectory(prefix=".parts-", dir=folder) as tmp:
+    tmp = tempfile.mkdtemp(prefix=f"{PARTS_PREFIX}{os.getpid()}.", dir=folder)
+    try:
         parts = []
         for i, chunk in enumerate(_chunks(rows, chunk_rows)):
             part = Path(tmp) / f"part-{i:06d}.parquet"
             _frame(chunk).write_parquet(part)
             parts.append(part)
             count += len(chunk)
-        staging = Path(tmp) / "all.parquet"
-        if parts:
-            lazy = pl.concat([pl.scan_parquet(p) for p in parts], how="diagonal_relaxed")
-            lazy.sink_parquet(staging)
-            columns = list(pl.read_parquet_schema(staging))
-        else:
-            pl.DataFrame().write_parquet(staging)
-            columns = []
-        os.replace(staging, target)
-    return {"path": str(target), "rows": count, "columns": columns}
+
+        def sink(staging: str) -> None:
+            if parts:
+                pl.concat([pl.scan_parquet(p) for p in parts], how="diagonal_relaxed").sink_parquet(staging)
+            else:
+                pl.DataFrame().write_parquet(staging)
+
+        write_atomically(path, sink)
+        columns = _columns(parts)  # diagonal concatenation: every column, in order of first appearance
+        frame = None
+        if read_back:
+            frame = pl.concat([pl.read_parquet(p) for p in parts], how="diagonal_relaxed") if parts else pl.DataFrame()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    summary = {"path": str(target), "rows": count, "columns": columns}
+    return summary | {"frame": frame} if read_back else summary
+
+
+def _columns(parts: list[Path]) -> list[str]:
+    import polars as pl
+
+    names: dict[str, None] = {}
+    for part in parts:
+        names |= dict.fromkeys(pl.read_parquet_schema(part))
+    return list(names)

@@ -413,3 +413,103 @@ def test_a_ranger_position_with_a_huge_reading_is_refused_at_once(tmp_path, caps
     path = tmp_path / "p.json"
     path.write_text(json.dumps(doc))
     _one_line_exit_2(["cactus", "ranger", str(path), "--json"], capsys)
+
+
+# --- issue 16: --out never replaces a device or a special file; links are followed on purpose -------
+
+OUT_COMMANDS = {
+    "wagons simulate": lambda out: ["wagons", "simulate", "--scenario", "boomtown", "--policy", "random",
+                                    "--games", "2", "--out", out, "--json"],
+    "batch": lambda out: ["batch", "outlaws-playouts", "--n", "2", "--executor", "serial", "--no-progress",
+                          "--out", out, "--json"],
+}
+OUT_KINDS = ["new", "existing", "existing-0640", "symlink", "dangling-symlink", "symlink-loop", "directory", "fifo",
+             "devnull", "missing-folder", "empty", "unwritable-folder", "symlink-to-dir"]
+
+
+def _make_out(kind: str, folder: Path, suffix: str) -> str:
+    target = folder / f"o{suffix}"
+    if kind in ("existing", "existing-0640", "symlink"):
+        target.write_text("old")
+        if kind == "existing-0640":
+            os.chmod(target, 0o640)
+        if kind == "symlink":
+            (folder / f"link{suffix}").symlink_to(target)
+            return str(folder / f"link{suffix}")
+    elif kind == "dangling-symlink":
+        (folder / f"link{suffix}").symlink_to(folder / f"nowhere{suffix}")
+        return str(folder / f"link{suffix}")
+    elif kind == "symlink-loop":
+        (folder / "loop-a").symlink_to(folder / "loop-b")
+        (folder / "loop-b").symlink_to(folder / "loop-a")
+        return str(folder / "loop-a")
+    elif kind == "directory":
+        target.mkdir()
+    elif kind == "symlink-to-dir":
+        (folder / "d").mkdir()
+        (folder / f"link{suffix}").symlink_to(folder / "d")
+        return str(folder / f"link{suffix}")
+    elif kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "devnull":
+        return os.devnull
+    elif kind == "missing-folder":
+        return str(folder / "no" / f"o{suffix}")
+    elif kind == "empty":
+        return ""
+    return str(target)
+
+
+@pytest.mark.parametrize("command", sorted(OUT_COMMANDS))
+@pytest.mark.parametrize("kind", OUT_KINDS)
+def test_out_on_every_kind_of_path(command, kind, tmp_path, monkeypatch):
+    import stat as st_mode
+
+    suffix = ".parquet"
+    folder = tmp_path / "w"
+    folder.mkdir()
+    out = _make_out(kind, folder, suffix)
+    if kind == "unwritable-folder":  # root ignores permissions: the check itself is what is tested
+        real_access = os.access
+        monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if str(p) == str(folder) else real_access(p, mode))
+    before = {p.name: p.lstat().st_mode for p in folder.iterdir()}
+    null_before = os.stat(os.devnull)
+    code, stdout, err = run_main(OUT_COMMANDS[command](out))
+    check(OUT_COMMANDS[command](out), code, stdout, err)
+    after = {p.name: p.lstat().st_mode for p in folder.iterdir()}
+    assert st_mode.S_ISCHR(os.stat(os.devnull).st_mode) and os.stat(os.devnull).st_rdev == null_before.st_rdev
+    ok = {"new", "existing", "existing-0640", "symlink", "dangling-symlink", "devnull"}
+    assert (code == 0) == (kind in ok), (kind, err)
+    if code == 2:
+        assert after == before, (kind, before, after)  # nothing written, nothing replaced, no temporary left
+        return
+    assert not [n for n in after if n.startswith(".")], after  # no temporary file or parts folder left
+    if kind in ("symlink", "dangling-symlink"):
+        link = folder / f"link{suffix}"
+        assert link.is_symlink() and link.resolve().stat().st_size > 100  # the link stays, its file is written
+    elif kind != "devnull":
+        mode = st_mode.S_IMODE((folder / f"o{suffix}").stat().st_mode)
+        umask = os.umask(0)
+        os.umask(umask)
+        assert mode == (0o640 if kind == "existing-0640" else 0o666 & ~umask), oct(mode)
+
+
+def test_out_into_a_folder_that_refuses_the_write_is_one_line(tmp_path, monkeypatch, capsys):
+    """A PermissionError while writing (e.g. a read-only mount) is one line, not a traceback."""
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    _one_line_exit_2(OUT_COMMANDS["wagons simulate"](str(tmp_path / "o.csv")), capsys)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_leftovers_of_killed_writes_are_removed_by_the_next_write(tmp_path, capsys):
+    dead = 2**22 + 12345  # above the default pid_max of 4194304: no such process
+    (tmp_path / f".o.parquet.tmp-{dead}.abcd").write_text("half")
+    (tmp_path / f".parts-{dead}.efgh").mkdir()
+    (tmp_path / f".parts-{dead}.efgh" / "part-000000.parquet").write_text("half")
+    (tmp_path / f".parts-{os.getppid()}.live").mkdir()  # a running process's parts stay
+    code, out, err = run_main(OUT_COMMANDS["batch"](str(tmp_path / "o.parquet")))
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f".parts-{os.getppid()}.live", "o.parquet"]

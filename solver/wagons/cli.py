@@ -185,14 +185,14 @@ def handle_simulate(args) -> dict:
     rules = rules_from_args(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
-    if args.out:
+    if args.out is not None:
         clikit.output_file(args.out)  # refuse a bad --out before playing any game
     progress = clikit.Progress("wagons simulate", args.games, quiet=args.json)
     rows = []
     for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules)):
         rows.append(row)
         progress(i + 1)
-    if args.out:
+    if args.out is not None:
         import polars as pl
 
         clikit.write_table(pl.DataFrame(rows), args.out)
