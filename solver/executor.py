@@ -161,9 +161,53 @@ class _Done:
         return self.value
 
 
+WATCHDOG_SECONDS = 0.5
+"""How often a worker checks that the process that started the batch is still there."""
+
+
+def _die_with(parent_pid: int) -> None:
+    """Worker initializer: the worker ends when the batch's process ends, however it ends.
+
+    On Linux the kernel sends SIGKILL when the worker's parent (the forkserver, which itself ends
+    with the batch's process) dies (``prctl(PR_SET_PDEATHSIG)``); everywhere, a watchdog thread
+    checks every :data:`WATCHDOG_SECONDS` that ``parent_pid`` is alive and ends the worker if not
+    (a ``kill -9`` of a batch must not leave workers running at 100% CPU)."""
+    import signal
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError):  # pragma: no cover - no libc prctl: the watchdog remains
+            pass
+
+    def watch() -> None:
+        while _alive(parent_pid):
+            threading.Event().wait(WATCHDOG_SECONDS)
+        os._exit(1)
+
+    if not _alive(parent_pid):  # the batch ended before this worker was ready
+        os._exit(1)
+    threading.Thread(target=watch, name="ruleslinger-parent-watchdog", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 class _Local:
     def __init__(self, workers: int):
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=_die_with,
+                                        initargs=(os.getpid(),))
 
     def submit(self, fn, *args):
         return self.pool.submit(fn, *args)

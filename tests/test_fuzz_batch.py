@@ -90,3 +90,80 @@ def test_huge_values_in_options_are_cut_in_messages():
         except BadInput as exc:
             assert_one_line(exc)
             assert len(str(exc)) < 200
+
+
+# --- issue 16: a killed batch leaves no work running and no parts behind ---------------------------
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (Linux /proc), found by following parent ids."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z":  # a zombie is finished work waiting for its parent's wait()
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    out, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.add(child)
+            todo.append(child)
+    return out
+
+
+def _alive(pids: set[int]) -> set[int]:
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_kill_9_of_a_batch_ends_its_workers_and_the_next_run_cleans_up(tmp_path):
+    command = [sys.executable, "-m", "solver", "batch", "outlaws-playouts", "--n", "4000", "--workers", "2",
+               "--no-progress", "--out", str(tmp_path / "rows.parquet")]
+    batch = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent)))
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while time.monotonic() < deadline and not list(tmp_path.glob(".parts-*")) or len(workers) < 3:
+            time.sleep(0.2)
+            workers = _descendants(batch.pid)
+            assert time.monotonic() < deadline, "the batch did not start its workers"
+        time.sleep(1.0)  # the workers are busy with their first chunks
+        workers = _descendants(batch.pid)
+        batch.send_signal(signal.SIGKILL)
+        batch.wait(10)
+        gone_by = time.monotonic() + 5
+        while _alive(workers) and time.monotonic() < gone_by:
+            time.sleep(0.1)
+        assert not _alive(workers), f"still running 5 s after kill -9: {sorted(_alive(workers))}"
+    finally:
+        if batch.poll() is None:
+            batch.kill()
+            batch.wait(10)
+    assert list(tmp_path.glob(".parts-*")), "the killed run should have left its parts folder (the case tested)"
+    from solver.batches import BatchRequest, run_batch
+
+    run_batch(BatchRequest("outlaws-playouts", 2), executor="serial", out=tmp_path / "rows.parquet", progress=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.parquet"]
