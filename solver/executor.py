@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import re
 import sys
 import tempfile
 import traceback
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
+from solver.io import short_repr
 
 DEFAULT_WORKERS = 2
 """Local processes by default: both cores of the reference machine."""
@@ -86,11 +88,43 @@ def parse_executor(spec: str | ExecutorSpec | None = "local", workers: int = DEF
     text = "local" if spec is None else str(spec).strip()
     if text in ("serial", "local"):
         return ExecutorSpec(text, workers)
+    host, port = scheduler_address(text)
+    return ExecutorSpec("dask", workers, f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}")
+
+
+_HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\]", re.ASCII)
+
+
+def scheduler_address(text: str) -> tuple[str, int]:
+    """``tcp://HOST:PORT`` (a host name, an IPv4 address or ``[IPv6]``; port 1..65535), else BadInput.
+
+    Other Dask transports (tls needs certificates, ucx and websockets extra packages, inproc a
+    scheduler in this very process) are refused here, before any connection is tried."""
+    usage = "expected 'serial', 'local' or a Dask scheduler address tcp://HOST:PORT"
     scheme, sep, rest = text.partition("://")
-    if sep and scheme in ("tcp", "tls", "ucx", "inproc", "ws", "wss") and rest:
-        return ExecutorSpec("dask", workers, text)
-    raise BadInput(f"executor: expected 'serial', 'local' or a Dask scheduler address like "
-                   f"tcp://host:8786, got {text!r:.60}")
+    if not sep:
+        raise BadInput(f"executor: {usage}, got {short_repr(text, 60)}")
+    if scheme != "tcp":
+        raise BadInput(f"executor: the {short_repr(scheme, 20)}:// transport is not supported; {usage}")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not _HOST.fullmatch(host) or not port.isascii() or not port.isdigit() or len(port) > 5 \
+            or not 1 <= int(port) <= 65535:
+        raise BadInput(f"executor: {usage} (port 1..65535), got {short_repr(text, 60)}")
+    return host.strip("[]"), int(port)
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """Open (and close) a TCP connection to the scheduler first: a wrong host or a closed port is
+    one line at once, not a Dask timeout and a traceback from a half-built client later."""
+    import socket
+
+    host, port = scheduler_address(address)
+    try:
+        with socket.create_connection((host, port), timeout=min(timeout, 5.0)):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise BadInput(f"executor: cannot reach the Dask scheduler at {address} ({reason})") from None
 
 
 def default_chunk_size(n: int, workers: int) -> int:
@@ -222,17 +256,38 @@ class _Dask:
             from dask.distributed import Client
         except ImportError as exc:  # pragma: no cover - dask is a dependency
             raise BadInput(f"executor {address}: dask.distributed is not installed ({exc})") from None
+        _reachable(address, timeout)
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise BadInput(f"executor: cannot reach the Dask scheduler at {address} "
-                           f"({type(exc).__name__}: {exc})") from None
+        except Exception as exc:  # noqa: BLE001 - whatever Dask raises while connecting is one line
+            _abandon_client(exc, Client)
+            raise BadInput(f"executor: cannot use the Dask scheduler at {address} "
+                           f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
 
     def submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False)
 
     def close(self, cancel: bool = False) -> None:
         self.client.close()
+
+
+def _abandon_client(exc: BaseException, client_class: type) -> None:
+    """Shut down the Dask client a failed ``Client(...)`` left half-built, at once.
+
+    Left alone, its ``__del__`` closes it at exit with a 20 s timeout and then prints a
+    ``TimeoutError`` traceback; here its IO loop is stopped and it is marked closed, so the
+    command ends with its one-line error."""
+    tb = exc.__traceback__
+    while tb is not None:
+        client = tb.tb_frame.f_locals.get("self")
+        if isinstance(client, client_class):
+            try:
+                client.status = "closed"
+                client._loop_runner.stop()
+            except Exception:  # noqa: BLE001 - best effort: the error line is what matters
+                pass
+            return
+        tb = tb.tb_next
 
 
 def _open(spec: ExecutorSpec, timeout: float):

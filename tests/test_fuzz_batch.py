@@ -167,3 +167,88 @@ def test_kill_9_of_a_batch_ends_its_workers_and_the_next_run_cleans_up(tmp_path)
 
     run_batch(BatchRequest("outlaws-playouts", 2), executor="serial", out=tmp_path / "rows.parquet", progress=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.parquet"]
+
+
+# --- issue 16: --executor: malformed or unsupported addresses and dead schedulers are one line, at once --
+
+ADDRESS_PIECES = ["tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://", "spark://", "", "host", "127.0.0.1",
+                  "[::1]", "[::1", ":", "8786", "99999", "0", "-1", "/x", "é", " ", "..", "a" * 300]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(parts=st.lists(st.sampled_from(ADDRESS_PIECES), max_size=5))
+def test_executor_addresses_are_checked_without_connecting(parts):
+    from unittest import mock
+
+    from solver.executor import parse_executor
+
+    text = "".join(parts)
+    with mock.patch("socket.create_connection", side_effect=AssertionError("no connection while parsing")):
+        try:
+            spec = parse_executor(text)
+        except BadInput as exc:
+            assert_one_line(exc)
+            assert "executor" in str(exc) and len(str(exc)) < 300
+            return
+    assert spec.kind in ("serial", "local") or spec.address.startswith("tcp://")
+
+
+def _one_line_run(argv, seconds):
+    root = Path(__file__).resolve().parent.parent
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "solver", *argv], capture_output=True, text=True, timeout=60,
+                          cwd=root)
+    took = time.monotonic() - started
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), done.stderr[-2000:]
+    assert took < seconds, f"took {took:.1f}s: {lines}"
+    return lines[0]
+
+
+@pytest.mark.parametrize("address", ["ucx://host:1", "inproc://x", "tls://127.0.0.1:1", "ws://a:b", "tcp://host:99999",
+                                     "tcp://[::1", "tcp://"])
+def test_unsupported_or_malformed_executor_is_one_line_at_once(address):
+    line = _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor", address], 8)
+    assert "executor" in line
+
+
+def test_a_closed_port_is_one_line_at_once():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # free again when the block ends: nobody listens there
+    _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor", f"tcp://127.0.0.1:{port}"], 8)
+
+
+@pytest.mark.slow
+def test_a_server_that_is_not_a_scheduler_is_one_line_and_no_late_traceback():
+    """Found by the issue 16 campaign: after the one-line error the half-built Dask client closed at exit
+    with a 20 s timeout and printed a TimeoutError traceback."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    stop = threading.Event()
+
+    def answer_garbage():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.sendall(b"\xff" * 64)
+
+    thread = threading.Thread(target=answer_garbage, daemon=True)
+    thread.start()
+    try:
+        _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor",
+                       f"tcp://127.0.0.1:{server.getsockname()[1]}"], 15)
+    finally:
+        stop.set()
+        thread.join(2)
+        server.close()
