@@ -206,9 +206,15 @@ def require(mapping: Any, key: str, kind: type | tuple[type, ...], what: str) ->
     return value
 
 
+def is_whole(value: Any) -> bool:
+    """The one integer rule of every integer field: an ``int``, never a bool (``false``) nor a float
+    (``0.0``, ``180.0``), whatever its value."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def as_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
     """An integer (not a bool) within [lo, hi], else a BadInput naming ``what``."""
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise BadInput(f"{what}: expected an integer, got {short_repr(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise BadInput(f"{what}: {short_repr(value)} is out of range {lo}..{hi}")

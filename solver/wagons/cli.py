@@ -6,11 +6,11 @@ Every open reading has a flag (--icon-source, --match-order, --edition, --diffic
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import as_int, read_json
+from solver.io import as_int, read_json, short_repr
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.rules import DIFFICULTIES, EDITIONS, ICON_SOURCES, MATCH_ORDERS, TIE_BREAKS, Rules
 
@@ -39,7 +39,10 @@ def rules_from_args(args) -> Rules:
 
 
 def _data(args):
-    return load_data(goals_path=str(Path(args.goals).resolve()) if getattr(args, "goals", None) else None)
+    """The card data, with the user's goals file when ``--goals`` names one (a symlink loop or a
+    missing file is refused by the reader, in one line; ``os.path.realpath`` never raises)."""
+    goals = getattr(args, "goals", None)
+    return load_data(goals_path=os.path.realpath(goals) if goals is not None else None)
 
 
 def load_opponent(path) -> tuple[int, ...]:
@@ -97,7 +100,10 @@ def recorded_actions(doc, what: str) -> list[dict]:
             if not isinstance(e, dict) or e.get("who") != "player":
                 continue
             if e.get("what") == "draft":
-                out.append({"draft": len(e.get("skipped", []))})
+                skipped = e.get("skipped", [])
+                if not isinstance(skipped, list):
+                    raise BadInput(f"{what}: log[{n}].skipped: expected a list of card ids, got {short_repr(skipped)}")
+                out.append({"draft": len(skipped)})
             elif e.get("what") == "place" and isinstance(e.get("placement"), dict):
                 out.append({"place": e["placement"]})
             else:

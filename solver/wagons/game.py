@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io import as_int, short_repr
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.opponent import add_to_pile, round1_decision, round2_decision
 from solver.wagons.rules import Rules
@@ -228,7 +228,7 @@ def action_to_dict(action: Action) -> dict:
 def action_from_dict(d, what: str = "action") -> Action:
     """A player action from ``{"draft": k}`` or ``{"place": {"card", "x", "y", "rot"}}``."""
     if isinstance(d, dict) and "draft" in d and len(d) == 1:
-        return Draft(d["draft"])
+        return Draft(as_int(d["draft"], f"{what}.draft", 0, 99))
     if isinstance(d, dict) and "place" in d and len(d) == 1 and isinstance(d["place"], dict):
         p = d["place"]
         missing = [k for k in ("card", "x", "y") if k not in p]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io import is_whole, read_json, short_repr
 from solver.wagons.cards import ROTATIONS, Territory, card_by_id, card_cells, load_cards
 
 __all__ = ["Placement", "Town", "visible_grid", "placement_problem", "place", "legal_placements",
@@ -63,14 +63,14 @@ def _occupied(town: Town) -> set[tuple[int, int]]:
 def placement_problem(town: Town, placement: Placement) -> str | None:
     """None when ``placement`` is legal on ``town``, else why not (naming the card). rule:W-place"""
     p = placement
-    if isinstance(p.card, bool) or not isinstance(p.card, int) or not 0 <= p.card < len(load_cards()):
-        return f"card {p.card!r}: no such card (ids are 0..{len(load_cards()) - 1})"
+    if not is_whole(p.card) or not 0 <= p.card < len(load_cards()):
+        return f"card {short_repr(p.card)}: no such card (ids are 0..{len(load_cards()) - 1})"
     for name in ("x", "y"):
         v = getattr(p, name)
-        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > COORD_LIMIT:
-            return f"card {p.card}: {name} must be a whole number within +-{COORD_LIMIT}, got {v!r}"
-    if p.rot not in ROTATIONS:
-        return f"card {p.card}: rotation must be 0 or 180 (cards never turn 90 degrees), got {p.rot!r}"
+        if not is_whole(v) or abs(v) > COORD_LIMIT:
+            return f"card {p.card}: {name} must be a whole number within +-{COORD_LIMIT}, got {short_repr(v)}"
+    if not is_whole(p.rot) or p.rot not in ROTATIONS:
+        return f"card {p.card}: rotation must be 0 or 180 (cards never turn 90 degrees), got {short_repr(p.rot)}"
     if p.card in town.card_ids:
         return f"card {p.card}: already placed in this town"
     if not town.placements:
