@@ -47,7 +47,12 @@ so that no case waits for a default of minutes (--time-limit 300) without anythi
 HOSTILE_WORDS = ["", " ", "0", "-1", "1", "2", "3", "7", "13", "18", "19", "-18", "-0", "1.5", "1e9", "nan", "inf",
                  "9" * 30, "-" + "9" * 30, "9" * 5000, "0x10", "1,2,x", "3,3,3", ",,,", "1,,2", "1," * 200,
                  "nosuch", "boomtown", "gold-rush", "A", "B", "random", "greedy", "true", "null", "{}", "[]",
-                 "--json", "-", "\x00", "é", "../nosuch/x.json", "tcp://", "serial", "a=b", "=", "round1_window=99"]
+                 "--json", "-", "\x00", "é", "../nosuch/x.json", "tcp://", "serial", "a=b", "=", "round1_window=99",
+                 # issue 16 classes: exponents and digits that must be bounded before converting, floats and
+                 # booleans where whole numbers belong, paths of special files
+                 "1e999999999", "-1e999999999", "1/" + "9" * 5000, "1.0", "0.0", "180.0", "false", "2e30", "0x1p9",
+                 "9223372036854775807", "9223372036854775808", "-9223372036854775809", "/dev/null", "/dev/zero",
+                 "/etc/passwd", "duel_win_chance=1e999999999", "solo_event_cards=1e999999999", "n=" + "9" * 50]
 FILE_TEXTS = [
     "", "{", "[]", "null", "42", '"text"', "{}", "[" * 40 + "]" * 40, deep(5000, "{"), "[" + "9" * 5000 + "]",
     "NaN", "\ufeff{}", "a = 1\n[b]\n", '{"placements": 5}', '{"placements": [{"card": 999, "x": 0, "y": 0, "rot": 0}]}',
@@ -57,6 +62,15 @@ FILE_TEXTS = [
     '{"pile": [1, 1, 1, 99]}', '{"pile": "1,2"}', '{"pile": [true, null, 2.5]}', '{"pile": []}',
     '{"to_move": "C", "actions_left": 99}', '{"to_move": "A", "actions_left": -1, "street": {}}',
     '{"to_move": "A", "actions_left": 2, "street": {"A": ["governor"], "B": []}, "tokens": []}',
+    # issue 16 classes: duplicate keys, floats and booleans for whole numbers, numbers past the bounds,
+    # a JSON string that names a file
+    '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0, "rot": 180}]}', '{"pile": [1], "pile": [2]}',
+    '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0.0}]}', '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": false}]}',
+    '{"placements": [{"card": 13.0, "x": 1, "y": 1, "rot": 180.0}]}', '{"pile": [1.0, true]}',
+    '{"placements": [{"card": 13, "x": 1e999, "y": 1, "rot": 0}]}', '[1e400, -1e400, NaN, Infinity]',
+    '"/etc/passwd"', '"scenarios/outlaws/contracts-example.json"', '{"actions": [{"draft": 0.0}]}',
+    '{"log": [{"who": "player", "what": "draft", "skipped": 5}]}', '{"rules": {"duel_win_chance": "1e999999999"}}',
+    'a = 1e999\n', 'a = ' + '9' * 5000 + '\n', '[[goal]]\nname = "x"\nname = "y"\n',
 ]
 
 
@@ -80,10 +94,12 @@ def example_files() -> list[Path]:
 @st.composite
 def file_argument(draw, folder: Path) -> str:
     """A path to a hostile file (or a missing path / a directory)."""
-    choice = draw(st.integers(0, 5))
+    choice = draw(st.integers(0, 6))
     target = folder / f"in{draw(st.integers(0, 3))}{draw(st.sampled_from(['.json', '.toml', '']))}"
     if choice == 0:
         return draw(st.sampled_from([str(folder), str(folder / "missing.json"), "", "-"]))
+    if choice == 6:
+        return draw(special_path(folder))
     if choice == 1:
         target.write_text(draw(st.sampled_from(FILE_TEXTS)))
     elif choice == 2:
@@ -99,6 +115,33 @@ def file_argument(draw, folder: Path) -> str:
     else:
         target.write_text("[" + "0," * 600_000 + "0]")  # 1.2 MB: over the size limit
     return str(target)
+
+
+@st.composite
+def special_path(draw, folder: Path) -> str:
+    """A path that is not a plain file: symlink loops, dangling links, links to devices, a pipe, devices."""
+    kind = draw(st.sampled_from(["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self"]))
+    link = folder / f"special-{kind}.json"
+    if os.path.lexists(link):
+        return str(link)
+    if kind == "loop":
+        other = folder / "special-loop-other.json"
+        if not os.path.lexists(other):
+            other.symlink_to(link)
+        link.symlink_to(other)
+    elif kind == "dangling":
+        link.symlink_to(folder / "nowhere" / "x.json")
+    elif kind == "to-zero":
+        link.symlink_to("/dev/zero")
+    elif kind == "to-dir":
+        link.symlink_to(folder)
+    elif kind == "fifo":
+        os.mkfifo(link)
+    elif kind == "self":
+        link.symlink_to(link)
+    else:
+        return "/dev/null" if kind == "dev-null" else "/dev/zero"
+    return str(link)
 
 
 OUTPUT_DESTS = ("out", "output", "save", "write")
@@ -169,6 +212,19 @@ def _valid_value(draw, action: argparse.Action, folder: Path, path: tuple) -> st
 
 def _hostile_value(draw, action: argparse.Action, folder: Path) -> str:
     if action.dest in OUTPUT_DESTS:
+        special = draw(st.sampled_from(["", "", "", "fifo", "loop", "dir-link", "devnull"]))
+        if special == "devnull":
+            return os.devnull
+        if special:
+            path = folder / f"out-{special}.parquet"
+            if not os.path.lexists(path):
+                if special == "fifo":
+                    os.mkfifo(path)
+                elif special == "loop":
+                    path.symlink_to(path)
+                else:
+                    path.symlink_to(folder)
+            return str(path)
         return str(folder / draw(st.sampled_from(["o.json", "o", "no/such/o.parquet", "", ".parquet"])))
     if action.dest == "executor":  # never a network address: connecting waits for a timeout
         return draw(st.sampled_from(["nosuch", "", "spark://x", "tcp://", "LOCAL"]))
