@@ -153,6 +153,8 @@ def parse_toml_text(text: str | bytes, what: str = "input") -> dict[str, Any]:
 def _read_bytes(path: str | Path) -> bytes:
     """The bytes of a regular file of at most MAX_BYTES (devices, pipes, folders refused)."""
     p = Path(path)
+    if "\x00" in str(path):
+        raise BadInput(f"{short_repr(str(path))}: a file name cannot contain a NUL character")
     try:
         info = os.stat(p)
         if stat.S_ISDIR(info.st_mode):
@@ -322,6 +324,8 @@ def output_target(path: str | Path, what: str = "--out") -> Path:
     text = str(path)
     if not text.strip():
         raise BadInput(f"{what}: empty file name")
+    if "\x00" in text:
+        raise BadInput(f"{what} {short_repr(text)}: a file name cannot contain a NUL character")
     try:
         target = Path(os.path.realpath(text, strict=False))
         info = os.stat(target) if os.path.lexists(target) else None

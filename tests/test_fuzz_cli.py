@@ -569,3 +569,150 @@ def test_leftovers_of_killed_writes_are_removed_by_the_next_write(tmp_path, caps
     code, out, err = run_main(OUT_COMMANDS["batch"](str(tmp_path / "o.parquet")))
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == [f".parts-{os.getppid()}.live", "o.parquet"]
+
+
+# --- issue 16: a systematic sweep, every argument of every command x every hostile class -----------
+
+SWEEP_WORDS = {
+    "huge integer": "9" * 5000, "huge negative": "-" + "9" * 45, "huge exponent": "1e999999999",
+    "negative exponent": "1e-999999999", "huge fraction": "1/" + "9" * 5000, "past 64 bits": str(2**64),
+    "float for int": "1.0", "zero float": "0.0", "boolean": "true", "nan": "nan", "infinity": "-inf",
+    "unicode digit": "\u0663", "underscore digits": "1_000", "hex": "0x10", "empty": "", "NUL": "\x00",
+    "huge list": "1," * 5000, "huge option": "duel_win_chance=1e999999999",
+}
+SWEEP_FILES = {
+    "duplicate keys": '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0, "rot": 180}], "pile": [1], "pile": [2]}',
+    "floats for ints": '{"placements": [{"card": 13.0, "x": 1.0, "y": 1, "rot": 180.0}], "pile": [1.0]}',
+    "booleans for ints": '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": false}], "pile": [true]}',
+    "huge numbers": '{"placements": [{"card": 13, "x": ' + "9" * 5000 + ', "y": 1e999, "rot": 0}]}',
+    "a JSON string naming a file": json.dumps(str(SCENARIOS / "outlaws" / "contracts-example.json")),
+    "NaN": '{"placements": NaN, "pile": [Infinity]}',
+    "TOML huge": "a = " + "9" * 5000 + "\nb = 1e999\n",
+}
+SWEEP_SPECIAL = ["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self"]
+
+
+def _base_argv(path: tuple, parser: argparse.ArgumentParser, folder: Path) -> list[tuple[argparse.Action, list[str]]]:
+    """A valid command line as (action, its words): required and workload arguments only, each with
+    the first value the command accepts (so a case is one hostile argument in a valid command)."""
+    hints = {**valid_words(), **_valid_files_cached(folder)}
+    small = {"time_limit": "0.5", "max_nodes": "200", "max_actions": "40", "games": "1", "n": "2",
+             "max_depth": "1", "monte_carlo": "0", "workers": "1"}
+    out = []
+    for action in parser._actions:
+        if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.nargs == 0:
+            continue
+        required = action.required or not action.option_strings
+        if not required and action.dest not in small and action.dest != "executor":
+            continue
+        key = "cactus_position" if path[:1] == ("cactus",) and action.dest == "position" else action.dest
+        if action.dest in small:
+            value = small[action.dest]
+        elif action.dest == "executor":
+            value = "serial"
+        elif action.dest in OUTPUT_DESTS:
+            value = str(folder / "o.parquet")
+        elif key in hints:
+            value = str(hints[key][0])
+        elif action.choices:
+            value = str(sorted(map(str, action.choices))[0])
+        else:
+            value = None
+        if value is None:
+            if not required:
+                continue
+            value = "1"
+        out.append((action, [action.option_strings[0], value] if action.option_strings else [value]))
+    return out
+
+
+def sweep_cases():
+    """(command, argument, class name, value kind) for every argument of every command."""
+    for path, parser in sorted(COMMANDS.items()):
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.nargs == 0:
+                continue
+            name = action.option_strings[0] if action.option_strings else action.dest
+            for word in SWEEP_WORDS:
+                yield path, name, "word", word
+            if _looks_like_file(action) or action.dest in OUTPUT_DESTS:
+                for text in SWEEP_FILES:
+                    yield path, name, "file", text
+                for special in SWEEP_SPECIAL:
+                    yield path, name, "special", special
+
+
+SWEEP = list(sweep_cases())
+
+
+def _sweep_value(kind: str, which: str, folder: Path) -> str:
+    if kind == "word":
+        return SWEEP_WORDS[which]
+    if kind == "file":
+        target = folder / f"sweep-{abs(hash(which)) % 10**6}.json"
+        target.write_text(SWEEP_FILES[which])
+        return str(target)
+    return _special(which, folder)
+
+
+def _special(kind: str, folder: Path) -> str:
+    link = folder / f"special-{kind}.json"
+    if kind in ("dev-null", "dev-zero"):
+        return "/dev/null" if kind == "dev-null" else "/dev/zero"
+    if not os.path.lexists(link):
+        if kind == "loop":
+            other = folder / "special-loop-other.json"
+            other.symlink_to(link)
+            link.symlink_to(other)
+        elif kind == "dangling":
+            link.symlink_to(folder / "nowhere" / "x.json")
+        elif kind == "to-zero":
+            link.symlink_to("/dev/zero")
+        elif kind == "to-dir":
+            link.symlink_to(folder)
+        elif kind == "fifo":
+            os.mkfifo(link)
+        else:
+            link.symlink_to(link)
+    return str(link)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(COMMANDS), ids=lambda p: " ".join(p))
+def test_sweep_every_argument_with_every_hostile_class(path, tmp_path_factory, monkeypatch):
+    """Each case: a valid command line with one argument replaced by one hostile class value.
+    Exit 0 or a one-line exit 2, never a traceback, a hang or output to a special file."""
+    folder = tmp_path_factory.mktemp("sweep")
+    monkeypatch.chdir(folder)
+    parser = COMMANDS[path]
+    base = _base_argv(path, parser, folder)
+    cases = [c for c in SWEEP if c[0] == path]
+    started, ran = time.monotonic(), 0
+    for _, name, kind, which in cases:
+        value = _sweep_value(kind, which, folder)
+        argv, placed = list(path), False
+        options = []
+        for action, words in base:
+            own = (action.option_strings[0] if action.option_strings else action.dest) == name
+            words = ([words[0], value] if action.option_strings else [value]) if own else words
+            placed |= own
+            (options if action.option_strings else argv).extend(words)
+        if not placed:
+            action = next(a for a in parser._actions if (a.option_strings[:1] or [a.dest])[0] == name)
+            options += [name, value] if action.option_strings else []
+            if not action.option_strings:
+                argv.append(value)
+        argv += options + ["--json"]
+        code, out, err = run_main(argv)
+        check(argv, code, out, err)
+        assert len(err) < 800, err[:800]
+        ran += 1
+    assert stat_is_char_device("/dev/null")
+    print(f"swept {' '.join(path)}: {ran} cases in {time.monotonic() - started:.0f}s")
+    assert ran == len(cases)
+
+
+def stat_is_char_device(path: str) -> bool:
+    import stat
+
+    return stat.S_ISCHR(os.stat(path).st_mode)

@@ -6,7 +6,7 @@ import importlib
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import parse_json_text
+from solver.io import parse_int_text, parse_json_text
 
 
 def _rules(args):
@@ -79,7 +79,7 @@ def apply_cmd(args) -> dict:
     text = args.action.strip()
     if text.lstrip("-").isdigit():
         acts = legal_actions(pos, rules)
-        idx = int(text)
+        idx = parse_int_text(text, "--action")
         if not 0 <= idx < len(acts):
             raise BadInput(f"--action {idx}: there are {len(acts)} legal actions (0..{len(acts) - 1})")
         action = acts[idx]

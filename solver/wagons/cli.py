@@ -39,10 +39,10 @@ def rules_from_args(args) -> Rules:
 
 
 def _data(args):
-    """The card data, with the user's goals file when ``--goals`` names one (a symlink loop or a
-    missing file is refused by the reader, in one line; ``os.path.realpath`` never raises)."""
+    """The card data, with the user's goals file when ``--goals`` names one (a symlink loop, a NUL
+    in the name or a missing file is refused by the reader, in one line; ``abspath`` only joins names)."""
     goals = getattr(args, "goals", None)
-    return load_data(goals_path=os.path.realpath(goals) if goals is not None else None)
+    return load_data(goals_path=os.path.abspath(goals) if goals is not None else None)
 
 
 def load_opponent(path) -> tuple[int, ...]:
