@@ -579,6 +579,7 @@ SWEEP_WORDS = {
     "float for int": "1.0", "zero float": "0.0", "boolean": "true", "nan": "nan", "infinity": "-inf",
     "unicode digit": "\u0663", "underscore digits": "1_000", "hex": "0x10", "empty": "", "NUL": "\x00",
     "huge list": "1," * 5000, "huge option": "duel_win_chance=1e999999999",
+    "largest int64": str(2**63 - 1), "smallest int64": str(-(2**63) + 1),
 }
 SWEEP_FILES = {
     "duplicate keys": '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0, "rot": 180}], "pile": [1], "pile": [2]}',
