@@ -1,4 +1,5 @@
-"""Small helpers shared by the game CLIs: argparse with one-line errors, ``--json``, progress.
+"""Small helpers shared by the game CLIs: argparse with one-line errors, ``--json``, progress,
+bounded number types for every option and checked output files (rule:X-bad-input).
 
 Argparse (standard library) is enough for this command tree; its only flaw for the contract is
 the multi-line usage dump on errors, which :class:`Parser` replaces with one line.

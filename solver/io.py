@@ -273,7 +273,7 @@ def _decimal(t: str, what: str, kind: str) -> str:
     if not match:
         raise BadInput(f"{what}: expected {kind}, got {short_repr(t)}")
     if match.group(1) is not None and abs(int(match.group(1))) > MAX_EXPONENT:
-        raise BadInput(f"{what}: the exponent of {short_repr(t)} is beyond +-{MAX_EXPONENT}")
+        raise BadInput(f"{what}: {short_repr(t)} is not {kind} (its exponent is beyond +-{MAX_EXPONENT})")
     return t
 
 

@@ -96,7 +96,7 @@ def parse_fraction(text: Any, what: str) -> Fraction:
     before converting (``"1e999999999"`` is refused at once, not expanded to a billion digits).
     """
     if isinstance(text, bool) or not isinstance(text, (int, Fraction, str)):
-        raise BadInput(f"{what}: expected a probability like 1/3 or 0.25, got {short_repr(text)}")
+        raise BadInput(f"{what}: {short_repr(text)} is not a fraction like 1/3 or 0.25")
     value = text if not isinstance(text, str) else parse_fraction_text(text, what)
     if not 0 <= value <= 1:
         raise BadInput(f"{what}: {short_repr(value)} is not an exact probability 0..1")
