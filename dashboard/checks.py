@@ -13,6 +13,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
+from dashboard.caching import all_checks_decided, cache_final
 from dashboard.common import dumps
 from solver.cactus import verify as cactus_verify
 from solver.cactus.rules import rules_from
@@ -57,7 +58,7 @@ class Runner:
         return _run_cached(game, rules_json, options_json)
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@cache_final(all_checks_decided, max_entries=32)
 def _run_cached(game: str, rules_json: str, options_json: str) -> list[dict]:
     return normalise(RUNNERS[game].call(_rules_from_key(game, rules_json), json.loads(options_json)))
 
@@ -160,7 +161,7 @@ def show(game: str, checks: list[dict]) -> None:
 
 # ----------------------------------------------------------------------------- Lone Cowboy
 
-@st.cache_data(show_spinner=False, max_entries=16)
+@cache_final(all_checks_decided, max_entries=16)
 def _wagons_run(scenarios: tuple[str, ...], check_ids: tuple[str, ...], rules_json: str, mutations: tuple[str, ...],
                 time_limit: float) -> list[dict]:
     from solver.wagons.verify import run_checks

@@ -13,10 +13,11 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
+from dashboard.caching import cache_final, not_stopped_by_time, proven
 from solver.outlaws import playout, search, victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import load_position
+from solver.outlaws.state import position_from_json
 
 CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit",
               "reverend", "mayor")
@@ -125,14 +126,14 @@ def summary_line(doc: dict) -> str:
 # ----------------------------------------------------------------------------- engine adapters
 
 def _load(pos_json: str):
-    return load_position(json.loads(pos_json))
+    return position_from_json(json.loads(pos_json))
 
 
 def _rules(rules_json: str) -> Rules:
     return Rules.from_json(json.loads(rules_json))
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@cache_final(not_stopped_by_time, max_entries=32)
 def dead_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int) -> dict:
     """The engine's search for a dead position (rule O12) reachable from this position."""
     return search.find_dead_positions(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
@@ -172,7 +173,7 @@ def moves_cached(pos_json: str, rules_json: str) -> list[dict]:
     return [{"description": a.describe()} | a.to_json() for a in legal_actions(_load(pos_json), _rules(rules_json))]
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@cache_final(proven, max_entries=64)
 def search_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int = 12) -> dict:
     """The engine's bounded win search for both sides (solver.outlaws.search.win_possible)."""
     return search.win_possible(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,

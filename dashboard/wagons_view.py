@@ -11,6 +11,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import draw
+from dashboard.caching import cache_final, proven
 from solver.errors import BadInput
 from solver.wagons.optimize import best_layout as optimize_best_layout
 
@@ -179,7 +180,7 @@ def show_scores(result: dict, player_label: str = "Player") -> None:
 
 # ----------------------------------------------------------------------------- optimizer
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@cache_final(proven, max_entries=64)
 def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], rules_json: str,
                 time_limit: float, _report: dict | None = None) -> dict:
     """The optimizer's best legal layout of these cards in this order, as a plain dict.

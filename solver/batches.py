@@ -35,6 +35,7 @@ from typing import Any
 
 from solver import executor as ex
 from solver.errors import BadInput
+from solver.io import is_sink, output_target, parse_float_text, parse_fraction_text, parse_int_text, short_repr
 
 MAX_N = 10_000_000
 """Largest batch accepted (items); far above any useful table."""
@@ -97,34 +98,21 @@ class BatchKind:
 
 
 def _coerce(value: str, default: Any, what: str) -> Any:
+    """``--option`` text as the type of the field's default, through the bounded number parsers of
+    :mod:`solver.io` (digits and exponent bounded before any conversion)."""
     if isinstance(default, bool):
         low = value.strip().lower()
         if low in ("true", "yes", "1", "on"):
             return True
         if low in ("false", "no", "0", "off"):
             return False
-        raise BadInput(f"{what}: expected true or false, got {value!r:.40}")
+        raise BadInput(f"{what}: expected true or false, got {short_repr(value)}")
     if isinstance(default, int):
-        try:
-            number = int(value)
-        except ValueError:
-            raise BadInput(f"{what}: expected a whole number, got {value!r:.40}") from None
-        if abs(number) > 10**9:
-            raise BadInput(f"{what}: {value:.40} is out of range")
-        return number
+        return parse_int_text(value, what, -(10**9), 10**9)
     if isinstance(default, Fraction):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise BadInput(f"{what}: {value!r:.40} is not a fraction like 1/3") from None
+        return parse_fraction_text(value, what)
     if isinstance(default, float):
-        try:
-            number = float(value)
-        except ValueError:
-            raise BadInput(f"{what}: expected a number, got {value!r:.40}") from None
-        if not math.isfinite(number):
-            raise BadInput(f"{what}: expected a finite number, got {value!r:.40}")
-        return number
+        return parse_float_text(value, what)
     return value
 
 
@@ -362,11 +350,9 @@ def run_batch(
     if with_rows and request.n > MAX_ROWS_IN_JSON:
         raise BadInput(f"--rows: at most {MAX_ROWS_IN_JSON} rows in JSON; use --out FILE.parquet for {request.n}")
     if out is not None:
-        out = Path(out)
-        if out.suffix != ".parquet":
-            raise BadInput(f"--out: {out} must end in .parquet")
-        if not out.parent.is_dir():
-            raise BadInput(f"--out: folder {out.parent} does not exist")
+        target = output_target(out)  # a folder, a device, a missing or unwritable folder: refused before any work
+        if Path(out).suffix != ".parquet" and not is_sink(target):
+            raise BadInput(f"--out: {short_repr(str(out))} must end in .parquet")
     p = plan(request)
     started = time.perf_counter()
     result: dict[str, Any] = {"kind": request.kind, "n": request.n, "seed": request.seed,
@@ -387,10 +373,8 @@ def run_batch(
         else:
             result["counts"] = counts
     elif out is not None:
-        import polars as pl
-
-        written = ex.write_parquet(stream, out)
-        frame = pl.read_parquet(out)
+        written = ex.write_parquet(stream, out, read_back=True)
+        frame = written["frame"]
         result |= {"rows": written["rows"], "out": written["path"], "columns": written["columns"],
                    "summary": summarise(frame)}
     else:
@@ -443,25 +427,11 @@ def register_batch(games) -> None:
 
 
 def _int_arg(text: str | None, what: str) -> int | None:
-    if text is None:
-        return None
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        raise BadInput(f"--{what}: expected a whole number, got {text!r:.40}") from None
-    return value
+    return None if text is None else parse_int_text(text, f"--{what}")
 
 
 def _float_arg(text: str | None, what: str) -> float | None:
-    if text is None:
-        return None
-    try:
-        value = float(str(text).strip())
-    except ValueError:
-        raise BadInput(f"--{what}: expected a number of seconds, got {text!r:.40}") from None
-    if not math.isfinite(value):
-        raise BadInput(f"--{what}: expected a finite number of seconds, got {text!r:.40}")
-    return value
+    return None if text is None else parse_float_text(text, f"--{what}", kind="a finite number of seconds")
 
 
 def _handle(args) -> dict:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from solver import clikit, deps
-from solver.errors import BadInput
+from solver.errors import BadInput, one_line
 
 
 def build_parser() -> clikit.Parser:
@@ -36,7 +36,7 @@ def build_parser() -> clikit.Parser:
     readings.register_cli(games)
     from solver import batches  # ruleslinger batch KIND (solver/batches.py)
     batches.register_batch(games)
-    return parser
+    return clikit.bound_numbers(parser)
 
 
 def _version() -> str:
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return clikit.run(args)
     except clikit.UsageError as exc:
-        print(f"ruleslinger: error: {exc}", file=sys.stderr)
+        print(f"ruleslinger: error: {one_line(exc)}", file=sys.stderr)
         return 2
     except BadInput as exc:
         print(f"ruleslinger: error: {exc}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""Small helpers shared by the game CLIs: argparse with one-line errors, ``--json``, progress.
+"""Small helpers shared by the game CLIs: argparse with one-line errors, ``--json``, progress,
+bounded number types for every option and checked output files (rule:X-bad-input).
 
 Argparse (standard library) is enough for this command tree; its only flaw for the contract is
 the multi-line usage dump on errors, which :class:`Parser` replaces with one line.
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
+from solver.io import output_target, parse_float_text, parse_int_text, write_atomically
 
 
 class UsageError(Exception):
@@ -104,13 +106,9 @@ def _scalar(value: Any) -> str:
 def int_list(text: str, what: str = "list") -> list[int]:
     """Parse ``3,7,11`` into integers; a BadInput names the bad item."""
     items = [t.strip() for t in str(text).split(",") if t.strip() != ""]
-    out = []
-    for t in items:
-        try:
-            out.append(int(t))
-        except ValueError:
-            raise BadInput(f"{what}: '{t}' is not a whole number") from None
-    return out
+    if len(items) > 1000:
+        raise BadInput(f"{what}: {len(items)} items (at most 1000)")
+    return [parse_int_text(t, what) for t in items]
 
 
 class Progress:
@@ -136,43 +134,48 @@ MAX_SEED = 2**63 - 1
 """Seeds are 0..2**63-1 (they are stored in Int64 columns and fed to random.Random)."""
 
 
+def _argument_type(parse, text: str, *bounds):
+    try:
+        return parse(text, "value", *bounds)
+    except BadInput as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("value: ")) from None
+
+
 def seed_int(text: str) -> int:
     """argparse ``type=`` for a seed: a whole number 0..2**63-1 (else a one-line usage error)."""
-    if len(str(text).strip()) > 20:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number 0..{MAX_SEED}")
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number 0..{MAX_SEED}")
-    return value
+    return _argument_type(parse_int_text, text, 0, MAX_SEED)
+
+
+def whole_number(text: str) -> int:
+    """argparse ``type=`` for every integer option: at most 40 characters, within the 64-bit range."""
+    return _argument_type(parse_int_text, text)
+
+
+def real_number(text: str) -> float:
+    """argparse ``type=`` for every decimal option: bounded text, finite (no nan/inf)."""
+    return _argument_type(parse_float_text, text)
+
+
+def bound_numbers(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Give every ``type=int`` / ``type=float`` option of the command tree the bounded parsers of
+    :mod:`solver.io` (one parsing layer for every command, present and future)."""
+    for action in parser._actions:
+        if action.type is int:
+            action.type = whole_number
+        elif action.type is float:
+            action.type = real_number
+        if isinstance(action, argparse._SubParsersAction):
+            for child in set(action.choices.values()):
+                bound_numbers(child)
+    return parser
 
 
 def output_file(path: str) -> Path:
-    """Check an output path before any work: its folder exists and it is not itself a folder."""
-
-    out = Path(path)
-    if out.is_dir():
-        raise BadInput(f"{out}: is a directory; give a file name for --out")
-    if not out.parent.is_dir():
-        raise BadInput(f"{out}: folder {out.parent} does not exist")
-    return out
+    """Check an output path before any work (:func:`solver.io.output_target`): the file it writes."""
+    return output_target(path)
 
 
 def write_table(frame, path: str) -> None:
     """Write a Polars frame as Parquet (``.parquet``) or CSV, atomically: all or nothing."""
-    import os
-    import tempfile
-
-    out = output_file(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-    os.close(fd)
-    try:
-        frame.write_parquet(tmp) if out.suffix == ".parquet" else frame.write_csv(tmp)
-        os.replace(tmp, out)
-    except OSError as exc:
-        raise BadInput(f"{out}: cannot write ({exc.strerror or exc})") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    parquet = Path(path).suffix == ".parquet"
+    write_atomically(path, lambda tmp: frame.write_parquet(tmp) if parquet else frame.write_csv(tmp))

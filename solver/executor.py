@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import re
 import sys
 import tempfile
 import traceback
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
+from solver.io import short_repr
 
 DEFAULT_WORKERS = 2
 """Local processes by default: both cores of the reference machine."""
@@ -86,11 +88,43 @@ def parse_executor(spec: str | ExecutorSpec | None = "local", workers: int = DEF
     text = "local" if spec is None else str(spec).strip()
     if text in ("serial", "local"):
         return ExecutorSpec(text, workers)
+    host, port = scheduler_address(text)
+    return ExecutorSpec("dask", workers, f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}")
+
+
+_HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\]", re.ASCII)
+
+
+def scheduler_address(text: str) -> tuple[str, int]:
+    """``tcp://HOST:PORT`` (a host name, an IPv4 address or ``[IPv6]``; port 1..65535), else BadInput.
+
+    Other Dask transports (tls needs certificates, ucx and websockets extra packages, inproc a
+    scheduler in this very process) are refused here, before any connection is tried."""
+    usage = "expected 'serial', 'local' or a Dask scheduler address tcp://HOST:PORT"
     scheme, sep, rest = text.partition("://")
-    if sep and scheme in ("tcp", "tls", "ucx", "inproc", "ws", "wss") and rest:
-        return ExecutorSpec("dask", workers, text)
-    raise BadInput(f"executor: expected 'serial', 'local' or a Dask scheduler address like "
-                   f"tcp://host:8786, got {text!r:.60}")
+    if not sep:
+        raise BadInput(f"executor: {usage}, got {short_repr(text, 60)}")
+    if scheme != "tcp":
+        raise BadInput(f"executor: the {short_repr(scheme, 20)}:// transport is not supported; {usage}")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not _HOST.fullmatch(host) or not port.isascii() or not port.isdigit() or len(port) > 5 \
+            or not 1 <= int(port) <= 65535:
+        raise BadInput(f"executor: {usage} (port 1..65535), got {short_repr(text, 60)}")
+    return host.strip("[]"), int(port)
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """Open (and close) a TCP connection to the scheduler first: a wrong host or a closed port is
+    one line at once, not a Dask timeout and a traceback from a half-built client later."""
+    import socket
+
+    host, port = scheduler_address(address)
+    try:
+        with socket.create_connection((host, port), timeout=min(timeout, 5.0)):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise BadInput(f"executor: cannot reach the Dask scheduler at {address} ({reason})") from None
 
 
 def default_chunk_size(n: int, workers: int) -> int:
@@ -161,9 +195,53 @@ class _Done:
         return self.value
 
 
+WATCHDOG_SECONDS = 0.5
+"""How often a worker checks that the process that started the batch is still there."""
+
+
+def _die_with(parent_pid: int) -> None:
+    """Worker initializer: the worker ends when the batch's process ends, however it ends.
+
+    On Linux the kernel sends SIGKILL when the worker's parent (the forkserver, which itself ends
+    with the batch's process) dies (``prctl(PR_SET_PDEATHSIG)``); everywhere, a watchdog thread
+    checks every :data:`WATCHDOG_SECONDS` that ``parent_pid`` is alive and ends the worker if not
+    (a ``kill -9`` of a batch must not leave workers running at 100% CPU)."""
+    import signal
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError):  # pragma: no cover - no libc prctl: the watchdog remains
+            pass
+
+    def watch() -> None:
+        while _alive(parent_pid):
+            threading.Event().wait(WATCHDOG_SECONDS)
+        os._exit(1)
+
+    if not _alive(parent_pid):  # the batch ended before this worker was ready
+        os._exit(1)
+    threading.Thread(target=watch, name="ruleslinger-parent-watchdog", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 class _Local:
     def __init__(self, workers: int):
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=_die_with,
+                                        initargs=(os.getpid(),))
 
     def submit(self, fn, *args):
         return self.pool.submit(fn, *args)
@@ -175,17 +253,38 @@ class _Local:
 class _Dask:
     def __init__(self, address: str, timeout: float):
         from dask.distributed import Client  # a dependency (pyproject.toml); imported when a cluster is named
+        _reachable(address, timeout)
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise BadInput(f"executor: cannot reach the Dask scheduler at {address} "
-                           f"({type(exc).__name__}: {exc})") from None
+        except Exception as exc:  # noqa: BLE001 - whatever Dask raises while connecting is one line
+            _abandon_client(exc, Client)
+            raise BadInput(f"executor: cannot use the Dask scheduler at {address} "
+                           f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
 
     def submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False)
 
     def close(self, cancel: bool = False) -> None:
         self.client.close()
+
+
+def _abandon_client(exc: BaseException, client_class: type) -> None:
+    """Shut down the Dask client a failed ``Client(...)`` left half-built, at once.
+
+    Left alone, its ``__del__`` closes it at exit with a 20 s timeout and then prints a
+    ``TimeoutError`` traceback; here its IO loop is stopped and it is marked closed, so the
+    command ends with its one-line error."""
+    tb = exc.__traceback__
+    while tb is not None:
+        client = tb.tb_frame.f_locals.get("self")
+        if isinstance(client, client_class):
+            try:
+                client.status = "closed"
+                client._loop_runner.stop()
+            except Exception:  # noqa: BLE001 - best effort: the error line is what matters
+                pass
+            return
+        tb = tb.tb_next
 
 
 def _open(spec: ExecutorSpec, timeout: float):
@@ -332,37 +431,62 @@ def rows_to_frame(rows: Iterable[dict], chunk_rows: int = CHUNK_ROWS):
     return pl.concat(frames, how="diagonal_relaxed", rechunk=True)
 
 
-def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUNK_ROWS) -> dict:
+PARTS_PREFIX = ".parts-"
+"""Folder of a streamed write's part files, ``.parts-<pid>.<random>`` next to the target; one left
+by a killed run (its process gone) is removed by the next write into that folder."""
+
+
+def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUNK_ROWS, read_back: bool = False) -> dict:
     """Stream flat dict rows to a Parquet file, ``chunk_rows`` at a time; returns a summary.
 
     Each chunk is written as a part file in a temporary folder next to ``path``; the parts are
     then concatenated by Polars' streaming engine (columns unified, missing ones null) into a
     temporary file that replaces ``path`` atomically only when everything succeeded
-    (rule:X-bad-input: nothing is ever half-written).
+    (rule:X-bad-input: nothing is ever half-written; :func:`solver.io.write_atomically`).
+    ``read_back``: the summary's ``frame`` holds every row (read from the parts, so it works for
+    the null device too).
     """
+    import shutil
+
     import polars as pl
 
-    target = Path(path)
-    if target.is_dir():
-        raise BadInput(f"{target}: is a directory, expected a .parquet file path")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise BadInput(f"{target}: folder {folder} does not exist")
+    from solver.io import is_sink, output_target, stale_pid_entries, write_atomically
+
+    target = output_target(path)
+    folder = Path(tempfile.gettempdir()) if is_sink(target) else target.parent
+    for stale in stale_pid_entries(folder, PARTS_PREFIX):
+        shutil.rmtree(stale, ignore_errors=True)
     count = 0
-    with tempfile.TemporaryDirectory(prefix=".parts-", dir=folder) as tmp:
+    tmp = tempfile.mkdtemp(prefix=f"{PARTS_PREFIX}{os.getpid()}.", dir=folder)
+    try:
         parts = []
         for i, chunk in enumerate(_chunks(rows, chunk_rows)):
             part = Path(tmp) / f"part-{i:06d}.parquet"
             _frame(chunk).write_parquet(part)
             parts.append(part)
             count += len(chunk)
-        staging = Path(tmp) / "all.parquet"
-        if parts:
-            lazy = pl.concat([pl.scan_parquet(p) for p in parts], how="diagonal_relaxed")
-            lazy.sink_parquet(staging)
-            columns = list(pl.read_parquet_schema(staging))
-        else:
-            pl.DataFrame().write_parquet(staging)
-            columns = []
-        os.replace(staging, target)
-    return {"path": str(target), "rows": count, "columns": columns}
+
+        def sink(staging: str) -> None:
+            if parts:
+                pl.concat([pl.scan_parquet(p) for p in parts], how="diagonal_relaxed").sink_parquet(staging)
+            else:
+                pl.DataFrame().write_parquet(staging)
+
+        write_atomically(path, sink)
+        columns = _columns(parts)  # diagonal concatenation: every column, in order of first appearance
+        frame = None
+        if read_back:
+            frame = pl.concat([pl.read_parquet(p) for p in parts], how="diagonal_relaxed") if parts else pl.DataFrame()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    summary = {"path": str(target), "rows": count, "columns": columns}
+    return summary | {"frame": frame} if read_back else summary
+
+
+def _columns(parts: list[Path]) -> list[str]:
+    import polars as pl
+
+    names: dict[str, None] = {}
+    for part in parts:
+        names |= dict.fromkeys(pl.read_parquet_schema(part))
+    return list(names)

@@ -10,11 +10,14 @@ sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboar
 import json
 from fractions import Fraction
 
+import pytest
+
 from dashboard.apptest import charts, errors, open_page
 from solver.cactus.duel import duel_odds
 from solver.cactus.odds import marshal_odds
 from solver.cactus.ranger import decide
 from solver.cactus.rules import CactusRules
+from solver.errors import BadInput
 from solver.io import read_json
 from solver.paths import SCENARIOS
 
@@ -85,3 +88,63 @@ def test_duel_odds_are_the_engines():
     assert metric(at, "Initiator wins") == want["win"]
     assert metric(at, "Initiator loses") == want["lose"]
     assert want["dice_per_roll"] == 2
+
+
+_EXAMPLE = read_json(SCENARIOS / "cactus" / "example-ranger-chase.json")
+_UPLOADS = {
+    "no ranger": {k: v for k, v in _EXAMPLE.items() if k != "ranger"},
+    "unknown event": dict(_EXAMPLE, event="nosuch-event"),
+    "unknown key": dict(_EXAMPLE, colour="red"),
+    "card object": dict(_EXAMPLE, card={"visible": "DUEL/RUN SNEAK", "no_visible": "SPRINT"}),
+    "bad card object": dict(_EXAMPLE, card={"visible": 5}),
+    "bad rules": dict(_EXAMPLE, rules={"duel_win_chance": "1e999999999"}),
+    "a string": str(SCENARIOS / "cactus" / "example-ranger-sharing.json"),
+}
+
+
+def _cli_accepts(doc, tmp_path) -> bool:
+    from solver import cli
+
+    path = tmp_path / "upload.json"
+    path.write_text(json.dumps(doc))
+    return cli.main(["cactus", "ranger", str(path), "--json"]) == 0
+
+
+def test_uploads_go_through_the_cli_loader_and_a_refused_file_changes_nothing(tmp_path, capsys):
+    """Issue 16: the upload accepted files the CLI refuses, and one of them broke the page on every rerun."""
+    at = open_page("cactus")
+    for name, doc in _UPLOADS.items():
+        before = json.dumps(at.session_state["ct_pos"], sort_keys=True)
+        at.get("file_uploader")[0].upload(f"{name}.json", json.dumps(doc).encode(), "application/json").run()
+        at.run()  # the rerun that used to break
+        assert not at.exception, (name, at.exception)
+        refused = any("was not loaded" in e for e in errors(at))
+        assert refused == (not _cli_accepts(doc, tmp_path)), name
+        if refused:
+            assert json.dumps(at.session_state["ct_pos"], sort_keys=True) == before, name
+        else:
+            assert isinstance(at.session_state["ct_pos"]["card"], str) and at.session_state["ct_pos"]["ranger"]
+    capsys.readouterr()
+
+
+def test_the_duel_win_chance_is_chosen_never_typed_and_typed_numbers_are_bounded():
+    """'1e999999999' typed for duel_win_chance once made Fraction(text) build a billion-digit number
+    and froze the server: the reading is now a select box over its listed values (no text reaches a
+    Fraction), and every number typed as text anywhere goes through the bounded parser first."""
+    import time
+    from fractions import Fraction
+
+    from solver.io import parse_fraction_text
+
+    at = open_page("cactus")
+    assert not [t for t in at.text_input if t.key and "duel_win_chance" in t.key]
+    box = at.selectbox(key="ct_opt_cactus_duel_win_chance")
+    box.set_value(Fraction(1, 2)).run()
+    assert not at.exception
+    assert at.session_state["readings"]["cactus"]["duel_win_chance"] == Fraction(1, 2)
+    for text in ("1e999999999", "9" * 5000, "1/" + "9" * 5000, "nan"):
+        started = time.perf_counter()
+        with pytest.raises(BadInput) as refused:
+            parse_fraction_text(text, "duel_win_chance")
+        assert time.perf_counter() - started < 1  # a hang guard, not a speed claim
+        assert "duel_win_chance" in str(refused.value) and len(str(refused.value)) < 300

@@ -13,7 +13,7 @@ from collections import Counter
 from dashboard.apptest import errors, open_page, texts
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position, load_position, position_to_json
+from solver.outlaws.state import initial_position, position_from_json, position_to_json
 
 
 def start_doc(seed=1):
@@ -26,7 +26,7 @@ def apply_json(at, doc):
 
 
 def action_counts(doc):
-    return Counter(a.kind for a in legal_actions(load_position(doc), Rules()))
+    return Counter(a.kind for a in legal_actions(position_from_json(doc), Rules()))
 
 
 def test_legal_actions_are_grouped_and_counted_like_the_engine():
@@ -54,6 +54,26 @@ def test_bad_edits_are_refused_inline_and_change_nothing():
     at.get("file_uploader")[0].upload("p.json", b'{"to_move": "C"}', "application/json").run()
     assert any("was not loaded" in e for e in errors(at))
     assert at.session_state["ol_pos"] == before
+
+
+def test_a_json_string_is_never_read_as_a_server_file(tmp_path):
+    """Issue 16: an upload or an "Edit as JSON" text holding a JSON *string* was taken for a path, so
+    any position file on the server loaded and the message told whether other paths existed."""
+    from solver.paths import SCENARIOS
+
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"token": "s3cret-value"}')
+    at = open_page("outlaws")
+    before = at.session_state["ol_pos"]
+    targets = [str(SCENARIOS / "outlaws" / "won-ugly.json"), str(secret), "/etc/passwd", str(tmp_path), "/nosuch"]
+    for n, target in enumerate(targets):
+        at.get("file_uploader")[0].upload(f"p{n}.json", json.dumps(target).encode(), "application/json").run()
+        apply_json(at, target)
+        shown = " ".join(errors(at))
+        assert at.session_state["ol_pos"] == before, target
+        assert "expected a JSON object, got a string" in shown, shown
+        for leak in ("s3cret", "no such file", "directory", "regular file", "bytes", "root:", "token"):
+            assert leak not in shown.lower(), (target, shown)
 
 
 def test_form_editor_changes_the_position():

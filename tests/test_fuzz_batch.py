@@ -90,3 +90,165 @@ def test_huge_values_in_options_are_cut_in_messages():
         except BadInput as exc:
             assert_one_line(exc)
             assert len(str(exc)) < 200
+
+
+# --- issue 16: a killed batch leaves no work running and no parts behind ---------------------------
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (Linux /proc), found by following parent ids."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z":  # a zombie is finished work waiting for its parent's wait()
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    out, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.add(child)
+            todo.append(child)
+    return out
+
+
+def _alive(pids: set[int]) -> set[int]:
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_kill_9_of_a_batch_ends_its_workers_and_the_next_run_cleans_up(tmp_path):
+    command = [sys.executable, "-m", "solver", "batch", "outlaws-playouts", "--n", "4000", "--workers", "2",
+               "--no-progress", "--out", str(tmp_path / "rows.parquet")]
+    batch = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent)))
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while time.monotonic() < deadline and not list(tmp_path.glob(".parts-*")) or len(workers) < 3:
+            time.sleep(0.2)
+            workers = _descendants(batch.pid)
+            assert time.monotonic() < deadline, "the batch did not start its workers"
+        time.sleep(1.0)  # the workers are busy with their first chunks
+        workers = _descendants(batch.pid)
+        batch.send_signal(signal.SIGKILL)
+        batch.wait(10)
+        gone_by = time.monotonic() + 5
+        while _alive(workers) and time.monotonic() < gone_by:
+            time.sleep(0.1)
+        assert not _alive(workers), f"still running 5 s after kill -9: {sorted(_alive(workers))}"
+    finally:
+        if batch.poll() is None:
+            batch.kill()
+            batch.wait(10)
+    assert list(tmp_path.glob(".parts-*")), "the killed run should have left its parts folder (the case tested)"
+    from solver.batches import BatchRequest, run_batch
+
+    run_batch(BatchRequest("outlaws-playouts", 2), executor="serial", out=tmp_path / "rows.parquet", progress=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.parquet"]
+
+
+# --- issue 16: --executor: malformed or unsupported addresses and dead schedulers are one line, at once --
+
+ADDRESS_PIECES = ["tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://", "spark://", "", "host", "127.0.0.1",
+                  "[::1]", "[::1", ":", "8786", "99999", "0", "-1", "/x", "é", " ", "..", "a" * 300]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(parts=st.lists(st.sampled_from(ADDRESS_PIECES), max_size=5))
+def test_executor_addresses_are_checked_without_connecting(parts):
+    from unittest import mock
+
+    from solver.executor import parse_executor
+
+    text = "".join(parts)
+    with mock.patch("socket.create_connection", side_effect=AssertionError("no connection while parsing")):
+        try:
+            spec = parse_executor(text)
+        except BadInput as exc:
+            assert_one_line(exc)
+            assert "executor" in str(exc) and len(str(exc)) < 300
+            return
+    assert spec.kind in ("serial", "local") or spec.address.startswith("tcp://")
+
+
+def _one_line_run(argv, seconds):
+    root = Path(__file__).resolve().parent.parent
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "solver", *argv], capture_output=True, text=True, timeout=60,
+                          cwd=root)
+    took = time.monotonic() - started
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), done.stderr[-2000:]
+    assert took < seconds, f"took {took:.1f}s: {lines}"
+    return lines[0]
+
+
+@pytest.mark.parametrize("address", ["ucx://host:1", "inproc://x", "tls://127.0.0.1:1", "ws://a:b", "tcp://host:99999",
+                                     "tcp://[::1", "tcp://"])
+def test_unsupported_or_malformed_executor_is_one_line_at_once(address):
+    line = _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor", address], 8)
+    assert "executor" in line
+
+
+def test_a_closed_port_is_one_line_at_once():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # free again when the block ends: nobody listens there
+    _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor", f"tcp://127.0.0.1:{port}"], 8)
+
+
+@pytest.mark.slow
+def test_a_server_that_is_not_a_scheduler_is_one_line_and_no_late_traceback():
+    """Found by the issue 16 campaign: after the one-line error the half-built Dask client closed at exit
+    with a 20 s timeout and printed a TimeoutError traceback."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    stop = threading.Event()
+
+    def answer_garbage():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.sendall(b"\xff" * 64)
+
+    thread = threading.Thread(target=answer_garbage, daemon=True)
+    thread.start()
+    try:
+        _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor",
+                       f"tcp://127.0.0.1:{server.getsockname()[1]}"], 15)
+    finally:
+        stop.set()
+        thread.join(2)
+        server.close()

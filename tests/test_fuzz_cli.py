@@ -48,7 +48,12 @@ so that no case waits for a default of minutes (--time-limit 300) without anythi
 HOSTILE_WORDS = ["", " ", "0", "-1", "1", "2", "3", "7", "13", "18", "19", "-18", "-0", "1.5", "1e9", "nan", "inf",
                  "9" * 30, "-" + "9" * 30, "9" * 5000, "0x10", "1,2,x", "3,3,3", ",,,", "1,,2", "1," * 200,
                  "nosuch", "boomtown", "gold-rush", "A", "B", "random", "greedy", "true", "null", "{}", "[]",
-                 "--json", "-", "\x00", "é", "../nosuch/x.json", "tcp://", "serial", "a=b", "=", "round1_window=99"]
+                 "--json", "-", "\x00", "é", "../nosuch/x.json", "tcp://", "serial", "a=b", "=", "round1_window=99",
+                 # issue 16 classes: exponents and digits that must be bounded before converting, floats and
+                 # booleans where whole numbers belong, paths of special files
+                 "1e999999999", "-1e999999999", "1/" + "9" * 5000, "1.0", "0.0", "180.0", "false", "2e30", "0x1p9",
+                 "9223372036854775807", "9223372036854775808", "-9223372036854775809", "/dev/null", "/dev/zero",
+                 "/etc/passwd", "duel_win_chance=1e999999999", "solo_event_cards=1e999999999", "n=" + "9" * 50]
 FILE_TEXTS = [
     "", "{", "[]", "null", "42", '"text"', "{}", "[" * 40 + "]" * 40, deep(5000, "{"), "[" + "9" * 5000 + "]",
     "NaN", "\ufeff{}", "a = 1\n[b]\n", '{"placements": 5}', '{"placements": [{"card": 999, "x": 0, "y": 0, "rot": 0}]}',
@@ -58,6 +63,15 @@ FILE_TEXTS = [
     '{"pile": [1, 1, 1, 99]}', '{"pile": "1,2"}', '{"pile": [true, null, 2.5]}', '{"pile": []}',
     '{"to_move": "C", "actions_left": 99}', '{"to_move": "A", "actions_left": -1, "street": {}}',
     '{"to_move": "A", "actions_left": 2, "street": {"A": ["governor"], "B": []}, "tokens": []}',
+    # issue 16 classes: duplicate keys, floats and booleans for whole numbers, numbers past the bounds,
+    # a JSON string that names a file
+    '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0, "rot": 180}]}', '{"pile": [1], "pile": [2]}',
+    '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0.0}]}', '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": false}]}',
+    '{"placements": [{"card": 13.0, "x": 1, "y": 1, "rot": 180.0}]}', '{"pile": [1.0, true]}',
+    '{"placements": [{"card": 13, "x": 1e999, "y": 1, "rot": 0}]}', '[1e400, -1e400, NaN, Infinity]',
+    '"/etc/passwd"', '"scenarios/outlaws/contracts-example.json"', '{"actions": [{"draft": 0.0}]}',
+    '{"log": [{"who": "player", "what": "draft", "skipped": 5}]}', '{"rules": {"duel_win_chance": "1e999999999"}}',
+    'a = 1e999\n', 'a = ' + '9' * 5000 + '\n', '[[goal]]\nname = "x"\nname = "y"\n',
 ]
 
 
@@ -81,10 +95,12 @@ def example_files() -> list[Path]:
 @st.composite
 def file_argument(draw, folder: Path) -> str:
     """A path to a hostile file (or a missing path / a directory)."""
-    choice = draw(st.integers(0, 5))
+    choice = draw(st.integers(0, 6))
     target = folder / f"in{draw(st.integers(0, 3))}{draw(st.sampled_from(['.json', '.toml', '']))}"
     if choice == 0:
         return draw(st.sampled_from([str(folder), str(folder / "missing.json"), "", "-"]))
+    if choice == 6:
+        return draw(special_path(folder))
     if choice == 1:
         target.write_text(draw(st.sampled_from(FILE_TEXTS)))
     elif choice == 2:
@@ -100,6 +116,33 @@ def file_argument(draw, folder: Path) -> str:
     else:
         target.write_text("[" + "0," * 600_000 + "0]")  # 1.2 MB: over the size limit
     return str(target)
+
+
+@st.composite
+def special_path(draw, folder: Path) -> str:
+    """A path that is not a plain file: symlink loops, dangling links, links to devices, a pipe, devices."""
+    kind = draw(st.sampled_from(["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self"]))
+    link = folder / f"special-{kind}.json"
+    if os.path.lexists(link):
+        return str(link)
+    if kind == "loop":
+        other = folder / "special-loop-other.json"
+        if not os.path.lexists(other):
+            other.symlink_to(link)
+        link.symlink_to(other)
+    elif kind == "dangling":
+        link.symlink_to(folder / "nowhere" / "x.json")
+    elif kind == "to-zero":
+        link.symlink_to("/dev/zero")
+    elif kind == "to-dir":
+        link.symlink_to(folder)
+    elif kind == "fifo":
+        os.mkfifo(link)
+    elif kind == "self":
+        link.symlink_to(link)
+    else:
+        return "/dev/null" if kind == "dev-null" else "/dev/zero"
+    return str(link)
 
 
 OUTPUT_DESTS = ("out", "output", "save", "write")
@@ -171,6 +214,19 @@ def _valid_value(draw, action: argparse.Action, folder: Path, path: tuple) -> st
 
 def _hostile_value(draw, action: argparse.Action, folder: Path) -> str:
     if action.dest in OUTPUT_DESTS:
+        special = draw(st.sampled_from(["", "", "", "fifo", "loop", "dir-link", "devnull"]))
+        if special == "devnull":
+            return os.devnull
+        if special:
+            path = folder / f"out-{special}.parquet"
+            if not os.path.lexists(path):
+                if special == "fifo":
+                    os.mkfifo(path)
+                elif special == "loop":
+                    path.symlink_to(path)
+                else:
+                    path.symlink_to(folder)
+            return str(path)
         return str(folder / draw(st.sampled_from(["o.json", "o", "no/such/o.parquet", "", ".parquet"])))
     if action.dest == "executor":  # never a network address: connecting waits for a timeout
         return draw(st.sampled_from(["nosuch", "", "spark://x", "tcp://", "LOCAL"]))
@@ -346,3 +402,320 @@ def test_wagons_simulate_out_to_a_directory_or_missing_folder(where, tmp_path, m
     _one_line_exit_2(["wagons", "simulate", "--scenario", "boomtown", "--policy", "random", "--games", "1",
                       "--out", out, "--json"], capsys)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]  # nothing half-written
+
+
+# --- issue 16: numbers bounded in one parsing layer, for every entry point -------------------------
+
+HUGE_NUMBER_TEXTS = ["1e999999999", "9" * 5000, "-" + "9" * 45, "1/" + "9" * 5000, "nan", "inf", "1e31", "0x10",
+                     "\u0663", "1_000"]
+
+
+def _numeric_options():
+    """(command path, option string) for every option whose value is parsed as a number."""
+    from solver import clikit
+
+    for path, parser in sorted(COMMANDS.items()):
+        for action in parser._actions:
+            if action.option_strings and action.type in (clikit.whole_number, clikit.real_number, clikit.seed_int):
+                yield path, action.option_strings[-1]
+
+
+NUMERIC_OPTIONS = list(_numeric_options())
+
+
+def test_every_int_and_float_option_goes_through_the_bounded_parsers():
+    """No option is parsed by a bare int/float (which would let 9*5000 through to the handlers)."""
+    bare = [(" ".join(path), a.option_strings) for path, parser in COMMANDS.items() for a in parser._actions
+            if a.type in (int, float)]
+    assert bare == []
+    assert len(NUMERIC_OPTIONS) >= 20
+
+
+@pytest.mark.parametrize("path,option", NUMERIC_OPTIONS, ids=lambda x: " ".join(x) if isinstance(x, tuple) else x)
+def test_huge_numbers_in_every_numeric_option_are_one_line(path, option, capsys):
+    """Each hostile number text is refused by the parser itself, at once, in a short line."""
+    for text in HUGE_NUMBER_TEXTS:
+        started = time.monotonic()
+        code, out, err = run_main([*path, option, text, "--json"])
+        assert time.monotonic() - started < 5, (path, option, text)
+        assert code == 2 and out == "", (path, option, text, err)
+        assert len(err.strip().splitlines()) == 1 and len(err) < 400, err[:500]
+
+
+@pytest.mark.parametrize("argv", [
+    ["cactus", "marshal", "--solo", "--rule", "duel_win_chance=1e999999999"],
+    ["cactus", "marshal", "--players", "2", "--rule", "duel_win_chance=" + "9" * 5000],
+    ["cactus", "duel", "--rule", "duel_win_chance=1/" + "9" * 5000],
+    ["cactus", "schedule", "--rule", "die_sides=" + "9" * 5000],
+    ["batch", "cactus-montecarlo", "--n", "10", "--option", "duel_win_chance=1e999999999"],
+    ["batch", "cactus-montecarlo", "--n", "10", "--option", "die_sides=1e999999999"],
+    ["batch", "outlaws-playouts", "--n", "1e999999999"],
+    ["batch", "outlaws-playouts", "--n", "2", "--seed", "9" * 5000],
+    ["batch", "wagons-difficulty", "--scenario", "boomtown", "--n", "1", "--time-limit", "1e999999999"],
+    ["outlaws", "playouts", "--n", "2", "--seed", str(2**63 - 1)],
+    ["outlaws", "playouts", "--n", "2", "--max-actions", str(10**30)],
+    ["wagons", "opponent-draft", "--scenario", "boomtown", "--round", "1", "--circle", "3," + "9" * 5000,
+     "--deck-top", "1"],
+    ["wagons", "best-layout", "--cards", "3,7", "--scenario", "boomtown", "--time-limit", "1e999999999"],
+], ids=lambda a: " ".join(x[:24] for x in a))
+def test_hostile_numbers_reach_no_converter(argv, capsys):
+    """Found by the issue 16 campaign: Fraction(text) froze the server; the largest seed overflowed Polars."""
+    started = time.monotonic()
+    _one_line_exit_2([*argv, "--json"], capsys)
+    assert time.monotonic() - started < 10
+
+
+def test_a_ranger_position_with_a_huge_reading_is_refused_at_once(tmp_path, capsys):
+    doc = json.loads((SCENARIOS / "cactus" / "example-ranger-chase.json").read_text())
+    doc["rules"] = {"duel_win_chance": "1e999999999"}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(doc))
+    _one_line_exit_2(["cactus", "ranger", str(path), "--json"], capsys)
+
+
+# --- issue 16: --out never replaces a device or a special file; links are followed on purpose -------
+
+OUT_COMMANDS = {
+    "wagons simulate": lambda out: ["wagons", "simulate", "--scenario", "boomtown", "--policy", "random",
+                                    "--games", "2", "--out", out, "--json"],
+    "batch": lambda out: ["batch", "outlaws-playouts", "--n", "2", "--executor", "serial", "--no-progress",
+                          "--out", out, "--json"],
+}
+OUT_KINDS = ["new", "existing", "existing-0640", "symlink", "dangling-symlink", "symlink-loop", "directory", "fifo",
+             "devnull", "missing-folder", "empty", "unwritable-folder", "symlink-to-dir"]
+
+
+def _make_out(kind: str, folder: Path, suffix: str) -> str:
+    target = folder / f"o{suffix}"
+    if kind in ("existing", "existing-0640", "symlink"):
+        target.write_text("old")
+        if kind == "existing-0640":
+            os.chmod(target, 0o640)
+        if kind == "symlink":
+            (folder / f"link{suffix}").symlink_to(target)
+            return str(folder / f"link{suffix}")
+    elif kind == "dangling-symlink":
+        (folder / f"link{suffix}").symlink_to(folder / f"nowhere{suffix}")
+        return str(folder / f"link{suffix}")
+    elif kind == "symlink-loop":
+        (folder / "loop-a").symlink_to(folder / "loop-b")
+        (folder / "loop-b").symlink_to(folder / "loop-a")
+        return str(folder / "loop-a")
+    elif kind == "directory":
+        target.mkdir()
+    elif kind == "symlink-to-dir":
+        (folder / "d").mkdir()
+        (folder / f"link{suffix}").symlink_to(folder / "d")
+        return str(folder / f"link{suffix}")
+    elif kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "devnull":
+        return os.devnull
+    elif kind == "missing-folder":
+        return str(folder / "no" / f"o{suffix}")
+    elif kind == "empty":
+        return ""
+    return str(target)
+
+
+@pytest.mark.parametrize("command", sorted(OUT_COMMANDS))
+@pytest.mark.parametrize("kind", OUT_KINDS)
+def test_out_on_every_kind_of_path(command, kind, tmp_path, monkeypatch):
+    import stat as st_mode
+
+    suffix = ".parquet"
+    folder = tmp_path / "w"
+    folder.mkdir()
+    out = _make_out(kind, folder, suffix)
+    if kind == "unwritable-folder":  # root ignores permissions: the check itself is what is tested
+        real_access = os.access
+        monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if str(p) == str(folder) else real_access(p, mode))
+    before = {p.name: p.lstat().st_mode for p in folder.iterdir()}
+    null_before = os.stat(os.devnull)
+    code, stdout, err = run_main(OUT_COMMANDS[command](out))
+    check(OUT_COMMANDS[command](out), code, stdout, err)
+    after = {p.name: p.lstat().st_mode for p in folder.iterdir()}
+    assert st_mode.S_ISCHR(os.stat(os.devnull).st_mode) and os.stat(os.devnull).st_rdev == null_before.st_rdev
+    ok = {"new", "existing", "existing-0640", "symlink", "dangling-symlink", "devnull"}
+    assert (code == 0) == (kind in ok), (kind, err)
+    if code == 2:
+        assert after == before, (kind, before, after)  # nothing written, nothing replaced, no temporary left
+        return
+    assert not [n for n in after if n.startswith(".")], after  # no temporary file or parts folder left
+    if kind in ("symlink", "dangling-symlink"):
+        link = folder / f"link{suffix}"
+        assert link.is_symlink() and link.resolve().stat().st_size > 100  # the link stays, its file is written
+    elif kind != "devnull":
+        mode = st_mode.S_IMODE((folder / f"o{suffix}").stat().st_mode)
+        umask = os.umask(0)
+        os.umask(umask)
+        assert mode == (0o640 if kind == "existing-0640" else 0o666 & ~umask), oct(mode)
+
+
+def test_out_into_a_folder_that_refuses_the_write_is_one_line(tmp_path, monkeypatch, capsys):
+    """A PermissionError while writing (e.g. a read-only mount) is one line, not a traceback."""
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    _one_line_exit_2(OUT_COMMANDS["wagons simulate"](str(tmp_path / "o.csv")), capsys)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_leftovers_of_killed_writes_are_removed_by_the_next_write(tmp_path, capsys):
+    dead = 2**22 + 12345  # above the default pid_max of 4194304: no such process
+    (tmp_path / f".o.parquet.tmp-{dead}.abcd").write_text("half")
+    (tmp_path / f".parts-{dead}.efgh").mkdir()
+    (tmp_path / f".parts-{dead}.efgh" / "part-000000.parquet").write_text("half")
+    (tmp_path / f".parts-{os.getppid()}.live").mkdir()  # a running process's parts stay
+    code, out, err = run_main(OUT_COMMANDS["batch"](str(tmp_path / "o.parquet")))
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f".parts-{os.getppid()}.live", "o.parquet"]
+
+
+# --- issue 16: a systematic sweep, every argument of every command x every hostile class -----------
+
+SWEEP_WORDS = {
+    "huge integer": "9" * 5000, "huge negative": "-" + "9" * 45, "huge exponent": "1e999999999",
+    "negative exponent": "1e-999999999", "huge fraction": "1/" + "9" * 5000, "past 64 bits": str(2**64),
+    "float for int": "1.0", "zero float": "0.0", "boolean": "true", "nan": "nan", "infinity": "-inf",
+    "unicode digit": "\u0663", "underscore digits": "1_000", "hex": "0x10", "empty": "", "NUL": "\x00",
+    "huge list": "1," * 5000, "huge option": "duel_win_chance=1e999999999",
+    "largest int64": str(2**63 - 1), "smallest int64": str(-(2**63) + 1),
+}
+SWEEP_FILES = {
+    "duplicate keys": '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0, "rot": 180}], "pile": [1], "pile": [2]}',
+    "floats for ints": '{"placements": [{"card": 13.0, "x": 1.0, "y": 1, "rot": 180.0}], "pile": [1.0]}',
+    "booleans for ints": '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": false}], "pile": [true]}',
+    "huge numbers": '{"placements": [{"card": 13, "x": ' + "9" * 5000 + ', "y": 1e999, "rot": 0}]}',
+    "a JSON string naming a file": json.dumps(str(SCENARIOS / "outlaws" / "contracts-example.json")),
+    "NaN": '{"placements": NaN, "pile": [Infinity]}',
+    "TOML huge": "a = " + "9" * 5000 + "\nb = 1e999\n",
+}
+SWEEP_SPECIAL = ["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self"]
+
+
+def _base_argv(path: tuple, parser: argparse.ArgumentParser, folder: Path) -> list[tuple[argparse.Action, list[str]]]:
+    """A valid command line as (action, its words): required and workload arguments only, each with
+    the first value the command accepts (so a case is one hostile argument in a valid command)."""
+    hints = {**valid_words(), **_valid_files_cached(folder)}
+    small = {"time_limit": "0.5", "max_nodes": "200", "max_actions": "40", "games": "1", "n": "2",
+             "max_depth": "1", "monte_carlo": "0", "workers": "1"}
+    out = []
+    for action in parser._actions:
+        if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.nargs == 0:
+            continue
+        required = action.required or not action.option_strings
+        if not required and action.dest not in small and action.dest != "executor":
+            continue
+        key = "cactus_position" if path[:1] == ("cactus",) and action.dest == "position" else action.dest
+        if action.dest in small:
+            value = small[action.dest]
+        elif action.dest == "executor":
+            value = "serial"
+        elif action.dest in OUTPUT_DESTS:
+            value = str(folder / "o.parquet")
+        elif key in hints:
+            value = str(hints[key][0])
+        elif action.choices:
+            value = str(sorted(map(str, action.choices))[0])
+        else:
+            value = None
+        if value is None:
+            if not required:
+                continue
+            value = "1"
+        out.append((action, [action.option_strings[0], value] if action.option_strings else [value]))
+    return out
+
+
+def sweep_cases():
+    """(command, argument, class name, value kind) for every argument of every command."""
+    for path, parser in sorted(COMMANDS.items()):
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.nargs == 0:
+                continue
+            name = action.option_strings[0] if action.option_strings else action.dest
+            for word in SWEEP_WORDS:
+                yield path, name, "word", word
+            if _looks_like_file(action) or action.dest in OUTPUT_DESTS:
+                for text in SWEEP_FILES:
+                    yield path, name, "file", text
+                for special in SWEEP_SPECIAL:
+                    yield path, name, "special", special
+
+
+SWEEP = list(sweep_cases())
+
+
+def _sweep_value(kind: str, which: str, folder: Path) -> str:
+    if kind == "word":
+        return SWEEP_WORDS[which]
+    if kind == "file":
+        target = folder / f"sweep-{abs(hash(which)) % 10**6}.json"
+        target.write_text(SWEEP_FILES[which])
+        return str(target)
+    return _special(which, folder)
+
+
+def _special(kind: str, folder: Path) -> str:
+    link = folder / f"special-{kind}.json"
+    if kind in ("dev-null", "dev-zero"):
+        return "/dev/null" if kind == "dev-null" else "/dev/zero"
+    if not os.path.lexists(link):
+        if kind == "loop":
+            other = folder / "special-loop-other.json"
+            other.symlink_to(link)
+            link.symlink_to(other)
+        elif kind == "dangling":
+            link.symlink_to(folder / "nowhere" / "x.json")
+        elif kind == "to-zero":
+            link.symlink_to("/dev/zero")
+        elif kind == "to-dir":
+            link.symlink_to(folder)
+        elif kind == "fifo":
+            os.mkfifo(link)
+        else:
+            link.symlink_to(link)
+    return str(link)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(COMMANDS), ids=lambda p: " ".join(p))
+def test_sweep_every_argument_with_every_hostile_class(path, tmp_path_factory, monkeypatch):
+    """Each case: a valid command line with one argument replaced by one hostile class value.
+    Exit 0 or a one-line exit 2, never a traceback, a hang or output to a special file."""
+    folder = tmp_path_factory.mktemp("sweep")
+    monkeypatch.chdir(folder)
+    parser = COMMANDS[path]
+    base = _base_argv(path, parser, folder)
+    cases = [c for c in SWEEP if c[0] == path]
+    started, ran = time.monotonic(), 0
+    for _, name, kind, which in cases:
+        value = _sweep_value(kind, which, folder)
+        argv, placed = list(path), False
+        options = []
+        for action, words in base:
+            own = (action.option_strings[0] if action.option_strings else action.dest) == name
+            words = ([words[0], value] if action.option_strings else [value]) if own else words
+            placed |= own
+            (options if action.option_strings else argv).extend(words)
+        if not placed:
+            action = next(a for a in parser._actions if (a.option_strings[:1] or [a.dest])[0] == name)
+            options += [name, value] if action.option_strings else []
+            if not action.option_strings:
+                argv.append(value)
+        argv += options + ["--json"]
+        code, out, err = run_main(argv)
+        check(argv, code, out, err)
+        assert len(err) < 800, err[:800]
+        ran += 1
+    assert stat_is_char_device("/dev/null")
+    print(f"swept {' '.join(path)}: {ran} cases in {time.monotonic() - started:.0f}s")
+    assert ran == len(cases)
+
+
+def stat_is_char_device(path: str) -> bool:
+    import stat
+
+    return stat.S_ISCHR(os.stat(path).st_mode)

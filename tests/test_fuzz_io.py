@@ -21,6 +21,7 @@ from solver.errors import BadInput
 from solver.io import (
     MAX_BYTES,
     MAX_DEPTH,
+    MAX_NUMBER_CHARS,
     as_int,
     parse_json_text,
     parse_toml_text,
@@ -129,7 +130,21 @@ def test_parse_json_bytes_never_crash(raw):
 @given(value=json_values)
 def test_valid_json_round_trips(value):
     text = json.dumps(value)
-    assert parse_json_text(text) == json.loads(text)
+    if _longest_number(value) > MAX_NUMBER_CHARS:
+        with pytest.raises(BadInput, match="characters|allows"):
+            parse_json_text(text)
+    else:
+        assert parse_json_text(text) == json.loads(text)
+
+
+def _longest_number(value) -> int:
+    if isinstance(value, dict):
+        return max(map(_longest_number, value.values()), default=0)
+    if isinstance(value, list):
+        return max(map(_longest_number, value), default=0)
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return MAX_NUMBER_CHARS + 1  # Infinity is not JSON: refused like an overlong number
+    return len(json.dumps(value)) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
 @FUZZ
@@ -298,10 +313,13 @@ def test_toml_integer_beyond_4300_digits_is_bad_input(literal):
 
 def test_as_int_on_a_huge_out_of_range_integer_is_bad_input():
     """as_int formats the value whole; past 4300 digits str() raises ValueError (TOML '0x' + 5000 'f')."""
-    huge = parse_toml_text("a = 0x" + "f" * 5000)["a"]
     with pytest.raises(BadInput) as info:
-        as_int(huge, "town.placements[0].x", 0, 20)
+        parse_toml_text("a = 0x" + "f" * 5000)  # refused by the reader itself now
     assert_one_line(info.value)
+    with pytest.raises(BadInput) as info:
+        as_int(int("f" * 4000, 16), "town.placements[0].x", 0, 20)
+    assert_one_line(info.value)
+    assert len(str(info.value)) < 200
 
 
 # --- special files: endless devices and pipes must not hang or eat memory -----------------------
@@ -432,3 +450,76 @@ def assert_loader_is_total(load, doc):
         if _known(exc):
             reject()
         raise
+
+
+# --- numbers typed as text: digits, exponent and magnitude bounded before converting (issue 16) ---
+
+from solver.io import parse_float_text, parse_fraction_text, parse_int_text  # noqa: E402
+
+_NUMBER_PIECES = ["1", "9" * 30, "9" * 45, "0", "-", "+", ".", "e", "E", "e999999999", "e-999999999", "/", "/0",
+                  "_", " ", "nan", "inf", "0x", "1e30", "1e31", "\u0663", "²", "½"]
+number_texts = st.one_of(st.lists(st.sampled_from(_NUMBER_PIECES), max_size=6).map("".join),
+                         st.text(alphabet="0123456789eE+-./ _", max_size=60),
+                         st.sampled_from(["1e999999999", "9" * 5000, "-1e999999999/3", "1/" + "9" * 5000,
+                                          "0." + "0" * 100 + "1", "1e-999999999"]))
+
+
+@FUZZ
+@given(text=number_texts, parse=st.sampled_from([parse_int_text, parse_float_text, parse_fraction_text]))
+def test_number_text_is_bounded_before_converting(text, parse):
+    """Every text either converts to a number of modest size or is one BadInput line -- fast."""
+    import time
+
+    started = time.perf_counter()
+    with no_hang(5):
+        try:
+            value = parse(text, "n")
+        except BadInput as exc:
+            assert_one_line(exc)
+            assert len(str(exc)) < 200
+            value = None
+    assert time.perf_counter() - started < 1.0
+    if value is not None:
+        assert len(text.strip()) <= MAX_NUMBER_CHARS
+        assert abs(value) < 10**41 and (isinstance(value, int) or value == 0 or abs(value) > 10**-62)
+
+
+@pytest.mark.parametrize("text", ["1e999999999", "1e31", "9" * 41, "1/0", "nan", "inf", "-inf", "1_000", "0x10",
+                                  "\u0663", "", " ", "true"])
+def test_hostile_number_texts_are_refused(text):
+    for parse in (parse_int_text, parse_float_text, parse_fraction_text):
+        with no_hang(5), pytest.raises(BadInput):
+            parse(text, "n")
+
+
+def test_number_texts_that_are_fine():
+    from fractions import Fraction
+
+    assert parse_fraction_text(" 1/3 ", "p") == Fraction(1, 3)
+    assert parse_fraction_text("0.25", "p") == Fraction(1, 4)
+    assert parse_fraction_text("2e-3", "p") == Fraction(1, 500)
+    assert parse_float_text("1e30", "s") == 1e30
+    assert parse_int_text("-12", "n") == -12
+    with pytest.raises(BadInput, match="out of range"):
+        parse_int_text("5", "n", 0, 4)
+
+
+@pytest.mark.parametrize("text", ['{"a": 1, "a": 2}', '{"x": {"b": 1, "b": 1}}', '[{"rot": 0, "rot": 180}]'])
+def test_duplicate_json_keys_are_refused_in_one_line(text):
+    with pytest.raises(BadInput, match="appears twice") as info:
+        parse_json_text(text, "town.json")
+    assert_one_line(info.value)
+
+
+@pytest.mark.parametrize("text", ["[NaN]", "[Infinity]", "[-Infinity]", "[1e999]", "[" + "1" * 41 + "]"])
+def test_json_numbers_beyond_the_bounds_are_refused(text):
+    with pytest.raises(BadInput) as info:
+        parse_json_text(text, "doc.json")
+    assert_one_line(info.value)
+
+
+def test_messages_shorten_long_numbers():
+    from solver.errors import MAX_MESSAGE
+
+    exc = BadInput("--n: " + "9" * 4000 + " is out of range " + "x" * 5000)
+    assert len(str(exc)) <= MAX_MESSAGE and "<4000 digits>" in str(exc)

@@ -16,7 +16,7 @@ from solver.io import read_json
 from solver.paths import SCENARIOS
 
 pytest.importorskip("solver.outlaws.state")
-from solver.outlaws.state import load_position, position_to_json  # noqa: E402
+from solver.outlaws.state import position_from_json, position_to_json, read_position  # noqa: E402
 
 EXAMPLE = SCENARIOS / "outlaws" / "contracts-example.json"
 VALID = read_json(EXAMPLE)
@@ -39,14 +39,14 @@ def _exercise(pos):
 
 
 def load_and_play(doc):
-    pos = load_position(doc)
+    pos = position_from_json(doc)
     _exercise(pos)
     return pos
 
 
 def test_the_example_loads_and_round_trips():
     pos = load_and_play(VALID)
-    assert load_position(position_to_json(pos)) == pos
+    assert position_from_json(position_to_json(pos)) == pos
 
 
 @FUZZ
@@ -56,7 +56,7 @@ def test_position_mutations(doc):
         assert_loader_is_total(load_and_play, doc)
     else:
         with pytest.raises(BadInput):
-            load_position(doc) if isinstance(doc, dict) else _via_file(doc)
+            position_from_json(doc) if isinstance(doc, dict) else _via_file(doc)
 
 
 def _via_file(doc):
@@ -66,7 +66,7 @@ def _via_file(doc):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "position.json"
         path.write_text(json.dumps(doc))
-        return load_position(str(path))
+        return read_position(str(path))
 
 
 @st.composite
@@ -98,7 +98,7 @@ def test_plausible_but_impossible_positions(doc):
 @given(doc=json_values)
 def test_random_documents(doc):
     if isinstance(doc, dict):
-        assert_loader_is_total(load_position, doc)
+        assert_loader_is_total(position_from_json, doc)
 
 
 @pytest.mark.parametrize("text", ["", "[]", "null", "{", "[" * 50_000, json.dumps(VALID)[:-1]])
@@ -106,5 +106,37 @@ def test_position_files_on_disk(text, tmp_path):
     path = tmp_path / "position.json"
     path.write_text(text)
     with no_hang(), pytest.raises(BadInput) as info:
-        load_position(str(path))
+        read_position(str(path))
     assert_one_line(info.value)
+
+
+# --- a document is never a path (issue 16: the dashboard read files on the server) ---------------
+
+
+@FUZZ
+@given(doc=st.one_of(json_values.filter(lambda d: not isinstance(d, dict)),
+                     st.sampled_from([str(EXAMPLE), "/etc/passwd", "/etc", "/nosuch", "/dev/zero", "", "."])))
+def test_a_document_that_is_not_an_object_is_refused_without_touching_files(doc):
+    """position_from_json never opens anything: a JSON string is a wrong document, not a file name."""
+    from unittest import mock
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError(f"a document loader touched the file system: {args[:1]}")
+
+    with mock.patch("builtins.open", forbidden), mock.patch("os.stat", forbidden), \
+            pytest.raises(BadInput) as info:
+        position_from_json(doc)
+    assert_one_line(info.value)
+    message = str(info.value)
+    assert message.startswith("position: expected a JSON object")
+    for leak in ("no such file", "directory", "regular file", "bytes", "permission", "root:"):
+        assert leak not in message.lower()
+
+
+def test_the_compatibility_loader_takes_no_strings():
+    """load_position (kept for old callers) reads a pathlib.Path or takes a dict, never a str."""
+    from solver.outlaws.state import load_position
+
+    assert load_position(EXAMPLE) == read_position(str(EXAMPLE)) == position_from_json(VALID)
+    with pytest.raises(BadInput, match="expected a JSON object, got a string"):
+        load_position(str(EXAMPLE))

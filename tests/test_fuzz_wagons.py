@@ -139,3 +139,81 @@ def test_a_list_where_a_goal_number_belongs_is_bad_input(tmp_path, capsys):
     with pytest.raises(BadInput) as info:
         wdata.parse_goals(doc)
     assert_one_line(info.value)
+
+
+# --- issue 16: one integer rule for every integer field (no floats, no booleans) -------------------
+
+
+def _same_value_wrong_type(value: int):
+    """Values equal to ``value`` (``0.0 == 0``, ``False == 0``) that are not whole numbers."""
+    out = [float(value)]
+    if value in (0, 1):
+        out.append(bool(value))
+    return st.sampled_from(out)
+
+
+@FUZZ
+@given(data=st.data())
+def test_every_integer_field_refuses_floats_and_booleans(data):
+    """rot accepted 0.0, 180.0 and false while x refused 1.0: now every integer field refuses them."""
+    from solver.wagons.cli import opponent_from_json
+    from solver.wagons.game import action_from_dict
+
+    doc = json.loads(json.dumps(VALID_TOWN))
+    where = data.draw(st.sampled_from(["town", "pile", "draft"]))
+    if where == "town":
+        i = data.draw(st.integers(0, len(doc["placements"]) - 1))
+        key = data.draw(st.sampled_from(["card", "x", "y", "rot"]))
+        doc["placements"][i][key] = data.draw(_same_value_wrong_type(doc["placements"][i].get(key, 0)))
+        load, arg = town_from_dict, doc
+    elif where == "pile":
+        pile = list(VALID_PILE["pile"])
+        i = data.draw(st.integers(0, len(pile) - 1))
+        pile[i] = data.draw(_same_value_wrong_type(pile[i]))
+        load, arg = opponent_from_json, {"pile": pile}
+    else:
+        load, arg = action_from_dict, {"draft": data.draw(_same_value_wrong_type(data.draw(st.integers(0, 5))))}
+    with pytest.raises(BadInput) as info:
+        load(arg)
+    assert_one_line(info.value)
+
+
+def test_duplicate_keys_in_a_town_file_are_refused(tmp_path, capsys):
+    from solver import cli
+
+    town = tmp_path / "town.json"
+    town.write_text('{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0, "rot": 180}]}')
+    opponent = tmp_path / "opponent.json"
+    opponent.write_text(json.dumps(VALID_PILE))
+    assert cli.main(["wagons", "score", str(town), "--scenario", "boomtown", "--opponent", str(opponent)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "appears twice" in err and "\n" not in err
+
+
+def test_goals_through_a_symlink_loop_is_one_line(tmp_path, capsys):
+    """Found by the issue 16 campaign: solver/wagons/cli.py _data called Path.resolve() -> RuntimeError."""
+    from solver import cli
+
+    (tmp_path / "a.toml").symlink_to(tmp_path / "b.toml")
+    (tmp_path / "b.toml").symlink_to(tmp_path / "a.toml")
+    with no_hang():
+        code = cli.main(["wagons", "opponent-draft", "--scenario", "boomtown", "--round", "2", "--circle", "3,7,11",
+                         "--goals", str(tmp_path / "a.toml")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and "symbolic links" in err, err
+
+
+@pytest.mark.parametrize("log", [{"log": [{"who": "player", "what": "draft", "skipped": 5}]},
+                                 {"log": [{"who": "player", "what": "draft", "skipped": "1,2"}]},
+                                 {"actions": [{"draft": [1]}]}, {"actions": [{"draft": 1.0}]},
+                                 {"actions": [{"draft": True}]}, {"actions": [{"draft": 10**40}]}])
+def test_a_script_with_a_number_where_a_list_belongs_is_one_line(log, tmp_path, capsys):
+    """Found by the issue 16 campaign: recorded_actions took len() of a number (TypeError)."""
+    from solver import cli
+
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps(log))
+    code = cli.main(["wagons", "play", "--scenario", "boomtown", "--seed", "1", "--policy", "scripted",
+                     "--script", str(script)])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and err.startswith("ruleslinger: error:"), err

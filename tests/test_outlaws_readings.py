@@ -317,11 +317,11 @@ def _file(tmp_path, data, name="p.json"):
 
 
 def test_cli_status_honours_the_sudden_death_reading(capsys):
-    from solver.outlaws.state import load_position
+    from solver.outlaws.state import read_position
     from solver.paths import SCENARIOS
 
     f = str(SCENARIOS / "outlaws" / "sudden-death-again.json")
-    assert load_position(f) == after_second_use()  # the scenario is this hand-built position
+    assert read_position(f) == after_second_use()  # the scenario is this hand-built position
     assert main(["outlaws", "status", f, "--json", "--max-depth", "2", "--time-limit", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["sudden_death_trigger"] is True and out["winner"] is None
@@ -422,10 +422,10 @@ def test_every_option_has_its_register_entry_and_every_inferred_entry_an_option(
 
 
 def test_mayor_governor_scenario_keeps_its_promise():
-    from solver.outlaws.state import load_position
+    from solver.outlaws.state import read_position
     from solver.paths import SCENARIOS
 
-    p = load_position(SCENARIOS / "outlaws" / "mayor-governor.json")
+    p = read_position(SCENARIOS / "outlaws" / "mayor-governor.json")
     claim = Action("ability", "governor", 4, target=5, mayor=3)
     assert claim in legal_actions(p) and claim not in legal_actions(p, Rules(mayor_governor="not_extended"))
     assert all(o.position.victory == "good" for o in outcomes(p, claim))

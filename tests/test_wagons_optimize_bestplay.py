@@ -126,3 +126,20 @@ def test_cli_best_play(capsys):
         rc = cli.main(["wagons", "best-play", *argv, "--json"])
         out, err = capsys.readouterr()
         assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_the_draft_line_enumeration_honours_a_deadline():
+    """Issue 16 time-limit overruns: draft_lines ran to the end whatever the limit (1-4 s past a 1 s
+    limit on a loaded machine); with a deadline it stops after the lines found so far (best_play
+    then does not call its answer proven)."""
+    import time as _time
+
+    from solver.wagons.bestplay import deal_state, draft_lines
+    from solver.wagons.data import load_data
+    from solver.wagons.rules import Rules
+
+    state = deal_state("boomtown", 2, None, None, Rules(), load_data())
+    cut = draft_lines(state, load_data(), deadline=_time.monotonic() - 1)
+    assert len(cut) >= 1 and cut.complete is False
+    full = draft_lines(state, load_data())
+    assert full.complete and len(full) > len(cut)

@@ -128,13 +128,10 @@ def decide(position_text: str, rules_text: str) -> dict:
 
 
 def _validated(doc: dict) -> dict:
-    """An uploaded position, checked by the engine (its town loader and card parser)."""
-    from solver.cactus.icons import parse_card
-    from solver.cactus.town import town_from_dict
+    """An uploaded position through the CLI's own loader, returned complete (defaults filled in)."""
+    from solver.cactus.ranger import position_from_json
 
-    town_from_dict(doc)
-    parse_card(doc.get("card", ""), "position.card")
-    return doc
+    return position_from_json(doc)
 
 
 with tab_town:

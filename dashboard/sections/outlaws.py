@@ -47,7 +47,7 @@ with src_cols[0]:
                                                                            rules=make_rules("outlaws", cls))))
 with src_cols[1]:
     loaded = json_upload("Upload a position (contracts.md JSON)", "ol_upload",
-                         lambda d: state.position_to_json(state.load_position(d)))
+                         lambda d: state.position_to_json(state.position_from_json(d)))
     if loaded is not None:
         replace_position(loaded)
 with src_cols[2]:
@@ -57,7 +57,7 @@ with st.expander("Position editor", expanded=False, icon=":material/edit:"):
     edited = ov.position_editor(st.session_state.ol_pos, st.session_state.ol_ver)
     if edited is not None:
         try:
-            doc = state.position_to_json(state.load_position(edited))
+            doc = state.position_to_json(state.position_from_json(edited))
         except BadInput as exc:
             st.error(f"Position not changed: {exc}", icon=":material/error:")
         else:
@@ -69,7 +69,7 @@ with st.expander("Position editor", expanded=False, icon=":material/edit:"):
         if st.button("Apply JSON", key="ol_apply_json"):
             from solver.io import parse_json_text
             try:
-                doc = state.position_to_json(state.load_position(parse_json_text(text, "position")))
+                doc = state.position_to_json(state.position_from_json(parse_json_text(text, "position")))
             except BadInput as exc:
                 st.error(f"Position not changed: {exc}", icon=":material/error:")
             else:

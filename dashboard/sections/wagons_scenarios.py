@@ -8,6 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import wagons_view as wv
+from dashboard.caching import cache_final, proven
 from dashboard.common import dumps, guarded, make_rules, page_header, rules_class, rules_summary
 from solver.wagons import bestplay as bp
 from solver.wagons import simulate as sim
@@ -27,7 +28,7 @@ def batch(scenario: str, policy: str, n: int, seed: int, rules_json: str) -> pl.
     return sim.simulate(n, scenario, policy, seed, json.loads(rules_json))
 
 
-@st.cache_data(show_spinner=False, max_entries=512)
+@cache_final(proven, max_entries=512)
 def best_play_row_cached(scenario: str, seed: int, time_limit: float, rules_json: str) -> dict:
     """One deal's best play vs greedy (solver.wagons.bestplay.best_play_row), cached per input."""
     import json

@@ -8,6 +8,7 @@ from fractions import Fraction
 from solver import clikit
 from solver.cactus.rules import CactusRules, rules_from
 from solver.errors import BadInput
+from solver.io import parse_int_text
 
 MAX_GAMES = 1_000_000
 
@@ -33,10 +34,7 @@ def parse_rule_overrides(items: list[str] | None) -> dict:
                 raise BadInput(f"--rule {name}: expected true or false, got '{value[:20]}'")
             overrides[name] = value.lower() in ("true", "yes", "1")
         elif kind in ("int", int):
-            try:
-                overrides[name] = int(value)
-            except ValueError:
-                raise BadInput(f"--rule {name}: '{value[:20]}' is not a whole number") from None
+            overrides[name] = parse_int_text(value, f"--rule {name}")
         else:
             overrides[name] = value
     rules_from(overrides)  # validate now, naming the option
@@ -111,13 +109,12 @@ def _render_verify(r: dict) -> str:
 
 def _ranger(args) -> dict:
     """The position's own ``rules`` with the command line's ``--rule`` options on top."""
-    from solver.cactus.ranger import decide
-    from solver.io import read_json
+    from solver.cactus.ranger import decide, read_position
 
     overrides = parse_rule_overrides(args.rule)
-    position = read_json(args.position)
-    if overrides and isinstance(position, dict) and isinstance(position.get("rules", {}), dict):
-        position = {**position, "rules": {**position.get("rules", {}), **overrides}}
+    position = read_position(args.position)
+    if overrides:
+        position = {**position, "rules": {**position["rules"], **overrides}}
     return decide(position)
 
 

@@ -18,7 +18,7 @@ from solver.cactus.duel import affects_duels, duel_odds
 from solver.cactus.events import round_effects, table
 from solver.cactus.rules import CactusRules, frac_str, rules_from
 from solver.errors import BadInput
-from solver.io import as_int, read_json
+from solver.io import as_int, read_json, short_repr
 
 KNOWN_KEYS = {"format", "note", "town", "ranger", "outlaws", "targets", "card", "event", "rules", "duel", "came_from"}
 DUEL_KEYS = ("ranger_shot", "outlaw_shot", "ranger_bonus", "outlaw_bonus")
@@ -48,18 +48,20 @@ def turn_from(position: dict, event: str | None, rules: CactusRules) -> icons.Tu
     return icons.Turn(Fraction(odds["win"]), Fraction(odds["lose"]), came_cell)
 
 
-def decide(position: Any, rules: CactusRules | None = None) -> dict:
-    """The lone ranger's turn on ``position`` (a dict as in the JSON file) as a JSON-ready dict."""
+def _checked(position: Any, rules: CactusRules | None) -> tuple[tw.Town, icons.Card, str | None, CactusRules,
+                                                                 icons.Turn]:
+    """Every check of a position document (docs/cactus.md): its keys, readings, town, card, event,
+    duel figures and the building he came from."""
     if not isinstance(position, dict):
         raise BadInput("position: expected a JSON object")
     unknown = sorted(set(position) - KNOWN_KEYS)
     if unknown:
-        raise BadInput(f"position: unknown key '{unknown[0]}' (known: {', '.join(sorted(KNOWN_KEYS))})")
-    if rules is None:
-        overrides = position.get("rules", {})
-        if not isinstance(overrides, dict):
-            raise BadInput("position.rules: expected an object of option: value")
-        rules = rules_from(overrides)
+        raise BadInput(f"position: unknown key {short_repr(unknown[0], 40)} (known: {', '.join(sorted(KNOWN_KEYS))})")
+    overrides = position.get("rules", {})
+    if not isinstance(overrides, dict):
+        raise BadInput("position.rules: expected an object of option: value")
+    own = rules_from(overrides)  # the document's own readings are checked even when the caller gives readings
+    rules = rules or own
     town = tw.town_from_dict(position)
     if "card" not in position:
         raise BadInput("position: missing field 'card' (the action card row(s) as printed)")
@@ -69,7 +71,30 @@ def decide(position: Any, rules: CactusRules | None = None) -> dict:
         if not isinstance(event, str):
             raise BadInput("position.event: expected an event key such as 'train'")
         event = table().get(event).key
-    turn = turn_from(position, event, rules)
+    return town, card, event, rules, turn_from(position, event, rules)
+
+
+def position_from_json(doc: Any) -> dict:
+    """A position document checked exactly as ``cactus ranger`` checks it, returned complete (the
+    lone ranger's default cell filled in, the card as ``VISIBLE | NO VISIBLE`` text); never reads a file."""
+    town = _checked(doc, None)[0]
+    card = doc["card"]
+    if isinstance(card, dict):
+        card = f"{card['visible']} | {card['no_visible']}"
+    out = {k: doc[k] for k in ("format", "note") if isinstance(doc.get(k), str)}
+    extra = {k: doc[k] for k in ("duel", "came_from") if k in doc}
+    return out | tw.town_to_dict(town) | {"card": card, "event": doc.get("event"),
+                                          "rules": dict(doc.get("rules", {}))} | extra
+
+
+def read_position(path: str) -> dict:
+    """A position file on this machine (the CLI's argument), checked by :func:`position_from_json`."""
+    return position_from_json(read_json(path))
+
+
+def decide(position: Any, rules: CactusRules | None = None) -> dict:
+    """The lone ranger's turn on ``position`` (a dict as in the JSON file) as a JSON-ready dict."""
+    town, card, event, rules, turn = _checked(position, rules)
     visible = tw.visible_targets(town, rules)
     row = card.visible if visible else card.no_visible
     dist, tied = tw.closest_outlaws(town)

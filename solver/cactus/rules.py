@@ -7,15 +7,12 @@ of each entry in its ``option`` key. Readings marked *inferred* fill a gap in th
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import short_repr
-
-_FRACTION = re.compile(r"^-?\d{1,15}(\.\d{1,15})?(/\d{1,15})?$")
+from solver.io import parse_fraction_text, short_repr
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "short_deck": ("no_second_shot", "keep_second_shot", "stop_archiving"),  # rule:C2
@@ -119,7 +116,7 @@ class CactusRules:
                 raise BadInput(f"rules.{name}: expected true or false, got {short_repr(getattr(self, name), 40)}")
         chance = self.duel_win_chance
         if isinstance(chance, bool) or not isinstance(chance, (int, Fraction)) or not 0 <= chance <= 1:
-            raise BadInput(f"rules.duel_win_chance: {chance!r} is not an exact probability 0..1")
+            raise BadInput(f"rules.duel_win_chance: {short_repr(chance)} is not an exact probability 0..1")
         object.__setattr__(self, "duel_win_chance", Fraction(chance))
 
     def to_dict(self) -> dict[str, Any]:
@@ -129,17 +126,17 @@ class CactusRules:
 
 
 def parse_fraction(text: Any, what: str) -> Fraction:
-    """``"1/3"``, ``"0.25"``, ``0`` or ``1`` as an exact Fraction, else BadInput."""
-    if isinstance(text, bool):
-        raise BadInput(f"{what}: expected a probability, got {text!r}")
-    if isinstance(text, int):
-        return Fraction(text)
-    if not isinstance(text, (str, Fraction)) or not _FRACTION.match(str(text).strip()):
-        raise BadInput(f"{what}: {str(text)[:40]!r} is not a fraction like 1/3 or 0.25")
-    try:
-        return Fraction(str(text).strip())
-    except (ValueError, ZeroDivisionError):
-        raise BadInput(f"{what}: {str(text)[:40]!r} is not a fraction like 1/3") from None
+    """An exact probability 0..1: ``"1/3"``, ``"0.25"``, ``0``, ``1`` or a Fraction, else BadInput.
+
+    Text goes through :func:`solver.io.parse_fraction_text`, which bounds its digits and exponent
+    before converting (``"1e999999999"`` is refused at once, not expanded to a billion digits).
+    """
+    if isinstance(text, bool) or not isinstance(text, (int, Fraction, str)):
+        raise BadInput(f"{what}: {short_repr(text)} is not a fraction like 1/3 or 0.25")
+    value = text if not isinstance(text, str) else parse_fraction_text(text, what)
+    if not 0 <= value <= 1:
+        raise BadInput(f"{what}: {short_repr(value)} is not an exact probability 0..1")
+    return Fraction(value)
 
 
 def rules_from(overrides: dict[str, Any] | None = None) -> CactusRules:

@@ -111,6 +111,14 @@ def town_from_dict(data: Any, what: str = "position") -> Town:
     return Town(tuple(grid), ranger, tuple(outlaws), tuple(targets))
 
 
+def town_to_dict(town: Town) -> dict:
+    """The position document of ``town`` (docs/cactus.md), as :func:`town_from_dict` reads it."""
+    return {"town": [list(r) for r in town.grid], "ranger": list(town.ranger),
+            "outlaws": [{"name": o.name, "at": list(o.at) if o.at else None, "plunder": o.plunder,
+                         "escaped": o.escaped} for o in town.outlaws],
+            "targets": [{"building": t.building, "plundered": t.plundered} for t in town.targets]}
+
+
 def building_key(name: str) -> str:
     """A building name as a player types it: letter case and extra spaces do not matter."""
     return " ".join(name.split()).casefold()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import parse_json_text
+from solver.io import parse_int_text, parse_json_text
 from solver.outlaws import search
 from solver.outlaws.verify import register_verification
 
@@ -16,9 +16,9 @@ def _rules(args):
 
 
 def _position(args):
-    from solver.outlaws.state import load_position
+    from solver.outlaws.state import read_position
 
-    return load_position(args.position)
+    return read_position(args.position)
 
 
 def moves(args) -> dict:
@@ -63,7 +63,7 @@ def apply_cmd(args) -> dict:
     text = args.action.strip()
     if text.lstrip("-").isdigit():
         acts = legal_actions(pos, rules)
-        idx = int(text)
+        idx = parse_int_text(text, "--action")
         if not 0 <= idx < len(acts):
             raise BadInput(f"--action {idx}: there are {len(acts)} legal actions (0..{len(acts) - 1})")
         action = acts[idx]
@@ -87,8 +87,11 @@ def playouts_cmd(args) -> dict:
 
     if args.n < 1 or args.n > 100_000:
         raise BadInput(f"--n {args.n}: expected 1..100000")
-    if args.max_actions < 1:
-        raise BadInput("--max-actions: expected a positive number")
+    if not 1 <= args.max_actions <= 10**9:
+        raise BadInput(f"--max-actions {args.max_actions}: expected 1..1000000000")
+    if args.seed + args.n - 1 > clikit.MAX_SEED:
+        raise BadInput(f"--seed {args.seed}: playout i uses seed+i, and seed+{args.n - 1} passes the largest seed "
+                       f"{clikit.MAX_SEED}")
     prog = clikit.Progress("outlaws playouts", args.n, quiet=args.json)
     df = playouts(args.n, args.seed, _rules(args), args.max_actions, progress=prog)
     return {"summary": summary(df), "rows": df.to_dicts() if args.rows else None}

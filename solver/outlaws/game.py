@@ -21,7 +21,7 @@ from solver.errors import BadInput
 from solver.outlaws import actions as ac
 from solver.outlaws import apply as ap
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import Position, initial_position, load_position, position_to_json
+from solver.outlaws.state import Position, initial_position, position_from_json, position_to_json
 from solver.outlaws.victory import winner as victory
 
 __all__ = ["Game", "Play", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "state_to_json",
@@ -154,7 +154,7 @@ def state_from_json(doc: Any) -> Game:
         raise BadInput("game.game: expected \"outlaws\"")
     if not isinstance(doc["position"], dict):
         raise BadInput("game.position: expected a position object")
-    return Game(load_position(doc["position"]), Rules.from_json(doc.get("rules")))
+    return Game(position_from_json(doc["position"]), Rules.from_json(doc.get("rules")))
 
 
 def action_to_json(play: Play) -> dict:

@@ -207,13 +207,70 @@ def _marks(data: dict, key: str, street: PerSide, saloon: PerSide, on_street_onl
     return frozenset(out)
 
 
-def load_position(source: str | Path | dict) -> Position:
-    """A validated :class:`Position` from a file path or an already parsed dict (rule:X-bad-input)."""
-    data = source if isinstance(source, dict) else read_json(source)
-    if not isinstance(data, dict):
-        raise BadInput("position: expected a JSON object")
-    to_move = _side(require(data, "to_move", str, "position"), "position.to_move")
-    actions_left = as_int(require(data, "actions_left", int, "position"), "position.actions_left", 1, 2)
+def read_position(path: str | Path) -> Position:
+    """A validated :class:`Position` from a position file on this machine (the CLI's argument).
+
+    Only for paths the user of this machine typed; a document from elsewhere (a dashboard upload,
+    an edited JSON text) goes to :func:`position_from_json`, never here (rule:X-bad-input).
+    """
+    if not isinstance(path, (str, Path)):
+        raise BadInput(f"position file: expected a path, got {type(path).__name__}")
+    return position_from_json(read_json(path))
+
+
+def position_from_json(doc: Any) -> Position:
+    """A validated :class:`Position` from a parsed JSON document (contracts.md); never reads a file.
+
+    Anything but a JSON object (a string included: it is never taken for a path) is refused.
+    """
+    if not isinstance(doc, dict):
+        raise BadInput(f"position: expected a JSON object, got {_json_kind(doc)}")
+    to_move = _side(require(doc, "to_move", str, "position"), "position.to_move")
+    actions_left = as_int(require(doc, "actions_left", int, "position"), "position.actions_left", 1, 2)
+    street, saloon = _street_and_saloon(doc)
+    tokens, reserve = _tokens(doc)
+    supply = _supplies(doc)
+    immobilized = _marks(doc, "immobilized", street, saloon, True)
+    front_page = _marks(doc, "front_page", street, saloon, False)
+    _check_marks(immobilized, front_page)
+    discard = _discard(doc, supply, front_page)
+    _check_token_totals(tokens, reserve, supply, discard)
+    winner, victory = _result(doc)
+    return Position(to_move=to_move, actions_left=actions_left, street=street, saloon=saloon, tokens=tokens,
+                    reserve=reserve, supply=supply, discard=discard,
+                    immobilized=immobilized, front_page=front_page, sudden_death=_sudden_death(doc),
+                    winner=winner, victory=victory,
+                    knowledge=PerSide(*(_knowledge(doc.get("knowledge", {}), side) for side in SIDES)))
+
+
+def load_position(source: Path | dict) -> Position:
+    """Compatibility: a ``pathlib.Path`` is read as a file, a dict is a document; a ``str`` is
+    refused (it could be a path or a JSON string). New code calls :func:`read_position` or
+    :func:`position_from_json`."""
+    if isinstance(source, Path):
+        return read_position(source)
+    if isinstance(source, dict):
+        return position_from_json(source)
+    raise BadInput(f"position: expected a JSON object, got {_json_kind(source)}")
+
+
+def _json_kind(value: Any) -> str:
+    """The JSON type of ``value`` in words (never its content: it may come from anywhere)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def _street_and_saloon(data: dict) -> tuple[PerSide, PerSide]:
+    """Main Street rows (8 columns, ``None`` = unknown) and the Saloons (2 each, never the Governor)."""
     street_raw = require(data, "street", dict, "position")
     saloon_raw = require(data, "saloon", dict, "position")
     rows, saloons = [], []
@@ -226,7 +283,6 @@ def load_position(source: str | Path | dict) -> Position:
         if len(sal) != 2:
             raise BadInput(f"position.saloon.{side}: the Saloon holds exactly 2 characters, got {len(sal)}")
         saloons.append(tuple(sorted(_name(v, f"position.saloon.{side}[{i}]", False) for i, v in enumerate(sal))))
-    street, saloon = PerSide(*rows), PerSide(*saloons)
     for i, side in enumerate(SIDES):
         if "governor" in saloons[i]:
             raise BadInput(f"position.saloon.{side}: the Governor may never be in the Saloon")
@@ -234,37 +290,53 @@ def load_position(source: str | Path | dict) -> Position:
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise BadInput(f"position: {side} has {dup[0]} twice (each side owns each character once)")
+    return PerSide(*rows), PerSide(*saloons)
+
+
+def _tokens(data: dict) -> tuple[tuple, tuple]:
+    """The token row (8 entries, ``"empty"`` allowed) and the sorted reserve."""
     tok_raw = require(data, "tokens", list, "position")
     if len(tok_raw) != COLUMNS:
         raise BadInput(f"position.tokens: the token row has {COLUMNS} columns, got {len(tok_raw)}")
     tokens = tuple(_token(v, f"position.tokens[{i}]", True) for i, v in enumerate(tok_raw))
     res_raw = require(data, "reserve", list, "position")
     reserve = _sorted_reserve(_token(v, f"position.reserve[{i}]", False) for i, v in enumerate(res_raw))
+    return tokens, reserve
+
+
+def _supplies(data: dict) -> PerSide:
+    """Both personal supplies (at most 3 Front Page markers each, at most 1 Election)."""
     sup_raw = require(data, "supply", dict, "position")
     supplies = []
     for side in SIDES:
         s = require(sup_raw, side, dict, "position.supply")
-        vals = {}
-        for key in ("vote", "bullet", "handcuffs", "front_page"):
-            vals[key] = as_int(require(s, key, int, f"position.supply.{side}"), f"position.supply.{side}.{key}", 0, 99)
+        vals = {key: as_int(require(s, key, int, f"position.supply.{side}"), f"position.supply.{side}.{key}", 0, 99)
+                for key in ("vote", "bullet", "handcuffs", "front_page")}
         vals["election"] = as_int(s.get("election", 0), f"position.supply.{side}.election", 0, 1)
         if vals["front_page"] > FRONT_PAGE_PER_SIDE:
-            raise BadInput(f"position.supply.{side}.front_page: a player has at most {FRONT_PAGE_PER_SIDE} Front Page markers")
+            raise BadInput(f"position.supply.{side}.front_page: a player has at most {FRONT_PAGE_PER_SIDE} "
+                           "Front Page markers")
         supplies.append(Supply(**vals))
-    supply = PerSide(*supplies)
-    d_raw = require(data, "discard", dict, "position")
-    dvals = {k: as_int(require(d_raw, k, int, "position.discard"), f"position.discard.{k}", 0, 99)
-             for k in ("bullet", "handcuffs")}
-    for k in ("vote", "x", "election"):
-        dvals[k] = as_int(d_raw.get(k, 0), f"position.discard.{k}", 0, 99)
-    immobilized = _marks(data, "immobilized", street, saloon, True)
-    front_page = _marks(data, "front_page", street, saloon, False)
+    return PerSide(*supplies)
+
+
+def _check_marks(immobilized: frozenset, front_page: frozenset) -> None:
+    """Only a Bandit is immobilized (rule:O-immobilized); the Governor is never marked (rule:O-journalist)."""
     for side, name in immobilized:
         if name != "bandit":
             raise BadInput(f"position.immobilized: only a Bandit can be immobilized (by the Sheriff), got {side}'s {name}")
     for _who, name in front_page:
         if name == "governor":
             raise BadInput("position.front_page: the Journalist can never call the Governor, so he cannot be marked")
+
+
+def _discard(data: dict, supply: PerSide, front_page: frozenset) -> Discard:
+    """The discard; its Front Page count defaults to the markers not in a supply or on a character."""
+    d_raw = require(data, "discard", dict, "position")
+    dvals = {k: as_int(require(d_raw, k, int, "position.discard"), f"position.discard.{k}", 0, 99)
+             for k in ("bullet", "handcuffs")}
+    for k in ("vote", "x", "election"):
+        dvals[k] = as_int(d_raw.get(k, 0), f"position.discard.{k}", 0, 99)
     used = supply.A.front_page + supply.B.front_page + len(front_page)
     if "front_page" in d_raw:
         dvals["front_page"] = as_int(d_raw["front_page"], "position.discard.front_page", 0, FRONT_PAGE_TOTAL)
@@ -272,24 +344,26 @@ def load_position(source: str | Path | dict) -> Position:
         dvals["front_page"] = FRONT_PAGE_TOTAL - used
     if used + dvals["front_page"] != FRONT_PAGE_TOTAL:
         raise BadInput(f"position: Front Page markers add up to {used + dvals['front_page']}, expected {FRONT_PAGE_TOTAL}")
-    discard = Discard(**dvals)
-    _check_token_totals(tokens, reserve, supply, discard)
+    return Discard(**dvals)
+
+
+def _sudden_death(data: dict) -> bool:
     sudden = data.get("sudden_death", False)
     if not isinstance(sudden, bool):
         raise BadInput("position.sudden_death: expected true or false")
-    winner = data.get("winner")
-    victory = data.get("victory")
+    return sudden
+
+
+def _result(data: dict) -> tuple[str | None, str | None]:
+    """``winner`` and ``victory``: both given or both absent."""
+    winner, victory = data.get("winner"), data.get("victory")
     if winner is not None:
         _side(winner, "position.winner")
         if victory not in VICTORIES:
             raise BadInput(f"position.victory: expected one of {', '.join(VICTORIES)} when a winner is given")
     elif victory is not None:
         raise BadInput("position.victory: given without a winner")
-    knowledge = PerSide(*(_knowledge(data.get("knowledge", {}), side) for side in SIDES))
-    return Position(to_move=to_move, actions_left=actions_left, street=street, saloon=saloon, tokens=tokens,
-                    reserve=reserve, supply=supply, discard=discard, immobilized=immobilized,
-                    front_page=front_page, sudden_death=sudden, winner=winner, victory=victory,
-                    knowledge=knowledge)
+    return winner, victory
 
 
 def _knowledge(raw: Any, side: str) -> Knowledge:

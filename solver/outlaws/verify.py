@@ -914,7 +914,7 @@ def dead_positions_cmd(args) -> dict:
     """`ruleslinger outlaws dead-positions`: search for positions nobody can win (rule:O12)."""
     from solver.errors import BadInput
     from solver.outlaws.search import find_dead_positions
-    from solver.outlaws.state import load_position
+    from solver.outlaws.state import read_position
 
     rules = _cli_rules(args)
     limit = _positive(args.time_limit, "--time-limit", 86400)
@@ -922,9 +922,11 @@ def dead_positions_cmd(args) -> dict:
         raise BadInput(f"--max-depth {args.max_depth}: expected 0..500")
     if not 1 <= args.max_nodes <= 10_000_000:
         raise BadInput(f"--max-nodes {args.max_nodes}: expected 1..10000000")
-    start = load_position(args.position) if args.position else None
-    return find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed,
-                               use_lemma=not args.no_lemma)
+    start = read_position(args.position) if args.position else None
+    out = find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed,
+                              use_lemma=not args.no_lemma)
+    out["rules"] = rules.to_json()
+    return out
 
 
 def _render_dead(result: dict) -> str:

@@ -107,14 +107,24 @@ def _boomtown(state: GameState, data: WagonsData) -> bool:
     return data.scenario(state.scenario).draft.kind == "skip-if-behind"
 
 
-def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int = 20000) -> list[Line]:
-    """Every distinct draft line from ``state`` (a fresh deal); placements are deferred."""
+class Lines(list):
+    """The draft lines found; ``complete`` is False when a deadline cut the enumeration short."""
+
+    complete = True
+
+
+def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int = 20000,
+                deadline: float | None = None) -> list[Line]:
+    """Every distinct draft line from ``state`` (a fresh deal); placements are deferred. With a
+    ``deadline`` (time.monotonic), the lines found by then (at least one; ``complete`` False)."""
     data = data or load_data()
     boom = _boomtown(state, data)
     out: dict[tuple, Line] = {}
 
     def walk(s: GameState, drafts: tuple[int, ...], round1):
         for _ in range(MAX_STEPS):
+            if out and deadline is not None and time.monotonic() > deadline:
+                raise _OutOfTime
             if is_over(s):
                 key = (s.town.card_ids, tuple(sorted(s.pile)), round1)
                 if key not in out:
@@ -141,8 +151,17 @@ def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int
                 return
         raise BadInput("deal: a game did not finish")
 
-    walk(state, (), None)
-    return list(out.values())
+    found = Lines()
+    try:
+        walk(state, (), None)
+    except _OutOfTime:
+        found.complete = False
+    found.extend(out.values())
+    return found
+
+
+class _OutOfTime(Exception):
+    """The enumeration's deadline passed (it is not a proof over every line any more)."""
 
 
 def _meets_round1(town: Town, round1) -> bool:
@@ -193,7 +212,7 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
         raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
-    lines = draft_lines(state, data, max_lines)
+    lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
     elapsed = lambda: time.monotonic() - start
 
     lows = []
@@ -225,7 +244,7 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
                 progress(best, None, elapsed())
         if r.proven_optimal:
             settled += 1
-    proven = settled == len(lines)
+    proven = settled == len(lines) and getattr(lines, "complete", True)
     if best_line is None:
         raise BadInput("no line of play found within the time limit; allow more time")
     final_state = _play_out(state, best_line, best_town)

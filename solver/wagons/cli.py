@@ -10,7 +10,7 @@ from pathlib import Path
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import read_json, short_repr
+from solver.io import as_int, read_json, short_repr
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.rules import (
     BOOM_OR_BUST,
@@ -70,20 +70,23 @@ def _data(args):
     try:
         path = Path(args.goals).resolve()
     except (OSError, RuntimeError):  # a symbolic link loop, an unreadable folder
-        raise BadInput(f"--goals {short_repr(args.goals, 80)}: cannot resolve the path (a symbolic link loop?)") from None
+        raise BadInput(f"--goals {short_repr(args.goals, 80)}: cannot resolve the path (a loop of symbolic links?)") from None
     return load_data(goals_path=str(path))
 
 
 def load_opponent(path) -> tuple[int, ...]:
-    """An opponent file ``{"pile": [ids, oldest first]}`` (contracts.md)."""
-    doc = read_json(path)
+    """An opponent file ``{"pile": [ids, oldest first]}`` on this machine (contracts.md)."""
+    return opponent_from_json(read_json(path), str(path))
+
+
+def opponent_from_json(doc, what: str = "opponent") -> tuple[int, ...]:
+    """An opponent document ``{"pile": [ids, oldest first]}``; never reads a file."""
     if not isinstance(doc, dict) or not isinstance(doc.get("pile"), list):
-        raise BadInput(f"{path}: expected an object with a 'pile' list of card ids")
+        raise BadInput(f"{what}: expected an object with a 'pile' list of card ids")
     for n, c in enumerate(doc["pile"]):
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 18:
-            raise BadInput(f"{path}: pile[{n}]: {c!r} is not a card id 0..17")
+        as_int(c, f"{what}: pile[{n}]", 0, 17)
     if len(set(doc["pile"])) != len(doc["pile"]):
-        raise BadInput(f"{path}: pile lists a card twice")
+        raise BadInput(f"{what}: pile lists a card twice")
     return tuple(doc["pile"])
 
 
@@ -91,11 +94,11 @@ def load_opponent(path) -> tuple[int, ...]:
 
 def handle_score(args) -> dict:
     from solver.wagons.scoring import final_scores
-    from solver.wagons.town import load_town
+    from solver.wagons.town import read_town
 
     rules, data = rules_from_args(args), _data(args)
     data.scenario(args.scenario)
-    town = load_town(args.town)
+    town = read_town(args.town)
     pile = load_opponent(args.opponent)
     out = final_scores(town, pile, args.scenario, rules, data).to_dict()
     out.update({"scenario": args.scenario, "rules": rules.to_dict()})
@@ -128,7 +131,10 @@ def recorded_actions(doc, what: str) -> list[dict]:
             if not isinstance(e, dict) or e.get("who") != "player":
                 continue
             if e.get("what") == "draft":
-                out.append({"draft": len(e.get("skipped", []))})
+                skipped = e.get("skipped", [])
+                if not isinstance(skipped, list):
+                    raise BadInput(f"{what}: log[{n}].skipped: expected a list of card ids, got {short_repr(skipped)}")
+                out.append({"draft": len(skipped)})
             elif e.get("what") == "place" and isinstance(e.get("placement"), dict):
                 out.append({"place": e["placement"]})
             else:
@@ -225,14 +231,14 @@ def handle_simulate(args) -> dict:
     rules, data = rules_from_args(args), _data(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
-    if args.out:
+    if args.out is not None:
         clikit.output_file(args.out)  # refuse a bad --out before playing any game
     progress = clikit.Progress("wagons simulate", args.games, quiet=args.json)
     rows = []
     for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules, data)):
         rows.append(row)
         progress(i + 1)
-    if args.out:
+    if args.out is not None:
         import polars as pl
 
         clikit.write_table(pl.DataFrame(rows), args.out)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io import as_int, short_repr
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.opponent import add_to_pile, round1_decision, round2_decision
 from solver.wagons.rules import Rules
@@ -266,7 +266,7 @@ def action_from_dict(d, what: str = "action") -> Action:
             raise BadInput(f"{what}.card: expected a card id, got {short_repr(card, 40)}")
         if not isinstance(skipped, list) or any(isinstance(c, bool) or not isinstance(c, int) for c in skipped):
             raise BadInput(f"{what}.skipped: expected a list of card ids, got {short_repr(skipped, 40)}")
-        return Draft(d["draft"])
+        return Draft(as_int(d["draft"], f"{what}.draft", 0, 99))
     if isinstance(d, dict) and "place" in d and len(d) == 1 and isinstance(d["place"], dict):
         p = d["place"]
         missing = [k for k in ("card", "x", "y") if k not in p]

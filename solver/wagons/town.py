@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io import is_whole, read_json, short_repr
 from solver.wagons.cards import ROTATIONS, Territory, card_by_id, card_cells, load_cards
 
 __all__ = ["Placement", "Town", "visible_grid", "placement_problem", "place", "legal_placements",
-           "load_town", "town_from_dict", "town_to_json", "COORD_LIMIT"]
+           "load_town", "read_town", "town_from_dict", "town_to_json", "COORD_LIMIT"]
 
 COORD_LIMIT = 1000
 """Largest |x| or |y| accepted in a town file: far beyond any real town (16 cards)."""
@@ -63,14 +63,14 @@ def _occupied(town: Town) -> set[tuple[int, int]]:
 def placement_problem(town: Town, placement: Placement) -> str | None:
     """None when ``placement`` is legal on ``town``, else why not (naming the card). rule:W-place"""
     p = placement
-    if isinstance(p.card, bool) or not isinstance(p.card, int) or not 0 <= p.card < len(load_cards()):
-        return f"card {p.card!r}: no such card (ids are 0..{len(load_cards()) - 1})"
+    if not is_whole(p.card) or not 0 <= p.card < len(load_cards()):
+        return f"card {short_repr(p.card)}: no such card (ids are 0..{len(load_cards()) - 1})"
     for name in ("x", "y"):
         v = getattr(p, name)
-        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > COORD_LIMIT:
-            return f"card {p.card}: {name} must be a whole number within +-{COORD_LIMIT}, got {v!r}"
-    if p.rot not in ROTATIONS:
-        return f"card {p.card}: rotation must be 0 or 180 (cards never turn 90 degrees), got {p.rot!r}"
+        if not is_whole(v) or abs(v) > COORD_LIMIT:
+            return f"card {p.card}: {name} must be a whole number within +-{COORD_LIMIT}, got {short_repr(v)}"
+    if not is_whole(p.rot) or p.rot not in ROTATIONS:
+        return f"card {p.card}: rotation must be 0 or 180 (cards never turn 90 degrees), got {short_repr(p.rot)}"
     if p.card in town.card_ids:
         return f"card {p.card}: already placed in this town"
     if not town.placements:
@@ -146,11 +146,20 @@ def town_from_dict(doc: Any, what: str = "town") -> Town:
     return town
 
 
-def load_town(source: str | Path | dict) -> Town:
-    """A town from a JSON file path or an already parsed dict (contracts.md format)."""
-    if isinstance(source, dict):
-        return town_from_dict(source)
-    return town_from_dict(read_json(source), str(source))
+def read_town(path: str | Path) -> Town:
+    """A town from a town file on this machine (the CLI's argument); documents go to :func:`town_from_dict`."""
+    if not isinstance(path, (str, Path)):
+        raise BadInput(f"town file: expected a path, got {type(path).__name__}")
+    return town_from_dict(read_json(path), str(path))
+
+
+def load_town(source: Path | dict) -> Town:
+    """Compatibility: a ``pathlib.Path`` is read as a file, a dict is a document; anything else (a
+    ``str`` included: it could be a JSON string) is refused. New code calls :func:`read_town` or
+    :func:`town_from_dict`."""
+    if isinstance(source, Path):
+        return read_town(source)
+    return town_from_dict(source)
 
 
 def town_to_json(town: Town) -> dict:
