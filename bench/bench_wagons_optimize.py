@@ -25,8 +25,8 @@ import sys
 import time
 
 from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.optimize import best_layout
-from solver.wagons.optimize_exhaustive import exhaustive_best
+from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.oracle import exhaustive_best
 
 GAME = "wagons"
 
@@ -153,12 +153,12 @@ def gap_rows(n: int, per_scenario: int, time_limit: float, log=print) -> list[di
 
 
 def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
-    """The local search (optimize_local) from the greedy town: the windows alone (``patience=0``, the
+    """The local search (solver.wagons.optimizer.local) from the greedy town: the windows alone (``patience=0``, the
     baseline) against the iterated search with kicks (``PATIENCE``, what the prover uses): points
     gained over the greedy town and time, on the same instances in the same process."""
     from solver.wagons.data import load_data
-    from solver.wagons.optimize import _normal_xyr, card_quads, greedy_layout
-    from solver.wagons.optimize_local import PATIENCE, improve
+    from solver.wagons.optimizer.local import PATIENCE, improve
+    from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr
 
     data = load_data()
     gains = {0: [], PATIENCE: []}
@@ -166,7 +166,7 @@ def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dic
     for seed in range(instances):
         cards, pile, sc = _instance(seed, n)
         town, g = greedy_layout(cards, sc, pile, data=data)
-        start = _normal_xyr(town, card_quads(cards))
+        start = normal_xyr(town, card_quads(cards))
         for patience in (0, PATIENCE):
             t = time.monotonic()
             v, _ = improve(cards, sc, tuple(pile), start, "score", data, t + time_limit, patience=patience)

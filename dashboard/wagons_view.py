@@ -186,7 +186,7 @@ def show_scores(result: dict, player_label: str = "Player") -> None:
 
 # ----------------------------------------------------------------------------- optimizer
 
-_BEST = (("solver.wagons.optimize", "best_layout"),)
+_BEST = (("solver.wagons.optimizer.layout", "best_layout"),)
 
 
 def optimizer_available() -> bool:
@@ -217,8 +217,8 @@ def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...],
 def load_pile(doc: Any) -> list[int]:
     """An opponent file ``{"pile": [ids]}`` (contracts.md), checked with the solver's validators."""
     from solver.io import as_int, require
-    from solver.wagons.scoring import _check_pile
+    from solver.wagons.cards import check_pile
 
     ids = [as_int(v, f"opponent.pile[{i}]", 0, len(cards()) - 1)
            for i, v in enumerate(require(doc, "pile", list, "opponent"))]
-    return list(_check_pile(ids))
+    return list(check_pile(ids))

@@ -195,7 +195,7 @@ def test_mapper_is_a_pool_like_map_in_order():
 
 
 def test_mapper_drives_the_difficulty_table():
-    bestplay = pytest.importorskip("solver.wagons.bestplay")
+    bestplay = pytest.importorskip("solver.wagons.optimizer.bestplay")
     from solver.executor import Mapper
 
     table = bestplay.difficulty_table(["gold-rush"], 2, seed=5, time_limit=0.5, executor=Mapper("local"))

@@ -12,7 +12,8 @@ import pytest
 
 from solver import cli
 from solver.errors import BadInput
-from solver.wagons.bestplay import (
+from solver.wagons.game import apply, is_over, legal_actions, scores
+from solver.wagons.optimizer.bestplay import (
     best_play,
     best_play_row,
     deal_state,
@@ -20,7 +21,6 @@ from solver.wagons.bestplay import (
     difficulty_table,
     draft_lines,
 )
-from solver.wagons.game import apply, is_over, legal_actions, scores
 
 
 def _brute(state) -> int:

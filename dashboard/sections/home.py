@@ -21,8 +21,8 @@ for section, entries in PAGES.items():
 st.subheader("Engines in this installation")
 PARTS = {  # what each page needs from the engines: (module, function, what it gives)
     "wagons": [("solver.wagons.scoring", "final_scores", "scoring"), ("solver.wagons.opponent", "opponent_draft", "opponent drafts"),
-               ("solver.wagons.simulate", "simulate", "simulation"), ("solver.wagons.optimize", "best_layout", "best layout"),
-               ("solver.wagons.bestplay", "best_play_row", "best play")],
+               ("solver.wagons.simulate", "simulate", "simulation"), ("solver.wagons.optimizer.layout", "best_layout", "best layout"),
+               ("solver.wagons.optimizer.bestplay", "best_play_row", "best play")],
     "cactus": [("solver.cactus.odds", "marshal_odds", "marshal odds"), ("solver.cactus.ranger", "decide", "lone ranger"),
                ("solver.cactus.duel", "duel_odds", "duels"), ("solver.cactus.verify", "verify", "checks")],
     "outlaws": [("solver.outlaws.actions", "legal_actions", "legal actions"), ("solver.outlaws.search", "win_possible", "win search"),

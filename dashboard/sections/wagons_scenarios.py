@@ -30,10 +30,10 @@ def batch(scenario: str, policy: str, n: int, seed: int, rules_json: str) -> pl.
 
 @st.cache_data(show_spinner=False, max_entries=512)
 def best_play_row_cached(scenario: str, seed: int, time_limit: float, rules_json: str) -> dict:
-    """One deal's best play vs greedy (solver.wagons.bestplay.best_play_row), cached per input."""
+    """One deal's best play vs greedy (solver.wagons.optimizer.bestplay.best_play_row), cached per input."""
     import json
 
-    from solver.wagons.bestplay import best_play_row
+    from solver.wagons.optimizer.bestplay import best_play_row
 
     return best_play_row(scenario, seed, time_limit, json.loads(rules_json))
 
@@ -109,7 +109,7 @@ if rule_cols:
         width="stretch")
 
 st.subheader("Difficulty with best play")
-bp = engine("solver.wagons.bestplay", "best_play_row", "difficulty_summary", what="Best play (the optimizer)")
+bp = engine("solver.wagons.optimizer.bestplay", "best_play_row", "difficulty_summary", what="Best play (the optimizer)")
 if bp is not None:
     st.caption("For each deal, the optimizer searches the player's best drafts and placements against the "
                "rules-following opponent and compares the best margin with the greedy policy's. "

@@ -1,4 +1,5 @@
-"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate.
+"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate (and the
+optimizer's best-layout and best-play, from :mod:`solver.wagons.optimizer.cli`).
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
 --tie-break) with the open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
@@ -6,54 +7,12 @@ Every open reading has a flag (--icon-source, --match-order, --edition, --diffic
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from solver import clikit
 from solver.errors import BadInput
 from solver.io import read_json
-from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.rules import DIFFICULTIES, EDITIONS, ICON_SOURCES, MATCH_ORDERS, TIE_BREAKS, Rules
-
-
-def add_rules_flags(p) -> None:
-    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8)."""
-    g = p.add_argument_group("rules readings (open-questions.md)")
-    g.add_argument("--icon-source", choices=ICON_SOURCES, default="top",
-                   help="W2: icons showing in the opponent's town: top card (default) or the whole pile")
-    g.add_argument("--match-order", choices=MATCH_ORDERS, default="drafted-first",
-                   help="W3: pile order on a round-1 match (default: drafted card, then deck card on top)")
-    g.add_argument("--edition", choices=EDITIONS, default="original",
-                   help="W4/W6: original solo rules (default) or the later official edition")
-    g.add_argument("--difficulty", choices=DIFFICULTIES, default="local",
-                   help="later edition only: opponent per-card scoring table (default local)")
-    g.add_argument("--tie-break", choices=TIE_BREAKS, default="tie",
-                   help="W8: equal totals are a tie (default) or won by most Guns")
-    g.add_argument("--round1-window", type=int, default=3, help="W1: circle cards the round-1 opponent looks at (default 3)")
-    g.add_argument("--goals", metavar="FILE", default=None,
-                   help="your copy of goals.toml (to correct a number from your own card)")
-
-
-def rules_from_args(args) -> Rules:
-    return Rules(icon_source=args.icon_source, match_order=args.match_order, edition=args.edition,
-                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window)
-
-
-def _data(args):
-    return load_data(goals_path=str(Path(args.goals).resolve()) if getattr(args, "goals", None) else None)
-
-
-def load_opponent(path) -> tuple[int, ...]:
-    """An opponent file ``{"pile": [ids, oldest first]}`` (contracts.md)."""
-    doc = read_json(path)
-    if not isinstance(doc, dict) or not isinstance(doc.get("pile"), list):
-        raise BadInput(f"{path}: expected an object with a 'pile' list of card ids")
-    for n, c in enumerate(doc["pile"]):
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 18:
-            raise BadInput(f"{path}: pile[{n}]: {c!r} is not a card id 0..17")
-    if len(set(doc["pile"])) != len(doc["pile"]):
-        raise BadInput(f"{path}: pile lists a card twice")
-    return tuple(doc["pile"])
-
+from solver.wagons.cli_shared import add_rules_flags, data_from_args, load_opponent, rules_from_args
+from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.optimizer.cli import register_optimizer
 
 # ---------------------------------------------------------------- score
 
@@ -61,7 +20,7 @@ def handle_score(args) -> dict:
     from solver.wagons.scoring import final_scores
     from solver.wagons.town import load_town
 
-    rules, data = rules_from_args(args), _data(args)
+    rules, data = rules_from_args(args), data_from_args(args)
     data.scenario(args.scenario)
     town = load_town(args.town)
     pile = load_opponent(args.opponent)
@@ -157,7 +116,7 @@ def handle_opponent_draft(args) -> dict:
     if args.round == 1 and args.deck_top is None:
         raise BadInput("--deck-top is needed in round 1 (the preference deck's top card)")
     d = opponent_draft(args.scenario, args.round, circle, args.deck_top if args.round == 1 else None, pile, after,
-                       rules, _data(args))
+                       rules, data_from_args(args))
     from solver.register import register
 
     out = d.to_dict()
@@ -240,9 +199,4 @@ def register(games) -> None:
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
     add_rules_flags(p)
 
-    try:
-        from solver.wagons.optimize_cli import register_optimizer
-    except ImportError:
-        register_optimizer = None
-    if register_optimizer is not None:
-        register_optimizer(group)
+    register_optimizer(group)

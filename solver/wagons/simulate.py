@@ -43,7 +43,7 @@ class GameResult:
         return d
 
 
-def _policy_rng(seed: int) -> random.Random:
+def policy_rng(seed: int) -> random.Random:
     return random.Random(f"wagons-policy-{seed}")
 
 
@@ -51,7 +51,7 @@ def play_game(scenario_id: str, policy, seed: int, rules: Rules = Rules()) -> Ga
     """One whole solo game; ``policy`` is a name ("random", "greedy") or a policy object."""
     pol = policy_by_name(policy) if isinstance(policy, str) else policy
     state = new_game(scenario_id, seed, rules)
-    rng = _policy_rng(seed)
+    rng = policy_rng(seed)
     for _ in range(MAX_STEPS):
         if is_over(state):
             return GameResult(state, scores(state), pol.name)

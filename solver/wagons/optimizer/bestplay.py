@@ -7,7 +7,7 @@ reads the territory counts after round 1. So a *draft line* (the player's draft 
 their turns) fixes the order in which the player receives cards and the opponent's final pile;
 for Boomtown each line is split in two by whether the opponent ends round 1 behind or not, and
 that becomes a constraint on the town after the first ``m`` cards. The best margin of a line is
-then a best-layout problem (:func:`solver.wagons.optimize.best_layout`, ``objective="margin"``).
+then a best-layout problem (:func:`solver.wagons.optimizer.layout.best_layout`, ``objective="margin"``).
 
 Search: enumerate the lines (merging lines that give the same cards in the same order and the
 same pile), give every line a greedy-layout lower bound, then visit lines best-first and ask the
@@ -24,11 +24,12 @@ from dataclasses import dataclass, field, replace
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
-from solver.wagons.optimize import best_layout, greedy_layout
+from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.problem import greedy_layout
 from solver.wagons.policies import GreedyPolicy
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import town_features
-from solver.wagons.simulate import MAX_STEPS, _policy_rng
+from solver.wagons.simulate import MAX_STEPS, policy_rng
 from solver.wagons.town import Town
 
 __all__ = ["Line", "BestPlay", "deal_state", "draft_lines", "best_play", "best_play_row", "difficulty_table",
@@ -155,7 +156,7 @@ def _meets_round1(town: Town, round1) -> bool:
 def greedy_margin(state: GameState) -> int:
     """The margin the greedy policy reaches on this deal (the rules-following baseline)."""
     pol = GreedyPolicy()
-    rng = _policy_rng(state.seed if state.seed is not None else 0)
+    rng = policy_rng(state.seed if state.seed is not None else 0)
     s = state
     for _ in range(MAX_STEPS):
         if is_over(s):

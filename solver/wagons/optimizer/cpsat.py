@@ -27,7 +27,7 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   connected), and the selected group must be at least as large as every such subset: the selection is
   then exactly a largest group (the player's pick among tied ones, as in the scorer).
 - **Goal cards**: the tables of counts -> points come from the ordinary scorer's own functions
-  (:func:`solver.wagons.scoring.comparing_goal`, ``_boom``) or the card's parameters; position goals
+  (:func:`solver.wagons.scoring.comparing_goal`, ``boom_points``) or the card's parameters; position goals
   are reified exactly (so a negative parameter cannot be under-counted).
 
 Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a proof phase, hinted
@@ -53,9 +53,12 @@ from ortools.sat.python import cp_model
 
 from solver.errors import BadInput
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
-from solver.wagons.scoring import COMPARING, PileCounts, Side, _boom, comparing_goal
+from solver.wagons.optimizer.local import PATIENCE, improve
+from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
+from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal
 
-__all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS"]
+__all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS", "CpSatProof",
+           "LOCAL_SHARE"]
 
 OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
 MAX_CUT_SLOTS = 12
@@ -535,7 +538,7 @@ def wagon_train(town: CpTown, goal: GoalSpec):
 def boom_or_bust(town: CpTown, goal: GoalSpec):
     """rule:W-goal-boom-or-bust: points by the number of visible Mines, from the bands (the scorer's own)."""
     mines = _slots_with(town, "icon", "Mine")
-    return _table(town, _count(town, mines), 0, len(mines), lambda v: _boom(goal, v))
+    return _table(town, _count(town, mines), 0, len(mines), lambda v: boom_points(goal, v))
 
 
 PLAYER_GOALS = {"cool-water": cool_water, "badlands": badlands, "happy-cows": happy_cows,
@@ -665,7 +668,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     60 s against 4 after a quarter of primal search, and the proofs came sooner) and a quarter before
     the core proof (core-based search finds few towns).
     ``polish(xyr)``: called between the phases with the primal phase's best town, returns a
-    better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimize_local`)."""
+    better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimizer.local`)."""
     if proof not in PROOFS:
         raise ValueError(f"proof: expected one of {PROOFS}, got {proof!r}")
     if primal_share is None:
@@ -768,3 +771,71 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     except (TypeError, ValueError, OverflowError):
         bound = None
     return SolveResult(best_xyr, best_val, False, bound)
+
+
+# ---------------------------------------------------------------- the method
+
+LOCAL_SHARE = 0.15
+"""The share of the time left that each local search (before CP-SAT, and after the core method's primal
+phase) may use; it usually stops sooner, after ``local.PATIENCE`` kicks without a better town."""
+
+
+def _polisher(problem: Problem, incumbent: Incumbent):
+    """``polish(xyr)``: the local search (:mod:`.local`) from a town for a share of the time left; the town
+    it ends at is re-scored by the engine and offered. None with Boomtown's round-1 condition (the local
+    search does not know it)."""
+
+    def polish(xyr):
+        if problem.round1 is not None:
+            return None
+        now = time.monotonic()
+        got = improve(problem.cards, problem.scenario_id, problem.pile, xyr, problem.objective, problem.data,
+                      now + LOCAL_SHARE * max(0.0, problem.deadline - now), patience=PATIENCE)
+        if got is None:
+            return None
+        value, town_xyr = got[0] - problem.opponent_fixed, tuple(got[1])
+        incumbent.offer_xyr(town_xyr, value)
+        return town_xyr, value
+
+    return polish
+
+
+@dataclass(frozen=True)
+class CpSatProof:
+    """``prove(problem, incumbent)``: the iterated local search's town, then this model: CP-SAT's search
+    without LP (``proof="search"``, ``method="cpsat"``, the default) or a primal phase, the local search
+    again and core-based search (``proof="core"``, ``method="cpsat-core"``) for a town beating the best
+    one until infeasible (the proof) or the time limit."""
+
+    proof: str = "search"
+
+    @property
+    def name(self) -> str:
+        return "cpsat" if self.proof == "search" else "cpsat-core"
+
+    def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
+        try:
+            town = encode(problem.quads, deadline=problem.deadline)
+            total, _parts, theirs = player_score(town, problem.scenario, problem.data, problem.pile_counts)
+        except EncodeTimeout:
+            return False
+        target = total if problem.objective != "margin" else total - sum(theirs.values()) - problem.opponent_fixed
+        if problem.round1 is not None:
+            m_cards, opp_terr, behind = problem.round1
+            have = town.territories_after(m_cards)
+            town.m.Add(have >= opp_terr) if behind else town.m.Add(have < opp_terr)
+        polish = _polisher(problem, incumbent)
+        floor = incumbent.to_beat()
+        hint = normal_xyr(incumbent.town, problem.quads) if incumbent.town is not None else None
+        if hint is not None:
+            better = polish(hint)
+            if better is not None:
+                hint = list(better[0])
+                floor = max(floor, better[1]) if floor is not None else better[1]
+        res = solve(town, target, floor, problem.deadline, hint=hint, on_bound=incumbent.tighten,
+                    on_solution=incumbent.offer_xyr, polish=polish, proof=self.proof)
+        if res.bound is not None:
+            incumbent.bound = res.bound if incumbent.bound is None else min(incumbent.bound, res.bound)
+        bound, best = incumbent.bound, incumbent.value
+        # the bound of "beat the best" fell to the best: nothing beats it
+        return res.proven or (bound is not None and best is not None and bound <= best)

@@ -21,7 +21,7 @@ card, independent of how far the town sprawls):
 - **Exact components** (for Cool Water's "largest Water group"): every visible slot of the terrain
   carries a component label (equal across adjacent slots; reaching the label's root through
   decreasing distances), so label classes are exactly the components and their sizes are exact.
-- **Goal cards**: :mod:`solver.wagons.optimize_goals` adds one Z3 integer per goal card.
+- **Goal cards**: :mod:`solver.wagons.optimizer.z3_goals` adds one Z3 integer per goal card.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Z3 terms for the goal cards (rule:W7, rule:W-opt-layout), read from the same parameters as the ordinary scorer.
 
-Each encoder returns the player's points as a Z3 integer over a :class:`optimize_z3.Town`; the
+Each encoder returns the player's points as a Z3 integer over a :class:`.z3_model.Town`; the
 comparing cards (One Too Many, Claim Jumpers, Smalltown Charm) also return the points they give
 the opponent, which the best-play search needs for the final margin. The numbers are the
 ``params`` of ``scenarios/wagons/goals.toml`` and the scenario's opponent readings of
@@ -15,7 +15,7 @@ import z3
 
 from solver.errors import BadInput
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
-from solver.wagons.optimize_z3 import Town
+from solver.wagons.optimizer.z3_model import Town
 from solver.wagons.scoring import COMPARING, PileCounts
 
 _ICON = 1
@@ -208,7 +208,7 @@ def comparing(town: Town, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCounts
 
 
 def goal_terms(scenario: ScenarioSpec, data: WagonsData, pc: PileCounts):
-    """A ``goal_terms(town)`` callback for :func:`optimize_z3.encode` plus the opponent's share.
+    """A ``goal_terms(town)`` callback for :func:`.z3_model.encode` plus the opponent's share.
 
     Returns ``(callback, opponent_terms)``; after ``encode`` ran, ``opponent_terms`` maps each
     comparing goal card to the opponent's points (Z3 Int) in that encoding.
