@@ -655,6 +655,89 @@ LP asked for a town beating the best one (infeasible = proven); ``"core"``, core
 also proves an upper bound while it runs."""
 
 
+class _Phases:
+    """The solve's state: the best town CP-SAT found (``xyr``, ``value``) and whether the core phase's
+    bound fell to it (``closed``)."""
+
+    def __init__(self, town: CpTown, target, on_bound, on_solution):
+        self.town, self.target = town, target
+        self.on_bound, self.on_solution = on_bound, on_solution
+        self.xyr, self.value = None, None
+        self.closed = False  # the core phase's bound fell to the best value: nothing beats it
+
+    def hint(self, hint) -> None:
+        m = self.town.m
+        for (x, y, r), X, Y, R in zip(hint, self.town.X, self.town.Y, self.town.R):
+            m.AddHint(X, x)
+            m.AddHint(Y, y)
+            if not isinstance(R, int):
+                m.AddHint(R, 1 if r else 0)
+
+    def _callback(self):
+        phases = self
+
+        class Found(cp_model.CpSolverSolutionCallback):
+            def on_solution_callback(self):
+                v = int(self.Value(phases.target))
+                if phases.value is None or v > phases.value:
+                    phases.xyr, phases.value = tuple(decode(phases.town, self.Value)), v
+                    if phases.on_solution is not None:
+                        phases.on_solution(phases.xyr, v)
+
+        return Found()
+
+    def _bound_callback(self, solver, floor: int | None):
+        def bound(b: float) -> None:
+            b = _at_least(_ceil(b), floor)
+            if self.on_bound is not None:
+                self.on_bound(b)
+            # CP-SAT keeps searching after its core bound falls below ``floor + 1`` (measured: an
+            # idle half minute on a 7-card town); the bound is the proof, so stop there.
+            best = _best_of(floor, self.value)
+            if best is not None and b <= best:
+                self.closed = True
+                solver.StopSearch()
+
+        return bound
+
+    def run(self, core: bool, seconds: float, floor: int | None):
+        """One phase: maximise the target above ``floor`` for ``seconds`` (core-based search when ``core``)."""
+        m = self.town.m
+        if floor is not None:
+            m.Add(self.target >= floor + 1)
+        m.Maximize(self.target)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = max(0.01, seconds)
+        solver.parameters.random_seed = 1
+        # no LP relaxation (weak here; without it the search makes more conflicts per second), no
+        # probing and no SAT inprocessing (costly here): proofs of three 8-card towns from their best
+        # value took 17-23 s instead of 34-74 s (docs/history/wagons-optimizer-2026.md)
+        solver.parameters.linearization_level = 0
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.use_sat_inprocessing = False
+        if core:
+            solver.parameters.optimize_with_core = True
+            # no stratification by weight: on 12 seeded 8-card towns it proved 4 within 60 s against 2
+            # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
+            _no_stratification(solver.parameters)
+            solver.best_bound_callback = self._bound_callback(solver, floor)
+        status = solver.Solve(m, self._callback())
+        if status == cp_model.MODEL_INVALID:
+            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
+        return solver, status
+
+    def settled(self, status, floor: int | None) -> SolveResult | None:
+        """The proven result of a phase (its best town, or nothing beats ``floor``), else None."""
+        if self.closed:
+            return SolveResult(self.xyr, self.value, True, _best_of(floor, self.value))
+        if status == cp_model.OPTIMAL:
+            return SolveResult(self.xyr, self.value, True, self.value)
+        if status == cp_model.INFEASIBLE:
+            return SolveResult(self.xyr, self.value, True, floor)  # nothing beats the best found (or the incumbent)
+        return None
+
+
 def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=None,
           on_bound: Callable[[int], None] | None = None, on_solution: Callable[[tuple, int], None] | None = None,
           primal_share: float | None = None, polish: Callable[[tuple], tuple | None] | None = None,
@@ -673,104 +756,37 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
         raise ValueError(f"proof: expected one of {PROOFS}, got {proof!r}")
     if primal_share is None:
         primal_share = 0.25 if proof == "core" else 0.0
-    m = town.m
-    best_xyr, best_val = None, None
+    phases = _Phases(town, target, on_bound, on_solution)
     if hint is not None:
-        for (x, y, r), X, Y, R in zip(hint, town.X, town.Y, town.R):
-            m.AddHint(X, x)
-            m.AddHint(Y, y)
-            if not isinstance(R, int):
-                m.AddHint(R, 1 if r else 0)
-
-    class Found(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self):
-            nonlocal best_xyr, best_val
-            v = int(self.Value(target))
-            if best_val is None or v > best_val:
-                best_xyr, best_val = tuple(decode(town, self.Value)), v
-                if on_solution is not None:
-                    on_solution(best_xyr, v)
-
-    closed = False  # the core phase's bound fell to the best value: nothing beats it
-
-    def run(core: bool, seconds: float, floor: int | None):
-        nonlocal closed
-        if floor is not None:
-            m.Add(target >= floor + 1)
-        m.Maximize(target)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = max(0.01, seconds)
-        solver.parameters.random_seed = 1
-        # no LP relaxation (weak here; without it the search makes more conflicts per second), no
-        # probing and no SAT inprocessing (costly here): proofs of three 8-card towns from their best
-        # value took 17-23 s instead of 34-74 s (docs/wagons-optimizer.md)
-        solver.parameters.linearization_level = 0
-        solver.parameters.cp_model_probing_level = 0
-        solver.parameters.use_sat_inprocessing = False
-        if core:
-            solver.parameters.optimize_with_core = True
-            # no stratification by weight: on 12 seeded 8-card towns it proved 4 within 60 s against 2
-            # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
-            _no_stratification(solver.parameters)
-
-            def bound(b: float) -> None:
-                nonlocal closed
-                b = _at_least(_ceil(b), floor)
-                if on_bound is not None:
-                    on_bound(b)
-                # CP-SAT keeps searching after its core bound falls below ``floor + 1`` (measured: an
-                # idle half minute on a 7-card town); the bound is the proof, so stop there.
-                best = _best_of(floor, best_val)
-                if best is not None and b <= best:
-                    closed = True
-                    solver.StopSearch()
-
-            solver.best_bound_callback = bound
-        status = solver.Solve(m, Found())
-        if status == cp_model.MODEL_INVALID:
-            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
-        return solver, status
-
-    def settled(status) -> SolveResult | None:
-        """The proven result of a phase (its best town, or nothing beats ``floor``), else None."""
-        if closed:
-            return SolveResult(best_xyr, best_val, True, _best_of(floor, best_val))
-        if status == cp_model.OPTIMAL:
-            return SolveResult(best_xyr, best_val, True, best_val)
-        if status == cp_model.INFEASIBLE:
-            return SolveResult(best_xyr, best_val, True, floor)  # nothing beats the best found (or the incumbent)
-        return None
-
+        phases.hint(hint)
     floor = incumbent
     left = deadline - time.monotonic()
     if left <= 0:
         return SolveResult(None, None, False, None)
     if primal_share > 0:
-        solver, status = run(False, left * primal_share, floor)
-        done = settled(status)
+        _, status = phases.run(False, left * primal_share, floor)
+        done = phases.settled(status, floor)
         if done is not None:
             return done
-        if best_val is not None:
-            floor = best_val
-        if polish is not None and best_xyr is not None and time.monotonic() < deadline:
-            better = polish(best_xyr)  # (the hint, when there is one, is already the local search's)
+        if phases.value is not None:
+            floor = phases.value
+        if polish is not None and phases.xyr is not None and time.monotonic() < deadline:
+            better = polish(phases.xyr)  # (the hint, when there is one, is already the local search's)
             if better is not None and (floor is None or better[1] > floor):
-                best_xyr, best_val = better
-                floor = best_val
+                phases.xyr, phases.value = better
+                floor = phases.value
     left = deadline - time.monotonic()
     if left <= 0:
-        return SolveResult(best_xyr, best_val, False, None)
-    solver, status = run(proof == "core", left, floor)
-    done = settled(status)
+        return SolveResult(phases.xyr, phases.value, False, None)
+    solver, status = phases.run(proof == "core", left, floor)
+    done = phases.settled(status, floor)
     if done is not None:
         return done
-    bound = None
     try:
         bound = _at_least(_ceil(solver.BestObjectiveBound()), floor)
     except (TypeError, ValueError, OverflowError):
         bound = None
-    return SolveResult(best_xyr, best_val, False, bound)
+    return SolveResult(phases.xyr, phases.value, False, bound)
 
 
 # ---------------------------------------------------------------- the method
