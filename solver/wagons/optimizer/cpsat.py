@@ -52,6 +52,7 @@ from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model
 
 from solver.errors import BadInput
+from solver.wagons.codes import BEER, GUN, MINE
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
 from solver.wagons.optimizer.local import PATIENCE, improve
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
@@ -545,7 +546,7 @@ PLAYER_GOALS = {"cool-water": cool_water, "badlands": badlands, "happy-cows": ha
                 "bootleggers": bootleggers, "gold-country": gold_country, "prairie-life": prairie_life,
                 "the-herd": the_herd, "wagon-train": wagon_train, "boom-or-bust": boom_or_bust}
 
-_READS = {"one-too-many": ("beers",), "claim-jumpers": ("mines", "guns"), "smalltown-charm": ("territories",)}
+COMPARING_READS = {"one-too-many": ("beers",), "claim-jumpers": ("mines", "guns"), "smalltown-charm": ("territories",)}
 _ICON_COUNTED = {"beers": "Beer", "mines": "Mine", "guns": "Gun"}
 
 
@@ -557,11 +558,11 @@ def _counted_slots(town: CpTown, name: str) -> list[Slot]:
 def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCounts):
     """(player points, opponent points) of a card comparing both towns (rule:W6, rule:W7): a table of
     the ordinary scorer's :func:`comparing_goal` over the counts the card reads."""
-    reads = _READS.get(goal.kind)
+    reads = COMPARING_READS.get(goal.kind)
     if reads is None:
         raise BadInput(f"goal card '{goal.name}' is not a comparing card")
     reading = scenario.reading(goal.name)
-    opp = Side(pc.territories, pc.icon[0], pc.icon[4], pc.icon[3] + reading.extra_guns)
+    opp = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
     m = town.m
     ks, most = [], []
     for name in reads:
