@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from solver.errors import BadInput
+from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
 from solver.wagons.optimizer.layout import best_layout
@@ -68,17 +69,6 @@ class BestPlay:
                 "greedy_margin": self.greedy_margin, "log": list(self.log), "rule": "W-opt-bestplay"}
 
 
-def _ids(values, what: str) -> tuple[int, ...]:
-    try:
-        ids = tuple(values)
-    except TypeError:
-        raise BadInput(f"{what}: expected a list of card ids") from None
-    for c in ids:
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 18:
-            raise BadInput(f"{what}: {c!r} is not a card id 0..17")
-    return ids
-
-
 def deal_state(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
                deck: Sequence[int] | None = None, rules: Rules = Rules(), data: WagonsData | None = None
                ) -> GameState:
@@ -91,8 +81,8 @@ def deal_state(scenario_id: str, seed: int | None = None, circle: Sequence[int] 
     if circle is None:
         raise BadInput("an explicit deal needs the circle (and the preference deck, top first)")
     base = new_game(scenario_id, 0, rules, data)
-    circle = _ids(circle, "circle")
-    deck = _ids(deck or (), "deck")
+    circle = check_card_ids(circle, "circle", unique=False)
+    deck = check_card_ids(deck or (), "deck", unique=False)
     every = circle + deck
     if not circle:
         raise BadInput("circle: give at least one card")

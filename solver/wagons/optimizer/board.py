@@ -330,7 +330,7 @@ def _comparing(k, g, scal, opp, can_lose, nocc, beers, mines, guns):
                 theirs = scal[g, 0] - scal[g, 1]
             else:
                 theirs = scal[g, 0]
-    else:  # Smalltown Charm: the smaller town scores the difference
+    elif k == K_SMALL:  # the smaller town scores the difference
         diff = nocc - opp[g, 0]
         if diff > 0:
             theirs = scal[g, 0] * diff

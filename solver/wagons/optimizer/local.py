@@ -23,7 +23,7 @@ town as often and sooner); it is kept when it is at least as good (so the search
 towns of equal value). It stops after ``patience`` kicks in a row found nothing better, or at
 the deadline. The best town is often in another basin than the one the greedy town descends to (on
 the 20 seeded 8-card towns, most cards sit elsewhere), and a kick reaches it: see
-``docs/wagons-optimizer.md`` for the figures. The kicks come from a seeded generator, so the search
+``docs/history/wagons-optimizer-2026.md`` for the figures. The kicks come from a seeded generator, so the search
 is deterministic when it stops by its patience.
 """
 
@@ -43,7 +43,7 @@ __all__ = ["improve", "window_best", "windows", "KICK_CARDS", "PATIENCE"]
 
 KICK_CARDS = 3
 """Cards a kick moves (at most all but the first). On 13 seeded 8-card towns, kicks of three cards
-reached the best known town on 12 of them within 30 s, kicks of two on 11 (docs/wagons-optimizer.md)."""
+reached the best known town on 12 of them within 30 s, kicks of two on 11 (docs/history/wagons-optimizer-2026.md)."""
 PATIENCE = 150
 """Kicks in a row that find nothing better before the iterated search stops (the default for the
 prover's first town: about 2 s on an 8-card town)."""

@@ -4,7 +4,7 @@ best one, until unsat (the proof).
 
 An independent second encoding of the rules (rooted distance labels for connected groups, integer
 positions), kept as a cross-check of the CP-SAT model and as the design's Z3-backed path; slower than
-CP-SAT to a proof (``docs/wagons-optimizer.md``). One fresh ``z3.Context`` per solve.
+CP-SAT to a proof (``docs/history/wagons-optimizer-2026.md``). One fresh ``z3.Context`` per solve.
 """
 
 from __future__ import annotations

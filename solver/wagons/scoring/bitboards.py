@@ -36,13 +36,6 @@ class TownFeatures(NamedTuple):
     def territories(self) -> int:
         return self.occupied.bit_count()
 
-    def nbr(self, m: int) -> int:
-        w = self.width
-        return (m << 1) | (m >> 1) | (m << w) | (m >> w)
-
-    def count_icon(self, icon: int) -> int:
-        return self.icon[icon].bit_count()
-
 
 _LANES: dict[tuple[int, int], tuple] = {}
 
