@@ -95,7 +95,7 @@ def test_best_possible_layout_when_the_optimizer_is_installed():
     from dashboard import wagons_view
 
     if not wagons_view.optimizer_available():
-        pytest.skip("the best-layout optimizer (solver/wagons/optimize*.py) is not installed yet")
+        pytest.skip("the best-layout optimizer (solver/wagons/optimizer/) is not installed yet")
     rows = EXAMPLE[:3]
     at = open_page("wagons_sheet", state={"wg_rows": rows})
     at.slider(key="wg_opt_limit").set_value(3)
