@@ -123,6 +123,8 @@ def test_oracle_method_keeps_the_floor():
     assert none.proven_optimal and none.placements == () and none.value == best.value
     with pytest.raises(BadInput, match="round-1"):
         best_layout(cards, "boomtown", pile, method="oracle", round1=(1, 4, True))
+    with pytest.raises(BadInput, match="at most 5 cards"):
+        best_layout(list(range(6)), "boomtown", method="oracle")
 
 
 def test_result_is_at_least_greedy_and_progress_reports():

@@ -93,7 +93,7 @@ def register_optimizer(group) -> None:
                    help="maximise the player's score (default) or the margin over the opponent")
     p.add_argument("--method", choices=METHODS, default="cpsat",
                    help="CP-SAT model (default, fastest measured), CP-SAT with core-based proof (tighter "
-                        "bounds when unproven), the Z3 solver loop, or the exhaustive oracle (a few cards only)")
+                        "bounds when unproven), the Z3 solver loop, or the exhaustive oracle (at most 5 cards)")
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)
 

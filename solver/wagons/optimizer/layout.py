@@ -14,7 +14,7 @@ A greedy town gives a first lower bound; then one method, a strategy with the fa
   slower to a proof, but it proves an upper bound while it runs (a tighter bound when unproven);
 - ``"incremental"``: the Z3 model (:mod:`.z3`), an incremental ``Solver`` asked again and again for a
   town scoring more than the best one, until unsat;
-- ``"oracle"``: the exhaustive walk over every placement sequence (:mod:`.oracle`; a few cards only).
+- ``"oracle"``: the exhaustive walk over every placement sequence (:mod:`.oracle`; at most 5 cards).
 
 All return the best found when the time limit runs out (``proven_optimal=False``). Every town found
 is re-scored by the ordinary scorer; a model's own value must never exceed it

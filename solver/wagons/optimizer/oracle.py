@@ -181,6 +181,12 @@ def _fast_best(ids, scenario_id, pile, rules, objective, data, tables, time_limi
 
 
 
+ORACLE_MAX_CARDS = 5
+"""The most cards ``method="oracle"`` takes: the walk grows about 40x per card (5 cards: 16 million towns,
+a few seconds) and checks its time limit once per placement of the second card (under a second apart
+at 5 cards, minutes apart at 7)."""
+
+
 @dataclass(frozen=True)
 class Exhaustive:
     """``prove(problem, incumbent)``: the exhaustive walk (no bound, no pruning) within the time limit;
@@ -191,6 +197,9 @@ class Exhaustive:
     def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
         if problem.round1 is not None:
             raise BadInput("method oracle: the exhaustive walk has no round-1 condition; use cpsat")
+        if len(problem.cards) > ORACLE_MAX_CARDS:
+            raise BadInput(f"method oracle: at most {ORACLE_MAX_CARDS} cards (the walk grows about 40x per card), "
+                           f"got {len(problem.cards)}; use cpsat")
         left = max(0.0, problem.deadline - time.monotonic())
         res = exhaustive_best(problem.cards, problem.scenario_id, problem.pile, problem.rules, problem.objective,
                               data=problem.data, time_limit=left)
