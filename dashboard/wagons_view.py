@@ -154,6 +154,10 @@ def score(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json:
     return final_scores(town, tuple(pile), scenario, rules_from_json(rules_json)).to_dict()
 
 
+LOW_MARK = "(low confidence, W11)"
+"""The marker of a goal card scored with a low-confidence number (solver's ``low_confidence``)."""
+
+
 def show_scores(result: dict, player_label: str = "Player") -> None:
     """Metric row, winner banner and both breakdown tables."""
     p, o = result["player"], result["opponent"]
@@ -169,19 +173,24 @@ def show_scores(result: dict, player_label: str = "Player") -> None:
         st.error(f"**The opponent wins** {o['total']} to {p['total']}{how}.", icon=":material/sentiment_dissatisfied:")
     else:
         st.info(f"**Tie** at {p['total']} (rule W8).", icon=":material/balance:")
+    low = set(result.get("low_confidence", ()))
+    goal = lambda g: f"goal: {g}" + (f" {LOW_MARK}" if g in low else "")
     left, right = st.columns(2)
     with left:
         st.markdown(f"**{player_label}**")
         rows = [{"item": f"largest {t} group", "points": n} for t, n in p["groups"].items()]
-        rows += [{"item": f"goal: {g}", "points": n} for g, n in p["goals"].items()]
+        rows += [{"item": goal(g), "points": n} for g, n in p["goals"].items()]
         st.table(pl.DataFrame(rows + [{"item": "total", "points": p["total"]}]).to_pandas().set_index("item"))
     with right:
         st.markdown("**Opponent**")
         rule = o.get("common_rule", "W-common")
         first = "3 most common terrains" if rule == "W-common" else "per card (later edition)"
         rows = [{"item": f"{first} ({rule})", "points": o["common"]}]
-        rows += [{"item": f"goal: {g}", "points": n} for g, n in o["goals"].items()]
+        rows += [{"item": goal(g), "points": n} for g, n in o["goals"].items()]
         st.table(pl.DataFrame(rows + [{"item": "total", "points": o["total"]}]).to_pandas().set_index("item"))
+    if low:
+        st.caption(f"{LOW_MARK} {', '.join(sorted(low))}: the card's numbers come from one unofficial source, so "
+                   "these points are a reading (rule W11; Boom or Bust per Mine or flat is selectable).")
 
 
 # ----------------------------------------------------------------------------- optimizer

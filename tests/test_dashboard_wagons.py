@@ -186,3 +186,16 @@ def test_play_along_round_two_uses_the_round_one_counts():
     at.button(key="pa_ask").click().run()
     want = opponent_draft("boomtown", 2, (3, 7, 11), None, tuple(g["pile"]), tuple(g["after1"]), Rules())
     assert f"takes **card {want.take}**" in texts(at) and f"Rule: **{want.rule}**" in texts(at)
+
+
+def test_score_breakdown_marks_low_confidence_goal_cards():
+    """Boomtown's Smalltown Charm and Boom or Bust rest on one unofficial source (rule:W11): their
+    rows carry the marker and a caption says why; Out-Drink's two cards (medium) carry none."""
+    at = open_page("wagons_sheet")
+    assert not at.exception
+    items = [str(i) for t in at.table for i in t.value.index]
+    assert "goal: Boom or Bust (low confidence, W11)" in items and "goal: Smalltown Charm (low confidence, W11)" in items
+    assert any("one unofficial source" in c.value for c in at.caption)
+    at.selectbox(key="wg_scenario").set_value("out-drink-the-competition").run()
+    items = [str(i) for t in at.table for i in t.value.index]
+    assert "goal: Bootleggers" in items and not any("low confidence" in i for i in items)

@@ -2,7 +2,7 @@
 optimizer's best-layout and best-play, from :mod:`solver.wagons.optimizer.cli`).
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
---tie-break) with the open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
+--tie-break, --round1-window, --boom-or-bust, --boomtown-count, --boomtown-mines) with the open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
 """
 
 from __future__ import annotations
@@ -32,11 +32,13 @@ def handle_score(args) -> dict:
 def render_score(r: dict) -> str:
     lines = [f"Scenario {r['scenario']}", "Player:"]
     lines += [f"  {k:<16}{v:>4}" for k, v in r["player"]["groups"].items()]
-    lines += [f"  {k:<16}{v:>4}  (goal card)" for k, v in r["player"]["goals"].items()]
+    low = set(r.get("low_confidence", ()))
+    mark = lambda k: "  (goal card; low-confidence number, a reading: W11)" if k in low else "  (goal card)"
+    lines += [f"  {k:<16}{v:>4}{mark(k)}" for k, v in r["player"]["goals"].items()]
     lines += [f"  {'total':<16}{r['player']['total']:>4}", "Opponent:",
               f"  {'3 most common' if r['opponent']['common_rule'] == 'W-common' else 'per-card terrains':<16}"
               f"{r['opponent']['common']:>4}"]
-    lines += [f"  {k:<16}{v:>4}  (goal card)" for k, v in r["opponent"]["goals"].items()]
+    lines += [f"  {k:<16}{v:>4}{mark(k)}" for k, v in r["opponent"]["goals"].items()]
     lines += [f"  {'total':<16}{r['opponent']['total']:>4}", f"Winner: {r['winner']} (margin {r['margin']})"]
     return "\n".join(lines)
 
@@ -64,16 +66,24 @@ def recorded_actions(doc, what: str) -> list[dict]:
 
 def handle_play(args) -> dict:
     from solver.wagons.policies import policy_by_name
-    from solver.wagons.simulate import play_game
+    from solver.wagons.simulate import play_game, play_out
 
-    rules = rules_from_args(args)
-    if args.goals:
-        raise BadInput("--goals is only read by `wagons score` (edit scenarios/wagons/goals.toml to play with other numbers)")
+    rules, data = rules_from_args(args), data_from_args(args)
     script = recorded_actions(read_json(args.script), args.script) if args.script else None
     if script is not None and args.policy != "scripted":
         raise BadInput("--script needs --policy scripted")
-    res = play_game(args.scenario, policy_by_name(args.policy, script), args.seed, rules)
-    return res.to_dict()
+    policy = policy_by_name(args.policy, script)
+    if args.circle is None and args.deck is None:
+        if args.seed is None:
+            raise BadInput("play: give --seed N, or --circle (and --deck) for an explicit deal")
+        return play_game(args.scenario, policy, args.seed, rules, data).to_dict()
+    if args.circle is None:
+        raise BadInput("play: --deck needs --circle (an explicit deal: the circle, then the preference deck)")
+    from solver.wagons.optimizer.bestplay import deal_state
+
+    deck = clikit.int_list(args.deck, "--deck") if args.deck else []
+    state = deal_state(args.scenario, args.seed, clikit.int_list(args.circle, "--circle"), deck, rules, data)
+    return play_out(state, policy).to_dict()
 
 
 def render_play(r: dict) -> str:
@@ -136,16 +146,17 @@ def render_opponent_draft(r: dict) -> str:
 # ---------------------------------------------------------------- simulate
 
 def handle_simulate(args) -> dict:
+    from solver.wagons.scoring import low_confidence
     from solver.wagons.simulate import simulate_rows
 
-    rules = rules_from_args(args)
+    rules, data = rules_from_args(args), data_from_args(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
     if args.out:
         clikit.output_file(args.out)  # refuse a bad --out before playing any game
     progress = clikit.Progress("wagons simulate", args.games, quiet=args.json)
     rows = []
-    for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules)):
+    for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules, data)):
         rows.append(row)
         progress(i + 1)
     if args.out:
@@ -158,7 +169,8 @@ def handle_simulate(args) -> dict:
             "player_win_rate": wins / n, "ties": sum(r["winner"] == "tie" for r in rows),
             "mean_margin": sum(r["margin"] for r in rows) / n,
             "mean_player": sum(r["player_total"] for r in rows) / n,
-            "mean_opponent": sum(r["opponent_total"] for r in rows) / n, "out": args.out}
+            "mean_opponent": sum(r["opponent_total"] for r in rows) / n, "out": args.out,
+            "rules": rules.to_dict(), "low_confidence": list(low_confidence(args.scenario, data, rules))}
 
 
 def register(games) -> None:
@@ -173,7 +185,9 @@ def register(games) -> None:
 
     p = clikit.add_command(group, "play", "play one whole solo game with a policy", handle_play, render_play)
     p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
-    p.add_argument("--seed", required=True, type=clikit.seed_int)
+    p.add_argument("--seed", type=clikit.seed_int, default=None, help="the deal's seed (or give --circle/--deck)")
+    p.add_argument("--circle", default=None, help="explicit deal (as in `wagons best-play`): the circle, first card first")
+    p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
     p.add_argument("--policy", required=True, choices=("random", "greedy", "scripted"))
     p.add_argument("--script", metavar="FILE", help="recorded game for --policy scripted: {\"actions\": [...]} "
                                                     "or a `wagons play --json` output")

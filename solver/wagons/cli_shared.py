@@ -11,17 +11,27 @@ import time
 from pathlib import Path
 
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io import read_json, short_repr
 from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
-from solver.wagons.rules import DIFFICULTIES, EDITIONS, ICON_SOURCES, MATCH_ORDERS, TIE_BREAKS, Rules
+from solver.wagons.rules import (
+    BOOM_OR_BUST,
+    BOOMTOWN_COUNTS,
+    BOOMTOWN_MINES,
+    DIFFICULTIES,
+    EDITIONS,
+    ICON_SOURCES,
+    MATCH_ORDERS,
+    TIE_BREAKS,
+    Rules,
+)
 
 __all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponent", "time_limit_arg",
            "progress_lines"]
 
 
 def add_rules_flags(p) -> None:
-    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8)."""
+    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8, rule:W11)."""
     g = p.add_argument_group("rules readings (open-questions.md)")
     g.add_argument("--icon-source", choices=ICON_SOURCES, default="top",
                    help="W2: icons showing in the opponent's town: top card (default) or the whole pile")
@@ -34,18 +44,35 @@ def add_rules_flags(p) -> None:
     g.add_argument("--tie-break", choices=TIE_BREAKS, default="tie",
                    help="W8: equal totals are a tie (default) or won by most Guns")
     g.add_argument("--round1-window", type=int, default=3, help="W1: circle cards the round-1 opponent looks at (default 3)")
+    g.add_argument("--boom-or-bust", choices=BOOM_OR_BUST, default="per-mine",
+                   help="W11: Boom or Bust band points per Mine (default: 1-2 Mines 5 each, 3-6 none, 7 3 each, "
+                        "8+ 8 each) or flat per band (5, 0, 3, 8); the card's numbers come from one unofficial source")
+    g.add_argument("--boomtown-count", choices=BOOMTOWN_COUNTS, default="visible",
+                   help="W5-boomtown: the player's territories after round 1 = visible ones (default) or 4 per card")
+    g.add_argument("--boomtown-mines", choices=BOOMTOWN_MINES, default="both",
+                   help="W6 Boomtown: the opponent's Mines for Boom or Bust = Mine icons + Mountains territories "
+                        "(default), territories with either once, or Mountains alone")
     g.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
 
 
 def rules_from_args(args) -> Rules:
     return Rules(icon_source=args.icon_source, match_order=args.match_order, edition=args.edition,
-                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window)
+                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window,
+                 boom_or_bust=args.boom_or_bust, boomtown_count=args.boomtown_count,
+                 boomtown_mines=args.boomtown_mines)
 
 
 def data_from_args(args) -> WagonsData:
-    """The data files, with the user's ``--goals`` copy when given."""
-    return load_data(goals_path=str(Path(args.goals).resolve()) if getattr(args, "goals", None) else None)
+    """The wagons data with the user's ``--goals FILE`` (None: the shipped goals): the one source
+    every command passes on to the engine, the optimizer and the replays."""
+    if not getattr(args, "goals", None):
+        return load_data()
+    try:
+        path = Path(args.goals).resolve()
+    except (OSError, RuntimeError):  # a symbolic link loop, an unreadable folder
+        raise BadInput(f"--goals {short_repr(args.goals, 80)}: cannot resolve the path (a symbolic link loop?)") from None
+    return load_data(goals_path=str(path))
 
 
 def load_opponent(path) -> tuple[int, ...]:

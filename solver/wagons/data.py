@@ -8,7 +8,7 @@ entry and the field. The product never reads the project's shared folder at run 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
@@ -144,11 +144,45 @@ class WagonsData:
             return s
         raise BadInput(f"unknown scenario '{scenario_id}' (one of: {', '.join(SCENARIO_IDS)})")
 
+    def for_rules(self, rules) -> WagonsData:
+        """This data read under ``rules``' goal-card readings (rule:W11): Boom or Bust's ``per_mine``
+        flag follows ``rules.boom_or_bust`` ("per-mine" or "flat"). Cached; the same object when it
+        already reads that way, so scorers and optimizers may call it at every entry."""
+        per_mine = getattr(rules, "boom_or_bust", "per-mine") == "per-mine"
+        if self._per_mine == per_mine:
+            return self
+        hit = _READ_AS.get((id(self), per_mine))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        goals = tuple(replace(g, params=_set(g.params, "per_mine", per_mine),
+                              param_confidence=_set(g.param_confidence, "per_mine", "low"))
+                      if g.kind == "boom-or-bust" else g for g in self.goals)
+        out = replace(self, goals=goals)
+        if len(_READ_AS) > 64:
+            _READ_AS.clear()
+        _READ_AS[(id(self), per_mine)] = (self, out)
+        return out
+
+    @cached_property
+    def _per_mine(self) -> bool | None:
+        """Boom or Bust's per_mine flag as set by :meth:`for_rules` (None: not set yet)."""
+        flags = {dict(g.params).get("per_mine") for g in self.goals if g.kind == "boom-or-bust"}
+        return flags.pop() if len(flags) == 1 and None not in flags else None
+
     def difficulty_table(self, name: str) -> dict[int, int]:
         for n, table in self.difficulty:
             if n == name:
                 return dict(table)
         raise BadInput(f"unknown difficulty '{name}' (one of: {', '.join(n for n, _ in self.difficulty)})")
+
+
+def _set(pairs: tuple, key: str, value: Any) -> tuple:
+    """``pairs`` (a frozen mapping) with ``key`` set to ``value`` (last)."""
+    return tuple((k, v) for k, v in pairs if k != key) + ((key, value),)
+
+
+_READ_AS: dict[tuple[int, bool], tuple[WagonsData, WagonsData]] = {}
+"""WagonsData.for_rules results: (id of the data, per_mine) -> (that data, the data read so)."""
 
 
 # ---------------------------------------------------------------- validation helpers
@@ -249,7 +283,7 @@ _REQUIRED = {
     "cool-water": ("per_wagon",), "badlands": ("per_gun",), "happy-cows": ("per_cow",),
     "bootleggers": ("per_beer_adjacent", "per_beer_alone"), "one-too-many": ("loss_per_other_beer",),
     "gold-country": ("per_mine",), "prairie-life": ("per_symbol", "divisor"), "the-herd": ("per_cow",),
-    "wagon-train": ("run_points",), "boom-or-bust": ("bands", "per_mine"),
+    "wagon-train": ("run_points",), "boom-or-bust": ("bands",),
     "claim-jumpers": ("points", "taken_by_more_guns"), "smalltown-charm": ("per_territory",),
 }
 
@@ -257,25 +291,76 @@ _REQUIRED = {
 _LIST_PARAMS = {"run_points", "bands"}
 """Goal parameters that are lists; every other required parameter is one number or flag."""
 
+GOAL_NUMBER_LIMIT = 1000
+"""Every goal-card number lies in -1000..1000: far beyond any printed card, and small enough that
+no score overflows the optimizers' 64-bit integer encodings (CP-SAT, the compiled walk)."""
+MAX_TABLE = 16
+"""Wagon Train run tables and Boom or Bust band lists hold at most 16 entries (the encodings build
+one term per entry; a 16-card town has no longer run)."""
+
+
+def _whole(v: Any, where: str, lo: int = -GOAL_NUMBER_LIMIT, hi: int = GOAL_NUMBER_LIMIT) -> int:
+    """``v`` if it is a whole number in lo..hi (not a yes/no flag), else a one-line BadInput."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise BadInput(f"{where}: expected a whole number, got {short_repr(v, 40)}")
+    if not lo <= v <= hi:
+        raise BadInput(f"{where}: {short_repr(v, 40)} is outside {lo}..{hi}")
+    return v
+
 
 def _check_goal_params(g: GoalSpec, what: str) -> None:
+    """Each goal's numbers against the domain every scorer and optimizer encoding supports
+    (rule:X-bad-input): whole numbers within :data:`GOAL_NUMBER_LIMIT`, any sign where the card can
+    subtract (every per-symbol value, Boom or Bust's band points, Wagon Train's run points), and the
+    shapes and orders the card's text implies (bands, run table, divisor, Claim Jumpers' share)."""
     keys = dict(g.params)
+    where = f"{what}: goal '{g.name}'.params"
     for k in _REQUIRED.get(g.kind, ()):
         if k not in keys:
-            raise BadInput(f"{what}: goal '{g.name}'.params: missing '{k}'")
+            raise BadInput(f"{where}: missing '{k}'")
     for k in _REQUIRED.get(g.kind, ()):
-        if k not in _LIST_PARAMS and not isinstance(keys[k], int):  # a number (or a yes/no flag)
-            raise BadInput(f"{what}: goal '{g.name}'.params.{k}: expected a whole number, got {short_repr(keys[k])}")
-    if g.kind == "prairie-life" and keys["divisor"] < 1:
-        raise BadInput(f"{what}: goal '{g.name}'.params.divisor: must be at least 1")
+        if k not in _LIST_PARAMS:
+            _whole(keys[k], f"{where}.{k}")
+    if g.kind == "prairie-life":
+        _whole(keys["divisor"], f"{where}.divisor", 1)
+    if g.kind == "claim-jumpers":
+        _whole(keys["points"], f"{where}.points", 0)
+        _whole(keys["taken_by_more_guns"], f"{where}.taken_by_more_guns", 0, keys["points"])
     if g.kind == "wagon-train":
         rp = keys["run_points"]
-        if not isinstance(rp, tuple) or len(rp) < 3 or not all(isinstance(v, int) for v in rp):
-            raise BadInput(f"{what}: goal '{g.name}'.params.run_points: need a list of at least 3 numbers")
+        if not isinstance(rp, tuple) or not 3 <= len(rp) <= MAX_TABLE:
+            raise BadInput(f"{where}.run_points: need a list of 3 to {MAX_TABLE} numbers (points for a run of 0, 1, 2, ... Wagons)")
+        for i, v in enumerate(rp):
+            _whole(v, f"{where}.run_points[{i}]")
+        if rp[0] != 0:
+            raise BadInput(f"{where}.run_points[0]: a run of 0 Wagons is no run; it must score 0, got {rp[0]}")
     if g.kind == "boom-or-bust":
-        for band in keys["bands"] if isinstance(keys["bands"], tuple) else [None]:
-            if not (isinstance(band, tuple) and len(band) == 3):
-                raise BadInput(f"{what}: goal '{g.name}'.params.bands: each band is [low, high, points]")
+        if "per_mine" in keys:
+            raise BadInput(f"{where}.per_mine: per Mine or flat is a reading of the card, not a number of it: "
+                           f"remove it and choose with --boom-or-bust per-mine|flat (rule:W11)")
+        _check_bands(keys["bands"], f"{where}.bands")
+
+
+def _check_bands(bands: Any, where: str) -> None:
+    """Boom or Bust bands: [low, high, points] with 0 <= low <= high (high = -1: no limit, last band
+    only), in increasing order without overlaps."""
+    if not isinstance(bands, tuple) or not 1 <= len(bands) <= MAX_TABLE:
+        raise BadInput(f"{where}: need a list of 1 to {MAX_TABLE} bands [low, high, points]")
+    last = -1
+    for n, band in enumerate(bands):
+        bw = f"{where}[{n}]"
+        if not (isinstance(band, tuple) and len(band) == 3):
+            raise BadInput(f"{bw}: each band is [low, high, points] (high = -1: no upper limit), got {short_repr(band, 40)}")
+        lo = _whole(band[0], f"{bw} low", 0, 64)
+        hi = _whole(band[1], f"{bw} high", -1, 64)
+        _whole(band[2], f"{bw} points")
+        if lo <= last:
+            raise BadInput(f"{bw}: starts at {lo} Mines, inside the band before it (bands go up without overlapping)")
+        if hi == -1 and n != len(bands) - 1:
+            raise BadInput(f"{bw}: only the last band may have no upper limit (high = -1)")
+        if hi != -1 and hi < lo:
+            raise BadInput(f"{bw}: high {hi} is below low {lo}")
+        last = hi if hi != -1 else 10 ** 9
 
 
 def parse_scenarios(doc: Any, goals: tuple[GoalSpec, ...], what: str = "scenarios.toml"
@@ -320,6 +405,9 @@ def parse_scenarios(doc: Any, goals: tuple[GoalSpec, ...], what: str = "scenario
                 per_set=_get(r, "per_set", int, rw, 0), points=_get(r, "points", int, rw, 0),
                 divisor=max(1, _get(r, "divisor", int, rw, 1)), cap=_get(r, "cap", int, rw, 6),
                 per_extra=_get(r, "per_extra", int, rw, 0)))
+            for k in ("extra_guns", "per_set", "points", "divisor", "per_extra"):
+                _whole(getattr(readings[-1], k), f"{rw}.{k}")
+            _whole(readings[-1].cap, f"{rw}.cap", 0, 64)
         out.append(ScenarioSpec(sid, _get(s, "name", str, where), (gl[0], gl[1]),
                                 _get(s, "draft_text", str, where, ""), _get(s, "scoring_text", str, where, ""),
                                 draft, tuple(readings)))
@@ -352,4 +440,5 @@ def load_data(cards_path: str | None = None, goals_path: str | None = None,
     cards = parse_cards(read_data(cp), cp.name)
     goals = parse_goals(read_data(gp), gp.name)
     scenarios, difficulty = parse_scenarios(read_data(sp), goals, sp.name)
-    return WagonsData(cards, goals, scenarios, difficulty)
+    # read with the default goal-card readings (rule:W11); WagonsData.for_rules switches them
+    return WagonsData(cards, goals, scenarios, difficulty).for_rules(None)

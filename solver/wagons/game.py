@@ -24,7 +24,7 @@ from solver.wagons.scoring import FinalScores, final_scores, town_features
 from solver.wagons.town import Placement, Town, legal_placements, placement_problem
 
 __all__ = ["Draft", "Place", "OpponentTurn", "GameState", "LogEntry", "new_game", "legal_actions", "apply",
-           "is_over", "scores", "action_to_dict", "action_from_dict", "DEAL"]
+           "is_over", "scores", "action_to_dict", "action_from_dict", "draft_mismatch", "DEAL", "DRAFT_NOTES"]
 
 DEAL = 8
 """Cards in the circle and in the preference deck at setup."""
@@ -96,6 +96,9 @@ class GameState:
     after_round_1: tuple[int, int] | None = None  # (player, opponent) territory counts
     log: tuple[LogEntry, ...] = ()
     seed: int | None = None
+    data: WagonsData | None = field(default=None, compare=False, repr=False)
+    """The cards, goals and scenarios this game is played and scored with (None = the shipped
+    files): every draft, score and replay of the game reads this one source."""
 
 
 def _goal_fronts(scenario_goals, data: WagonsData) -> tuple[int, ...]:
@@ -124,7 +127,7 @@ def new_game(scenario_id: str, seed: int, rules: Rules = Rules(), data: WagonsDa
                     note=f"goal cards {', '.join(scenario.goals)} set aside with fronts {list(removed)}; "
                          f"circle {rest[:DEAL]}; deck {rest[DEAL:]} (top first)"),)
     return GameState(scenario.id, rules, scenario.goals, removed, 1, 1, "player", tuple(rest[:DEAL]),
-                     tuple(rest[DEAL:]), log=log, seed=seed)
+                     tuple(rest[DEAL:]), log=log, seed=seed, data=data)
 
 
 def is_over(state: GameState) -> bool:
@@ -147,8 +150,11 @@ def _end_turn(state: GameState) -> GameState:
     other = "opponent" if state.to_move == "player" else "player"
     s = replace(state, to_move=other, drafted=False, turn=state.turn + 1)
     if not s.circle and s.round == 1:
-        # rule:W5-boomtown: counts taken when the round-1 circle runs out (inferred)
-        counts = (town_features(s.town).territories, 4 * len(s.pile))
+        # rule:W5-boomtown: counts taken when the round-1 circle runs out (inferred); the player's
+        # count is its visible territories, or 4 per card it holds (rules.boomtown_count)
+        mine = town_features(s.town).territories if s.rules.boomtown_count == "visible" \
+            else 4 * (len(s.town.placements) + len(s.hand))
+        counts = (mine, 4 * len(s.pile))
         s = replace(s, round=2, circle=s.deck, deck=(), after_round_1=counts,
                     log=s.log + (LogEntry(s.turn, 2, "game", "deal", "W-rounds",
                                           note=f"round 2 circle {list(s.deck)}; territories after round 1: "
@@ -168,7 +174,7 @@ def apply(state: GameState, action: Action) -> GameState:
         if state.round == 1:
             d = round1_decision(state.circle, state.deck[0] if state.deck else None, state.rules)
         else:
-            d = round2_decision(state.circle, state.pile, state.scenario, state.rules, state.after_round_1)
+            d = round2_decision(state.circle, state.pile, state.scenario, state.rules, state.after_round_1, state.data)
         k = len(d.skipped)
         # rule:W3: on a round-1 match the pile order follows rules.match_order
         s = replace(state, circle=state.circle[k + 1:], pile=add_to_pile(state.pile, d, state.rules),
@@ -214,7 +220,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def scores(state: GameState) -> FinalScores:
     """Final scores of a finished game (or of the current position)."""
-    return final_scores(state.town, state.pile, state.scenario, state.rules)
+    return final_scores(state.town, state.pile, state.scenario, state.rules, state.data)
 
 
 def action_to_dict(action: Action) -> dict:
@@ -225,9 +231,20 @@ def action_to_dict(action: Action) -> dict:
     return {"opponent": True}
 
 
+DRAFT_NOTES = ("card", "skipped")
+"""Keys a draft action may carry besides ``draft`` (as `wagons best-play --json` prints them): the
+card drafted and the cards skipped; a replay checks them against the circle (:func:`draft_mismatch`)."""
+
+
 def action_from_dict(d, what: str = "action") -> Action:
-    """A player action from ``{"draft": k}`` or ``{"place": {"card", "x", "y", "rot"}}``."""
-    if isinstance(d, dict) and "draft" in d and len(d) == 1:
+    """A player action from ``{"draft": k}`` (optionally with the ``card`` drafted and the cards
+    ``skipped``, as best play prints them) or ``{"place": {"card", "x", "y", "rot"}}``."""
+    if isinstance(d, dict) and "draft" in d and set(d) <= {"draft", *DRAFT_NOTES}:
+        card, skipped = d.get("card"), d.get("skipped", [])
+        if card is not None and (isinstance(card, bool) or not isinstance(card, int)):
+            raise BadInput(f"{what}.card: expected a card id, got {short_repr(card, 40)}")
+        if not isinstance(skipped, list) or any(isinstance(c, bool) or not isinstance(c, int) for c in skipped):
+            raise BadInput(f"{what}.skipped: expected a list of card ids, got {short_repr(skipped, 40)}")
         return Draft(d["draft"])
     if isinstance(d, dict) and "place" in d and len(d) == 1 and isinstance(d["place"], dict):
         p = d["place"]
@@ -236,3 +253,16 @@ def action_from_dict(d, what: str = "action") -> Action:
             raise BadInput(f"{what}.place: missing field '{missing[0]}'")
         return Place(Placement(p["card"], p["x"], p["y"], p.get("rot", 0)))
     raise BadInput(f"{what}: expected {{\"draft\": k}} or {{\"place\": {{card, x, y, rot}}}}, got {short_repr(d, 60)}")
+
+
+def draft_mismatch(state: GameState, d: dict) -> str:
+    """Why a recorded draft ``d`` (with its optional ``card`` / ``skipped`` notes) does not fit the
+    circle of ``state`` ("" when it fits or carries no notes)."""
+    k = d.get("draft")
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(state.circle):
+        return ""  # the draft itself is checked by apply
+    if "card" in d and d["card"] != state.circle[k]:
+        return f"it drafts card {d['card']}, but card {state.circle[k]} is at index {k} of the circle now"
+    if "skipped" in d and list(d["skipped"]) != list(state.circle[:k]):
+        return f"it skips {list(d['skipped'])}, but the cards before index {k} are {list(state.circle[:k])}"
+    return ""

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from solver.errors import BadInput
-from solver.wagons.game import Draft, GameState, Place, action_from_dict
+from solver.wagons.game import Draft, GameState, Place, action_from_dict, draft_mismatch
 from solver.wagons.scoring import features_plus, frame_features, growth_frame, margin_scorer
 from solver.wagons.town import Town, legal_placements
 
@@ -27,7 +27,7 @@ class RandomPolicy:
 
 
 _LAST_DRAFTS: dict[tuple, tuple] = {}
-"""GreedyPolicy's last draft valuation: (town, card, pile, scenario, rules) -> (best margin, placement)
+"""GreedyPolicy's last draft valuation: (town, card, pile, scenario, rules, id of the game's data) -> (best margin, placement)
 for every card it considered, so placing the card it drafted does not redo the work."""
 
 
@@ -45,7 +45,7 @@ class GreedyPolicy:
     def _best_place(self, state: GameState, town: Town, card: int, pile, grid=None) -> tuple[int, object]:
         """(best margin, its placement) for ``card``; ``grid`` = (frame, features) of ``town`` if known."""
         frame, base = grid or _grid(town)
-        margin = margin_scorer(pile, state.scenario, state.rules, near=base)
+        margin = margin_scorer(pile, state.scenario, state.rules, state.data, near=base)
         best, best_p = None, None
         for p in legal_placements(town, card):
             v = margin(features_plus(base, frame, p))
@@ -56,7 +56,7 @@ class GreedyPolicy:
     def choose(self, state: GameState, actions, rng: random.Random):
         if isinstance(actions[0], Place):
             card = state.hand[0]
-            hit = _LAST_DRAFTS.get((state.town, card, state.pile, state.scenario, state.rules))
+            hit = _LAST_DRAFTS.get((state.town, card, state.pile, state.scenario, state.rules, id(state.data)))
             _, p = hit or self._best_place(state, state.town, card, state.pile)
             return Place(p)
         if isinstance(actions[0], Draft):
@@ -67,7 +67,7 @@ class GreedyPolicy:
                     break
                 pile = state.pile + state.circle[:a.index]
                 card = state.circle[a.index]
-                v, _ = seen[(state.town, card, pile, state.scenario, state.rules)] = \
+                v, _ = seen[(state.town, card, pile, state.scenario, state.rules, id(state.data))] = \
                     self._best_place(state, state.town, card, pile, grid)
                 if best is None or v > best:
                     best, best_a = v, a
@@ -93,7 +93,11 @@ class ScriptedPolicy:
         if n >= len(self.actions):
             raise BadInput(f"script: ran out of recorded actions after {n}")
         a = self.actions[n]
-        a = action_from_dict(a, f"script action {n}") if isinstance(a, dict) else a
+        if isinstance(a, dict):
+            recorded, a = a, action_from_dict(a, f"script action {n}")
+            why = draft_mismatch(state, recorded) if isinstance(a, Draft) else ""
+            if why:
+                raise BadInput(f"script action {n}: {why}")
         if a not in actions:
             raise BadInput(f"script action {n}: {a} is not legal now")
         return a

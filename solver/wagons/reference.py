@@ -11,7 +11,8 @@ rule:W-goal-smalltown-charm).
 from __future__ import annotations
 
 from solver.wagons.cards import load_cards
-from solver.wagons.data import TERRAINS, load_data
+from solver.wagons.data import TERRAINS, WagonsData, load_data
+from solver.wagons.rules import Rules
 from solver.wagons.town import Town, visible_grid
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -53,9 +54,11 @@ def _param(goal, key):
     return dict(goal.params)[key]
 
 
-def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int = 0) -> int:
-    """The player's points for one goal card (comparing cards against the pile)."""
-    goal = load_data().goal(name)
+def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int = 0,
+                   data: WagonsData | None = None, rules: Rules = Rules()) -> int:
+    """The player's points for one goal card (comparing cards against the pile); Boom or Bust
+    per Mine or flat as ``rules.boom_or_bust`` says (rule:W11)."""
+    goal = (data or load_data()).goal(name)
     k = goal.kind
     icon = lambda i: {xy for xy, v in grid.items() if v.icon == i}
     ter = lambda t: {xy for xy, v in grid.items() if v.terrain == t}
@@ -97,7 +100,7 @@ def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int
         m = len(icon("Mine"))
         for lo, hi, pts in _param(goal, "bands"):
             if m >= lo and (hi < 0 or m <= hi):
-                return pts * m if _param(goal, "per_mine") else pts
+                return pts * m if rules.boom_or_bust == "per-mine" else pts
         return 0
     cards = load_cards()
     pile_icons = [t.icon for c in pile for t in cards[c].territories]
@@ -119,14 +122,15 @@ def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int
     raise ValueError(name)
 
 
-def reference_score_player(town: Town, scenario_id: str, pile) -> dict:
-    """{'groups', 'goals', 'total'} computed the plain way."""
-    data = load_data()
+def reference_score_player(town: Town, scenario_id: str, pile, data: WagonsData | None = None,
+                           rules: Rules = Rules()) -> dict:
+    """{'groups', 'goals', 'total'} computed the plain way (``data``: None = the shipped files)."""
+    data = data or load_data()
     scenario = data.scenario(scenario_id)
     grid = visible_grid(town)
     groups = reference_groups(grid)
     goals = {}
     for name in scenario.goals:
         extra = scenario.reading(name).extra_guns
-        goals[name] = reference_goal(name, grid, tuple(pile), extra)
+        goals[name] = reference_goal(name, grid, tuple(pile), extra, data, rules)
     return {"groups": groups, "goals": goals, "total": sum(groups.values()) + sum(goals.values())}

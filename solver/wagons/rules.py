@@ -1,4 +1,4 @@
-"""The selectable readings of the Lone Cowboy rules (open-questions.md W1-W10).
+"""The selectable readings of the Lone Cowboy rules (open-questions.md W1-W11).
 
 Each field is one open question's reading; the defaults are the documented defaults of
 open-questions.md, the alternatives are listed in ``docs/register/wagons.toml``.
@@ -15,6 +15,9 @@ MATCH_ORDERS = ("drafted-first", "deck-first")
 EDITIONS = ("original", "later")
 DIFFICULTIES = ("local", "newcomer", "legend")
 TIE_BREAKS = ("tie", "guns")
+BOOM_OR_BUST = ("per-mine", "flat")
+BOOMTOWN_COUNTS = ("visible", "cards")
+BOOMTOWN_MINES = ("both", "either", "mountains")
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,16 @@ class Rules:
     - ``difficulty``: the later edition's table, "local" (default), "newcomer" or "legend".
     - ``tie_break`` (rule:W8): equal totals are a "tie" (default) or won by most Guns ("guns").
     - ``round1_window`` (rule:W1): how many circle cards the round-1 opponent looks at (3 = "skip up to 2").
+    - ``boom_or_bust`` (rule:W11): Boom or Bust's band points count per Mine ("per-mine", default:
+      1-2 Mines 5 each, 3-6 none, 7 3 each, 8+ 8 each) or once per band ("flat": 5, 0, 3, 8); the
+      one source for the card is unofficial. Player and opponent (Boomtown: Mountains count as
+      Mines) alike; every scorer and optimizer reads it through :meth:`WagonsData.for_rules`.
+    - ``boomtown_count`` (rule:W5-boomtown): "territories after Round 1" of the player = the visible
+      territories of its town ("visible", default) or 4 per card it holds ("cards", as the pile).
+    - ``boomtown_mines`` (rule:W6): "Mountains count as Mines for Boom or Bust" for the opponent:
+      Mine icons plus Mountains territories, a Mountains territory with a Mine counting twice
+      ("both", default), each territory with a Mine or on Mountains once ("either"), or the Mountains
+      territories alone ("mountains").
     """
 
     icon_source: str = "top"
@@ -38,10 +51,15 @@ class Rules:
     difficulty: str = "local"
     tie_break: str = "tie"
     round1_window: int = 3
+    boom_or_bust: str = "per-mine"
+    boomtown_count: str = "visible"
+    boomtown_mines: str = "both"
 
     def __post_init__(self):
         for name, allowed in (("icon_source", ICON_SOURCES), ("match_order", MATCH_ORDERS),
-                              ("edition", EDITIONS), ("difficulty", DIFFICULTIES), ("tie_break", TIE_BREAKS)):
+                              ("edition", EDITIONS), ("difficulty", DIFFICULTIES), ("tie_break", TIE_BREAKS),
+                              ("boom_or_bust", BOOM_OR_BUST), ("boomtown_count", BOOMTOWN_COUNTS),
+                              ("boomtown_mines", BOOMTOWN_MINES)):
             if getattr(self, name) not in allowed:
                 raise BadInput(f"rules.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
         if isinstance(self.round1_window, bool) or not isinstance(self.round1_window, int) \

@@ -13,12 +13,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from solver.errors import BadInput
+from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, apply, is_over, legal_actions, new_game, scores
 from solver.wagons.policies import policy_by_name
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import FinalScores
 
-__all__ = ["GameResult", "play_game", "play_row", "simulate_rows", "simulate", "DECISION_RULES"]
+__all__ = ["GameResult", "play_game", "play_out", "play_row", "simulate_rows", "simulate", "DECISION_RULES"]
 
 DECISION_RULES = ("W1", "W1-next", "W4", "W4-next", "W4-later", "W5-boomtown", "W5-gold-rush",
                   "W5-through-the-desert", "W5-out-drink-the-competition", "W5-water-the-herd",
@@ -47,24 +48,32 @@ def policy_rng(seed: int) -> random.Random:
     return random.Random(f"wagons-policy-{seed}")
 
 
-def play_game(scenario_id: str, policy, seed: int, rules: Rules = Rules()) -> GameResult:
-    """One whole solo game; ``policy`` is a name ("random", "greedy") or a policy object."""
+def play_game(scenario_id: str, policy, seed: int, rules: Rules = Rules(),
+              data: WagonsData | None = None) -> GameResult:
+    """One whole solo game; ``policy`` is a name ("random", "greedy") or a policy object;
+    ``data`` the cards, goals and scenarios to play and score with (None = the shipped files)."""
+    return play_out(new_game(scenario_id, seed, rules, data), policy)
+
+
+def play_out(state: GameState, policy) -> GameResult:
+    """Play ``state`` (a fresh deal: a seed's or an explicit one) to the end with ``policy``; the
+    policy's random choices follow the deal's seed (0 for an explicit deal without one)."""
     pol = policy_by_name(policy) if isinstance(policy, str) else policy
-    state = new_game(scenario_id, seed, rules)
-    rng = policy_rng(seed)
+    rng = policy_rng(state.seed if state.seed is not None else 0)
     for _ in range(MAX_STEPS):
         if is_over(state):
             return GameResult(state, scores(state), pol.name)
         actions = legal_actions(state)
         action = actions[0] if state.to_move == "opponent" else pol.choose(state, actions, rng)
         state = apply(state, action)
-    raise BadInput(f"game did not finish in {MAX_STEPS} steps (scenario {scenario_id}, seed {seed})")
+    raise BadInput(f"game did not finish in {MAX_STEPS} steps (scenario {state.scenario}, seed {state.seed})")
 
 
-def play_row(scenario_id: str, policy: str, seed: int, rules: dict | Rules | None = None) -> dict:
+def play_row(scenario_id: str, policy: str, seed: int, rules: dict | Rules | None = None,
+             data: WagonsData | None = None) -> dict:
     """One game as a flat row (seed, scenario, policy, both scores, margin, winner, cards, decisions)."""
     r = rules if isinstance(rules, Rules) else Rules.from_dict(rules or {})
-    res = play_game(scenario_id, policy, seed, r)
+    res = play_game(scenario_id, policy, seed, r, data)
     s, f = res.state, res.scores
     row = {"seed": seed, "scenario": scenario_id, "policy": res.policy, "edition": r.edition,
            "player_total": f.player.total, "opponent_total": f.opponent.total, "margin": f.margin,
@@ -81,16 +90,17 @@ def play_row(scenario_id: str, policy: str, seed: int, rules: dict | Rules | Non
 
 
 def simulate_rows(n: int, scenario_id: str, policy: str, seed: int = 0,
-                  rules: dict | Rules | None = None) -> Iterator[dict]:
+                  rules: dict | Rules | None = None, data: WagonsData | None = None) -> Iterator[dict]:
     """Stream ``n`` game rows; game i uses seed ``seed + i``."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise BadInput(f"n: expected a whole number >= 0, got {n!r}")
     for i in range(n):
-        yield play_row(scenario_id, policy, seed + i, rules)
+        yield play_row(scenario_id, policy, seed + i, rules, data)
 
 
-def simulate(n: int, scenario_id: str, policy: str, seed: int = 0, rules: dict | Rules | None = None):
+def simulate(n: int, scenario_id: str, policy: str, seed: int = 0, rules: dict | Rules | None = None,
+             data: WagonsData | None = None):
     """``n`` games into a ``polars.DataFrame`` (one row per game)."""
     import polars as pl
 
-    return pl.DataFrame(list(simulate_rows(n, scenario_id, policy, seed, rules)))
+    return pl.DataFrame(list(simulate_rows(n, scenario_id, policy, seed, rules, data)))

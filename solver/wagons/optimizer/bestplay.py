@@ -122,8 +122,9 @@ def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int
                 for a in legal_actions(s):
                     walk(apply(s, a), drafts + (a.index,), round1)
                 return
-            if boom and before == 1 and s.round == 2 and round1 is None:
-                # rule:W5-boomtown: split on the opponent being behind after round 1 or not
+            if boom and before == 1 and s.round == 2 and round1 is None and state.rules.boomtown_count == "visible":
+                # rule:W5-boomtown: split on the opponent being behind after round 1 or not (counting
+                # 4 per card, the counts are known from the cards alone: no split)
                 m, opp = len(s.town.placements), 4 * len(s.pile)
                 for behind in (True, False):
                     forced = replace(s, after_round_1=(opp if behind else opp - 1, opp))
@@ -235,10 +236,11 @@ def _entry_action(e) -> dict:
     return {"place": e.placement.to_dict()}
 
 
-def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None) -> dict:
+def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
+                  data: WagonsData | None = None) -> dict:
     """One deal as a flat, picklable row (module-level: safe for process pools and Dask)."""
     r = Rules.from_dict(rules or {})
-    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit)
+    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data)
     return {"scenario": scenario_id, "seed": seed, "best_margin": res.margin, "proven": res.proven_optimal,
             "greedy_margin": res.greedy_margin, "best_wins": res.margin > 0,
             "greedy_wins": res.greedy_margin is not None and res.greedy_margin > 0,
@@ -247,22 +249,23 @@ def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: 
 
 
 def difficulty_table(scenarios: Sequence[str], n_deals: int, seed: int = 0, time_limit: float = 30.0,
-                     rules: dict | None = None, executor=None):
+                     rules: dict | None = None, executor=None, data: WagonsData | None = None):
     """Best achievable margin vs the greedy policy, per deal: a ``polars.DataFrame`` (one row per deal).
 
     Deal ``i`` of each scenario uses seed ``seed + i``. ``executor`` (optional) is anything with
     ``map(fn, *iterables)`` (a process pool, :mod:`solver.executor`); default: in this process.
+    ``data``: the cards, goals and scenarios to play and score with (None = the shipped files).
     Summarise with :func:`difficulty_summary`.
     """
     import polars as pl
 
     if isinstance(n_deals, bool) or not isinstance(n_deals, int) or n_deals < 0:
         raise BadInput(f"n_deals: expected a whole number >= 0, got {n_deals!r}")
-    data = load_data()
     for s in scenarios:
-        data.scenario(s)
+        (data or load_data()).scenario(s)
     jobs = [(s, seed + i) for s in scenarios for i in range(n_deals)]
-    args = ([j[0] for j in jobs], [j[1] for j in jobs], [time_limit] * len(jobs), [rules] * len(jobs))
+    args = ([j[0] for j in jobs], [j[1] for j in jobs], [time_limit] * len(jobs), [rules] * len(jobs),
+            [data] * len(jobs))
     mapper = executor.map if executor is not None else map
     rows = list(mapper(best_play_row, *args))
     schema = {"scenario": pl.Utf8, "seed": pl.Int64, "best_margin": pl.Int64, "proven": pl.Boolean,

@@ -563,7 +563,7 @@ def compiled_score(town: Town, scenario_id: str, opponent_pile=(), rules: Rules 
                    objective: str = "score", data: WagonsData | None = None) -> int:
     """The compiled scorer's value of a legal ``town`` (player score, or margin against the pile):
     the fast oracle's scorer, exposed to be checked against ``score_player`` / ``final_scores``."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     tables = goal_tables(scenario_id, tuple(opponent_pile), data)
     if tables is None:
         raise BadInput(f"scenario '{scenario_id}': its goal cards are outside what the compiled scorer handles")

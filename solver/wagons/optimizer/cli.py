@@ -18,6 +18,7 @@ from solver.wagons.cli_shared import (
     time_limit_arg,
 )
 from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.scoring import low_confidence
 
 METHODS = ("cpsat", "cpsat-core", "incremental", "oracle")
 """``--method``: the names of :data:`solver.wagons.optimizer.layout.METHODS` (a test checks they agree)."""
@@ -34,7 +35,8 @@ def handle_best_layout(args) -> dict:
                       progress_lines(args.quiet, "best-layout"), objective=args.objective, data=data,
                       method=getattr(args, "method", "cpsat"))
     out = res.to_dict()
-    out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_dict()})
+    out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_dict(),
+                "low_confidence": list(low_confidence(args.scenario, data, rules))})
     return out
 
 
@@ -63,7 +65,8 @@ def handle_best_play(args) -> dict:
     res = best_play(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
                     progress_lines(args.quiet, "best-play"), data)
     out = res.to_dict()
-    out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict()})
+    out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict(),
+                "low_confidence": list(low_confidence(args.scenario, data, rules))})
     return out
 
 

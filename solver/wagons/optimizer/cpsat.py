@@ -503,8 +503,9 @@ def prairie_life(town: CpTown, goal: GoalSpec):
 
 
 def the_herd(town: CpTown, goal: GoalSpec):
-    """rule:W-goal-the-herd: per Cow in the largest edge-connected group of Cow icons."""
-    size, _ = town.largest_group(_slots_with(town, "icon", "Cow"))
+    """rule:W-goal-the-herd: per Cow in the largest edge-connected group of Cow icons (a card that
+    subtracts, per_cow < 0, needs the exact largest group: maximising would pick a smaller one)."""
+    size, _ = town.largest_group(_slots_with(town, "icon", "Cow"), sizes_at_least=goal.param("per_cow") < 0)
     return goal.param("per_cow") * size
 
 

@@ -93,7 +93,7 @@ def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), ru
     ``fast=True``: the compiled depth-first walk (module docstring); ``fast=False``: the engine's
     own ``legal_placements`` and ``score_player``, breadth first (``merge`` applies to it only)."""
     start = time.monotonic()
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     ids = check_cards(cards)
     pile = check_pile(opponent_pile, ids)
     data.scenario(scenario_id)

@@ -105,7 +105,7 @@ def normal_xyr(town: Town, quads) -> list[tuple[int, int, int]]:
 def greedy_layout(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
                   objective: str = "score", data: WagonsData | None = None) -> tuple[Town, int]:
     """Place each card where it raises the objective most now (ties: first found); a lower bound."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     pile = tuple(pile)
     fixed = opponent_fixed(pile, scenario_id, rules, data) if objective == "margin" else 0
     town = Town()
@@ -196,7 +196,7 @@ def make_problem(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules
                  round1: tuple[int, int, bool] | None = None, start: float | None = None) -> Problem:
     """A validated :class:`Problem`; every bad value is a one-line BadInput (rule:X-bad-input)."""
     start = time.monotonic() if start is None else start
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     ids = check_cards(cards)
     if not isinstance(scenario_id, str):
         raise BadInput(f"scenario: expected a scenario id, got {scenario_id!r}")

@@ -120,9 +120,18 @@ def prairie_life(town: Town, goal: GoalSpec):
 
 
 def the_herd(town: Town, goal: GoalSpec):
-    """rule:W-goal-the-herd: per Cow in the largest edge-connected group of Cow icons."""
-    size = town.largest_group("herd", _icon_slots(town, "Cow"), lambda s: town.icon(s, "Cow"))
-    return goal.param("per_cow") * size
+    """rule:W-goal-the-herd: per Cow in the largest edge-connected group of Cow icons. Maximised, a
+    connected selection is the largest group; a card that subtracts (per_cow < 0) takes the exact
+    largest component instead (:meth:`components`, as Cool Water)."""
+    per, cands, member = goal.param("per_cow"), _icon_slots(town, "Cow"), lambda s: town.icon(s, "Cow")
+    if per >= 0 or not cands:
+        return per * town.largest_group("herd", cands, member)
+    _, is_root, size, _ = town.components("herd", cands, member)
+    big = z3.Int("herd_largest", town.ctx)
+    town.constraints.append(z3.If(z3.Or(*[member(s) for s in cands]),
+                                  z3.Or(*[z3.And(is_root[r], size[r] == big) for r in cands]), big == 0))
+    town.constraints.extend(z3.Implies(is_root[r], size[r] <= big) for r in cands)
+    return per * big
 
 
 def wagon_train(town: Town, goal: GoalSpec):

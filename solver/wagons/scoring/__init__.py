@@ -32,6 +32,7 @@ from solver.wagons.scoring.goals import (
     boom_points,
     comparing_goal,
     opponent_goal,
+    opponent_mines,
     player_goal,
     run_points,
 )
@@ -41,7 +42,9 @@ from solver.wagons.scoring.totals import (
     PlayerScore,
     common_score,
     final_scores,
+    is_low_confidence,
     later_card_score,
+    low_confidence,
     margin_of,
     margin_scorer,
     opponent_fixed,
@@ -55,7 +58,8 @@ __all__ = ["largest_groups", "score_player", "score_opponent", "final_scores", "
            "frame_features", "features_plus", "margin_of", "margin_scorer", "opponent_fixed", "common_score",
            "later_card_score", "features_of", "player_goal", "comparing_goal", "opponent_goal", "Side", "COMPARING",
            "PLAYER_GOALS", "COMPARING_GOALS", "boom_points", "run_points", "group_of", "largest_group_size",
-           "largest_group_size_uncached", "placements_features", "clear_caches"]
+           "largest_group_size_uncached", "placements_features", "clear_caches", "opponent_mines",
+           "low_confidence", "is_low_confidence"]
 
 
 def clear_caches(tables: bool = False) -> None:

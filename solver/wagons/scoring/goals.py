@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solver.errors import BadInput
+from solver.wagons.cards import load_cards
 from solver.wagons.codes import (
     BEER,
     COW,
@@ -27,10 +28,11 @@ from solver.wagons.codes import (
     WATER,
 )
 from solver.wagons.data import GoalSpec, OpponentReading, WagonsData
+from solver.wagons.rules import Rules
 from solver.wagons.scoring.bitboards import PileCounts, TownFeatures, group_of, largest_group_size
 
 __all__ = ["COMPARING", "Side", "PLAYER_GOALS", "COMPARING_GOALS", "player_goal", "player_goal_scorer",
-           "comparing_goal", "comparing_goal_scorer", "opponent_goal", "run_points", "boom_points", "clear_caches"]
+           "comparing_goal", "comparing_goal_scorer", "opponent_goal", "opponent_mines", "run_points", "boom_points", "clear_caches"]
 
 # ---------------------------------------------------------------- player goals (one rule id per card)
 
@@ -355,8 +357,28 @@ def comparing_goal(goal: GoalSpec, player: Side, opponent: Side, opponent_can_lo
 
 # ---------------------------------------------------------------- opponent goals (rule:W6)
 
-def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data: WagonsData) -> int:
-    """The opponent's score for a non-comparing goal card, by the scenario's reading (rule:W6)."""
+def _mine_territories(pile, terrains: tuple[str, ...]) -> int:
+    """Territories of the pile's cards that show a Mine icon on one of ``terrains``."""
+    cards = load_cards()
+    return sum(1 for cid in pile for t in cards[cid].territories if t.icon == "Mine" and t.terrain in terrains)
+
+
+def opponent_mines(reading: OpponentReading, pc: PileCounts, rules: Rules = Rules(), pile=()) -> int:
+    """The opponent's Mines for Boom or Bust; with ``mine_terrains`` (Boomtown: "Mountains count as
+    Mines") as ``rules.boomtown_mines`` reads it (rule:W6): Mine icons + those territories ("both"),
+    each territory showing either once ("either"), or those territories alone ("mountains")."""
+    extra = sum(pc.terrain[TERRAIN_CODE[t]] for t in reading.mine_terrains)
+    if not reading.mine_terrains or rules.boomtown_mines == "both":
+        return pc.icon[MINE] + extra
+    if rules.boomtown_mines == "mountains":
+        return extra
+    return pc.icon[MINE] + extra - _mine_territories(pile, reading.mine_terrains)
+
+
+def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data: WagonsData,
+                  rules: Rules = Rules(), pile=()) -> int:
+    """The opponent's score for a non-comparing goal card, by the scenario's reading (rule:W6);
+    ``pile`` (the cards counted in ``pc``) is read only by :func:`opponent_mines`."""
     r = reading.reading
     count = lambda: sum(pc.icon[ICON_CODE[i]] for i in reading.icons) + sum(pc.terrain[TERRAIN_CODE[t]] for t in reading.terrains)
     if r == "sets":
@@ -370,8 +392,7 @@ def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data
         return run_points(table, min(wagons, reading.cap)) + reading.per_extra * max(0, wagons - reading.cap)
     if r == "as-player":
         if goal.kind == "boom-or-bust":
-            mines = pc.icon[MINE] + sum(pc.terrain[TERRAIN_CODE[t]] for t in reading.mine_terrains)
-            return boom_points(goal, mines)
+            return boom_points(goal, opponent_mines(reading, pc, rules, pile))
         if goal.kind == "prairie-life":
             return (pc.icon[COW] + pc.terrain[PLAINS]) * goal.param("per_symbol") // goal.param("divisor")
         raise BadInput(f"scenario reading for '{goal.name}': the opponent's pile has no positions, so "

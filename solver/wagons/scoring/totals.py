@@ -37,6 +37,7 @@ from solver.wagons.town import Town
 
 __all__ = ["PlayerScore", "OpponentScore", "FinalScores", "score_player", "score_opponent", "final_scores",
            "winner_of", "margin_of", "margin_scorer", "opponent_fixed", "common_score", "later_card_score",
+           "low_confidence", "is_low_confidence",
            "clear_caches"]
 
 # ---------------------------------------------------------------- results
@@ -69,6 +70,7 @@ class FinalScores:
     opponent: OpponentScore
     winner: str
     decided_by: str
+    low_confidence: tuple[str, ...] = ()  # goal cards scored with a low-confidence number (rule:W11)
 
     @property
     def margin(self) -> int:
@@ -76,7 +78,20 @@ class FinalScores:
 
     def to_dict(self) -> dict:
         return {"player": self.player.to_dict(), "opponent": self.opponent.to_dict(),
-                "winner": self.winner, "margin": self.margin, "decided_by": self.decided_by}
+                "winner": self.winner, "margin": self.margin, "decided_by": self.decided_by,
+                "low_confidence": list(self.low_confidence)}
+
+
+def is_low_confidence(goal: GoalSpec) -> bool:
+    """A goal card known from one unofficial source, or with such a number or reading (rule:W11)."""
+    return goal.confidence.startswith("low") or any(str(c).startswith("low") for _, c in goal.param_confidence)
+
+
+def low_confidence(scenario_id: str, data: WagonsData | None = None, rules: Rules = Rules()) -> tuple[str, ...]:
+    """The scenario's goal cards whose scores rest on a low-confidence number or reading (rule:W11):
+    what a score that uses them must say it is (a reading, not a fact)."""
+    data = (data or load_data()).for_rules(rules)
+    return tuple(name for name in data.scenario(scenario_id).goals if is_low_confidence(data.goal(name)))
 
 
 def _sides(f: TownFeatures, pc: PileCounts, scenario: ScenarioSpec, goal: GoalSpec) -> tuple[Side, Side, bool]:
@@ -118,7 +133,7 @@ _BEER_AT, _MINE_AT, _GUN_AT = 8 * (6 + BEER), 8 * (6 + MINE), 8 * (6 + GUN)
 def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rules(),
                  data: WagonsData | None = None, features: TownFeatures | None = None) -> PlayerScore:
     """The player's final score: largest groups + the scenario's two goal cards (rule:W7)."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     if not isinstance(scenario_id, str):
         raise BadInput(f"scenario: expected a scenario id, got {scenario_id!r}")
     scenario, plan = _plan(scenario_id, data)
@@ -151,7 +166,7 @@ def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: R
               data: WagonsData | None = None, opponent_base: int | None = None) -> int:
     """Player total - opponent total from bitboards (the greedy policy's fast path; same rules as
     :func:`final_scores`). ``opponent_base`` = the opponent's total without comparing cards, if known."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     if not isinstance(scenario_id, str):
         data.scenario(scenario_id)  # raises the BadInput naming it
     scenario, plan = _plan(scenario_id, data)
@@ -181,7 +196,7 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
 
     ``near``: features most scored towns differ from in a few masks (e.g. the town before one more
     card, same frame); its group sizes are reused for every terrain mask left unchanged."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     if not isinstance(scenario_id, str):
         data.scenario(scenario_id)  # raises the BadInput naming it
     scenario, plan = _plan(scenario_id, data)
@@ -227,7 +242,7 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
 def opponent_fixed(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(),
                    data: WagonsData | None = None) -> int:
     """The part of the opponent's total that does not depend on the player's town."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     scenario = data.scenario(scenario_id)
     pc = pile_counts(pile)
     total = later_card_score(pile, data.difficulty_table(rules.difficulty)) if rules.edition == "later" \
@@ -235,7 +250,7 @@ def opponent_fixed(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules
     for name in scenario.goals:
         goal = data.goal(name)
         if goal.kind not in COMPARING:
-            total += opponent_goal(goal, scenario.reading(name), pc, data)
+            total += opponent_goal(goal, scenario.reading(name), pc, data, rules, pile)
     return total
 
 
@@ -259,7 +274,7 @@ def later_card_score(pile, table: dict[int, int]) -> int:
 def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rules(),
                    data: WagonsData | None = None, features: TownFeatures | None = None) -> OpponentScore:
     """The opponent's final score: 3 most common terrains + the scenario's readings (rule:W6)."""
-    data = data or load_data()
+    data = (data or load_data()).for_rules(rules)  # rule:W11
     scenario = _scenario(scenario_id, data)
     pile = check_pile(pile, player_town.card_ids)
     pc = pile_counts(pile)
@@ -274,7 +289,7 @@ def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rul
             p, o, can_lose = _sides(features or placements_features(player_town.placements), pc, scenario, goal)
             goals[name] = comparing_goal(goal, p, o, can_lose)[1]
         else:
-            goals[name] = opponent_goal(goal, scenario.reading(name), pc, data)
+            goals[name] = opponent_goal(goal, scenario.reading(name), pc, data, rules, pile)
     return OpponentScore(common, goals, common + sum(goals.values()), common_rule)
 
 
@@ -297,7 +312,7 @@ def final_scores(town: Town, pile, scenario_id: str, rules: Rules = Rules(),
     guns_p = f.icon[GUN].bit_count()
     guns_o = pile_counts(tuple(pile)).icon[GUN]
     winner, decided = winner_of(player.total, opponent.total, guns_p, guns_o, rules)
-    return FinalScores(player, opponent, winner, decided)
+    return FinalScores(player, opponent, winner, decided, low_confidence(scenario_id, data, rules))
 
 
 def clear_caches() -> None:
