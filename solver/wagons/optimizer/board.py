@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from numba import njit  # a declared dependency: a missing numba is an ImportError when the walk is first needed
 
 from solver.errors import BadInput
 from solver.wagons.cards import card_codes
@@ -42,16 +43,7 @@ from solver.wagons.rules import Rules
 from solver.wagons.scoring import opponent_fixed, pile_counts
 from solver.wagons.town import Town
 
-try:  # numba compiles the walk; without it the oracle falls back to its slow path
-    from numba import njit
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - numba is a declared dependency
-    HAVE_NUMBA = False
-
-    def njit(*args, **kwargs):
-        return (lambda f: f) if not args or not callable(args[0]) else args[0]
-
-__all__ = ["KINDS", "goal_tables", "card_arrays", "board_size", "walk", "compiled_score", "HAVE_NUMBA"]
+__all__ = ["KINDS", "goal_tables", "card_arrays", "board_size", "walk", "compiled_score"]
 
 KINDS = ("cool-water", "badlands", "happy-cows", "bootleggers", "gold-country", "prairie-life", "the-herd",
          "wagon-train", "boom-or-bust", "one-too-many", "claim-jumpers", "smalltown-charm")

@@ -42,7 +42,6 @@ unusual values) fall back to the slow path.
 from __future__ import annotations
 
 import time
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -51,7 +50,7 @@ import numpy as np
 from solver.errors import BadInput
 from solver.wagons.cards import check_pile
 from solver.wagons.data import WagonsData, load_data
-from solver.wagons.optimizer.board import HAVE_NUMBA, board_size, card_arrays, goal_tables, walk
+from solver.wagons.optimizer.board import board_size, card_arrays, goal_tables, walk
 from solver.wagons.optimizer.problem import OBJECTIVES, Incumbent, Problem, check_cards
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (
@@ -101,10 +100,8 @@ def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), ru
         raise BadInput(f"objective: expected one of {', '.join(OBJECTIVES)}, got {objective!r}")
     if fast:
         tables = goal_tables(scenario_id, pile, data)
-        if tables is not None and HAVE_NUMBA:
+        if tables is not None:
             return _fast_best(ids, scenario_id, pile, rules, objective, data, tables, time_limit, start)
-        if not HAVE_NUMBA:
-            warnings.warn("numba is not installed: the exhaustive oracle runs its slow path", stacklevel=2)
     return _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit, start)
 
 
