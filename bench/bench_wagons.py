@@ -43,15 +43,7 @@ def _towns(n: int, cards: int = 10, seed: int = 1) -> list[tuple[Town, tuple[int
 def _clear_caches(tables: bool = False) -> None:
     """Forget every per-town and per-pile result; with ``tables`` also the per-card, per-frame-shape
     and per-scenario tables (built once per process in normal use)."""
-    scoring.town_features.cache_clear()
-    scoring.pile_counts.cache_clear()
-    scoring._LARGEST_CACHE.clear()
-    if tables:
-        scoring._LANES.clear()
-        scoring._PLUS.clear()
-        scoring._PLANS.clear()
-        scoring._GOAL_FNS.clear()
-        scoring._COMPARING_FNS.clear()
+    scoring.clear_caches(tables)
 
 
 def _pass(fn, items, tables: bool = False) -> float:

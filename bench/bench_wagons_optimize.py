@@ -1,14 +1,13 @@
 """Benchmarks for the Lone Cowboy optimizer (conventions: ``run(quick) -> rows``).
 
-The default prover is CP-SAT (``method="cpsat"``); the Z3 loop (``"incremental"``) is measured beside it.
+The default prover is CP-SAT (``method="cpsat"``, :mod:`solver.wagons.optimizer.cpsat`); the Z3 loop
+(``"incremental"``) is measured beside it. Dated figures: ``docs/history/wagons-optimizer-2026.md``.
 
 - time to a proven optimum (best-layout, player score) for 6-, 8- and 10-card towns over seeded
   instances (20 each in the full run; a time limit per instance: unproven ones count as the limit,
   and the share proven is reported);
 - the speed-up against the exhaustive enumerator on 5-card instances (4-card in the quick run),
   with the two answers checked equal;
-- the same for ``method="search"`` (branch and bound over canonical visible grids) on 5-, 6-, 8-card towns;
-- incremental Solver loop vs Z3 Optimize on the same instances;
 - the gap between the greedy layout and the optimal layout per scenario;
 - the default proof phase (search without LP) against the core-based one (``"cpsat-core"``).
 
@@ -25,8 +24,8 @@ import sys
 import time
 
 from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.optimize import best_layout
-from solver.wagons.optimize_exhaustive import exhaustive_best
+from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.oracle import exhaustive_best
 
 GAME = "wagons"
 
@@ -122,20 +121,6 @@ def speedup_rows(n: int, instances: int, time_limit: float, log=print, z3_too: b
     return rows
 
 
-def method_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
-    inc, opt = [], []
-    for seed in range(instances):
-        cards, pile, sc = _instance(2000 + seed, n)
-        a = best_layout(cards, sc, pile, time_limit=time_limit, method="incremental")
-        b = best_layout(cards, sc, pile, time_limit=time_limit, method="optimize")
-        inc.append(a.elapsed if a.proven_optimal else time_limit)
-        opt.append(b.elapsed if b.proven_optimal else time_limit)
-        log(f"  {n} cards {sc}: incremental {inc[-1]:.1f}s, Optimize {opt[-1]:.1f}s")
-    mi, mo = statistics.median(inc), statistics.median(opt)
-    return [_row(f"incremental_vs_optimize_{n}_cards_s", round(mi, 3), "s", round(mo, 3), round(mo / mi, 2),
-                 f"median over {instances}; baseline = Z3 Optimize; ratio > 1: the incremental loop is faster")]
-
-
 def gap_rows(n: int, per_scenario: int, time_limit: float, log=print) -> list[dict]:
     rows = []
     for k, sc in enumerate(SCENARIO_IDS):
@@ -153,12 +138,12 @@ def gap_rows(n: int, per_scenario: int, time_limit: float, log=print) -> list[di
 
 
 def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
-    """The local search (optimize_local) from the greedy town: the windows alone (``patience=0``, the
+    """The local search (solver.wagons.optimizer.local) from the greedy town: the windows alone (``patience=0``, the
     baseline) against the iterated search with kicks (``PATIENCE``, what the prover uses): points
     gained over the greedy town and time, on the same instances in the same process."""
     from solver.wagons.data import load_data
-    from solver.wagons.optimize import _normal_xyr, card_quads, greedy_layout
-    from solver.wagons.optimize_local import PATIENCE, improve
+    from solver.wagons.optimizer.local import PATIENCE, improve
+    from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr
 
     data = load_data()
     gains = {0: [], PATIENCE: []}
@@ -166,7 +151,7 @@ def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dic
     for seed in range(instances):
         cards, pile, sc = _instance(seed, n)
         town, g = greedy_layout(cards, sc, pile, data=data)
-        start = _normal_xyr(town, card_quads(cards))
+        start = normal_xyr(town, card_quads(cards))
         for patience in (0, PATIENCE):
             t = time.monotonic()
             v, _ = improve(cards, sc, tuple(pile), start, "score", data, t + time_limit, patience=patience)
@@ -189,9 +174,7 @@ def run(quick: bool = False, instances: int | None = None, time_limit: float | N
         k, tl = instances or 2, time_limit or 10.0
         rows = proof_rows((6, 8), k, tl, log)
         rows += proof_rows((6,), k, tl, log, method="incremental")
-        rows += proof_rows((5,), k, tl, log, method="search")
         rows += speedup_rows(5, 1, 60.0, log)
-        rows += method_rows(5, 2, tl, log)
         rows += gap_rows(5, 1, tl, log)
         rows += local_rows(6, k, tl, log)
         rows += proof_phase_rows(6, k, tl, log)
@@ -199,9 +182,7 @@ def run(quick: bool = False, instances: int | None = None, time_limit: float | N
         k, tl = instances or 20, time_limit or 60.0
         rows = proof_rows((6, 8, 10), k, tl, log)
         rows += proof_rows((6, 8), k, tl, log, method="incremental")
-        rows += proof_rows((5, 6), k, tl, log, method="search")
         rows += speedup_rows(5, 4, 600.0, log)
-        rows += method_rows(6, 4, tl, log)
         rows += gap_rows(6, 3, tl, log)
         rows += local_rows(8, k, tl, log)
         rows += proof_phase_rows(8, k, tl, log)

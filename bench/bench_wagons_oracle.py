@@ -22,7 +22,7 @@ import tempfile
 import time
 
 from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.optimize_exhaustive import exhaustive_best
+from solver.wagons.optimizer.oracle import exhaustive_best
 
 GAME = "wagons"
 OLD_FIVE_QUOTED_S = 495.0  # issue 4: 28.8 M towns at ~58k towns/s, on this machine
@@ -49,7 +49,7 @@ def _timed(**kw):
 def cold_compile_s() -> float:
     """Seconds for a 1-card call in a fresh process with an empty numba cache (JIT compile included)."""
     code = ("import time; t = time.perf_counter(); "
-            "from solver.wagons.optimize_exhaustive import exhaustive_best; "
+            "from solver.wagons.optimizer.oracle import exhaustive_best; "
             "exhaustive_best([0, 1], 'boomtown'); print(time.perf_counter() - t)")
     with tempfile.TemporaryDirectory() as cache:
         out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, NUMBA_CACHE_DIR=cache),

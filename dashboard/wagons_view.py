@@ -13,7 +13,7 @@ import streamlit as st
 from dashboard import draw
 from dashboard.caching import cache_final, proven
 from solver.errors import BadInput
-from solver.wagons.optimize import best_layout as optimize_best_layout
+from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
 
 
 def rules_from_json(rules_json: str):
@@ -199,8 +199,8 @@ def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...],
 def load_pile(doc: Any) -> list[int]:
     """An opponent file ``{"pile": [ids]}`` (contracts.md), checked with the solver's validators."""
     from solver.io import as_int, require
-    from solver.wagons.scoring import _check_pile
+    from solver.wagons.cards import check_pile
 
     ids = [as_int(v, f"opponent.pile[{i}]", 0, len(cards()) - 1)
            for i, v in enumerate(require(doc, "pile", list, "opponent"))]
-    return list(_check_pile(ids))
+    return list(check_pile(ids))

@@ -49,15 +49,15 @@ alt.Chart(breakdown).mark_bar().encode(x="points:Q", y=alt.Y("side:N", title=Non
 
 The optimizer places the same cards in the same order (each later card on top) to maximise the
 player's score; the time limit is short here, so `proven_optimal` may be false."""),
-    ("code", """from solver.wagons.optimize import best_layout
+    ("code", """from solver.wagons.optimizer.layout import best_layout
 
 best = best_layout(list(town.card_ids), "boomtown", list(pile), rules=rules, time_limit=5.0).to_dict()
 print("best score found:", best["score"], "proven optimal:", best["proven_optimal"], "| this town:", result.player.total)
 assert best["score"] >= result.player.total
 best_town = town_from_dict({"placements": best["placements"]})
 cells = pl.DataFrame([{"x": x, "y": y, "terrain": t.terrain, "icon": t.icon} for (x, y), t in visible_grid(best_town).items()])
-alt.Chart(cells).mark_rect().encode(x="x:O", y="y:O", color="terrain:N", tooltip=["x", "y", "terrain", "icon"]).properties(
-    title="Best layout found", width=300, height=250)"""),
+alt.Chart(cells).mark_rect().encode(x="x:O", y="y:O", color="terrain:N", tooltip=["x", "y", "terrain", "icon"]) \\
+    .properties(title="Best layout found", width=300, height=250)"""),
     ("md", "## A small batch of simulated games per scenario"),
     ("code", """from solver.wagons.simulate import simulate
 from solver.wagons.data import SCENARIO_IDS

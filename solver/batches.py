@@ -4,7 +4,7 @@ Kinds (each maps onto one game's picklable per-item function):
 
 - ``wagons-games``: whole solo games of Circle the Wagons: Lone Cowboy, one row per game
   (``solver.wagons.game``), game *i* played with seed ``seed + i``;
-- ``wagons-difficulty``: best play vs the greedy policy per deal (``solver.wagons.bestplay.best_play_row``),
+- ``wagons-difficulty``: best play vs the greedy policy per deal (``solver.wagons.optimizer.bestplay.best_play_row``),
   one row per seed, ``--time-limit`` seconds per deal;
 - ``outlaws-playouts``: random playouts of Outlaws: Last Man Standing from the set-up, one row per
   playout (``solver.outlaws.playout.playout(seed, rules)``);
@@ -206,14 +206,14 @@ def _plan_wagons_games(request: BatchRequest) -> Plan:
 
 
 def _plan_wagons_difficulty(request: BatchRequest) -> Plan:
-    """Best play vs the greedy policy per deal (solver.wagons.bestplay.best_play_row, rule:W-opt-bestplay).
+    """Best play vs the greedy policy per deal (solver.wagons.optimizer.bestplay.best_play_row, rule:W-opt-bestplay).
 
     Rows are identical across executors when every deal is proven (``proven`` true); a deal cut
     short by ``time_limit`` holds the best found so far, which depends on the machine's speed.
     """
     _no(request, "players", "policy")
-    from solver.wagons.bestplay import best_play_row as row
     from solver.wagons.game import new_game
+    from solver.wagons.optimizer.bestplay import best_play_row as row
 
     if request.scenario is None:
         raise BadInput(f"batch {request.kind}: --scenario is required")

@@ -383,7 +383,7 @@ def star_call(func: Callable[..., Any], args: tuple) -> Any:
 class Mapper:
     """A pool-like object whose ``map(fn, *iterables)`` runs on an executor, results in order.
 
-    For APIs that accept "anything with ``map``" (``solver.wagons.bestplay.difficulty_table``):
+    For APIs that accept "anything with ``map``" (``solver.wagons.optimizer.bestplay.difficulty_table``):
     ``difficulty_table(["boomtown"], 100, executor=Mapper("local", workers=2))``.
     """
 

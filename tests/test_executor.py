@@ -196,7 +196,7 @@ def test_mapper_is_a_pool_like_map_in_order():
 
 def test_mapper_drives_the_difficulty_table():
     from solver.executor import Mapper
-    from solver.wagons import bestplay
+    from solver.wagons.optimizer import bestplay
 
     table = bestplay.difficulty_table(["gold-rush"], 2, seed=5, time_limit=0.5, executor=Mapper("local"))
     assert table["seed"].to_list() == [5, 6]

@@ -23,7 +23,7 @@ MARGIN = 60.0
 
 @pytest.mark.slow
 def test_best_layout_honours_a_short_limit_on_sixteen_cards():
-    optimize = pytest.importorskip("solver.wagons.optimize")
+    optimize = pytest.importorskip("solver.wagons.optimizer.layout")
     cards = [17, 0, 16, 1, 15, 2, 14, 3, 13, 4, 12, 5, 11, 6, 10, 7]
     start = time.monotonic()
     with no_hang(int(1 + MARGIN)):
@@ -55,7 +55,7 @@ def _cli(argv, capsys):
 
 @pytest.mark.slow
 def test_cli_best_layout_and_status_with_short_limits(capsys):
-    pytest.importorskip("solver.wagons.optimize_cli")
+    pytest.importorskip("solver.wagons.optimizer.cli")
     code, out, err = _cli(["wagons", "best-layout", "--cards", "17,0,16,1,15,2,14,3,13,4,12,5", "--scenario",
                            "water-the-herd", "--time-limit", "1", "--quiet", "--json"], capsys)
     assert code == 0, err
@@ -69,7 +69,7 @@ def test_cli_best_layout_and_status_with_short_limits(capsys):
 
 @pytest.mark.parametrize("limit", ["nan", "-1", "0", "inf", "1e400", "soon", "9" * 5000])
 def test_hostile_time_limits_are_refused_in_one_line(limit, capsys):
-    pytest.importorskip("solver.wagons.optimize_cli")
+    pytest.importorskip("solver.wagons.optimizer.cli")
     code, out, err = _cli(["wagons", "best-layout", "--cards", "3,7", "--scenario", "boomtown",
                            "--time-limit", limit, "--json"], capsys)
     assert code == 2 and out == "" and "\n" not in err and err.startswith("ruleslinger: error:"), err

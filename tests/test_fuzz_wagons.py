@@ -156,7 +156,7 @@ def _same_value_wrong_type(value: int):
 @given(data=st.data())
 def test_every_integer_field_refuses_floats_and_booleans(data):
     """rot accepted 0.0, 180.0 and false while x refused 1.0: now every integer field refuses them."""
-    from solver.wagons.cli import opponent_from_json
+    from solver.wagons.cli_shared import opponent_from_json
     from solver.wagons.game import action_from_dict
 
     doc = json.loads(json.dumps(VALID_TOWN))

@@ -1,4 +1,4 @@
-"""The local search that gives the CP-SAT prover its first good town (solver/wagons/optimize_local.py).
+"""The local search that gives the CP-SAT prover its first good town (solver/wagons/optimizer/local.py).
 
 - with every card but the first free, a window is the whole exhaustive walk: its value equals the
   engine-based oracle (3 cards, both objectives) and the compiled one (4 cards);
@@ -19,17 +19,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_wagons_helpers import random_town
 
-from solver.wagons import optimize_local
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimize import _normal_xyr, _town_of, _value, card_quads, greedy_layout
-from solver.wagons.optimize_exhaustive import exhaustive_best
-from solver.wagons.optimize_local import KICK_CARDS, improve, window_best, windows
+from solver.wagons.optimizer import local as optimize_local
+from solver.wagons.optimizer.local import KICK_CARDS, improve, window_best, windows
+from solver.wagons.optimizer.oracle import exhaustive_best
+from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr, objective_value, town_of
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import opponent_fixed
 
 
 def _engine(ids, xyr, scenario, pile, objective):
-    return _value(_town_of(ids, xyr), scenario, pile, Rules(), objective, load_data())[0]
+    return objective_value(town_of(ids, xyr), scenario, pile, Rules(), objective, load_data())
 
 
 def _compiled_to_engine(v, scenario, pile, objective):
@@ -44,7 +44,7 @@ def test_a_window_of_every_card_is_the_oracle(seed, objective):
     town, pile = random_town(rng, n)
     ids = list(town.card_ids)
     scenario = SCENARIO_IDS[seed % 6]
-    got = window_best(ids, scenario, pile, _normal_xyr(town, card_quads(ids)), range(1, n), objective, load_data())
+    got = window_best(ids, scenario, pile, normal_xyr(town, card_quads(ids)), range(1, n), objective, load_data())
     oracle = exhaustive_best(ids, scenario, pile, objective=objective, fast=n > 3)
     value = _compiled_to_engine(got[0], scenario, pile, objective)
     assert value == oracle.value
@@ -57,7 +57,7 @@ def test_windows_keep_the_other_cards_and_return_legal_towns(seed):
     town, pile = random_town(rng, 6)
     ids = list(town.card_ids)
     scenario = SCENARIO_IDS[seed % 6]
-    start = _normal_xyr(town, card_quads(ids))
+    start = normal_xyr(town, card_quads(ids))
     free = sorted(rng.sample(range(1, 6), 1 + seed % 2))
     v, xyr = window_best(ids, scenario, pile, start, free, "score", load_data())
     assert v == _engine(ids, xyr, scenario, pile, "score")  # legal (the engine replays it) and scored alike
@@ -94,7 +94,7 @@ def _greedy_start(tag: str, seed: int, n: int, with_pile: bool = True):
     pile = tuple(c for c in range(18) if c not in ids)[: seed % 5] if with_pile else ()
     scenario = SCENARIO_IDS[seed % 6]
     greedy, g = greedy_layout(ids, scenario, pile, data=load_data())
-    return ids, pile, scenario, g, _normal_xyr(greedy, card_quads(ids))
+    return ids, pile, scenario, g, normal_xyr(greedy, card_quads(ids))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -117,8 +117,8 @@ def test_improve_honours_its_deadline_with_the_start_town():
     ids = [3, 7, 11, 1, 16, 5, 9, 2]
     data = load_data()
     greedy, g = greedy_layout(ids, "boomtown", (), data=data)
-    v, xyr = improve(ids, "boomtown", (), _normal_xyr(greedy, card_quads(ids)), "score", data, time.monotonic() - 1)
-    assert v == g and xyr == _normal_xyr(greedy, card_quads(ids))
+    v, xyr = improve(ids, "boomtown", (), normal_xyr(greedy, card_quads(ids)), "score", data, time.monotonic() - 1)
+    assert v == g and xyr == normal_xyr(greedy, card_quads(ids))
 
 
 @settings(max_examples=40, deadline=None)
@@ -130,7 +130,7 @@ def test_a_kick_moves_a_few_cards_to_a_legal_town(seed, n):
     scenario = SCENARIO_IDS[seed % 6]
     data = load_data()
     w = optimize_local._walker(ids, scenario, pile, "score", data)
-    start = optimize_local._to_codes(_normal_xyr(town, card_quads(ids)), w.B, w.O)
+    start = optimize_local._to_codes(normal_xyr(town, card_quads(ids)), w.B, w.O)
     kicked = optimize_local._kick(w, start, random.Random(seed))
     if kicked is None:  # every try left a kept card touching nothing: allowed, but rare
         return

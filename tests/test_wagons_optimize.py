@@ -7,7 +7,7 @@ Representative exhaustive set (all combinations of up to 4 cards would take hour
   scenarios with geometric goal cards, plus 3 with the "margin" objective,
 - 2 seeded random 4-card instances (slow: the oracle scores ~340,000 towns each),
 - 2 seeded random 5-card instances (one per objective): the compiled oracle scores ~16 million
-  towns each in a few seconds (``optimize_exhaustive``, fast path).
+  towns each in a few seconds (``solver.wagons.optimizer.oracle``, fast path).
 Every layout returned is legal (replayed through the engine) and re-scores to the value claimed.
 """
 
@@ -20,8 +20,8 @@ import pytest
 from solver import cli
 from solver.errors import BadInput
 from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.optimize import best_layout, greedy_layout
-from solver.wagons.optimize_exhaustive import exhaustive_best
+from solver.wagons.optimizer.layout import METHODS, best_layout, greedy_layout
+from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.scoring import final_scores, score_player, town_features
 from solver.wagons.town import Town, load_town, town_to_json
 
@@ -99,12 +99,32 @@ def test_random_five_cards(seed, objective):
     _check(cards, scenario, pile, objective)
 
 
-def test_optimize_method_agrees_with_incremental():
-    for seed in (20, 21, 22):
+def test_every_method_agrees_on_small_towns():
+    """The four strategies (same ``prove(problem, incumbent)`` face) prove the same optimum."""
+    for seed, objective in ((20, "score"), (21, "margin"), (22, "score")):
         cards, pile, scenario = _instance(seed, 3)
-        a = best_layout(cards, scenario, pile, method="incremental")
-        b = best_layout(cards, scenario, pile, method="optimize")
-        assert a.proven_optimal and b.proven_optimal and a.value == b.value
+        results = [best_layout(cards, scenario, pile, method=m, objective=objective) for m in METHODS]
+        assert all(r.proven_optimal for r in results)
+        assert len({r.value for r in results}) == 1, [(r.method, r.value) for r in results]
+        assert [r.method for r in results] == list(METHODS)
+
+
+def test_the_cli_offers_every_method():
+    from solver.wagons.optimizer import cli as opt_cli
+
+    assert opt_cli.METHODS == METHODS
+
+
+def test_oracle_method_keeps_the_floor():
+    cards, pile, scenario = _instance(23, 3)
+    best = best_layout(cards, scenario, pile, method="oracle")
+    assert best.proven_optimal and best.iterations > 0
+    none = best_layout(cards, scenario, pile, method="oracle", seed_greedy=False, floor=best.value)
+    assert none.proven_optimal and none.placements == () and none.value == best.value
+    with pytest.raises(BadInput, match="round-1"):
+        best_layout(cards, "boomtown", pile, method="oracle", round1=(1, 4, True))
+    with pytest.raises(BadInput, match="at most 5 cards"):
+        best_layout(list(range(6)), "boomtown", method="oracle")
 
 
 def test_result_is_at_least_greedy_and_progress_reports():

@@ -12,7 +12,8 @@ import pytest
 
 from solver import cli
 from solver.errors import BadInput
-from solver.wagons.bestplay import (
+from solver.wagons.game import apply, is_over, legal_actions, scores
+from solver.wagons.optimizer.bestplay import (
     best_play,
     best_play_row,
     deal_state,
@@ -20,7 +21,6 @@ from solver.wagons.bestplay import (
     difficulty_table,
     draft_lines,
 )
-from solver.wagons.game import apply, is_over, legal_actions, scores
 
 
 def _brute(state) -> int:
@@ -134,8 +134,8 @@ def test_the_draft_line_enumeration_honours_a_deadline():
     then does not call its answer proven)."""
     import time as _time
 
-    from solver.wagons.bestplay import deal_state, draft_lines
     from solver.wagons.data import load_data
+    from solver.wagons.optimizer.bestplay import deal_state, draft_lines
     from solver.wagons.rules import Rules
 
     state = deal_state("boomtown", 2, None, None, Rules(), load_data())

@@ -16,10 +16,11 @@ import pytest
 from ortools.sat.python import cp_model
 from test_wagons_helpers import random_town
 
-from solver.wagons import optimize_cpsat as cps
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimize import _normal_xyr, best_layout, card_quads
-from solver.wagons.optimize_exhaustive import exhaustive_best
+from solver.wagons.optimizer import cpsat as cps
+from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.oracle import exhaustive_best
+from solver.wagons.optimizer.problem import card_quads, normal_xyr
 from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
 from solver.wagons.town import Placement, Town, load_town, town_to_json
 
@@ -31,7 +32,7 @@ def _fixed_model_values(town: Town, scenario: str, pile):
     model = cps.encode(quads)
     total, parts, theirs = cps.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
     margin = total - sum(theirs.values()) - opponent_fixed(tuple(pile), scenario)
-    for (x, y, r), X, Y, R in zip(_normal_xyr(town, quads), model.X, model.Y, model.R):
+    for (x, y, r), X, Y, R in zip(normal_xyr(town, quads), model.X, model.Y, model.R):
         model.m.Add(X == x)
         model.m.Add(Y == y)
         if not isinstance(R, int):
@@ -92,7 +93,7 @@ def test_half_turn_normalisation_keeps_the_score():
     for _ in range(20):
         town, pile = random_town(rng, 5)
         quads = card_quads(town.card_ids)
-        xyr = _normal_xyr(town, quads)
+        xyr = normal_xyr(town, quads)
         assert xyr[0] == (0, 0, 0)
         turned = load_town({"placements": [{"card": c, "x": x, "y": y, "rot": r}
                                            for c, (x, y, r) in zip(town.card_ids, xyr)]})
@@ -136,7 +137,7 @@ def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):
     incumbent when that is already optimal."""
     import time
 
-    from solver.wagons.optimize import greedy_layout
+    from solver.wagons.optimizer.problem import greedy_layout
 
     rng = random.Random(seed)
     deck = rng.sample(range(18), 18)
@@ -195,7 +196,7 @@ def test_a_bound_at_the_best_value_stops_the_search_as_a_proof(monkeypatch):
     optimal and the stop is what proves it: the oracle must agree."""
     import time
 
-    from solver.wagons.optimize import greedy_layout
+    from solver.wagons.optimizer.problem import greedy_layout
 
     stops = []
     original = cp_model.CpSolver.StopSearch

@@ -11,11 +11,10 @@ import pytest
 
 from solver.errors import BadInput
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimize_exhaustive import HAVE_NUMBA, compiled_score, exhaustive_best, goal_tables
+from solver.wagons.optimizer.board import compiled_score, goal_tables
+from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.scoring import final_scores, score_player
 from solver.wagons.town import Placement, Town, legal_placements, load_town, town_to_json
-
-pytestmark = pytest.mark.skipif(not HAVE_NUMBA, reason="numba is a declared dependency; the fast oracle needs it")
 
 
 def _instance(seed: int, n: int, max_pile: int = 6):

@@ -19,16 +19,16 @@ from solver.wagons.policies import GreedyPolicy
 from solver.wagons.reference import reference_score_player
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (
-    _features,
-    _largest_uncached,
     features_of,
     features_plus,
     final_scores,
     frame_features,
     growth_frame,
+    largest_group_size_uncached,
     margin_of,
     margin_scorer,
     pile_counts,
+    placements_features,
     player_goal,
     score_player,
 )
@@ -60,7 +60,7 @@ def test_bitwise_flood_fill_matches_a_set_flood_fill(width, rows, density, seed)
     # real cells in columns 1..width-2 and rows 1..rows: column 0, column width-1 and row 0 are guards
     cells = {(x, y) for y in range(1, rows + 1) for x in range(1, width - 1) if rng.random() < density}
     mask = sum(1 << (y * width + x) for x, y in cells)
-    assert _largest_uncached(mask, width) == plain_largest(cells)
+    assert largest_group_size_uncached(mask, width) == plain_largest(cells)
 
 
 def _cells(mask: int, width: int, minx: int, miny: int):
@@ -87,7 +87,7 @@ def test_packed_visible_grid_is_the_top_territory_of_every_cell(seed):
     rng = random.Random(seed)
     town, _ = random_town(rng, rng.randint(1, 16))
     grid = {xy: (t.terrain, t.icon) for xy, t in visible_grid(town).items()}
-    tight = _features(town.placements)
+    tight = placements_features(town.placements)
     minx, miny = min(p.x for p in town.placements), min(p.y for p in town.placements)
     assert tight.width == max(p.x for p in town.placements) - minx + 4
     assert decode(tight, minx, miny) == grid
@@ -109,11 +109,11 @@ def test_features_plus_and_margins_agree_with_final_scores(seed):
     base = frame_features(town, frame)
     margin = margin_scorer(pile, scenario, rules)
     near = margin_scorer(pile, scenario, rules, near=base)  # reuses base's groups for unchanged masks
-    elsewhere = margin_scorer(pile, scenario, rules, near=_features(town.placements))  # other width
+    elsewhere = margin_scorer(pile, scenario, rules, near=placements_features(town.placements))  # other width
     for p in legal_placements(town, free[0])[:24]:
         f = features_plus(base, frame, p)
         bigger = Town(town.placements + (p,))
-        assert f == _features(bigger.placements, frame)
+        assert f == placements_features(bigger.placements, frame)
         expected = final_scores(bigger, pile, scenario, rules).margin
         assert margin(f) == near(f) == elsewhere(f) == margin_of(f, pile, scenario, rules) == expected
 

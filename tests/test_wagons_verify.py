@@ -8,7 +8,7 @@ import z3
 from solver.cli import main
 from solver.wagons import verify as v
 from solver.wagons import verify_scores as vs
-from solver.wagons.bestplay import deal_state
+from solver.wagons.optimizer.bestplay import deal_state
 from solver.wagons.rules import Rules
 from solver.wagons.verify_engine import random_games, replay
 from solver.wagons.verify_model import GameModel, scenario_cards

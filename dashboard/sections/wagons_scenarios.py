@@ -10,8 +10,8 @@ import streamlit as st
 from dashboard import wagons_view as wv
 from dashboard.caching import cache_final, proven
 from dashboard.common import dumps, guarded, make_rules, page_header, rules_class, rules_summary
-from solver.wagons import bestplay as bp
 from solver.wagons import simulate as sim
+from solver.wagons.optimizer import bestplay as bp
 
 page_header("wagons_scenarios")
 cls = rules_class("wagons")
@@ -30,10 +30,10 @@ def batch(scenario: str, policy: str, n: int, seed: int, rules_json: str) -> pl.
 
 @cache_final(proven, max_entries=512)
 def best_play_row_cached(scenario: str, seed: int, time_limit: float, rules_json: str) -> dict:
-    """One deal's best play vs greedy (solver.wagons.bestplay.best_play_row), cached per input."""
+    """One deal's best play vs greedy (solver.wagons.optimizer.bestplay.best_play_row), cached per input."""
     import json
 
-    from solver.wagons.bestplay import best_play_row
+    from solver.wagons.optimizer.bestplay import best_play_row
 
     return best_play_row(scenario, seed, time_limit, json.loads(rules_json))
 

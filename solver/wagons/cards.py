@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.errors import BadInput
-from solver.wagons.data import ICONS, TERRAINS, load_data
+from solver.io import short_repr
+from solver.wagons.codes import ICON_CODE, ICONS, TERRAIN_CODE, TERRAINS
+from solver.wagons.data import load_data
 
-__all__ = ["TERRAINS", "ICONS", "Territory", "Card", "card_cells", "load_cards", "ROTATIONS"]
+__all__ = ["TERRAINS", "ICONS", "Territory", "Card", "card_cells", "load_cards", "ROTATIONS", "card_by_id",
+           "card_codes", "check_card_ids", "check_pile", "N_CARDS"]
 
 ROTATIONS = (0, 180)
 OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
@@ -68,9 +71,33 @@ def card_by_id(card_id: int, cards: tuple[Card, ...] | None = None) -> Card:
     return cards[card_id]
 
 
-# Integer codes used by the fast scorer: terrain index 0-5, icon index 0-5.
-T_INDEX = {t: i for i, t in enumerate(TERRAINS)}
-I_INDEX = {i: n for n, i in enumerate(ICONS)}
+N_CARDS = 18
+"""Card ids are 0..17 (rule:W-cards; ``cards.json`` holds exactly these 18 fronts)."""
+
+
+def check_card_ids(ids, what: str, unique: bool = True) -> tuple[int, ...]:
+    """``ids`` as a tuple of card ids (whole numbers 0..17; True/False are not ids), without repeats when
+    ``unique``; otherwise one BadInput naming ``what`` and the first bad entry (rule:X-bad-input)."""
+    try:
+        items = tuple(ids)
+    except TypeError:
+        raise BadInput(f"{what}: expected a list of card ids, got {short_repr(ids)}") from None
+    for n, c in enumerate(items):
+        if c.__class__ is not int and (isinstance(c, bool) or not isinstance(c, int)) or not 0 <= c < N_CARDS:
+            raise BadInput(f"{what}[{n}]: {short_repr(c)} is not a card id 0..{N_CARDS - 1}")
+    if unique and len(set(items)) != len(items):
+        dup = next(c for c in items if items.count(c) > 1)
+        raise BadInput(f"{what}: card {dup} is listed twice (a card id appears twice)")
+    return items
+
+
+def check_pile(pile, player_cards=(), what: str = "opponent pile") -> tuple[int, ...]:
+    """The opponent's pile: card ids without repeats, none of them among ``player_cards`` (rule:W-pile)."""
+    items = check_card_ids(pile, what)
+    both = set(items).intersection(player_cards)
+    if both:
+        raise BadInput(f"{what}: card {min(both)} is also among the player's cards")
+    return items
 
 
 @lru_cache(maxsize=8)
@@ -80,7 +107,7 @@ def card_codes(cards_path: str | None = None) -> tuple[tuple[tuple[tuple[int, in
     for card in load_cards(cards_path):
         per_rot = []
         for rot in ROTATIONS:
-            per_rot.append(tuple((dx, dy, T_INDEX[t.terrain], I_INDEX[t.icon])
+            per_rot.append(tuple((dx, dy, TERRAIN_CODE[t.terrain], ICON_CODE[t.icon])
                                  for (dx, dy), t in card_cells(card, rot)))
         out.append(tuple(per_rot))
     return tuple(out)

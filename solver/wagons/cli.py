@@ -1,4 +1,5 @@
-"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate.
+"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate (and the
+optimizer's best-layout and best-play, from :mod:`solver.wagons.optimizer.cli`).
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
 --tie-break, --round1-window, --boom-or-bust, --boomtown-count, --boomtown-mines) with the docs/open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
@@ -6,89 +7,18 @@ Every open reading has a flag (--icon-source, --match-order, --edition, --diffic
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import as_int, read_json, short_repr
-from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.rules import (
-    BOOM_OR_BUST,
-    BOOMTOWN_COUNTS,
-    BOOMTOWN_MINES,
-    DIFFICULTIES,
-    EDITIONS,
-    ICON_SOURCES,
-    MATCH_ORDERS,
-    ROUND1_PICKS,
-    TIE_BREAKS,
-    Rules,
+from solver.io import read_json, short_repr
+from solver.wagons.cli_shared import (
+    add_rules_flags,
+    data_from_args,
+    load_opponent,
+    rules_from_args,
 )
-
-
-def add_rules_flags(p) -> None:
-    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8, rule:W11)."""
-    g = p.add_argument_group("rules readings (docs/open-questions.md)")
-    g.add_argument("--icon-source", choices=ICON_SOURCES, default="top",
-                   help="W2: icons showing in the opponent's town: top card (default) or the whole pile")
-    g.add_argument("--match-order", choices=MATCH_ORDERS, default="drafted-first",
-                   help="W3: pile order on a round-1 match (default: drafted card, then deck card on top)")
-    g.add_argument("--edition", choices=EDITIONS, default="original",
-                   help="W4/W6: original solo rules (default) or the later official edition")
-    g.add_argument("--difficulty", choices=DIFFICULTIES, default="local",
-                   help="later edition only: opponent per-card scoring table (default local)")
-    g.add_argument("--tie-break", choices=TIE_BREAKS, default="tie",
-                   help="W8: equal totals are a tie (default) or won by most Guns")
-    g.add_argument("--round1-window", type=int, default=3, help="W1: circle cards the round-1 opponent looks at (default 3)")
-    g.add_argument("--boom-or-bust", choices=BOOM_OR_BUST, default="per-mine",
-                   help="W11: Boom or Bust band points per Mine (default: 1-2 Mines 5 each, 3-6 none, 7 3 each, "
-                        "8+ 8 each) or flat per band (5, 0, 3, 8); the card's numbers come from one unofficial source")
-    g.add_argument("--boomtown-count", choices=BOOMTOWN_COUNTS, default="visible",
-                   help="W5-boomtown: the player's territories after round 1 = visible ones (default) or 4 per card")
-    g.add_argument("--boomtown-mines", choices=BOOMTOWN_MINES, default="both",
-                   help="W6 Boomtown: the opponent's Mines for Boom or Bust = Mine icons + Mountains territories "
-                        "(default), territories with either once, or Mountains alone")
-    g.add_argument("--round1-pick", choices=ROUND1_PICKS, default="first",
-                   help="W1-pick: of several matching cards the round-1 opponent takes the first (default) or the last")
-    g.add_argument("--goals", metavar="FILE", default=None,
-                   help="your copy of goals.toml (to correct a number from your own card)")
-
-
-def rules_from_args(args) -> Rules:
-    return Rules(icon_source=args.icon_source, match_order=args.match_order, edition=args.edition,
-                 difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window,
-                 boom_or_bust=args.boom_or_bust, boomtown_count=args.boomtown_count,
-                 boomtown_mines=args.boomtown_mines,
-                 round1_pick=args.round1_pick)
-
-
-def _data(args):
-    """The wagons data with the user's ``--goals FILE`` (None: the shipped goals): the one source
-    every command passes on to the engine, the optimizer and the replays."""
-    if not getattr(args, "goals", None):
-        return load_data()
-    try:
-        path = Path(args.goals).resolve()
-    except (OSError, RuntimeError):  # a symbolic link loop, an unreadable folder
-        raise BadInput(f"--goals {short_repr(args.goals, 80)}: cannot resolve the path (a loop of symbolic links?)") from None
-    return load_data(goals_path=str(path))
-
-
-def load_opponent(path) -> tuple[int, ...]:
-    """An opponent file ``{"pile": [ids, oldest first]}`` on this machine (contracts.md)."""
-    return opponent_from_json(read_json(path), str(path))
-
-
-def opponent_from_json(doc, what: str = "opponent") -> tuple[int, ...]:
-    """An opponent document ``{"pile": [ids, oldest first]}``; never reads a file."""
-    if not isinstance(doc, dict) or not isinstance(doc.get("pile"), list):
-        raise BadInput(f"{what}: expected an object with a 'pile' list of card ids")
-    for n, c in enumerate(doc["pile"]):
-        as_int(c, f"{what}: pile[{n}]", 0, 17)
-    if len(set(doc["pile"])) != len(doc["pile"]):
-        raise BadInput(f"{what}: pile lists a card twice")
-    return tuple(doc["pile"])
-
+from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.optimizer.cli import register_optimizer
+from solver.wagons.verify import register_verify
 
 # ---------------------------------------------------------------- score
 
@@ -96,7 +26,7 @@ def handle_score(args) -> dict:
     from solver.wagons.scoring import final_scores
     from solver.wagons.town import read_town
 
-    rules, data = rules_from_args(args), _data(args)
+    rules, data = rules_from_args(args), data_from_args(args)
     data.scenario(args.scenario)
     town = read_town(args.town)
     pile = load_opponent(args.opponent)
@@ -147,7 +77,7 @@ def handle_play(args) -> dict:
     from solver.wagons.policies import policy_by_name
     from solver.wagons.simulate import play_game, play_out
 
-    rules, data = rules_from_args(args), _data(args)
+    rules, data = rules_from_args(args), data_from_args(args)
     script = recorded_actions(read_json(args.script), args.script) if args.script else None
     if script is not None and args.policy != "scripted":
         raise BadInput("--script needs --policy scripted")
@@ -158,7 +88,7 @@ def handle_play(args) -> dict:
         return play_game(args.scenario, policy, args.seed, rules, data).to_dict()
     if args.circle is None:
         raise BadInput("play: --deck needs --circle (an explicit deal: the circle, then the preference deck)")
-    from solver.wagons.bestplay import deal_state
+    from solver.wagons.optimizer.bestplay import deal_state
 
     deck = clikit.int_list(args.deck, "--deck") if args.deck else []
     state = deal_state(args.scenario, args.seed, clikit.int_list(args.circle, "--circle"), deck, rules, data)
@@ -205,7 +135,7 @@ def handle_opponent_draft(args) -> dict:
     if args.round == 1 and args.deck_top is None:
         raise BadInput("--deck-top is needed in round 1 (the preference deck's top card)")
     d = opponent_draft(args.scenario, args.round, circle, args.deck_top if args.round == 1 else None, pile, after,
-                       rules, _data(args))
+                       rules, data_from_args(args))
     from solver.register import register
 
     out = d.to_dict()
@@ -228,7 +158,7 @@ def handle_simulate(args) -> dict:
     from solver.wagons.scoring import low_confidence
     from solver.wagons.simulate import simulate_rows
 
-    rules, data = rules_from_args(args), _data(args)
+    rules, data = rules_from_args(args), data_from_args(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
     if args.out is not None:
@@ -292,10 +222,5 @@ def register(games) -> None:
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
     add_rules_flags(p)
 
-    from solver.wagons.optimize_cli import register_optimizer  # best-layout, best-play, can-win
-
     register_optimizer(group)
-
-    from solver.wagons.verify import register_verify
-
     register_verify(group)

@@ -16,14 +16,13 @@ from typing import Any
 from solver.errors import BadInput
 from solver.io import read_data, short_repr
 from solver.paths import SCENARIOS
+from solver.wagons.codes import ICONS, TERRAINS
 
 DATA_DIR = SCENARIOS / "wagons"
 CARDS_FILE = DATA_DIR / "cards.json"
 GOALS_FILE = DATA_DIR / "goals.toml"
 SCENARIOS_FILE = DATA_DIR / "scenarios.toml"
 
-TERRAINS = ("Desert", "Forest", "Mountains", "Plains", "Snow", "Water")
-ICONS = ("Beer", "Cow", "Fort", "Gun", "Mine", "Wagon")
 SCENARIO_IDS = ("boomtown", "gold-rush", "through-the-desert", "out-drink-the-competition",
                 "water-the-herd", "cattle-drive")
 GOAL_KINDS = ("cool-water", "badlands", "happy-cows", "bootleggers", "one-too-many", "gold-country",

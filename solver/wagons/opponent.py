@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import BadInput
-from solver.wagons.cards import load_cards
+from solver.wagons.cards import check_card_ids, load_cards
 from solver.wagons.data import DraftRule, WagonsData, load_data
 from solver.wagons.rules import Rules
 
@@ -39,18 +39,6 @@ class Decision:
 
 def _cards():
     return load_cards()
-
-
-def _check_ids(ids, what: str) -> tuple[int, ...]:
-    n = len(_cards())
-    out = []
-    for c in ids:
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < n:
-            raise BadInput(f"{what}: card {c!r} is not a card id 0..{n - 1}")
-        out.append(c)
-    if len(set(out)) != len(out):
-        raise BadInput(f"{what}: a card id appears twice")
-    return tuple(out)
 
 
 def symbol_count(card_id: int, icons=(), terrains=()) -> int:
@@ -81,11 +69,11 @@ def _take(circle: tuple[int, ...], k: int, rule: str, rnd: int, deck_card: int |
 
 def round1_decision(circle, deck_top: int | None, rules: Rules = Rules()) -> Decision:
     """Round 1: skip up to 2 to match the deck's top card by terrain AND icon (rule:W1)."""
-    circle = _check_ids(circle, "circle")
+    circle = check_card_ids(circle, "circle")
     if not circle:
         raise BadInput("circle: no cards left to draft")
     if deck_top is not None:
-        (deck_top,) = _check_ids([deck_top], "deck top")
+        (deck_top,) = check_card_ids([deck_top], "deck top")
         if deck_top in circle:
             raise BadInput(f"deck top: card {deck_top} is also in the circle")
         wanted = {(t.terrain, t.icon) for t in _cards()[deck_top].territories}
@@ -129,8 +117,8 @@ def round2_decision(circle, pile, scenario_id: str, rules: Rules = Rules(),
     """Round 2: the scenario's rule, then the icon fallback (rule:W4), then the next card."""
     data = data or load_data()
     scenario = data.scenario(scenario_id)
-    circle = _check_ids(circle, "circle")
-    pile = _check_ids(pile, "pile")
+    circle = check_card_ids(circle, "circle")
+    pile = check_card_ids(pile, "pile")
     if not circle:
         raise BadInput("circle: no cards left to draft")
     if set(circle) & set(pile):
@@ -153,7 +141,7 @@ def opponent_draft(scenario_id: str, round_no: int, circle, deck_top: int | None
     """The opponent's draft now (contracts.md ``wagons opponent-draft``)."""
     data = data or load_data()
     data.scenario(scenario_id)
-    pile = _check_ids(pile, "pile")
+    pile = check_card_ids(pile, "pile")
     if round_no == 1:
         d = round1_decision(circle, deck_top, rules)
         used = set(pile) & ({d.take, d.deck_card} | set(circle))

@@ -44,7 +44,7 @@ class GameResult:
         return d
 
 
-def _policy_rng(seed: int) -> random.Random:
+def policy_rng(seed: int) -> random.Random:
     return random.Random(f"wagons-policy-{seed}")
 
 
@@ -59,7 +59,7 @@ def play_out(state: GameState, policy) -> GameResult:
     """Play ``state`` (a fresh deal: a seed's or an explicit one) to the end with ``policy``; the
     policy's random choices follow the deal's seed (0 for an explicit deal without one)."""
     pol = policy_by_name(policy) if isinstance(policy, str) else policy
-    rng = _policy_rng(state.seed if state.seed is not None else 0)
+    rng = policy_rng(state.seed if state.seed is not None else 0)
     for _ in range(MAX_STEPS):
         if is_over(state):
             return GameResult(state, scores(state), pol.name)

@@ -29,6 +29,7 @@ from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.rules import Rules
 from solver.wagons.verify_engine import random_games, replay
 from solver.wagons.verify_model import MODEL_MUTATIONS, SLOTS, GameModel, OutOfTime, scenario_cards
+from solver.wagons.verify_result import check_result as _result
 
 PASSAGES = {
     "conservation": "Setup: 'Find the two goal cards listed on the scenario and place them on the table. Shuffle the "
@@ -56,26 +57,8 @@ SCENARIO_TEXT = {
     "water-the-herd": "Water the Herd: 'Will skip 1 to a card with two or more of Wagon, Cow, Water.'",
     "cattle-drive": "Cattle Drive: 'Will skip 1 to any Cow or Prairie.'",
 }
-RULE_IDS = {
-    "card-conservation": ["W-setup", "W-rounds", "W-player-draft", "W-pile", "W1", "W3"],
-    "termination": ["W-rounds", "W10"],
-    "automaton": ["W1", "W1-pick", "W1-next", "W2", "W4", "W4-next", "W5"],
-    "playability": ["W-place", "W-cover"],
-    "winnability": ["W7", "W8", "W11", "W-opt-bestplay"],
-    "score-bounds": ["W6", "W7", "W11"],
-}
 TURN_BOUND = SLOTS
 """Every turn drafts at least one card and there are 16: the bound the termination check proves."""
-
-
-def _result(check_id: str, title: str, rule: str, started: float, out: dict) -> dict:
-    holds = out.get("holds")
-    family = check_id.split("/")[0]
-    return {"id": check_id, "title": title, "holds": holds, "proven": out.get("proven", holds is not None),
-            "counterexample": out.get("counterexample"), "rule": rule, "open_question": out.get("open_question"),
-            "details": out.get("details", {}), "elapsed": round(time.perf_counter() - started, 3),
-            "rule_ids": RULE_IDS.get(family, []), "check": family,
-            "scenario": check_id.split("/")[1] if "/" in check_id else None}
 
 
 def _undecided(family: str, scenario: str, rule: str, started: float, why) -> dict:
@@ -537,7 +520,7 @@ def rules_from_items(items, base: Rules = Rules()) -> Rules:
 def verify_cmd(args) -> dict:
     """`ruleslinger wagons verify`: the checks above (contracts.md verify format)."""
     from solver import clikit
-    from solver.wagons.cli import rules_from_args
+    from solver.wagons.cli_shared import rules_from_args
 
     if getattr(args, "goals", None):
         raise BadInput("--goals is not read by `wagons verify` (edit scenarios/wagons/goals.toml)")
@@ -578,7 +561,7 @@ def render_verify(r: dict) -> str:
 def register_verify(group) -> None:
     """Add ``verify`` to the ``ruleslinger wagons`` group (called by cli.py)."""
     from solver import clikit
-    from solver.wagons.cli import add_rules_flags
+    from solver.wagons.cli_shared import add_rules_flags
 
     names = mutation_names()
     p = clikit.add_command(group, "verify", "Z3 checks of the solo rules (conservation, termination, the automaton, "

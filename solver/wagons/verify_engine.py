@@ -13,8 +13,8 @@ import random
 from dataclasses import replace
 
 from solver.errors import BadInput
-from solver.wagons.bestplay import deal_state
 from solver.wagons.game import Draft, Place, apply, is_over, legal_actions
+from solver.wagons.optimizer.bestplay import deal_state
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import town_features
 from solver.wagons.town import Placement, Town, legal_placements

@@ -30,6 +30,7 @@ from solver.wagons import rules as rules_module
 from solver.wagons.data import ICONS, TERRAINS, load_data
 from solver.wagons.rules import Rules
 from solver.wagons.verify_model import card_facts, scenario_cards
+from solver.wagons.verify_result import check_result as _result
 
 SCORE_MUTATIONS = {
     "bound-ignores-groups": "the score bound forgets the player's terrain groups",
@@ -293,7 +294,7 @@ def replay_script(scenario: str, seed: int, actions: list[dict], rules: Rules):
 
 def best_town_score(cards, scenario: str, pile, rules: Rules, time_limit: float) -> dict | None:
     """The optimizer's best town for ``cards`` in order (the one place the verifier uses it)."""
-    from solver.wagons.optimize import best_layout
+    from solver.wagons.optimizer.layout import best_layout
 
     try:
         r = best_layout(list(cards), scenario, tuple(pile), rules, time_limit=time_limit)
@@ -311,10 +312,6 @@ def _game_summary(seed: int, res) -> dict:
 
 # ------------------------------------------------------------------ checks
 
-def _result(check_id, title, rule, started, out):
-    from solver.wagons.verify import _result as result
-
-    return result(check_id, title, rule, started, out)
 
 
 def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds: int = 400):
@@ -344,7 +341,7 @@ def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds:
 
 def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, deals: int = 40):
     """The first seeded deal on which the bound model proves no draft line can win."""
-    from solver.wagons.bestplay import deal_state, draft_lines
+    from solver.wagons.optimizer.bestplay import deal_state, draft_lines
 
     tried = 0
     for seed in range(deals):

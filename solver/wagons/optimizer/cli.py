@@ -1,56 +1,38 @@
 """`ruleslinger wagons best-layout` and `ruleslinger wagons best-play` (contracts.md).
 
 Progress lines go to standard error; bad card ids, scenarios or files are one-line errors with
-exit code 2 (rule:X-bad-input). Registered by the engine's ``solver/wagons/cli.py``.
+exit code 2 (rule:X-bad-input). Registered by :mod:`solver.wagons.cli`; the solvers load when a command runs (ortools, z3
+and numba take a second or two to import: ``ruleslinger --help`` does not wait for them).
 """
 
 from __future__ import annotations
 
-import sys
-import time
-
 from solver import clikit
 from solver.errors import BadInput
-from solver.wagons.cli import _data, add_rules_flags, load_opponent, rules_from_args
+from solver.wagons.cli_shared import (
+    add_rules_flags,
+    data_from_args,
+    load_opponent,
+    progress_lines,
+    rules_from_args,
+    time_limit_arg,
+)
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.scoring import low_confidence
 
-
-def _time_limit(value) -> float:
-    try:
-        t = float(value)
-    except (TypeError, ValueError):
-        raise BadInput(f"--time-limit: '{value}' is not a number of seconds") from None
-    if not t > 0 or t != t or t > 86400:
-        raise BadInput(f"--time-limit: expected seconds in (0, 86400], got {value}")
-    return t
-
-
-def _progress(quiet: bool, label: str):
-    last = [0.0]
-
-    def report(best, bound, elapsed):
-        if quiet:
-            return
-        now = time.monotonic()
-        if bound is None and now - last[0] < 0.5:
-            return
-        last[0] = now
-        state = f"proven optimum {bound}" if bound is not None else "searching"
-        print(f"[{label}] best {best} {state} ({elapsed:.1f}s)", file=sys.stderr, flush=True)
-
-    return report
+METHODS = ("cpsat", "cpsat-core", "incremental", "oracle")
+"""``--method``: the names of :data:`solver.wagons.optimizer.layout.METHODS` (a test checks they agree)."""
 
 
 def handle_best_layout(args) -> dict:
-    from solver.wagons.optimize import best_layout
+    from solver.wagons.optimizer.layout import best_layout
 
-    rules, data = rules_from_args(args), _data(args)
+    rules, data = rules_from_args(args), data_from_args(args)
     data.scenario(args.scenario)
     cards = clikit.int_list(args.cards, "--cards")
     pile = load_opponent(args.opponent) if args.opponent else ()
-    res = best_layout(cards, args.scenario, pile, rules, _time_limit(args.time_limit),
-                      _progress(args.quiet, "best-layout"), objective=args.objective, data=data,
+    res = best_layout(cards, args.scenario, pile, rules, time_limit_arg(args.time_limit),
+                      progress_lines(args.quiet, "best-layout"), objective=args.objective, data=data,
                       method=getattr(args, "method", "cpsat"))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_dict(),
@@ -70,9 +52,9 @@ def render_best_layout(r: dict) -> str:
 
 
 def handle_best_play(args) -> dict:
-    from solver.wagons.bestplay import best_play
+    from solver.wagons.optimizer.bestplay import best_play
 
-    rules, data = rules_from_args(args), _data(args)
+    rules, data = rules_from_args(args), data_from_args(args)
     data.scenario(args.scenario)
     circle = clikit.int_list(args.circle, "--circle") if args.circle else None
     deck = clikit.int_list(args.deck, "--deck") if args.deck else None
@@ -80,8 +62,8 @@ def handle_best_play(args) -> dict:
         raise BadInput("best-play: give --seed N, or --circle (and --deck) for an explicit deal")
     if args.seed is not None and circle is not None:
         raise BadInput("best-play: give either --seed or --circle/--deck, not both")
-    res = best_play(args.scenario, args.seed, circle, deck, rules, _time_limit(args.time_limit),
-                    _progress(args.quiet, "best-play"), data)
+    res = best_play(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
+                    progress_lines(args.quiet, "best-play"), data)
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict(),
                 "low_confidence": list(low_confidence(args.scenario, data, rules))})
@@ -112,9 +94,9 @@ def register_optimizer(group) -> None:
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60); after it: best found, not proven")
     p.add_argument("--objective", choices=("score", "margin"), default="score",
                    help="maximise the player's score (default) or the margin over the opponent")
-    p.add_argument("--method", choices=("cpsat", "cpsat-core", "incremental", "optimize", "search"), default="cpsat",
+    p.add_argument("--method", choices=METHODS, default="cpsat",
                    help="CP-SAT model (default, fastest measured), CP-SAT with core-based proof (tighter "
-                        "bounds when unproven), Z3 solver loop, Z3 Optimize, or branch and bound over visible grids")
+                        "bounds when unproven), the Z3 solver loop, or the exhaustive oracle (at most 5 cards)")
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)
 

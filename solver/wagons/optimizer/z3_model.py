@@ -21,7 +21,7 @@ card, independent of how far the town sprawls):
 - **Exact components** (for Cool Water's "largest Water group"): every visible slot of the terrain
   carries a component label (equal across adjacent slots; reaching the label's root through
   decreasing distances), so label classes are exactly the components and their sizes are exact.
-- **Goal cards**: :mod:`solver.wagons.optimize_goals` adds one Z3 integer per goal card.
+- **Goal cards**: :mod:`solver.wagons.optimizer.z3_goals` adds one Z3 integer per goal card.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from typing import Any
 
 import z3
 
-TERRAINS = ("Desert", "Forest", "Mountains", "Plains", "Snow", "Water")
-ICONS = ("Beer", "Cow", "Fort", "Gun", "Mine", "Wagon")
+from solver.wagons.codes import TERRAINS
+
 OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
 
 Quad = tuple[str, str]  # (terrain, icon)
@@ -66,7 +66,6 @@ class Town:
     reach: bool = False  # layered Boolean reachability instead of distances: measured 2-3x slower
     closed: bool = False  # force full components: measured slower (38 s vs 10-15 s on a 6-card proof)
     cuts: bool = False  # redundant group-size bounds: measured 2-3x slower
-    onehot: dict | None = None  # {"x": [{value: Bool}] per card, ...}: one-hot positions (measured slower: 17 s vs 11 s)
     bfs: bool = False  # exact BFS labels: measured slower (26.7 s vs 18.3 s on a 6-card unsat proof)
 
     # ---- basics
@@ -125,10 +124,6 @@ class Town:
         """``X_b - X_a == d`` (or Y) as a shared Boolean; a < b."""
         if abs(d) > 4 * self.n:
             return self.false()
-        if self.onehot is not None:
-            H = self.onehot[axis]
-            pairs = [z3.And(H[a][u], H[b][u + d]) for u in H[a] if (u + d) in H[b]]
-            return self.define(("rel", a, b, axis, d), f"{axis}{a}_{b}_{d}", z3.Or(self.false(), *pairs))
         P = self.X if axis == "x" else self.Y
         return self.define(("rel", a, b, axis, d), f"{axis}{a}_{b}_{d}", P[b] - P[a] == d)
 
@@ -279,7 +274,7 @@ class Town:
 
 
 def encode(quads: Sequence[Sequence[Quad]], goal_terms: Callable[[Town], dict[str, Any]] | None = None,
-           ctx: z3.Context | None = None, deadline: float | None = None, onehot: bool = False):
+           ctx: z3.Context | None = None, deadline: float | None = None):
     """Encode the towns buildable from ``quads`` (cards in placement order) and their player score.
 
     ``goal_terms(town)`` returns ``{goal card name: Z3 Int}`` and may add constraints to
@@ -297,25 +292,10 @@ def encode(quads: Sequence[Sequence[Quad]], goal_terms: Callable[[Town], dict[st
         cs += [X[0] == 0, Y[0] == 0, z3.Not(R[0])]
     for i in range(1, n):
         cs += [X[i] >= -2 * i, X[i] <= 2 * i, Y[i] >= -2 * i, Y[i] <= 2 * i]
-    if onehot:
-        # one Boolean per card and coordinate value (card i lies within 2i of the first card)
-        town.onehot = {}
-        for axis, P in (("x", X), ("y", Y)):
-            H = []
-            for i in range(n):
-                vals = {v: z3.Bool(f"h{axis}{i}_{v}", ctx) for v in range(-2 * i, 2 * i + 1)}
-                cs.append(z3.PbEq([(b, 1) for b in vals.values()], 1))
-                cs.append(P[i] == z3.Sum([z3.If(b, town.val(v), town.val(0)) for v, b in vals.items()]))
-                H.append(vals)
-            town.onehot[axis] = H
     # rule:W-place - each later card touches (edge) or covers an earlier one; corner-only is illegal
     for i in range(1, n):
         near = []
         for j in range(i):
-            if onehot:
-                near += [z3.And(town.rel(j, i, "x", dx), town.rel(j, i, "y", dy))
-                         for dx in range(-2, 3) for dy in range(-2, 3) if not (abs(dx) == 2 and abs(dy) == 2)]
-                continue
             dx, dy = X[i] - X[j], Y[i] - Y[j]
             near.append(z3.And(dx <= 2, dx >= -2, dy <= 2, dy >= -2,
                                z3.Not(z3.And(z3.Or(dx == 2, dx == -2), z3.Or(dy == 2, dy == -2)))))

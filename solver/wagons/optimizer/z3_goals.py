@@ -1,6 +1,6 @@
 """Z3 terms for the goal cards (rule:W7, rule:W-opt-layout), read from the same parameters as the ordinary scorer.
 
-Each encoder returns the player's points as a Z3 integer over a :class:`optimize_z3.Town`; the
+Each encoder returns the player's points as a Z3 integer over a :class:`.z3_model.Town`; the
 comparing cards (One Too Many, Claim Jumpers, Smalltown Charm) also return the points they give
 the opponent, which the best-play search needs for the final margin. The numbers are the
 ``params`` of ``scenarios/wagons/goals.toml`` and the scenario's opponent readings of
@@ -14,8 +14,9 @@ from typing import Any
 import z3
 
 from solver.errors import BadInput
+from solver.wagons.codes import BEER, GUN, MINE
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
-from solver.wagons.optimize_z3 import Town
+from solver.wagons.optimizer.z3_model import Town
 from solver.wagons.scoring import COMPARING, PileCounts
 
 _ICON = 1
@@ -188,36 +189,46 @@ PLAYER_GOALS = {"cool-water": cool_water, "badlands": badlands, "happy-cows": ha
                 "the-herd": the_herd, "wagon-train": wagon_train, "boom-or-bust": boom_or_bust}
 
 
+def one_too_many(town: Town, goal: GoalSpec, reading, pc: PileCounts):
+    """rule:W-goal-one-too-many"""
+    loss = goal.param("loss_per_other_beer")
+    pb, ob = _icon_count(town, "Beer"), pc.icon[BEER]
+    mine = z3.If(pb > ob, town.val(-loss * ob), town.val(0))
+    theirs = z3.If(pb < ob, -loss * pb, town.val(0)) if reading.can_lose else town.val(0)
+    return mine, theirs
+
+
+def claim_jumpers(town: Town, goal: GoalSpec, reading, pc: PileCounts):
+    """rule:W-goal-claim-jumpers"""
+    pts, taken = goal.param("points"), goal.param("taken_by_more_guns")
+    pm, pg = _icon_count(town, "Mine"), _icon_count(town, "Gun")
+    om, og = pc.icon[MINE], pc.icon[GUN] + reading.extra_guns
+    v = town.val
+    mine = z3.If(pm > om, z3.If(og > pg, v(pts - taken), v(pts)), z3.If(pm < om, z3.If(pg > og, v(taken), v(0)), v(0)))
+    theirs = z3.If(om > pm, z3.If(pg > og, v(pts - taken), v(pts)), z3.If(om < pm, z3.If(og > pg, v(taken), v(0)), v(0)))
+    return mine, theirs
+
+
+def smalltown_charm(town: Town, goal: GoalSpec, reading, pc: PileCounts):
+    """rule:W-goal-smalltown-charm"""
+    per = goal.param("per_territory")
+    diff = town.count([town.visible(s) for s in town.slots]) - pc.territories
+    return z3.If(diff < 0, -per * diff, town.val(0)), z3.If(diff > 0, per * diff, town.val(0))
+
+
+COMPARING_GOALS = {"one-too-many": one_too_many, "claim-jumpers": claim_jumpers, "smalltown-charm": smalltown_charm}
+
+
 def comparing(town: Town, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCounts):
     """(player points, opponent points) of a goal card comparing both towns (rule:W6, rule:W7)."""
-    reading = scenario.reading(goal.name)
-    k = goal.kind
-    if k == "one-too-many":
-        # rule:W-goal-one-too-many
-        loss = goal.param("loss_per_other_beer")
-        pb, ob = _icon_count(town, "Beer"), pc.icon[0]
-        mine = z3.If(pb > ob, town.val(-loss * ob), town.val(0))
-        theirs = z3.If(pb < ob, -loss * pb, town.val(0)) if reading.can_lose else town.val(0)
-        return mine, theirs
-    if k == "claim-jumpers":
-        # rule:W-goal-claim-jumpers
-        pts, taken = goal.param("points"), goal.param("taken_by_more_guns")
-        pm, pg = _icon_count(town, "Mine"), _icon_count(town, "Gun")
-        om, og = pc.icon[4], pc.icon[3] + reading.extra_guns
-        v = town.val
-        mine = z3.If(pm > om, z3.If(og > pg, v(pts - taken), v(pts)), z3.If(pm < om, z3.If(pg > og, v(taken), v(0)), v(0)))
-        theirs = z3.If(om > pm, z3.If(pg > og, v(pts - taken), v(pts)), z3.If(om < pm, z3.If(og > pg, v(taken), v(0)), v(0)))
-        return mine, theirs
-    if k == "smalltown-charm":
-        # rule:W-goal-smalltown-charm
-        per = goal.param("per_territory")
-        diff = town.count([town.visible(s) for s in town.slots]) - pc.territories
-        return z3.If(diff < 0, -per * diff, town.val(0)), z3.If(diff > 0, per * diff, town.val(0))
-    raise BadInput(f"goal card '{goal.name}' is not a comparing card")
+    encoder = COMPARING_GOALS.get(goal.kind)
+    if encoder is None:
+        raise BadInput(f"goal card '{goal.name}' is not a comparing card")
+    return encoder(town, goal, scenario.reading(goal.name), pc)
 
 
 def goal_terms(scenario: ScenarioSpec, data: WagonsData, pc: PileCounts):
-    """A ``goal_terms(town)`` callback for :func:`optimize_z3.encode` plus the opponent's share.
+    """A ``goal_terms(town)`` callback for :func:`.z3_model.encode` plus the opponent's share.
 
     Returns ``(callback, opponent_terms)``; after ``encode`` ran, ``opponent_terms`` maps each
     comparing goal card to the opponent's points (Z3 Int) in that encoding.

@@ -7,7 +7,7 @@ reads the territory counts after round 1. So a *draft line* (the player's draft 
 their turns) fixes the order in which the player receives cards and the opponent's final pile;
 for Boomtown each line is split in two by whether the opponent ends round 1 behind or not, and
 that becomes a constraint on the town after the first ``m`` cards. The best margin of a line is
-then a best-layout problem (:func:`solver.wagons.optimize.best_layout`, ``objective="margin"``).
+then a best-layout problem (:func:`solver.wagons.optimizer.layout.best_layout`, ``objective="margin"``).
 
 Search: enumerate the lines (merging lines that give the same cards in the same order and the
 same pile), give every line a greedy-layout lower bound, then visit lines best-first and ask the
@@ -22,13 +22,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from solver.errors import BadInput
+from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
-from solver.wagons.optimize import best_layout, greedy_layout
+from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.problem import greedy_layout
 from solver.wagons.policies import GreedyPolicy
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import town_features
-from solver.wagons.simulate import MAX_STEPS, _policy_rng
+from solver.wagons.simulate import MAX_STEPS, policy_rng
 from solver.wagons.town import Town
 
 __all__ = ["Line", "BestPlay", "deal_state", "draft_lines", "best_play", "best_play_row", "difficulty_table",
@@ -67,17 +69,6 @@ class BestPlay:
                 "greedy_margin": self.greedy_margin, "log": list(self.log), "rule": "W-opt-bestplay"}
 
 
-def _ids(values, what: str) -> tuple[int, ...]:
-    try:
-        ids = tuple(values)
-    except TypeError:
-        raise BadInput(f"{what}: expected a list of card ids") from None
-    for c in ids:
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 18:
-            raise BadInput(f"{what}: {c!r} is not a card id 0..17")
-    return ids
-
-
 def deal_state(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
                deck: Sequence[int] | None = None, rules: Rules = Rules(), data: WagonsData | None = None
                ) -> GameState:
@@ -90,8 +81,8 @@ def deal_state(scenario_id: str, seed: int | None = None, circle: Sequence[int] 
     if circle is None:
         raise BadInput("an explicit deal needs the circle (and the preference deck, top first)")
     base = new_game(scenario_id, 0, rules, data)
-    circle = _ids(circle, "circle")
-    deck = _ids(deck or (), "deck")
+    circle = check_card_ids(circle, "circle", unique=False)
+    deck = check_card_ids(deck or (), "deck", unique=False)
     every = circle + deck
     if not circle:
         raise BadInput("circle: give at least one card")
@@ -175,7 +166,7 @@ def _meets_round1(town: Town, round1) -> bool:
 def greedy_margin(state: GameState) -> int:
     """The margin the greedy policy reaches on this deal (the rules-following baseline)."""
     pol = GreedyPolicy()
-    rng = _policy_rng(state.seed if state.seed is not None else 0)
+    rng = policy_rng(state.seed if state.seed is not None else 0)
     s = state
     for _ in range(MAX_STEPS):
         if is_over(s):

@@ -27,7 +27,7 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   connected), and the selected group must be at least as large as every such subset: the selection is
   then exactly a largest group (the player's pick among tied ones, as in the scorer).
 - **Goal cards**: the tables of counts -> points come from the ordinary scorer's own functions
-  (:func:`solver.wagons.scoring.comparing_goal`, ``_boom``) or the card's parameters; position goals
+  (:func:`solver.wagons.scoring.comparing_goal`, ``boom_points``) or the card's parameters; position goals
   are reified exactly (so a negative parameter cannot be under-counted).
 
 Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a proof phase, hinted
@@ -52,10 +52,14 @@ from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model
 
 from solver.errors import BadInput
+from solver.wagons.codes import BEER, GUN, MINE
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
-from solver.wagons.scoring import COMPARING, PileCounts, Side, _boom, comparing_goal
+from solver.wagons.optimizer.local import PATIENCE, improve
+from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
+from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal
 
-__all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS"]
+__all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS", "CpSatProof",
+           "LOCAL_SHARE"]
 
 OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
 MAX_CUT_SLOTS = 12
@@ -536,14 +540,14 @@ def wagon_train(town: CpTown, goal: GoalSpec):
 def boom_or_bust(town: CpTown, goal: GoalSpec):
     """rule:W-goal-boom-or-bust: points by the number of visible Mines, from the bands (the scorer's own)."""
     mines = _slots_with(town, "icon", "Mine")
-    return _table(town, _count(town, mines), 0, len(mines), lambda v: _boom(goal, v))
+    return _table(town, _count(town, mines), 0, len(mines), lambda v: boom_points(goal, v))
 
 
 PLAYER_GOALS = {"cool-water": cool_water, "badlands": badlands, "happy-cows": happy_cows,
                 "bootleggers": bootleggers, "gold-country": gold_country, "prairie-life": prairie_life,
                 "the-herd": the_herd, "wagon-train": wagon_train, "boom-or-bust": boom_or_bust}
 
-_READS = {"one-too-many": ("beers",), "claim-jumpers": ("mines", "guns"), "smalltown-charm": ("territories",)}
+COMPARING_READS = {"one-too-many": ("beers",), "claim-jumpers": ("mines", "guns"), "smalltown-charm": ("territories",)}
 _ICON_COUNTED = {"beers": "Beer", "mines": "Mine", "guns": "Gun"}
 
 
@@ -555,11 +559,11 @@ def _counted_slots(town: CpTown, name: str) -> list[Slot]:
 def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCounts):
     """(player points, opponent points) of a card comparing both towns (rule:W6, rule:W7): a table of
     the ordinary scorer's :func:`comparing_goal` over the counts the card reads."""
-    reads = _READS.get(goal.kind)
+    reads = COMPARING_READS.get(goal.kind)
     if reads is None:
         raise BadInput(f"goal card '{goal.name}' is not a comparing card")
     reading = scenario.reading(goal.name)
-    opp = Side(pc.territories, pc.icon[0], pc.icon[4], pc.icon[3] + reading.extra_guns)
+    opp = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
     m = town.m
     ks, most = [], []
     for name in reads:
@@ -653,6 +657,89 @@ LP asked for a town beating the best one (infeasible = proven); ``"core"``, core
 also proves an upper bound while it runs."""
 
 
+class _Phases:
+    """The solve's state: the best town CP-SAT found (``xyr``, ``value``) and whether the core phase's
+    bound fell to it (``closed``)."""
+
+    def __init__(self, town: CpTown, target, on_bound, on_solution):
+        self.town, self.target = town, target
+        self.on_bound, self.on_solution = on_bound, on_solution
+        self.xyr, self.value = None, None
+        self.closed = False  # the core phase's bound fell to the best value: nothing beats it
+
+    def hint(self, hint) -> None:
+        m = self.town.m
+        for (x, y, r), X, Y, R in zip(hint, self.town.X, self.town.Y, self.town.R):
+            m.AddHint(X, x)
+            m.AddHint(Y, y)
+            if not isinstance(R, int):
+                m.AddHint(R, 1 if r else 0)
+
+    def _callback(self):
+        phases = self
+
+        class Found(cp_model.CpSolverSolutionCallback):
+            def on_solution_callback(self):
+                v = int(self.Value(phases.target))
+                if phases.value is None or v > phases.value:
+                    phases.xyr, phases.value = tuple(decode(phases.town, self.Value)), v
+                    if phases.on_solution is not None:
+                        phases.on_solution(phases.xyr, v)
+
+        return Found()
+
+    def _bound_callback(self, solver, floor: int | None):
+        def bound(b: float) -> None:
+            b = _at_least(_ceil(b), floor)
+            if self.on_bound is not None:
+                self.on_bound(b)
+            # CP-SAT keeps searching after its core bound falls below ``floor + 1`` (measured: an
+            # idle half minute on a 7-card town); the bound is the proof, so stop there.
+            best = _best_of(floor, self.value)
+            if best is not None and b <= best:
+                self.closed = True
+                solver.StopSearch()
+
+        return bound
+
+    def run(self, core: bool, seconds: float, floor: int | None):
+        """One phase: maximise the target above ``floor`` for ``seconds`` (core-based search when ``core``)."""
+        m = self.town.m
+        if floor is not None:
+            m.Add(self.target >= floor + 1)
+        m.Maximize(self.target)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = max(0.01, seconds)
+        solver.parameters.random_seed = 1
+        # no LP relaxation (weak here; without it the search makes more conflicts per second), no
+        # probing and no SAT inprocessing (costly here): proofs of three 8-card towns from their best
+        # value took 17-23 s instead of 34-74 s (docs/history/wagons-optimizer-2026.md)
+        solver.parameters.linearization_level = 0
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.use_sat_inprocessing = False
+        if core:
+            solver.parameters.optimize_with_core = True
+            # no stratification by weight: on 12 seeded 8-card towns it proved 4 within 60 s against 2
+            # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
+            _no_stratification(solver.parameters)
+            solver.best_bound_callback = self._bound_callback(solver, floor)
+        status = solver.Solve(m, self._callback())
+        if status == cp_model.MODEL_INVALID:
+            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
+        return solver, status
+
+    def settled(self, status, floor: int | None) -> SolveResult | None:
+        """The proven result of a phase (its best town, or nothing beats ``floor``), else None."""
+        if self.closed:
+            return SolveResult(self.xyr, self.value, True, _best_of(floor, self.value))
+        if status == cp_model.OPTIMAL:
+            return SolveResult(self.xyr, self.value, True, self.value)
+        if status == cp_model.INFEASIBLE:
+            return SolveResult(self.xyr, self.value, True, floor)  # nothing beats the best found (or the incumbent)
+        return None
+
+
 def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=None,
           on_bound: Callable[[int], None] | None = None, on_solution: Callable[[tuple, int], None] | None = None,
           primal_share: float | None = None, polish: Callable[[tuple], tuple | None] | None = None,
@@ -666,106 +753,107 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     60 s against 4 after a quarter of primal search, and the proofs came sooner) and a quarter before
     the core proof (core-based search finds few towns).
     ``polish(xyr)``: called between the phases with the primal phase's best town, returns a
-    better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimize_local`)."""
+    better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimizer.local`)."""
     if proof not in PROOFS:
         raise ValueError(f"proof: expected one of {PROOFS}, got {proof!r}")
     if primal_share is None:
         primal_share = 0.25 if proof == "core" else 0.0
-    m = town.m
-    best_xyr, best_val = None, None
+    phases = _Phases(town, target, on_bound, on_solution)
     if hint is not None:
-        for (x, y, r), X, Y, R in zip(hint, town.X, town.Y, town.R):
-            m.AddHint(X, x)
-            m.AddHint(Y, y)
-            if not isinstance(R, int):
-                m.AddHint(R, 1 if r else 0)
-
-    class Found(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self):
-            nonlocal best_xyr, best_val
-            v = int(self.Value(target))
-            if best_val is None or v > best_val:
-                best_xyr, best_val = tuple(decode(town, self.Value)), v
-                if on_solution is not None:
-                    on_solution(best_xyr, v)
-
-    closed = False  # the core phase's bound fell to the best value: nothing beats it
-
-    def run(core: bool, seconds: float, floor: int | None):
-        nonlocal closed
-        if floor is not None:
-            m.Add(target >= floor + 1)
-        m.Maximize(target)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = max(0.01, seconds)
-        solver.parameters.random_seed = 1
-        # no LP relaxation (weak here; without it the search makes more conflicts per second), no
-        # probing and no SAT inprocessing (costly here): proofs of three 8-card towns from their best
-        # value took 17-23 s instead of 34-74 s (docs/wagons-optimizer.md)
-        solver.parameters.linearization_level = 0
-        solver.parameters.cp_model_probing_level = 0
-        solver.parameters.use_sat_inprocessing = False
-        if core:
-            solver.parameters.optimize_with_core = True
-            # no stratification by weight: on 12 seeded 8-card towns it proved 4 within 60 s against 2
-            # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
-            _no_stratification(solver.parameters)
-
-            def bound(b: float) -> None:
-                nonlocal closed
-                b = _at_least(_ceil(b), floor)
-                if on_bound is not None:
-                    on_bound(b)
-                # CP-SAT keeps searching after its core bound falls below ``floor + 1`` (measured: an
-                # idle half minute on a 7-card town); the bound is the proof, so stop there.
-                best = _best_of(floor, best_val)
-                if best is not None and b <= best:
-                    closed = True
-                    solver.StopSearch()
-
-            solver.best_bound_callback = bound
-        status = solver.Solve(m, Found())
-        if status == cp_model.MODEL_INVALID:
-            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
-        return solver, status
-
-    def settled(status) -> SolveResult | None:
-        """The proven result of a phase (its best town, or nothing beats ``floor``), else None."""
-        if closed:
-            return SolveResult(best_xyr, best_val, True, _best_of(floor, best_val))
-        if status == cp_model.OPTIMAL:
-            return SolveResult(best_xyr, best_val, True, best_val)
-        if status == cp_model.INFEASIBLE:
-            return SolveResult(best_xyr, best_val, True, floor)  # nothing beats the best found (or the incumbent)
-        return None
-
+        phases.hint(hint)
     floor = incumbent
     left = deadline - time.monotonic()
     if left <= 0:
         return SolveResult(None, None, False, None)
     if primal_share > 0:
-        solver, status = run(False, left * primal_share, floor)
-        done = settled(status)
+        _, status = phases.run(False, left * primal_share, floor)
+        done = phases.settled(status, floor)
         if done is not None:
             return done
-        if best_val is not None:
-            floor = best_val
-        if polish is not None and best_xyr is not None and time.monotonic() < deadline:
-            better = polish(best_xyr)  # (the hint, when there is one, is already the local search's)
+        if phases.value is not None:
+            floor = phases.value
+        if polish is not None and phases.xyr is not None and time.monotonic() < deadline:
+            better = polish(phases.xyr)  # (the hint, when there is one, is already the local search's)
             if better is not None and (floor is None or better[1] > floor):
-                best_xyr, best_val = better
-                floor = best_val
+                phases.xyr, phases.value = better
+                floor = phases.value
     left = deadline - time.monotonic()
     if left <= 0:
-        return SolveResult(best_xyr, best_val, False, None)
-    solver, status = run(proof == "core", left, floor)
-    done = settled(status)
+        return SolveResult(phases.xyr, phases.value, False, None)
+    solver, status = phases.run(proof == "core", left, floor)
+    done = phases.settled(status, floor)
     if done is not None:
         return done
-    bound = None
     try:
         bound = _at_least(_ceil(solver.BestObjectiveBound()), floor)
     except (TypeError, ValueError, OverflowError):
         bound = None
-    return SolveResult(best_xyr, best_val, False, bound)
+    return SolveResult(phases.xyr, phases.value, False, bound)
+
+
+# ---------------------------------------------------------------- the method
+
+LOCAL_SHARE = 0.15
+"""The share of the time left that each local search (before CP-SAT, and after the core method's primal
+phase) may use; it usually stops sooner, after ``local.PATIENCE`` kicks without a better town."""
+
+
+def _polisher(problem: Problem, incumbent: Incumbent):
+    """``polish(xyr)``: the local search (:mod:`.local`) from a town for a share of the time left; the town
+    it ends at is re-scored by the engine and offered. None with Boomtown's round-1 condition (the local
+    search does not know it)."""
+
+    def polish(xyr):
+        if problem.round1 is not None:
+            return None
+        now = time.monotonic()
+        got = improve(problem.cards, problem.scenario_id, problem.pile, xyr, problem.objective, problem.data,
+                      now + LOCAL_SHARE * max(0.0, problem.deadline - now), patience=PATIENCE)
+        if got is None:
+            return None
+        value, town_xyr = got[0] - problem.opponent_fixed, tuple(got[1])
+        incumbent.offer_xyr(town_xyr, value)
+        return town_xyr, value
+
+    return polish
+
+
+@dataclass(frozen=True)
+class CpSatProof:
+    """``prove(problem, incumbent)``: the iterated local search's town, then this model: CP-SAT's search
+    without LP (``proof="search"``, ``method="cpsat"``, the default) or a primal phase, the local search
+    again and core-based search (``proof="core"``, ``method="cpsat-core"``) for a town beating the best
+    one until infeasible (the proof) or the time limit."""
+
+    proof: str = "search"
+
+    @property
+    def name(self) -> str:
+        return "cpsat" if self.proof == "search" else "cpsat-core"
+
+    def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
+        try:
+            town = encode(problem.quads, deadline=problem.deadline)
+            total, _parts, theirs = player_score(town, problem.scenario, problem.data, problem.pile_counts)
+        except EncodeTimeout:
+            return False
+        target = total if problem.objective != "margin" else total - sum(theirs.values()) - problem.opponent_fixed
+        if problem.round1 is not None:
+            m_cards, opp_terr, behind = problem.round1
+            have = town.territories_after(m_cards)
+            town.m.Add(have >= opp_terr) if behind else town.m.Add(have < opp_terr)
+        polish = _polisher(problem, incumbent)
+        floor = incumbent.to_beat()
+        hint = normal_xyr(incumbent.town, problem.quads) if incumbent.town is not None else None
+        if hint is not None:
+            better = polish(hint)
+            if better is not None:
+                hint = list(better[0])
+                floor = max(floor, better[1]) if floor is not None else better[1]
+        res = solve(town, target, floor, problem.deadline, hint=hint, on_bound=incumbent.tighten,
+                    on_solution=incumbent.offer_xyr, polish=polish, proof=self.proof)
+        if res.bound is not None:
+            incumbent.bound = res.bound if incumbent.bound is None else min(incumbent.bound, res.bound)
+        bound, best = incumbent.bound, incumbent.value
+        # the bound of "beat the best" fell to the best: nothing beats it
+        return res.proven or (bound is not None and best is not None and bound <= best)

@@ -1,14 +1,14 @@
 """Local search for a good town: re-place a few cards at once, exhaustively (rule:W-opt-layout).
 
-The CP-SAT prover (:mod:`solver.wagons.optimize_cpsat`) proves a town optimal by showing that nothing
+The CP-SAT prover (:mod:`solver.wagons.optimizer.cpsat`) proves a town optimal by showing that nothing
 beats it, so it needs a good town first. This search starts from a town (the greedy one) and
 repeatedly takes a *window* of one, two or three cards (never the first one: moving it is the same as
 moving all the others), tries every legal placement of those cards in their turn while every other
 card keeps its position and turn, and keeps the best town. It stops at a town no window improves
 (or at the deadline).
 
-It reuses the compiled exhaustive oracle's board, moves and scorer
-(:mod:`solver.wagons.optimize_exhaustive`): the legal moves are those of rule:W-place (a card
+It reuses the compiled walk's board, moves and scorer
+(:mod:`solver.wagons.optimizer.board`, the exhaustive oracle's): the legal moves are those of rule:W-place (a card
 covers or shares an edge with an occupied cell), a kept card is re-checked when its turn comes, and
 scoring is the oracle's compiled scorer: a window is the oracle's own walk with the other cards kept
 (so with every card but the first free it is the whole walk; ``tests/test_wagons_local.py`` also
@@ -23,7 +23,7 @@ town as often and sooner); it is kept when it is at least as good (so the search
 towns of equal value). It stops after ``patience`` kicks in a row found nothing better, or at
 the deadline. The best town is often in another basin than the one the greedy town descends to (on
 the 20 seeded 8-card towns, most cards sit elsewhere), and a kick reaches it: see
-``docs/wagons-optimizer.md`` for the figures. The kicks come from a seeded generator, so the search
+``docs/history/wagons-optimizer-2026.md`` for the figures. The kicks come from a seeded generator, so the search
 is deterministic when it stops by its patience.
 """
 
@@ -37,13 +37,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from solver.wagons.data import WagonsData
-from solver.wagons.optimize_exhaustive import _board, _codes, _walk, goal_tables
+from solver.wagons.optimizer.board import board_size, card_arrays, goal_tables, walk
 
 __all__ = ["improve", "window_best", "windows", "KICK_CARDS", "PATIENCE"]
 
 KICK_CARDS = 3
 """Cards a kick moves (at most all but the first). On 13 seeded 8-card towns, kicks of three cards
-reached the best known town on 12 of them within 30 s, kicks of two on 11 (docs/wagons-optimizer.md)."""
+reached the best known town on 12 of them within 30 s, kicks of two on 11 (docs/history/wagons-optimizer-2026.md)."""
 PATIENCE = 150
 """Kicks in a row that find nothing better before the iterated search stops (the default for the
 prover's first town: about 2 s on an 8-card town)."""
@@ -77,15 +77,15 @@ class _Walker:
 
     def __init__(self, ids: Sequence[int], tables, objective: str):
         self.n = len(ids)
-        self.cc, self.nrot = _codes(ids)
-        self.B, self.O = _board(self.n)
+        self.cc, self.nrot = card_arrays(ids)
+        self.B, self.O = board_size(self.n)
         self.margin = objective == "margin"
         self.tables = tables
 
     def _walked(self, codes: np.ndarray, free: Sequence[int]) -> tuple[int, int, np.ndarray]:
         mask = np.zeros(self.n, np.bool_)
         mask[list(free)] = True
-        v, towns, found, _ = _walk(self.cc, self.nrot, self.B, self.O, codes, mask, -1, self.margin, *self.tables)
+        v, towns, found, _ = walk(self.cc, self.nrot, self.B, self.O, codes, mask, -1, self.margin, *self.tables)
         return int(v), towns, found
 
     def best(self, codes: np.ndarray, free: Sequence[int]) -> tuple[int, np.ndarray]:

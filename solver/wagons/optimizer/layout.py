@@ -1,0 +1,77 @@
+"""Best layout of an ordered list of cards, proven optimal (rule:W-opt-layout).
+
+Given the cards a player received, in the order they arrived, :func:`best_layout` finds a legal
+placement sequence (rule:W-place, each later card on top, rule:W-cover) that maximises the player's
+score (rule:W7) in a scenario, or the final margin over the opponent's pile (``objective="margin"``).
+
+A greedy town gives a first lower bound; then one method, a strategy with the face
+``prove(problem, incumbent) -> proven`` (chosen by measurement, ``docs/wagons-optimizer.md``):
+
+- ``"cpsat"`` (default): the iterated local search's town (:mod:`.local`), then the CP-SAT model
+  (:mod:`.cpsat`): CP-SAT's search without LP, hinted with that town, for a town beating the best
+  one; "infeasible" proves it optimal;
+- ``"cpsat-core"``: the same model, a primal phase, the local search again, then core-based search:
+  slower to a proof, but it proves an upper bound while it runs (a tighter bound when unproven);
+- ``"incremental"``: the Z3 model (:mod:`.z3`), an incremental ``Solver`` asked again and again for a
+  town scoring more than the best one, until unsat;
+- ``"oracle"``: the exhaustive walk over every placement sequence (:mod:`.oracle`; at most 5 cards).
+
+All return the best found when the time limit runs out (``proven_optimal=False``). Every town found
+is re-scored by the ordinary scorer; a model's own value must never exceed it
+(:class:`~.problem.EncodingMismatch`).
+"""
+
+from __future__ import annotations
+
+import time
+
+from solver.errors import BadInput
+from solver.wagons.data import WagonsData
+from solver.wagons.optimizer.cpsat import CpSatProof
+from solver.wagons.optimizer.oracle import Exhaustive
+from solver.wagons.optimizer.problem import (
+    OBJECTIVES,
+    EncodingMismatch,
+    Incumbent,
+    LayoutResult,
+    Progress,
+    greedy_layout,
+    make_problem,
+)
+from solver.wagons.optimizer.z3 import Z3Loop
+from solver.wagons.rules import Rules
+
+__all__ = ["LayoutResult", "best_layout", "greedy_layout", "EncodingMismatch", "METHODS", "OBJECTIVES", "STRATEGIES"]
+
+STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), Z3Loop(), Exhaustive())}
+"""Method name -> strategy (``prove(problem, incumbent) -> proven``)."""
+METHODS = tuple(STRATEGIES)
+
+
+def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
+                progress: Progress | None = None, objective: str = "score", method: str = "cpsat",
+                data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
+                round1: tuple[int, int, bool] | None = None) -> LayoutResult:
+    """The best legal town for ``cards`` (in placement order) in ``scenario_id`` (rule:W-opt-layout).
+
+    ``objective``: "score" (the player's total, contracts.md ``best-layout``) or "margin" (player
+    total minus the opponent's total; the opponent's comparing goal cards depend on the town).
+    ``progress(best, bound_or_None, elapsed)`` is called on every improvement and at the end.
+    Returns the best town found within ``time_limit`` seconds and whether it is proven optimal.
+
+    ``floor``: only towns whose objective exceeds ``floor`` are wanted (best-play bounding); when
+    none exists the result has ``placements == ()``, ``value == floor`` and ``proven_optimal`` says
+    whether that was proven. ``round1 = (m, opponent_territories, behind)`` (Boomtown, rule:W5):
+    after the first ``m`` cards the opponent's territory count must be tied with or below the
+    player's (``behind``) or above it (not ``behind``); the greedy seed is skipped.
+    """
+    problem = make_problem(cards, scenario_id, opponent_pile, rules, time_limit, objective, data, floor, round1,
+                           start=time.monotonic())
+    if method not in STRATEGIES:
+        raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
+    incumbent = Incumbent(problem, progress)
+    if seed_greedy and round1 is None:
+        incumbent.seed_greedy()
+        if problem.elapsed() >= time_limit:  # no time left: the greedy town, not proven
+            return incumbent.result(method, proven=False)
+    return incumbent.result(method, STRATEGIES[method].prove(problem, incumbent))
