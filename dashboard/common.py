@@ -49,6 +49,9 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
         ("outlaws", "Outlaws", ":material/groups:",
          "Edit a position, see every legal action, victory and sudden-death banners, whether "
          "either side can still win (with a witnessing line), dead positions, and playout statistics."),
+        ("outlaws_table", "Outlaws table", ":material/playing_cards:",
+         "Play a position forward: click a legal action, pick or draw what hidden information decides "
+         "(exact chances), undo and step through the line, save and load it; Main Street as each player knows it."),
     ],
     "Checks": [
         ("verification", "Verification", ":material/verified:",
