@@ -42,8 +42,8 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
     ],
     "Cactus Town: The Lone Ranger": [
         ("cactus", "Cactus Town", ":material/location_city:",
-         "Marshal-arrival odds per round (exact fractions), the lone ranger's actions in a 5x5 "
-         "town you set up, and duel odds."),
+         "Marshal-arrival odds per round (exact fractions), a round companion that follows a real game "
+         "(the live odds given the cards seen), the lone ranger's actions in a 5x5 town you set up, and duel odds."),
     ],
     "Outlaws: Last Man Standing": [
         ("outlaws", "Outlaws", ":material/groups:",

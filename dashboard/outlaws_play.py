@@ -10,11 +10,8 @@ the cursor), so a reload or a bookmark resumes the same game.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import random
-import zlib
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +19,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import outlaws_table as tbl
+from dashboard import urlstate
 from dashboard.common import json_download, json_upload, show_bad_input
 from solver.errors import BadInput
 from solver.outlaws import game as gm
@@ -38,21 +36,12 @@ FILTER_FROM = 24  # a kind with more actions than this gets a filter box
 # ----------------------------------------------------------------------------- the line in the URL
 
 def encode(doc: dict) -> str:
-    """A line document as a compact URL-safe text (JSON, zlib, base64url)."""
-    raw = json.dumps(doc, separators=(",", ":"), sort_keys=True).encode()
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    """A line document as compact URL-safe text."""
+    return urlstate.encode(doc)
 
 
 def decode(text: str) -> dict:
-    """The line document of :func:`encode`'s text; BadInput when it is damaged."""
-    try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), bufsize=1 << 16)
-        doc = json.loads(raw)
-    except (binascii.Error, zlib.error, ValueError) as exc:
-        raise BadInput(f"the game in the address is damaged ({type(exc).__name__})") from None
-    if not isinstance(doc, dict):
-        raise BadInput("the game in the address is not a line of play")
-    return doc
+    return urlstate.decode(text)
 
 
 def load_any(doc: Any) -> dict:
