@@ -161,13 +161,13 @@ def live_frame(rep: dict) -> pl.DataFrame:
     for s in rep["steps"]:
         nxt = s["after_round"] + 1
         rows.append({"round": nxt, "chance": float(Fraction(s["next_round"])), "exact": s["next_round"],
-                     "series": "Live: given the cards seen before this round"})
+                     "series": "Given the cards seen"})
     before = rep["steps"][0]["rounds"]
     for s in rep["steps"]:
         nxt = str(s["after_round"] + 1)
         p = before.get(nxt, "0")
         rows.append({"round": int(nxt), "chance": float(Fraction(p)), "exact": p,
-                     "series": "Before the game: no card seen yet"})
+                     "series": "Before the game"})
     return pl.DataFrame(rows)
 
 
@@ -175,7 +175,7 @@ def forecast_frame(rep: dict) -> pl.DataFrame:
     now = rep["steps"][-1]
     k = now["after_round"]
     rows = []
-    for label, step in ((f"Now, after round {k}" if k else "Now (no round recorded yet)", now),
+    for label, step in ((f"Now (after round {k})" if k else "Now (no round recorded yet)", now),
                         ("Before the game", rep["steps"][0])):
         for r, p in step["rounds"].items():
             if int(r) > k:
@@ -186,11 +186,11 @@ def forecast_frame(rep: dict) -> pl.DataFrame:
 def _chart(df: pl.DataFrame, title: str, y_title: str) -> alt.Chart:
     return alt.Chart(df).mark_line(point=True).encode(
         x=alt.X("round:O", title="Round", axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("chance:Q", title=y_title, axis=alt.Axis(format="%")),
-        color=alt.Color("series:N", title="Odds", legend=alt.Legend(orient="bottom", labelLimit=400)),
+        y=alt.Y("chance:Q", title=y_title, axis=alt.Axis(format=".0%")),
+        color=alt.Color("series:N", title="Odds", legend=alt.Legend(orient="top", direction="horizontal")),
         tooltip=[alt.Tooltip("round:O", title="Round"), alt.Tooltip("exact:N", title="exact chance"),
                  alt.Tooltip("chance:Q", title="chance", format=".2%"), alt.Tooltip("series:N", title="odds")],
-    ).properties(title=title, height=280)
+    ).properties(title=alt.TitleParams(title, anchor="start"))
 
 
 def render_odds(rep: dict) -> None:
@@ -217,10 +217,10 @@ def render_odds(rep: dict) -> None:
         st.caption(f"Chance he never arrives (the event deck runs out without him, or beyond round {cp.HORIZON}): "
                    f"{now['never']}.")
     left, right = st.columns(2)
-    left.altair_chart(_chart(live_frame(rep), "Chance the marshal arrives in the next round, round by round",
-                             "Chance he arrives that round"), width="stretch")
-    right.altair_chart(_chart(forecast_frame(rep), "When will the marshal arrive? Now and before the game",
-                              "Chance he arrives in that round"), width="stretch")
+    left.altair_chart(_chart(live_frame(rep), "Live odds: the marshal arrives next round",
+                             "Chance he arrives"), width="stretch", height=320)
+    right.altair_chart(_chart(forecast_frame(rep), "When will he arrive? Now and before the game",
+                              "Chance he arrives"), width="stretch", height=320)
 
 
 def render_decks(rep: dict) -> None:

@@ -157,7 +157,7 @@ def _rules():
 def render_navigation(n: int) -> None:
     ss = st.session_state
     cur = ss.olp_cursor
-    c = st.columns([1, 1, 1, 1, 1, 3])
+    c = st.columns([1, 1.4, 1.6, 1, 1, 2.4])
     moves = (("First", 0, ":material/first_page:"), ("Step back", cur - 1, ":material/chevron_left:"),
              ("Step forward", cur + 1, ":material/chevron_right:"), ("Last", n, ":material/last_page:"))
     for col, (label, to, icon) in zip(c, moves):
@@ -214,12 +214,14 @@ def render_actions(game: gm.Game) -> None:
     tabs = st.tabs([f"{KIND_TITLES.get(k, k.replace('_', ' ').title())} ({len(v)})" for k, v in groups.items()])
     for tab, (kind, items) in zip(tabs, groups.items()):
         with tab:
-            if len(items) > FILTER_FROM:
+            many = len(items) > FILTER_FROM
+            if many:  # a long list: a filter box and a scrolling box, one full-width line per action
                 words = st.text_input("Filter (a character, a column number...)", key=f"olp_filter_{kind}")
                 items = [(i, t) for i, t in items if all(w.lower() in t.lower() for w in words.split())]
-            cols = st.columns(3)
+            box = st.container(height=420) if many else st.container()
+            cols = box.columns(1 if many else 2)
             for n, (i, text) in enumerate(items):
-                if cols[n % 3].button(text, key=f"olp_act_{i}", width="stretch"):
+                if cols[n % len(cols)].button(text, key=f"olp_act_{i}", width="stretch"):
                     _choose(game, plays[i])
 
 

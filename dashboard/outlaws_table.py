@@ -1,4 +1,4 @@
-"""Presentation only: Main Street drawn with a small inline-SVG picture per character (no downloads,
+"""Presentation only: Main Street drawn with a small SVG picture per character (a data-URI image) (no downloads,
 no emoji font needed), the token row between the two streets, marks and the side to move.
 
 Takes a position's JSON (contracts.md) as the engine produced it, possibly one player's view
@@ -7,6 +7,7 @@ Takes a position's JSON (contracts.md) as the engine produced it, possibly one p
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Mapping
 from html import escape
 from typing import Any
@@ -53,8 +54,10 @@ def picture(name: str | None, size: int = 40) -> str:
     """A character's picture as inline SVG (a card back with "?" when unknown)."""
     bg, body = _PICTURES.get(name or "", _BACK)
     title = escape(name.title()) if name else "face down (unknown to this viewer)"
-    return (f"<svg width='{size}' height='{size}' viewBox='0 0 40 40' role='img' aria-label='{title}'>"
-            f"<title>{title}</title><rect x='1' y='1' width='38' height='38' rx='7' fill='{bg}'/>{body}</svg>")
+    svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{size}' height='{size}' viewBox='0 0 40 40'>"
+           f"<rect x='1' y='1' width='38' height='38' rx='7' fill='{bg}'/>{body}</svg>")
+    data = base64.b64encode(svg.encode()).decode()  # an <img> data URI: st.html keeps it, inline <svg> it strips
+    return f"<img src='data:image/svg+xml;base64,{data}' width='{size}' height='{size}' alt='{title}' title='{title}'>"
 
 
 def _marks(pos: Mapping[str, Any]) -> dict[tuple[str, int], list[str]]:

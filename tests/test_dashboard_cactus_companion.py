@@ -52,20 +52,18 @@ def test_a_solo_game_followed_for_six_rounds_matches_the_engine():
         assert metric(at, f"Marshal arrives in round {rnd + 1}") == rep["steps"][-1]["next_round"]
     assert metric(at, "Marshal arrives in round 7") == "3/8"  # 3 programmed of the 8 cards of round 7
     assert len(at.session_state["ctc_game"]["history"]) == 6
-    ours = {"Chance the marshal arrives in the next round, round by round",
-            "When will the marshal arrive? Now and before the game"}
+    ours = {"Live odds: the marshal arrives next round", "When will he arrive? Now and before the game"}
     title = lambda s: s.get("title", {}).get("text") if isinstance(s.get("title"), dict) else s.get("title")  # noqa: E731
     specs = [s for s in charts(at) if title(s) in ours]
     assert len(specs) == 2
     for s in specs:
         enc = s["encoding"]
-        assert enc["x"]["title"] == "Round" and enc["y"]["title"].startswith("Chance he arrives")
+        assert enc["x"]["title"] == "Round" and enc["y"]["title"] == "Chance he arrives"
         assert enc["color"]["title"] == "Odds"
     from dashboard.cactus_companion import forecast_frame, live_frame
 
     series = set(live_frame(rep)["series"]) | set(forecast_frame(rep)["series"])
-    assert series == {"Live: given the cards seen before this round", "Before the game: no card seen yet",
-                      "Now, after round 6", "Before the game"}  # the legend, in plain English
+    assert series == {"Given the cards seen", "Before the game", "Now (after round 6)"}  # the legend, in plain English
     # the marshal programmed in round 7 ends the game: the lone ranger wins
     record(at, 7, programmed=(3, "M"))
     assert any("the lone ranger wins" in s.value for s in at.success)
