@@ -21,6 +21,7 @@ from dashboard.common import dumps, make_rules, rules_class, show_bad_input
 from solver.cactus import companion as cp
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
+from solver.cactus.game import initial_state
 from solver.cactus.rules import rules_from
 from solver.errors import BadInput
 
@@ -49,7 +50,7 @@ def check_game(doc: Any) -> dict:
         raise BadInput("expected a game with players, marked and history")
     if doc["players"] is not None:
         ev.deck_size(doc["players"])
-    sd._check_marked(doc["marked"])
+    initial_state(marked=doc["marked"])  # the engine checks the 4 marked cards
     if not isinstance(doc["history"], list):
         raise BadInput("history: expected a list of rounds")
     for n, r in enumerate(doc["history"], start=1):
@@ -103,7 +104,7 @@ def render_setup() -> None:
                                   help="Which numbers are marked is not printed in the text; 1-4 by default")
         if c[2].button("Start this game", key="ctc_start", type="primary"):
             try:
-                sd._check_marked(marked)
+                initial_state(marked=marked)
             except BadInput as exc:
                 show_bad_input(exc, "Game not started: ")
             else:
