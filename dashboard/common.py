@@ -43,13 +43,16 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
     ],
     "Cactus Town: The Lone Ranger": [
         ("cactus", "Cactus Town", ":material/location_city:",
-         "Marshal-arrival odds per round (exact fractions), the lone ranger's actions in a 5x5 "
-         "town you set up, and duel odds."),
+         "Marshal-arrival odds per round (exact fractions), a round companion that follows a real game "
+         "(the live odds given the cards seen), the lone ranger's actions in a 5x5 town you set up, and duel odds."),
     ],
     "Outlaws: Last Man Standing": [
         ("outlaws", "Outlaws", ":material/groups:",
          "Edit a position, see every legal action, victory and sudden-death banners, whether "
          "either side can still win (with a witnessing line), dead positions, and playout statistics."),
+        ("outlaws_table", "Outlaws table", ":material/playing_cards:",
+         "Play a position forward: click a legal action, pick or draw what hidden information decides "
+         "(exact chances), undo and step through the line, save and load it; Main Street as each player knows it."),
     ],
     "Checks": [
         ("verification", "Verification", ":material/verified:",

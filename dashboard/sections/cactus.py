@@ -39,7 +39,8 @@ def _rules(text: str):
     return rules_from(json.loads(text))
 
 
-tab_odds, tab_town, tab_duel = st.tabs(["Marshal's arrival", "Lone ranger's turn", "Duel odds"])
+tab_odds, tab_follow, tab_town, tab_duel = st.tabs(["Marshal's arrival", "Follow a game", "Lone ranger's turn",
+                                                    "Duel odds"])
 
 # ----------------------------------------------------------------------------- marshal odds
 
@@ -185,6 +186,7 @@ with tab_town:
                             for i, o in enumerate(pl.DataFrame(outlaws).to_dicts())],
                 "targets": [t for t in pl.DataFrame(targets).to_dicts() if t["building"]],
                 "card": card, "event": event, **{k: doc[k] for k in ("duel", "came_from") if k in doc}}
+    ss.ct_position_live = position  # the town the round companion's lone ranger plays on
     with view:
         with guarded("Lone ranger: "):
             res = decide(dumps(position), rules_json())
@@ -260,3 +262,10 @@ with tab_duel:
         ).properties(height=220, title="Duel outcome for the initiator"), width="stretch")
         st.caption(f"{r['dice_per_roll']} {'die' if r['dice_per_roll'] == 1 else 'dice'} per roll, {r['die_sides']}-sided; ties: {r['ties']}; "
                    f"second shot {'used' if r['second_shot_used'] else 'not used (Sandstorm)'}. {r.get('note', '')}")
+
+# ----------------------------------------------------------------------------- round companion
+
+with tab_follow:
+    from dashboard import cactus_companion
+
+    cactus_companion.render()

@@ -52,6 +52,8 @@ with src_cols[1]:
         replace_position(loaded)
 with src_cols[2]:
     json_download("Download this position", st.session_state.ol_pos, "position.json", "ol_download")
+    st.page_link("sections/outlaws_table.py", label="Play it forward on the Outlaws table",
+                 icon=":material/playing_cards:")
 
 with st.expander("Position editor", expanded=False, icon=":material/edit:"):
     edited = ov.position_editor(st.session_state.ol_pos, st.session_state.ol_ver)

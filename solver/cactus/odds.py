@@ -69,7 +69,7 @@ def solo_deck_distribution(rules: CactusRules = CactusRules(), horizon: int = SO
     return out
 
 
-def _deck_layouts(size: int):
+def deck_layouts(size: int):
     """(weight, deck) for every placement of Train and Stagecoach among ``size`` drawn cards and of
     the marshal among the bottom 3, others as the placeholder; weights are exact and sum to 1."""
     pair = Fraction(1, 17 * 16)
@@ -107,7 +107,7 @@ def _end_from(state: ev.EventState, rules: CactusRules) -> tuple:
 def event_distribution(size: int, rules: CactusRules = CactusRules()) -> Dist:
     """Round -> chance the event deck of ``size`` cards ends the game then (None: never)."""
     out: Counter = Counter()
-    for w, deck in _deck_layouts(size):
+    for w, deck in deck_layouts(size):
         for rnd, q in _end_from(ev.EventState(deck), rules):
             out[rnd] += w * q
     return {k: v for k, v in out.items() if v}
