@@ -298,3 +298,19 @@ def test_the_session_check_fails_a_whole_run_that_leaves_a_reading_untested(pyte
     assert "outlaws.sheriff_save=stop" not in text
     narrowed = pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:xdist", "-k", "builds")
     assert narrowed.ret == 0 and "readings no test exercises" not in narrowed.stdout.str()
+
+
+def test_a_lone_cowboy_check_cut_by_its_time_limit_is_undecided(monkeypatch):
+    """A scenario the time limit left open makes the verdict undecided, never 'holds'; the
+    playability check takes no reading, the game checks no scoring reading (stated arguments)."""
+    from solver.wagons import verify as wv
+
+    monkeypatch.setattr(wv, "run_checks", lambda **kw: [{"id": "termination/boomtown", "holds": True},
+                                                          {"id": "termination/gold-rush", "holds": None}])
+    by_id = {v.id: v for v in rd.verdicts("wagons")}
+    value = by_id["wagons-verify/termination"].run(rd.rules_with("wagons", {}), rd.Settings(time_limit=1))
+    assert value["undecided"] == "time limit" and value["termination/boomtown"] is True
+    assert not by_id["wagons-verify/playability"].reads_reading("icon_source")
+    assert not by_id["wagons-verify/termination"].reads_reading("boom_or_bust")
+    assert by_id["wagons-verify/termination"].reads_reading("match_order")
+    assert by_id["wagons-verify/winnability"].reads_reading("boom_or_bust")

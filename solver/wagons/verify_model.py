@@ -321,16 +321,7 @@ class GameModel:
             moves = z3.And(live, k >= 0)
             opp_match = z3.And(moves, z3.Not(player), st.match)
             self.steps.append(st)
-            # where each slot goes this step
-            for sl in range(SLOTS):
-                in_row = z3.And(sl >= cur, sl < cur + k)
-                taken = z3.And(moves, cur + k == sl)
-                skipped = z3.And(moves, in_row)
-                lost = "skipped-cards-lost" in self.mutations
-                self.to_pile[sl].append(z3.Or(z3.And(z3.Not(player), taken),
-                                              z3.And(player, skipped, z3.BoolVal(not lost, ctx)),
-                                              z3.And(opp_match, deck == sl)))
-                self.to_town[sl].append(z3.Or(z3.And(player, taken), z3.And(z3.Not(player), skipped)))
+            self._route_slots(player, cur, k, moves, opp_match, deck)
             # the pile's top (rule:W3) and its icons
             taken_card, last_skipped, deck_card = self.card(cur + k), self.card(cur + k - 1), self.card(deck)
             if self.rules.match_order == "deck-first":
@@ -340,13 +331,7 @@ class GameModel:
             new_top = z3.If(player, z3.If(k > 0, last_skipped, top), opp_top)
             if "skipped-cards-lost" in self.mutations:
                 new_top = z3.If(player, top, opp_top)
-            added_icons = {}
-            for i in ICONS:
-                opp_adds = z3.Or(z3.And(z3.Not(player), self.has_icon(cur + k, i)),
-                                 z3.And(z3.Not(player), st.match, self.has_icon(deck, i)))
-                pl_adds = z3.And(player, k > 0, z3.Or([z3.And(sl >= cur, sl < cur + k, self.facts.prop(
-                    sl, f"icon:{i}", lambda c, i=i: i in c.icons())) for sl in range(SLOTS)]))
-                added_icons[i] = z3.Or(pile_icons[i], z3.And(moves, z3.Or(opp_adds, pl_adds)))
+            added_icons = self._pile_icons_after(st, player, cur, k, moves, deck, pile_icons)
             added = z3.If(player, z3.If(z3.BoolVal("skipped-cards-lost" in self.mutations, ctx), 0, k),
                           1 + z3.If(st.match, 1, 0))
             n_top = z3.If(moves, new_top, top)
@@ -374,6 +359,28 @@ class GameModel:
         self.live_after = live
         self.final_pile_len, self.final_placed, self.final_hand = pile_len, placed, hand
         self._boomtown_counts()
+
+    def _route_slots(self, player, cur, k, moves, opp_match, deck) -> None:
+        """Where each deal slot goes this step: the drafted card to the drafter, the skipped ones to
+        the other party (rule:W-player-draft, rule:W-pile), the deck card on a round-1 match (rule:W1)."""
+        lost = z3.BoolVal("skipped-cards-lost" not in self.mutations, self.ctx)
+        for sl in range(SLOTS):
+            taken = z3.And(moves, cur + k == sl)
+            skipped = z3.And(moves, sl >= cur, sl < cur + k)
+            self.to_pile[sl].append(z3.Or(z3.And(z3.Not(player), taken), z3.And(player, skipped, lost),
+                                          z3.And(opp_match, deck == sl)))
+            self.to_town[sl].append(z3.Or(z3.And(player, taken), z3.And(z3.Not(player), skipped)))
+
+    def _pile_icons_after(self, st, player, cur, k, moves, deck, pile_icons) -> dict:
+        """The icons in the opponent's pile after this step (rule:W2 'any icon in its town')."""
+        out = {}
+        for i in ICONS:
+            opp_adds = z3.Or(z3.And(z3.Not(player), self.has_icon(cur + k, i)),
+                             z3.And(z3.Not(player), st.match, self.has_icon(deck, i)))
+            pl_adds = z3.And(player, k > 0, z3.Or([z3.And(sl >= cur, sl < cur + k, self.facts.prop(
+                sl, f"icon:{i}", lambda c, i=i: i in c.icons())) for sl in range(SLOTS)]))
+            out[i] = z3.Or(pile_icons[i], z3.And(moves, z3.Or(opp_adds, pl_adds)))
+        return out
 
     def _boomtown_counts(self) -> None:
         """Boomtown: the player's visible territories after round 1 are any value 4..4m, m the cards
