@@ -122,27 +122,7 @@ def file_argument(draw, folder: Path) -> str:
 def special_path(draw, folder: Path) -> str:
     """A path that is not a plain file: symlink loops, dangling links, links to devices, a pipe, devices."""
     kind = draw(st.sampled_from(["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self"]))
-    link = folder / f"special-{kind}.json"
-    if os.path.lexists(link):
-        return str(link)
-    if kind == "loop":
-        other = folder / "special-loop-other.json"
-        if not os.path.lexists(other):
-            other.symlink_to(link)
-        link.symlink_to(other)
-    elif kind == "dangling":
-        link.symlink_to(folder / "nowhere" / "x.json")
-    elif kind == "to-zero":
-        link.symlink_to("/dev/zero")
-    elif kind == "to-dir":
-        link.symlink_to(folder)
-    elif kind == "fifo":
-        os.mkfifo(link)
-    elif kind == "self":
-        link.symlink_to(link)
-    else:
-        return "/dev/null" if kind == "dev-null" else "/dev/zero"
-    return str(link)
+    return _special(kind, folder)
 
 
 OUTPUT_DESTS = ("out", "output", "save", "write")
@@ -659,13 +639,15 @@ def _sweep_value(kind: str, which: str, folder: Path) -> str:
 
 
 def _special(kind: str, folder: Path) -> str:
+    """One special path of ``kind`` inside ``folder`` (made once, reused by later cases)."""
     link = folder / f"special-{kind}.json"
     if kind in ("dev-null", "dev-zero"):
         return "/dev/null" if kind == "dev-null" else "/dev/zero"
     if not os.path.lexists(link):
         if kind == "loop":
             other = folder / "special-loop-other.json"
-            other.symlink_to(link)
+            if not os.path.lexists(other):
+                other.symlink_to(link)
             link.symlink_to(other)
         elif kind == "dangling":
             link.symlink_to(folder / "nowhere" / "x.json")
