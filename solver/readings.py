@@ -371,10 +371,10 @@ def _dead(rules, settings: Settings) -> dict:
 
 def _status(path: Path, rules, settings: Settings) -> dict:
     from solver.outlaws.search import win_possible
-    from solver.outlaws.state import load_position
+    from solver.outlaws.state import read_position
     from solver.outlaws.victory import sudden_death_trigger, winner
 
-    pos = load_position(str(path))
+    pos = read_position(path)
     won = winner(pos)
     ws = win_possible(pos, rules, time_limit=min(settings.time_limit, 10.0))
     out = {"winner": won[0] if won else None, "sudden_death_trigger": sudden_death_trigger(pos),

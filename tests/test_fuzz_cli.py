@@ -44,6 +44,9 @@ HANG = 90
 WORKLOAD = {"time_limit", "max_nodes", "max_actions", "quick", "games", "n", "max_depth", "monte_carlo"}
 """Options that size the work: always given (a small valid value) unless they are the hostile one,
 so that no case waits for a default of minutes (--time-limit 300) without anything being wrong."""
+SCOPE = {"verdict"}
+"""Options that pick one of many checks (`readings impact --verdict`): always given, never dropped, so
+that no case runs every verdict of a game (minutes) unless the scope itself is the hostile argument."""
 
 HOSTILE_WORDS = ["", " ", "0", "-1", "1", "2", "3", "7", "13", "18", "19", "-18", "-0", "1.5", "1e9", "nan", "inf",
                  "9" * 30, "-" + "9" * 30, "9" * 5000, "0x10", "1,2,x", "3,3,3", ",,,", "1,,2", "1," * 200,
@@ -234,10 +237,11 @@ def argv_for(draw, path: tuple, parser: argparse.ArgumentParser, folder: Path) -
             if not action.required and action.option_strings:
                 continue  # an optional free-form option with no known valid value: leave it out
         sizes_work = action.dest in WORKLOAD and (action.default is not None or action.nargs == 0)
-        required = action.required or not action.option_strings or sizes_work
+        scoped = action.dest in SCOPE
+        required = action.required or not action.option_strings or sizes_work or scoped
         if not required and i not in hostile and not draw(st.integers(0, 2)) == 0:
             continue
-        if required and draw(st.integers(0, 19)) == 13:
+        if required and not scoped and draw(st.integers(0, 19)) == 13:
             continue  # a missing required argument
         if action.nargs == 0:
             options.append(draw(st.sampled_from(action.option_strings)))
@@ -575,12 +579,17 @@ SWEEP_FILES = {
 SWEEP_SPECIAL = ["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self"]
 
 
+SWEEP_SCOPE = {("wagons", "verify"): {"check": "playability", "scenario": "boomtown"},
+               ("readings", "impact"): {"verdict": "marshal-odds/solo"}}
+"""Commands that run many checks: the sweep's base line runs one (each case still replaces one argument)."""
+
+
 def _base_argv(path: tuple, parser: argparse.ArgumentParser, folder: Path) -> list[tuple[argparse.Action, list[str]]]:
     """A valid command line as (action, its words): required and workload arguments only, each with
     the first value the command accepts (so a case is one hostile argument in a valid command)."""
     hints = {**valid_words(), **_valid_files_cached(folder)}
     small = {"time_limit": "0.5", "max_nodes": "200", "max_actions": "40", "games": "1", "n": "2",
-             "max_depth": "1", "monte_carlo": "0", "workers": "1"}
+             "max_depth": "1", "monte_carlo": "0", "workers": "1", **SWEEP_SCOPE.get(path, {})}
     out = []
     for action in parser._actions:
         if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.nargs == 0:

@@ -6,12 +6,12 @@ Bad input: one line, exit 2 (rule:X-bad-input).
 
 from __future__ import annotations
 
+import os
 import sys
 import time
-from pathlib import Path
 
 from solver.errors import BadInput
-from solver.io import read_json, short_repr
+from solver.io import read_json
 from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import (
@@ -68,14 +68,15 @@ def rules_from_args(args) -> Rules:
 
 def data_from_args(args) -> WagonsData:
     """The wagons data with the user's ``--goals FILE`` (None: the shipped goals): the one source
-    every command passes on to the engine, the optimizer and the replays."""
-    if not getattr(args, "goals", None):
+    every command passes on to the engine, the optimizer and the replays. A symbolic link loop, a NUL
+    in the name or a missing file is refused by the file reader, in one line (``abspath`` only joins names)."""
+    goals = getattr(args, "goals", None)
+    if not goals:
         return load_data()
     try:
-        path = Path(args.goals).resolve()
-    except (OSError, RuntimeError):  # a symbolic link loop, an unreadable folder
-        raise BadInput(f"--goals {short_repr(args.goals, 80)}: cannot resolve the path (a loop of symbolic links?)") from None
-    return load_data(goals_path=str(path))
+        return load_data(goals_path=os.path.abspath(goals))
+    except BadInput as exc:
+        raise BadInput(f"--goals: {exc}") from None
 
 
 def load_opponent(path) -> tuple[int, ...]:

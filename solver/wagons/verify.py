@@ -25,6 +25,7 @@ from dataclasses import fields, replace
 import z3
 
 from solver.errors import BadInput
+from solver.io import parse_float_text
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.rules import Rules
 from solver.wagons.verify_engine import random_games, replay
@@ -524,10 +525,7 @@ def verify_cmd(args) -> dict:
 
     if getattr(args, "goals", None):
         raise BadInput("--goals is not read by `wagons verify` (edit scenarios/wagons/goals.toml)")
-    try:
-        limit = float(args.time_limit)
-    except ValueError:
-        raise BadInput(f"--time-limit {args.time_limit!r}: not a number of seconds") from None
+    limit = parse_float_text(args.time_limit, "--time-limit", kind="a number of seconds")  # bounded digits
     if not (limit > 0 and limit <= 86400):
         raise BadInput(f"--time-limit {args.time_limit}: expected seconds in (0, 86400]")
     rules = rules_from_items(args.rule, rules_from_args(args))
