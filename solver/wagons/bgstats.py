@@ -102,7 +102,7 @@ def duration_minutes(value) -> int | None:
         return None
     if isinstance(value, str):
         text = value.strip()
-        if not text.isdigit() or len(text) > 6:
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
             raise BadInput(f"duration: expected whole minutes (1 to {MAX_MINUTES}), got {short_repr(value)}")
         value = int(text)
     elif isinstance(value, float) and value.is_integer():
