@@ -22,9 +22,9 @@ from solver.errors import BadInput
 
 TIME_LIMIT = 60
 """Seconds, the default of `wagons best-layout --time-limit` (solver.wagons.review.DEFAULT_TIME_LIMIT)."""
-WHERE = {"lost": "Points lost here (the best layout scores more)",
-         "given": "Points the best layout gives up here (to score more elsewhere)",
-         "same": "No difference"}
+WHERE = {"lost": "Lost here: the best layout scores more",
+         "given": "Given up here: the best layout scores less",
+         "same": "Same in both towns"}
 
 
 @cache_final(proven, max_entries=64)
@@ -60,10 +60,11 @@ def gap_chart(frame: pl.DataFrame) -> alt.Chart:
         x=alt.X("gap:Q", title="Points: the best layout minus your town", axis=alt.Axis(tickMinStep=1)),
         color=alt.Color("where:N", title="Difference", scale=alt.Scale(
             domain=list(WHERE.values()), range=["#c62828", "#1565c0", "#9e9e9e"]),
-            legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=400)),
+            legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320)),
         tooltip=[alt.Tooltip("part:N", title="Scoring part"), alt.Tooltip("yours:Q", title="Your town"),
                  alt.Tooltip("best layout:Q", title="Best layout"), alt.Tooltip("gap:Q", title="Difference")],
-    ).properties(title="Where the points were lost, per scoring part", height=28 * len(order) + 20)
+    ).properties(title="Where the points were lost, per scoring part", height=alt.Step(26))
+    # a band per part (a fixed pixel height collapses the bands when Streamlit fits the chart to its column)
 
 
 def _town(placements: list[dict]):
