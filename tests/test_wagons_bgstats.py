@@ -15,12 +15,13 @@ import pytest
 from solver import cli
 from solver.errors import BadInput
 from solver.wagons import bgstats
-from solver.wagons.finished import finished_game_from_json
+from solver.wagons.finished import completeness_problem, finished_game_from_json
 from solver.wagons.game import new_game
 from solver.wagons.game_json import state_to_json
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.simulate import play_game
+from solver.wagons.town import Town
 
 NOW = datetime(2026, 12, 1, 12, 0, 0, tzinfo=UTC)
 PLAY_KEYS = {"sourceName", "sourcePlayId", "board", "comments", "game", "playDate", "players", "durationMin",
@@ -172,9 +173,24 @@ def test_an_unfinished_state_and_an_explicit_deal():
     state = finished_game_from_json(doc)
     assert state.seed is None and state.to_move is None
     assert final_scores(state.town, state.pile, "cattle-drive").player.total == doc["player"]["total"]
+    last = doc["opponent_pile"][-1]
     doc["opponent_pile"] = doc["opponent_pile"][:-1]
-    with pytest.raises(BadInput, match="not over yet"):
+    with pytest.raises(BadInput, match=f"the game is not over: 1 of the 16 cards in play are in neither town yet "
+                                       f"\\(card {last}\\)"):
         finished_game_from_json(doc)
+
+
+def test_completeness_names_why_a_position_is_not_a_finished_game():
+    state = play_game("boomtown", "greedy", 3).state
+    assert completeness_problem(state.town, state.pile, "boomtown") is None
+    half = Town(state.town.placements[:2])
+    why = completeness_problem(half, state.pile[:3], "boomtown")
+    assert why.startswith(f"the game is not over: {16 - 5} of the 16 cards in play")
+    assert completeness_problem(state.town, state.pile + (state.town.card_ids[0],), "boomtown") == \
+        f"card {state.town.card_ids[0]} is in both towns"
+    aside = new_game("boomtown", 0).removed[0]
+    assert "set aside in Boomtown with the goal cards Smalltown Charm and Boom or Bust" in \
+        completeness_problem(state.town, state.pile + (aside,), "boomtown")
 
 
 # ---------------------------------------------------------------- the command
