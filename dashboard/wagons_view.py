@@ -155,7 +155,7 @@ def show_scores(result: dict, player_label: str = "Player", winner_problem: str 
     winner = result["winner"]
     how = " (tie broken by most Guns, rule W8)" if result.get("decided_by") == "guns" else ""
     if winner_problem:
-        st.info(f"**No winner yet**: {winner_problem}. The totals score the towns as they stand.",
+        st.info(f"**No winner shown**: {winner_problem}. The totals score the towns as they stand.",
                 icon=":material/hourglass_top:")
     elif winner == "player":
         st.success(f"**The player wins** {p['total']} to {o['total']}{how}.", icon=":material/emoji_events:")
@@ -183,12 +183,12 @@ def show_scores(result: dict, player_label: str = "Player", winner_problem: str 
                    "these points are a reading (rule W11; Boom or Bust per Mine or flat is selectable).")
 
 
-DRAFT_REASONS = {"W1": "Round 1: a card matching the preference deck's top card",
-                 "W1-next": "Round 1: no match, so the next card",
-                 "W5": "Round 2: the scenario's own draft rule",
-                 "W4": "Round 2: a card matching an icon of its town (fallback)",
-                 "W4-next": "Round 2: nothing applies, so the next card",
-                 "W4-later": "Round 2, later edition: the next card"}
+DRAFT_REASONS = {"W1": "Round 1: matches the deck's top card",
+                 "W1-next": "Round 1: no match, the next card",
+                 "W5": "Round 2: the scenario's draft rule",
+                 "W4": "Round 2: matches an icon of its town",
+                 "W4-next": "Round 2: nothing applies, the next card",
+                 "W4-later": "Round 2 (later edition): the next card"}
 """What made an opponent's draft, in plain words, per rule id (solver.wagons.opponent; the scenarios' own
 round-2 rules W5-<scenario> share one line: each scenario has only its own)."""
 

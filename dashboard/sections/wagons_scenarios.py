@@ -18,8 +18,7 @@ cls = rules_class("wagons")
 rules = make_rules("wagons", cls)
 st.caption(rules_summary("wagons", cls))
 scen = wv.scenarios()
-SIM_GAMES, BEST_PLAY_SECONDS = 100, 60
-"""The defaults of `wagons simulate --games` and `wagons best-play --time-limit`."""
+SIM_GAMES, BEST_PLAY_SECONDS = 100, 60  # the defaults of `wagons simulate --games` and `wagons best-play --time-limit`
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -102,7 +101,7 @@ with right:
 
 rule_cols = [c for c in df.columns if c.startswith("rule_")]
 if rule_cols:
-    st.subheader("Which rule made the opponent's drafts")
+    st.subheader("What made the opponent's drafts")
     used = (df.group_by("scenario name").agg([pl.col(c).sum() for c in rule_cols])
             .unpivot(index="scenario name", variable_name="rule", value_name="drafts")
             .filter(pl.col("drafts") > 0)
@@ -112,10 +111,10 @@ if rule_cols:
         y=alt.Y("scenario name:N", title=None, axis=alt.Axis(labelLimit=220)),
         x=alt.X("drafts:Q", stack="normalize", title="share of the opponent's drafts", axis=alt.Axis(format="%")),
         color=alt.Color("rule:N", title="What made the draft", sort=list(wv.DRAFT_REASONS.values()),
-                        legend=alt.Legend(labelLimit=360, orient="bottom", direction="vertical")),
+                        legend=alt.Legend(labelLimit=420, orient="bottom", direction="vertical")),
         tooltip=[alt.Tooltip("scenario name:N", title="Scenario"), alt.Tooltip("rule:N", title="What made the draft"),
                  alt.Tooltip("drafts:Q", title="Drafts")]).properties(
-        title="What made the opponent's drafts, per scenario", height=alt.Step(30)), width="stretch")
+        title="Share of the opponent's drafts by what made them, per scenario", height=alt.Step(30)), width="stretch")
 
 st.subheader("Difficulty with best play")
 st.caption("For each deal, the optimizer searches the player's best drafts and placements against the "
