@@ -143,6 +143,12 @@ def _valid_files(folder: Path) -> dict[str, list[str]]:
         town.write_text(json.dumps(game["town"]))
         pile.write_text(json.dumps({"pile": game["opponent_pile"]}))
         made["town"], made["opponent"] = [str(town)], [str(pile)]
+        from solver.wagons.game import new_game
+        from solver.wagons.game_record import game_record
+
+        record = folder / "valid-game.json"
+        record.write_text(json.dumps(game_record(new_game("cattle-drive", 4))))
+        made["game_file"] = [str(record), str(SCENARIOS / "wagons" / "examples" / "followed-game.json")]
     except Exception:  # the engine is not there yet: hostile values only
         pass
     if (SCENARIOS / "wagons" / "goals.toml").exists():
