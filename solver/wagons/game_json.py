@@ -117,6 +117,8 @@ def _check_chance(s: GameState) -> None:
     if needs != (s.to_move == CHANCE):
         raise BadInput("game.to_move: \"chance\" exactly while a card must be revealed (a hidden circle card, "
                        "or in round 1 a hidden deck with no known top card)")
+    if s.to_move == CHANCE and s.drafted:
+        raise BadInput("game.drafted: cards are revealed between turns, never after a draft")
     if (s.resume is not None) != (s.to_move == CHANCE) or s.resume not in ("player", "opponent", None):
         raise BadInput("game.resume: \"player\" or \"opponent\" while to_move is \"chance\", else absent")
 
