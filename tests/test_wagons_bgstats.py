@@ -146,6 +146,20 @@ def test_a_play_output_is_replayed_to_the_same_game():
     assert finished_game_from_json(state_to_json(res.state)).town == res.state.town
 
 
+def test_a_game_file_is_read_and_a_half_played_one_refused():
+    from solver.wagons.game_record import game_record
+
+    res = play_game("water-the-herd", "greedy", 5)
+    record = game_record(res.state)
+    state = finished_game_from_json(record)
+    assert state.town == res.state.town and state.pile == res.state.pile
+    half = dict(record, actions=record["actions"][:7])
+    with pytest.raises(BadInput, match="not over yet"):
+        finished_game_from_json(half)
+    play = bgstats.play_json(state, "Ann", now=NOW)
+    assert play["players"][0]["score"] == res.scores.player.total
+
+
 @pytest.mark.parametrize("tamper,message", [
     (lambda d: d["player"].update(total=d["player"]["total"] + 1), "player.total"),
     (lambda d: d.update(opponent_pile=d["opponent_pile"][::-1]), "opponent_pile"),
@@ -155,7 +169,7 @@ def test_a_play_output_is_replayed_to_the_same_game():
     (lambda d: d.update(seed=-1), "seed"),
     (lambda d: d.update(scenario="nosuch"), "nosuch"),
     (lambda d: d.update(rules={"tie_break": "coin"}), "tie_break"),
-    (lambda d: d.pop("log"), "expected a game state"),
+    (lambda d: d.pop("log"), "expected a game file"),
 ])
 def test_a_tampered_play_output_is_refused_in_one_line(tamper, message):
     doc = play_game("boomtown", "greedy", 3).to_dict()

@@ -1,5 +1,6 @@
-"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate, bgstats (and the
-optimizer's best-layout and best-play, from :mod:`solver.wagons.optimizer.cli`).
+"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate, bgstats (and replay
+from :mod:`solver.wagons.cli_replay`, the optimizer's best-layout and best-play from
+:mod:`solver.wagons.optimizer.cli`).
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
 --tie-break, --round1-window, --boom-or-bust, --boomtown-count, --boomtown-mines) with the docs/open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
@@ -10,6 +11,7 @@ from __future__ import annotations
 from solver import clikit
 from solver.errors import BadInput
 from solver.io import read_json, short_repr
+from solver.wagons.cli_replay import register_replay
 from solver.wagons.cli_shared import (
     add_rules_flags,
     data_from_args,
@@ -265,7 +267,8 @@ def register(games) -> None:
 
     p = clikit.add_command(group, "bgstats", "a finished solo game as a BG Stats play (JSON file and import link)",
                            handle_bgstats, render_bgstats)
-    p.add_argument("game", metavar="GAME", help="finished game: the JSON of `wagons play --json`, or a saved game state")
+    p.add_argument("game", metavar="GAME", help="finished game: a game file (as the dashboard saves it), the JSON of `wagons play --json`, "
+                        "or a saved game state")
     p.add_argument("--player", required=True, metavar="NAME", help="the player's name as BG Stats shows it")
     p.add_argument("--date", default=None, metavar="DATE",
                    help="when the game was played: YYYY-MM-DD HH:MM[:SS] (a date alone is midnight; default: now, UTC)")
@@ -279,5 +282,6 @@ def register(games) -> None:
     p.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
 
+    register_replay(group)
     register_optimizer(group)
     register_verify(group)

@@ -1,7 +1,9 @@
 """A finished Lone Cowboy game read from a file: what the review and the BG Stats export take.
 
-Two documents are read, each problem a one-line ``BadInput`` (rule:X-bad-input):
+Three documents are read, each problem a one-line ``BadInput`` (rule:X-bad-input):
 
+- the game file (:func:`solver.wagons.game_record.game_from_record`, ``"game": "lone-cowboy"``): a seeded
+  or a followed game with every action, replayed through the engine;
 - the whole game state (:func:`solver.wagons.game_json.state_to_json`, ``"game": "wagons"``), read by
   :func:`~solver.wagons.game_json.state_from_json`;
 - the JSON that ``ruleslinger wagons play --json`` prints. A seeded game is replayed through the
@@ -51,10 +53,14 @@ def read_finished_game(path: str | Path, data: WagonsData | None = None) -> Game
 
 
 def finished_game_from_json(doc: Any, what: str = "game", data: WagonsData | None = None) -> GameState:
-    """A finished game from a game-state document or a `wagons play --json` output."""
+    """A finished game from a game file, a game-state document or a `wagons play --json` output."""
     if not isinstance(doc, dict):
-        raise BadInput(f"{what}: expected a JSON object (a game state or the output of `wagons play --json`)")
-    if doc.get("game") == "wagons" and "to_move" in doc:
+        raise BadInput(f"{what}: expected a JSON object (a game file, a game state or the output of `wagons play --json`)")
+    if doc.get("game") == "lone-cowboy":
+        from solver.wagons.game_record import game_from_record
+
+        state = game_from_record(doc, data)
+    elif doc.get("game") == "wagons" and "to_move" in doc:
         from solver.wagons.game_json import state_from_json
 
         state = state_from_json(doc)
@@ -63,7 +69,8 @@ def finished_game_from_json(doc: Any, what: str = "game", data: WagonsData | Non
     elif "log" in doc and "scenario" in doc:
         state = _from_play_output(doc, what, data or load_data())
     else:
-        raise BadInput(f"{what}: expected a game state (\"game\": \"wagons\") or the JSON output of `wagons play`")
+        raise BadInput(f"{what}: expected a game file (\"game\": \"lone-cowboy\"), a game state (\"game\": \"wagons\") "
+                       "or the JSON output of `wagons play`")
     if not is_over(state):
         raise BadInput(f"{what}: the game is not over yet (cards are still to draft or place)")
     return state
