@@ -160,6 +160,24 @@ def test_a_game_file_is_read_and_a_half_played_one_refused():
     assert play["players"][0]["score"] == res.scores.player.total
 
 
+def test_a_followed_game_played_to_the_end_exports_and_reviews():
+    from solver.wagons.game import apply, is_over, legal_actions, new_followed_game
+    from solver.wagons.game_record import game_record
+    from solver.wagons.review import review
+
+    state = new_followed_game("gold-rush")
+    while not is_over(state):
+        state = apply(state, legal_actions(state)[0])  # the lowest unseen card revealed, the first legal move
+    again = finished_game_from_json(game_record(state))
+    assert again == state and again.seed is None
+    play = bgstats.play_json(again, "Ann", now=NOW)
+    assert "a game followed at the table" in play["comments"]
+    final = final_scores(state.town, state.pile, "gold-rush", state.rules)
+    assert [p["score"] for p in play["players"]] == [final.player.total, final.opponent.total]
+    r = review(again, time_limit=5)
+    assert r.best.player.total >= r.mine.player.total and sum(p.gap for p in r.parts) == r.gap
+
+
 @pytest.mark.parametrize("tamper,message", [
     (lambda d: d["player"].update(total=d["player"]["total"] + 1), "player.total"),
     (lambda d: d.update(opponent_pile=d["opponent_pile"][::-1]), "opponent_pile"),
