@@ -1,5 +1,6 @@
-"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate (and the
-optimizer's best-layout and best-play, from :mod:`solver.wagons.optimizer.cli`).
+"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate (and replay
+from :mod:`solver.wagons.cli_replay`, the optimizer's best-layout and best-play from
+:mod:`solver.wagons.optimizer.cli`).
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
 --tie-break, --round1-window, --boom-or-bust, --boomtown-count, --boomtown-mines) with the docs/open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
@@ -10,6 +11,7 @@ from __future__ import annotations
 from solver import clikit
 from solver.errors import BadInput
 from solver.io import read_json, short_repr
+from solver.wagons.cli_replay import register_replay
 from solver.wagons.cli_shared import (
     add_rules_flags,
     data_from_args,
@@ -222,5 +224,6 @@ def register(games) -> None:
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
     add_rules_flags(p)
 
+    register_replay(group)
     register_optimizer(group)
     register_verify(group)

@@ -5,6 +5,8 @@ reads it back to an equal state. Reading checks what the engine relies on, each 
 ``BadInput``: known keys only, the scenario and its goal cards (rule:W9), card ids 0..17 each in
 exactly one place (set aside, circle, deck, town, pile, hand; rule:W-setup), a town whose placements
 are legal in order (rule:W-place), and a turn structure the engine can continue from (rule:W-rounds).
+A followed game (rule:W-reveal) adds ``hidden_circle``, ``hidden_deck`` and ``resume``; they are
+written only when they differ from their defaults, so a seeded game's document is unchanged.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from solver.io import as_int, require, short_repr
 from solver.wagons.cards import load_cards
 from solver.wagons.data import load_data
 from solver.wagons.game import (
+    CHANCE,
+    DEAL,
     Action,
     GameState,
     LogEntry,
-    OpponentTurn,
     _goal_fronts,
     action_from_dict,
     action_to_dict,
@@ -30,13 +33,21 @@ from solver.wagons.town import Placement, town_from_dict, town_to_json
 __all__ = ["state_to_json", "state_from_json", "action_to_json", "action_from_json"]
 
 _KEYS = ("game", "scenario", "rules", "goal_cards", "removed", "round", "turn", "to_move", "circle", "deck",
-         "town", "pile", "hand", "drafted", "after_round_1", "log", "seed")
+         "town", "pile", "hand", "drafted", "after_round_1", "log", "seed", "hidden_circle", "hidden_deck", "resume")
 _LOG_KEYS = ("turn", "round", "who", "what", "rule", "card", "skipped", "deck_card", "placement", "note")
-_MOVERS = ("player", "opponent", None)
+_MOVERS = ("player", "opponent", CHANCE, None)
+_CHANCE_KEYS = ("hidden_circle", "hidden_deck", "resume")
+"""Fields of a followed game, written only when set (a seeded game's document has none of them)."""
 
 
 def state_to_json(state: GameState) -> dict:
     """Every field of ``state`` as plain JSON (``state_from_json`` reads it back)."""
+    doc = _fields(state)
+    doc.update({k: getattr(state, k) for k in _CHANCE_KEYS if getattr(state, k) not in (0, None)})
+    return doc
+
+
+def _fields(state: GameState) -> dict:
     return {"game": "wagons", "scenario": state.scenario, "rules": state.rules.to_dict(),
             "goal_cards": list(state.goal_cards), "removed": list(state.removed), "round": state.round,
             "turn": state.turn, "to_move": state.to_move, "circle": list(state.circle), "deck": list(state.deck),
@@ -86,26 +97,41 @@ def _check_turns(s: GameState) -> None:
         raise BadInput("game.after_round_1: only known once round 2 has begun")
     if s.round == 2 and (s.deck or s.after_round_1 is None):
         raise BadInput("game: in round 2 the deck is empty and after_round_1 holds the round-1 counts")
-    if s.hand and s.to_move != "player":
+    if s.hand and (s.resume if s.to_move == CHANCE else s.to_move) != "player":
         raise BadInput("game.hand: cards in hand are the player's to place, so the player must be to move")
     if s.drafted and not s.hand:
         raise BadInput("game.drafted: a drafted card is placed at once, so the hand cannot be empty")
-    if s.to_move is None and (s.circle or s.hand):
+    if s.to_move is None and (s.circle or s.hidden_circle or s.hand):
         raise BadInput("game.to_move: null means the game is over, but cards are still to draft or place")
-    if s.to_move is not None and not s.circle and not s.hand:
+    if s.to_move is not None and not s.circle and not s.hidden_circle and not s.hand:
         raise BadInput("game.to_move: the circle is empty and nothing is in hand, so the game is over (null)")
 
 
+def _check_chance(s: GameState) -> None:
+    """A followed game's reveals (rule:W-reveal): chance moves exactly while a card must be seen."""
+    if s.seed is not None and (s.hidden_circle or s.hidden_deck):
+        raise BadInput("game.seed: a seeded game is fully dealt (hidden_circle and hidden_deck are 0)")
+    if s.round == 2 and s.hidden_deck:
+        raise BadInput("game.hidden_deck: in round 2 the deck has been dealt into the circle")
+    needs = s.hidden_circle > 0 or (s.round == 1 and not s.deck and s.hidden_deck > 0)
+    if needs != (s.to_move == CHANCE):
+        raise BadInput("game.to_move: \"chance\" exactly while a card must be revealed (a hidden circle card, "
+                       "or in round 1 a hidden deck with no known top card)")
+    if (s.resume is not None) != (s.to_move == CHANCE) or s.resume not in ("player", "opponent", None):
+        raise BadInput("game.resume: \"player\" or \"opponent\" while to_move is \"chance\", else absent")
+
+
 def _check_cards(s: GameState) -> None:
-    """Every card in exactly one place (rule:W-setup)."""
+    """Every card in exactly one place, or still unseen in a followed game (rule:W-setup, rule:W-reveal)."""
     places = s.removed + s.circle + s.deck + s.town.card_ids + s.pile + s.hand
     n = len(load_cards())
     twice = sorted({c for c in places if places.count(c) > 1})
     if twice:
         raise BadInput(f"game: card {twice[0]} is in more than one place")
-    if len(places) != n:
+    if len(places) + s.hidden_circle + s.hidden_deck != n:
         missing = sorted(set(range(n)) - set(places))
-        raise BadInput(f"game: card {missing[0]} is nowhere (set aside, circle, deck, town, pile or hand)")
+        raise BadInput(f"game: {n - len(places)} cards are unseen (card {missing[0]} first) but hidden_circle + "
+                       f"hidden_deck is {s.hidden_circle + s.hidden_deck}")
 
 
 def _after_round_1(doc: dict) -> tuple[int, int] | None:
@@ -134,30 +160,34 @@ def state_from_json(doc: Any) -> GameState:
         raise BadInput(f"game.removed: scenario {scenario.id} sets aside the fronts {list(removed)} (rule W9)")
     to_move = doc.get("to_move")
     if to_move not in _MOVERS:
-        raise BadInput(f"game.to_move: expected \"player\", \"opponent\" or null, got {short_repr(to_move)}")
+        raise BadInput(f"game.to_move: expected \"player\", \"opponent\", \"chance\" or null, got {short_repr(to_move)}")
     drafted = require(doc, "drafted", bool, "game")
     seed = doc.get("seed")
     if seed is not None:
         seed = as_int(seed, "game.seed")
     log = require(doc, "log", list, "game")
+    hidden = {k: as_int(doc.get(k, 0), f"game.{k}", 0, DEAL) for k in ("hidden_circle", "hidden_deck")}
+    resume = doc.get("resume")
+    if resume not in ("player", "opponent", None):
+        raise BadInput(f"game.resume: expected \"player\" or \"opponent\", got {short_repr(resume)}")
     state = GameState(scenario.id, Rules.from_dict(require(doc, "rules", dict, "game")), scenario.goals, removed,
                       as_int(require(doc, "round", int, "game"), "game.round", 1, 2),
                       as_int(require(doc, "turn", int, "game"), "game.turn", 1), to_move,
                       _cards(doc, "circle"), _cards(doc, "deck"), town_from_dict(doc.get("town"), "game.town"),
                       _cards(doc, "pile"), _cards(doc, "hand"), drafted, _after_round_1(doc),
-                      tuple(_log_entry(e, f"game.log[{i}]") for i, e in enumerate(log)), seed)
+                      tuple(_log_entry(e, f"game.log[{i}]") for i, e in enumerate(log)), seed,
+                      hidden_circle=hidden["hidden_circle"], hidden_deck=hidden["hidden_deck"], resume=resume)
     _check_cards(state)
     _check_turns(state)
+    _check_chance(state)
     return state
 
 
 def action_to_json(action: Action) -> dict:
-    """``{"draft": k}``, ``{"place": {card, x, y, rot}}`` or ``{"opponent": true}``."""
+    """``{"draft": k}``, ``{"place": {card, x, y, rot}}``, ``{"opponent": true}`` or ``{"reveal": card}``."""
     return action_to_dict(action)
 
 
 def action_from_json(doc: Any) -> Action:
     """An action from :func:`action_to_json`'s document (BadInput otherwise)."""
-    if doc == {"opponent": True}:
-        return OpponentTurn()
     return action_from_dict(doc)
