@@ -61,6 +61,17 @@ def wagons_card_html(card_id: int, quadrants: Iterable[tuple[str, str]], title: 
             f"<table style='border-collapse:collapse'>{''.join(rows)}</table>{foot}</div>")
 
 
+def wagons_card_back_html(title: str = "Face down", size: float = 1.0, note: str = "") -> str:
+    """A card not seen yet: its back, the size of a drawn front."""
+    w, h = round(108 * size) + 4, round(68 * size) + 4
+    foot = f"<div style='font:11px sans-serif;color:#555;margin-top:2px'>{escape(note)}</div>" if note else ""
+    return (f"<div style='display:inline-block;margin:3px;padding:4px;border:2px solid #6d4c41;border-radius:7px;"
+            f"background:#fffdf7;vertical-align:top'><div style='font:bold 12px sans-serif;margin-bottom:2px'>"
+            f"{escape(title)}</div><div style='width:{w}px;height:{h}px;border-radius:4px;background:"
+            f"repeating-linear-gradient(135deg,#8d6e63 0 8px,#a1887f 8px 16px);color:#fff;"
+            f"font:bold 22px/{h}px sans-serif;text-align:center'>?</div>{foot}</div>")
+
+
 def wagons_legend_html() -> str:
     """The key to the drawings: terrain colours and icon badges."""
     terrains = "".join(f"<span style='display:inline-block;margin:2px 8px 2px 0'><span style='display:inline-block;"

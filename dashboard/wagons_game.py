@@ -15,7 +15,7 @@ import streamlit as st
 from dashboard import urlstate
 from solver.errors import BadInput
 from solver.wagons import game as gm
-from solver.wagons.game_json import action_from_json, action_to_json
+from solver.wagons.game_record import game_from_record, game_record, record_start
 from solver.wagons.rules import Rules
 
 QUERY = "lc"
@@ -25,40 +25,18 @@ DEFAULT_SEED = 0               # `wagons simulate`'s default seed
 
 
 def new_record(scenario: str, seed: int | None, rules: Rules) -> dict:
-    """A game file for a new game: a seeded deal (``seed``) or a followed one (``seed`` None)."""
-    return {"game": "lone-cowboy", "version": 1, "scenario": scenario, "rules": rules.to_dict(), "seed": seed,
-            "actions": []}
-
-
-def start_of(record: dict) -> gm.GameState:
-    """The game's start as the engine sets it up."""
-    if record.get("seed") is None:
-        raise BadInput("following a game needs the engine's chance actions (not available yet)")
-    return gm.new_game(record["scenario"], record["seed"], Rules.from_dict(record["rules"]))
+    """The engine's game file of a new game: a seeded deal (``seed``) or a followed one (``seed`` None)."""
+    return game_record(record_start(scenario, rules, seed))
 
 
 def replay(record: dict, n: int | None = None) -> gm.GameState:
     """The engine's state after the record's first ``n`` actions (all when None)."""
-    state = start_of(record)
-    for i, doc in enumerate(record["actions"][:n]):
-        try:
-            state = gm.apply(state, action_from_json(doc))
-        except BadInput as exc:
-            raise BadInput(f"action {i + 1}: {exc}") from None
-    return state
+    return game_from_record({**record, "actions": record["actions"][:n]})
 
 
 def load_record(doc: Any) -> dict:
-    """An uploaded game file, checked by replaying every action with the engine."""
-    if not isinstance(doc, dict) or doc.get("game") != "lone-cowboy":
-        raise BadInput("not a Lone Cowboy game file (expected \"game\": \"lone-cowboy\")")
-    record = {k: doc.get(k) for k in ("game", "version", "scenario", "rules", "seed", "actions")}
-    if not isinstance(record["actions"], list):
-        raise BadInput("actions: expected a list")
-    if not isinstance(record["rules"], dict):
-        raise BadInput("rules: expected an object of readings")
-    replay(record)
-    return record
+    """An uploaded game file, read and replayed by the engine (its own game file back)."""
+    return game_record(game_from_record(doc))
 
 
 # ----------------------------------------------------------------------------- the session's game
@@ -113,7 +91,7 @@ def act(action: gm.Action) -> None:
     """Apply ``action`` (checked by the engine first); the redo steps are dropped."""
     gm.apply(state(), action)
     g = current()
-    actions = g["record"]["actions"][:g["at"]] + [action_to_json(action)]
+    actions = g["record"]["actions"][:g["at"]] + [gm.action_to_dict(action)]
     st.session_state[KEY] = {"record": {**g["record"], "actions": actions}, "at": g["at"] + 1}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard import town_grid
+from dashboard import draw, town_grid
 from dashboard import wagons_game as wg
 from dashboard import wagons_view as wv
 from dashboard.common import json_download, json_upload
@@ -70,10 +70,11 @@ def circle_view(state: gm.GameState) -> None:
     drafts = {a.index for a in gm.legal_actions(state) if isinstance(a, gm.Draft)}
     st.markdown(f"**The circle** ({len(state.circle)} cards, the next one first)"
                 + (f" · preference deck: {len(state.deck)} cards" if state.deck else ""))
-    if not state.circle:
+    n = len(state.circle) + state.hidden_circle
+    if not n:
         st.caption("The circle is empty.")
         return
-    cols = st.columns(max(len(state.circle), 6) + (1 if state.deck else 0), gap="xsmall")
+    cols = st.columns(max(n, 6) + 1, gap="xsmall")
     for k, cid in enumerate(state.circle):
         with cols[k]:
             st.html(wv.card_preview(cid, size=0.82, note="next" if k == 0 else f"skips {k}"))
@@ -81,9 +82,43 @@ def circle_view(state: gm.GameState) -> None:
                 st.button("Draft", key=f"lc_draft_{k}", on_click=do, args=(gm.Draft(k),), width="stretch",
                           help=f"Take card {cid}" + (f"; the {k} card(s) before it go to the opponent's town"
                                                      if k else ""))
+    for k in range(len(state.circle), n):
+        cols[k].html(draw.wagons_card_back_html(f"Circle {k + 1}", size=0.82, note="not revealed yet"))
+    deck_view(state, cols[-1])
+
+
+def deck_view(state: gm.GameState, col) -> None:
+    """The preference deck: its top card face up once it is known."""
+    left = len(state.deck) + state.hidden_deck
     if state.deck:
-        cols[-1].html(wv.card_preview(state.deck[0], size=0.82, title=f"Deck top: {state.deck[0]}",
-                                      note=f"{len(state.deck)} in the deck"))
+        col.html(wv.card_preview(state.deck[0], size=0.82, title=f"Deck top: {state.deck[0]}",
+                                 note=f"{left} in the deck"))
+    elif left:
+        col.html(draw.wagons_card_back_html("Preference deck", size=0.82, note=f"{left} cards"))
+
+
+# ----------------------------------------------------------------------------- chance: what was revealed
+
+def reveal_target(state: gm.GameState) -> str:
+    """Which card the table is waiting to see (the engine's next reveal, rule W-reveal)."""
+    if state.hidden_circle:
+        return f"circle card {len(state.circle) + 1} of {len(state.circle) + state.hidden_circle}"
+    return "the preference deck's top card"
+
+
+def reveal_view(state: gm.GameState) -> None:
+    """At a chance node: pick the card just revealed at the table from the cards not seen yet."""
+    reveals = [a for a in gm.legal_actions(state) if isinstance(a, gm.Reveal)]
+    with st.container(border=True):
+        st.markdown(f"**Reveal {reveal_target(state)}**: click the card that turned up "
+                    f"({len(reveals)} cards not seen yet).")
+        per_row = 8
+        for start in range(0, len(reveals), per_row):
+            cols = st.columns(per_row, gap="xsmall")
+            for col, a in zip(cols, reveals[start:start + per_row]):
+                col.html(wv.card_preview(a.card, size=0.82))
+                col.button(f"Card {a.card}", key=f"lc_reveal_{a.card}", on_click=do, args=(a,), width="stretch",
+                           help=f"Card {a.card} is {reveal_target(state)}")
 
 
 # ----------------------------------------------------------------------------- the opponent

@@ -12,6 +12,7 @@ from dashboard import wagons_table as tbl
 from dashboard import wagons_view as wv
 from dashboard.common import guarded, make_rules, page_header, rules_class, rules_summary
 from solver.errors import BadInput
+from solver.wagons.game import is_chance_node
 from solver.wagons.rules import Rules
 
 page_header("wagons_play")
@@ -56,6 +57,8 @@ except BadInput as exc:  # a game the engine can no longer replay: say so and st
     state = wg.state()
 st.markdown(game_caption(wg.current()["record"]))
 tbl.history_bar(state)
+if is_chance_node(state):
+    tbl.reveal_view(state)
 tbl.circle_view(state)
 left, right = st.columns([2, 3], gap="medium")
 with left:
