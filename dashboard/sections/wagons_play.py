@@ -46,6 +46,7 @@ def game_caption(record: dict) -> str:
     return f"{how} · scenario **{name}** ({', '.join(scen[record['scenario']]['goals'])}) · {readings}"
 
 
+wg.current()  # a new session reads the game from the address first
 if st.session_state.get("lc_address_error"):
     st.error(st.session_state.pop("lc_address_error"), icon=":material/error:")
 setup_panel()
