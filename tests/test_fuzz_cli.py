@@ -34,7 +34,7 @@ CLI_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_CLI_EXAMPLES", "60"))
 SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15, ("outlaws", "playouts"): 12,
                  ("outlaws", "status"): 30, ("cactus", "verify"): 4, ("outlaws", "verify"): 4,
                  ("outlaws", "dead-positions"): 10, ("wagons", "best-play"): 10, ("wagons", "best-layout"): 20,
-                 ("readings", "impact"): 6, ("wagons", "verify"): 4}
+                 ("readings", "impact"): 6, ("wagons", "verify"): 4, ("wagons", "bgstats"): 30}
 """Commands whose cases play whole games or run Z3 / a search: fewer cases (seconds each)."""
 BUDGET = float(os.environ.get("RULESLINGER_FUZZ_CLI_BUDGET", "25"))
 """Seconds of fuzzing per command; the remaining cases are skipped (and not counted) after it, so a
@@ -143,6 +143,9 @@ def _valid_files(folder: Path) -> dict[str, list[str]]:
         town.write_text(json.dumps(game["town"]))
         pile.write_text(json.dumps({"pile": game["opponent_pile"]}))
         made["town"], made["opponent"] = [str(town)], [str(pile)]
+        finished = folder / "valid-game.json"  # `wagons bgstats GAME`: a finished game, as `wagons play --json` prints it
+        finished.write_text(json.dumps(game))
+        made["game"] = [str(finished)]
     except Exception:  # the engine is not there yet: hostile values only
         pass
     if (SCENARIOS / "wagons" / "goals.toml").exists():
@@ -167,7 +170,10 @@ def valid_words() -> dict[str, list[str]]:
              "option": ["edition=later", "tie_break=guns", "solo_events=true"], "max_actions": ["40", "200"],
              "time_limit": ["0.5", "1"], "max_depth": ["1", "3"], "action": ["0", "1"],
              "monte_carlo": ["0", "200"], "max_nodes": ["200", "2000"],
-             "game_name": ["wagons"], "verdict": ["greedy-wins/boomtown", "marshal-odds/p2"]}
+             "game_name": ["wagons"], "verdict": ["greedy-wins/boomtown", "marshal-odds/p2"],
+             # wagons bgstats
+             "player": ["Ann", "Zoë O'Neil"], "date": ["2026-11-30 20:15", "2026-11-30"], "duration_min": ["25", "1"],
+             "location": ["Kitchen table"], "comments": ["first try"], "bgg_id": ["12345"]}
     try:
         from solver.wagons.data import SCENARIO_IDS
 
@@ -178,7 +184,7 @@ def valid_words() -> dict[str, list[str]]:
 
 
 def _looks_like_file(action: argparse.Action) -> bool:
-    return action.dest in ("town", "opponent", "position", "file", "path", "data", "script", "goals") or \
+    return action.dest in ("town", "opponent", "position", "file", "path", "data", "script", "goals", "game") or \
         "FILE" in str(action.metavar or "") or "POSITION" in str(action.metavar or "").upper()
 
 

@@ -1,5 +1,5 @@
-"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate (and replay
-from :mod:`solver.wagons.cli_replay`, the optimizer's best-layout and best-play from
+"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate, bgstats (and
+replay from :mod:`solver.wagons.cli_replay`, the optimizer's best-layout and best-play from
 :mod:`solver.wagons.optimizer.cli`).
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
@@ -184,6 +184,47 @@ def handle_simulate(args) -> dict:
             "rules": rules.to_dict(), "low_confidence": list(low_confidence(args.scenario, data, rules))}
 
 
+# ---------------------------------------------------------------- bgstats
+
+def handle_bgstats(args) -> dict:
+    from solver.io import write_atomically
+    from solver.wagons.bgstats import import_link, play_json
+    from solver.wagons.finished import read_finished_game
+
+    if args.out is not None:
+        clikit.output_file(args.out)  # refuse a bad --out before reading the game
+    state = read_finished_game(args.game, data_from_args(args))
+    play = play_json(state, args.player, args.date, args.duration_min, args.location, args.comments, args.bgg_id)
+    out = {"play": play, "out": None, "link": import_link(play) if args.link else None}
+    if args.out is not None:
+        import json
+
+        def write(tmp: str) -> None:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(play, f, indent=1, ensure_ascii=False)
+                f.write("\n")
+
+        write_atomically(args.out, write)
+        out["out"] = args.out
+    return out
+
+
+def render_bgstats(r: dict) -> str:
+    import json
+
+    p = r["play"]
+    lines = [f"BG Stats play: {p['game']['name']}, {p['board']}, {p['playDate']}"]
+    lines += [f"  {q['name']:<32} {q['score']:>4}  rank {q['rank']}" + ("  winner" if q["winner"] else "")
+              for q in p["players"]]
+    if r["out"]:
+        lines.append(f"Written to {r['out']}")
+    else:
+        lines.append(json.dumps(p, indent=1, ensure_ascii=False))
+    if r["link"]:
+        lines.append(f"Import link: {r['link']}")
+    return "\n".join(lines)
+
+
 def register(games) -> None:
     group = clikit.add_group(games, "wagons", "Circle the Wagons: Lone Cowboy")
 
@@ -223,6 +264,22 @@ def register(games) -> None:
     p.add_argument("--seed", type=clikit.seed_int, default=0)
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
     add_rules_flags(p)
+
+    p = clikit.add_command(group, "bgstats", "a finished solo game as a BG Stats play (JSON file and import link)",
+                           handle_bgstats, render_bgstats)
+    p.add_argument("game", metavar="GAME", help="finished game: the JSON of `wagons play --json`, or a saved game state")
+    p.add_argument("--player", required=True, metavar="NAME", help="the player's name as BG Stats shows it")
+    p.add_argument("--date", default=None, metavar="DATE",
+                   help="when the game was played: YYYY-MM-DD HH:MM[:SS] (a date alone is midnight; default: now, UTC)")
+    p.add_argument("--duration-min", default=None, metavar="MIN", help="how long it took, in whole minutes (1-1440)")
+    p.add_argument("--location", default=None, help="where it was played (optional)")
+    p.add_argument("--comments", default=None, help="your own comment, added after the score summary (optional)")
+    p.add_argument("--bgg-id", type=int, default=None, metavar="ID",
+                   help="the game's BoardGameGeek id, if you know it (not sent otherwise)")
+    p.add_argument("--out", default=None, metavar="FILE", help="write the play's JSON to FILE")
+    p.add_argument("--link", action="store_true", help="print the BG Stats import link")
+    p.add_argument("--goals", metavar="FILE", default=None,
+                   help="your copy of goals.toml (to correct a number from your own card)")
 
     register_replay(group)
     register_optimizer(group)

@@ -1,0 +1,203 @@
+"""The after-game review of a Lone Cowboy game, for the play page to show at game end:
+:func:`show_review` draws the best layout of the player's same cards (:mod:`solver.wagons.review`),
+its breakdown, a "show me" overlay on the player's town, the gap per scoring part as a chart, and
+the BG Stats export (:mod:`solver.wagons.bgstats`). Every number is the solver's; this module only
+asks and draws. Proven results are cached for every session (:func:`dashboard.caching.cache_final`);
+a result cut short by the time limit is kept for this session only."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import altair as alt
+import polars as pl
+import streamlit as st
+
+from dashboard import draw
+from dashboard import wagons_view as wv
+from dashboard.caching import cache_final, proven
+from dashboard.common import dumps, guarded, run_with_progress
+from solver.errors import BadInput
+
+TIME_LIMIT = 60
+"""Seconds, the default of `wagons best-layout --time-limit` (solver.wagons.review.DEFAULT_TIME_LIMIT)."""
+WHERE = {"lost": "Lost here: the best layout scores more",
+         "given": "Given up here: the best layout scores less",
+         "same": "Same in both towns"}
+
+
+@cache_final(proven, max_entries=64)
+def analysis(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str, time_limit: float,
+             _report: dict | None = None) -> dict:
+    """The review (solver.wagons.review.review_town) as a plain dict; cached only when proven.
+    ``_report`` (not part of the key) receives the search's progress: {best, bound, elapsed}."""
+    from solver.wagons.review import review_town
+    from solver.wagons.town import town_from_dict
+
+    def progress(best, bound, elapsed):
+        if _report is not None:
+            _report.update(best=best, bound=bound, elapsed=elapsed)
+
+    town = town_from_dict(json.loads(town_json_text))
+    return review_town(town, tuple(pile), scenario, wv.rules_from_json(rules_json), time_limit, progress).to_dict()
+
+
+def gap_frame(result: dict) -> pl.DataFrame:
+    """One row per scoring part: its plain-English name, both scores, the gap and what it means."""
+    rows = [{"part": p["label"], "yours": p["player"], "best layout": p["best"], "gap": p["gap"],
+             "where": WHERE["lost"] if p["gap"] > 0 else WHERE["given"] if p["gap"] < 0 else WHERE["same"]}
+            for p in result["parts"]]
+    return pl.DataFrame(rows, schema={"part": pl.String, "yours": pl.Int64, "best layout": pl.Int64,
+                                      "gap": pl.Int64, "where": pl.String})
+
+
+def gap_chart(frame: pl.DataFrame) -> alt.Chart:
+    """Horizontal bars: points the best layout scores more (or less) per scoring part."""
+    order = frame["part"].to_list()
+    return alt.Chart(frame).mark_bar().encode(
+        y=alt.Y("part:N", sort=order, title="Scoring part", axis=alt.Axis(labelLimit=260)),
+        x=alt.X("gap:Q", title="Points: the best layout minus your town", axis=alt.Axis(tickMinStep=1)),
+        color=alt.Color("where:N", title="Difference", scale=alt.Scale(
+            domain=list(WHERE.values()), range=["#c62828", "#1565c0", "#9e9e9e"]),
+            legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320)),
+        tooltip=[alt.Tooltip("part:N", title="Scoring part"), alt.Tooltip("yours:Q", title="Your town"),
+                 alt.Tooltip("best layout:Q", title="Best layout"), alt.Tooltip("gap:Q", title="Difference")],
+    ).properties(title="Where the points were lost, per scoring part", height=alt.Step(26))
+    # a band per part (a fixed pixel height collapses the bands when Streamlit fits the chart to its column)
+
+
+def _town(placements: list[dict]):
+    from solver.wagons.town import town_from_dict
+
+    return town_from_dict({"placements": placements})
+
+
+def _solve(state, time_limit: float, key: str) -> dict | None:
+    """The review of ``state``'s town, with a progress bar toward the time limit (once per input and session)."""
+    town_json_text = dumps(wv.town_json(state.town))
+    rules_json = dumps(state.rules.to_dict())
+    inputs = (town_json_text, tuple(state.pile), state.scenario, rules_json, float(time_limit))
+    kept = st.session_state.get(f"{key}_result")
+    if kept and kept[0] == inputs:
+        return kept[1]
+    report: dict = {}
+    with st.status(f"Searching the best layout of your {len(state.town.placements)} cards "
+                   f"(at most {time_limit:g} s)...", expanded=True) as box:
+        result = run_with_progress(
+            analysis, *inputs, report, label="Searching the best layout", expected_seconds=float(time_limit),
+            detail=lambda: (f"best so far {report['best']}" + (f", no layout above {report['bound']}"
+                                                                if report.get("bound") is not None else ""))
+            if "best" in report else "")
+        box.update(label="Best layout " + ("found and proven optimal" if result["proven"] else
+                                           f"found in {time_limit:g} s, not proven optimal"),
+                   state="complete", expanded=False)
+    st.session_state[f"{key}_result"] = (inputs, result)
+    return result
+
+
+def show_review(state, key: str = "wr") -> None:
+    """The after-game review of a finished game (solver.wagons.game.GameState), and its BG Stats export."""
+    from solver.wagons.game import is_over
+
+    st.subheader("After the game: the best layout of your cards")
+    if not is_over(state):
+        st.info("The review appears once the game is over (every card drafted and placed).")
+        return
+    st.caption("The same cards, in the order you received them, each placed legally when it arrived: the best "
+               "town the optimizer finds, scored against the same opponent's pile with the same readings.")
+    limit = st.slider("Time limit for the search (seconds)", 1, 120, TIME_LIMIT, key=f"{key}_limit",
+                      help="As `wagons best-layout --time-limit` (default 60). When it runs out, the best town "
+                           "found so far is shown and marked not proven.")
+    started = st.session_state.get(f"{key}_started", False)
+    if st.button("Review my game", key=f"{key}_run", type="primary", icon=":material/auto_awesome:"):
+        st.session_state[f"{key}_started"] = started = True
+    if not started:
+        return
+    with guarded("Review: "):
+        result = _solve(state, float(limit), key)
+        if result is not None:
+            _show_result(result, key)
+    show_bgstats_export(state, key)
+
+
+def _show_result(r: dict, key: str) -> None:
+    mine, best = r["mine"]["player"]["total"], r["best"]["player"]["total"]
+    c = st.columns(3)
+    c[0].metric("Your town", mine)
+    c[1].metric("Best layout", best)
+    c[2].metric("Points left on the table", r["gap"])
+    if r["proven"]:
+        st.success(r["headline"], icon=":material/verified:")
+    else:
+        st.warning(f"{r['headline']} A longer time limit might find more.",
+                   icon=":material/hourglass_bottom:")
+    st.markdown(r["outcome"])
+    _show_towns(r, key)
+    frame = gap_frame(r)
+    left, right = st.columns([3, 2])
+    with left:
+        st.altair_chart(gap_chart(frame), width="stretch")
+    with right:
+        st.markdown("**Score breakdown**")
+        table = frame.select("part", "yours", "best layout", "gap").rename(
+            {"part": "scoring part", "yours": "your town", "gap": "difference"})
+        total = pl.DataFrame([{"scoring part": "total", "your town": mine, "best layout": best, "difference": r["gap"]}],
+                             schema=table.schema)
+        st.dataframe(pl.concat([table, total]), hide_index=True, width="stretch")
+    st.markdown("**Where the points went**")
+    changed = [p for p in r["parts"] if p["gap"] != 0]
+    for p in changed:
+        st.markdown(f"- {p['explanation']}")
+    if not changed:
+        st.markdown("- Every scoring part scores the same in both towns.")
+    elif len(changed) < len(r["parts"]):
+        st.caption("The other scoring parts score the same in both towns.")
+
+
+def _show_towns(r: dict, key: str) -> None:
+    town, best_town = _town(r["town"]), _town(r["best_town"])
+    overlay = st.toggle("Show me: lay the best layout over my town", key=f"{key}_show_me")
+    if overlay:
+        st.html(draw.wagons_overlay_html(wv.town_cells(town), wv.town_cells(best_town),
+                                         caption="Your town, with the best layout laid over it"))
+        st.caption("Each square shows your territory; the inset is the best layout's territory there. Dashed blue "
+                   "lines outline the best layout's cards; orange squares are where the two towns differ.")
+    else:
+        left, right = st.columns(2)
+        left.html(wv.town_html(town, caption=f"Your town: {r['mine']['player']['total']} points"))
+        right.html(wv.town_html(best_town, caption=f"Best layout: {r['best']['player']['total']} points"
+                                + (" (proven optimal)" if r["proven"] else " (best found, not proven)")))
+    with st.expander("The best layout's placements, in order"):
+        st.dataframe(pl.DataFrame(r["best_town"]), hide_index=True)
+
+
+def show_bgstats_export(state, key: str = "wr") -> None:
+    """The finished game as a BG Stats play: a JSON file and the app's import link."""
+    from solver.wagons import bgstats
+
+    st.subheader("Log this game in BG Stats")
+    c = st.columns([2, 2, 1, 1, 2])
+    name = c[0].text_input("Your name (as BG Stats shows it)", key=f"{key}_bg_name")
+    now = datetime.now(UTC)
+    day = c[1].date_input("Played on", value=now.date(), key=f"{key}_bg_day")
+    at = c[2].time_input("at (UTC)", value=now.time().replace(second=0, microsecond=0), key=f"{key}_bg_time")
+    minutes = c[3].number_input("Minutes", min_value=1, max_value=bgstats.MAX_MINUTES, value=None, step=1,
+                                key=f"{key}_bg_minutes", help="How long the game took (optional)")
+    where = c[4].text_input("Where (optional)", key=f"{key}_bg_where")
+    if not name.strip():
+        st.info("Enter your name to export the game.", icon=":material/badge:")
+        return
+    try:
+        when = datetime.combine(day, at) if day is not None and at is not None else None
+        play = bgstats.play_json(state, name, when, int(minutes) if minutes is not None else None, where or None)
+    except BadInput as exc:
+        st.error(f"BG Stats: {exc}", icon=":material/error:")
+        return
+    b = st.columns(2)
+    b[0].download_button("Download the BG Stats play (JSON)", json.dumps(play, indent=1, ensure_ascii=False),
+                         file_name="lone-cowboy-bgstats.json", mime="application/json", key=f"{key}_bg_down",
+                         icon=":material/download:")
+    b[1].link_button("Open in BG Stats", bgstats.import_link(play), icon=":material/open_in_new:")
+    with st.expander("The play as BG Stats receives it"):
+        st.json(play)

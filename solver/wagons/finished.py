@@ -1,0 +1,178 @@
+"""A finished Lone Cowboy game read from a file: what the review and the BG Stats export take.
+
+Two documents are read, each problem a one-line ``BadInput`` (rule:X-bad-input):
+
+- the whole game state (:func:`solver.wagons.game_json.state_to_json`, ``"game": "wagons"``), read by
+  :func:`~solver.wagons.game_json.state_from_json`;
+- the JSON that ``ruleslinger wagons play --json`` prints. A seeded game is replayed through the
+  engine (rule:W-setup, rule:W-rounds): the set-up of its seed, then the player's drafts and
+  placements from its log, the opponent's turns by the engine; the replay must end the game with
+  the town, the pile and the scores the file states. A game without a seed (an explicit deal) is
+  taken from its town and pile, which must hold every card not set aside with the goal cards
+  (rule:W9): the game is over exactly when all 16 are placed.
+
+The game must be over: a review or a play record of a half-played game is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from solver.errors import BadInput
+from solver.io import read_json, short_repr
+from solver.wagons.cards import check_pile
+from solver.wagons.data import WagonsData, load_data
+from solver.wagons.game import (
+    Draft,
+    GameState,
+    OpponentTurn,
+    Place,
+    apply,
+    draft_mismatch,
+    is_over,
+    new_game,
+    scores,
+)
+from solver.wagons.rules import Rules
+from solver.wagons.town import Placement, town_from_dict
+
+__all__ = ["read_finished_game", "finished_game_from_json"]
+
+MAX_STEPS = 100
+"""A game has at most 16 drafts, 16 placements and 16 opponent turns."""
+
+
+def read_finished_game(path: str | Path, data: WagonsData | None = None) -> GameState:
+    """The finished game in a file on this machine (the CLI's argument)."""
+    return finished_game_from_json(read_json(path), str(path), data)
+
+
+def finished_game_from_json(doc: Any, what: str = "game", data: WagonsData | None = None) -> GameState:
+    """A finished game from a game-state document or a `wagons play --json` output."""
+    if not isinstance(doc, dict):
+        raise BadInput(f"{what}: expected a JSON object (a game state or the output of `wagons play --json`)")
+    if doc.get("game") == "wagons" and "to_move" in doc:
+        from solver.wagons.game_json import state_from_json
+
+        state = state_from_json(doc)
+        if data is not None:
+            state = replace(state, data=data)
+    elif "log" in doc and "scenario" in doc:
+        state = _from_play_output(doc, what, data or load_data())
+    else:
+        raise BadInput(f"{what}: expected a game state (\"game\": \"wagons\") or the JSON output of `wagons play`")
+    if not is_over(state):
+        raise BadInput(f"{what}: the game is not over yet (cards are still to draft or place)")
+    return state
+
+
+def _rules(doc: dict, what: str) -> Rules:
+    raw = doc.get("rules", {})
+    if not isinstance(raw, dict):
+        raise BadInput(f"{what}.rules: expected an object of readings")
+    return Rules.from_dict(raw)
+
+
+def _from_play_output(doc: dict, what: str, data: WagonsData) -> GameState:
+    scenario = doc["scenario"]
+    if not isinstance(scenario, str):
+        raise BadInput(f"{what}.scenario: expected a scenario id, got {short_repr(scenario)}")
+    data.scenario(scenario)
+    rules, seed = _rules(doc, what), doc.get("seed")
+    if seed is None:
+        state = _from_town_and_pile(doc, scenario, rules, what, data)
+    else:
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise BadInput(f"{what}.seed: expected a whole number >= 0 or null, got {short_repr(seed)}")
+        state = _replay(new_game(scenario, seed, rules, data), _player_actions(doc, what), what)
+        _check_claims(doc, state, what)
+    return state
+
+
+def _player_actions(doc: dict, what: str) -> list[dict]:
+    """The player's drafts and placements from the log, in order."""
+    log = doc["log"]
+    if not isinstance(log, list):
+        raise BadInput(f"{what}.log: expected a list of log entries")
+    out = []
+    for n, e in enumerate(log):
+        if not isinstance(e, dict) or e.get("who") != "player":
+            continue
+        if e.get("what") == "draft":
+            skipped, card = e.get("skipped", []), e.get("card")
+            if not isinstance(skipped, list):
+                raise BadInput(f"{what}.log[{n}].skipped: expected a list of card ids, got {short_repr(skipped)}")
+            out.append({"draft": len(skipped), "card": card, "skipped": skipped, "at": n})
+        elif e.get("what") == "place" and isinstance(e.get("placement"), dict):
+            out.append({"place": e["placement"], "at": n})
+        else:
+            raise BadInput(f"{what}.log[{n}]: a player entry must be a draft or a place with a placement")
+    return out
+
+
+def _replay(state: GameState, actions: list[dict], what: str) -> GameState:
+    """The seed's game with the recorded player actions; the opponent moves by the engine."""
+    queue = list(actions)
+    for _ in range(MAX_STEPS):
+        if is_over(state):
+            break
+        if state.to_move == "opponent":
+            state = apply(state, OpponentTurn())
+            continue
+        if not queue:
+            raise BadInput(f"{what}: the log ends before the game does (the player still has a move)")
+        a = queue.pop(0)
+        where = f"{what}.log[{a['at']}]"
+        try:
+            if "draft" in a:
+                note = {k: a[k] for k in ("draft", "card", "skipped") if a.get(k) is not None}
+                why = draft_mismatch(state, note)
+                if why:
+                    raise BadInput(f"does not fit the replayed game: {why}")
+                state = apply(state, Draft(a["draft"]))
+            else:
+                p = a["place"]
+                missing = [k for k in ("card", "x", "y") if k not in p]
+                if missing:
+                    raise BadInput(f"placement: missing field '{missing[0]}'")
+                state = apply(state, Place(Placement(p["card"], p["x"], p["y"], p.get("rot", 0))))
+        except BadInput as exc:
+            raise BadInput(f"{where}: {exc}") from None
+    if queue:
+        raise BadInput(f"{what}.log[{queue[0]['at']}]: the game is over before this player entry")
+    return state
+
+
+def _check_claims(doc: dict, state: GameState, what: str) -> None:
+    """The file's own town, pile and totals, where it states them, must be the replay's."""
+    town = doc.get("town")
+    if town is not None and town_from_dict(town, f"{what}.town").placements != state.town.placements:
+        raise BadInput(f"{what}.town: differs from the town its log builds")
+    pile = doc.get("opponent_pile")
+    if pile is not None and (not isinstance(pile, list) or pile != list(state.pile)):
+        raise BadInput(f"{what}.opponent_pile: differs from the pile the replayed game builds ({list(state.pile)})")
+    final = scores(state)
+    for side, total in (("player", final.player.total), ("opponent", final.opponent.total)):
+        claim = doc.get(side, {}).get("total") if isinstance(doc.get(side), dict) else None
+        if claim is not None and claim != total:
+            raise BadInput(f"{what}.{side}.total: the file says {short_repr(claim)}, the replayed game scores {total}")
+
+
+def _from_town_and_pile(doc: dict, scenario: str, rules: Rules, what: str, data: WagonsData) -> GameState:
+    """An explicit deal's finished game: its town and pile hold every card in play (rule:W9)."""
+    if "town" not in doc or "opponent_pile" not in doc:
+        raise BadInput(f"{what}: a game without a seed needs its 'town' and 'opponent_pile'")
+    town = town_from_dict(doc["town"], f"{what}.town")
+    pile = check_pile(doc["opponent_pile"], town.card_ids)
+    base = new_game(scenario, 0, rules, data)
+    in_play = set(base.circle) | set(base.deck)
+    placed = set(town.card_ids) | set(pile)
+    aside = placed - in_play
+    if aside:
+        raise BadInput(f"{what}: card {min(aside)} is set aside with the scenario's goal cards (rule W9)")
+    missing = in_play - placed
+    if missing:
+        raise BadInput(f"{what}: the game is not over yet (card {min(missing)} is in neither town)")
+    return replace(base, circle=(), deck=(), town=town, pile=tuple(pile), to_move=None, round=2, seed=None, log=())

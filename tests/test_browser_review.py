@@ -1,0 +1,92 @@
+"""Browser test of the after-game review (Chromium by Playwright, 1366x768): a finished seeded game's
+review renders (best layout, breakdown, chart, proven), "show me" lays the best layout over the
+player's town and back, and the BG Stats link carries the play. The page is
+tests/apps/wagons_review.py, which calls dashboard.wagons_review.show_review as the play page does."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from test_browser_pages import _free_port, browser, expect, page, pytestmark, wait_idle  # noqa: F401
+
+from solver.wagons.review import review
+from solver.wagons.simulate import play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ("cattle-drive", "random", 2)
+
+
+@pytest.fixture(scope="module")
+def review_server():
+    port = _free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "tests" / "apps" / "wagons_review.py"),
+           "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
+           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=os.environ | {"PYTHONUNBUFFERED": "1"}, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                    if r.read().decode().strip() == "ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None:
+                pytest.fail("streamlit exited: " + proc.stderr.read().decode()[-2000:])
+            if time.monotonic() > deadline:
+                pytest.fail("streamlit did not answer /_stcore/health within 60 s")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+def test_the_review_renders_and_show_me_toggles(page, review_server):  # noqa: F811
+    scenario, policy, seed = GAME
+    want = review(play_game(*GAME).state, time_limit=30)
+    page.goto(f"{review_server}/?scenario={scenario}&policy={policy}&seed={seed}")
+    page.get_by_role("heading", name="Lone Cowboy: after the game").wait_for()
+    wait_idle(page)
+    page.get_by_role("button", name="Review my game").click()
+    expect(page.get_by_text("Best layout found and proven optimal")).to_be_visible()
+    wait_idle(page)
+    metric = page.locator('[data-testid="stMetric"]').filter(has_text="Best layout")
+    expect(metric).to_contain_text(str(want.best.player.total))
+    expect(page.get_by_text(want.headline())).to_be_visible()
+    expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+    expect(page.get_by_text("Best layout:").first).to_be_visible()
+    page.get_by_text("Show me: lay the best layout over my town").click()
+    wait_idle(page)
+    expect(page.get_by_text("Your town, with the best layout laid over it")).to_be_visible()
+    assert page.get_by_text("best: ", exact=False).count() >= 4 * len(want.best_town.placements) // 2
+    page.get_by_label("Your name (as BG Stats shows it)").fill("Ann")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    href = page.get_by_role("link", name="Open in BG Stats").get_attribute("href")
+    play = json.loads(parse_qs(urlparse(href).query)["data"][0])
+    assert play["players"][0]["name"] == "Ann" and play["players"][0]["score"] == want.mine.player.total
+    page.locator('[data-testid="stMain"]').evaluate("m => m.scrollTo(0, 0)")
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.get_by_text("Show me: lay the best layout over my town").scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ROOT / "tests" / "screenshots" / "review_show_me_viewport.png"))
+    page.get_by_text("Show me: lay the best layout over my town").click()
+    wait_idle(page)
+    expect(page.get_by_text("Your town, with the best layout laid over it")).to_have_count(0)
+    expect(page.get_by_text("Best layout:").first).to_be_visible()
