@@ -106,6 +106,13 @@ def test_a_seeded_deal_played_to_the_end_by_clicks():
     words = {"player": "The player wins", "opponent": "The opponent wins", "tie": "Tie"}[want.winner]
     assert any(words in b for b in banners(at))
     assert at.session_state[wg.KEY]["record"] == game_record(state)
+    # the after-game review of the same cards (dashboard.wagons_review), here with a 1-second search
+    assert "After the game: the best layout of your cards" in [h.value for h in at.subheader]
+    at.slider(key="lc_review_limit").set_value(1)
+    at.button(key="lc_review_run").click().run(timeout=120)
+    assert not at.exception, at.exception
+    assert int(metric(at, "Your town")) == want.player.total
+    assert int(metric(at, "Best layout")) >= want.player.total
 
 
 def test_the_live_scores_are_the_engines_and_name_no_winner():

@@ -11,8 +11,9 @@ from dashboard import wagons_game as wg
 from dashboard import wagons_table as tbl
 from dashboard import wagons_view as wv
 from dashboard.common import guarded, make_rules, page_header, rules_class, rules_summary
+from dashboard.wagons_review import show_review
 from solver.errors import BadInput
-from solver.wagons.game import is_chance_node
+from solver.wagons.game import is_chance_node, is_over
 from solver.wagons.rules import Rules
 
 page_header("wagons_play")
@@ -69,6 +70,8 @@ with right:
 tbl.town_view(state, legal)
 with guarded("Scores: "):
     tbl.scores_view(state)
+if is_over(state):
+    show_review(state, key="lc_review")
 tbl.files_view()
 tbl.log_view(state)
 with st.expander("Legend: terrains, icons and the grid", icon=":material/info:"):
