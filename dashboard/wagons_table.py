@@ -20,6 +20,10 @@ from solver.register import register
 from solver.wagons import game as gm
 
 ERROR = "lc_error"
+WAITING = {"player": "No card to place: draft one from the circle.",
+           "opponent": "No card to place: it is the opponent's turn.",
+           "chance": "No card to place: a card is to be revealed first.",
+           None: "The game is over: every card is drafted and placed."}
 GRID = "lc_town"
 
 
@@ -68,13 +72,12 @@ def history_bar(state: gm.GameState) -> None:
 def circle_view(state: gm.GameState) -> None:
     """The circle's cards, the next one first, each with its draft when the engine offers it."""
     drafts = {a.index for a in gm.legal_actions(state) if isinstance(a, gm.Draft)}
-    st.markdown(f"**The circle** ({len(state.circle)} cards, the next one first)"
-                + (f" · preference deck: {len(state.deck)} cards" if state.deck else ""))
+    st.markdown(f"**The circle** ({len(state.circle) + state.hidden_circle} cards, the next one first)")
     n = len(state.circle) + state.hidden_circle
     if not n:
         st.caption("The circle is empty.")
         return
-    cols = st.columns(max(n, 6) + 1, gap="xsmall")
+    cols = st.columns(max(n, 8), gap="xsmall")
     for k, cid in enumerate(state.circle):
         with cols[k]:
             st.html(wv.card_preview(cid, size=0.82, note="next" if k == 0 else f"skips {k}"))
@@ -84,17 +87,16 @@ def circle_view(state: gm.GameState) -> None:
                                                      if k else ""))
     for k in range(len(state.circle), n):
         cols[k].html(draw.wagons_card_back_html(f"Circle {k + 1}", size=0.82, note="not revealed yet"))
-    deck_view(state, cols[-1])
 
 
-def deck_view(state: gm.GameState, col) -> None:
-    """The preference deck: its top card face up once it is known."""
+def deck_view(state: gm.GameState) -> None:
+    """The preference deck: its top card face up once it is known (the round-1 opponent matches it)."""
     left = len(state.deck) + state.hidden_deck
     if state.deck:
-        col.html(wv.card_preview(state.deck[0], size=0.82, title=f"Deck top: {state.deck[0]}",
-                                 note=f"{left} in the deck"))
+        st.html(wv.card_preview(state.deck[0], size=0.7, title=f"Preference deck top: card {state.deck[0]}",
+                                note=f"{left} cards in the deck"))
     elif left:
-        col.html(draw.wagons_card_back_html("Preference deck", size=0.82, note=f"{left} cards"))
+        st.html(draw.wagons_card_back_html("Preference deck", size=0.7, note=f"{left} cards, top not seen yet"))
 
 
 # ----------------------------------------------------------------------------- chance: what was revealed
@@ -141,6 +143,7 @@ def opponent_view(state: gm.GameState) -> None:
         if e.deck_card is not None:
             msg += f", and the deck's top card **{e.deck_card}**"
         st.info(msg + f". Rule **{rule_text(e.rule)}**.", icon=":material/smart_toy:")
+    deck_view(state)
     st.markdown(f"**Opponent's town** ({len(state.pile)} cards, oldest first; the last is on top)")
     if state.pile:
         st.html("".join(wv.card_preview(c, size=0.7) for c in state.pile))
@@ -155,8 +158,7 @@ def hand_view(state: gm.GameState) -> list:
     legal = [a.placement for a in gm.legal_actions(state) if isinstance(a, gm.Place)]
     st.subheader("Your hand")
     if not legal:
-        st.caption("No card to place: " + ("draft one from the circle." if state.to_move == "player" else
-                                           "wait for your turn."))
+        st.caption(WAITING.get(state.to_move, "No card to place now."))
         return legal
     card, queued = state.hand[0], state.hand[1:]
     st.markdown(f"**Card to place: {card}**" + (f" (then {', '.join(map(str, queued))}: the cards the opponent "
