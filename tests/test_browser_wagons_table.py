@@ -22,9 +22,9 @@ GRID = "lc_town"
 
 def settled(pg) -> None:
     """Wait until the script run is over: no status widget and no stale (fading) element left."""
-    wait_idle(pg)
+    pg.wait_for_timeout(80)
     expect(pg.locator('[data-stale="true"]')).to_have_count(0)
-    wait_idle(pg)
+    expect(pg.locator('[data-testid="stStatusWidget"]')).to_have_count(0)
 
 
 def steps_done(pg, n: int) -> None:
