@@ -27,6 +27,10 @@ WAITING = {"player": "No card to place: draft one from the circle.",
 GRID = "lc_town"
 
 
+def cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def do(action: gm.Action) -> None:
     """Button callback: apply ``action``; an engine refusal is shown inline, nothing changes."""
     try:
@@ -72,7 +76,7 @@ def history_bar(state: gm.GameState) -> None:
 def circle_view(state: gm.GameState) -> None:
     """The circle's cards, the next one first, each with its draft when the engine offers it."""
     drafts = {a.index for a in gm.legal_actions(state) if isinstance(a, gm.Draft)}
-    st.markdown(f"**The circle** ({len(state.circle) + state.hidden_circle} cards, the next one first)")
+    st.markdown(f"**The circle** ({cards(len(state.circle) + state.hidden_circle)}, the next one first)")
     n = len(state.circle) + state.hidden_circle
     if not n:
         st.caption("The circle is empty.")
@@ -113,7 +117,7 @@ def reveal_view(state: gm.GameState) -> None:
     reveals = [a for a in gm.legal_actions(state) if isinstance(a, gm.Reveal)]
     with st.container(border=True):
         st.markdown(f"**Reveal {reveal_target(state)}**: click the card that turned up "
-                    f"({len(reveals)} cards not seen yet).")
+                    f"({cards(len(reveals))} not seen yet).")
         per_row = 8
         for start in range(0, len(reveals), per_row):
             cols = st.columns(per_row, gap="xsmall")
@@ -144,7 +148,7 @@ def opponent_view(state: gm.GameState) -> None:
             msg += f", and the deck's top card **{e.deck_card}**"
         st.info(msg + f". Rule **{rule_text(e.rule)}**.", icon=":material/smart_toy:")
     deck_view(state)
-    st.markdown(f"**Opponent's town** ({len(state.pile)} cards, oldest first; the last is on top)")
+    st.markdown(f"**Opponent's town** ({cards(len(state.pile))}, oldest first; the last is on top)")
     if state.pile:
         st.html("".join(wv.card_preview(c, size=0.7) for c in state.pile))
     else:
@@ -170,7 +174,7 @@ def hand_view(state: gm.GameState) -> list:
 
 def town_view(state: gm.GameState, legal: list) -> None:
     """The town grid with the legal spots of the card in hand."""
-    st.subheader(f"Your town ({len(state.town.placements)} cards)")
+    st.subheader(f"Your town ({cards(len(state.town.placements))})")
     card = state.hand[0] if legal else None
     if not state.town.placements and card is None:
         st.caption("Your first card can go anywhere; it is placed once you have drafted it.")
