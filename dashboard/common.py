@@ -36,8 +36,9 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
          "Build your town card by card, list the opponent's pile, and see both scores, the winner "
          "and illegal placements; ask the optimizer for the best possible layout of your cards."),
         ("wagons_play", "Lone Cowboy play-along", ":material/play_circle:",
-         "Step through a live solo game: enter the circle and the preference deck's top card, and "
-         "the page says what the automated opponent drafts and which rule makes it do so."),
+         "Play a seeded deal against the automated opponent, or follow a game at the table by picking "
+         "each card as it is revealed; build your town by clicking, undo and redo, and see which rule "
+         "made each opponent draft. The game is kept in the page's address and as a game file."),
         ("wagons_scenarios", "Lone Cowboy scenarios", ":material/bar_chart:",
          "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
     ],

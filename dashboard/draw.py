@@ -29,26 +29,58 @@ def _cell_style(terrain: str | None, w: int, h: int, extra: str = "") -> str:
     return _CELL.format(w=w, h=h) + f"background:{bg};color:{fg};{extra}"
 
 
-def territory_label(terrain: str, icon: str | None, small: bool = False) -> str:
+def icon_badge(icon: str | None) -> str:
+    """An icon as a round coloured badge with its letter (no emoji font needed)."""
     colour, letter = ICONS.get(icon or "", ("#777", "?"))
-    mark = (f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;background:{colour};"
+    return (f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;background:{colour};"
             f"color:#fff;font:bold 10px/14px sans-serif;text-align:center'>{letter}</span>")
+
+
+def territory_label(terrain: str, icon: str | None, small: bool = False) -> str:
+    mark = icon_badge(icon)
     if small:
         return f"{mark}<br><b>{escape(icon or '')}</b>"
     return f"{mark} <b>{escape(icon or '')}</b><br><span style='font-size:10px'>{escape(terrain)}</span>"
 
 
-def wagons_card_html(card_id: int, quadrants: Iterable[tuple[str, str]], title: str | None = None) -> str:
-    """One Circle the Wagons card front: 4 territories (tl, tr, bl, br) as a 2x2 coloured grid."""
+def wagons_card_html(card_id: int, quadrants: Iterable[tuple[str, str]], title: str | None = None,
+                     size: float = 1.0, note: str = "") -> str:
+    """One Circle the Wagons card front: 4 territories (tl, tr, bl, br) as a 2x2 coloured grid in a
+    card frame; ``size`` scales it (0.8 for a pile), ``note`` is a line under it (e.g. "skipped")."""
     q = list(quadrants)
+    w, h = round(54 * size), round(34 * size)
     rows = []
     for r in range(2):
-        cells = "".join(f"<td style='{_cell_style(t, 54, 34)}' title='{escape(t)} / {escape(i)}'>"
+        cells = "".join(f"<td style='{_cell_style(t, w, h)}' title='{escape(t)} / {escape(i)}'>"
                         f"{territory_label(t, i, small=True)}</td>" for t, i in q[2 * r:2 * r + 2])
         rows.append(f"<tr>{cells}</tr>")
     head = f"<div style='font:bold 12px sans-serif;margin-bottom:2px'>{escape(title or f'Card {card_id}')}</div>"
-    return (f"<div style='display:inline-block;margin:4px'>{head}"
-            f"<table style='border-collapse:collapse'>{''.join(rows)}</table></div>")
+    foot = f"<div style='font:11px sans-serif;color:#555;margin-top:2px'>{escape(note)}</div>" if note else ""
+    return (f"<div style='display:inline-block;margin:3px;padding:4px;border:2px solid #6d4c41;border-radius:7px;"
+            f"background:#fffdf7;vertical-align:top'>{head}"
+            f"<table style='border-collapse:collapse'>{''.join(rows)}</table>{foot}</div>")
+
+
+def wagons_card_back_html(title: str = "Face down", size: float = 1.0, note: str = "") -> str:
+    """A card not seen yet: its back, the size of a drawn front."""
+    w, h = round(108 * size) + 4, round(68 * size) + 4
+    foot = f"<div style='font:11px sans-serif;color:#555;margin-top:2px'>{escape(note)}</div>" if note else ""
+    return (f"<div style='display:inline-block;margin:3px;padding:4px;border:2px solid #6d4c41;border-radius:7px;"
+            f"background:#fffdf7;vertical-align:top'><div style='font:bold 12px sans-serif;margin-bottom:2px'>"
+            f"{escape(title)}</div><div style='width:{w}px;height:{h}px;border-radius:4px;background:"
+            f"repeating-linear-gradient(135deg,#8d6e63 0 8px,#a1887f 8px 16px);color:#fff;"
+            f"font:bold 22px/{h}px sans-serif;text-align:center'>?</div>{foot}</div>")
+
+
+def wagons_legend_html() -> str:
+    """The key to the drawings: terrain colours and icon badges."""
+    terrains = "".join(f"<span style='display:inline-block;margin:2px 8px 2px 0'><span style='display:inline-block;"
+                       f"width:14px;height:14px;vertical-align:middle;border:1px solid #5d4037;background:{c}'></span> "
+                       f"{escape(t)}</span>" for t, c in TERRAIN_COLOURS.items() if t != "Prairie")
+    icons = "".join(f"<span style='display:inline-block;margin:2px 8px 2px 0'>{icon_badge(i)}"
+                    f" {escape(i)}</span>" for i in ICONS)
+    return (f"<div style='font:12px sans-serif'><b>Terrains</b> (Plains are the rulebook's Prairie): {terrains}"
+            f"<br><b>Icons</b>: {icons}</div>")
 
 
 def wagons_town_html(cells: Mapping[tuple[int, int], Mapping[str, Any]], flagged: Iterable[tuple[int, int]] = (),

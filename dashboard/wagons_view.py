@@ -47,12 +47,13 @@ def card_label(cid: int) -> str:
     return f"{cid}: " + ", ".join(f"{t}/{i}" for t, i in c["quads"])
 
 
-def card_preview(cid: int, rot: int = 0) -> str:
+def card_preview(cid: int, rot: int = 0, size: float = 1.0, note: str = "", title: str | None = None) -> str:
     """The card as it lies after turning by ``rot`` (0 or 180), via the engine's card_cells."""
     from solver.wagons.cards import card_by_id, card_cells
 
     quads = [(t.terrain, t.icon) for _xy, t in card_cells(card_by_id(cid), rot)]
-    return draw.wagons_card_html(cid, quads, f"Card {cid}" + (" (turned 180)" if rot else ""))
+    return draw.wagons_card_html(cid, quads, title or (f"Card {cid}" + (" (turned 180)" if rot else "")),
+                                 size=size, note=note)
 
 
 # ----------------------------------------------------------------------------- towns
@@ -143,15 +144,24 @@ LOW_MARK = "(low confidence, W11)"
 """The marker of a goal card scored with a low-confidence number (solver's ``low_confidence``)."""
 
 
-def show_scores(result: dict, player_label: str = "Player", winner_problem: str | None = None) -> None:
+def show_scores(result: dict, player_label: str = "Player", winner_problem: str | None = None,
+                final: bool = True) -> None:
     """Metric row, winner banner and both breakdown tables. ``winner_problem``: why the towns are not
     the result of a finished game (an illegal row left out, a card in both towns, cards still to play;
-    solver.wagons.finished.completeness_problem): then no winner is named, the reason is."""
+    solver.wagons.finished.completeness_problem): then no winner is named, the reason is.
+    ``final=False`` (a game still being played) shows the scores so far and no winner."""
     p, o = result["player"], result["opponent"]
     c = st.columns(3)
     c[0].metric(f"{player_label} total", p["total"])
     c[1].metric("Opponent total", o["total"])
     c[2].metric("Margin", result.get("margin", p["total"] - o["total"]))
+    if final:
+        _winner_banner(result, winner_problem)
+    _breakdown(result, player_label)
+
+
+def _winner_banner(result: dict, winner_problem: str | None = None) -> None:
+    p, o = result["player"], result["opponent"]
     winner = result["winner"]
     how = " (tie broken by most Guns, rule W8)" if result.get("decided_by") == "guns" else ""
     if winner_problem:
@@ -163,6 +173,10 @@ def show_scores(result: dict, player_label: str = "Player", winner_problem: str 
         st.error(f"**The opponent wins** {o['total']} to {p['total']}{how}.", icon=":material/sentiment_dissatisfied:")
     else:
         st.info(f"**Tie** at {p['total']} (rule W8).", icon=":material/balance:")
+
+
+def _breakdown(result: dict, player_label: str) -> None:
+    p, o = result["player"], result["opponent"]
     low = set(result.get("low_confidence", ()))
     goal = lambda g: f"goal: {g}" + (f" {LOW_MARK}" if g in low else "")
     left, right = st.columns(2)

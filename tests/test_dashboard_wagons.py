@@ -14,7 +14,6 @@ import pytest
 
 from dashboard.apptest import charts, errors, open_page, texts
 from solver.errors import BadInput
-from solver.wagons.opponent import add_to_pile, opponent_draft
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
@@ -98,21 +97,28 @@ def test_illegal_rows_are_flagged_inline_and_left_out():
     assert metric(at, "Player total") == str(expected(EXAMPLE, [3, 7, 11], "boomtown").player.total)
 
 
-def test_card_picker_places_legal_cards_and_refuses_illegal_ones():
+def test_card_picker_places_cards_by_clicking_the_engines_legal_spots():
+    from dashboard import town_grid
+    from solver.wagons.town import Placement, legal_placements
+
     at = open_page("wagons_sheet")
-    at.selectbox(key="wg_pick_card").set_value(5)
-    at.number_input(key="wg_pick_x").set_value(6)
-    at.number_input(key="wg_pick_y").set_value(1)
-    at.button(key="wg_place").click().run()
+    at.selectbox(key="wg_pick_card").set_value(5).run()
+    town = town_from_dict({"placements": EXAMPLE})
+    legal = legal_placements(town, 5)
+    keys = {b.key for b in at.button if b.key and b.key.startswith("wg_grid_") and not b.disabled}
+    assert keys == {town_grid.cell_key("wg_grid", p.x, p.y) for p in legal}  # exactly the engine's spots
+    at.radio(key=town_grid.rotation_key("wg_grid")).set_value(180).run()
+    spot = town_grid.cell_key("wg_grid", 6, 1)
+    at.button(key=spot).click().run()
+    assert len(at.session_state["wg_rows"]) == 6  # a preview only
+    at.button(key=spot).click().run()
     assert not at.exception and not errors(at)
-    assert at.session_state["wg_rows"][-1] == {"card": 5, "x": 6, "y": 1, "rot": 0}
-    want = expected(EXAMPLE + [{"card": 5, "x": 6, "y": 1, "rot": 0}], [3, 7, 11], "boomtown")
+    assert Placement(5, 6, 1, 180) in legal
+    assert at.session_state["wg_rows"][-1] == {"card": 5, "x": 6, "y": 1, "rot": 180}
+    want = expected(EXAMPLE + [{"card": 5, "x": 6, "y": 1, "rot": 180}], [3, 7, 11], "boomtown")
     assert metric(at, "Player total") == str(want.player.total)
-    at.selectbox(key="wg_pick_card").set_value(6)
-    at.number_input(key="wg_pick_x").set_value(30)
-    at.button(key="wg_place").click().run()
-    assert any(e.startswith("Not placed") for e in errors(at))
-    assert len(at.session_state["wg_rows"]) == 7
+    options = at.selectbox(key="wg_pick_card").options
+    assert len(options) == 11 and not any(o.startswith("5:") for o in options)  # a card is placed once
 
 
 def test_uploads_bad_files_change_nothing_good_ones_replace_the_town():
@@ -142,26 +148,6 @@ def test_best_possible_layout_of_the_same_cards():
     mine = expected(rows, [3, 7, 11], "boomtown").player.total
     assert result["score"] >= mine
     assert f"the best found scores **{result['score']}**" in texts(at)
-
-
-def test_play_along_says_what_the_opponent_drafts_and_why():
-    at = open_page("wagons_play")
-    assert not at.exception
-    at.selectbox(key="pa_card_0").set_value(5)
-    at.button(key="pa_place").click().run()
-    assert at.session_state["pa"]["town"] == [{"card": 5, "x": 0, "y": 0, "rot": 0}]
-    at.multiselect(key="pa_circle_1").set_value([3, 7, 11, 0]).run()
-    at.selectbox(key="pa_deck_1").set_value(2).run()
-    at.button(key="pa_ask").click().run()
-    want = opponent_draft("boomtown", 1, (3, 7, 11, 0), 2, (), None, Rules())
-    assert f"takes **card {want.take}**" in texts(at)
-    assert f"Rule: **{want.rule}**" in texts(at)
-    at.button(key="pa_record").click().run()
-    assert at.session_state["pa"]["pile"] == list(add_to_pile((), want, Rules()))
-    assert at.session_state["pa"]["hand"] == list(want.skipped)
-    want_score = final_scores(town_from_dict({"placements": [{"card": 5, "x": 0, "y": 0, "rot": 0}]}),
-                              tuple(at.session_state["pa"]["pile"]), "boomtown", Rules())
-    assert metric(at, "You total") == str(want_score.player.total)
 
 
 def test_scenarios_page_tables_and_charts_match_the_simulator():
@@ -261,22 +247,6 @@ def test_opponent_pile_upload():
     assert not at.exception
     assert at.session_state["wg_pile"] == [8, 9]
     assert metric(at, "Opponent total") == str(expected(EXAMPLE, [8, 9], "boomtown").opponent.total)
-
-
-def test_play_along_round_two_uses_the_round_one_counts():
-    from solver.wagons.scoring import pile_counts, town_features
-
-    at = open_page("wagons_play")
-    at.selectbox(key="pa_card_0").set_value(5)
-    at.button(key="pa_place").click().run()
-    at.button(key="pa_round2").click().run()
-    g = at.session_state["pa"]
-    town = town_from_dict({"placements": g["town"]})
-    assert g["round"] == 2 and g["after1"] == [town_features(town).territories, pile_counts(tuple(g["pile"])).territories]
-    at.multiselect(key=f"pa_circle_{len(g['log'])}").set_value([3, 7, 11]).run()
-    at.button(key="pa_ask").click().run()
-    want = opponent_draft("boomtown", 2, (3, 7, 11), None, tuple(g["pile"]), tuple(g["after1"]), Rules())
-    assert f"takes **card {want.take}**" in texts(at) and f"Rule: **{want.rule}**" in texts(at)
 
 
 def test_score_breakdown_marks_low_confidence_goal_cards():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from dashboard import town_grid
 from dashboard import wagons_view as wv
 from dashboard.common import (
     dumps,
@@ -41,6 +42,23 @@ def set_rows(rows: list[dict]) -> None:
     ss.wg_ver += 1
 
 
+def card_picker(town, rows: list[dict]) -> None:
+    """Place a card by clicking: the engine's legal spots for it on the town, preview, then place."""
+    from solver.wagons.town import legal_placements
+
+    st.markdown("**Place a card by clicking**")
+    free = [c for c in range(18) if c not in town.card_ids]
+    if not free:
+        st.caption("All 18 cards are in the town.")
+        return
+    cid = st.selectbox("Card", free, format_func=wv.card_label, key="wg_pick_card")
+    legal = list(legal_placements(town, cid))
+    town_grid.rotation_picker(cid, legal, GRID)
+    st.caption(town_grid.help_line(cid, town_grid.current_preview(GRID, cid, town_grid.spots(legal))))
+    town_grid.grid(town, cid, legal, GRID, lambda p: set_rows(rows + [p.to_dict()]))
+
+
+GRID = "wg_grid"
 scen = wv.scenarios()
 top = st.columns([2, 3])
 scenario = top[0].selectbox("Scenario", list(scen), format_func=lambda s: scen[s]["name"], key="wg_scenario")
@@ -48,20 +66,10 @@ top[1].markdown(f"**Goal cards:** {', '.join(scen[scenario]['goals'])}  \n"
                 f"**Opponent scoring:** {scen[scenario]['scoring_text']}")
 
 # ----------------------------------------------------------------------------- input
+st.subheader("Your town")
+picker = st.container(border=True)  # filled below, once the table's current rows are known
 town_col, pile_col = st.columns([3, 2])
 with town_col:
-    st.subheader("Your town")
-    with st.container(border=True):
-        st.markdown("**Card picker**")
-        pc = st.columns([4, 1, 1, 2])
-        cid = pc[0].selectbox("Card", range(18), format_func=wv.card_label, key="wg_pick_card")
-        px = pc[1].number_input("x", -20, 40, 0, key="wg_pick_x")
-        py = pc[2].number_input("y", -20, 40, 0, key="wg_pick_y")
-        rot = pc[3].radio("Rotation", [0, 180], horizontal=True, key="wg_pick_rot",
-                          format_func=lambda r: f"{r} degrees")
-        st.html(wv.card_preview(cid, 0) + wv.card_preview(cid, 180))
-        place_clicked = st.button("Place this card on top", key="wg_place", type="primary")
-        place_message = st.empty()  # filled below, once the table's current rows are known
     st.markdown("**Placements** (placement order; later cards lie on top; edit cells or add/delete rows)")
     base = pl.DataFrame(ss.wg_rows or [], schema={"card": pl.Int64, "x": pl.Int64, "y": pl.Int64, "rot": pl.Int64})
     edited = st.data_editor(base, num_rows="dynamic", key=f"wg_table_{ss.wg_ver}", width="stretch",
@@ -78,16 +86,8 @@ with town_col:
         set_rows([])
         st.rerun()
     town, problems = wv.build_town(rows)
-    if place_clicked:  # the picker adds on top of the table as edited now
-        from solver.wagons.town import Placement, placement_problem
-
-        why = placement_problem(town, Placement(int(cid), int(px), int(py), int(rot)))
-        if why:
-            place_message.error(f"Not placed: {why}", icon=":material/error:")
-        else:
-            set_rows([r for r in rows if any(v is not None for v in r.values())]
-                     + [{"card": int(cid), "x": int(px), "y": int(py), "rot": int(rot)}])
-            st.rerun()
+    with picker:
+        card_picker(town, [r for r in rows if any(v is not None for v in r.values())])
     for n, why in problems:
         st.error(f"Row {n} is left out of the town: {why}", icon=":material/error:")
 

@@ -1,5 +1,5 @@
-"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate, bgstats (and replay
-from :mod:`solver.wagons.cli_replay`, the optimizer's best-layout and best-play from
+"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate, bgstats (and
+replay from :mod:`solver.wagons.cli_replay`, the optimizer's best-layout and best-play from
 :mod:`solver.wagons.optimizer.cli`).
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,

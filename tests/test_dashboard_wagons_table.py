@@ -1,0 +1,239 @@
+"""AppTest: the Lone Cowboy game table (dashboard/sections/wagons_play.py) against the engine.
+
+Every test drives the page with its own buttons only and checks what it shows against the engine
+played alone on the same actions (solver.wagons.game, game_record)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path as _Path
+
+sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboard package (repo root)
+
+import argparse
+import json
+import random
+
+from streamlit.testing.v1 import AppTest
+
+from dashboard import town_grid, urlstate
+from dashboard import wagons_game as wg
+from dashboard.apptest import APP, errors, open_page, texts
+from solver.register import register
+from solver.wagons import game as gm
+from solver.wagons.cli_shared import add_rules_flags, rules_from_args
+from solver.wagons.game_record import game_from_record, game_record
+from solver.wagons.rules import Rules
+
+GRID = "lc_town"
+
+
+def page_state(at) -> gm.GameState:
+    g = at.session_state[wg.KEY]
+    return game_from_record({**g["record"], "actions": g["record"]["actions"][:g["at"]]})
+
+
+def open_with_address(text: str) -> AppTest:
+    """The page opened in a new session whose address carries ``?lc=text`` (a reload, a bookmark)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lc"] = text
+    at.run()
+    at.switch_page("sections/wagons_play.py")
+    at.run()
+    return at
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def click(at, action: gm.Action) -> None:
+    """Press the page's button(s) for ``action`` (a placement: its square twice, after its rotation)."""
+    if isinstance(action, gm.Reveal):
+        at.button(key=f"lc_reveal_{action.card}").click().run()
+    elif isinstance(action, gm.Draft):
+        at.button(key=f"lc_draft_{action.index}").click().run()
+    elif isinstance(action, gm.OpponentTurn):
+        at.button(key="lc_opponent").click().run()
+    else:
+        p = action.placement
+        if _has_radio(at):
+            at.radio(key=town_grid.rotation_key(GRID)).set_value(p.rot).run()
+        key = town_grid.cell_key(GRID, p.x, p.y)
+        at.button(key=key).click().run()
+        at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def _has_radio(at) -> bool:
+    return any(r.key == town_grid.rotation_key(GRID) for r in at.radio)
+
+
+def banners(at) -> list[str]:
+    return [t for t in texts(at).splitlines() if "wins**" in t or t.startswith("**Tie**")]
+
+
+def play(at, state: gm.GameState, rng: random.Random, steps: int | None = None) -> gm.GameState:
+    """Play random legal actions by clicks; the page must follow the engine step by step."""
+    n = 0
+    while not gm.is_over(state) and (steps is None or n < steps):
+        action = rng.choice(gm.legal_actions(state))
+        click(at, action)
+        state = gm.apply(state, action)
+        assert page_state(at) == state
+        if isinstance(action, gm.OpponentTurn):  # the opponent's draft with its rule id and title
+            e = state.log[-1] if state.log[-1].what == "opponent-draft" else next(
+                e for e in reversed(state.log) if e.what == "opponent-draft")
+            shown = "\n".join(i.value for i in at.info)
+            assert f"took **card {e.card}**" in shown
+            assert f"{e.rule} ({register().get(e.rule).title})" in shown
+        if not gm.is_over(state):
+            assert banners(at) == []  # no winner before the game is over
+        n += 1
+    return state
+
+
+def test_a_seeded_deal_played_to_the_end_by_clicks():
+    at = open_page("wagons_play")
+    assert not at.exception and not errors(at)
+    state = gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
+    assert page_state(at) == state
+    state = play(at, state, random.Random(7))
+    assert gm.is_over(state)
+    want = gm.scores(state)
+    assert metric(at, "You total") == str(want.player.total)
+    assert metric(at, "Opponent total") == str(want.opponent.total)
+    words = {"player": "The player wins", "opponent": "The opponent wins", "tie": "Tie"}[want.winner]
+    assert any(words in b for b in banners(at))
+    assert at.session_state[wg.KEY]["record"] == game_record(state)
+    # the after-game review of the same cards (dashboard.wagons_review), here with a 1-second search
+    assert "After the game: the best layout of your cards" in [h.value for h in at.subheader]
+    at.slider(key="lc_review_limit").set_value(1)
+    at.button(key="lc_review_run").click().run(timeout=120)
+    assert not at.exception, at.exception
+    assert int(metric(at, "Your town")) == want.player.total
+    assert int(metric(at, "Best layout")) >= want.player.total
+
+
+def test_the_live_scores_are_the_engines_and_name_no_winner():
+    at = open_page("wagons_play")
+    state = play(at, gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()), random.Random(3), steps=9)
+    want = gm.scores(state)
+    assert metric(at, "You total") == str(want.player.total)
+    assert metric(at, "Opponent total") == str(want.opponent.total)
+    assert "Scores so far" in [h.value for h in at.subheader]
+    assert banners(at) == []
+
+
+def test_follow_a_game_by_revealing_cards_once():
+    at = open_page("wagons_play")
+    at.radio(key="lc_new_mode").set_value("follow").run()
+    at.button(key="lc_start").click().run()
+    state = gm.new_followed_game(wg.DEFAULT_SCENARIO, Rules())
+    assert page_state(at) == state and gm.is_chance_node(state)
+    # the reveal offers exactly the engine's unseen cards, each once
+    offered = sorted(int(b.key.removeprefix("lc_reveal_")) for b in at.button if b.key.startswith("lc_reveal_"))
+    assert offered == list(gm.unseen_cards(state))
+    order = [c for c in gm.unseen_cards(state)][::-1]
+    for c in order[:9]:  # the circle of 8, then the preference deck's top card
+        click(at, gm.Reveal(c))
+        state = gm.apply(state, gm.Reveal(c))
+        assert not any(b.key == f"lc_reveal_{c}" for b in at.button)  # a revealed card is never offered again
+    assert state.circle == tuple(order[:8]) and state.deck[:1] == (order[8],)
+    assert page_state(at) == state and state.to_move == "player"
+    state = play(at, state, random.Random(11), steps=12)
+    assert at.session_state[wg.KEY]["record"]["seed"] is None
+
+
+def test_a_placement_is_previewed_first_and_placed_on_the_second_click():
+    at = open_page("wagons_play")
+    at.button(key="lc_draft_0").click().run()
+    state = page_state(at)
+    legal = [a.placement for a in gm.legal_actions(state)]
+    assert {p.rot for p in legal} == {0, 180}  # both ways up are offered
+    at.radio(key=town_grid.rotation_key(GRID)).set_value(180).run()
+    key = town_grid.cell_key(GRID, 0, 0)
+    at.button(key=key).click().run()
+    assert page_state(at) == state  # a preview changes nothing in the game
+    css = next(h.proto.body for h in at.get("html") if f".st-key-{key} button" in h.proto.body)
+    assert town_grid.PREVIEW_BORDER in css
+    at.button(key=key).click().run()
+    assert page_state(at) == gm.apply(state, gm.Place(gm.Placement(state.hand[0], 0, 0, 180)))
+
+
+def test_undo_and_redo_every_action():
+    at = open_page("wagons_play")
+    state0 = page_state(at)
+    states = [state0]
+    state = state0
+    for action in (gm.Draft(1), None, gm.OpponentTurn()):
+        action = action or gm.legal_actions(state)[-1]
+        click(at, action)
+        state = gm.apply(state, action)
+        states.append(state)
+    for n in (2, 1, 0):
+        at.button(key="lc_undo").click().run()
+        assert page_state(at) == states[n]
+    assert at.button(key="lc_undo").disabled
+    for n in (1, 2, 3):
+        at.button(key="lc_redo").click().run()
+        assert page_state(at) == states[n]
+    assert at.button(key="lc_redo").disabled
+    at.button(key="lc_undo").click().run()
+    at.button(key="lc_undo").click().run()  # back before the placement: a new one drops the redo steps
+    other = next(a for a in gm.legal_actions(states[1]) if a != gm.legal_actions(state0)[0] and a != gm.legal_actions(states[1])[-1])
+    click(at, other)
+    assert page_state(at) == gm.apply(states[1], other)
+    assert at.button(key="lc_redo").disabled
+
+
+def test_a_reload_resumes_from_the_address_redo_steps_included():
+    at = open_page("wagons_play")
+    state = play(at, page_state(at), random.Random(5), steps=6)
+    at.button(key="lc_undo").click().run()
+    address = at.query_params["lc"]
+    again = open_with_address(address)  # a new session: only the address is carried over
+    assert not again.exception and not errors(again)
+    assert again.session_state[wg.KEY] == at.session_state[wg.KEY]
+    again.button(key="lc_redo").click().run()
+    assert page_state(again) == state
+
+
+def test_a_damaged_address_is_one_line_and_a_fresh_game():
+    for text in ("not-a-game", urlstate.encode({"record": {"game": "lone-cowboy"}, "at": 0})):
+        page = open_with_address(text)
+        assert not page.exception
+        assert [e for e in errors(page) if "address was not loaded" in e], errors(page)
+        assert all("\n" not in e for e in errors(page))
+        assert page_state(page) == gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
+
+
+def test_upload_a_game_file_and_refuse_a_bad_one():
+    at = open_page("wagons_play")
+    play(at, page_state(at), random.Random(2), steps=5)
+    before = dict(at.session_state[wg.KEY])
+    up = at.get("file_uploader")[0]
+    bad = json.dumps({**before["record"], "actions": before["record"]["actions"] + [{"draft": 7}, {"draft": 0}]})
+    up.upload("bad.json", bad.encode(), "application/json").run()
+    err = [e for e in errors(at) if "was not loaded" in e]
+    assert len(err) == 1 and "\n" not in err[0] and "actions[" in err[0]
+    assert at.session_state[wg.KEY] == before
+    at.get("file_uploader")[0].upload("junk.json", b"{not json", "application/json").run()
+    assert any("invalid JSON" in e for e in errors(at))
+    assert at.session_state[wg.KEY] == before
+    other = gm.new_game("cattle-drive", 12, Rules())
+    other = gm.apply(gm.apply(other, gm.Draft(2)), gm.legal_actions(gm.apply(other, gm.Draft(2)))[0])
+    at.get("file_uploader")[0].upload("good.json", json.dumps(game_record(other)).encode(), "application/json").run()
+    assert not at.exception
+    assert page_state(at) == other
+    assert "Cattle Drive" in texts(at)
+
+
+def test_the_default_rules_are_the_clis():
+    p = argparse.ArgumentParser()
+    add_rules_flags(p)
+    cli = rules_from_args(p.parse_args([]))
+    at = open_page("wagons_play")
+    assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
+    at.button(key="lc_start").click().run()
+    assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
