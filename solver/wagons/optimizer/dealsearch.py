@@ -78,11 +78,11 @@ class DealSearch:
     """The lines of one deal with their bounds and towns; see the module docstring."""
 
     def __init__(self, state: GameState, data: WagonsData, start: float, time_limit: float,
-                 progress: SearchProgress | None = None):
+                 progress: SearchProgress | None = None, max_lines: int = 20000):
         self.state, self.data, self.start, self.time_limit = state, data, start, time_limit
         self.progress = progress
         self.rules, self.scenario = state.rules, state.scenario
-        lines = draft_lines(state, data, deadline=start + time_limit / 2)
+        lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
         self.complete = getattr(lines, "complete", True)
         self.items = [self._known(LineState(li, margin_bound(li.cards, self.scenario, li.pile, self.rules, data)))
                       for li in lines]
