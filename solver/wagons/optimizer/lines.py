@@ -28,7 +28,7 @@ from solver.wagons.scoring import town_features
 from solver.wagons.simulate import MAX_STEPS, policy_rng
 from solver.wagons.town import Town
 
-__all__ = ["Line", "Lines", "deal_state", "draft_lines", "greedy_margin", "play_out", "entry_action", "meets_round1"]
+__all__ = ["Line", "Lines", "deal_state", "draft_lines", "greedy_margin", "greedy_scores", "play_out", "entry_action", "meets_round1"]
 
 
 @dataclass(frozen=True)
@@ -135,17 +135,22 @@ def meets_round1(town: Town, round1) -> bool:
     return have >= opp if behind else have < opp
 
 
-def greedy_margin(state: GameState) -> int:
-    """The margin the greedy policy reaches on this deal (the rules-following baseline)."""
+def greedy_scores(state: GameState):
+    """The final scores the greedy policy reaches on this deal (the rules-following baseline)."""
     pol = GreedyPolicy()
     rng = policy_rng(state.seed if state.seed is not None else 0)
     s = state
     for _ in range(MAX_STEPS):
         if is_over(s):
-            return scores(s).margin
+            return scores(s)
         actions = legal_actions(s)
         s = apply(s, actions[0] if s.to_move == "opponent" else pol.choose(s, actions, rng))
     raise BadInput("greedy game did not finish")
+
+
+def greedy_margin(state: GameState) -> int:
+    """The margin the greedy policy reaches on this deal."""
+    return greedy_scores(state).margin
 
 
 def play_out(state: GameState, line: Line, town: Town) -> GameState:
