@@ -235,7 +235,7 @@ def _plan_wagons_difficulty(request: BatchRequest) -> Plan:
 def _atlas_scenarios(text: str | None) -> list[str]:
     from solver.wagons.data import SCENARIO_IDS
 
-    if text is None:
+    if not isinstance(text, str):
         raise BadInput("batch wagons-atlas: --scenario is required (a scenario id, ids joined by commas, or ALL)")
     if text.strip().upper() == "ALL":
         return list(SCENARIO_IDS)
