@@ -21,7 +21,7 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import CHOICES, Rules
 from solver.wagons.scoring import low_confidence
 
-__all__ = ["GOAL_READINGS", "scenario_readings", "atlas_row", "atlas_items", "atlas_table", "ATLAS_SCHEMA"]
+__all__ = ["GOAL_READINGS", "reading_title", "scenario_readings", "atlas_row", "atlas_items", "atlas_table", "ATLAS_SCHEMA"]
 
 GOAL_READINGS = {"boom-or-bust": "boom_or_bust"}
 """Goal kind -> the ``Rules`` field naming the alternatives of its low-confidence numbers (rule:W11)."""
@@ -31,6 +31,15 @@ ATLAS_SCHEMA = {"scenario": "str", "seed": "int", "reading": "str", "winnable": 
                 "greedy_margin": "int", "greedy_wins": "bool", "lines": "int", "canwin_seconds": "float",
                 "bestplay_seconds": "float", "elapsed": "float", "low_confidence": "str"}
 """The columns of an atlas row (the Parquet file's schema)."""
+
+
+_TITLES = {"default": "the default readings", "boom_or_bust=per-mine": "Boom or Bust per Mine",
+           "boom_or_bust=flat": "Boom or Bust flat per band"}
+
+
+def reading_title(label: str) -> str:
+    """A reading label of an atlas row in words ("boom_or_bust=flat" -> "Boom or Bust flat per band")."""
+    return _TITLES.get(label, label.replace("_", " ").replace("=", ": "))
 
 
 def scenario_readings(scenario_id: str, data: WagonsData | None = None, base: Rules = Rules()) -> list[tuple[str, dict]]:
