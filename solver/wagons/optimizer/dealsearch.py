@@ -138,9 +138,10 @@ class DealSearch:
 
     # ---------------------------------------------------------------- heuristics
     def greedy(self, target: Callable[[], int], stop: Callable[[], bool]) -> None:
-        """The greedy town of every line that may beat the target (the highest bound first)."""
+        """The greedy town of every line that may beat the target (the highest bound first); past the time
+        limit only until some line has a town (an answer is a replayed line, never nothing)."""
         for it in sorted(self.items, key=lambda it: -it.bound):
-            if stop() or self.remaining() <= 0:
+            if stop() or (self.remaining() <= 0 and self.best() is not None):
                 return
             if it.value is not None or not it.bound > target():
                 continue
