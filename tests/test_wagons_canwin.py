@@ -274,3 +274,21 @@ def test_cli_can_win_bad_input(argv, capsys):
     rc = cli.main(["wagons", "can-win", *argv, "--json"])
     out, err = capsys.readouterr()
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_proven_facts_are_reused_and_tied_to_their_data():
+    """A second search of the same deal repeats no proof (the facts per line are cached), and a cached fact
+    counts only for the data object it was proven with."""
+    import dataclasses
+
+    from solver.wagons.optimizer.dealsearch import clear_cache
+
+    circle, deck = _small("cattle-drive", (2, 2), 3)
+    clear_cache()
+    first = best_play("cattle-drive", circle=circle, deck=deck, time_limit=30)
+    again = best_play("cattle-drive", circle=circle, deck=deck, time_limit=30)
+    assert first.solves >= 1 and again.solves == 0
+    assert (again.margin, again.proven_optimal) == (first.margin, first.proven_optimal) and again.proven_optimal
+    other = dataclasses.replace(load_data())  # the same cards and goals in another object: proven afresh
+    assert other is not load_data()
+    assert best_play("cattle-drive", circle=circle, deck=deck, time_limit=30, data=other).solves >= 1

@@ -44,8 +44,9 @@ LOCAL_PATIENCE = 40
 PASS_BUDGETS = (1.5, 6.0)
 """Seconds per line of the first proof passes; the last pass shares out all the time left."""
 
-_FACTS: dict[tuple, tuple[int, int | None, Town | None]] = {}
-"""(scenario, cards, sorted pile, round1, rules, data id) -> (proven bound, best value, its town)."""
+_FACTS: dict[tuple, tuple[WagonsData, int, int | None, Town | None]] = {}
+"""(scenario, cards, sorted pile, round1, rules, data id) -> (the data, proven bound, best value, its town); a hit
+counts only for the very same data object (an id can be reused once a user's goals file is gone)."""
 
 
 def clear_cache() -> None:
@@ -95,16 +96,16 @@ class DealSearch:
 
     def _known(self, it: LineState) -> LineState:
         hit = _FACTS.get(self._key(it.line, it.line.round1))
-        if hit is not None:
-            it.tighten(hit[0])
-            if hit[2] is not None:
-                it.offer(hit[2], hit[1])
+        if hit is not None and hit[0] is self.data:
+            it.tighten(hit[1])
+            if hit[3] is not None:
+                it.offer(hit[3], hit[2])
         return it
 
     def _remember(self, it: LineState) -> None:
         if len(_FACTS) > 100_000:
             _FACTS.clear()
-        _FACTS[self._key(it.line, it.line.round1)] = (it.bound, it.value, it.town)
+        _FACTS[self._key(it.line, it.line.round1)] = (self.data, it.bound, it.value, it.town)
 
     # ---------------------------------------------------------------- reading
     def elapsed(self) -> float:
