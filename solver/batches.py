@@ -495,4 +495,21 @@ def _handle(args) -> dict:
 def _render(result: dict) -> str:
     from solver.clikit import render_plain
 
-    return render_plain(result)
+    if "atlas" not in result:
+        return render_plain(result)
+    rest = {k: v for k, v in result.items() if k != "atlas"}
+    return render_plain(rest) + "\n" + _atlas_text(result["atlas"])
+
+
+def _atlas_text(rows: list[dict]) -> str:
+    """The atlas table as aligned text: per scenario and reading, deals won with perfect play (of the decided)
+    against the greedy policy on the same deals, and the best margin's spread."""
+    pct = lambda x: "-" if x is None else f"{100 * x:.0f}%"
+    head = (f"{'scenario':<27}{'reading':<24}{'deals':>6}{'undecided':>10}{'perfect play wins':>18}"
+            f"{'greedy wins':>12}  best margin min/median/max (proven)")
+    lines = ["Difficulty atlas (wins: share of the decided deals):", head]
+    for r in rows:
+        lines.append(f"{r['scenario']:<27}{r['reading']:<24}{r['deals']:>6}{r['undecided']:>10}"
+                     f"{pct(r['winnable_share']):>18}{pct(r['greedy_win_share']):>12}  "
+                     f"{r['best_margin_min']}/{r['best_margin_median']}/{r['best_margin_max']} ({r['best_proven']})")
+    return "\n".join(lines)

@@ -56,7 +56,7 @@ def test_batch_writes_parquet_rows_and_prints_the_table(tmp_path, capsys):
     rc = cli.main(["batch", "wagons-atlas", "--scenario", "gold-rush", "--n", "1", "--seed", "1", "--time-limit", "5",
                    "--executor", "serial"])
     text = capsys.readouterr().out
-    assert rc == 0 and "winnable_share" in text
+    assert rc == 0 and "Difficulty atlas" in text and "perfect play wins" in text and "100%" in text
 
 
 @pytest.mark.parametrize("argv", [
