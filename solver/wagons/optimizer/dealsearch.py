@@ -1,4 +1,4 @@
-"""The search over a deal's draft lines that best play and ``can-win`` share (rule:W-opt-bestplay).
+"""The search over a deal's draft lines that best play and ``can-win`` share (rule:W-opt-bestplay, rule:W-opt-canwin).
 
 A deal's draft lines (:mod:`.lines`) each fix the player's cards in order and the opponent's pile, so
 each is a best-layout problem with the margin as objective. A :class:`DealSearch` keeps, per line, a
