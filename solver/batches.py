@@ -6,6 +6,10 @@ Kinds (each maps onto one game's picklable per-item function):
   (``solver.wagons.game``), game *i* played with seed ``seed + i``;
 - ``wagons-difficulty``: best play vs the greedy policy per deal (``solver.wagons.optimizer.bestplay.best_play_row``),
   one row per seed, ``--time-limit`` seconds per deal;
+- ``wagons-atlas``: the difficulty atlas (``solver.wagons.atlas.atlas_row``): per deal and per reading of the
+  scenario's low-confidence goal numbers, can it be won with perfect play, the best margin and the greedy
+  policy's result; ``--scenario ALL`` (or one id, or ids joined by commas), ``--n`` seeds per scenario,
+  ``--time-limit`` seconds for each of the two solves per row; the result adds the per-scenario table;
 - ``outlaws-playouts``: random playouts of Outlaws: Last Man Standing from the set-up, one row per
   playout (``solver.outlaws.playout.playout(seed, rules)``);
 - ``cactus-montecarlo``: Monte Carlo of the round the marshal arrives in Cactus Town
@@ -44,6 +48,8 @@ CACTUS_CHUNK = 10_000
 """Monte Carlo games per Cactus task: fixed, so counts do not depend on the executor."""
 MAX_TIME_LIMIT = 3600.0
 """Longest time limit per item (seconds) for the solver-backed kinds."""
+ATLAS_TIME_LIMIT = 30.0
+"""Default seconds for each of can-win and best play per deal and reading (``wagons-atlas``)."""
 DIFFICULTY_TIME_LIMIT = 30.0
 """Default seconds per deal for ``wagons-difficulty`` (best_play_row's own default)."""
 MAX_ROWS_IN_JSON = 10_000
@@ -226,6 +232,36 @@ def _plan_wagons_difficulty(request: BatchRequest) -> Plan:
                 _seeds(request), "rows", settings, request.n)
 
 
+def _atlas_scenarios(text: str | None) -> list[str]:
+    from solver.wagons.data import SCENARIO_IDS
+
+    if not isinstance(text, str):
+        raise BadInput("batch wagons-atlas: --scenario is required (a scenario id, ids joined by commas, or ALL)")
+    if text.strip().upper() == "ALL":
+        return list(SCENARIO_IDS)
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    for name in names:
+        if name not in SCENARIO_IDS:
+            raise BadInput(f"batch wagons-atlas: --scenario {short_repr(name)} is not one of ALL, {', '.join(SCENARIO_IDS)}")
+    if not names:
+        raise BadInput("batch wagons-atlas: --scenario names no scenario")
+    return list(dict.fromkeys(names))
+
+
+def _plan_wagons_atlas(request: BatchRequest) -> Plan:
+    """The difficulty atlas (solver.wagons.atlas.atlas_row, rule:W-opt-canwin, rule:W-opt-bestplay): one row per
+    deal and reading. Rows are identical across executors when every deal is decided and proven."""
+    _no(request, "players", "policy")
+    from solver.wagons.atlas import atlas_items, atlas_row
+
+    scenarios = _atlas_scenarios(request.scenario)
+    rules = _wagons_rules(request)
+    limit = float(request.time_limit if request.time_limit is not None else ATLAS_TIME_LIMIT)
+    items = atlas_items(scenarios, request.n, request.seed, rules)
+    settings = {"scenarios": scenarios, "deals_per_scenario": request.n, "time_limit": limit, "rules": rules.to_dict()}
+    return Plan(functools.partial(call_star, atlas_row, {"time_limit": limit}), items, "rows", settings, len(items))
+
+
 def _plan_outlaws_playouts(request: BatchRequest) -> Plan:
     _no(request, "scenario", "policy", "players", "time_limit")
     from solver.outlaws.playout import playout
@@ -244,6 +280,9 @@ KINDS: dict[str, BatchKind] = {
     "wagons-difficulty": BatchKind(
         "wagons-difficulty", "Lone Cowboy: best play vs greedy per deal (seed+i), --scenario, --time-limit per deal",
         _plan_wagons_difficulty),
+    "wagons-atlas": BatchKind(
+        "wagons-atlas", "Lone Cowboy: the difficulty atlas, can-win and best play per deal and goal-number reading, "
+        "--scenario ALL, --n seeds per scenario, --time-limit per solve", _plan_wagons_atlas),
     "outlaws-playouts": BatchKind(
         "outlaws-playouts", "Outlaws: random playouts from the set-up, one row per playout (seed+i)",
         _plan_outlaws_playouts),
@@ -382,6 +421,10 @@ def run_batch(
         result |= {"rows": frame.height, "columns": frame.columns, "summary": summarise(frame)}
         if with_rows:
             result["data"] = frame.to_dicts()
+    if request.kind == "wagons-atlas":
+        from solver.wagons.atlas import atlas_table
+
+        result["atlas"] = atlas_table(frame).to_dicts()
     result["seconds"] = round(time.perf_counter() - started, 3)
     return result
 
@@ -416,11 +459,12 @@ def register_batch(games) -> None:
     parser.add_argument("--workers", type=str, default=str(ex.DEFAULT_WORKERS), help="local worker processes (default 2)")
     parser.add_argument("--out", help="write every row to this .parquet file (row kinds)")
     parser.add_argument("--rows", action="store_true", help=f"include the rows in the JSON (n <= {MAX_ROWS_IN_JSON})")
-    parser.add_argument("--scenario", help="wagons: scenario id")
+    parser.add_argument("--scenario", help="wagons: scenario id (wagons-atlas: ALL, or ids joined by commas)")
     parser.add_argument("--policy", help="wagons: player policy name")
     parser.add_argument("--players", type=str, help="cactus: 2..5 players (default: solo)")
     parser.add_argument("--time-limit", type=str, metavar="S",
-                        help=f"wagons-difficulty: seconds per deal (default {DIFFICULTY_TIME_LIMIT:g})")
+                        help=f"wagons-difficulty: seconds per deal (default {DIFFICULTY_TIME_LIMIT:g}); wagons-atlas: "
+                             f"seconds for each of can-win and best play per deal (default {ATLAS_TIME_LIMIT:g})")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rules reading of the game (repeatable), e.g. --option tie_break=guns")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
@@ -451,4 +495,21 @@ def _handle(args) -> dict:
 def _render(result: dict) -> str:
     from solver.clikit import render_plain
 
-    return render_plain(result)
+    if "atlas" not in result:
+        return render_plain(result)
+    rest = {k: v for k, v in result.items() if k != "atlas"}
+    return render_plain(rest) + "\n" + _atlas_text(result["atlas"])
+
+
+def _atlas_text(rows: list[dict]) -> str:
+    """The atlas table as aligned text: per scenario and reading, deals won with perfect play (of the decided)
+    against the greedy policy on the same deals, and the best margin's spread."""
+    pct = lambda x: "-" if x is None else f"{100 * x:.0f}%"
+    head = (f"{'scenario':<27}{'reading':<24}{'deals':>6}{'undecided':>10}{'perfect play wins':>18}"
+            f"{'greedy wins':>12}  best margin min/median/max (proven)")
+    lines = ["Difficulty atlas (wins: share of the decided deals):", head]
+    for r in rows:
+        lines.append(f"{r['scenario']:<27}{r['reading']:<24}{r['deals']:>6}{r['undecided']:>10}"
+                     f"{pct(r['winnable_share']):>18}{pct(r['greedy_win_share']):>12}  "
+                     f"{r['best_margin_min']}/{r['best_margin_median']}/{r['best_margin_max']} ({r['best_proven']})")
+    return "\n".join(lines)

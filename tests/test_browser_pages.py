@@ -184,6 +184,9 @@ def test_wagons_scenarios(page, server):
     open_page(page, server, "wagons_scenarios", "Lone Cowboy scenarios")
     expect(page.get_by_role("heading", name="Difficulty table", exact=True)).to_be_visible(timeout=120_000)  # simulates on first load
     expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+    atlas = page.get_by_role("heading", name="Difficulty atlas: can each deal be won with perfect play?")
+    atlas.scroll_into_view_if_needed()
+    expect(atlas).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
 
 

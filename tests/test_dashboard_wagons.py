@@ -260,3 +260,26 @@ def test_score_breakdown_marks_low_confidence_goal_cards():
     at.selectbox(key="wg_scenario").set_value("out-drink-the-competition").run()
     items = [str(i) for t in at.table for i in t.value.index]
     assert "goal: Bootleggers" in items and not any("low confidence" in i for i in items)
+
+
+def test_scenarios_page_charts_the_shipped_atlas():
+    """The difficulty atlas from the shipped Parquet rows (scenarios/wagons/atlas.parquet): a table per scenario
+    and reading, a chart of the deals won with perfect play against greedy and one of the best margins."""
+    import polars as pl
+
+    from solver.paths import SCENARIOS
+    from solver.wagons.atlas import atlas_table
+
+    at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["greedy"], "sc_n": 1})
+    assert not at.exception and not errors(at)
+    rows = pl.read_parquet(SCENARIOS / "wagons" / "atlas.parquet")
+    assert at.session_state["sc_atlas_rows"] == rows.height
+    table = next(d.value for d in at.dataframe if "winnable with perfect play" in d.value.columns)
+    expected = atlas_table(rows)
+    assert len(table) == expected.height
+    boom = table[(table["scenario"] == "Boomtown") & (table["reading"] == "Boom or Bust flat per band")]
+    want = expected.filter((pl.col("scenario") == "boomtown") & (pl.col("reading") == "boom_or_bust=flat"))
+    assert boom["deals"].iloc[0] == want["deals"][0]
+    titles = [c.get("title") for c in charts(at)]
+    assert "Deals won: perfect play vs the greedy policy" in titles
+    assert "Best margin per deal with perfect play" in titles

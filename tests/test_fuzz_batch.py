@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_fuzz_io import HUGE, assert_one_line, no_hang
 
-from solver.batches import KINDS, BatchRequest, run_batch
+from solver.batches import KINDS, BatchRequest, plan, run_batch
 from solver.errors import BadInput
 
 BATCH_EXAMPLES = 100
@@ -27,9 +27,10 @@ def maybe(values, hostile):
 
 
 APPLIES = {"wagons-games": {"scenario", "policy"}, "wagons-difficulty": {"scenario", "time_limit"},
+           "wagons-atlas": {"scenario", "time_limit"},
            "outlaws-playouts": set(), "cactus-montecarlo": {"players"}}
 VALID_OPTIONS = {"wagons-games": [("edition", "later"), ("tie_break", "guns"), ("round1_window", "2")],
-                 "wagons-difficulty": [("edition", "later")], "outlaws-playouts": [("sheriff_save", "stop")],
+                 "wagons-difficulty": [("edition", "later")], "wagons-atlas": [("tie_break", "guns")], "outlaws-playouts": [("sheriff_save", "stop")],
                  "cactus-montecarlo": [("solo_events", "true"), ("duel_win_chance", "1/2")]}
 
 
@@ -70,6 +71,9 @@ def test_batch_requests_run_or_are_refused_in_one_line(request):
             outcome = "valid, not run (slow kind)"
             if req.kind == "wagons-difficulty" and (req.time_limit or 30) > 0.5:
                 return  # a valid request; the 30 s default per deal is not what this test is about
+            if req.kind == "wagons-atlas":
+                plan(req)  # checks the scenarios and readings; the rows take seconds each (tests/test_wagons_atlas.py)
+                return
             if req.kind == "outlaws-playouts" and req.n > 1:
                 return  # valid; each random playout takes ~0.3 s
             result = run_batch(req, executor="serial", progress=False)

@@ -33,8 +33,9 @@ CLI_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_CLI_EXAMPLES", "60"))
 """Cases per command (in-process); the environment variable allows a deeper campaign."""
 SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15, ("outlaws", "playouts"): 12,
                  ("outlaws", "status"): 30, ("cactus", "verify"): 4, ("outlaws", "verify"): 4,
-                 ("outlaws", "dead-positions"): 10, ("wagons", "best-play"): 10, ("wagons", "best-layout"): 20,
-                 ("readings", "impact"): 6, ("wagons", "verify"): 4, ("wagons", "bgstats"): 30}
+                 ("outlaws", "dead-positions"): 10, ("wagons", "best-play"): 10, ("wagons", "can-win"): 10,
+                 ("wagons", "best-layout"): 20, ("readings", "impact"): 6, ("wagons", "verify"): 4,
+                 ("wagons", "bgstats"): 30}
 """Commands whose cases play whole games or run Z3 / a search: fewer cases (seconds each)."""
 BUDGET = float(os.environ.get("RULESLINGER_FUZZ_CLI_BUDGET", "25"))
 """Seconds of fuzzing per command; the remaining cases are skipped (and not counted) after it, so a
@@ -451,6 +452,9 @@ def test_huge_numbers_in_every_numeric_option_are_one_line(path, option, capsys)
     ["batch", "outlaws-playouts", "--n", "1e999999999"],
     ["batch", "outlaws-playouts", "--n", "2", "--seed", "9" * 5000],
     ["batch", "wagons-difficulty", "--scenario", "boomtown", "--n", "1", "--time-limit", "1e999999999"],
+    ["batch", "wagons-atlas", "--scenario", "ALL", "--n", "1", "--time-limit", "1e999999999"],
+    ["batch", "wagons-atlas", "--scenario", "gold-rush," + "x" * 5000, "--n", "1"],
+    ["wagons", "can-win", "--scenario", "gold-rush", "--seed", "1", "--time-limit", "1e999999999"],
     ["outlaws", "playouts", "--n", "2", "--seed", str(2**63 - 1)],
     ["outlaws", "playouts", "--n", "2", "--max-actions", str(10**30)],
     ["wagons", "opponent-draft", "--scenario", "boomtown", "--round", "1", "--circle", "3," + "9" * 5000,

@@ -10,6 +10,8 @@ import streamlit as st
 from dashboard import wagons_view as wv
 from dashboard.caching import cache_final, proven
 from dashboard.common import dumps, guarded, make_rules, page_header, rules_class, rules_summary
+from solver.paths import SCENARIOS
+from solver.wagons import atlas
 from solver.wagons import simulate as sim
 from solver.wagons.optimizer import bestplay as bp
 
@@ -155,6 +157,62 @@ if res:
                  alt.Tooltip("greedy_margin:Q", title="Greedy margin"), alt.Tooltip("best_margin:Q", title="Best margin"),
                  alt.Tooltip("best play:N", title="Best play")]
     ).properties(title="Best play vs greedy, per deal", height=280), width="stretch")
+
+st.subheader("Difficulty atlas: can each deal be won with perfect play?")
+ATLAS = SCENARIOS / "wagons" / "atlas.parquet"
+
+
+@st.cache_data(show_spinner=False)
+def atlas_rows(path: str) -> pl.DataFrame:
+    """The measured atlas rows shipped with the project (provenance: scenarios/wagons/atlas.md)."""
+    return pl.read_parquet(path)
+
+
+with guarded("Atlas: "):
+    arows = atlas_rows(str(ATLAS)).with_columns(
+        pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario"))
+        .alias("scenario name"),
+        pl.col("reading").map_elements(atlas.reading_title, return_dtype=pl.Utf8).alias("reading title"))
+    st.session_state.sc_atlas_rows = arows.height
+    st.caption(f"Measured, not computed on this page: {arows.height} rows (deal x reading) from "
+               "`bench/bench_wagons_canwin.py`, seeds "
+               f"{arows['seed'].min()} to {arows['seed'].max()} per scenario; how they were made: "
+               "`scenarios/wagons/atlas.md`. A deal is winnable when some line of drafts and placements beats the "
+               "rules-following opponent (a replayed win), not winnable when every draft line is proven below a "
+               "win; undecided deals ran out of time. Boomtown is shown under both readings of Boom or Bust "
+               "(its numbers come from one unofficial source, W11).")
+    summary_atlas = atlas.atlas_table(arows.drop("scenario name", "reading title")).with_columns(
+        pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario")),
+        pl.col("reading").map_elements(atlas.reading_title, return_dtype=pl.Utf8))
+    st.dataframe(summary_atlas.select(
+        pl.col("scenario"), pl.col("reading"), pl.col("deals"), pl.col("decided"), pl.col("undecided"),
+        pl.col("winnable_share").round(3).alias("winnable with perfect play"),
+        pl.col("greedy_win_share").round(3).alias("greedy wins (same deals)"),
+        pl.col("best_margin_median").alias("median best margin"),
+        pl.col("best_margin_min").alias("lowest best margin"), pl.col("best_margin_max").alias("highest best margin"),
+        pl.col("best_proven").alias("best margin proven")), hide_index=True, width="stretch")
+    shares = (summary_atlas.with_columns((pl.col("scenario") + " · " + pl.col("reading")).alias("scenario and reading"))
+              .select("scenario and reading", pl.col("winnable_share").alias("perfect play"),
+                      pl.col("greedy_win_share").alias("greedy policy"))
+              .unpivot(index="scenario and reading", variable_name="player", value_name="share of decided deals won"))
+    st.altair_chart(alt.Chart(shares).mark_bar().encode(
+        y=alt.Y("scenario and reading:N", title=None, axis=alt.Axis(labelLimit=360)),
+        x=alt.X("share of decided deals won:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
+        color=alt.Color("player:N", title="who plays"), yOffset="player:N",
+        tooltip=["scenario and reading", "player", alt.Tooltip("share of decided deals won:Q", format=".0%")]
+    ).properties(title="Deals won: perfect play vs the greedy policy", height=360), width="stretch")
+    margins = (arows.with_columns((pl.col("scenario name") + " · " + pl.col("reading title")).alias("scenario and reading"))
+               .select("scenario and reading", "seed", pl.col("best_margin").alias("best margin"),
+                       pl.col("greedy_margin").alias("greedy margin"),
+                       pl.when(pl.col("best_proven")).then(pl.lit("proven best")).otherwise(pl.lit("best found"))
+                       .alias("best margin is")))
+    base = alt.Chart(margins).encode(y=alt.Y("scenario and reading:N", title=None, axis=alt.Axis(labelLimit=360)))
+    st.altair_chart((base.mark_rule(color="#999").encode(x=alt.X("min(best margin):Q"), x2="max(best margin):Q")
+                     + base.mark_circle(size=90, opacity=0.8).encode(
+                         x=alt.X("best margin:Q", title="best margin per deal (player - opponent); 0 = a tie"),
+                         color=alt.Color("best margin is:N", title=None),
+                         tooltip=["scenario and reading", "seed", "best margin", "greedy margin", "best margin is"]))
+                    .properties(title="Best margin per deal with perfect play", height=360), width="stretch")
 
 with st.expander("All games (one row each)"):
     st.dataframe(df, hide_index=True, width="stretch")

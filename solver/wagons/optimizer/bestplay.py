@@ -1,52 +1,49 @@
 """Best play for a known deal: the player's drafts and placements that maximise the final margin
 over the rules-following opponent (rule:W-opt-bestplay), and the scenario difficulty table.
 
-Why this decomposes: the opponent's drafts (rule:W1, rule:W4, rule:W5) read the circle, the
-preference deck and its own pile, never the player's town, except Boomtown's round-2 rule, which
-reads the territory counts after round 1. So a *draft line* (the player's draft choice at each of
-their turns) fixes the order in which the player receives cards and the opponent's final pile;
-for Boomtown each line is split in two by whether the opponent ends round 1 behind or not, and
-that becomes a constraint on the town after the first ``m`` cards. The best margin of a line is
-then a best-layout problem (:func:`solver.wagons.optimizer.layout.best_layout`, ``objective="margin"``).
-
-Search: enumerate the lines (merging lines that give the same cards in the same order and the
-same pile), give every line a greedy-layout lower bound, then visit lines best-first and ask the
-optimizer only for a town *beating the best margin so far* (``floor``): an unsat answer discards
-the line with a proof. The result is proven optimal when every line was settled by a proof.
+A deal decomposes into draft lines (:mod:`.lines`), each a best-layout problem with the margin as
+objective. The search (:class:`~.dealsearch.DealSearch`, shared with ``can-win``): an admissible bound
+per line from the cards held (:mod:`.bounds`) settles every line that cannot beat the best margin so
+far; greedy towns, highest bound first, and a short local search give the best margin early; then
+proofs "a town beating the best, or none" (:func:`~.layout.best_layout` with ``floor``), the most
+promising line first, in passes of growing time. Lines with the same cards and pile share one solve.
+The result is proven optimal when every line is settled (bounded or proven) and every line was
+enumerated. ``search="each-line"`` runs the earlier method (no bounds, one solve per line), the
+benchmark's baseline.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from solver.errors import BadInput
-from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
-from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
+from solver.wagons.game import scores
+from solver.wagons.optimizer.dealsearch import DealSearch
 from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.lines import (
+    Line,
+    Lines,
+    deal_state,
+    draft_lines,
+    entry_action,
+    greedy_margin,
+    meets_round1,
+    play_out,
+)
 from solver.wagons.optimizer.problem import greedy_layout
-from solver.wagons.policies import GreedyPolicy
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import town_features
-from solver.wagons.simulate import MAX_STEPS, policy_rng
 from solver.wagons.town import Town
 
-__all__ = ["Line", "BestPlay", "deal_state", "draft_lines", "best_play", "best_play_row", "difficulty_table",
-           "difficulty_summary", "greedy_margin"]
+__all__ = ["Line", "Lines", "BestPlay", "deal_state", "draft_lines", "best_play", "best_play_each_line", "best_play_row",
+           "difficulty_table", "difficulty_summary", "greedy_margin", "SEARCHES", "LOCAL_SHARE"]
 
 Progress = Callable[[int, "int | None", float], None]
-
-
-@dataclass(frozen=True)
-class Line:
-    """One sequence of player draft choices and what it implies (rule:W-opt-bestplay)."""
-
-    drafts: tuple[int, ...]            # Draft index at each player turn
-    cards: tuple[int, ...]             # the player's cards in placement order
-    pile: tuple[int, ...]              # the opponent's final pile, oldest first
-    round1: tuple[int, int, bool] | None = None  # Boomtown: (cards placed, opponent territories, behind)
+SEARCHES = ("bounds", "each-line")
+LOCAL_SHARE = 0.1
+"""Share of the time limit for the local search on the most promising lines, before the proofs."""
 
 
 @dataclass(frozen=True)
@@ -61,147 +58,67 @@ class BestPlay:
     elapsed: float
     greedy_margin: int | None = None    # the greedy policy's margin on the same deal
     log: tuple[dict, ...] = field(default_factory=tuple)
+    bound: int | None = None            # proven upper bound on the best margin (== margin when proven)
+    solves: int = 0                     # layout solves run
 
     def to_dict(self) -> dict:
         return {"margin": self.margin, "proven_optimal": self.proven_optimal, "drafts": list(self.drafts),
                 "actions": list(self.actions), "final": self.final, "lines": self.lines,
                 "lines_settled": self.lines_settled, "elapsed": round(self.elapsed, 3),
-                "greedy_margin": self.greedy_margin, "log": list(self.log), "rule": "W-opt-bestplay"}
+                "greedy_margin": self.greedy_margin, "log": list(self.log), "bound": self.bound,
+                "solves": self.solves, "rule": "W-opt-bestplay"}
 
 
-def deal_state(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
-               deck: Sequence[int] | None = None, rules: Rules = Rules(), data: WagonsData | None = None
-               ) -> GameState:
-    """The starting state of a known deal: a seed (rule:W-setup) or an explicit circle and deck."""
-    data = data or load_data()
-    if circle is None and deck is None:
-        if seed is None:
-            raise BadInput("give a seed, or an explicit circle and preference deck")
-        return new_game(scenario_id, seed, rules, data)
-    if circle is None:
-        raise BadInput("an explicit deal needs the circle (and the preference deck, top first)")
-    base = new_game(scenario_id, 0, rules, data)
-    circle = check_card_ids(circle, "circle", unique=False)
-    deck = check_card_ids(deck or (), "deck", unique=False)
-    every = circle + deck
-    if not circle:
-        raise BadInput("circle: give at least one card")
-    if len(set(every)) != len(every):
-        raise BadInput("deal: a card appears twice in the circle and deck")
-    aside = set(every) & set(base.removed)
-    if aside:
-        raise BadInput(f"deal: card {min(aside)} is set aside with the scenario's goal cards (rule:W9)")
-    return replace(base, circle=circle, deck=deck, seed=seed, log=())
-
-
-def _boomtown(state: GameState, data: WagonsData) -> bool:
-    return data.scenario(state.scenario).draft.kind == "skip-if-behind"
-
-
-class Lines(list):
-    """The draft lines found; ``complete`` is False when a deadline cut the enumeration short."""
-
-    complete = True
-
-
-def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int = 20000,
-                deadline: float | None = None) -> list[Line]:
-    """Every distinct draft line from ``state`` (a fresh deal); placements are deferred. With a
-    ``deadline`` (time.monotonic), the lines found by then (at least one; ``complete`` False)."""
-    data = data or load_data()
-    boom = _boomtown(state, data)
-    out: dict[tuple, Line] = {}
-
-    def walk(s: GameState, drafts: tuple[int, ...], round1):
-        for _ in range(MAX_STEPS):
-            if out and deadline is not None and time.monotonic() > deadline:
-                raise _OutOfTime
-            if is_over(s):
-                key = (s.town.card_ids, tuple(sorted(s.pile)), round1)
-                if key not in out:
-                    if len(out) >= max_lines:
-                        raise BadInput(f"deal: more than {max_lines} draft lines; give a smaller deal")
-                    out[key] = Line(drafts, s.town.card_ids, s.pile, round1)
-                return
-            before = s.round
-            if s.to_move == "opponent":
-                s = apply(s, legal_actions(s)[0])
-            elif s.hand:  # any legal spot: where cards lie does not change the drafts (except Boomtown)
-                s = apply(s, legal_actions(s)[0])
-            else:
-                for a in legal_actions(s):
-                    walk(apply(s, a), drafts + (a.index,), round1)
-                return
-            if boom and before == 1 and s.round == 2 and round1 is None and state.rules.boomtown_count == "visible":
-                # rule:W5-boomtown: split on the opponent being behind after round 1 or not (counting
-                # 4 per card, the counts are known from the cards alone: no split)
-                m, opp = len(s.town.placements), 4 * len(s.pile)
-                for behind in (True, False):
-                    forced = replace(s, after_round_1=(opp if behind else opp - 1, opp))
-                    walk(forced, drafts, (m, opp, behind))
-                return
-        raise BadInput("deal: a game did not finish")
-
-    found = Lines()
-    try:
-        walk(state, (), None)
-    except _OutOfTime:
-        found.complete = False
-    found.extend(out.values())
-    return found
-
-
-class _OutOfTime(Exception):
-    """The enumeration's deadline passed (it is not a proof over every line any more)."""
-
-
-def _meets_round1(town: Town, round1) -> bool:
-    if round1 is None:
-        return True
-    m, opp, behind = round1
-    have = town_features(Town(town.placements[:m])).territories
-    return have >= opp if behind else have < opp
-
-
-def greedy_margin(state: GameState) -> int:
-    """The margin the greedy policy reaches on this deal (the rules-following baseline)."""
-    pol = GreedyPolicy()
-    rng = policy_rng(state.seed if state.seed is not None else 0)
-    s = state
-    for _ in range(MAX_STEPS):
-        if is_over(s):
-            return scores(s).margin
-        actions = legal_actions(s)
-        s = apply(s, actions[0] if s.to_move == "opponent" else pol.choose(s, actions, rng))
-    raise BadInput("greedy game did not finish")
-
-
-def _play_out(state: GameState, line: Line, town: Town) -> GameState:
-    """Replay ``line`` with ``town``'s placements through the engine (checks every step)."""
-    drafts = list(line.drafts)
-    places = list(town.placements)
-    s = state
-    for _ in range(MAX_STEPS):
-        if is_over(s):
-            return s
-        if s.to_move == "opponent":
-            s = apply(s, legal_actions(s)[0])
-        elif s.hand:
-            s = apply(s, Place(places.pop(0)))
-        else:
-            s = apply(s, Draft(drafts.pop(0)))
-    raise BadInput("replay did not finish")
+def _check_time(time_limit) -> float:
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+        raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
+    return float(time_limit)
 
 
 def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
               deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
               progress: Progress | None = None, data: WagonsData | None = None,
-              max_lines: int = 20000) -> BestPlay:
-    """Best line of play for a known deal (rule:W-opt-bestplay); proven when every line is settled."""
+              max_lines: int = 20000, search: str = "bounds") -> BestPlay:
+    """Best line of play for a known deal (rule:W-opt-bestplay); proven when every line is settled.
+    ``progress(best, bound, elapsed)``: ``bound`` is the proven upper bound over every line (or None)."""
+    if search not in SEARCHES:
+        raise BadInput(f"search: '{search}' is not one of {', '.join(SEARCHES)}")
+    if search == "each-line":
+        return best_play_each_line(scenario_id, seed, circle, deck, rules, time_limit, progress, data, max_lines)
     start = time.monotonic()
     data = data or load_data()
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
-        raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
+    time_limit = _check_time(time_limit)
+    state = deal_state(scenario_id, seed, circle, deck, rules, data)
+    ds = DealSearch(state, data, start, time_limit, progress, max_lines)
+    floor = -(10 ** 6)  # below any margin: the first town found is the best so far
+    target = lambda: ds.best_value() if ds.best_value() is not None else floor
+    never = lambda: False
+    ds.greedy(target, never)
+    ds.local(target, never, LOCAL_SHARE * time_limit)
+    ds.settle(target, never)
+    best = ds.best()
+    if best is None:
+        raise BadInput("no line of play found within the time limit; allow more time")
+    open_lines = ds.open_lines(best.value)
+    proven = not open_lines and ds.complete
+    final_state = ds.replay(best)
+    final = scores(final_state)
+    actions = tuple(entry_action(e) for e in final_state.log if e.who == "player")
+    ds.report(force=True)
+    return BestPlay(best.value, proven, best.line.drafts, actions, final.to_dict(), len(ds.items),
+                    len(ds.items) - len(open_lines), ds.elapsed(), greedy_margin(state),
+                    tuple(e.to_dict() for e in final_state.log), bound=ds.upper(), solves=ds.solves)
+
+
+def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
+              deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
+              progress: Progress | None = None, data: WagonsData | None = None,
+              max_lines: int = 20000) -> BestPlay:
+    """The earlier method, kept as the benchmark's baseline (``search="each-line"``): a greedy town per line,
+    then one proof per line above the best so far, with no bound and no sharing."""
+    start = time.monotonic()
+    data = data or load_data()
+    time_limit = _check_time(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
     lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
     elapsed = lambda: time.monotonic() - start
@@ -212,7 +129,7 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
             lows.append((None, None))
             continue
         town, v = greedy_layout(line.cards, scenario_id, line.pile, rules, "margin", data)
-        lows.append((v, town) if _meets_round1(town, line.round1) else (None, None))
+        lows.append((v, town) if meets_round1(town, line.round1) else (None, None))
     order = sorted(range(len(lines)), key=lambda i: (lows[i][0] is None, -(lows[i][0] or 0)))
     best, best_line, best_town = None, None, None
     for i in order:
@@ -220,13 +137,14 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
             best, best_line, best_town = lows[i][0], lines[i], lows[i][1]
     if progress:
         progress(best, None, elapsed())
-    settled = 0
+    settled = solves = 0
     for pos, i in enumerate(order):
         remaining = time_limit - elapsed()
         if remaining <= 0.05:
             break
         line = lines[i]
         share = max(remaining / (len(order) - pos), min(remaining, 5.0))  # the most promising lines first
+        solves += 1
         r = best_layout(line.cards, scenario_id, line.pile, rules, time_limit=share, objective="margin",
                         data=data, seed_greedy=False, floor=best, round1=line.round1)
         if r.placements:
@@ -238,28 +156,23 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
     proven = settled == len(lines) and getattr(lines, "complete", True)
     if best_line is None:
         raise BadInput("no line of play found within the time limit; allow more time")
-    final_state = _play_out(state, best_line, best_town)
+    final_state = play_out(state, best_line, best_town)
     final = scores(final_state)
     if final.margin != best:
         raise AssertionError(f"best play: replay gives margin {final.margin}, the search recorded {best}")
-    actions = tuple(_entry_action(e) for e in final_state.log if e.who == "player")
+    actions = tuple(entry_action(e) for e in final_state.log if e.who == "player")
     if progress:
         progress(best, best if proven else None, elapsed())
     return BestPlay(best, proven, best_line.drafts, actions, final.to_dict(), len(lines), settled, elapsed(),
-                    greedy_margin(state), tuple(e.to_dict() for e in final_state.log))
-
-
-def _entry_action(e) -> dict:
-    if e.what == "draft":
-        return {"draft": len(e.skipped), "card": e.card, "skipped": list(e.skipped)}
-    return {"place": e.placement.to_dict()}
+                    greedy_margin(state), tuple(e.to_dict() for e in final_state.log),
+                    bound=best if proven else None, solves=solves)
 
 
 def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
-                  data: WagonsData | None = None) -> dict:
+                  data: WagonsData | None = None, search: str = "bounds") -> dict:
     """One deal as a flat, picklable row (module-level: safe for process pools and Dask)."""
     r = Rules.from_dict(rules or {})
-    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data)
+    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data, search=search)
     return {"scenario": scenario_id, "seed": seed, "best_margin": res.margin, "proven": res.proven_optimal,
             "greedy_margin": res.greedy_margin, "best_wins": res.margin > 0,
             "greedy_wins": res.greedy_margin is not None and res.greedy_margin > 0,

@@ -1,4 +1,4 @@
-"""`ruleslinger wagons best-layout` and `ruleslinger wagons best-play` (contracts.md).
+"""`ruleslinger wagons best-layout`, `ruleslinger wagons best-play` (contracts.md) and `ruleslinger wagons can-win`.
 
 Progress lines go to standard error; bad card ids, scenarios or files are one-line errors with
 exit code 2 (rule:X-bad-input). Registered by :mod:`solver.wagons.cli`; the solvers load when a command runs (ortools, z3
@@ -6,6 +6,9 @@ and numba take a second or two to import: ``ruleslinger --help`` does not wait f
 """
 
 from __future__ import annotations
+
+import sys
+import time
 
 from solver import clikit
 from solver.errors import BadInput
@@ -51,41 +54,90 @@ def render_best_layout(r: dict) -> str:
     return "\n".join(lines)
 
 
-def handle_best_play(args) -> dict:
-    from solver.wagons.optimizer.bestplay import best_play
-
+def deal_args(args, command: str) -> tuple:
+    """(rules, data, circle, deck) of a deal given by ``--seed`` or ``--circle``/``--deck``."""
     rules, data = rules_from_args(args), data_from_args(args)
     data.scenario(args.scenario)
     circle = clikit.int_list(args.circle, "--circle") if args.circle else None
     deck = clikit.int_list(args.deck, "--deck") if args.deck else None
     if args.seed is None and circle is None:
-        raise BadInput("best-play: give --seed N, or --circle (and --deck) for an explicit deal")
-    if args.seed is not None and circle is not None:
-        raise BadInput("best-play: give either --seed or --circle/--deck, not both")
+        raise BadInput(f"{command}: give --seed N, or --circle (and --deck) for an explicit deal")
+    if args.seed is not None and (circle is not None or deck is not None):
+        raise BadInput(f"{command}: give either --seed or --circle/--deck, not both")
+    return rules, data, circle, deck
+
+
+def search_progress_lines(quiet: bool, label: str):
+    """``progress(best, bound, elapsed)`` of a deal search on standard error (at most twice a second):
+    the best margin found and the proven upper bound over every draft line."""
+    last = [0.0]
+
+    def report(best, bound, elapsed):
+        now = time.monotonic()
+        if quiet or now - last[0] < 0.5:
+            return
+        last[0] = now
+        found = "no town yet" if best is None else f"best margin {best}"
+        limit = "" if bound is None else f", every line at most {bound}"
+        print(f"[{label}] {found}{limit} ({elapsed:.1f}s)", file=sys.stderr, flush=True)
+
+    return report
+
+
+def handle_best_play(args) -> dict:
+    from solver.wagons.optimizer.bestplay import best_play
+
+    rules, data, circle, deck = deal_args(args, "best-play")
     res = best_play(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
-                    progress_lines(args.quiet, "best-play"), data)
+                    search_progress_lines(args.quiet, "best-play"), data, search=getattr(args, "search", "bounds"))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict(),
                 "low_confidence": list(low_confidence(args.scenario, data, rules))})
     return out
 
 
+def handle_can_win(args) -> dict:
+    from solver.wagons.optimizer.canwin import can_win
+
+    rules, data, circle, deck = deal_args(args, "can-win")
+    res = can_win(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
+                  search_progress_lines(args.quiet, "can-win"), data)
+    out = res.to_dict()
+    out.update({"scenario": args.scenario, "seed": args.seed})
+    return out
+
+
+def render_can_win(r: dict) -> str:
+    answer = {True: "yes", False: "no", None: "unknown"}[r["winnable"]]
+    how = {True: f"a winning line with margin {r['margin']} (replayed through the engine)",
+           False: f"proven: no draft line can beat the opponent (every line at most {r['bound']})",
+           None: f"{r['note']}; {r['lines_open']} of {r['lines']} lines open, best margin found {r['margin']}"}[r["winnable"]]
+    lines = [f"Can {r['scenario']} be won? {answer}: {how} ({r['elapsed']}s, {r['solves']} layout solves)"]
+    if r["low_confidence"]:
+        lines.append(f"Rests on low-confidence goal numbers (a reading, rule:W11): {', '.join(r['low_confidence'])}")
+    for a in r["actions"]:
+        lines.append(_action_text(a))
+    return "\n".join(lines)
+
+
+def _action_text(a: dict) -> str:
+    if "draft" in a:
+        skipped = f" (skipping {', '.join(map(str, a['skipped']))})" if a["skipped"] else ""
+        return f"  draft card {a['card']}{skipped}"
+    p = a["place"]
+    return f"  place card {p['card']} at ({p['x']},{p['y']}) rot {p['rot']}"
+
+
 def render_best_play(r: dict) -> str:
     lines = [f"Best margin {r['margin']} in {r['scenario']} "
              f"({'proven optimal' if r['proven_optimal'] else 'best found, not proven'}; "
              f"{r['lines_settled']}/{r['lines']} draft lines settled; {r['elapsed']}s); greedy policy: {r['greedy_margin']}"]
-    for a in r["actions"]:
-        if "draft" in a:
-            skipped = f" (skipping {', '.join(map(str, a['skipped']))})" if a["skipped"] else ""
-            lines.append(f"  draft card {a['card']}{skipped}")
-        else:
-            p = a["place"]
-            lines.append(f"  place card {p['card']} at ({p['x']},{p['y']}) rot {p['rot']}")
+    lines += [_action_text(a) for a in r["actions"]]
     return "\n".join(lines)
 
 
 def register_optimizer(group) -> None:
-    """Add ``best-layout`` and ``best-play`` to the ``wagons`` command group."""
+    """Add ``best-layout``, ``best-play`` and ``can-win`` to the ``wagons`` command group."""
     p = clikit.add_command(group, "best-layout", "the best legal town for cards in the order received (CP-SAT or Z3, proven optimal)",
                            handle_best_layout, render_best_layout)
     p.add_argument("--cards", required=True, help="card ids in the order received, e.g. 3,7,11,14")
@@ -107,5 +159,17 @@ def register_optimizer(group) -> None:
     p.add_argument("--circle", default=None, help="explicit deal: the circle, first card first")
     p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60)")
+    p.add_argument("--search", choices=("bounds", "each-line"), default="bounds",
+                   help="bounds per draft line, then proofs (default), or the earlier one solve per line")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
+    add_rules_flags(p)
+
+    p = clikit.add_command(group, "can-win", "can this deal be won? yes with a winning line, no with a proof, or unknown",
+                           handle_can_win, render_can_win)
+    p.add_argument("--scenario", required=True, metavar="ID", help=", ".join(SCENARIO_IDS))
+    p.add_argument("--seed", type=clikit.seed_int, default=None, help="the deal's seed (as in `wagons play`)")
+    p.add_argument("--circle", default=None, help="explicit deal: the circle, first card first")
+    p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
+    p.add_argument("--time-limit", default="30", metavar="S", help="seconds (default 30); after it: unknown")
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)

@@ -1,0 +1,207 @@
+"""An admissible upper bound on the final margin a set of cards can reach (rule:W-opt-bestplay).
+
+Used by best play and ``can-win`` to discard draft lines without a layout solve: if even this bound
+does not beat the best margin so far (or 0, for a win), no town of these cards does. It reads the
+cards held, never their positions, so it is the same for every order the cards arrive in (a cache
+by card set) and costs microseconds.
+
+Why it is admissible (never below the best margin of any legal town of ``cards``):
+
+- a town shows ``V`` territories, 4 <= V <= 4n (the last card is never covered, rule:W-cover); the
+  largest groups of the six terrains are disjoint sets of visible territories, so together at
+  most ``V`` (rule:W-groups);
+- a visible symbol is a symbol of one of the cards, so a town shows at most as many Cows, Beers,
+  Mines, Guns, Wagons, Plains, ... as the cards hold; every goal card is bounded by its best value
+  over *any* count from 0 to what the cards hold (covering can hide symbols), with the adjacency it
+  asks for assumed met: Cool Water every Wagon next to the largest Water group (0 with no Water),
+  Badlands every Gun between two Deserts (no more than the Deserts can flank, :func:`_between_cells`),
+  Gold Country every Mine next to Mountains (0
+  with no Mountains), Bootleggers every Beer at its better value (next to a Wagon only when there
+  are Wagons), The Herd and Happy Cows every Cow, Wagon Train the best row runs and column runs the
+  Wagons can form (:func:`_best_runs`);
+- a comparing card (rule:W6, rule:W7) is bounded by the best (player points - opponent points) over
+  every player side within those ranges, the opponent's side being the pile's fixed counts;
+  Smalltown Charm reads ``V`` and is maximised jointly with the groups;
+- the opponent's other points do not depend on the town (:func:`~solver.wagons.scoring.opponent_fixed`).
+
+Every part is a maximum over a superset of the towns the rules allow, so the sum bounds the margin
+(``tests/test_wagons_canwin.py`` checks it against the exhaustive oracle with hypothesis).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from solver.errors import BadInput
+from solver.wagons.cards import load_cards
+from solver.wagons.codes import BEER, COW, DESERT, GUN, ICON_CODE, MINE, MOUNTAINS, PLAINS, TERRAIN_CODE, WAGON, WATER
+from solver.wagons.data import GoalSpec, WagonsData, load_data
+from solver.wagons.rules import Rules
+from solver.wagons.scoring import Side, boom_points, opponent_fixed, pile_counts, run_points
+from solver.wagons.scoring.goals import comparing_goal_scorer
+
+__all__ = ["Counts", "card_counts", "margin_bound", "score_bound", "goal_bound"]
+
+
+class Counts(tuple):
+    """(terrain counts, icon counts, cards) of a set of cards: every symbol they hold."""
+
+    @property
+    def terrain(self) -> tuple[int, ...]:
+        return self[0]
+
+    @property
+    def icon(self) -> tuple[int, ...]:
+        return self[1]
+
+    @property
+    def n(self) -> int:
+        return self[2]
+
+
+def card_counts(cards: Sequence[int]) -> Counts:
+    """Every terrain and icon the cards hold (positions ignored)."""
+    every = load_cards()
+    terrain, icon = [0] * 6, [0] * 6
+    for cid in cards:
+        for t in every[cid].territories:
+            terrain[TERRAIN_CODE[t.terrain]] += 1
+            icon[ICON_CODE[t.icon]] += 1
+    return Counts((tuple(terrain), tuple(icon), len(cards)))
+
+
+def _linear(per, count: int) -> int:
+    """Best of ``per * k`` for k = 0..count (covering can hide any number of symbols)."""
+    return max(0, per * count)
+
+
+def _partitions(n: int, most: int | None = None):
+    """Every partition of ``n`` into parts of at most ``most``, largest part first."""
+    most = n if most is None else most
+    if n == 0:
+        yield ()
+        return
+    for first in range(min(n, most), 0, -1):
+        for rest in _partitions(n - first, first):
+            yield (first,) + rest
+
+
+@lru_cache(maxsize=256)
+def _best_runs(table: tuple, wagons: int) -> int:
+    """Most the run table pays for at most ``wagons`` visible Wagons (rule:W-goal-wagon-train).
+
+    The Wagons split into row runs (a partition of them) and into column runs (another). A row run of
+    ``r`` Wagons lies in ``r`` different columns, each holding at least one column run, so there are at
+    least as many column runs as the longest row run, and the other way round; the best pair of
+    partitions with that property bounds the card (a row of six crossed by a column of four is one)."""
+    best = 0
+    for k in range(1, wagons + 1):
+        parts = [(p, sum(run_points(table, x) for x in p)) for p in _partitions(k)]
+        for rows, pay_rows in parts:
+            for cols, pay_cols in parts:
+                if len(cols) >= rows[0] and len(rows) >= cols[0] and pay_rows + pay_cols > best:
+                    best = pay_rows + pay_cols
+    return best
+
+
+def _between_cells(deserts: int) -> int:
+    """Most cells with a Desert on both sides (left and right, or above and below) ``deserts`` Deserts
+    make (rule:W-goal-badlands). Such a cell is the middle of two Deserts two apart in a row or a
+    column; a row holding ``k`` Deserts has at most ``k - 1`` such pairs (each pair's left Desert, never
+    the last one), so ``r`` rows and ``c`` columns give at most ``(D - r) + (D - c)``, and ``D`` Deserts
+    need ``r * c >= D``."""
+    if deserts < 2:
+        return 0
+    return max(2 * deserts - r - c for r in range(1, deserts + 1) for c in range(1, deserts + 1) if r * c >= deserts)
+
+
+def goal_bound(goal: GoalSpec, c: Counts) -> int:
+    """The most a player goal card can score for cards holding the symbols ``c`` (module docstring)."""
+    t, i, kind = c.terrain, c.icon, goal.kind
+    if kind == "cool-water":
+        return _linear(goal.param("per_wagon"), i[WAGON]) if t[WATER] else 0
+    if kind == "badlands":
+        return _linear(goal.param("per_gun"), min(i[GUN], _between_cells(t[DESERT])))
+    if kind == "happy-cows":
+        return _linear(goal.param("per_cow"), i[COW])
+    if kind == "bootleggers":
+        per = max(goal.param("per_beer_alone"), goal.param("per_beer_adjacent") if i[WAGON] else 0)
+        return _linear(per, i[BEER])
+    if kind == "gold-country":
+        return _linear(goal.param("per_mine"), i[MINE]) if t[MOUNTAINS] else 0
+    if kind == "prairie-life":
+        per, div = goal.param("per_symbol"), goal.param("divisor")
+        return max(k * per // div for k in range(i[COW] + t[PLAINS] + 1))
+    if kind == "the-herd":
+        return _linear(goal.param("per_cow"), i[COW])
+    if kind == "wagon-train":
+        return _best_runs(tuple(goal.param("run_points")), i[WAGON])
+    if kind == "boom-or-bust":
+        return max(boom_points(goal, m) for m in range(i[MINE] + 1))
+    raise BadInput(f"goal card '{goal.name}' ({kind}): no bound for this kind of card; cannot prove a line lost")
+
+
+def _comparing_bound(goal: GoalSpec, reading, c: Counts, theirs: Side, territories: int) -> int:
+    """Best (player points - opponent points) of a comparing card over every player side the cards
+    allow, with ``territories`` visible (rule:W7, rule:W6)."""
+    cmp = comparing_goal_scorer(goal)
+    i = c.icon
+
+    def near(limit: int, other: int) -> set[int]:  # the values where a comparison can change
+        return {v for v in (0, other - 1, other, other + 1, limit) if 0 <= v <= limit}
+
+    best = None
+    for beers in near(i[BEER], theirs.beers):
+        for mines in near(i[MINE], theirs.mines):
+            for guns in near(i[GUN], theirs.guns):
+                a, b = cmp(Side(territories, beers, mines, guns), theirs, reading.can_lose)
+                best = a - b if best is None or a - b > best else best
+    return best
+
+
+def score_bound(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
+                data: WagonsData | None = None) -> int:
+    """An admissible bound on (player total - the opponent's comparing-card points) (module docstring)."""
+    data = (data or load_data()).for_rules(rules)  # rule:W11
+    return _bound(tuple(sorted(cards)), scenario_id, tuple(sorted(pile)), data)
+
+
+def margin_bound(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
+                 data: WagonsData | None = None) -> int:
+    """An admissible upper bound on the final margin of any town of ``cards`` against ``pile``."""
+    data = (data or load_data()).for_rules(rules)  # rule:W11
+    return score_bound(cards, scenario_id, pile, rules, data) - opponent_fixed(tuple(pile), scenario_id, rules, data)
+
+
+_BOUNDS: dict[tuple, tuple[WagonsData, int]] = {}
+
+
+def _bound(cards: tuple[int, ...], scenario_id: str, pile: tuple[int, ...], data: WagonsData) -> int:
+    key = (id(data), scenario_id, cards, pile)
+    hit = _BOUNDS.get(key)
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    if not cards:
+        raise BadInput("cards: give at least one card id")
+    c = card_counts(cards)
+    scenario = data.scenario(scenario_id)
+    pc = pile_counts(pile)
+    fixed, by_territories = 0, []
+    for name in scenario.goals:
+        goal = data.goal(name)
+        if goal.kind in ("one-too-many", "claim-jumpers", "smalltown-charm"):
+            reading = scenario.reading(name)
+            theirs = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
+            by_territories.append((goal, reading, theirs))
+        else:
+            fixed += goal_bound(goal, c)
+    # the groups (at most V) and the comparing cards, jointly over the visible territories V: each card
+    # is piecewise linear in V with its breaks next to the opponent's count, so those V and the ends do
+    vs = {4, 4 * c.n} | {v for _, _, theirs in by_territories for v in range(theirs.territories - 1, theirs.territories + 2)
+                          if 4 <= v <= 4 * c.n}
+    best = max(v + sum(_comparing_bound(g, r, c, theirs, v) for g, r, theirs in by_territories) for v in vs)
+    if len(_BOUNDS) > 200_000:
+        _BOUNDS.clear()
+    _BOUNDS[key] = (data, fixed + best)
+    return fixed + best

@@ -1,0 +1,226 @@
+"""The search over a deal's draft lines that best play and ``can-win`` share (rule:W-opt-bestplay, rule:W-opt-canwin).
+
+A deal's draft lines (:mod:`.lines`) each fix the player's cards in order and the opponent's pile, so
+each is a best-layout problem with the margin as objective. A :class:`DealSearch` keeps, per line, a
+proven upper bound on its best margin (first :func:`~.bounds.margin_bound`, from the cards held alone)
+and the best town found (engine-valued). The work, cheapest first:
+
+1. bounds: every line whose bound does not beat the target (0 for a win, the best margin so far for
+   best play) is settled without a layout;
+2. heuristics on the lines still open, most promising first: the greedy town (milliseconds), then
+   the iterated local search (:func:`~.local.improve`) on the best of them, to reach a good target early;
+3. proofs (:func:`~.layout.best_layout` with ``floor``: "a town beating the target, or a proof that
+   none exists"), in passes of growing time per line, the most promising line first.
+
+Sharing: lines with the same cards and the same pile (Boomtown's two round-1 cases of one draft line)
+share one solve without the round-1 condition: its town settles every case whose condition it
+meets, and its proven optimum bounds them all (the condition only removes towns). The proven facts
+per line (upper bound, best town) are cached for the process, so ``can-win`` and best play on the
+same deal (the atlas runs both) do no proof twice. Results are facts, not solver state.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from solver.wagons.data import WagonsData
+from solver.wagons.game import GameState, scores
+from solver.wagons.optimizer.bounds import margin_bound
+from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.lines import Line, draft_lines, meets_round1, play_out
+from solver.wagons.optimizer.local import improve
+from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr, objective_value, town_of
+from solver.wagons.town import Town
+
+__all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache"]
+
+SearchProgress = Callable[[int, "int | None", float], None]
+"""``progress(best margin found or None, proven upper bound on every line or None, elapsed)``."""
+
+LOCAL_PATIENCE = 40
+"""Kicks without improvement before the local search on one line stops (about 0.3 s on 8 cards)."""
+PASS_BUDGETS = (1.5, 6.0)
+"""Seconds per line of the first proof passes; the last pass shares out all the time left."""
+
+_FACTS: dict[tuple, tuple[WagonsData, int, int | None, Town | None]] = {}
+"""(scenario, cards, sorted pile, round1, rules, data id) -> (the data, proven bound, best value, its town); a hit
+counts only for the very same data object (an id can be reused once a user's goals file is gone)."""
+
+
+def clear_cache() -> None:
+    """Forget the proven facts per line (benchmarks that time a cold start)."""
+    _FACTS.clear()
+
+
+@dataclass
+class LineState:
+    """What is known of one line: a proven upper bound on its margin and the best town found."""
+
+    line: Line
+    bound: int
+    value: int | None = None
+    town: Town | None = None
+
+    def offer(self, town: Town, value: int) -> None:
+        if meets_round1(town, self.line.round1) and (self.value is None or value > self.value):
+            self.town, self.value = town, value
+
+    def tighten(self, bound: int) -> None:
+        self.bound = min(self.bound, bound)
+
+    def open_above(self, target: int) -> bool:
+        """Could this line still give a margin above ``target`` that is not found yet?"""
+        return self.bound > target and (self.value is None or self.value <= target)
+
+
+class DealSearch:
+    """The lines of one deal with their bounds and towns; see the module docstring."""
+
+    def __init__(self, state: GameState, data: WagonsData, start: float, time_limit: float,
+                 progress: SearchProgress | None = None, max_lines: int = 20000):
+        self.state, self.data, self.start, self.time_limit = state, data, start, time_limit
+        self.progress = progress
+        self.rules, self.scenario = state.rules, state.scenario
+        lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
+        self.complete = getattr(lines, "complete", True)
+        self.items = [self._known(LineState(li, margin_bound(li.cards, self.scenario, li.pile, self.rules, data)))
+                      for li in lines]
+        self.solves = 0
+        self._last_report = 0.0
+
+    # ---------------------------------------------------------------- facts
+    def _key(self, line: Line, round1) -> tuple:
+        return (self.scenario, line.cards, tuple(sorted(line.pile)), round1, self.rules, id(self.data))
+
+    def _known(self, it: LineState) -> LineState:
+        hit = _FACTS.get(self._key(it.line, it.line.round1))
+        if hit is not None and hit[0] is self.data:
+            it.tighten(hit[1])
+            if hit[3] is not None:
+                it.offer(hit[3], hit[2])
+        return it
+
+    def _remember(self, it: LineState) -> None:
+        if len(_FACTS) > 100_000:
+            _FACTS.clear()
+        _FACTS[self._key(it.line, it.line.round1)] = (self.data, it.bound, it.value, it.town)
+
+    # ---------------------------------------------------------------- reading
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    def remaining(self) -> float:
+        return self.time_limit - self.elapsed()
+
+    def best(self) -> LineState | None:
+        found = [it for it in self.items if it.value is not None]
+        return max(found, key=lambda it: it.value) if found else None
+
+    def best_value(self) -> int | None:
+        b = self.best()
+        return None if b is None else b.value
+
+    def upper(self) -> int | None:
+        """A proven upper bound on the deal's best margin (None when the lines were not all enumerated)."""
+        return max(it.bound for it in self.items) if self.complete else None
+
+    def open_lines(self, target: int) -> list[LineState]:
+        """The lines that may still beat ``target``, the most promising first."""
+        out = [it for it in self.items if it.open_above(target)]
+        return sorted(out, key=lambda it: (it.value is None, -(it.value or 0), -it.bound))
+
+    def report(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if self.progress is not None and (force or now - self._last_report >= 0.5):
+            self._last_report = now
+            self.progress(self.best_value(), self.upper(), self.elapsed())
+
+    # ---------------------------------------------------------------- heuristics
+    def greedy(self, target: Callable[[], int], stop: Callable[[], bool]) -> None:
+        """The greedy town of every line that may beat the target (the highest bound first); past the time
+        limit only until some line has a town (an answer is a replayed line, never nothing)."""
+        for it in sorted(self.items, key=lambda it: -it.bound):
+            if stop() or (self.remaining() <= 0 and self.best() is not None):
+                return
+            if it.value is not None or not it.bound > target():
+                continue
+            town, v = greedy_layout(it.line.cards, self.scenario, it.line.pile, self.rules, "margin", self.data)
+            it.offer(town, v)
+            self.report()
+
+    def local(self, target: Callable[[], int], stop: Callable[[], bool], budget: float) -> None:
+        """The iterated local search from the greedy town of the open lines, the best first, for ``budget`` s."""
+        until = time.monotonic() + max(0.0, min(budget, self.remaining()))
+        for it in self.open_lines(target()):
+            if stop() or time.monotonic() > until:
+                return
+            if it.town is None or len(it.line.cards) < 2:
+                continue
+            quads = card_quads(it.line.cards)
+            found = improve(it.line.cards, self.scenario, it.line.pile, normal_xyr(it.town, quads), "margin",
+                            self.data.for_rules(self.rules), until, patience=LOCAL_PATIENCE)
+            if found is not None:
+                town = town_of(it.line.cards, found[1])
+                it.offer(town, objective_value(town, self.scenario, it.line.pile, self.rules, "margin",
+                                               self.data.for_rules(self.rules)))
+                self.report()
+
+    # ---------------------------------------------------------------- proofs
+    def _solve(self, line: Line, round1, floor: int, budget: float):
+        self.solves += 1
+        return best_layout(line.cards, self.scenario, line.pile, self.rules, time_limit=max(0.05, budget),
+                           objective="margin", data=self.data, seed_greedy=False, floor=floor, round1=round1)
+
+    @staticmethod
+    def _record(it: LineState, r, floor: int) -> None:
+        """What a solve above ``floor`` showed for ``it`` (also when solved without its round-1 condition:
+        that condition only removes towns, so every bound holds, and a town counts when it meets it)."""
+        if r.placements:
+            it.offer(Town(r.placements), r.value)
+        if r.proven_optimal:
+            it.tighten(r.value if r.placements else floor)
+        if r.bound is not None:
+            it.tighten(max(r.bound, floor))
+
+    def prove(self, it: LineState, floor: int, budget: float) -> None:
+        """One proof attempt for ``it`` above ``floor`` within ``budget`` s, shared with its round-1 twins."""
+        twins = [o for o in self.items if o.line.round1 is not None and o.line.cards == it.line.cards
+                 and sorted(o.line.pile) == sorted(it.line.pile)] if it.line.round1 is not None else [it]
+        if len(twins) > 1:
+            budget /= 2
+            r = self._solve(it.line, None, floor, budget)
+            for o in twins:
+                self._record(o, r, floor)
+                self._remember(o)
+            if not it.open_above(floor):
+                return
+        self._record(it, self._solve(it.line, it.line.round1, floor, budget), floor)
+        self._remember(it)
+
+    def settle(self, target: Callable[[], int], stop: Callable[[], bool]) -> None:
+        """Proof passes over the open lines until none is open, ``stop()``, or the time limit."""
+        for k in range(len(PASS_BUDGETS) + 1):
+            todo = self.open_lines(target())
+            for n, it in enumerate(todo):
+                left = self.remaining()
+                if stop() or left <= 0.05:
+                    return
+                if not it.open_above(target()):
+                    continue
+                share = left / (len(todo) - n)
+                budget = min(left, max(share, PASS_BUDGETS[k])) if k < len(PASS_BUDGETS) else share
+                self.prove(it, target(), budget)
+                self.report()
+            if not self.open_lines(target()):
+                return
+
+    # ---------------------------------------------------------------- the line played out
+    def replay(self, it: LineState) -> GameState:
+        """The line with its town played through the engine; its margin must be the recorded one."""
+        final_state = play_out(self.state, it.line, it.town)
+        margin = scores(final_state).margin
+        if margin != it.value:
+            raise AssertionError(f"deal search: replay gives margin {margin}, the search recorded {it.value}")
+        return final_state

@@ -1,0 +1,294 @@
+"""Can this deal be won (rule:W-opt-canwin), the margin bound (solver.wagons.optimizer.bounds) and the deal
+search best play shares with it (rule:W-opt-bestplay).
+
+Oracles: a brute force over the whole game tree (every legal player action through the engine's
+``legal_actions`` / ``apply``, the opponent following its rules) on small explicit deals; the
+exhaustive layout walk (``exhaustive_best``) for the bound's admissibility; direct counting on random
+cell sets for the Wagon Train and Badlands parts of the bound.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver import cli
+from solver.errors import BadInput
+from solver.wagons.data import SCENARIO_IDS, load_data
+from solver.wagons.game import Draft, apply, is_over, legal_actions, scores
+from solver.wagons.optimizer.bestplay import best_play
+from solver.wagons.optimizer.bounds import _best_runs, _between_cells, _partitions, margin_bound
+from solver.wagons.optimizer.canwin import can_win, can_win_row
+from solver.wagons.optimizer.lines import deal_state, draft_lines, meets_round1, play_out
+from solver.wagons.optimizer.oracle import exhaustive_best
+from solver.wagons.optimizer.problem import greedy_layout
+from solver.wagons.rules import Rules
+from solver.wagons.scoring import run_points
+
+
+def _brute(state) -> int:
+    if is_over(state):
+        return scores(state).margin
+    return max(_brute(apply(state, a)) for a in legal_actions(state))
+
+
+def _free_cards(scenario, n, skip=0):
+    removed = set(deal_state(scenario, seed=0).removed)
+    return [c for c in range(18) if c not in removed][skip:skip + n]
+
+
+SMALL = [("boomtown", (2, 2), 0), ("cattle-drive", (2, 2), 3), ("gold-rush", (3, 1), 5),
+         ("out-drink-the-competition", (2, 2), 8), ("water-the-herd", (3, 2), 2), ("through-the-desert", (2, 2), 6),
+         ("boomtown", (3, 2), 9), ("cattle-drive", (2, 3), 10)]
+
+
+def _small(scenario, split, skip):
+    cards = _free_cards(scenario, sum(split), skip)[::-1]
+    return cards[:split[0]], cards[split[0]:]
+
+
+def _replay_cli(tmp_path, capsys, scenario, circle, deck, actions) -> dict:
+    script = tmp_path / "line.json"
+    script.write_text(json.dumps({"actions": list(actions)}))
+    rc = cli.main(["wagons", "play", "--scenario", scenario, "--circle", ",".join(map(str, circle)),
+                   "--deck", ",".join(map(str, deck)), "--policy", "scripted", "--script", str(script), "--json"])
+    out, _ = capsys.readouterr()
+    assert rc == 0
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("scenario,split,skip", SMALL)
+def test_small_deals_match_the_game_tree(scenario, split, skip, tmp_path, capsys):
+    circle, deck = _small(scenario, split, skip)
+    best = _brute(deal_state(scenario, circle=circle, deck=deck))
+    r = can_win(scenario, circle=circle, deck=deck, time_limit=60)
+    assert r.proven and r.winnable == (best > 0)
+    assert r.bound is not None and r.bound >= best  # the proven bound never cuts below the true best
+    bp = best_play(scenario, circle=circle, deck=deck, time_limit=60)
+    assert bp.proven_optimal and bp.margin == best and bp.bound == best
+    if r.winnable:
+        assert r.margin > 0 and r.final["winner"] == "player"
+        played = _replay_cli(tmp_path, capsys, scenario, circle, deck, r.actions)
+        assert played["winner"] == "player" and played["margin"] == r.margin
+    else:
+        assert r.actions == () and r.bound <= 0
+
+
+@pytest.mark.parametrize("scenario,seed", [("gold-rush", 1), ("out-drink-the-competition", 1), ("boomtown", 0)])
+def test_seeded_deals_agree_with_best_play(scenario, seed):
+    """A decided can-win and a proven best play agree: winnable exactly when the best margin is above 0."""
+    r = can_win(scenario, seed, time_limit=30)
+    assert r.proven
+    bp = best_play(scenario, seed, time_limit=8)
+    if bp.proven_optimal:
+        assert r.winnable == (bp.margin > 0)
+    assert r.winnable is (bp.margin > 0) or not bp.proven_optimal or r.winnable is None
+    if r.winnable:
+        assert bp.margin >= r.margin  # best play is never worse than a winning line
+    else:
+        assert r.bound <= 0 and bp.margin <= 0
+
+
+def test_a_winning_seeded_line_replays_through_the_scripted_policy(tmp_path, capsys):
+    r = can_win("gold-rush", 1, time_limit=30)
+    assert r.winnable is True and r.proven
+    assert all(set(a) in ({"draft", "card", "skipped"}, {"place"}) for a in r.actions)
+    script = tmp_path / "win.json"
+    script.write_text(json.dumps({"actions": list(r.actions)}))
+    rc = cli.main(["wagons", "play", "--scenario", "gold-rush", "--seed", "1", "--policy", "scripted",
+                   "--script", str(script), "--json"])
+    out, _ = capsys.readouterr()
+    assert rc == 0 and json.loads(out)["winner"] == "player"
+
+
+def test_an_unwinnable_deal_is_proven_and_says_so():
+    r = can_win("boomtown", 0, time_limit=30)  # every line's bound from the cards is below 0
+    assert r.winnable is False and r.proven and r.bound <= 0 and r.lines_open == 0 and r.actions == ()
+    assert r.low_confidence  # Boom or Bust and Smalltown Charm rest on low-confidence numbers
+    assert r.to_dict()["rules"]["boom_or_bust"] == "per-mine"
+
+
+def test_the_time_limit_gives_unknown_with_the_best_found():
+    r = can_win("through-the-desert", 0, time_limit=1.0)
+    assert r.winnable is None and not r.proven and r.lines_open > 0 and r.note
+    assert r.elapsed < 10
+
+
+def test_the_guns_tie_break_never_calls_a_tie_a_loss():
+    circle, deck = _small("cattle-drive", (2, 2), 3)
+    tie = can_win("cattle-drive", circle=circle, deck=deck, rules=Rules(tie_break="guns"), time_limit=30)
+    plain = can_win("cattle-drive", circle=circle, deck=deck, time_limit=30)
+    if plain.winnable:
+        assert tie.winnable is True
+    if tie.winnable is False:
+        assert tie.bound < 0
+
+
+def test_row_is_flat():
+    row = can_win_row("gold-rush", 1, 10.0)
+    assert row["scenario"] == "gold-rush" and row["winnable"] is True and row["proven"] is True
+    assert all(not isinstance(v, (dict, list)) for v in row.values())
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"circle": [0, 0]}, {"seed": 1, "time_limit": 0}, {"seed": 1, "time_limit": "x"},
+                                    {"circle": [0, 99]}, {"deck": [0, 2]}])
+def test_bad_input(kwargs):
+    with pytest.raises(BadInput):
+        can_win("cattle-drive", **kwargs)
+
+
+# ------------------------------------------------------------------ the lines
+
+
+def _first_legal(state, line):
+    """The end of ``line`` played with every card at its first legal spot (another town than the greedy one)."""
+    drafts, s = list(line.drafts), state
+    while not is_over(s):
+        if s.to_move == "opponent" or s.hand:
+            s = apply(s, legal_actions(s)[0])
+        else:
+            s = apply(s, Draft(drafts.pop(0)))
+    return s
+
+
+def test_placements_never_change_the_opponents_pile_outside_boomtown():
+    """Two different towns for the same draft line give the opponent the same pile (rule:W1, rule:W4, rule:W5)."""
+    state = deal_state("water-the-herd", 4)
+    for line in random.Random(1).sample(list(draft_lines(state)), 6):
+        greedy, _ = greedy_layout(line.cards, "water-the-herd", line.pile)
+        first = _first_legal(state, line)
+        assert first.town != greedy
+        assert first.pile == play_out(state, line, greedy).pile == line.pile
+
+
+def test_boomtown_lines_hold_when_the_town_meets_their_round_one_case():
+    """Boomtown's round-2 rule reads the territories after round 1 (rule:W5-boomtown), so each draft line
+    is two lines, one per case; a town meeting a line's case replays to exactly that line's pile."""
+    state = deal_state("boomtown", 1)
+    lines = draft_lines(state)
+    assert {line.round1[2] for line in lines if line.round1} == {True, False}
+    checked = 0
+    for line in lines:
+        town, _ = greedy_layout(line.cards, "boomtown", line.pile)
+        if line.round1 is not None and meets_round1(town, line.round1):
+            assert play_out(state, line, town).pile == line.pile
+            checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 8
+
+
+# ------------------------------------------------------------------ the bound
+
+
+def _pile_for(cards, scenario, rng):
+    rest = [c for c in range(18) if c not in cards and c not in deal_state(scenario, seed=0).removed]
+    return tuple(rng.sample(rest, rng.randint(0, min(6, len(rest)))))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(SCENARIO_IDS), st.integers(1, 4), st.randoms(use_true_random=False),
+       st.sampled_from(["per-mine", "flat"]))
+def test_the_bound_is_never_below_the_best_town(scenario, n, rng, boom):
+    rules = Rules(boom_or_bust=boom)
+    free = [c for c in range(18) if c not in deal_state(scenario, seed=0).removed]
+    cards = tuple(rng.sample(free, n))
+    pile = _pile_for(cards, scenario, rng)
+    best = exhaustive_best(cards, scenario, pile, rules, objective="margin").value
+    assert margin_bound(cards, scenario, pile, rules, load_data()) >= best
+
+
+def _run_score(cells: set, table) -> int:
+    total = 0
+    for step in ((1, 0), (0, 1)):
+        for x, y in cells:
+            if (x - step[0], y - step[1]) in cells:
+                continue
+            n = 0
+            while (x + n * step[0], y + n * step[1]) in cells:
+                n += 1
+            total += run_points(table, n)
+    return total
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=12))
+def test_wagon_runs_bound_counts_every_shape(cells):
+    table = tuple(load_data().goal("Wagon Train").param("run_points"))
+    assert _best_runs(table, len(cells)) >= _run_score(cells, table)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=14))
+def test_between_two_deserts_bound_counts_every_shape(deserts):
+    between = {(x, y) for x in range(-1, 7) for y in range(-1, 7)
+               if {(x - 1, y), (x + 1, y)} <= deserts or {(x, y - 1), (x, y + 1)} <= deserts}
+    assert _between_cells(len(deserts)) >= len(between)
+
+
+def test_the_run_bound_is_tighter_than_rows_and_columns_apart():
+    """A row of six crossed by a column of four scores 14 with 9 Wagons; the bound is close (15), where
+    bounding rows and columns apart gives twice the best split of the nine into runs."""
+    table = tuple(load_data().goal("Wagon Train").param("run_points"))
+    cross = {(x, 3) for x in range(6)} | {(2, y) for y in range(4)}
+    assert _run_score(cross, table) == 14 <= _best_runs(table, 9) == 15
+    apart = 2 * max(sum(run_points(table, x) for x in p) for p in _partitions(9))
+    assert apart >= 22 > _best_runs(table, 9)
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_cli_can_win_json_and_text(capsys):
+    rc = cli.main(["wagons", "can-win", "--scenario", "gold-rush", "--seed", "1", "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 0
+    doc = json.loads(out)
+    assert set(doc) >= {"winnable", "proven", "actions", "margin", "bound", "elapsed", "low_confidence", "rules"}
+    assert doc["winnable"] is True and doc["proven"] is True and doc["actions"]
+    assert doc["rules"]["tie_break"] == "tie" and "Claim Jumpers" in doc["low_confidence"]
+    assert "[can-win]" in err
+    # Boomtown seed 0 is lost under the default Boom or Bust reading (per Mine) and won under flat bands
+    rc = cli.main(["wagons", "can-win", "--scenario", "boomtown", "--seed", "0", "--quiet"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "no: proven" in out and "Boom or Bust" in out and err == ""
+    rc = cli.main(["wagons", "can-win", "--scenario", "boomtown", "--seed", "0", "--boom-or-bust", "flat", "--quiet"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "yes: a winning line" in out and err == ""
+
+
+@pytest.mark.parametrize("argv", [
+    ["--scenario", "gold-rush"],
+    ["--scenario", "gold-rush", "--seed", "1", "--circle", "0,2"],
+    ["--scenario", "nope", "--seed", "1"],
+    ["--scenario", "gold-rush", "--circle", "0,0"],
+    ["--scenario", "gold-rush", "--seed", "1", "--time-limit", "0"],
+    ["--scenario", "gold-rush", "--seed", "1", "--time-limit", "soon"],
+    ["--scenario", "gold-rush", "--seed", "-1"],
+])
+def test_cli_can_win_bad_input(argv, capsys):
+    rc = cli.main(["wagons", "can-win", *argv, "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_proven_facts_are_reused_and_tied_to_their_data():
+    """A second search of the same deal repeats no proof (the facts per line are cached), and a cached fact
+    counts only for the data object it was proven with."""
+    import dataclasses
+
+    from solver.wagons.optimizer.dealsearch import clear_cache
+
+    circle, deck = _small("cattle-drive", (2, 2), 3)
+    clear_cache()
+    first = best_play("cattle-drive", circle=circle, deck=deck, time_limit=30)
+    again = best_play("cattle-drive", circle=circle, deck=deck, time_limit=30)
+    assert first.solves >= 1 and again.solves == 0
+    assert (again.margin, again.proven_optimal) == (first.margin, first.proven_optimal) and again.proven_optimal
+    other = dataclasses.replace(load_data())  # the same cards and goals in another object: proven afresh
+    assert other is not load_data()
+    assert best_play("cattle-drive", circle=circle, deck=deck, time_limit=30, data=other).solves >= 1
