@@ -180,11 +180,12 @@ def test_scenario_charts_have_titles_axis_labels_and_plain_legends():
     assert not at.exception and not errors(at)
     specs = charts(at)
     for spec in specs:
-        inner = spec.get("spec", spec)
         assert spec.get("title"), spec
-        assert inner["encoding"]["x"].get("title"), spec["title"]
-        if "color" in inner["encoding"]:
-            assert inner["encoding"]["color"].get("title"), spec["title"]
+        inner = spec.get("spec", spec)
+        for part in inner.get("layer", [inner]):  # a layered chart: every layer's encoding
+            assert part["encoding"]["x"].get("title"), spec["title"]
+            if "color" in part["encoding"]:
+                assert part["encoding"]["color"].get("title"), spec["title"]
     import pyarrow as pa
 
     (drafts,) = [e for e in at.get("vega_lite_chart")

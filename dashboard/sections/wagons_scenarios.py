@@ -196,8 +196,8 @@ with guarded("Atlas: "):
                       pl.col("greedy_win_share").alias("greedy policy"))
               .unpivot(index="scenario and reading", variable_name="player", value_name="share of decided deals won"))
     st.altair_chart(alt.Chart(shares).mark_bar().encode(
-        y=alt.Y("scenario and reading:N", title=None, axis=alt.Axis(labelLimit=360)),
-        x=alt.X("share of decided deals won:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
+        y=alt.Y("scenario and reading:N", title="scenario and goal-number reading", axis=alt.Axis(labelLimit=360)),
+        x=alt.X("share of decided deals won:Q", title="share of decided deals won", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
         color=alt.Color("player:N", title="who plays"), yOffset="player:N",
         tooltip=["scenario and reading", "player", alt.Tooltip("share of decided deals won:Q", format=".0%")]
     ).properties(title="Deals won: perfect play vs the greedy policy", height=360), width="stretch")
@@ -206,11 +206,11 @@ with guarded("Atlas: "):
                        pl.col("greedy_margin").alias("greedy margin"),
                        pl.when(pl.col("best_proven")).then(pl.lit("proven best")).otherwise(pl.lit("best found"))
                        .alias("best margin is")))
-    base = alt.Chart(margins).encode(y=alt.Y("scenario and reading:N", title=None, axis=alt.Axis(labelLimit=360)))
-    st.altair_chart((base.mark_rule(color="#999").encode(x=alt.X("min(best margin):Q"), x2="max(best margin):Q")
+    base = alt.Chart(margins).encode(y=alt.Y("scenario and reading:N", title="scenario and goal-number reading", axis=alt.Axis(labelLimit=360)))
+    st.altair_chart((base.mark_rule(color="#999").encode(x=alt.X("min(best margin):Q", title="best margin per deal (player - opponent); 0 = a tie"), x2="max(best margin):Q")
                      + base.mark_circle(size=90, opacity=0.8).encode(
                          x=alt.X("best margin:Q", title="best margin per deal (player - opponent); 0 = a tie"),
-                         color=alt.Color("best margin is:N", title=None),
+                         color=alt.Color("best margin is:N", title="the best margin is"),
                          tooltip=["scenario and reading", "seed", "best margin", "greedy margin", "best margin is"]))
                     .properties(title="Best margin per deal with perfect play", height=360), width="stretch")
 
