@@ -144,33 +144,26 @@ LOW_MARK = "(low confidence, W11)"
 """The marker of a goal card scored with a low-confidence number (solver's ``low_confidence``)."""
 
 
-def show_scores(result: dict, player_label: str = "Player", final: bool = True) -> None:
-    """Metric row, winner banner and both breakdown tables; ``final=False`` (a game still being
-    played) shows the scores so far and no winner."""
+def show_scores(result: dict, player_label: str = "Player", winner_problem: str | None = None) -> None:
+    """Metric row, winner banner and both breakdown tables. ``winner_problem``: why the towns are not
+    the result of a finished game (an illegal row left out, a card in both towns, cards still to play;
+    solver.wagons.finished.completeness_problem): then no winner is named, the reason is."""
     p, o = result["player"], result["opponent"]
     c = st.columns(3)
     c[0].metric(f"{player_label} total", p["total"])
     c[1].metric("Opponent total", o["total"])
     c[2].metric("Margin", result.get("margin", p["total"] - o["total"]))
-    if final:
-        _winner_banner(result)
-    _breakdown(result, player_label)
-
-
-def _winner_banner(result: dict) -> None:
-    p, o = result["player"], result["opponent"]
     winner = result["winner"]
     how = " (tie broken by most Guns, rule W8)" if result.get("decided_by") == "guns" else ""
-    if winner == "player":
+    if winner_problem:
+        st.info(f"**No winner shown**: {winner_problem}. The totals score the towns as they stand.",
+                icon=":material/hourglass_top:")
+    elif winner == "player":
         st.success(f"**The player wins** {p['total']} to {o['total']}{how}.", icon=":material/emoji_events:")
     elif winner == "opponent":
         st.error(f"**The opponent wins** {o['total']} to {p['total']}{how}.", icon=":material/sentiment_dissatisfied:")
     else:
         st.info(f"**Tie** at {p['total']} (rule W8).", icon=":material/balance:")
-
-
-def _breakdown(result: dict, player_label: str) -> None:
-    p, o = result["player"], result["opponent"]
     low = set(result.get("low_confidence", ()))
     goal = lambda g: f"goal: {g}" + (f" {LOW_MARK}" if g in low else "")
     left, right = st.columns(2)
@@ -182,13 +175,32 @@ def _breakdown(result: dict, player_label: str) -> None:
     with right:
         st.markdown("**Opponent**")
         rule = o.get("common_rule", "W-common")
-        first = "3 most common terrains" if rule == "W-common" else "per card (later edition)"
-        rows = [{"item": f"{first} ({rule})", "points": o["common"]}]
+        first = "3 most common terrains" if rule == "W-common" else "per card, by its terrains (later edition)"
+        rows = [{"item": first, "points": o["common"]}]
         rows += [{"item": goal(g), "points": n} for g, n in o["goals"].items()]
         st.table(pl.DataFrame(rows + [{"item": "total", "points": o["total"]}]).to_pandas().set_index("item"))
     if low:
         st.caption(f"{LOW_MARK} {', '.join(sorted(low))}: the card's numbers come from one unofficial source, so "
                    "these points are a reading (rule W11; Boom or Bust per Mine or flat is selectable).")
+
+
+
+DRAFT_REASONS = {"W1": "Round 1: matches the deck's top card",
+                 "W1-next": "Round 1: no match, the next card",
+                 "W5": "Round 2: the scenario's draft rule",
+                 "W4": "Round 2: matches an icon of its town",
+                 "W4-next": "Round 2: nothing applies, the next card",
+                 "W4-later": "Round 2 (later edition): the next card"}
+"""What made an opponent's draft, in plain words, per rule id (solver.wagons.opponent; the scenarios' own
+round-2 rules W5-<scenario> share one line: each scenario has only its own)."""
+
+
+def draft_reason(rule_id: str) -> str:
+    """The plain-English line of the rule that made an opponent's draft (BadInput for an unknown id)."""
+    key = "W5" if rule_id.startswith("W5-") else rule_id
+    if key not in DRAFT_REASONS:
+        raise BadInput(f"no plain-English line for the opponent's draft rule {rule_id!r}")
+    return DRAFT_REASONS[key]
 
 
 # ----------------------------------------------------------------------------- optimizer

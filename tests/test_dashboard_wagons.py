@@ -8,10 +8,12 @@ from pathlib import Path as _Path
 sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboard package (repo root)
 
 import json
+import re
 
 import pytest
 
 from dashboard.apptest import charts, errors, open_page, texts
+from solver.errors import BadInput
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
@@ -29,19 +31,58 @@ def expected(rows, pile, scenario, rules=Rules()):
     return final_scores(town_from_dict({"placements": rows}), tuple(pile), scenario, rules)
 
 
-def test_score_sheet_shows_the_engines_scores_and_winner():
+BANNERS = {"player": "The player wins", "opponent": "The opponent wins", "tie": "**Tie**"}
+
+
+def test_score_sheet_shows_the_engines_scores_and_no_winner_for_a_partial_town():
     at = open_page("wagons_sheet")
     assert not at.exception and not errors(at)
     want = expected(EXAMPLE, [3, 7, 11], "boomtown")
     assert metric(at, "Player total") == str(want.player.total)
     assert metric(at, "Opponent total") == str(want.opponent.total)
-    assert {"player": "The player wins", "opponent": "The opponent wins", "tie": "Tie"}[want.winner] in texts(at)
+    # the rulebook's example holds a card Boomtown sets aside with its goal cards, and 9 cards are unplayed
+    from solver.wagons.finished import completeness_problem
+
+    why = completeness_problem(town_from_dict({"placements": EXAMPLE}), (3, 7, 11), "boomtown")
+    assert why and f"**No winner shown**: {why}." in texts(at)
+    assert not any(b in texts(at) for b in BANNERS.values())
     # the breakdown table lists every terrain group (the rulebook example's groups add up to 20)
     assert sum(want.player.groups.values()) == 20
     at.selectbox(key="wg_scenario").set_value("cattle-drive").run()
     want = expected(EXAMPLE, [3, 7, 11], "cattle-drive")
     assert metric(at, "Player total") == str(want.player.total)
     assert metric(at, "Opponent total") == str(want.opponent.total)
+
+
+@pytest.mark.parametrize("seed,policy", [(2, "greedy"), (2, "random"), (9, "greedy")])
+def test_score_sheet_names_the_winner_of_a_finished_game_only(seed, policy):
+    from solver.wagons.simulate import play_game
+
+    game = play_game("cattle-drive", policy, seed)
+    rows = [p.to_dict() for p in game.state.town.placements]
+    at = open_page("wagons_sheet", state={"wg_rows": rows, "wg_pile": list(game.state.pile),
+                                          "wg_scenario": "cattle-drive"})
+    assert not at.exception and not [e for e in errors(at) if "The opponent wins" not in e]
+    assert BANNERS[game.scores.winner] in texts(at) and "No winner shown" not in texts(at)
+    assert metric(at, "Player total") == str(game.scores.player.total)
+    # the same towns with one card fewer in the pile: scored, but no winner, and the page says why
+    at = open_page("wagons_sheet", state={"wg_rows": rows, "wg_pile": list(game.state.pile)[:-1],
+                                          "wg_scenario": "cattle-drive"})
+    assert f"1 of the 16 cards in play are in neither town yet (card {game.state.pile[-1]})" in texts(at)
+    assert not any(b in texts(at) for b in BANNERS.values())
+    # an illegal row: no winner either
+    at = open_page("wagons_sheet", state={"wg_rows": rows + [{"card": 99, "x": 0, "y": 0, "rot": 0}],
+                                          "wg_pile": list(game.state.pile), "wg_scenario": "cattle-drive"})
+    assert f"**No winner shown**: row {len(rows) + 1} is left out of the town" in texts(at)
+    assert not any(b in texts(at) for b in BANNERS.values())
+
+
+def test_score_tables_have_one_line_per_part_in_plain_words():
+    at = open_page("wagons_sheet")
+    for table in at.table:
+        items = list(table.value.index)
+        assert len(items) == len(set(items))  # no duplicate lines
+        assert not any("W-common" in str(i) for i in items)
 
 
 def test_illegal_rows_are_flagged_inline_and_left_out():
@@ -124,9 +165,63 @@ def test_scenarios_page_tables_and_charts_match_the_simulator():
         assert row["player win rate"].iloc[0] == pytest.approx((games["winner"] == "player").mean(), abs=1e-3)
         assert row["mean margin"].iloc[0] == pytest.approx(round(games["margin"].mean(), 1))
     titles = [c.get("title") for c in charts(at)]
-    assert "Player win rate" in titles and "Margin histograms" in titles
-    hist = next(c for c in charts(at) if c.get("title") == "Margin histograms")
+    assert "Player win rate per scenario" in titles
+    hist = next(c for c in charts(at) if c.get("title") == "Final margin (player minus opponent), per scenario")
     assert hist["spec"]["encoding"]["x"]["field"] == "margin" and hist["spec"]["encoding"]["x"]["bin"]
+    assert len(table) == len(set(zip(table["scenario name"], table["policy"])))  # one line per scenario and policy
+
+
+def test_scenario_charts_have_titles_axis_labels_and_plain_legends():
+    from dashboard.wagons_view import DRAFT_REASONS, draft_reason
+    from solver.wagons.simulate import DECISION_RULES
+
+    at = open_page("wagons_scenarios", state={"sc_scenarios": ["boomtown", "gold-rush"], "sc_policies": ["greedy"],
+                                              "sc_n": 3})
+    assert not at.exception and not errors(at)
+    specs = charts(at)
+    for spec in specs:
+        inner = spec.get("spec", spec)
+        assert spec.get("title"), spec
+        assert inner["encoding"]["x"].get("title"), spec["title"]
+        if "color" in inner["encoding"]:
+            assert inner["encoding"]["color"].get("title"), spec["title"]
+    import pyarrow as pa
+
+    (drafts,) = [e for e in at.get("vega_lite_chart")
+                 if json.loads(e.proto.spec).get("title", "").startswith("Share of the opponent's drafts")]
+    shown = {v for d in drafts.proto.datasets for v in pa.ipc.open_stream(d.data.data).read_all().column("rule").to_pylist()}
+    assert shown and shown <= set(DRAFT_REASONS.values())
+    assert not any(re.fullmatch(r"W[0-9A-Za-z-]+", v) for v in shown)  # no raw rule ids in the legend
+    assert {draft_reason(r) for r in DECISION_RULES} <= set(DRAFT_REASONS.values())
+    with pytest.raises(BadInput):
+        draft_reason("W99")
+
+
+def test_page_defaults_match_the_command_line():
+    """The pages' widgets start where the CLI's options do (solver/wagons/cli.py, cli_shared.py, Rules())."""
+    from solver import cli
+
+    parser = cli.build_parser()
+
+    def defaults(*path):
+        return vars(parser.parse_args([*path, *REQUIRED[path]]))
+
+    REQUIRED = {("wagons", "simulate"): ["--scenario", "boomtown", "--policy", "greedy"],
+                ("wagons", "best-play"): ["--scenario", "boomtown", "--seed", "0"],
+                ("wagons", "best-layout"): ["--scenario", "boomtown", "--cards", "1"]}
+    sim, play, layout = (defaults(*p) for p in REQUIRED)
+    at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["random"]})
+    assert at.number_input(key="sc_n").value == sim["games"] == 100
+    assert at.number_input(key="sc_seed").value == sim["seed"] == 0
+    assert at.number_input(key="sc_bp_limit").value == float(play["time_limit"])
+    sheet = open_page("wagons_sheet")
+    assert sheet.slider(key="wg_opt_limit").value == float(layout["time_limit"])
+    from dashboard.wagons_review import TIME_LIMIT
+    from solver.wagons.cli_shared import rules_from_args
+    from solver.wagons.review import DEFAULT_TIME_LIMIT
+
+    assert TIME_LIMIT == DEFAULT_TIME_LIMIT == float(layout["time_limit"])
+    assert rules_from_args(parser.parse_args(["wagons", "simulate", *REQUIRED[("wagons", "simulate")]])) == Rules()
 
 
 def test_best_play_difficulty_table_comes_from_the_optimizer():

@@ -143,9 +143,18 @@ def _valid_files(folder: Path) -> dict[str, list[str]]:
         town.write_text(json.dumps(game["town"]))
         pile.write_text(json.dumps({"pile": game["opponent_pile"]}))
         made["town"], made["opponent"] = [str(town)], [str(pile)]
-        finished = folder / "valid-game.json"  # `wagons bgstats GAME`: a finished game, as `wagons play --json` prints it
+        finished = folder / "valid-finished-game.json"  # `wagons bgstats GAME`: a finished game, as `wagons play --json` prints it
         finished.write_text(json.dumps(game))
-        made["game"] = [str(finished)]
+        from solver.wagons.game import new_game
+        from solver.wagons.game_record import game_record
+
+        finished_record = folder / "valid-finished-record.json"
+        finished_record.write_text(json.dumps(game_record(play_game("cattle-drive", "greedy", 2).state)))
+        made["game"] = [str(finished), str(finished_record)]
+
+        record = folder / "valid-game.json"
+        record.write_text(json.dumps(game_record(new_game("cattle-drive", 4))))
+        made["game_file"] = [str(record), str(SCENARIOS / "wagons" / "examples" / "followed-game.json")]
     except Exception:  # the engine is not there yet: hostile values only
         pass
     if (SCENARIOS / "wagons" / "goals.toml").exists():

@@ -9,6 +9,11 @@ through it keep its promises at every step (as OpenSpiel's ``random_sim_test`` a
 - ``to_json``/``from_json`` (through real JSON text) round-trips every state, and every action;
 - games end within their bound (Lone Cowboy: 16 cards; Cactus Town: the decks); Outlaws has no bound
   (moves can repeat forever), so its walks are capped and some must end on a victory;
+- chance is OpenSpiel's where a game has chance nodes (Lone Cowboy's followed games, whose deal is
+  unknown): at a state where ``is_chance_node`` holds, the legal actions are the chance outcomes
+  (``Reveal(card)``), ``chance_outcomes(state)`` gives each with its exact probability (positive
+  Fractions summing to 1, the same actions in the same order as ``legal_actions``), the walk draws
+  one with those probabilities, and ``outcomes(state, reveal)`` is its single certain result;
 - seeded playthroughs are golden files (``tests/golden/playthroughs/``) that must not drift. After an
   intended change of behaviour, rewrite them with ``RULESLINGER_WRITE_GOLDEN=1`` and review the diff.
 
@@ -62,6 +67,8 @@ def _outlaws_from(name: str):
 SETUPS = [
     *[(f"wagons-{s}", solver.wagons, lambda seed, s=s: solver.wagons.initial_state(seed, scenario=s), 40, (0, 1))
       for s in SCENARIO_IDS],
+    ("wagons-followed-boomtown", solver.wagons, lambda seed: solver.wagons.new_followed_game("boomtown"),
+     40 + 16, (0,)),
     ("wagons-later-edition", solver.wagons,
      lambda seed: solver.wagons.initial_state(seed, solver.wagons.Rules(edition="later", match_order="deck-first")),
      40, (2,)),
@@ -114,6 +121,14 @@ def _check_step(game, state, action, doc: dict) -> list:
     return outs
 
 
+def _chance_action(game, state, rng: random.Random):
+    """At a chance node, an outcome drawn with the exact chances of ``chance_outcomes``."""
+    chances = game.chance_outcomes(state)
+    assert all(isinstance(p, Fraction) and p > 0 for p, _ in chances) and sum(p for p, _ in chances) == 1
+    assert tuple(a for _, a in chances) == tuple(game.legal_actions(state))
+    return chances[_pick(chances, rng)][1]
+
+
 def _pick(outs: list, rng: random.Random) -> int:
     x, acc = Fraction(rng.random()), Fraction(0)
     for i, (p, _) in enumerate(outs):
@@ -132,7 +147,10 @@ def play(game, state, seed: int, cap: int) -> dict:
         record["digests"].append(_digest(doc))
         if game.is_terminal(state):
             break
-        action = rng.choice(game.legal_actions(state))
+        if hasattr(game, "is_chance_node") and game.is_chance_node(state):
+            action = _chance_action(game, state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
         outs = _check_step(game, state, action, doc)
         k = _pick(outs, rng)
         record["actions"].append(game.action_to_json(action))
@@ -164,6 +182,18 @@ def test_random_playthrough(label, game, make, bound, seed):
         path.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     assert path.exists(), f"missing golden playthrough {path.name} (RULESLINGER_WRITE_GOLDEN=1 writes it)"
     assert json.loads(path.read_text()) == record, f"{path.name}: the playthrough drifted"
+
+
+@pytest.mark.parametrize("scenario", SCENARIO_IDS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_followed_lone_cowboy_games_keep_the_contract(scenario, seed):
+    """Followed games (their deal unknown, rule:W-reveal) played at random through the surface, the
+    chance nodes drawn from ``chance_outcomes``: every promise holds and every card is revealed."""
+    game = solver.wagons
+    record = play(game, game.new_followed_game(scenario, game.Rules(round1_pick="last")), seed, 40 + 16 + 1)
+    assert record["terminal"] and len(record["actions"]) <= 40 + 16
+    assert sum("reveal" in a for a in record["actions"]) == 16
+    assert record["final"]["seed"] is None and "hidden_circle" not in record["final"]
 
 
 def test_some_outlaws_walks_end_on_a_victory():
@@ -274,10 +304,19 @@ def test_outlaws_contract_gives_back_the_engine_outcomes(name):
 _JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=6),
                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
                      max_leaves=6)
-_DOCS = {"wagons": solver.wagons.to_json(solver.wagons.initial_state(0)),
+def _followed_doc() -> dict:
+    """A followed Lone Cowboy game at a chance node in round 1 (every field of a followed game set)."""
+    state = solver.wagons.new_followed_game("boomtown")
+    for _ in range(5):
+        state = solver.wagons.apply(state, solver.wagons.legal_actions(state)[0])
+    assert state.hidden_circle and state.resume == "player"
+    return solver.wagons.to_json(state)
+
+
+_DOCS = {"wagons": solver.wagons.to_json(solver.wagons.initial_state(0)), "wagons-followed": _followed_doc(),
          "cactus": solver.cactus.to_json(solver.cactus.initial_state(0, players=2)),
          "outlaws": solver.outlaws.to_json(solver.outlaws.initial_state(0))}
-_GAMES = {"wagons": solver.wagons, "cactus": solver.cactus, "outlaws": solver.outlaws}
+_GAMES = {"wagons": solver.wagons, "wagons-followed": solver.wagons, "cactus": solver.cactus, "outlaws": solver.outlaws}
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,12 +15,13 @@ import pytest
 from solver import cli
 from solver.errors import BadInput
 from solver.wagons import bgstats
-from solver.wagons.finished import finished_game_from_json
+from solver.wagons.finished import completeness_problem, finished_game_from_json
 from solver.wagons.game import new_game
 from solver.wagons.game_json import state_to_json
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.simulate import play_game
+from solver.wagons.town import Town
 
 NOW = datetime(2026, 12, 1, 12, 0, 0, tzinfo=UTC)
 PLAY_KEYS = {"sourceName", "sourcePlayId", "board", "comments", "game", "playDate", "players", "durationMin",
@@ -145,6 +146,38 @@ def test_a_play_output_is_replayed_to_the_same_game():
     assert finished_game_from_json(state_to_json(res.state)).town == res.state.town
 
 
+def test_a_game_file_is_read_and_a_half_played_one_refused():
+    from solver.wagons.game_record import game_record
+
+    res = play_game("water-the-herd", "greedy", 5)
+    record = game_record(res.state)
+    state = finished_game_from_json(record)
+    assert state.town == res.state.town and state.pile == res.state.pile
+    half = dict(record, actions=record["actions"][:7])
+    with pytest.raises(BadInput, match="not over yet"):
+        finished_game_from_json(half)
+    play = bgstats.play_json(state, "Ann", now=NOW)
+    assert play["players"][0]["score"] == res.scores.player.total
+
+
+def test_a_followed_game_played_to_the_end_exports_and_reviews():
+    from solver.wagons.game import apply, is_over, legal_actions, new_followed_game
+    from solver.wagons.game_record import game_record
+    from solver.wagons.review import review
+
+    state = new_followed_game("gold-rush")
+    while not is_over(state):
+        state = apply(state, legal_actions(state)[0])  # the lowest unseen card revealed, the first legal move
+    again = finished_game_from_json(game_record(state))
+    assert again == state and again.seed is None
+    play = bgstats.play_json(again, "Ann", now=NOW)
+    assert "a game followed at the table" in play["comments"]
+    final = final_scores(state.town, state.pile, "gold-rush", state.rules)
+    assert [p["score"] for p in play["players"]] == [final.player.total, final.opponent.total]
+    r = review(again, time_limit=5)
+    assert r.best.player.total >= r.mine.player.total and sum(p.gap for p in r.parts) == r.gap
+
+
 @pytest.mark.parametrize("tamper,message", [
     (lambda d: d["player"].update(total=d["player"]["total"] + 1), "player.total"),
     (lambda d: d.update(opponent_pile=d["opponent_pile"][::-1]), "opponent_pile"),
@@ -154,7 +187,7 @@ def test_a_play_output_is_replayed_to_the_same_game():
     (lambda d: d.update(seed=-1), "seed"),
     (lambda d: d.update(scenario="nosuch"), "nosuch"),
     (lambda d: d.update(rules={"tie_break": "coin"}), "tie_break"),
-    (lambda d: d.pop("log"), "expected a game state"),
+    (lambda d: d.pop("log"), "expected a game file"),
 ])
 def test_a_tampered_play_output_is_refused_in_one_line(tamper, message):
     doc = play_game("boomtown", "greedy", 3).to_dict()
@@ -172,9 +205,24 @@ def test_an_unfinished_state_and_an_explicit_deal():
     state = finished_game_from_json(doc)
     assert state.seed is None and state.to_move is None
     assert final_scores(state.town, state.pile, "cattle-drive").player.total == doc["player"]["total"]
+    last = doc["opponent_pile"][-1]
     doc["opponent_pile"] = doc["opponent_pile"][:-1]
-    with pytest.raises(BadInput, match="not over yet"):
+    with pytest.raises(BadInput, match=f"the game is not over: 1 of the 16 cards in play are in neither town yet "
+                                       f"\\(card {last}\\)"):
         finished_game_from_json(doc)
+
+
+def test_completeness_names_why_a_position_is_not_a_finished_game():
+    state = play_game("boomtown", "greedy", 3).state
+    assert completeness_problem(state.town, state.pile, "boomtown") is None
+    half = Town(state.town.placements[:2])
+    why = completeness_problem(half, state.pile[:3], "boomtown")
+    assert why.startswith(f"the game is not over: {16 - 5} of the 16 cards in play")
+    assert completeness_problem(state.town, state.pile + (state.town.card_ids[0],), "boomtown") == \
+        f"card {state.town.card_ids[0]} is in both towns"
+    aside = new_game("boomtown", 0).removed[0]
+    assert "set aside in Boomtown with the goal cards Smalltown Charm and Boom or Bust" in \
+        completeness_problem(state.town, state.pile + (aside,), "boomtown")
 
 
 # ---------------------------------------------------------------- the command

@@ -13,6 +13,9 @@ cards not yet seen, which are counted here from the set-aside fronts and the vis
 from __future__ import annotations
 
 import json
+import math
+import random
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -62,9 +65,10 @@ def _follow(scenario, seed, rules, choose):
     action, the same in both. Returns (seeded end, followed end, reveals)."""
     seeded = new_game(scenario, seed, rules)
     deal = seeded.circle + seeded.deck
-    followed, reveals = new_followed_game(scenario, rules), []
+    followed, reveals, chance = new_followed_game(scenario, rules), [], Fraction(1)
     while not is_over(seeded):
         while is_chance_node(followed):
+            chance *= dict((a.card, p) for p, a in chance_outcomes(followed))[deal[len(reveals)]]
             followed = apply(followed, Reveal(deal[len(reveals)]))
             reveals.append(deal[len(reveals)])
         legal = legal_actions(seeded)
@@ -72,6 +76,7 @@ def _follow(scenario, seed, rules, choose):
         a = choose(legal)
         seeded, followed = apply(seeded, a), apply(followed, a)
     assert not is_chance_node(followed)
+    assert chance == Fraction(1, math.factorial(16))  # the tree gives every ordered deal the same chance
     return seeded, followed, reveals
 
 
@@ -92,6 +97,32 @@ def test_every_scenario_followed_with_the_first_actions(scenario, seed):
     seeded, followed, reveals = _follow(scenario, seed, Rules(), lambda legal: legal[0])
     assert (followed.town, followed.pile, scores(followed), winner(followed)) == \
         (seeded.town, seeded.pile, scores(seeded), winner(seeded))
+
+
+def test_uniform_reveals_match_the_seeded_shuffle():
+    """Monte Carlo: over 4000 seeded deals each dealt card is the first circle card about 1/16 of
+    the time, the chance a followed game gives it (then 1/15 for the next card)."""
+    first = Counter(new_game("water-the-herd", seed).circle[0] for seed in range(4000))
+    f = new_followed_game("water-the-herd")
+    p = chance_outcomes(f)[0][0]
+    assert p == Fraction(1, 16) and set(first) == set(unseen_cards(f))
+    sigma = math.sqrt(4000 * p * (1 - p))
+    assert all(abs(n - 4000 * p) < 5 * sigma for n in first.values()), first
+    f = apply(f, Reveal(unseen_cards(f)[0]))
+    assert chance_outcomes(f)[0][0] == Fraction(1, 15)
+
+
+def test_play_out_refuses_an_unknown_deal():
+    from solver.wagons.simulate import play_out
+
+    with pytest.raises(BadInput, match="reveal it first"):
+        play_out(new_followed_game("boomtown"), "random")
+    f = new_followed_game("boomtown")
+    rng = random.Random(0)
+    while is_chance_node(f):
+        f = apply(f, rng.choice(legal_actions(f)))
+    with pytest.raises(BadInput, match="reveal it first"):
+        play_out(f, "greedy")  # the deck's next top card is unknown until a match takes the top
 
 
 def test_reveal_timing_follows_the_text():

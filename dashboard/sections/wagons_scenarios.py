@@ -18,6 +18,7 @@ cls = rules_class("wagons")
 rules = make_rules("wagons", cls)
 st.caption(rules_summary("wagons", cls))
 scen = wv.scenarios()
+SIM_GAMES, BEST_PLAY_SECONDS = 100, 60  # the defaults of `wagons simulate --games` and `wagons best-play --time-limit`
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -43,8 +44,9 @@ chosen = c[0].multiselect("Scenarios", list(scen), default=list(scen), format_fu
                           key="sc_scenarios")
 policies = c[1].multiselect("Player policies", ["greedy", "random"], default=["greedy", "random"], key="sc_policies",
                             help="greedy: each placement maximises the current margin; random: any legal move")
-n = int(c[2].number_input("Games each", 1, 2000, 5, step=5, key="sc_n"))
-seed = int(c[3].number_input("Seed", 0, 10**6, 0, key="sc_seed"))
+n = int(c[2].number_input("Games each", 1, 2000, SIM_GAMES, step=5, key="sc_n",
+                          help=f"As `wagons simulate --games` (default {SIM_GAMES})"))
+seed = int(c[3].number_input("Seed", 0, 10**6, 0, key="sc_seed", help="As `wagons simulate --seed` (default 0)"))
 
 if not chosen or not policies:
     st.info("Pick at least one scenario and one policy.")
@@ -81,32 +83,38 @@ left, right = st.columns(2)
 with left:
     win = alt.Chart(summary).mark_bar().encode(
         y=alt.Y("scenario name:N", title=None, sort="x", axis=alt.Axis(labelLimit=220)),
-        x=alt.X("player win rate:Q", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("policy:N"), yOffset="policy:N",
+        x=alt.X("player win rate:Q", scale=alt.Scale(domain=[0, 1]), title="Player win rate",
+                axis=alt.Axis(format="%")),
+        color=alt.Color("policy:N", title="Player policy"), yOffset="policy:N",
         tooltip=["scenario name", "policy", "games", alt.Tooltip("player win rate:Q", format=".1%")]
-    ).properties(title="Player win rate", height=320)
+    ).properties(title="Player win rate per scenario", height=320)
     st.altair_chart(win, width="stretch")
 with right:
     hist = alt.Chart(df.select("scenario name", "policy", "margin")).mark_bar(opacity=0.7).encode(
         x=alt.X("margin:Q", bin=alt.Bin(maxbins=25), title="margin (player - opponent)"),
-        y=alt.Y("count():Q", title=None, stack=None), color=alt.Color("policy:N"),
-        tooltip=["policy", "count()"]
+        y=alt.Y("count():Q", title="games", stack=None), color=alt.Color("policy:N", title="Player policy"),
+        tooltip=[alt.Tooltip("policy:N", title="Player policy"), alt.Tooltip("count():Q", title="games")]
     ).properties(height=80, width=300).facet(row=alt.Row("scenario name:N", title=None, header=alt.Header(
         labelAngle=0, labelAlign="left", labelOrient="top", labelFontWeight="bold"))).properties(
-        title="Margin histograms")
+        title="Final margin (player minus opponent), per scenario")
     st.altair_chart(hist)
 
 rule_cols = [c for c in df.columns if c.startswith("rule_")]
 if rule_cols:
-    st.subheader("Which rule made the opponent's drafts")
+    st.subheader("What made the opponent's drafts")
     used = (df.group_by("scenario name").agg([pl.col(c).sum() for c in rule_cols])
             .unpivot(index="scenario name", variable_name="rule", value_name="drafts")
-            .filter(pl.col("drafts") > 0).with_columns(pl.col("rule").str.strip_prefix("rule_")))
+            .filter(pl.col("drafts") > 0)
+            .with_columns(pl.col("rule").str.strip_prefix("rule_").map_elements(wv.draft_reason, return_dtype=pl.String))
+            .group_by(["scenario name", "rule"], maintain_order=True).agg(pl.col("drafts").sum()))
     st.altair_chart(alt.Chart(used).mark_bar().encode(
         y=alt.Y("scenario name:N", title=None, axis=alt.Axis(labelLimit=220)),
-        x=alt.X("drafts:Q", stack="normalize", title="share of drafts"),
-        color=alt.Color("rule", type="nominal"), tooltip=["scenario name", "rule", "drafts"]).properties(height=260),
-        width="stretch")
+        x=alt.X("drafts:Q", stack="normalize", title="share of the opponent's drafts", axis=alt.Axis(format="%")),
+        color=alt.Color("rule:N", title="What made the draft", sort=list(wv.DRAFT_REASONS.values()),
+                        legend=alt.Legend(labelLimit=420, orient="bottom", direction="vertical")),
+        tooltip=[alt.Tooltip("scenario name:N", title="Scenario"), alt.Tooltip("rule:N", title="What made the draft"),
+                 alt.Tooltip("drafts:Q", title="Drafts")]).properties(
+        title="Share of the opponent's drafts by what made them, per scenario", height=alt.Step(30)), width="stretch")
 
 st.subheader("Difficulty with best play")
 st.caption("For each deal, the optimizer searches the player's best drafts and placements against the "
@@ -114,7 +122,9 @@ st.caption("For each deal, the optimizer searches the player's best drafts and p
            "Each deal gets its own time limit; an unproven answer is a lower bound.")
 dc = st.columns(3)
 deals = int(dc[0].number_input("Deals per scenario", 1, 50, 1, key="sc_bp_deals"))
-limit = float(dc[1].number_input("Seconds per deal", 1, 120, 5, key="sc_bp_limit"))
+limit = float(dc[1].number_input("Seconds per deal", 1, 120, BEST_PLAY_SECONDS, key="sc_bp_limit",
+                                 help=f"As `wagons best-play --time-limit` (default {BEST_PLAY_SECONDS}); "
+                                      "a deal proven sooner stops sooner"))
 bseed = int(dc[2].number_input("First deal seed", 0, 10**6, 0, key="sc_bp_seed"))
 if st.button("Compute the best-play difficulty table", key="sc_bp_run"):
     jobs = [(s, bseed + i) for s in chosen for i in range(deals)]
@@ -134,9 +144,16 @@ if res:
     summary_bp = bp.difficulty_summary(table).with_columns(
         pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario")))
     st.dataframe(summary_bp, hide_index=True, width="stretch")
-    st.altair_chart(alt.Chart(table).mark_circle(size=80).encode(
-        x=alt.X("greedy_margin:Q", title="greedy policy's margin"), y=alt.Y("best_margin:Q", title="best play's margin"),
-        color="scenario:N", shape="proven:N", tooltip=["scenario", "seed", "greedy_margin", "best_margin", "proven"]
+    points = table.with_columns(
+        pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario")),
+        pl.when(pl.col("proven")).then(pl.lit("proven optimal")).otherwise(pl.lit("best found, not proven"))
+        .alias("best play"))
+    st.altair_chart(alt.Chart(points).mark_circle(size=80).encode(
+        x=alt.X("greedy_margin:Q", title="Greedy policy's margin"), y=alt.Y("best_margin:Q", title="Best play's margin"),
+        color=alt.Color("scenario:N", title="Scenario"), shape=alt.Shape("best play:N", title="Best play"),
+        tooltip=[alt.Tooltip("scenario:N", title="Scenario"), alt.Tooltip("seed:Q", title="Deal seed"),
+                 alt.Tooltip("greedy_margin:Q", title="Greedy margin"), alt.Tooltip("best_margin:Q", title="Best margin"),
+                 alt.Tooltip("best play:N", title="Best play")]
     ).properties(title="Best play vs greedy, per deal", height=280), width="stretch")
 
 with st.expander("All games (one row each)"):

@@ -125,13 +125,18 @@ with score_col:
     with guarded("Scores: "):
         result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json)
         ss.wg_last_score = result
-        wv.show_scores(result)
+        from solver.wagons.finished import completeness_problem
+
+        unfinished = (f"row {problems[0][0]} is left out of the town (an illegal placement)" if problems
+                      else completeness_problem(town, pile, scenario))  # a winner only for a finished game
+        wv.show_scores(result, winner_problem=unfinished)
 
 st.subheader("Best possible")
 if not town.placements:
     st.info("Place some cards first: the optimizer lays out the same cards in the same order.")
 else:
-    limit = st.slider("Time limit (seconds)", 1, 60, 10, key="wg_opt_limit")
+    limit = st.slider("Time limit (seconds)", 1, 120, 60, key="wg_opt_limit",
+                      help="As `wagons best-layout --time-limit` (default 60); the search stops early once proven.")
     ids = tuple(p.card for p in town.placements)
     key = (ids, scenario, tuple(pile), rules_json, float(limit))
     if st.button("Best possible layout of these cards", key="wg_best", icon=":material/auto_awesome:"):

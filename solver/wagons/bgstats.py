@@ -133,7 +133,9 @@ def _summary(state: GameState) -> str:
     final = scores(state)
     p, o = final.player, final.opponent
     changed = [f"{k}={v}" for k, v in state.rules.to_dict().items() if v != getattr(Rules(), k)]
-    deal = f"deal seed {state.seed}" if state.seed is not None else "an explicit deal"
+    followed = any(e.what == "reveal" for e in state.log)  # rule:W-reveal: the cards entered as they were seen
+    deal = (f"deal seed {state.seed}" if state.seed is not None else
+            "a game followed at the table" if followed else "an explicit deal")
     text = (f"Solo scenario {scenario.name} (goal cards {' and '.join(scenario.goals)}), {deal}, "
             f"{'readings ' + ', '.join(changed) if changed else 'default readings'}. Scored by {SOURCE_NAME}: "
             f"player {p.total} (terrain groups {sum(p.groups.values())}, goal cards {sum(p.goals.values())}), "

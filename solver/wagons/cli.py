@@ -1,5 +1,5 @@
-"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate, bgstats (and
-replay from :mod:`solver.wagons.cli_replay`, the optimizer's best-layout and best-play from
+"""`ruleslinger wagons ...` commands (contracts.md): score, play, opponent-draft, simulate, bgstats (and replay
+from :mod:`solver.wagons.cli_replay`, the optimizer's best-layout and best-play from
 :mod:`solver.wagons.optimizer.cli`).
 
 Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
@@ -267,7 +267,8 @@ def register(games) -> None:
 
     p = clikit.add_command(group, "bgstats", "a finished solo game as a BG Stats play (JSON file and import link)",
                            handle_bgstats, render_bgstats)
-    p.add_argument("game", metavar="GAME", help="finished game: the JSON of `wagons play --json`, or a saved game state")
+    p.add_argument("game", metavar="GAME", help="finished game: a game file (as the dashboard saves it), the JSON of `wagons play --json`, "
+                        "or a saved game state")
     p.add_argument("--player", required=True, metavar="NAME", help="the player's name as BG Stats shows it")
     p.add_argument("--date", default=None, metavar="DATE",
                    help="when the game was played: YYYY-MM-DD HH:MM[:SS] (a date alone is midnight; default: now, UTC)")

@@ -33,7 +33,7 @@ def handle_replay(args) -> dict:
     from solver.wagons.game import replay
     from solver.wagons.game_record import game_from_record, record_start
 
-    doc = read_json(args.file)
+    doc = read_json(args.game_file)
     data = data_from_args(args)
     state = game_from_record(doc, data)  # checks the whole file first
     if args.upto is not None:
@@ -74,7 +74,7 @@ def render_replay(r: dict) -> str:
 def register_replay(group) -> None:
     p = clikit.add_command(group, "replay", "replay a game file: the state, the scores when over, the next "
                                             "legal actions", handle_replay, render_replay)
-    p.add_argument("file", metavar="FILE", help="game file: {\"game\": \"lone-cowboy\", \"version\": 1, \"scenario\", "
+    p.add_argument("game_file", metavar="FILE", help="game file: {\"game\": \"lone-cowboy\", \"version\": 1, \"scenario\", "
                                                 "\"rules\", \"seed\" (null: a followed game), \"actions\": [...]}")
     p.add_argument("--upto", type=clikit.whole_number, default=None, metavar="N",
                    help="the state after the first N actions only (undo is a replay of a prefix)")

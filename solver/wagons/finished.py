@@ -1,7 +1,9 @@
 """A finished Lone Cowboy game read from a file: what the review and the BG Stats export take.
 
-Two documents are read, each problem a one-line ``BadInput`` (rule:X-bad-input):
+Three documents are read, each problem a one-line ``BadInput`` (rule:X-bad-input):
 
+- the game file (:func:`solver.wagons.game_record.game_from_record`, ``"game": "lone-cowboy"``): a seeded
+  or a followed game with every action, replayed through the engine;
 - the whole game state (:func:`solver.wagons.game_json.state_to_json`, ``"game": "wagons"``), read by
   :func:`~solver.wagons.game_json.state_from_json`;
 - the JSON that ``ruleslinger wagons play --json`` prints. A seeded game is replayed through the
@@ -29,6 +31,7 @@ from solver.wagons.game import (
     GameState,
     OpponentTurn,
     Place,
+    _goal_fronts,
     apply,
     draft_mismatch,
     is_over,
@@ -38,7 +41,7 @@ from solver.wagons.game import (
 from solver.wagons.rules import Rules
 from solver.wagons.town import Placement, town_from_dict
 
-__all__ = ["read_finished_game", "finished_game_from_json"]
+__all__ = ["read_finished_game", "finished_game_from_json", "completeness_problem"]
 
 MAX_STEPS = 100
 """A game has at most 16 drafts, 16 placements and 16 opponent turns."""
@@ -50,10 +53,14 @@ def read_finished_game(path: str | Path, data: WagonsData | None = None) -> Game
 
 
 def finished_game_from_json(doc: Any, what: str = "game", data: WagonsData | None = None) -> GameState:
-    """A finished game from a game-state document or a `wagons play --json` output."""
+    """A finished game from a game file, a game-state document or a `wagons play --json` output."""
     if not isinstance(doc, dict):
-        raise BadInput(f"{what}: expected a JSON object (a game state or the output of `wagons play --json`)")
-    if doc.get("game") == "wagons" and "to_move" in doc:
+        raise BadInput(f"{what}: expected a JSON object (a game file, a game state or the output of `wagons play --json`)")
+    if doc.get("game") == "lone-cowboy":
+        from solver.wagons.game_record import game_from_record
+
+        state = game_from_record(doc, data)
+    elif doc.get("game") == "wagons" and "to_move" in doc:
         from solver.wagons.game_json import state_from_json
 
         state = state_from_json(doc)
@@ -62,7 +69,8 @@ def finished_game_from_json(doc: Any, what: str = "game", data: WagonsData | Non
     elif "log" in doc and "scenario" in doc:
         state = _from_play_output(doc, what, data or load_data())
     else:
-        raise BadInput(f"{what}: expected a game state (\"game\": \"wagons\") or the JSON output of `wagons play`")
+        raise BadInput(f"{what}: expected a game file (\"game\": \"lone-cowboy\"), a game state (\"game\": \"wagons\") "
+                       "or the JSON output of `wagons play`")
     if not is_over(state):
         raise BadInput(f"{what}: the game is not over yet (cards are still to draft or place)")
     return state
@@ -160,19 +168,39 @@ def _check_claims(doc: dict, state: GameState, what: str) -> None:
             raise BadInput(f"{what}.{side}.total: the file says {short_repr(claim)}, the replayed game scores {total}")
 
 
+def completeness_problem(town, pile, scenario_id: str, data: WagonsData | None = None) -> str | None:
+    """Why ``town`` and ``pile`` are not the two towns of a finished solo game, or None when they are:
+    at the end every card not set aside with the scenario's two goal cards (rule:W9, rule:W-setup) lies
+    in exactly one of the towns (rule:W-rounds: the game ends when the round-2 circle is drafted and
+    placed). A score of such a position is a score, not a result: no winner is named for it."""
+    data = data or load_data()
+    scenario = data.scenario(scenario_id)
+    aside = set(_goal_fronts(scenario.goals, data))
+    mine, theirs = list(town.card_ids), list(pile)
+    both = sorted(set(mine) & set(theirs))
+    if both:
+        return f"card {both[0]} is in both towns"
+    placed = set(mine) | set(theirs)
+    if placed & aside:
+        return (f"card {min(placed & aside)} is set aside in {scenario.name} with the goal cards "
+                f"{' and '.join(scenario.goals)} (their fronts; the pairing is unverified, rule W9), so it cannot "
+                "be in either town")
+    missing = sorted({c.id for c in data.cards} - aside - placed)
+    if missing:
+        n = len(data.cards) - len(aside)
+        return (f"the game is not over: {len(missing)} of the {n} cards in play are in neither town yet "
+                f"(card{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))})")
+    return None
+
+
 def _from_town_and_pile(doc: dict, scenario: str, rules: Rules, what: str, data: WagonsData) -> GameState:
     """An explicit deal's finished game: its town and pile hold every card in play (rule:W9)."""
     if "town" not in doc or "opponent_pile" not in doc:
         raise BadInput(f"{what}: a game without a seed needs its 'town' and 'opponent_pile'")
     town = town_from_dict(doc["town"], f"{what}.town")
     pile = check_pile(doc["opponent_pile"], town.card_ids)
+    why = completeness_problem(town, pile, scenario, data)
+    if why:
+        raise BadInput(f"{what}: {why}")
     base = new_game(scenario, 0, rules, data)
-    in_play = set(base.circle) | set(base.deck)
-    placed = set(town.card_ids) | set(pile)
-    aside = placed - in_play
-    if aside:
-        raise BadInput(f"{what}: card {min(aside)} is set aside with the scenario's goal cards (rule W9)")
-    missing = in_play - placed
-    if missing:
-        raise BadInput(f"{what}: the game is not over yet (card {min(missing)} is in neither town)")
     return replace(base, circle=(), deck=(), town=town, pile=tuple(pile), to_move=None, round=2, seed=None, log=())

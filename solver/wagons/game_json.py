@@ -5,6 +5,8 @@ reads it back to an equal state. Reading checks what the engine relies on, each 
 ``BadInput``: known keys only, the scenario and its goal cards (rule:W9), card ids 0..17 each in
 exactly one place (set aside, circle, deck, town, pile, hand; rule:W-setup), a town whose placements
 are legal in order (rule:W-place), and a turn structure the engine can continue from (rule:W-rounds).
+The game file (``game_record`` / ``game_from_record``, re-exported from
+:mod:`solver.wagons.game_record`) holds the start and the actions instead of the state.
 A followed game (rule:W-reveal) adds ``hidden_circle``, ``hidden_deck`` and ``resume``; they are
 written only when they differ from their defaults, so a seeded game's document is unchanged.
 """
@@ -27,10 +29,12 @@ from solver.wagons.game import (
     action_from_dict,
     action_to_dict,
 )
+from solver.wagons.game_record import game_from_record, game_record
 from solver.wagons.rules import Rules
 from solver.wagons.town import Placement, town_from_dict, town_to_json
 
-__all__ = ["state_to_json", "state_from_json", "action_to_json", "action_from_json"]
+__all__ = ["state_to_json", "state_from_json", "action_to_json", "action_from_json", "game_record",
+           "game_from_record"]
 
 _KEYS = ("game", "scenario", "rules", "goal_cards", "removed", "round", "turn", "to_move", "circle", "deck",
          "town", "pile", "hand", "drafted", "after_round_1", "log", "seed", "hidden_circle", "hidden_deck", "resume")
@@ -117,6 +121,8 @@ def _check_chance(s: GameState) -> None:
     if needs != (s.to_move == CHANCE):
         raise BadInput("game.to_move: \"chance\" exactly while a card must be revealed (a hidden circle card, "
                        "or in round 1 a hidden deck with no known top card)")
+    if s.to_move == CHANCE and s.drafted:
+        raise BadInput("game.drafted: cards are revealed between turns, never after a draft")
     if (s.resume is not None) != (s.to_move == CHANCE) or s.resume not in ("player", "opponent", None):
         raise BadInput("game.resume: \"player\" or \"opponent\" while to_move is \"chance\", else absent")
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData
-from solver.wagons.game import GameState, apply, is_over, legal_actions, new_game, scores
+from solver.wagons.game import GameState, apply, is_chance_node, is_over, legal_actions, new_game, scores
 from solver.wagons.policies import policy_by_name
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import FinalScores
@@ -63,6 +63,8 @@ def play_out(state: GameState, policy) -> GameResult:
     for _ in range(MAX_STEPS):
         if is_over(state):
             return GameResult(state, scores(state), pol.name)
+        if is_chance_node(state):
+            raise BadInput("a followed game's next card is unknown: reveal it first (play_out plays known deals)")
         actions = legal_actions(state)
         action = actions[0] if state.to_move == "opponent" else pol.choose(state, actions, rng)
         state = apply(state, action)
