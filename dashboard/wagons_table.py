@@ -187,9 +187,8 @@ def town_view(state: gm.GameState, legal: list) -> None:
 def scores_view(state: gm.GameState) -> None:
     over = gm.is_over(state)
     st.subheader("Final scores" if over else "Scores so far")
-    if not over:
-        st.caption("Both towns scored as they stand now; the winner is named when the game is over.")
-    wv.show_scores(gm.scores(state).to_dict(), player_label="You", final=over)
+    wv.show_scores(gm.scores(state).to_dict(), player_label="You",
+                   winner_problem=None if over else "the game is not over yet (cards are still to draft and place)")
 
 
 def files_view() -> None:

@@ -144,24 +144,15 @@ LOW_MARK = "(low confidence, W11)"
 """The marker of a goal card scored with a low-confidence number (solver's ``low_confidence``)."""
 
 
-def show_scores(result: dict, player_label: str = "Player", winner_problem: str | None = None,
-                final: bool = True) -> None:
+def show_scores(result: dict, player_label: str = "Player", winner_problem: str | None = None) -> None:
     """Metric row, winner banner and both breakdown tables. ``winner_problem``: why the towns are not
     the result of a finished game (an illegal row left out, a card in both towns, cards still to play;
-    solver.wagons.finished.completeness_problem): then no winner is named, the reason is.
-    ``final=False`` (a game still being played) shows the scores so far and no winner."""
+    solver.wagons.finished.completeness_problem): then no winner is named, the reason is."""
     p, o = result["player"], result["opponent"]
     c = st.columns(3)
     c[0].metric(f"{player_label} total", p["total"])
     c[1].metric("Opponent total", o["total"])
     c[2].metric("Margin", result.get("margin", p["total"] - o["total"]))
-    if final:
-        _winner_banner(result, winner_problem)
-    _breakdown(result, player_label)
-
-
-def _winner_banner(result: dict, winner_problem: str | None = None) -> None:
-    p, o = result["player"], result["opponent"]
     winner = result["winner"]
     how = " (tie broken by most Guns, rule W8)" if result.get("decided_by") == "guns" else ""
     if winner_problem:
@@ -173,10 +164,6 @@ def _winner_banner(result: dict, winner_problem: str | None = None) -> None:
         st.error(f"**The opponent wins** {o['total']} to {p['total']}{how}.", icon=":material/sentiment_dissatisfied:")
     else:
         st.info(f"**Tie** at {p['total']} (rule W8).", icon=":material/balance:")
-
-
-def _breakdown(result: dict, player_label: str) -> None:
-    p, o = result["player"], result["opponent"]
     low = set(result.get("low_confidence", ()))
     goal = lambda g: f"goal: {g}" + (f" {LOW_MARK}" if g in low else "")
     left, right = st.columns(2)
@@ -195,6 +182,7 @@ def _breakdown(result: dict, player_label: str) -> None:
     if low:
         st.caption(f"{LOW_MARK} {', '.join(sorted(low))}: the card's numbers come from one unofficial source, so "
                    "these points are a reading (rule W11; Boom or Bust per Mine or flat is selectable).")
+
 
 
 DRAFT_REASONS = {"W1": "Round 1: matches the deck's top card",
