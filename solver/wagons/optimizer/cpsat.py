@@ -30,6 +30,12 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   (:func:`solver.wagons.scoring.comparing_goal`, ``boom_points``) or the card's parameters; position goals
   are reified exactly (so a negative parameter cannot be under-counted).
 
+- **Redundant bounds and symmetry breaking** (``speedups``, default on): the largest groups
+  together are at most the visible territories; Wagon Train's row runs and its column runs each
+  score at most :func:`run_partition_best` of the visible Wagons; a card showing nothing lies
+  unturned (:func:`_hidden_unturned`). All three hold for (a twin of) every legal town with the
+  same visible grid, so no optimum is lost; they only let propagation refute more.
+
 Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a proof phase, hinted
 with the local search's town, asked for a town beating the best one; "infeasible" proves the best one
 optimal. The proof phase is CP-SAT's default search without LP (``proof="search"``, the fastest to a
@@ -865,7 +871,8 @@ class CpSatProof:
     """``prove(problem, incumbent)``: the iterated local search's town, then this model: CP-SAT's search
     without LP (``proof="search"``, ``method="cpsat"``, the default) or a primal phase, the local search
     again and core-based search (``proof="core"``, ``method="cpsat-core"``) for a town beating the best
-    one until infeasible (the proof) or the time limit."""
+    one until infeasible (the proof) or the time limit. ``speedups``: the model with its redundant bounds
+    and symmetry breaking (default; ``False`` is the baseline of ``bench/bench_wagons_proofs.py``)."""
 
     proof: str = "search"
     speedups: bool = True
