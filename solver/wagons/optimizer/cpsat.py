@@ -30,6 +30,12 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   (:func:`solver.wagons.scoring.comparing_goal`, ``boom_points``) or the card's parameters; position goals
   are reified exactly (so a negative parameter cannot be under-counted).
 
+- **Redundant bounds and symmetry breaking** (``speedups``, default on): the largest groups
+  together are at most the visible territories; Wagon Train's row runs and its column runs each
+  score at most :func:`run_partition_best` of the visible Wagons; a card showing nothing lies
+  unturned (:func:`_hidden_unturned`). All three hold for (a twin of) every legal town with the
+  same visible grid, so no optimum is lost; they only let propagation refute more.
+
 Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a proof phase, hinted
 with the local search's town, asked for a town beating the best one; "infeasible" proves the best one
 optimal. The proof phase is CP-SAT's default search without LP (``proof="search"``, the fastest to a
@@ -96,6 +102,7 @@ class CpTown:
     rel: dict = field(default_factory=dict)    # (i, j) -> {(dx, dy, ri, rj): BoolVar}
     vis: dict = field(default_factory=dict)    # slot -> BoolVar
     deadline: float | None = None
+    speedups: bool = True  # the redundant (admissible) bounds and symmetry breaking of issue 20
     _cache: dict = field(default_factory=dict)
 
     @property
@@ -319,14 +326,16 @@ class CpTown:
                 m.Add(size >= r).OnlyEnforceIf(conn[u])
 
 
-def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None) -> CpTown:
-    """Positions, relative placements, placement legality and visibility for cards in this order."""
+def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speedups: bool = True) -> CpTown:
+    """Positions, relative placements, placement legality and visibility for cards in this order
+    (``speedups``: with the redundant bounds and the symmetry breaking of :func:`_hidden_unturned`)."""
     m = cp_model.CpModel()
     n = len(quads)
     X = [m.NewIntVar(-2 * i, 2 * i, f"x{i}") for i in range(n)]
     Y = [m.NewIntVar(-2 * i, 2 * i, f"y{i}") for i in range(n)]
     R: list[Any] = [0 if i == 0 or looks_same_turned(quads[i]) else m.NewBoolVar(f"r{i}") for i in range(n)]
-    town = CpTown(m, tuple(tuple(tuple(t) for t in q) for q in quads), X, Y, R, deadline=deadline)
+    town = CpTown(m, tuple(tuple(tuple(t) for t in q) for q in quads), X, Y, R, deadline=deadline,
+                  speedups=speedups)
     if n:
         m.Add(X[0] == 0)
         m.Add(Y[0] == 0)
@@ -379,7 +388,22 @@ def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None) -> Cp
                 v = m.NewBoolVar("")
                 m.Add(v == 1)
                 town.vis[(i, k)] = v
+    if speedups:
+        _hidden_unturned(town)
     return town
+
+
+def _hidden_unturned(town: CpTown) -> None:
+    """Symmetry breaking: a card all of whose territories end up covered lies unturned.
+
+    Sound: which cells a card occupies does not depend on its turn (a 2x2 footprint either way,
+    rule:W-rotation), so turning a card changes no placement's legality (rule:W-place), no slot's
+    visibility at any moment (rule:W-cover; also Boomtown's round-1 count), and only that card's
+    visible territories; a card showing none can be unturned and the town keeps its visible grid
+    and so its score (``tests/test_wagons_optimize_cpsat.py`` checks the optimum against the oracle)."""
+    for i, r in enumerate(town.R):
+        if not isinstance(r, int):
+            town.m.AddBoolOr([town.vis[(i, k)] for k in range(4)] + [r.Not()])
 
 
 def _triangles(m, n, axis, town) -> None:
@@ -529,12 +553,33 @@ def wagon_train(town: CpTown, goal: GoalSpec):
                 ge[(s, k)] = town.or_([town.and_([town.cell_is(t, s, ex, ey), town.vis[s], ge[(t, k - 1)]])
                                        for t in slots if t != s])
         exactly = lambda k, ge=ge: town.count([town.and_([ge[(s, k)], town.not_(ge[(s, k + 1)])]) for s in slots])
+        line = []
         if table[0]:
-            terms.append(table[0] * exactly(1))
+            line.append(table[0] * exactly(1))
         for k in range(1, K + 1):
             if table[k] - table[k - 1]:
-                terms.append((table[k] - table[k - 1]) * exactly(k))
+                line.append((table[k] - table[k - 1]) * exactly(k))
+        terms.append(sum(line, _ZERO))
+    if town.speedups and slots:
+        # redundant (admissible): the row runs partition the visible Wagons, and so do the column runs
+        best = run_partition_best(table, len(slots))
+        cap = _table(town, _count(town, slots), 0, len(slots), lambda w: best[w])
+        for line_total in terms:
+            town.m.Add(line_total <= cap)
     return sum(terms, _ZERO)
+
+
+def run_partition_best(table: Sequence[int], most: int) -> list[int]:
+    """``best[w]`` for ``w <= most``: the most the runs of one direction (rows, or columns) can score with
+    ``w`` visible Wagons (rule:W-goal-wagon-train): every visible Wagon lies in exactly one maximal run
+    of each direction, so those runs' lengths partition ``w``, and a run of length L scores
+    ``table[min(L, K)]``; the maximum over the partitions of ``w`` is an upper bound whatever the
+    geometry (exact dynamic programme over the last part)."""
+    K = len(table) - 1
+    best = [0] + [None] * most
+    for w in range(1, most + 1):
+        best[w] = max(best[w - p] + table[min(p, K)] for p in range(1, w + 1))
+    return best
 
 
 def boom_or_bust(town: CpTown, goal: GoalSpec):
@@ -613,6 +658,9 @@ def player_score(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: Pil
             parts[terrain] = water[0]
         else:
             parts[terrain] = town.largest_group(cands)[0]
+    if town.speedups:
+        # redundant (admissible): the largest groups are disjoint sets of visible territories
+        town.m.Add(sum(parts.values(), _ZERO) <= _count(town, town.slots))
     mine, theirs = goal_terms(town, scenario, data, pc, water)
     parts.update(mine)
     return sum(parts.values(), _ZERO), parts, theirs
@@ -823,9 +871,11 @@ class CpSatProof:
     """``prove(problem, incumbent)``: the iterated local search's town, then this model: CP-SAT's search
     without LP (``proof="search"``, ``method="cpsat"``, the default) or a primal phase, the local search
     again and core-based search (``proof="core"``, ``method="cpsat-core"``) for a town beating the best
-    one until infeasible (the proof) or the time limit."""
+    one until infeasible (the proof) or the time limit. ``speedups``: the model with its redundant bounds
+    and symmetry breaking (default; ``False`` is the baseline of ``bench/bench_wagons_proofs.py``)."""
 
     proof: str = "search"
+    speedups: bool = True
 
     @property
     def name(self) -> str:
@@ -833,7 +883,7 @@ class CpSatProof:
 
     def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
         try:
-            town = encode(problem.quads, deadline=problem.deadline)
+            town = encode(problem.quads, deadline=problem.deadline, speedups=self.speedups)
             total, _parts, theirs = player_score(town, problem.scenario, problem.data, problem.pile_counts)
         except EncodeTimeout:
             return False

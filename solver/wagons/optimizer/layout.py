@@ -41,7 +41,7 @@ from solver.wagons.optimizer.problem import (
 from solver.wagons.optimizer.z3 import Z3Loop
 from solver.wagons.rules import Rules
 
-__all__ = ["LayoutResult", "best_layout", "greedy_layout", "EncodingMismatch", "METHODS", "OBJECTIVES", "STRATEGIES"]
+__all__ = ["LayoutResult", "best_layout", "layout_with", "greedy_layout", "EncodingMismatch", "METHODS", "OBJECTIVES", "STRATEGIES"]
 
 STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), Z3Loop(), Exhaustive())}
 """Method name -> strategy (``prove(problem, incumbent) -> proven``)."""
@@ -65,13 +65,23 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
     after the first ``m`` cards the opponent's territory count must be tied with or below the
     player's (``behind``) or above it (not ``behind``); the greedy seed is skipped.
     """
-    problem = make_problem(cards, scenario_id, opponent_pile, rules, time_limit, objective, data, floor, round1,
-                           start=time.monotonic())
     if method not in STRATEGIES:
         raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
+    return layout_with(STRATEGIES[method], method, cards, scenario_id, opponent_pile, rules, time_limit, progress,
+                       objective, data, seed_greedy, floor, round1)
+
+
+def layout_with(strategy, method: str, cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(),
+                time_limit: float = 60.0, progress: Progress | None = None, objective: str = "score",
+                data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
+                round1: tuple[int, int, bool] | None = None) -> LayoutResult:
+    """:func:`best_layout` with a given strategy (``prove(problem, incumbent) -> proven``) reported as
+    ``method``: what the benches use to run a baseline beside the default."""
+    problem = make_problem(cards, scenario_id, opponent_pile, rules, time_limit, objective, data, floor, round1,
+                           start=time.monotonic())
     incumbent = Incumbent(problem, progress)
     if seed_greedy and round1 is None:
         incumbent.seed_greedy()
         if problem.elapsed() >= time_limit:  # no time left: the greedy town, not proven
             return incumbent.result(method, proven=False)
-    return incumbent.result(method, STRATEGIES[method].prove(problem, incumbent))
+    return incumbent.result(method, strategy.prove(problem, incumbent))

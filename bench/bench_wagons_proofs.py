@@ -1,0 +1,175 @@
+"""Time to a proven best layout on real towns: the current prover against its baseline, side by side.
+
+Two instance sets (issue 20):
+
+- **greedy games**: the player's cards (in the order placed) and the opponent's pile of whole greedy
+  games (``wagons simulate --policy greedy``: :func:`solver.wagons.simulate.play_game`), seeds
+  100-109 of each of the six scenarios by default (60 towns of 5-10 cards);
+- **seeded towns**: the 20 seeded 8-card towns of ``bench_wagons_optimize._instance``.
+
+Each instance is solved by each method in turn, in the same process (one CP-SAT worker, so one core
+per solve), with the player's score as the objective: ``"baseline"`` is the prover as it was before
+the proof work of issue 20 (``CpSatProof(speedups=False)``), ``"cpsat"`` the default method now.
+Per instance it prints the time to a proof (or "open"), the value and the greedy value; per set the
+share proven within the limit, the median time to a proof (unproven count as the limit, so a median
+at the limit means "half or more unproven") and the ratio baseline / new of the medians and of the
+total times. Where both methods prove, their values must be equal (an ``AssertionError`` otherwise:
+a proven best score is a fact). Dated figures: ``docs/history/wagons-optimizer-2026.md``.
+
+Run: ``.venv/bin/python bench/bench_wagons_proofs.py [--set greedy|seeded|both] [--limit S]
+[--seeds 100-109] [--sample K] [--methods baseline,cpsat] [--match TEXT]``; ``--sample K`` takes every
+``len/K``-th instance of each set (a spread over the scenarios and sizes), ``--quick`` a tiny run.
+Rows (``run(quick) -> rows``) go to standard output as JSON lines, the per-instance lines to standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.optimizer.cpsat import CpSatProof
+from solver.wagons.optimizer.layout import STRATEGIES, layout_with
+
+GAME = "wagons"
+BASELINE = CpSatProof("search", speedups=False)
+"""The prover before issue 20's proof work: the same model and search without the added constraints."""
+
+
+@dataclass(frozen=True)
+class Instance:
+    label: str
+    cards: tuple[int, ...]
+    pile: tuple[int, ...]
+    scenario: str
+
+
+def greedy_instances(seeds: Sequence[int] = range(100, 110), scenarios: Sequence[str] = SCENARIO_IDS) -> list[Instance]:
+    """The player's cards and the opponent's pile of greedy games, seeds ``seeds`` of each scenario."""
+    from solver.wagons.simulate import play_game
+
+    out = []
+    for sc in scenarios:
+        for seed in seeds:
+            s = play_game(sc, "greedy", seed).state
+            out.append(Instance(f"greedy {sc} {seed} ({len(s.town.card_ids)} cards)", tuple(s.town.card_ids),
+                                tuple(s.pile), sc))
+    return out
+
+
+def seeded_instances(n: int = 8, count: int = 20) -> list[Instance]:
+    """The seeded ``n``-card towns of ``bench_wagons_optimize`` (scenario ``seed % 6``)."""
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from bench_wagons_optimize import _instance
+
+    out = []
+    for seed in range(count):
+        cards, pile, sc = _instance(seed, n)
+        out.append(Instance(f"seeded {n} cards {seed} {sc}", tuple(cards), tuple(pile), sc))
+    return out
+
+
+def sample(instances: list[Instance], k: int | None) -> list[Instance]:
+    """Every ``len/k``-th instance (all when ``k`` is None or not smaller)."""
+    if k is None or k >= len(instances):
+        return instances
+    step = len(instances) / k
+    return [instances[int(i * step)] for i in range(k)]
+
+
+def strategy(name: str):
+    return BASELINE if name == "baseline" else STRATEGIES[name]
+
+
+def _row(name, value, unit, baseline=None, ratio=None, notes=""):
+    return {"game": GAME, "name": name, "value": value, "unit": unit, "baseline": baseline, "ratio": ratio,
+            "notes": notes}
+
+
+def solve_all(instances: list[Instance], methods: Sequence[str], limit: float,
+              log: Callable[[str], None] = print) -> dict[str, list]:
+    """Per method, per instance: (time to a proof or None, value, greedy value)."""
+    out: dict[str, list] = {m: [] for m in methods}
+    for inst in instances:
+        parts, proven = [], {}
+        for m in methods:
+            r = layout_with(strategy(m), m, inst.cards, inst.scenario, inst.pile, time_limit=limit)
+            t = r.elapsed if r.proven_optimal else None
+            out[m].append((t, r.value, r.greedy_value))
+            if r.proven_optimal:
+                proven[m] = r.value
+            parts.append(f"{m} {r.value} " + (f"proven {t:.1f}s" if t is not None else f"open (bound {r.bound})"))
+        if len(set(proven.values())) > 1:
+            raise AssertionError(f"{inst.label}: proven values disagree: {proven}")
+        log(f"  {inst.label}: greedy {out[methods[0]][-1][2]}; " + "; ".join(parts))
+    return out
+
+
+def summary_rows(set_name: str, runs: dict[str, list], limit: float, base: str, new: str) -> list[dict]:
+    """Share proven, median time to a proof (unproven = the limit), and the ratio base / new."""
+    rows = []
+    stats = {}
+    for m, res in runs.items():
+        times = [t if t is not None else limit for t, _, _ in res]
+        proven = sum(t is not None for t, _, _ in res)
+        stats[m] = (statistics.median(times), sum(times), proven, len(res))
+    for m, (med, total, proven, n) in stats.items():
+        note = f"{set_name}: {n} instances, limit {limit:g}s (unproven count as the limit); proven {proven}/{n}"
+        b = stats.get(base) if m != base else None
+        rows.append(_row(f"proofs_{set_name}_{m}_median_s", round(med, 2), "s",
+                         baseline=round(b[0], 2) if b else None,
+                         ratio=round(b[0] / med, 2) if b and med else None, notes=note))
+        rows.append(_row(f"proofs_{set_name}_{m}_proven_share", round(proven / n, 3), "share",
+                         baseline=round(b[2] / b[3], 3) if b else None, notes=note))
+        rows.append(_row(f"proofs_{set_name}_{m}_total_s", round(total, 1), "s", baseline=round(b[1], 1) if b else None,
+                         ratio=round(b[1] / total, 2) if b and total else None, notes=note))
+    return rows
+
+
+def _seeds(text: str) -> list[int]:
+    if "-" in text:
+        a, b = text.split("-")
+        return list(range(int(a), int(b) + 1))
+    return [int(s) for s in text.split(",")]
+
+
+def run(quick: bool = False, sets: str = "both", limit: float | None = None, seeds: Sequence[int] | None = None,
+        k: int | None = None, methods: Sequence[str] = ("baseline", "cpsat"), match: str | None = None,
+        log=print) -> list[dict]:
+    limit = limit or (10.0 if quick else 60.0)
+    if quick:
+        seeds, k = seeds or [100], k or 3
+    chosen = []
+    if sets in ("greedy", "both"):
+        chosen.append(("greedy_games", sample(greedy_instances(seeds or range(100, 110)), k)))
+    if sets in ("seeded", "both"):
+        chosen.append(("seeded_8_cards", sample(seeded_instances(), k)))
+    if match:
+        chosen = [(name, [i for i in insts if match in i.label]) for name, insts in chosen]
+    rows = []
+    for name, insts in chosen:
+        if not insts:
+            continue
+        log(f"{name}: {len(insts)} instances, methods {', '.join(methods)}, limit {limit:g}s")
+        runs = solve_all(insts, methods, limit, log)
+        rows += summary_rows(name, runs, limit, methods[0], methods[-1])
+    return rows
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--set", choices=("greedy", "seeded", "both"), default="both")
+    ap.add_argument("--limit", type=float, default=None, help="seconds per solve (default 60)")
+    ap.add_argument("--seeds", type=_seeds, default=None, help="greedy game seeds, e.g. 100-109 or 100,105")
+    ap.add_argument("--sample", type=int, default=None, help="instances per set, spread evenly")
+    ap.add_argument("--methods", default="baseline,cpsat", help="comma-separated; the first is the baseline")
+    ap.add_argument("--match", default=None, help="only the instances whose label contains this text")
+    a = ap.parse_args()
+    for row in run(a.quick, a.set, a.limit, a.seeds, a.sample, a.methods.split(","), a.match,
+                   log=lambda m: print(m, file=sys.stderr, flush=True)):
+        print(json.dumps(row))

@@ -1,0 +1,67 @@
+"""bench/bench_wagons_proofs.py: the instance sets, the sample, the summary rows and the same-run check."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+
+from solver.paths import REPO
+from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.simulate import play_game
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_wagons_proofs_under_test", REPO / "bench" / "bench_wagons_proofs.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    yield module
+    del sys.modules[spec.name]
+
+
+def test_greedy_instances_are_the_greedy_games_towns(bench):
+    insts = bench.greedy_instances([100, 101])
+    assert [i.scenario for i in insts] == [sc for sc in SCENARIO_IDS for _ in (100, 101)]
+    first = play_game(SCENARIO_IDS[0], "greedy", 100).state
+    assert insts[0].cards == first.town.card_ids and insts[0].pile == tuple(first.pile)
+    for i in insts:
+        assert not set(i.cards) & set(i.pile) and f"({len(i.cards)} cards)" in i.label
+
+
+def test_seeded_instances_are_the_optimize_bench_ones(bench):
+    sys.path.insert(0, str(REPO / "bench"))
+    from bench_wagons_optimize import _instance
+
+    insts = bench.seeded_instances(8, 3)
+    assert [(list(i.cards), list(i.pile), i.scenario) for i in insts] == [_instance(s, 8) for s in range(3)]
+
+
+def test_sample_spreads_over_the_set(bench):
+    items = list(range(60))
+    assert bench.sample(items, 20) == list(range(0, 60, 3))
+    assert bench.sample(items, None) == items and bench.sample(items, 99) == items
+    assert bench._seeds("100-103") == [100, 101, 102, 103] and bench._seeds("7,9") == [7, 9]
+
+
+def test_summary_rows_count_unproven_as_the_limit(bench):
+    runs = {"baseline": [(2.0, 30, 28), (None, 31, 28), (None, 40, 35)],
+            "cpsat": [(1.0, 30, 28), (10.0, 31, 28), (None, 40, 35)]}
+    rows = {r["name"]: r for r in bench.summary_rows("s", runs, 60.0, "baseline", "cpsat")}
+    assert rows["proofs_s_baseline_median_s"]["value"] == 60.0
+    new = rows["proofs_s_cpsat_median_s"]
+    assert new["value"] == 10.0 and new["baseline"] == 60.0 and new["ratio"] == 6.0
+    assert rows["proofs_s_cpsat_proven_share"]["value"] == round(2 / 3, 3)
+    assert rows["proofs_s_baseline_proven_share"]["value"] == round(1 / 3, 3)
+    assert rows["proofs_s_cpsat_total_s"]["value"] == 71.0 and rows["proofs_s_cpsat_total_s"]["baseline"] == 122.0
+
+
+def test_both_methods_prove_the_same_value_in_one_run(bench):
+    inst = bench.Instance("three cards", (3, 7, 11), (1, 2), "gold-rush")
+    lines = []
+    runs = bench.solve_all([inst], ("baseline", "cpsat"), 30.0, lines.append)
+    assert all(t is not None for t, _, _ in runs["baseline"] + runs["cpsat"])
+    assert runs["baseline"][0][1] == runs["cpsat"][0][1]
+    assert "baseline" in lines[0] and "cpsat" in lines[0]
