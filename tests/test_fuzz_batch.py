@@ -258,7 +258,7 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_and_no_late_traceback():
     thread.start()
     try:
         _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor",
-                       f"tcp://127.0.0.1:{server.getsockname()[1]}"], 15)
+                       f"tcp://127.0.0.1:{server.getsockname()[1]}"])  # one line: no late traceback
     finally:
         stop.set()
         thread.join(2)
