@@ -6,6 +6,7 @@ saves a screenshot in tests/screenshots/. Skipped with a reason when /usr/bin/ch
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -43,10 +44,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server():
+@contextlib.contextmanager
+def streamlit_server(script: Path):
+    """``streamlit run script`` on a free port; yields its address once /_stcore/health answers ok."""
     port = _free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard" / "app.py"),
+    cmd = [sys.executable, "-m", "streamlit", "run", str(script),
            "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -74,6 +76,12 @@ def server():
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with streamlit_server(ROOT / "dashboard" / "app.py") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

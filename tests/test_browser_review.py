@@ -6,16 +6,11 @@ tests/apps/wagons_review.py, which calls dashboard.wagons_review.show_review as 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from test_browser_pages import _free_port, browser, expect, page, pytestmark, wait_idle  # noqa: F401
+from test_browser_pages import browser, expect, page, pytestmark, streamlit_server, wait_idle  # noqa: F401
 
 from solver.wagons.review import review
 from solver.wagons.simulate import play_game
@@ -26,35 +21,8 @@ GAME = ("cattle-drive", "random", 2)
 
 @pytest.fixture(scope="module")
 def review_server():
-    port = _free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "tests" / "apps" / "wagons_review.py"),
-           "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
-           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env=os.environ | {"PYTHONUNBUFFERED": "1"}, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.read().decode().strip() == "ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None:
-                pytest.fail("streamlit exited: " + proc.stderr.read().decode()[-2000:])
-            if time.monotonic() > deadline:
-                pytest.fail("streamlit did not answer /_stcore/health within 60 s")
-            time.sleep(0.3)
+    with streamlit_server(ROOT / "tests" / "apps" / "wagons_review.py") as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
 
 
 def test_the_review_renders_and_show_me_toggles(page, review_server):  # noqa: F811

@@ -54,6 +54,14 @@ def render_best_layout(r: dict) -> str:
     return "\n".join(lines)
 
 
+def add_deal_flags(p) -> None:
+    """The deal of best-play and can-win: a scenario and a seed, or an explicit circle and deck."""
+    p.add_argument("--scenario", required=True, metavar="ID", help=", ".join(SCENARIO_IDS))
+    p.add_argument("--seed", type=clikit.seed_int, default=None, help="the deal's seed (as in `wagons play`)")
+    p.add_argument("--circle", default=None, help="explicit deal: the circle, first card first")
+    p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
+
+
 def deal_args(args, command: str) -> tuple:
     """(rules, data, circle, deck) of a deal given by ``--seed`` or ``--circle``/``--deck``."""
     rules, data = rules_from_args(args), data_from_args(args)
@@ -154,10 +162,7 @@ def register_optimizer(group) -> None:
 
     p = clikit.add_command(group, "best-play", "best drafts and placements for a known deal against the automa",
                            handle_best_play, render_best_play)
-    p.add_argument("--scenario", required=True, metavar="ID", help=", ".join(SCENARIO_IDS))
-    p.add_argument("--seed", type=clikit.seed_int, default=None, help="the deal's seed (as in `wagons play`)")
-    p.add_argument("--circle", default=None, help="explicit deal: the circle, first card first")
-    p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
+    add_deal_flags(p)
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60)")
     p.add_argument("--search", choices=("bounds", "each-line"), default="bounds",
                    help="bounds per draft line, then proofs (default), or the earlier one solve per line")
@@ -166,10 +171,7 @@ def register_optimizer(group) -> None:
 
     p = clikit.add_command(group, "can-win", "can this deal be won? yes with a winning line, no with a proof, or unknown",
                            handle_can_win, render_can_win)
-    p.add_argument("--scenario", required=True, metavar="ID", help=", ".join(SCENARIO_IDS))
-    p.add_argument("--seed", type=clikit.seed_int, default=None, help="the deal's seed (as in `wagons play`)")
-    p.add_argument("--circle", default=None, help="explicit deal: the circle, first card first")
-    p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
+    add_deal_flags(p)
     p.add_argument("--time-limit", default="30", metavar="S", help="seconds (default 30); after it: unknown")
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)
