@@ -196,7 +196,7 @@ with guarded("Atlas: "):
                       pl.col("greedy_win_share").alias("greedy policy"))
               .unpivot(index="scenario and reading", variable_name="player", value_name="share of decided deals won"))
     st.altair_chart(alt.Chart(shares).mark_bar().encode(
-        y=alt.Y("scenario and reading:N", title="scenario and goal-number reading", axis=alt.Axis(labelLimit=360)),
+        y=alt.Y("scenario and reading:N", title=None, axis=alt.Axis(labelLimit=360)),
         x=alt.X("share of decided deals won:Q", title="share of decided deals won", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
         color=alt.Color("player:N", title="who plays"), yOffset="player:N",
         tooltip=["scenario and reading", "player", alt.Tooltip("share of decided deals won:Q", format=".0%")]
@@ -206,7 +206,7 @@ with guarded("Atlas: "):
                        pl.col("greedy_margin").alias("greedy margin"),
                        pl.when(pl.col("best_proven")).then(pl.lit("proven best")).otherwise(pl.lit("best found"))
                        .alias("best margin is")))
-    base = alt.Chart(margins).encode(y=alt.Y("scenario and reading:N", title="scenario and goal-number reading", axis=alt.Axis(labelLimit=360)))
+    base = alt.Chart(margins).encode(y=alt.Y("scenario and reading:N", title=None, axis=alt.Axis(labelLimit=360)))
     st.altair_chart((base.mark_rule(color="#999").encode(x=alt.X("min(best margin):Q", title="best margin per deal (player - opponent); 0 = a tie"), x2="max(best margin):Q")
                      + base.mark_circle(size=90, opacity=0.8).encode(
                          x=alt.X("best margin:Q", title="best margin per deal (player - opponent); 0 = a tie"),
