@@ -1,6 +1,6 @@
 """Browser tests of the Lone Cowboy game table (Chromium by Playwright, 1366x768, the server and
 browser fixtures of test_browser_pages): a whole seeded game played by clicks only and scored, and a
-followed game revealed card by card, reloaded and resumed, its game file downloaded. The engine,
+followed game revealed card by card, reloaded and resumed, three actions undone and redone by clicks, its game file downloaded. The engine,
 played alone on the same actions, is the oracle."""
 
 from __future__ import annotations
@@ -109,6 +109,24 @@ def test_a_seeded_game_played_by_clicks_to_the_end(page, server):  # noqa: F811
     shot(page, "wagons_table_game_over")
 
 
+def undo_and_redo(pg, state: gm.GameState, k: int) -> None:
+    """Undo ``k`` actions by clicks (the address holds the engine's shorter game each time), then redo them."""
+    actions = gm.actions_from_log(state)
+    n = len(actions)
+    start = gm.new_followed_game(state.scenario, state.rules) if state.seed is None else \
+        gm.new_game(state.scenario, state.seed, state.rules)
+    for i in range(1, k + 1):
+        press(pg, "lc_undo")
+        expect(pg.get_by_text(f"Action {n - i} of {n}", exact=True)).to_be_visible()
+        settled(pg)
+        assert address_record(pg) == game_record(gm.replay(start, actions[:n - i]))
+    for i in range(k - 1, -1, -1):
+        press(pg, "lc_redo")
+        expect(pg.get_by_text(f"Action {n - i} of {n}", exact=True)).to_be_visible()
+        settled(pg)
+    assert address_record(pg) == game_record(state)
+
+
 def follow_mode(pg) -> None:
     pg.get_by_text("New game", exact=True).click()
     pg.get_by_role("radiogroup", name="Mode").get_by_text("Follow a game at the table").click()
@@ -149,6 +167,7 @@ def test_a_followed_game_is_revealed_reloaded_and_resumed(page, server, tmp_path
     for c in state.circle:  # the same circle, drawn as cards
         expect(page.get_by_text(f"Card {c}", exact=True).first).to_be_visible()
     shot(page, "wagons_table_follow_resumed")
+    undo_and_redo(page, state, 3)
     state = click(page, state, gm.legal_actions(state)[0])  # the game goes on from where it was
     assert address_record(page) == game_record(state)
     assert page.locator('[data-testid="stException"]').count() == 0
