@@ -1,7 +1,7 @@
 """Browser tests of the Lone Cowboy game table (Chromium by Playwright, 1366x768, the server and
 browser fixtures of test_browser_pages): a whole seeded game played by clicks only and scored, and a
-followed game revealed card by card, reloaded and resumed, three actions undone and redone by clicks, its game file downloaded. The engine,
-played alone on the same actions, is the oracle."""
+followed game revealed card by card, reloaded and resumed, three actions undone and redone by clicks,
+its game file downloaded. The engine, played alone on the same actions, is the oracle."""
 
 from __future__ import annotations
 
