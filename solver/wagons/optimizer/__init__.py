@@ -2,11 +2,12 @@
 
 Imports run one way (each module imports only those above it; ``tests/test_import_cycles.py``)::
 
+    quads     what both solver models share: a card's territories, slots, EncodeTimeout
     problem   the problem, the best town so far and the one result builder, the greedy town
     board     the compiled walk (numba): moves, its own scorer, the goal tables
     local     iterated local search on the walk                 <- board
-    cpsat     the CP-SAT model and method CpSatProof            <- problem, local
-    z3_model, z3_goals, z3   the Z3 model and method Z3Loop     <- problem
+    cpsat     the CP-SAT model and method CpSatProof            <- quads, problem, local
+    z3_model, z3_goals, z3   the Z3 model and method Z3Loop     <- quads, problem
     oracle    the exhaustive walk and method Exhaustive         <- problem, board
     layout    best_layout: the greedy seed, then one strategy   <- problem, cpsat, z3, oracle
     bounds    the admissible margin bound of a card set

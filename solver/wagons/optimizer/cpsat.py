@@ -58,25 +58,20 @@ from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model
 
 from solver.errors import BadInput
+from solver.wagons.cards import OFFSETS
 from solver.wagons.codes import BEER, GUN, MINE
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
 from solver.wagons.optimizer.local import PATIENCE, improve
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
+from solver.wagons.optimizer.quads import EncodeTimeout, Quad, QuadSlots, Slot
 from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal
 
 __all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS", "CpSatProof",
            "LOCAL_SHARE"]
 
-OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
 MAX_CUT_SLOTS = 12
 """Above this many candidate slots a group's connectivity uses distance labels instead of cuts."""
 _ZERO = cp_model.LinearExpr.constant(0) if hasattr(cp_model.LinearExpr, "constant") else 0
-Slot = tuple[int, int]
-Quad = tuple[str, str]
-
-
-class EncodeTimeout(Exception):
-    """The time limit ran out while the model was being built."""
 
 
 def offset(k: int, turned: int) -> tuple[int, int]:
@@ -91,7 +86,7 @@ def looks_same_turned(quad: Sequence[Quad]) -> bool:
 
 
 @dataclass
-class CpTown:
+class CpTown(QuadSlots):
     """The CP-SAT view of a town: positions, relative placements, visibility, cell relations."""
 
     m: cp_model.CpModel
@@ -105,13 +100,6 @@ class CpTown:
     speedups: bool = True  # the redundant (admissible) bounds and symmetry breaking of issue 20
     _cache: dict = field(default_factory=dict)
 
-    @property
-    def n(self) -> int:
-        return len(self.quads)
-
-    @property
-    def slots(self) -> list[Slot]:
-        return [(i, k) for i in range(self.n) for k in range(4)]
 
     def terrain_of(self, s: Slot) -> str:
         return self.quads[s[0]][s[1]][0]

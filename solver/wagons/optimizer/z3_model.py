@@ -33,16 +33,9 @@ from typing import Any
 
 import z3
 
+from solver.wagons.cards import OFFSETS
 from solver.wagons.codes import TERRAINS
-
-OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
-
-Quad = tuple[str, str]  # (terrain, icon)
-
-
-class EncodeTimeout(Exception):
-    """The time limit ran out while the model was being built."""
-Slot = tuple[int, int]  # (card index in placement order, table position 0..3)
+from solver.wagons.optimizer.quads import EncodeTimeout, Quad, QuadSlots, Slot
 
 
 def turned(quads: Sequence[Quad], rot: int) -> tuple[Quad, Quad, Quad, Quad]:
@@ -52,7 +45,7 @@ def turned(quads: Sequence[Quad], rot: int) -> tuple[Quad, Quad, Quad, Quad]:
 
 
 @dataclass
-class Town:
+class Town(QuadSlots):
     """The Z3 view of a town: positions, visibility and what each slot shows (one context only)."""
 
     ctx: z3.Context
@@ -69,13 +62,6 @@ class Town:
     bfs: bool = False  # exact BFS labels: measured slower (26.7 s vs 18.3 s on a 6-card unsat proof)
 
     # ---- basics
-    @property
-    def n(self) -> int:
-        return len(self.quads)
-
-    @property
-    def slots(self) -> list[Slot]:
-        return [(i, k) for i in range(self.n) for k in range(4)]
 
     def val(self, v: int):
         return z3.IntVal(v, self.ctx)
