@@ -11,9 +11,9 @@ contract's :func:`~solver.cactus.game.outcomes` to give the round the marshal ar
 
 Exactness of the compressed event deck: for when the game ends only the places of the Train, the
 Stagecoach and the marshal's arrival matter (as :mod:`solver.cactus.odds`), so the prior deals every
-other card as one placeholder kind. Which non-Train, non-Stagecoach card shows in a round has the same
-chance under every such placement (the other cards are exchangeable), so conditioning on the
-placeholder kind alone gives the exact posterior over the placements.
+other card as one lumped "any other card" kind. Which non-Train, non-Stagecoach card shows in a round has the same
+chance under every such placement (the other cards are exchangeable), so conditioning on that
+lumped kind alone gives the exact posterior over the placements.
 """
 
 from __future__ import annotations
