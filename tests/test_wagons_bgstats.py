@@ -188,6 +188,10 @@ def test_a_followed_game_played_to_the_end_exports_and_reviews():
     (lambda d: d.update(scenario="nosuch"), "nosuch"),
     (lambda d: d.update(rules={"tie_break": "coin"}), "tie_break"),
     (lambda d: d.pop("log"), "expected a game file"),
+    (lambda d: next(e for e in d["log"] if e["what"] == "place")["placement"].pop("x"),
+     r"log\[\d+\]: entry.place: missing field 'x'"),
+    (lambda d: next(e for e in d["log"] if e["what"] == "draft").update(card=99),
+     r"log\[\d+\]: does not fit the replayed game: it drafts card 99"),
 ])
 def test_a_tampered_play_output_is_refused_in_one_line(tamper, message):
     doc = play_game("boomtown", "greedy", 3).to_dict()

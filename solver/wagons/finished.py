@@ -30,16 +30,16 @@ from solver.wagons.game import (
     Draft,
     GameState,
     OpponentTurn,
-    Place,
-    _goal_fronts,
+    action_from_dict,
     apply,
     draft_mismatch,
+    goal_fronts,
     is_over,
     new_game,
     scores,
 )
 from solver.wagons.rules import Rules
-from solver.wagons.town import Placement, town_from_dict
+from solver.wagons.town import town_from_dict
 
 __all__ = ["read_finished_game", "finished_game_from_json", "completeness_problem"]
 
@@ -132,22 +132,15 @@ def _replay(state: GameState, actions: list[dict], what: str) -> GameState:
         if not queue:
             raise BadInput(f"{what}: the log ends before the game does (the player still has a move)")
         a = queue.pop(0)
-        where = f"{what}.log[{a['at']}]"
+        recorded = {k: v for k, v in a.items() if k != "at" and v is not None}
         try:
-            if "draft" in a:
-                note = {k: a[k] for k in ("draft", "card", "skipped") if a.get(k) is not None}
-                why = draft_mismatch(state, note)
-                if why:
-                    raise BadInput(f"does not fit the replayed game: {why}")
-                state = apply(state, Draft(a["draft"]))
-            else:
-                p = a["place"]
-                missing = [k for k in ("card", "x", "y") if k not in p]
-                if missing:
-                    raise BadInput(f"placement: missing field '{missing[0]}'")
-                state = apply(state, Place(Placement(p["card"], p["x"], p["y"], p.get("rot", 0))))
+            action = action_from_dict(recorded, "entry")
+            why = draft_mismatch(state, recorded) if isinstance(action, Draft) else ""
+            if why:
+                raise BadInput(f"does not fit the replayed game: {why}")
+            state = apply(state, action)
         except BadInput as exc:
-            raise BadInput(f"{where}: {exc}") from None
+            raise BadInput(f"{what}.log[{a['at']}]: {exc}") from None
     if queue:
         raise BadInput(f"{what}.log[{queue[0]['at']}]: the game is over before this player entry")
     return state
@@ -175,7 +168,7 @@ def completeness_problem(town, pile, scenario_id: str, data: WagonsData | None =
     placed). A score of such a position is a score, not a result: no winner is named for it."""
     data = data or load_data()
     scenario = data.scenario(scenario_id)
-    aside = set(_goal_fronts(scenario.goals, data))
+    aside = set(goal_fronts(scenario.goals, data))
     mine, theirs = list(town.card_ids), list(pile)
     both = sorted(set(mine) & set(theirs))
     if both:

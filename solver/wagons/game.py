@@ -34,7 +34,7 @@ from solver.wagons.town import Placement, Town, legal_placements, placement_prob
 __all__ = ["Draft", "Place", "OpponentTurn", "Reveal", "Action", "GameState", "LogEntry", "new_game",
            "new_followed_game", "initial_state", "legal_actions", "apply", "replay", "outcomes", "is_over",
            "is_terminal", "is_chance_node", "chance_outcomes", "unseen_cards", "winner", "scores", "action_to_dict",
-           "action_from_dict", "actions_from_log", "draft_mismatch", "DEAL", "DRAFT_NOTES", "CHANCE"]
+           "action_from_dict", "actions_from_log", "draft_mismatch", "goal_fronts", "DEAL", "DRAFT_NOTES", "CHANCE"]
 
 DEAL = 8
 """Cards in the circle and in the preference deck at setup."""
@@ -123,7 +123,8 @@ class GameState:
     resume: str | None = None       # who moves once the reveals are done (while to_move is "chance")
 
 
-def _goal_fronts(scenario_goals, data: WagonsData) -> tuple[int, ...]:
+def goal_fronts(scenario_goals, data: WagonsData) -> tuple[int, ...]:
+    """The fronts of the scenario's goal cards, set aside at set-up (rule:W9)."""
     removed = []
     for name in scenario_goals:
         fronts = [c.id for c in data.cards if c.back == name]
@@ -140,7 +141,7 @@ def new_game(scenario_id: str, seed: int, rules: Rules = Rules(), data: WagonsDa
     scenario = data.scenario(scenario_id)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BadInput(f"seed: expected a whole number, got {seed!r}")
-    removed = _goal_fronts(scenario.goals, data)
+    removed = goal_fronts(scenario.goals, data)
     rest = [c.id for c in data.cards if c.id not in removed]
     random.Random(seed).shuffle(rest)
     if len(rest) != 2 * DEAL:
@@ -157,7 +158,7 @@ def new_followed_game(scenario_id: str, rules: Rules = Rules(), data: WagonsData
     aside (rule:W9), 8 circle cards and the 8 preference deck cards still to be revealed."""
     data = data or load_data()
     scenario = data.scenario(scenario_id)
-    removed = _goal_fronts(scenario.goals, data)
+    removed = goal_fronts(scenario.goals, data)
     if len(data.cards) - len(removed) != 2 * DEAL:
         raise BadInput(f"setup: expected {2 * DEAL} cards after setting the goal cards aside, "
                        f"got {len(data.cards) - len(removed)}")

@@ -25,9 +25,9 @@ from solver.wagons.game import (
     Action,
     GameState,
     LogEntry,
-    _goal_fronts,
     action_from_dict,
     action_to_dict,
+    goal_fronts,
 )
 from solver.wagons.game_record import game_from_record, game_record
 from solver.wagons.rules import Rules
@@ -159,7 +159,7 @@ def state_from_json(doc: Any) -> GameState:
     if doc.get("game", "wagons") != "wagons":
         raise BadInput(f"game.game: expected \"wagons\", got {short_repr(doc.get('game'))}")
     scenario = load_data().scenario(require(doc, "scenario", str, "game"))
-    removed = _goal_fronts(scenario.goals, load_data())
+    removed = goal_fronts(scenario.goals, load_data())
     if doc.get("goal_cards", list(scenario.goals)) != list(scenario.goals):
         raise BadInput(f"game.goal_cards: scenario {scenario.id} sets aside {', '.join(scenario.goals)}")
     if tuple(_cards(doc, "removed")) != removed:
