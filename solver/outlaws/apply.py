@@ -1,7 +1,7 @@
 """Resolving an action: :func:`outcomes` lists every way hidden information, chance and the
 reactions can make it end; :func:`apply` picks one; :func:`step` samples one (random playouts).
 
-The resolution is one pure function (:func:`_resolve`) that asks a *decider* at each decision point:
+The resolution is one pure function (:func:`resolve`) that asks a *decider* at each decision point:
 a hidden character or token being revealed (``None`` in the position), a token drawn from the face-down
 reserve (rule:O2), the sudden-death shuffle (rule:O11), the reactions of rule:O6 and rule:O7, and the
 optional effects of rule:O16 (keeping a token, immobilizing the Bandit), which are a player's choice
@@ -44,14 +44,14 @@ class Outcome:
     probability: Fraction = Fraction(1)
 
 
-class _Decider:
+class Decider:
     """Chooses at decision points: ``choose(label, options, chance)`` with options [(text, weight, value)]."""
 
     def choose(self, label: str, options: list, chance: bool):  # pragma: no cover - interface
         raise NotImplementedError
 
 
-class _Scripted(_Decider):
+class Scripted(Decider):
     def __init__(self, prefix: list[int]):
         self.prefix, self.k = prefix, 0
         self.sizes: list[int] = []
@@ -73,7 +73,7 @@ class _Scripted(_Decider):
         return value
 
 
-class _Random(_Decider):
+class _Random(Decider):
     def __init__(self, rng: random.Random):
         self.rng = rng
 
@@ -95,8 +95,8 @@ def outcomes(pos: Position, action: Action, rules: Rules = Rules(), check: bool 
     stack: list[list[int]] = [[]]
     while stack:
         prefix = stack.pop()
-        d = _Scripted(prefix)
-        result = _resolve(pos, action, rules, d)
+        d = Scripted(prefix)
+        result = resolve(pos, action, rules, d)
         found.append(Outcome("; ".join(d.labels) or "certain", result, d.prob))
         path = prefix + [0] * (len(d.sizes) - len(prefix))
         for k in range(len(d.sizes) - 1, len(prefix) - 1, -1):
@@ -117,7 +117,7 @@ def apply(pos: Position, action: Action, rules: Rules = Rules(), outcome: int = 
 def step(pos: Position, action: Action, rules: Rules, rng: random.Random) -> Position:
     """One sampled outcome: draws by their chance, reactions chosen uniformly (random playouts).
     Trusts that ``action`` came from :func:`legal_actions`."""
-    return _resolve(pos, action, rules, _Random(rng))
+    return resolve(pos, action, rules, _Random(rng))
 
 
 def _check_legal(pos: Position, action: Action, rules: Rules) -> None:
@@ -155,7 +155,7 @@ def _map_tokens_knowledge(pos: Position, mapping: Callable[[int], int | None]) -
     return replace(pos, knowledge=PerSide(*ks))
 
 
-def _reveal_char(pos: Position, side: str, col: int, d: _Decider) -> tuple[Position, str]:
+def _reveal_char(pos: Position, side: str, col: int, d: Decider) -> tuple[Position, str]:
     """The identity of ``side``'s character at ``col``; a hidden one becomes a decision."""
     name = pos.street[side][col]
     if name is not None:
@@ -167,7 +167,7 @@ def _reveal_char(pos: Position, side: str, col: int, d: _Decider) -> tuple[Posit
     return replace(pos, street=pos.street.set(side, tuple(row))), name
 
 
-def _reveal_token(pos: Position, col: int, d: _Decider) -> tuple[Position, str]:
+def _reveal_token(pos: Position, col: int, d: Decider) -> tuple[Position, str]:
     tok = pos.tokens[col]
     if tok is not None:
         return pos, tok
@@ -178,7 +178,7 @@ def _reveal_token(pos: Position, col: int, d: _Decider) -> tuple[Position, str]:
     return replace(pos, tokens=tuple(toks)), tok
 
 
-def _draw_reserve(pos: Position, d: _Decider) -> tuple[Position, str]:
+def _draw_reserve(pos: Position, d: Decider) -> tuple[Position, str]:
     """rule:O2: a random token from the face-down reserve (hidden entries resolved from the unknown pool)."""
     counts: dict = {}
     for t in pos.reserve:
@@ -195,7 +195,7 @@ def _draw_reserve(pos: Position, d: _Decider) -> tuple[Position, str]:
     return pos, tok
 
 
-def _refill(pos: Position, k: int, rules: Rules, d: _Decider) -> Position:
+def _refill(pos: Position, k: int, rules: Rules, d: Decider) -> Position:
     """rule:O2: after the token at column k is taken, tokens 0..k-1 slide one column toward k and a
     reserve token fills column 0; empty reserve: column 0 stays empty (default) or the tokens beyond
     k slide toward it and column 7 stays empty (``refill_empty_reserve``)."""
@@ -219,7 +219,7 @@ def _refill(pos: Position, k: int, rules: Rules, d: _Decider) -> Position:
     return pos
 
 
-def _take(pos: Position, side: str, col: int, rules: Rules, d: _Decider) -> Position:
+def _take(pos: Position, side: str, col: int, rules: Rules, d: Decider) -> Position:
     """A successful take: the token goes to the side's supply, then the row refills (rule:O2)."""
     kind = pos.tokens[col]
     pos = replace(pos, supply=pos.supply.set(side, pos.supply[side].add(kind)))
@@ -228,7 +228,7 @@ def _take(pos: Position, side: str, col: int, rules: Rules, d: _Decider) -> Posi
     return _refill(pos, col, rules, d)
 
 
-def _stands(pos: Position, side: str, col: int, name: str, d: _Decider) -> tuple[Position, bool]:
+def _stands(pos: Position, side: str, col: int, name: str, d: Decider) -> tuple[Position, bool]:
     """Whether ``side``'s ``name`` (not immobilized) stands at ``col``; a hidden column that could be
     him becomes a decision."""
     if not 0 <= col < COLUMNS or (side, name) in pos.immobilized:
@@ -239,7 +239,7 @@ def _stands(pos: Position, side: str, col: int, name: str, d: _Decider) -> tuple
 
 
 def _reverend_can_cancel(pos: Position, owner: str, target_col: int, sheriff_col: int, rules: Rules,
-                         d: _Decider) -> tuple[Position, int | None, int | None]:
+                         d: Decider) -> tuple[Position, int | None, int | None]:
     """rule:O7: ``owner``'s Reverend standing so that the arrested/immobilized character (default) or the
     arresting Sheriff (alternative) is immediately to his left; with ``mayor_reverend="extended"``
     (rule:O14-reverend) also two places to his left with his Mayor immediately to his left. Returns
@@ -263,14 +263,17 @@ def _cancel(pos: Position, learner: str, rev: int, mayor: int | None) -> Positio
     return pos if mayor is None else _learn_char(pos, learner, mayor)
 
 
-def _react(d: _Decider, side: str, yes: str, no: str) -> bool:
+def _react(d: Decider, side: str, yes: str, no: str) -> bool:
     return d.choose("", [(f"{side} {yes}", 1, True), (f"{side} {no}", 1, False)], False)
 
 
 # ---------------------------------------------------------------- the resolution
 
 
-def _resolve(pos: Position, a: Action, rules: Rules, d: _Decider) -> Position:
+def resolve(pos: Position, a: Action, rules: Rules, d: Decider) -> Position:
+    """The position after ``a``, asking ``d`` at every hidden reveal, draw, reaction and optional
+    effect (module docstring): the one resolution :func:`outcomes`, :func:`apply`, :func:`step` and the
+    game and line modules share."""
     side = pos.to_move
     opp = other(side)
     if a.kind == "end_turn":  # rule:O17: nothing changes; with one action left, the turn passes
@@ -297,7 +300,7 @@ def _resolve(pos: Position, a: Action, rules: Rules, d: _Decider) -> Position:
     return _next_turn(pos)
 
 
-def _keeps(d: _Decider, side: str, rules: Rules) -> bool:
+def _keeps(d: Decider, side: str, rules: Rules) -> bool:
     """rule:O16: 'puoi tenere il gettone': keeping a correctly called token is the taker's choice
     (declined: it goes back face down in place, seen by both), or always ("always")."""
     return rules.optional_effects == "always" or _react(d, side, "keeps the token", "puts the token back")
@@ -313,7 +316,7 @@ def _next_turn(pos: Position) -> Position:
     return replace(pos, to_move=other(pos.to_move), actions_left=2)
 
 
-def _sudden_death(pos: Position, d: _Decider) -> Position:
+def _sudden_death(pos: Position, d: Decider) -> Position:
     """rule:O11: the 3 Bullets, 3 Handcuffs and 2 Bogus are shuffled face down onto the 8 columns."""
     pool = {"bullet": 3, "handcuffs": 3, "x": 2}
     order = []
@@ -343,7 +346,7 @@ def _move(pos: Position, side: str, opp: str, a: Action) -> Position:
     return pos
 
 
-def _ability(pos: Position, side: str, opp: str, a: Action, rules: Rules, d: _Decider) -> Position:
+def _ability(pos: Position, side: str, opp: str, a: Action, rules: Rules, d: Decider) -> Position:
     c, t = a.column, a.target
     actor = a.actor
     if actor == "governor":  # rule:O-governor, rule:O5; the Mayor: the token at column t (rule:O14)
@@ -434,7 +437,7 @@ def _sheriff(pos, side, opp, c, t, name, call, rules, d) -> Position:
                    supply=pos.supply.set(side, pos.supply[side].add("handcuffs")))
 
 
-def _merchant(pos: Position, a: Action, d: _Decider) -> Position:
+def _merchant(pos: Position, a: Action, d: Decider) -> Position:
     """rule:O-merchant: swap two tokens within reach, or one with a reserve token (unseen by both after)."""
     toks = list(pos.tokens)
     if not a.reserve:

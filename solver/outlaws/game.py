@@ -8,7 +8,7 @@ immobilizing the Bandit, rule:O16) as separate outcomes, because a player choose
 so it is part of the play (``reactions``: the answers, in the order the questions arise), and
 :func:`outcomes` lists only what chance decides (reserve draws, rule:O2; hidden characters and
 tokens; the sudden-death shuffle, rule:O11), whose probabilities sum to 1. The resolution itself is
-the engine's (:func:`solver.outlaws.apply._resolve`); this module only answers its questions.
+the engine's (:func:`solver.outlaws.apply.resolve`); this module only answers its questions.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Play:
     reactions: tuple[bool, ...] = ()
 
 
-class _Walk(ap._Decider):
+class _Walk(ap.Decider):
     """Walks one path of the resolution: chance and unplanned choices from ``prefix`` (option
     indices), the reaction questions answered from ``reactions`` when given."""
 
@@ -81,7 +81,7 @@ def _paths(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool
     while stack:
         prefix = stack.pop()
         walk = _Walk(prefix, reactions)
-        result = ap._resolve(pos, action, rules, walk)
+        result = ap.resolve(pos, action, rules, walk)
         yield walk.prob, tuple(walk.replies), result
         path = prefix + [0] * (len(walk.sizes) - len(prefix))
         for k in range(len(walk.sizes) - 1, len(prefix) - 1, -1):

@@ -167,11 +167,11 @@ def _reaction_plan_text(game: gm.Game, play: gm.Play) -> str:
     if not play.reactions:
         return ""
     d = _Questions(play.reactions)
-    ap._resolve(game.position, play.action, game.rules, d)
+    ap.resolve(game.position, play.action, game.rules, d)
     return "; ".join(f"reaction: {answer}" for answer in d.answers)
 
 
-class _Questions(ap._Decider):
+class _Questions(ap.Decider):
     """Follows one plan through the engine's resolution (first chance option each time), noting the
     answer it gives to each reaction question in the engine's own words."""
 

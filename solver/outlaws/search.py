@@ -53,7 +53,7 @@ def _outcomes_fast():
     from ``legal_actions``; the re-check costs ~90% of an expansion)."""
     from solver.outlaws import apply as ap
 
-    resolve, scripted = ap._resolve, ap._Scripted  # noqa: SLF001 - performance, see docstring
+    resolve, scripted = ap.resolve, ap.Scripted  # bound once: performance, see docstring
 
     def enumerate_outcomes(pos: Position, action: Action, rules: Rules) -> list[tuple[str, Position]]:
         found, stack = [], [[]]
