@@ -83,8 +83,9 @@ def applied_record() -> dict:
     return {**g["record"], "actions": g["record"]["actions"][:g["at"]]}
 
 
-def start(record: dict) -> None:
-    st.session_state[KEY] = {"record": record, "at": len(record["actions"])}
+def start(record: dict, at: int | None = None) -> None:
+    """Put ``record`` on the table with its first ``at`` actions applied (all when None; the rest are redo steps)."""
+    st.session_state[KEY] = {"record": record, "at": len(record["actions"]) if at is None else at}
 
 
 def act(action: gm.Action) -> None:

@@ -1,7 +1,9 @@
 """The after-game review of a Lone Cowboy game, for the play page to show at game end:
 :func:`show_review` draws the best layout of the player's same cards (:mod:`solver.wagons.review`),
 its breakdown, a "show me" overlay on the player's town, the gap per scoring part as a chart, and
-the BG Stats export (:mod:`solver.wagons.bgstats`). Every number is the solver's; this module only
+the BG Stats export (:mod:`solver.wagons.bgstats`); :func:`show_was_winnable` asks whether the deal
+itself could have been won with perfect play (:mod:`solver.wagons.deal_review`) and offers the winning
+line to step through on the table. Every number is the solver's; this module only
 asks and draws. Proven results are cached for every session (:func:`dashboard.caching.cache_final`);
 a result cut short by the time limit is kept for this session only."""
 
@@ -22,6 +24,10 @@ from solver.errors import BadInput
 
 TIME_LIMIT = 60
 """Seconds, the default of `wagons best-layout --time-limit` (solver.wagons.review.DEFAULT_TIME_LIMIT)."""
+WIN_TIME_LIMIT = 30
+"""Seconds, the default of `wagons can-win --time-limit` and `wagons was-winnable --time-limit`."""
+OWN_GAME = "lc_own_game"
+"""Session key of the player's own game while the table shows the winning line instead."""
 WHERE = {"lost": "Lost here: the best layout scores more",
          "given": "Given up here: the best layout scores less",
          "same": "Same in both towns"}
@@ -201,3 +207,140 @@ def show_bgstats_export(state, key: str = "wr") -> None:
     b[1].link_button("Open in BG Stats", bgstats.import_link(play), icon=":material/open_in_new:")
     with st.expander("The play as BG Stats receives it"):
         st.json(play)
+
+
+# ----------------------------------------------------------------------------- could the deal be won?
+
+@cache_final(proven, max_entries=64)
+def winnable_analysis(scenario: str, rules_json: str, seed: int | None, circle: tuple[int, ...],
+                      deck: tuple[int, ...], time_limit: float, _report: dict | None = None) -> dict:
+    """Can-win on the deal (solver.wagons.deal_review.deal_winnable) as a plain dict with the winning
+    line's game file (``"record"``, or None); cached only when decided and proven."""
+    from solver.wagons.deal_review import Deal, deal_winnable
+
+    def progress(best, bound, elapsed):
+        if _report is not None:
+            _report.update(best=best, bound=bound, elapsed=elapsed)
+
+    answer, record = deal_winnable(scenario, Deal(seed, tuple(circle), tuple(deck)), wv.rules_from_json(rules_json),
+                                   time_limit, progress)
+    return {**answer.to_dict(), "record": record}
+
+
+def _winnable(state, time_limit: float, key: str) -> dict:
+    from solver.wagons.deal_review import deal_of
+
+    deal = deal_of(state)
+    inputs = (state.scenario, dumps(state.rules.to_dict()), deal.seed, deal.circle, deal.deck, float(time_limit))
+    kept = st.session_state.get(f"{key}_result")
+    if kept and kept[0] == inputs:
+        return kept[1]
+    report: dict = {}
+    with st.status(f"Searching every line of play on this deal (at most {time_limit:g} s)...", expanded=True) as box:
+        result = run_with_progress(
+            winnable_analysis, *inputs, report, label="Searching the draft lines", expected_seconds=float(time_limit),
+            detail=lambda: (("no town yet" if report.get("best") is None else f"best margin so far {report['best']}")
+                            + (f", every line at most {report['bound']}" if report.get("bound") is not None else ""))
+            if report else "")
+        box.update(label={True: "A winning line was found", False: "Proven: no line of play wins this deal",
+                          None: "Not decided within the time limit"}[result["winnable"]], state="complete",
+                   expanded=False)
+    st.session_state[f"{key}_result"] = (inputs, result)
+    return result
+
+
+def show_was_winnable(state, key: str = "ww") -> None:
+    """Could the finished game's deal have been won with perfect play? The answer, and the winning line."""
+    from solver.wagons.game import is_over
+
+    st.subheader("Could this deal have been won?")
+    if not is_over(state):
+        return
+    st.caption("Every way to draft and place on the same deal, against the same opponent following its rules, "
+               "with the same readings: yes with a winning line, no with a proof, or not decided in time.")
+    limit = st.slider("Time limit for the search (seconds)", 1, 120, WIN_TIME_LIMIT, key=f"{key}_limit",
+                      help="As `wagons can-win --time-limit` (default 30). When it runs out, the answer is "
+                           "'not decided'.")
+    if st.button("Was my deal winnable?", key=f"{key}_run", icon=":material/travel_explore:"):
+        st.session_state[f"{key}_started"] = True
+    if not st.session_state.get(f"{key}_started"):
+        return
+    with guarded("Could the deal be won: "):
+        _show_winnable(_winnable(state, float(limit), key), key)
+
+
+def _show_winnable(r: dict, key: str) -> None:
+    if r["winnable"] is True:
+        st.success(f"Yes: this deal could be won, by {r['margin']} point{'s' if r['margin'] != 1 else ''} "
+                   "(the line below, replayed through the rules engine).", icon=":material/emoji_events:")
+    elif r["winnable"] is False:
+        st.info(f"No: no line of play beats the opponent on this deal (proven: every draft line's margin is at "
+                f"most {r['bound']}).", icon=":material/verified:")
+    else:
+        st.warning(f"Not decided: {r['note']} ({r['lines_open']} of {r['lines']} draft lines open; best margin "
+                   f"found {r['margin']}). A longer time limit may decide it.", icon=":material/hourglass_bottom:")
+    if r["low_confidence"]:
+        st.caption("Rests on low-confidence goal numbers (a reading, rule W11): " + ", ".join(r["low_confidence"]))
+    if r["record"] is None:
+        return
+    _show_line(r, key)
+
+
+def _line_rows(actions: list[dict]) -> pl.DataFrame:
+    """The winning line's player actions, one row each, in plain words."""
+    rows = []
+    for a in actions:
+        if "place" in a:
+            p = a["place"]
+            rows.append({"action": "place", "card": p["card"],
+                         "detail": f"at ({p['x']}, {p['y']})" + (", turned" if p["rot"] else "")})
+        else:
+            rows.append({"action": "draft", "card": a["card"],
+                         "detail": f"skipping {', '.join(map(str, a['skipped']))} (to the opponent)"
+                         if a["skipped"] else "the next card"})
+    return pl.DataFrame(rows, schema={"action": pl.String, "card": pl.Int64, "detail": pl.String})
+
+
+def _show_line(r: dict, key: str) -> None:
+    from solver.wagons.game_record import game_from_record
+
+    end = game_from_record(r["record"])
+    final = r["final"]
+    left, right = st.columns([3, 2])
+    left.html(wv.town_html(end.town, caption=f"The winning line's town: {final['player']['total']} points against "
+                                             f"{final['opponent']['total']}"))
+    with right:
+        st.markdown("**Your drafts and placements on that line**")
+        st.dataframe(_line_rows(r["actions"]), hide_index=True, width="stretch", height=280)
+    c = st.columns(2)
+    c[0].download_button("Download the winning line (game file)", json.dumps(r["record"], indent=1),
+                         file_name="lone-cowboy-winning-line.json", mime="application/json", key=f"{key}_down",
+                         icon=":material/download:")
+    c[1].button("Step through it on the table", key=f"{key}_step", icon=":material/play_circle:",
+                on_click=_step_through, args=(r["record"],),
+                help="The table shows the winning line from its first action (use Redo to step); your own game "
+                     "is kept and one click brings it back.")
+
+
+def _step_through(record: dict) -> None:
+    from dashboard import wagons_game as wg
+
+    if OWN_GAME not in st.session_state:
+        st.session_state[OWN_GAME] = dict(wg.current())
+    wg.start(record, at=0)
+
+
+def back_to_own_game_bar() -> None:
+    """While the table shows a winning line: say so, with the way back to the player's own game."""
+    from dashboard import wagons_game as wg
+
+    own = st.session_state.get(OWN_GAME)
+    if own is None:
+        return
+    cols = st.columns([5, 2], vertical_alignment="center")
+    cols[0].info("The table shows the winning line of your deal: Redo steps through it.", icon=":material/route:")
+
+    def back() -> None:
+        st.session_state[wg.KEY] = st.session_state.pop(OWN_GAME)
+
+    cols[1].button("Back to my game", key="lc_back_own", on_click=back, icon=":material/undo:", width="stretch")

@@ -347,7 +347,22 @@ def output_target(path: str | Path, what: str = "--out") -> Path:
         raise BadInput(f"{what} {short_repr(text)}: folder {short_repr(str(folder), 80)} is not writable")
     if info is not None and not os.access(target, os.W_OK):
         raise BadInput(f"{what} {short_repr(text)}: the file is not writable")
+    most = _name_max(folder) - TEMP_NAME_EXTRA
+    if len(os.fsencode(target.name)) > most:
+        raise BadInput(f"{what} {short_repr(text)}: the file name is too long (at most {most} bytes in this folder)")
     return target
+
+
+TEMP_NAME_EXTRA = 32
+"""Bytes :func:`write_atomically`'s temporary name adds to the file name (``.NAME.tmp-PID.HEX``), rounded up."""
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name the folder's file system takes (255 when it does not say)."""
+    try:
+        return int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (OSError, ValueError):
+        return 255
 
 
 def is_sink(target: Path) -> bool:

@@ -1,6 +1,7 @@
 """Browser test of the after-game review (Chromium by Playwright, 1366x768): a finished seeded game's
 review renders (best layout, breakdown, chart, proven), "show me" lays the best layout over the
-player's town and back, and the BG Stats link carries the play. The page is
+player's town and back, and the BG Stats link carries the play; "Was my deal winnable?" shows the
+solver's winning line and its town. The page is
 tests/apps/wagons_review.py, which calls dashboard.wagons_review.show_review as the play page does."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from test_browser_pages import browser, expect, page, pytestmark, streamlit_server, wait_idle  # noqa: F401
 
+from solver.wagons.deal_review import was_winnable
 from solver.wagons.review import review
 from solver.wagons.simulate import play_game
 
@@ -58,3 +60,20 @@ def test_the_review_renders_and_show_me_toggles(page, review_server):  # noqa: F
     wait_idle(page)
     expect(page.get_by_text("Your town, with the best layout laid over it")).to_have_count(0)
     expect(page.get_by_text("Best layout:").first).to_be_visible()
+
+
+def test_was_my_deal_winnable_shows_the_winning_line(page, review_server):  # noqa: F811
+    game = ("gold-rush", "greedy", 3)
+    answer, _ = was_winnable(play_game(*game).state, time_limit=30)
+    page.goto(f"{review_server}/?scenario={game[0]}&policy={game[1]}&seed={game[2]}")
+    page.get_by_role("heading", name="Lone Cowboy: after the game").wait_for()
+    wait_idle(page)
+    page.get_by_role("button", name="Was my deal winnable?").click()
+    expect(page.get_by_text(f"Yes: this deal could be won, by {answer.margin} points")).to_be_visible()
+    wait_idle(page)
+    expect(page.get_by_text("The winning line's town:")).to_be_visible()
+    expect(page.get_by_role("button", name="Download the winning line (game file)")).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.get_by_text("Your drafts and placements on that line").scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ROOT / "tests" / "screenshots" / "review_was_winnable_viewport.png"))

@@ -35,7 +35,7 @@ SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15, ("outlaws", "playou
                  ("outlaws", "status"): 30, ("cactus", "verify"): 4, ("outlaws", "verify"): 4,
                  ("outlaws", "dead-positions"): 10, ("wagons", "best-play"): 10, ("wagons", "can-win"): 10,
                  ("wagons", "best-layout"): 20, ("readings", "impact"): 6, ("wagons", "verify"): 4,
-                 ("wagons", "bgstats"): 30}
+                 ("wagons", "bgstats"): 30, ("wagons", "was-winnable"): 10}
 """Commands whose cases play whole games or run Z3 / a search: fewer cases (seconds each)."""
 BUDGET = float(os.environ.get("RULESLINGER_FUZZ_CLI_BUDGET", "25"))
 """Seconds of fuzzing per command; the remaining cases are skipped (and not counted) after it, so a

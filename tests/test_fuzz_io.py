@@ -523,3 +523,13 @@ def test_messages_shorten_long_numbers():
 
     exc = BadInput("--n: " + "9" * 4000 + " is out of range " + "x" * 5000)
     assert len(str(exc)) <= MAX_MESSAGE and "<4000 digits>" in str(exc)
+
+
+def test_an_output_name_too_long_for_its_folder_is_refused_before_any_work(tmp_path):
+    from solver.io import TEMP_NAME_EXTRA, _name_max, output_target
+
+    most = _name_max(tmp_path) - TEMP_NAME_EXTRA
+    assert output_target(tmp_path / ("a" * most)) == tmp_path / ("a" * most)
+    with pytest.raises(BadInput, match=rf"^--line-out '.*: the file name is too long \(at most {most} bytes"):
+        output_target(tmp_path / ("a" * (most + 1)), "--line-out")
+    assert not list(tmp_path.iterdir())

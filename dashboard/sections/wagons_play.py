@@ -11,7 +11,7 @@ from dashboard import wagons_game as wg
 from dashboard import wagons_table as tbl
 from dashboard import wagons_view as wv
 from dashboard.common import guarded, make_rules, page_header, rules_class, rules_summary
-from dashboard.wagons_review import show_review
+from dashboard.wagons_review import back_to_own_game_bar, show_review, show_was_winnable
 from solver.errors import BadInput
 from solver.wagons.game import is_chance_node, is_over
 from solver.wagons.rules import Rules
@@ -58,6 +58,7 @@ except BadInput as exc:  # a game the engine can no longer replay: say so and st
     wg.start(wg.new_record(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()))
     state = wg.state()
 st.markdown(game_caption(wg.current()["record"]))
+back_to_own_game_bar()
 tbl.history_bar(state)
 if is_chance_node(state):
     tbl.reveal_view(state)
@@ -72,6 +73,7 @@ with guarded("Scores: "):
     tbl.scores_view(state)
 if is_over(state):
     show_review(state, key="lc_review")
+    show_was_winnable(state, key="lc_winnable")
 tbl.files_view()
 tbl.log_view(state)
 with st.expander("Legend: terrains, icons and the grid", icon=":material/info:"):

@@ -1,7 +1,9 @@
 """`ruleslinger wagons replay FILE`: replay a Lone Cowboy game file (:mod:`solver.wagons.game_record`)
 and print the state it reaches, the scores once the game is over, and the legal actions next (at a
-chance node the unseen cards with their exact chances, rule:W-reveal). Bad input: one line, exit 2
-(rule:X-bad-input).
+chance node the unseen cards with their exact chances, rule:W-reveal). `ruleslinger wagons
+was-winnable FILE`: after a game, could its deal have been won (rule:W-opt-canwin,
+:mod:`solver.wagons.deal_review`), with the winning line as a game file (``--line-out``). Bad input:
+one line, exit 2 (rule:X-bad-input).
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.io import read_json
 
-__all__ = ["handle_replay", "render_replay", "register_replay", "replay_summary"]
+__all__ = ["handle_replay", "render_replay", "register_replay", "replay_summary", "handle_was_winnable",
+           "render_was_winnable"]
 
 
 def replay_summary(state) -> dict:
@@ -78,5 +81,64 @@ def register_replay(group) -> None:
                                                 "\"rules\", \"seed\" (null: a followed game), \"actions\": [...]}")
     p.add_argument("--upto", type=clikit.whole_number, default=None, metavar="N",
                    help="the state after the first N actions only (undo is a replay of a prefix)")
+    _goals_flag(p)
+    _register_was_winnable(group)
+
+
+def _goals_flag(p) -> None:
     p.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
+
+
+def handle_was_winnable(args) -> dict:
+    import json
+
+    from solver.io import output_target, write_atomically
+    from solver.wagons.cli_shared import data_from_args, time_limit_arg
+    from solver.wagons.deal_review import deal_of, was_winnable
+    from solver.wagons.game_record import game_from_record
+    from solver.wagons.optimizer.cli import search_progress_lines
+
+    if args.line_out is not None:
+        output_target(args.line_out, "--line-out")  # refuse a bad --line-out before the search
+    limit = time_limit_arg(args.time_limit)
+    state = game_from_record(read_json(args.game_file), data_from_args(args))
+    deal = deal_of(state)
+    answer, record = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))
+    out = {**answer.to_dict(), "scenario": state.scenario,
+           "deal": {"seed": deal.seed, "circle": list(deal.circle), "deck": list(deal.deck)}, "line_file": None}
+    if record is not None and args.line_out is not None:
+        def write(tmp: str) -> None:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(record, f, indent=1)
+                f.write("\n")
+
+        write_atomically(args.line_out, write, "--line-out")
+        out["line_file"] = args.line_out
+    return out
+
+
+def render_was_winnable(r: dict) -> str:
+    from solver.wagons.optimizer.cli import render_can_win
+
+    deal = r["deal"]
+    which = f"seed {deal['seed']}" if deal["seed"] is not None else \
+        f"circle {_cards(deal['circle'])}, deck {_cards(deal['deck'])}"
+    lines = [f"The game's deal: {which}", render_can_win(r)]
+    if r["line_file"]:
+        lines.append(f"The winning line as a game file: {r['line_file']} (`wagons replay` or the game table reads it)")
+    return "\n".join(lines)
+
+
+def _register_was_winnable(group) -> None:
+    p = clikit.add_command(group, "was-winnable", "after a game: could its deal have been won? (a game file; yes "
+                                                  "with the winning line, no with a proof, or unknown)",
+                           handle_was_winnable, render_was_winnable)
+    p.add_argument("game_file", metavar="FILE", help="a finished game file (as `wagons replay` reads; a followed game "
+                                                "once all 16 cards are revealed)")
+    p.add_argument("--time-limit", default="30", metavar="S", help="seconds (default 30, as `wagons can-win`); "
+                                                                   "after it: unknown")
+    p.add_argument("--line-out", default=None, metavar="FILE",
+                   help="write the winning line as a game file of the same kind (seeded or followed)")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
+    _goals_flag(p)
