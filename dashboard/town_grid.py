@@ -102,7 +102,11 @@ def _grid_css(key: str) -> str:
             f".st-key-{key}_grid button{{width:100%;min-height:3.1rem;height:3.1rem;padding:0 2px;border-radius:3px}}"
             f".st-key-{key}_grid button p{{font-size:11px;line-height:1.15;white-space:pre-line;margin:0}}"
             f".st-key-{key}_grid [data-testid='stColumn']{{min-width:0;flex:1 1 0!important;max-width:4.6rem}}"
-            f".st-key-{key}_grid [data-testid='stHorizontalBlock']{{gap:2px;flex-wrap:nowrap;justify-content:flex-start}}")
+            f".st-key-{key}_grid [data-testid='stHorizontalBlock']{{gap:2px;flex-wrap:nowrap;justify-content:flex-start}}"
+            f".st-key-{key}_grid [data-testid='stHorizontalBlock']>[data-testid='stColumn']:first-child"
+            f"{{flex:0 0 1.4rem!important;max-width:1.4rem}}"
+            f".st-key-{key}_grid .town-axis{{font-size:11px;color:#6b6b6b;text-align:center;line-height:1.1}}"
+            f".st-key-{key}_grid .town-axis-y{{line-height:3.1rem;text-align:right;padding-right:3px}}")
 
 
 def _preview_cells(preview: Placement | None) -> dict[tuple[int, int], dict]:
@@ -121,9 +125,13 @@ def grid(town: Town, card: int | None, legal: Sequence[Placement], key: str,
     xs, ys = bounds(cells, where)
     css = [_grid_css(key)]
     with st.container(key=f"{key}_grid"):
+        axis = st.columns(len(xs) + 1, gap=None)  # the x coordinates over the columns
+        for col, x in zip(axis[1:], xs):
+            col.html(f"<div class='town-axis'>{x}</div>")
         for y in ys:
-            cols = st.columns(len(xs), gap=None)
-            for col, x in zip(cols, xs):
+            cols = st.columns(len(xs) + 1, gap=None)
+            cols[0].html(f"<div class='town-axis town-axis-y'>{y}</div>")  # the y coordinate of the row
+            for col, x in zip(cols[1:], xs):
                 k, spot = cell_key(key, x, y), (x, y) in where
                 css.append(_cell_css(k, cells.get((x, y)), new.get((x, y)), spot,
                                      preview is not None and (x, y) == (preview.x, preview.y)))
