@@ -102,6 +102,15 @@ def _solve(state, time_limit: float, key: str) -> dict | None:
     return result
 
 
+def _limit_and_ask(key: str, default: int, help: str, button: str, icon: str, primary: bool = False
+                   ) -> tuple[int, bool]:
+    """The search's time-limit slider and the button that starts it: (limit, asked in this session)."""
+    limit = st.slider("Time limit for the search (seconds)", 1, 120, default, key=f"{key}_limit", help=help)
+    if st.button(button, key=f"{key}_run", type="primary" if primary else "secondary", icon=icon):
+        st.session_state[f"{key}_started"] = True
+    return limit, bool(st.session_state.get(f"{key}_started"))
+
+
 def show_review(state, key: str = "wr") -> None:
     """The after-game review of a finished game (solver.wagons.game.GameState), and its BG Stats export."""
     from solver.wagons.game import is_over
@@ -112,13 +121,10 @@ def show_review(state, key: str = "wr") -> None:
         return
     st.caption("The same cards, in the order you received them, each placed legally when it arrived: the best "
                "town the optimizer finds, scored against the same opponent's pile with the same readings.")
-    limit = st.slider("Time limit for the search (seconds)", 1, 120, TIME_LIMIT, key=f"{key}_limit",
-                      help="As `wagons best-layout --time-limit` (default 60). When it runs out, the best town "
-                           "found so far is shown and marked not proven.")
-    started = st.session_state.get(f"{key}_started", False)
-    if st.button("Review my game", key=f"{key}_run", type="primary", icon=":material/auto_awesome:"):
-        st.session_state[f"{key}_started"] = started = True
-    if not started:
+    limit, asked = _limit_and_ask(key, TIME_LIMIT, "As `wagons best-layout --time-limit` (default 60). When it runs "
+                                  "out, the best town found so far is shown and marked not proven.",
+                                  "Review my game", ":material/auto_awesome:", primary=True)
+    if not asked:
         return
     with guarded("Review: "):
         result = _solve(state, float(limit), key)
@@ -258,12 +264,10 @@ def show_was_winnable(state, key: str = "ww") -> None:
         return
     st.caption("Every way to draft and place on the same deal, against the same opponent following its rules, "
                "with the same readings: yes with a winning line, no with a proof, or not decided in time.")
-    limit = st.slider("Time limit for the search (seconds)", 1, 120, WIN_TIME_LIMIT, key=f"{key}_limit",
-                      help="As `wagons can-win --time-limit` (default 30). When it runs out, the answer is "
-                           "'not decided'.")
-    if st.button("Was my deal winnable?", key=f"{key}_run", icon=":material/travel_explore:"):
-        st.session_state[f"{key}_started"] = True
-    if not st.session_state.get(f"{key}_started"):
+    limit, asked = _limit_and_ask(key, WIN_TIME_LIMIT, "As `wagons can-win --time-limit` (default 30). When it runs "
+                                  "out, the answer is 'not decided'.", "Was my deal winnable?",
+                                  ":material/travel_explore:")
+    if not asked:
         return
     with guarded("Could the deal be won: "):
         _show_winnable(_winnable(state, float(limit), key), key)
