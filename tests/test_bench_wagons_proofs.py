@@ -65,3 +65,23 @@ def test_both_methods_prove_the_same_value_in_one_run(bench):
     assert all(t is not None for t, _, _ in runs["baseline"] + runs["cpsat"])
     assert runs["baseline"][0][1] == runs["cpsat"][0][1]
     assert "baseline" in lines[0] and "cpsat" in lines[0]
+
+
+def test_a_sampled_baseline_compares_on_its_sample_only(bench):
+    runs = {"baseline": [(30.0, 30, 28), None, (None, 40, 35), None],
+            "cpsat": [(3.0, 30, 28), (59.0, 31, 28), (7.0, 40, 35), (50.0, 9, 9)]}
+    rows = {r["name"]: r for r in bench.summary_rows("s", runs, 60.0, "baseline", "cpsat")}
+    base = rows["proofs_s_baseline_median_s"]
+    assert base["value"] == 45.0 and "2 instances" in base["notes"]
+    new = rows["proofs_s_cpsat_median_s"]
+    assert new["value"] == 28.5  # over all 4 instances
+    assert new["baseline"] == 45.0 and new["ratio"] == 9.0  # 45 / 5: over the sample's instances 0 and 2
+    assert rows["proofs_s_cpsat_proven_share"]["value"] == 1.0 and "baseline on 2 of 4" in new["notes"]
+    assert rows["proofs_s_cpsat_total_s"]["value"] == 119.0 and rows["proofs_s_cpsat_total_s"]["ratio"] == 9.0
+
+
+def test_solve_all_runs_the_baseline_on_every_kth_instance(bench):
+    inst = bench.Instance("three cards", (3, 7, 11), (1, 2), "gold-rush")
+    runs = bench.solve_all([inst, inst, inst], ("baseline", "cpsat"), 30.0, lambda _: None, baseline_every=2)
+    assert runs["baseline"][1] is None and runs["baseline"][0] is not None and runs["baseline"][2] is not None
+    assert all(r is not None for r in runs["cpsat"])
