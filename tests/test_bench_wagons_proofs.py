@@ -65,3 +65,8 @@ def test_both_methods_prove_the_same_value_in_one_run(bench):
     assert all(t is not None for t, _, _ in runs["baseline"] + runs["cpsat"])
     assert runs["baseline"][0][1] == runs["cpsat"][0][1]
     assert "baseline" in lines[0] and "cpsat" in lines[0]
+
+
+def test_current_is_the_prover_before_the_second_round(bench):
+    assert bench.strategy("current").tightened is False and bench.strategy("current").speedups is True
+    assert bench.strategy("baseline").speedups is False and bench.strategy("cpsat").tightened is True
