@@ -16,16 +16,22 @@ Rows go to ``--rows FILE.jsonl`` as they finish (a cut run keeps what it measure
 batch for two scenarios x three seeds on a Dask ``LocalCluster`` through ``ruleslinger batch``'s
 executor path and reports its wall time. Dated figures: ``docs/history/wagons-canwin.md``.
 
-Run: ``.venv/bin/python bench/bench_wagons_canwin.py [--quick] [--seeds N] [--first-seed K] [--rows F.jsonl]``.
+``--versus-current`` runs can-win only, now against the method before the layout-aware Badlands bound and
+the CP-SAT territory cap (:func:`current_method`), side by side per deal; ``--scenarios`` picks scenarios.
+
+Run: ``.venv/bin/python bench/bench_wagons_canwin.py [--quick] [--seeds N] [--first-seed K] [--rows F.jsonl]
+[--scenarios A,B] [--versus-current]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from solver.wagons.data import SCENARIO_IDS
@@ -69,6 +75,65 @@ def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_l
             "old_margin": old.margin, "old_proven": old.proven_optimal, "old_seconds": old.elapsed,
             "old_winnable": old_win, "old_decided": old_win is not None, "lines": bp.lines,
             "winnable": winnable, "greedy_margin": greedy.margin, "greedy_wins": greedy.winner == "player"}
+
+
+@contextmanager
+def current_method():
+    """can-win as it was before the layout-aware Badlands bound and the CP-SAT territory cap (issue 20,
+    second round): the margin bound from the counts alone (``margin_bound(..., layouts=False)``) and the
+    prover without the cap (``CpSatProof(tightened=False)``), swapped in for the ``with`` block."""
+    from solver.wagons.optimizer import dealsearch, layout
+    from solver.wagons.optimizer.bounds import margin_bound
+    from solver.wagons.optimizer.cpsat import CpSatProof
+
+    saved = dealsearch.margin_bound, layout.STRATEGIES["cpsat"]
+    dealsearch.margin_bound = functools.partial(margin_bound, layouts=False)
+    layout.STRATEGIES["cpsat"] = CpSatProof("search", tightened=False)
+    try:
+        yield
+    finally:
+        dealsearch.margin_bound, layout.STRATEGIES["cpsat"] = saved
+
+
+def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float) -> dict:
+    """One deal under one reading: can-win now and can-win as it was (:func:`current_method`), cold each;
+    where both decide they must agree."""
+    from solver.wagons.optimizer.canwin import can_win
+    from solver.wagons.optimizer.dealsearch import clear_cache
+    from solver.wagons.rules import Rules
+
+    rules = Rules.from_dict(json.loads(rules_json))
+    clear_cache()
+    new = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
+    clear_cache()
+    with current_method():
+        old = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
+    clear_cache()
+    if new.winnable is not None and old.winnable is not None and new.winnable != old.winnable:
+        raise AssertionError(f"{scenario} {seed} {reading}: can-win {new.winnable} now, {old.winnable} before")
+    return {"scenario": scenario, "seed": seed, "reading": reading, "canwin_winnable": new.winnable,
+            "canwin_decided": new.winnable is not None, "canwin_seconds": new.elapsed, "canwin_solves": new.solves,
+            "canwin_open": new.lines_open, "current_winnable": old.winnable, "current_decided": old.winnable is not None,
+            "current_seconds": old.elapsed, "current_solves": old.solves, "current_open": old.lines_open,
+            "lines": new.lines}
+
+
+def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
+    """Share decided and median time, now against as it was (same run), overall and per scenario."""
+    out = []
+    med = lambda sub, key: round(statistics.median(r[key] for r in sub), 2)
+    for s in [None, *dict.fromkeys(r["scenario"] for r in rows)]:
+        sub = [r for r in rows if s is None or r["scenario"] == s]
+        what = f"{s or 'all'}: {len(sub)} deal-readings, {canwin_limit:g}s each"
+        new, old = _share(sub, "canwin_decided"), _share(sub, "current_decided")
+        out.append(_row(f"{s or 'all'}: can-win decided within {canwin_limit:g}s (now vs before)", new, "share", old,
+                        round(new / old, 2) if old else None, what))
+        out.append(_row(f"{s or 'all'}: can-win median seconds (now vs before)", med(sub, "canwin_seconds"), "s",
+                        med(sub, "current_seconds"), None, what))
+        out.append(_row(f"{s or 'all'}: layout solves per deal, mean (now vs before)",
+                        round(statistics.mean(r["canwin_solves"] for r in sub), 1), "solves",
+                        round(statistics.mean(r["current_solves"] for r in sub), 1), None, what))
+    return out
 
 
 def _items(seeds: range, scenarios) -> list[tuple]:
@@ -130,16 +195,29 @@ def atlas_frame(rows: list[dict], canwin_limit: float, bestplay_limit: float):
 
 
 def run(quick: bool = True, seeds: int | None = None, first_seed: int = 0, canwin_limit: float = 30.0,
-        bestplay_limit: float = 30.0, rows_path: str | None = None, log=None) -> list[dict]:
+        bestplay_limit: float = 30.0, rows_path: str | None = None, log=None, scenarios=SCENARIO_IDS,
+        versus: bool = False) -> list[dict]:
     """The rows of the bench (``quick``: one seed per scenario, 10 s limits), one solve at a time in this
-    process (run several processes on disjoint ``first_seed`` ranges and merge with ``--from-rows``)."""
+    process (run several processes on disjoint ``first_seed`` ranges and merge with ``--from-rows``).
+    ``versus``: can-win only, now against as it was (:func:`versus_deal`), instead of best play."""
     if quick:
         seeds, canwin_limit, bestplay_limit = seeds or 1, min(canwin_limit, 10.0), min(bestplay_limit, 10.0)
-    items = _items(range(first_seed, first_seed + (seeds or 5)), SCENARIO_IDS)
+    items = _items(range(first_seed, first_seed + (seeds or 5)), scenarios)
     rows = []
     sink = open(rows_path, "a") if rows_path else None
     try:
         for item in items:
+            if versus:
+                row = versus_deal(*item, canwin_limit)
+                rows.append(row)
+                if sink:
+                    sink.write(json.dumps(row) + "\n")
+                    sink.flush()
+                if log:
+                    log(f"{row['scenario']} {row['seed']} {row['reading']}: now {row['canwin_winnable']} "
+                        f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves); before {row['current_winnable']} "
+                        f"{row['current_seconds']:.1f}s ({row['current_solves']} solves)")
+                continue
             row = bench_deal(*item, canwin_limit, bestplay_limit)
             rows.append(row)
             if sink:
@@ -153,7 +231,7 @@ def run(quick: bool = True, seeds: int | None = None, first_seed: int = 0, canwi
     finally:
         if sink:
             sink.close()
-    return summary_rows(rows, canwin_limit, bestplay_limit)
+    return versus_rows(rows, canwin_limit) if versus else summary_rows(rows, canwin_limit, bestplay_limit)
 
 
 def dask_sample(time_limit: float = 5.0) -> dict:
@@ -181,6 +259,9 @@ def main() -> None:
     ap.add_argument("--from-rows", default=None, help="summarise (and --parquet) earlier --rows files (comma-separated)")
     ap.add_argument("--parquet", default=None, help="write the atlas rows to this Parquet file")
     ap.add_argument("--dask-sample", action="store_true", help="run the atlas sample on a Dask LocalCluster")
+    ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated scenario ids (default all)")
+    ap.add_argument("--versus-current", action="store_true",
+                    help="can-win only: now against the method before the layout-aware bound (same run)")
     a = ap.parse_args()
     log = lambda m: print(m, file=sys.stderr, flush=True)
     if a.dask_sample:
@@ -189,9 +270,14 @@ def main() -> None:
     if a.from_rows:
         rows = [json.loads(line) for f in a.from_rows.split(",") for line in Path(f).read_text().splitlines()
                 if line.strip()]
-        out = summary_rows(rows, a.canwin_limit, a.bestplay_limit)
+        out = versus_rows(rows, a.canwin_limit) if a.versus_current else summary_rows(rows, a.canwin_limit, a.bestplay_limit)
     else:
-        out = run(a.quick, a.seeds, a.first_seed, a.canwin_limit, a.bestplay_limit, a.rows, log)
+        scenarios = tuple(x for x in a.scenarios.split(",") if x)
+        unknown = set(scenarios) - set(SCENARIO_IDS)
+        if unknown:
+            ap.error(f"--scenarios: unknown scenario {sorted(unknown)[0]!r} (one of {', '.join(SCENARIO_IDS)})")
+        out = run(a.quick, a.seeds, a.first_seed, a.canwin_limit, a.bestplay_limit, a.rows, log, scenarios,
+                  a.versus_current)
         rows = [json.loads(line) for line in Path(a.rows).read_text().splitlines()] if a.rows else []
     for row in out:
         print(json.dumps(row))

@@ -85,3 +85,8 @@ def test_solve_all_runs_the_baseline_on_every_kth_instance(bench):
     runs = bench.solve_all([inst, inst, inst], ("baseline", "cpsat"), 30.0, lambda _: None, baseline_every=2)
     assert runs["baseline"][1] is None and runs["baseline"][0] is not None and runs["baseline"][2] is not None
     assert all(r is not None for r in runs["cpsat"])
+
+
+def test_current_is_the_prover_before_the_second_round(bench):
+    assert bench.strategy("current").tightened is False and bench.strategy("current").speedups is True
+    assert bench.strategy("baseline").speedups is False and bench.strategy("cpsat").tightened is True

@@ -15,19 +15,32 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_wagons_helpers import random_town
 
 from solver import cli
 from solver.errors import BadInput
+from solver.wagons.cards import load_cards
+from solver.wagons.codes import DESERT
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.game import Draft, apply, is_over, legal_actions, scores
 from solver.wagons.optimizer.bestplay import best_play
-from solver.wagons.optimizer.bounds import _best_runs, _between_cells, _partitions, margin_bound
+from solver.wagons.optimizer.bounds import (
+    _best_runs,
+    _between_cells,
+    _partitions,
+    between_cells_of,
+    card_counts,
+    flankable_guns,
+    goal_bound,
+    margin_bound,
+)
 from solver.wagons.optimizer.canwin import can_win, can_win_row
 from solver.wagons.optimizer.lines import deal_state, draft_lines, meets_round1, play_out
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import greedy_layout
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import run_points
+from solver.wagons.scoring import run_points, score_player
+from solver.wagons.town import Placement, Town, legal_placements, place, visible_grid
 
 
 def _brute(state) -> int:
@@ -292,3 +305,69 @@ def test_proven_facts_are_reused_and_tied_to_their_data():
     other = dataclasses.replace(load_data())  # the same cards and goals in another object: proven afresh
     assert other is not load_data()
     assert best_play("cattle-drive", circle=circle, deck=deck, time_limit=30, data=other).solves >= 1
+
+
+# ------------------------------------------------------------------ Badlands from the cards' layouts
+
+
+def _between_and_flanked(town) -> tuple[int, int]:
+    """(cells with a visible Desert on both sides, visible Guns among them) of a town's visible grid."""
+    grid = visible_grid(town)
+    desert = {xy for xy, t in grid.items() if t.terrain == "Desert"}
+    cells = {(x, y) for (x, y) in grid
+             if {(x - 1, y), (x + 1, y)} <= desert or {(x, y - 1), (x, y + 1)} <= desert}
+    return len(cells), sum(1 for xy in cells if grid[xy].icon == "Gun")
+
+
+def _every_town(cards):
+    """Every legal town of ``cards`` in this order (the first card at (0, 0), either turn)."""
+    towns = [Town((Placement(cards[0], 0, 0, r),)) for r in (0, 180)]
+    for cid in cards[1:]:
+        towns = [place(t, p) for t in towns for p in legal_placements(t, cid)]
+    return towns
+
+
+_DESERT_OR_GUN = [c for c in range(18) if any(t.terrain == "Desert" or t.icon == "Gun"
+                                              for t in load_cards()[c].territories)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(_DESERT_OR_GUN), min_size=3, max_size=3, unique=True))
+def test_badlands_card_bounds_hold_on_every_three_card_town(cards):
+    """Exhaustive: no town of the three cards (any order of placement given) has more cells between two
+    Deserts than :func:`between_cells_of`, more flanked Guns than :func:`flankable_guns`, or more Badlands
+    points than the bound's Badlands part."""
+    counts = card_counts(cards)
+    goal = load_data().goal("Badlands")
+    most_between = most_flanked = most_points = 0
+    for town in _every_town(cards):
+        between, flanked = _between_and_flanked(town)
+        most_between, most_flanked = max(most_between, between), max(most_flanked, flanked)
+        most_points = max(most_points, score_player(town, "through-the-desert", ()).goals["Badlands"])
+    assert most_between <= between_cells_of(cards) <= _between_cells(counts.terrain[DESERT])
+    assert most_flanked <= flankable_guns(cards)
+    assert most_points <= goal_bound(goal, counts)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 10), st.randoms(use_true_random=False))
+def test_badlands_card_bounds_hold_on_random_and_greedy_towns(n, rng):
+    """Larger towns: random legal towns and greedy Through the Desert towns (which chase flanked Guns)."""
+    town, _ = random_town(rng, n)
+    cards = list(town.card_ids)
+    greedy, _ = greedy_layout(cards, "through-the-desert")
+    for t in (town, greedy):
+        between, flanked = _between_and_flanked(t)
+        assert between <= between_cells_of(cards)
+        assert flanked <= flankable_guns(cards)
+
+
+def test_deserts_side_by_side_on_one_card_flank_fewer_cells():
+    """Card 4 holds three Deserts in an L (a pair in a row and one in a column): with three single-Desert
+    cards (1, 7, 9) the six Deserts flank at most 5 cells, not the 7 six free Deserts can; card 11's three
+    Guns cannot all score (its lower-left Gun's partners are Guns, so one would have to be covered)."""
+    assert _between_cells(6) == 7 and between_cells_of([4, 1, 7, 9]) == 5
+    assert between_cells_of([8, 1, 7, 9]) == _between_cells(5)  # card 8's two Deserts lie corner to corner
+    assert flankable_guns([11, 1]) == 2 and flankable_guns([11, 1, 7]) == 2
+    assert flankable_guns([12, 1]) == 0 and flankable_guns([12, 1, 7]) == 2  # card 12 has no Desert of its own
+    assert flankable_guns([11]) == 0  # the outer Desert must be on another card

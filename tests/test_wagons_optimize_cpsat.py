@@ -280,3 +280,50 @@ def test_run_partition_best_bounds_every_set_of_wagons(table, cells):
         return total
 
     assert runs(0) <= best[len(cells)] and runs(1) <= best[len(cells)]
+
+
+# ---- issue 20, second round: the territory cap (groups + Smalltown Charm) and the group neighbours
+
+
+@settings(max_examples=24, deadline=None)
+@given(st.sampled_from(SCENARIO_IDS), st.integers(4, 9), st.randoms(use_true_random=False))
+def test_tightened_model_keeps_every_whole_town(scenario, n, rng):
+    """Every legal town stays feasible at its own value under the second round's constraints (an unsound
+    one makes it infeasible or under-counts it), all six scenarios, piles smaller and larger than the town."""
+    town, pile = random_town(rng, n)
+    total, parts, margin = _fixed_model_values(town, scenario, pile)
+    ps = score_player(town, scenario, pile)
+    assert {**ps.groups, **ps.goals} == parts
+    assert total == ps.total and margin == final_scores(town, pile, scenario).margin
+
+
+@settings(max_examples=18, deadline=None)
+@given(st.sampled_from(SCENARIO_IDS), st.integers(2, 4), st.sampled_from(["score", "margin"]),
+       st.randoms(use_true_random=False))
+def test_tightened_prover_proves_the_oracle_optimum(scenario, n, objective, rng):
+    """The default prover (with the second round) and the one before it prove the exhaustive oracle's
+    optimum on small towns of all six scenarios, for the score and the margin."""
+    from solver.wagons.optimizer.layout import layout_with
+
+    deck = rng.sample(range(18), 18)
+    cards, pile = deck[:n], deck[n:n + rng.randint(0, 10)]
+    oracle = exhaustive_best(cards, scenario, pile, objective=objective).value
+    for strategy in (cps.CpSatProof("search"), cps.CpSatProof("search", tightened=False)):
+        res = layout_with(strategy, "cpsat", cards, scenario, pile, time_limit=60, objective=objective)
+        assert res.proven_optimal and res.value == oracle
+
+
+def test_territory_cap_is_the_best_sum_over_the_visible_count():
+    """Boomtown with a pile of 9 cards (36 territories) and 2 cards (at most 8 visible): the groups and
+    Smalltown Charm together at most max over V of (V + (36 - V)) = 36, a constant the model states;
+    Gold Rush has no card reading the territories alone: no cap."""
+    data = load_data()
+    for scenario, pile, most in (("boomtown", tuple(range(2, 11)), 36), ("gold-rush", (), 100)):
+        town = cps.encode(card_quads([0, 1]))
+        g, c = town.m.NewIntVar(0, 50, ""), town.m.NewIntVar(0, 50, "")
+        cps._groups_with_territory_cards(town, data.scenario(scenario), data, pile_counts(pile),
+                                         {"Desert": g}, {"Smalltown Charm": c})
+        town.m.Maximize(g + c)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        assert solver.Solve(town.m) == cp_model.OPTIMAL and solver.ObjectiveValue() == most

@@ -14,8 +14,11 @@ Why it is admissible (never below the best margin of any legal town of ``cards``
   Mines, Guns, Wagons, Plains, ... as the cards hold; every goal card is bounded by its best value
   over *any* count from 0 to what the cards hold (covering can hide symbols), with the adjacency it
   asks for assumed met: Cool Water every Wagon next to the largest Water group (0 with no Water),
-  Badlands every Gun between two Deserts (no more than the Deserts can flank, :func:`_between_cells`),
-  Gold Country every Mine next to Mountains (0
+  Badlands every Gun between two Deserts, but no more Guns than the cards' layouts let score at once
+  (:func:`flankable_guns`: a scoring Gun's partner on its own card must show a Desert, its outer
+  neighbour is another card's) and no more than the cells the Deserts can flank
+  (:func:`between_cells_of`: two Deserts side by side on one card cost their row or column a flanked
+  cell), Gold Country every Mine next to Mountains (0
   with no Mountains), Bootleggers every Beer at its better value (next to a Wagon only when there
   are Wagons), The Herd and Happy Cows every Cow, Wagon Train the best row runs and column runs the
   Wagons can form (:func:`_best_runs`);
@@ -31,7 +34,7 @@ Every part is a maximum over a superset of the towns the rules allow, so the sum
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from solver.errors import BadInput
 from solver.wagons.cards import load_cards
@@ -45,7 +48,9 @@ __all__ = ["Counts", "card_counts", "margin_bound", "score_bound", "goal_bound"]
 
 
 class Counts(tuple):
-    """(terrain counts, icon counts, cards) of a set of cards: every symbol they hold."""
+    """(terrain counts, icon counts, cards, flankable Guns, cells between Deserts) of a set of cards: every
+    symbol they hold, how many of their Guns can be between two Deserts at once (:func:`flankable_guns`)
+    and how many cells their Deserts can flank (:func:`between_cells_of`)."""
 
     @property
     def terrain(self) -> tuple[int, ...]:
@@ -59,16 +64,70 @@ class Counts(tuple):
     def n(self) -> int:
         return self[2]
 
+    @property
+    def flankable(self) -> int:
+        return self[3] if len(self) > 3 else self.icon[GUN]
 
-def card_counts(cards: Sequence[int]) -> Counts:
-    """Every terrain and icon the cards hold (positions ignored)."""
+    @property
+    def between(self) -> int:
+        return self[4] if len(self) > 4 else _between_cells(self.terrain[DESERT])
+
+
+def card_counts(cards: Sequence[int], layouts: bool = True) -> Counts:
+    """Every terrain and icon the cards hold (positions ignored) and, with ``layouts``, what their cards'
+    layouts allow Badlands (:func:`flankable_guns`, :func:`between_cells_of`; without, the Badlands part
+    reads the counts alone, as before issue 20's bound work: the bench's comparison)."""
     every = load_cards()
     terrain, icon = [0] * 6, [0] * 6
     for cid in cards:
         for t in every[cid].territories:
             terrain[TERRAIN_CODE[t.terrain]] += 1
             icon[ICON_CODE[t.icon]] += 1
-    return Counts((tuple(terrain), tuple(icon), len(cards)))
+    if not layouts:
+        return Counts((tuple(terrain), tuple(icon), len(cards)))
+    return Counts((tuple(terrain), tuple(icon), len(cards), flankable_guns(cards), between_cells_of(cards)))
+
+
+_ROW_PARTNER = (1, 0, 3, 2)
+"""The slot beside each slot on its own card (tl-tr, bl-br); a half turn (rule:W-rotation) swaps tl with br
+and tr with bl, so the pairs, and those of :data:`_COLUMN_PARTNER` (tl-bl, tr-br), are the same either way."""
+_COLUMN_PARTNER = (2, 3, 0, 1)
+
+
+def flankable_guns(cards: Sequence[int]) -> int:
+    """Most Guns of ``cards`` that can sit between two Deserts in one town (rule:W-goal-badlands): the sum
+    over the cards of :func:`_card_flankable`, given how many *other* cards hold a Desert.
+
+    Why: a Gun that scores shows on its own card A, at a cell of A's 2x2 footprint; of the two cells
+    beside it in the scoring direction (left and right, or above and below) one lies in A's footprint
+    (its *partner*: the slot beside it on A, :data:`_ROW_PARTNER`, :data:`_COLUMN_PARTNER`) and one
+    outside (the *outer* cell). Both show a Desert. The outer cell shows a card other than A. The partner
+    shows A's own territory there (then it is a Desert), or a later card B that covers it but not the Gun;
+    B's footprint then misses the outer cell too (a 2x2 block holding the partner and the outer cell would
+    hold the Gun's cell between them), so the outer Desert is on a third card C != A, B. So a Gun needs a
+    Desert on another card, and a covered partner needs Deserts on two other cards."""
+    every = load_cards()
+    marks = {cid: tuple((t.terrain == "Desert", t.icon == "Gun") for t in every[cid].territories) for cid in cards}
+    with_desert = [cid for cid, m in marks.items() if any(d for d, _ in m)]
+    return sum(_card_flankable(m, min(2, sum(1 for d in with_desert if d != cid))) for cid, m in marks.items())
+
+
+@cache
+def _card_flankable(slots: tuple, other_desert_cards: int) -> int:
+    """Most Guns of one card (``slots``: (Desert?, Gun?) per slot) scoring at once (:func:`flankable_guns`):
+    over every set of its slots covered by later cards (a covered slot shows a Desert of another card when
+    two other cards hold one, else nothing that helps), the visible Guns whose row or column partner shows a
+    Desert. None without a Desert on another card (the outer cell)."""
+    if other_desert_cards == 0:
+        return 0
+    best = 0
+    for cover in (range(16) if other_desert_cards >= 2 else (0,)):
+        def desert(q: int, cover=cover) -> bool:
+            return bool(cover >> q & 1) or slots[q][0]
+
+        best = max(best, sum(1 for g in range(4) if slots[g][1] and not cover >> g & 1
+                             and (desert(_ROW_PARTNER[g]) or desert(_COLUMN_PARTNER[g]))))
+    return best
 
 
 def _linear(per, count: int) -> int:
@@ -116,13 +175,53 @@ def _between_cells(deserts: int) -> int:
     return max(2 * deserts - r - c for r in range(1, deserts + 1) for c in range(1, deserts + 1) if r * c >= deserts)
 
 
+def between_cells_of(cards: Sequence[int]) -> int:
+    """Most cells with a Desert on both sides that the Deserts of ``cards`` make in one town
+    (rule:W-goal-badlands): :func:`_between_cells` sharpened by the Deserts that share a card.
+
+    Why: in one row, the cells with a Desert left and right are the ``x`` with ``x - 1`` and ``x + 1``
+    Deserts; ``x - 1`` is then never the rightmost Desert of its parity in that row, so a row with ``k``
+    Deserts of ``p`` parities (1 or 2) has at most ``k - p`` such cells, and likewise a column. Summed
+    over the ``r`` rows and ``c`` columns holding the ``D`` visible Deserts (``r * c >= D``): at most
+    ``2D - r - c - e``, where ``e`` counts the rows and columns holding two Deserts side by side. Two
+    Deserts on one card side by side in a row (tl-tr, bl-br in either turn, rule:W-rotation) give their
+    row both parities, a pair in a column their column: if some card shows a row pair ``e >= 1``, if
+    some card shows a column pair too, ``e >= 2`` (a row and a column). Each case is maximised with
+    every card showing as many of its Deserts as that case allows (covering hides any of them)."""
+    every = load_cards()
+    deserts = [frozenset(k for k, t in enumerate(every[cid].territories) if t.terrain == "Desert") for cid in cards]
+    best = 0
+    for row_pair in (False, True):
+        for column_pair in (False, True):
+            shown = sum(_most_shown(d, row_pair, column_pair) for d in deserts)
+            best = max(best, _between_cells(shown) - row_pair - column_pair)
+    return best
+
+
+@cache
+def _most_shown(deserts: frozenset, row_pair: bool, column_pair: bool) -> int:
+    """Most of one card's Desert slots that can show without a pair side by side in a row (unless
+    ``row_pair``) or in a column (unless ``column_pair``)."""
+    best = 0
+    for mask in range(16):
+        shown = {k for k in range(4) if mask >> k & 1}
+        if not shown <= deserts:
+            continue
+        if not row_pair and any(_ROW_PARTNER[k] in shown for k in shown):
+            continue
+        if not column_pair and any(_COLUMN_PARTNER[k] in shown for k in shown):
+            continue
+        best = max(best, len(shown))
+    return best
+
+
 def goal_bound(goal: GoalSpec, c: Counts) -> int:
     """The most a player goal card can score for cards holding the symbols ``c`` (module docstring)."""
     t, i, kind = c.terrain, c.icon, goal.kind
     if kind == "cool-water":
         return _linear(goal.param("per_wagon"), i[WAGON]) if t[WATER] else 0
     if kind == "badlands":
-        return _linear(goal.param("per_gun"), min(i[GUN], _between_cells(t[DESERT])))
+        return _linear(goal.param("per_gun"), min(i[GUN], c.flankable, c.between))
     if kind == "happy-cows":
         return _linear(goal.param("per_cow"), i[COW])
     if kind == "bootleggers":
@@ -161,30 +260,32 @@ def _comparing_bound(goal: GoalSpec, reading, c: Counts, theirs: Side, territori
 
 
 def score_bound(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
-                data: WagonsData | None = None) -> int:
+                data: WagonsData | None = None, layouts: bool = True) -> int:
     """An admissible bound on (player total - the opponent's comparing-card points) (module docstring)."""
     data = (data or load_data()).for_rules(rules)  # rule:W11
-    return _bound(tuple(sorted(cards)), scenario_id, tuple(sorted(pile)), data)
+    return _bound(tuple(sorted(cards)), scenario_id, tuple(sorted(pile)), data, layouts)
 
 
 def margin_bound(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
-                 data: WagonsData | None = None) -> int:
-    """An admissible upper bound on the final margin of any town of ``cards`` against ``pile``."""
+                 data: WagonsData | None = None, layouts: bool = True) -> int:
+    """An admissible upper bound on the final margin of any town of ``cards`` against ``pile``
+    (``layouts``: see :func:`card_counts`)."""
     data = (data or load_data()).for_rules(rules)  # rule:W11
-    return score_bound(cards, scenario_id, pile, rules, data) - opponent_fixed(tuple(pile), scenario_id, rules, data)
+    return score_bound(cards, scenario_id, pile, rules, data, layouts) - opponent_fixed(tuple(pile), scenario_id, rules, data)
 
 
 _BOUNDS: dict[tuple, tuple[WagonsData, int]] = {}
 
 
-def _bound(cards: tuple[int, ...], scenario_id: str, pile: tuple[int, ...], data: WagonsData) -> int:
-    key = (id(data), scenario_id, cards, pile)
+def _bound(cards: tuple[int, ...], scenario_id: str, pile: tuple[int, ...], data: WagonsData,
+           layouts: bool = True) -> int:
+    key = (id(data), scenario_id, cards, pile, layouts)
     hit = _BOUNDS.get(key)
     if hit is not None and hit[0] is data:
         return hit[1]
     if not cards:
         raise BadInput("cards: give at least one card id")
-    c = card_counts(cards)
+    c = card_counts(cards, layouts)
     scenario = data.scenario(scenario_id)
     pc = pile_counts(pile)
     fixed, by_territories = 0, []

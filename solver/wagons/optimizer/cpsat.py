@@ -31,9 +31,11 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   are reified exactly (so a negative parameter cannot be under-counted).
 
 - **Redundant bounds and symmetry breaking** (``speedups``, default on): the largest groups
-  together are at most the visible territories; Wagon Train's row runs and its column runs each
-  score at most :func:`run_partition_best` of the visible Wagons; a card showing nothing lies
-  unturned (:func:`_hidden_unturned`). All three hold for (a twin of) every legal town with the
+  together are at most the visible territories, and with Smalltown Charm, groups and Charm together
+  at most their best sum over the visible count (:func:`_groups_with_territory_cards`), and each slot
+  of a selected group of two or more has a selected neighbour (``CpTown._neighbours``); Wagon Train's
+  row runs and its column runs each score at most :func:`run_partition_best` of the visible Wagons; a
+  card showing nothing lies unturned (:func:`_hidden_unturned`). All of them hold for (a twin of) every legal town with the
   same visible grid, so no optimum is lost; they only let propagation refute more.
 
 Solving (:func:`solve`) is measured in ``bench/bench_wagons_optimize.py``: a proof phase, hinted
@@ -98,6 +100,7 @@ class CpTown(QuadSlots):
     vis: dict = field(default_factory=dict)    # slot -> BoolVar
     deadline: float | None = None
     speedups: bool = True  # the redundant (admissible) bounds and symmetry breaking of issue 20
+    tightened: bool = True  # with speedups: the territory cap and the group neighbours (issue 20, second round)
     _cache: dict = field(default_factory=dict)
 
 
@@ -247,6 +250,8 @@ class CpTown(QuadSlots):
         size = sum(z.values(), _ZERO)
         if len(candidates) > 1:
             m.Add(sum(edges.values(), _ZERO) >= size - 1)  # redundant: a spanning tree
+        if self.speedups and self.tightened and len(candidates) > 1:
+            self._neighbours(candidates, z, edges, size)
         if len(candidates) <= MAX_CUT_SLOTS:
             self._cuts(candidates, z, edges)
         else:
@@ -256,6 +261,23 @@ class CpTown(QuadSlots):
         # the size as a sum of "at least k" Booleans: core-based search bounds those better than the
         # selection literals (7-card towns: 136 s against 192 s for 6 proofs, bench_wagons_optimize)
         return _table(self, size, 0, len(candidates), lambda v: v), z
+
+    def _neighbours(self, candidates, z, edges, size) -> None:
+        """Redundant: in a selection of two or more slots, each selected slot has a selected edge.
+
+        Why it holds: the selection is connected (the cuts), so with two or more slots each one has a
+        selected neighbour, and the edge literals (free but for ``edge -> both ends selected and
+        adjacent``) can be set true on those pairs; the cuts imply it, but only once a whole side is
+        decided, this clause as soon as one slot's neighbours are. Measured: proofs of four seeded
+        7-card towns (Gold Rush, Out-Drink, Water the Herd, Cattle Drive) 64.0 s in all against 54.8 s
+        (docs/history/wagons-optimizer-2026.md)."""
+        m = self.m
+        two = m.NewBoolVar("")
+        m.Add(size >= 2).OnlyEnforceIf(two)
+        m.Add(size <= 1).OnlyEnforceIf(two.Not())
+        for s in candidates:
+            near = [e for (a, b), e in edges.items() if s in (a, b)]
+            m.AddBoolOr(near + [z[s].Not(), two.Not()])
 
     def _cuts(self, candidates, z, edges) -> None:
         m = self.m
@@ -314,16 +336,19 @@ class CpTown(QuadSlots):
                 m.Add(size >= r).OnlyEnforceIf(conn[u])
 
 
-def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speedups: bool = True) -> CpTown:
+def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speedups: bool = True,
+           tightened: bool = True) -> CpTown:
     """Positions, relative placements, placement legality and visibility for cards in this order
-    (``speedups``: with the redundant bounds and the symmetry breaking of :func:`_hidden_unturned`)."""
+    (``speedups``: with the redundant bounds and the symmetry breaking of :func:`_hidden_unturned`;
+    ``tightened``, with ``speedups``: the group neighbours (``CpTown._neighbours``) and, in
+    :func:`player_score`, :func:`_groups_with_territory_cards`)."""
     m = cp_model.CpModel()
     n = len(quads)
     X = [m.NewIntVar(-2 * i, 2 * i, f"x{i}") for i in range(n)]
     Y = [m.NewIntVar(-2 * i, 2 * i, f"y{i}") for i in range(n)]
     R: list[Any] = [0 if i == 0 or looks_same_turned(quads[i]) else m.NewBoolVar(f"r{i}") for i in range(n)]
     town = CpTown(m, tuple(tuple(tuple(t) for t in q) for q in quads), X, Y, R, deadline=deadline,
-                  speedups=speedups)
+                  speedups=speedups, tightened=tightened)
     if n:
         m.Add(X[0] == 0)
         m.Add(Y[0] == 0)
@@ -650,8 +675,38 @@ def player_score(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: Pil
         # redundant (admissible): the largest groups are disjoint sets of visible territories
         town.m.Add(sum(parts.values(), _ZERO) <= _count(town, town.slots))
     mine, theirs = goal_terms(town, scenario, data, pc, water)
+    if town.speedups and town.tightened:
+        _groups_with_territory_cards(town, scenario, data, pc, parts, mine)
     parts.update(mine)
     return sum(parts.values(), _ZERO), parts, theirs
+
+
+def _groups_with_territory_cards(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: PileCounts,
+                                 groups: dict, mine: dict) -> None:
+    """Redundant (admissible): the largest groups and the comparing cards that read only the visible
+    territories ``V`` (Smalltown Charm, rule:W-goal-smalltown-charm) together score at most
+    ``max over V of (V + those cards' player points at V)``.
+
+    Why it holds for every legal town: the groups are disjoint sets of visible territories, so at most
+    ``V`` (rule:W-groups), and such a card's points are a function of ``V`` alone (the opponent's count
+    is the pile's, fixed), so the sum is at most ``V + points(V)`` for the town's own ``V``. The model
+    knows both facts apart (``groups <= V``; the card's table over ``V``), but propagation without LP
+    does not add them up: with the cap, Boomtown's proofs (fewer territories score the difference, so
+    covering trades groups for Charm) fall from 6-30 s or more to under a second on most greedy towns
+    (``bench/bench_wagons_proofs.py``, docs/history/wagons-optimizer-2026.md)."""
+    names = [g for g in scenario.goals if COMPARING_READS.get(data.goal(g).kind) == ("territories",)]
+    if not names:
+        return
+    n = town.n
+    best = None
+    for v in range(4 if n else 0, 4 * n + 1):
+        total = v
+        for name in names:
+            goal, reading = data.goal(name), scenario.reading(name)
+            opp = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
+            total += comparing_goal(goal, Side(v, 0, 0, 0), opp, reading.can_lose)[0]
+        best = total if best is None else max(best, total)
+    town.m.Add(sum(groups.values(), _ZERO) + sum((mine[g] for g in names), _ZERO) <= best)
 
 
 # ---------------------------------------------------------------- solving
@@ -860,10 +915,13 @@ class CpSatProof:
     without LP (``proof="search"``, ``method="cpsat"``, the default) or a primal phase, the local search
     again and core-based search (``proof="core"``, ``method="cpsat-core"``) for a town beating the best
     one until infeasible (the proof) or the time limit. ``speedups``: the model with its redundant bounds
-    and symmetry breaking (default; ``False`` is the baseline of ``bench/bench_wagons_proofs.py``)."""
+    and symmetry breaking (default; ``False`` is the baseline of ``bench/bench_wagons_proofs.py``);
+    ``tightened``: with them, issue 20's second round (the territory cap and the group neighbours;
+    default; ``False`` is the benches' ``current``, the prover before it)."""
 
     proof: str = "search"
     speedups: bool = True
+    tightened: bool = True
 
     @property
     def name(self) -> str:
@@ -871,7 +929,8 @@ class CpSatProof:
 
     def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
         try:
-            town = encode(problem.quads, deadline=problem.deadline, speedups=self.speedups)
+            town = encode(problem.quads, deadline=problem.deadline, speedups=self.speedups,
+                          tightened=self.tightened)
             total, _parts, theirs = player_score(town, problem.scenario, problem.data, problem.pile_counts)
         except EncodeTimeout:
             return False
