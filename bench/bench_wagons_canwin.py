@@ -265,18 +265,24 @@ def _ratio(new, old) -> float | None:
     return round(new / old, 2) if new is not None and old else None
 
 
+def _time(row: dict, done: str, seconds: str, limit: float) -> float:
+    """The time to the answer, or the limit when there was none (a search that gave up early is no faster)."""
+    return min(row[seconds], limit) if row[done] else limit
+
+
 def _figures(rows: list[dict], label: str, what: str, cw: float, bp: float) -> list[dict]:
     """Decided / proven shares and median times of the new method over ``rows``."""
     n = f"{len(rows)} {what}"
     return [
         _row(f"{label}can-win decided within {cw:g}s", _share(rows, lambda r: r["canwin_decided"]), "share",
              notes=f"{n}; {sum(1 for r in rows if r['canwin_decided'])} decided"),
-        _row(f"{label}can-win median seconds", _median(min(r["canwin_seconds"], cw) for r in rows), "s",
-             notes=f"{n}; undecided at their time (about the limit)"),
+        _row(f"{label}can-win median seconds", _median(_time(r, "canwin_decided", "canwin_seconds", cw) for r in rows),
+             "s", notes=f"{n}; an undecided deal counts as the limit"),
         _row(f"{label}best play proven within {bp:g}s", _share(rows, lambda r: r["bestplay_proven"]), "share",
              notes=f"{n}; {sum(1 for r in rows if r['bestplay_proven'])} proven"),
-        _row(f"{label}best play median seconds", _median(min(r["bestplay_seconds"], bp) for r in rows), "s",
-             notes=f"{n}; unproven at their time (about the limit)"),
+        _row(f"{label}best play median seconds",
+             _median(_time(r, "bestplay_proven", "bestplay_seconds", bp) for r in rows), "s",
+             notes=f"{n}; an unproven deal counts as the limit"),
     ]
 
 
@@ -285,12 +291,12 @@ def _baseline(rows: list[dict], label: str, cw: float, bp: float, every) -> list
     sample = [r for r in rows if r.get("baseline")]
     if not sample:
         return []
-    how = (f"earlier method (best play, one solve per line) on its sample: {len(sample)} rows, every "
-           f"{every}-th seed (seeds divisible by {every}); value: new method on the same rows")
+    how = (f"earlier method (best play, one solve per line) on its sample: {len(sample)} rows, the seeds divisible "
+           f"by {every} (--baseline-every {every}); value: new method on the same rows; unproven counts as the limit")
     cw_new, cw_old = _share(sample, lambda r: r["canwin_decided"]), _share(sample, lambda r: r["old_decided"])
     bp_new, bp_old = _share(sample, lambda r: r["bestplay_proven"]), _share(sample, lambda r: r["old_proven"])
-    med_new = _median(min(r["bestplay_seconds"], bp) for r in sample)
-    med_old = _median(min(r["old_seconds"], bp) for r in sample)
+    med_new = _median(_time(r, "bestplay_proven", "bestplay_seconds", bp) for r in sample)
+    med_old = _median(_time(r, "old_proven", "old_seconds", bp) for r in sample)
     return [
         _row(f"{label}sample: can-win decided within {cw:g}s", cw_new, "share", cw_old, _ratio(cw_new, cw_old),
              how + "; earlier: its winning town by the limit, or its proof of a best margin <= 0 by then"),

@@ -31,7 +31,7 @@ def fake_row(scenario, seed, reading, rules_json, cw, bp, method, baseline, deci
            "bestplay_bound": 3 if proven else 9, "bestplay_solves": 1, "lines": 4, "winnable": True,
            "greedy_margin": 1, "greedy_wins": True, "baseline": baseline}
     if baseline:
-        row |= {"old_margin": 2, "old_proven": False, "old_seconds": bp, "old_win_seconds": 0.5,
+        row |= {"old_margin": 2, "old_proven": False, "old_seconds": bp - 20, "old_win_seconds": 0.5,
                 "old_winnable": True, "old_decided": True}
     return row
 
@@ -123,7 +123,9 @@ def test_summary_gives_the_issue_figures_and_the_baseline_on_its_sample(bench):
     assert out["deals: can-win median seconds"]["value"] == 1.0
     sample = out["deals: sample: best play proven within 120s"]
     assert (sample["value"], sample["baseline"], sample["ratio"]) == (0.5, 0.0, None)  # seeds 0 and 2
-    assert "every 2-th seed" in sample["notes"]
+    median = out["deals: sample: best play median seconds"]  # proven in 5 s and unproven; the earlier gave up early
+    assert (median["value"], median["baseline"], median["ratio"]) == (62.5, 120.0, 0.52)
+    assert "seeds divisible by 2" in sample["notes"]
     cw = out["deals: sample: can-win decided within 30s"]
     assert (cw["value"], cw["baseline"], cw["ratio"]) == (1.0, 1.0, 1.0)
     assert out["deals: sample: best play found a higher margin than the earlier method"]["value"] == 2
