@@ -1,42 +1,55 @@
 """Benchmarks for can-win and best play on seeded deals (conventions: ``run(quick) -> rows``).
 
-Per deal (``--seeds`` per scenario, each scenario under every reading of its low-confidence goal
-numbers, :func:`solver.wagons.atlas.scenario_readings`), one core per solve, the proven facts cache
-cleared before each solve (every solve starts cold):
+Per deal (seeds given as ranges, ``--seeds 0-99``; every scenario, each under every reading of its
+low-confidence goal numbers, :func:`solver.wagons.atlas.scenario_readings`, or ``--readings default``
+for the project's default reading only), one core per solve, the proven facts cache cleared before
+each solve (every solve starts cold):
 
-- ``can-win`` (bounds, greedy, local search, proofs) within ``--canwin-limit`` seconds: decided or not;
-- best play with the deal search (``search="bounds"``) within ``--bestplay-limit`` seconds: proven or not;
-- the current method side by side in the same run: best play with one solve per line
-  (``search="each-line"``) within ``--bestplay-limit``; its answer to "winnable?" is a win when its
-  line's margin is above 0 and a no when it proves a best margin of 0 or less.
+- ``can-win`` within ``--canwin-limit`` seconds (default 30, the issue's figure): decided or not;
+- best play with the deal search within ``--bestplay-limit`` seconds (default 120, the issue's
+  figure): proven or not; both with the layout strategy ``--method`` (default the project's);
+- the earlier method side by side in the same run, on every ``--baseline-every K``-th seed (the seeds
+  divisible by K; K = 1: every deal, 0: none): best play with one solve per line
+  (``search="each-line"``) within ``--bestplay-limit``; its answer to "winnable?" within the can-win
+  limit is a win when its line's margin was above 0 by then, a no when it proved a best margin of 0
+  or less by then (the time of its first winning town is read from its progress calls).
 
-Rows go to ``--rows FILE.jsonl`` as they finish (a cut run keeps what it measured); the summary rows
-(shares, medians, ratios new/current) print as JSON lines; ``--parquet FILE`` writes the atlas rows
+Rows: one JSON object per deal-reading, appended to ``--rows FILE.jsonl`` as each finishes (one
+``write`` of a whole line, then ``fsync``). Run again with the same ``--rows`` and it resumes: the
+deal-readings already in the file are skipped, and a last line cut short by a kill is dropped (the
+file is truncated back to its last whole row). A file holding rows of other settings (limits, method,
+baseline sample) is refused rather than mixed. Splitting: run processes on disjoint ``--seeds``
+ranges, each with its own rows file, then ``--from-rows a.jsonl,b.jsonl`` prints the summary of all.
+
+The summary (JSON lines) gives the issue's figures: can-win decided share within its limit and best
+play proven share within its limit, their medians (an undecided or unproven solve counts as its
+time), overall and per scenario, over the default reading (one row per deal: "deals") and over
+every reading ("deal-readings"); and the earlier method's figures on its sample, with the new
+method's on the same sample and the ratio new / earlier. ``--parquet FILE`` writes the atlas rows
 (the columns of :data:`solver.wagons.atlas.ATLAS_SCHEMA`). ``--dask-sample`` instead runs the atlas
 batch for two scenarios x three seeds on a Dask ``LocalCluster`` through ``ruleslinger batch``'s
 executor path and reports its wall time. Dated figures: ``docs/history/wagons-canwin.md``.
 
-``--versus-current`` runs can-win only, now against the method before the layout-aware Badlands bound and
-the CP-SAT territory cap (:func:`current_method`), side by side per deal; ``--scenarios`` picks scenarios.
-
-Run: ``.venv/bin/python bench/bench_wagons_canwin.py [--quick] [--seeds N] [--first-seed K] [--rows F.jsonl]
-[--scenarios A,B] [--versus-current]``.
+Run: ``.venv/bin/python bench/bench_wagons_canwin.py --seeds 0-99 --rows F.jsonl [--baseline-every 10]
+[--method cpsat] [--scenarios a,b] [--readings all|default]``; ``--quick``: seed 0, 10 s limits.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import json
+import os
 import statistics
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
+from solver.errors import BadInput
 from solver.wagons.data import SCENARIO_IDS
 
 GAME = "wagons"
+SETTINGS = ("canwin_limit", "bestplay_limit", "method", "baseline_every")
+"""The row fields that must agree between the rows of one run (a resumed file, a summary)."""
 
 
 def _row(name, value, unit, baseline=None, ratio=None, notes=""):
@@ -44,136 +57,281 @@ def _row(name, value, unit, baseline=None, ratio=None, notes=""):
             "notes": notes}
 
 
-def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float,
-               bestplay_limit: float) -> dict:
-    """One deal under one reading: the new can-win and best play, and the current method (module docstring)."""
+# ---------------------------------------------------------------- one deal
+
+
+def baseline_deal(scenario: str, seed: int, rules, time_limit: float, canwin_limit: float) -> dict:
+    """The earlier method (best play, one solve per line) on one deal, and its can-win answer by ``canwin_limit``."""
+    from solver.wagons.optimizer.bestplay import best_play
+
+    first_win: list[float] = []
+
+    def progress(best, _bound, elapsed):
+        if best is not None and best > 0 and not first_win:
+            first_win.append(elapsed)
+
+    old = best_play(scenario, seed, rules=rules, time_limit=time_limit, search="each-line", progress=progress)
+    if old.margin > 0 and not first_win:
+        first_win.append(old.elapsed)
+    win_at = first_win[0] if first_win else None
+    if win_at is not None and win_at <= canwin_limit:
+        winnable = True
+    elif old.proven_optimal and old.margin <= 0 and old.elapsed <= canwin_limit:
+        winnable = False
+    else:
+        winnable = None
+    return {"old_margin": old.margin, "old_proven": old.proven_optimal, "old_seconds": old.elapsed,
+            "old_win_seconds": win_at, "old_winnable": winnable, "old_decided": winnable is not None}
+
+
+def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float = 30.0,
+               bestplay_limit: float = 120.0, method: str | None = None, baseline: bool = True) -> dict:
+    """One deal under one reading: the new can-win and best play, and (``baseline``) the earlier method."""
     from solver.wagons.optimizer.bestplay import best_play
     from solver.wagons.optimizer.canwin import can_win
-    from solver.wagons.optimizer.dealsearch import clear_cache
+    from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, clear_cache
     from solver.wagons.optimizer.lines import deal_state, greedy_scores
     from solver.wagons.rules import Rules
 
+    method = method or DEFAULT_METHOD
     rules = Rules.from_dict(json.loads(rules_json))
     clear_cache()
-    cw = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
+    cw = can_win(scenario, seed, rules=rules, time_limit=canwin_limit, method=method)
     clear_cache()
-    bp = best_play(scenario, seed, rules=rules, time_limit=bestplay_limit)
-    old = best_play(scenario, seed, rules=rules, time_limit=bestplay_limit, search="each-line")
-    old_win = True if old.margin > 0 else (False if old.proven_optimal else None)
+    bp = best_play(scenario, seed, rules=rules, time_limit=bestplay_limit, method=method)
+    clear_cache()
+    if cw.winnable is not None and bp.proven_optimal and rules.tie_break == "tie" and cw.winnable != (bp.margin > 0):
+        raise AssertionError(f"{scenario} {seed} {reading}: can-win {cw.winnable} vs best play {bp.margin}")
     winnable = cw.winnable
     if winnable is None and bp.margin > 0:
         winnable = True
-    elif winnable is None and bp.proven_optimal:
+    elif winnable is None and bp.proven_optimal and rules.tie_break == "tie":
         winnable = False
-    if cw.winnable is not None and bp.proven_optimal and cw.winnable != (bp.margin > 0):
-        raise AssertionError(f"{scenario} {seed} {reading}: can-win {cw.winnable} vs best play {bp.margin}")
     greedy = greedy_scores(deal_state(scenario, seed, rules=rules))
-    return {"scenario": scenario, "seed": seed, "reading": reading,
-            "canwin_winnable": cw.winnable, "canwin_decided": cw.winnable is not None, "canwin_seconds": cw.elapsed,
-            "canwin_solves": cw.solves, "bestplay_margin": bp.margin, "bestplay_proven": bp.proven_optimal,
-            "bestplay_seconds": bp.elapsed, "bestplay_bound": bp.bound, "bestplay_solves": bp.solves,
-            "old_margin": old.margin, "old_proven": old.proven_optimal, "old_seconds": old.elapsed,
-            "old_winnable": old_win, "old_decided": old_win is not None, "lines": bp.lines,
-            "winnable": winnable, "greedy_margin": greedy.margin, "greedy_wins": greedy.winner == "player"}
+    row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": rules == Rules(),
+           "method": method, "canwin_limit": canwin_limit, "bestplay_limit": bestplay_limit,
+           "canwin_winnable": cw.winnable, "canwin_decided": cw.winnable is not None, "canwin_seconds": cw.elapsed,
+           "canwin_solves": cw.solves, "bestplay_margin": bp.margin, "bestplay_proven": bp.proven_optimal,
+           "bestplay_seconds": bp.elapsed, "bestplay_bound": bp.bound, "bestplay_solves": bp.solves,
+           "lines": bp.lines, "winnable": winnable, "greedy_margin": greedy.margin,
+           "greedy_wins": greedy.winner == "player", "baseline": baseline}
+    if baseline:
+        row |= baseline_deal(scenario, seed, rules, bestplay_limit, canwin_limit)
+    return row
 
 
-@contextmanager
-def current_method():
-    """can-win as it was before the layout-aware Badlands bound and the CP-SAT territory cap (issue 20,
-    second round): the margin bound from the counts alone (``margin_bound(..., layouts=False)``) and the
-    prover without the cap (``CpSatProof(tightened=False)``), swapped in for the ``with`` block."""
-    from solver.wagons.optimizer import dealsearch, layout
-    from solver.wagons.optimizer.bounds import margin_bound
-    from solver.wagons.optimizer.cpsat import CpSatProof
-
-    saved = dealsearch.margin_bound, layout.STRATEGIES["cpsat"]
-    dealsearch.margin_bound = functools.partial(margin_bound, layouts=False)
-    layout.STRATEGIES["cpsat"] = CpSatProof("search", tightened=False)
-    try:
-        yield
-    finally:
-        dealsearch.margin_bound, layout.STRATEGIES["cpsat"] = saved
+# ---------------------------------------------------------------- items and rows
 
 
-def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float) -> dict:
-    """One deal under one reading: can-win now and can-win as it was (:func:`current_method`), cold each;
-    where both decide they must agree."""
-    from solver.wagons.optimizer.canwin import can_win
-    from solver.wagons.optimizer.dealsearch import clear_cache
+def parse_seeds(text: str) -> list[int]:
+    """Seeds from ranges and single seeds: ``"0-99"``, ``"0-49,60,70-79"`` (in that order, no repeats)."""
+    out: list[int] = []
+    for part in str(text).split(","):
+        part = part.strip()
+        lo, sep, hi = part.partition("-")
+        try:
+            seeds = range(int(lo), int(hi) + 1) if sep else [int(lo)]
+        except ValueError:
+            raise BadInput(f"seeds: '{part}' is not a seed or a range like 0-99") from None
+        if sep and int(hi) < int(lo) or int(lo) < 0:
+            raise BadInput(f"seeds: '{part}' is not a seed or a range like 0-99")
+        out.extend(s for s in seeds if s not in out)
+    if not out:
+        raise BadInput("seeds: give at least one seed")
+    return out
+
+
+def deal_items(seeds, scenarios=SCENARIO_IDS, readings: str = "all") -> list[tuple]:
+    """(scenario, seed, reading label, rules JSON) per deal-reading, seed by seed (a cut run covers every scenario)."""
+    from solver.wagons.atlas import scenario_readings
     from solver.wagons.rules import Rules
 
-    rules = Rules.from_dict(json.loads(rules_json))
-    clear_cache()
-    new = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
-    clear_cache()
-    with current_method():
-        old = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
-    clear_cache()
-    if new.winnable is not None and old.winnable is not None and new.winnable != old.winnable:
-        raise AssertionError(f"{scenario} {seed} {reading}: can-win {new.winnable} now, {old.winnable} before")
-    return {"scenario": scenario, "seed": seed, "reading": reading, "canwin_winnable": new.winnable,
-            "canwin_decided": new.winnable is not None, "canwin_seconds": new.elapsed, "canwin_solves": new.solves,
-            "canwin_open": new.lines_open, "current_winnable": old.winnable, "current_decided": old.winnable is not None,
-            "current_seconds": old.elapsed, "current_solves": old.solves, "current_open": old.lines_open,
-            "lines": new.lines}
-
-
-def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
-    """Share decided and median time, now against as it was (same run), overall and per scenario."""
-    out = []
-    med = lambda sub, key: round(statistics.median(r[key] for r in sub), 2)
-    for s in [None, *dict.fromkeys(r["scenario"] for r in rows)]:
-        sub = [r for r in rows if s is None or r["scenario"] == s]
-        what = f"{s or 'all'}: {len(sub)} deal-readings, {canwin_limit:g}s each"
-        new, old = _share(sub, "canwin_decided"), _share(sub, "current_decided")
-        out.append(_row(f"{s or 'all'}: can-win decided within {canwin_limit:g}s (now vs before)", new, "share", old,
-                        round(new / old, 2) if old else None, what))
-        out.append(_row(f"{s or 'all'}: can-win median seconds (now vs before)", med(sub, "canwin_seconds"), "s",
-                        med(sub, "current_seconds"), None, what))
-        out.append(_row(f"{s or 'all'}: layout solves per deal, mean (now vs before)",
-                        round(statistics.mean(r["canwin_solves"] for r in sub), 1), "solves",
-                        round(statistics.mean(r["current_solves"] for r in sub), 1), None, what))
-    return out
-
-
-def _items(seeds: range, scenarios) -> list[tuple]:
-    from solver.wagons.atlas import scenario_readings
-
-    readings = {s: scenario_readings(s) for s in scenarios}
+    if readings not in ("all", "default"):
+        raise BadInput(f"readings: '{readings}' is not one of all, default")
+    every = {s: scenario_readings(s) for s in scenarios}
+    if readings == "default":
+        every = {s: [(label, r) for label, r in every[s] if Rules.from_dict(r) == Rules()] for s in scenarios}
     return [(s, seed, label, json.dumps(rules, sort_keys=True)) for seed in seeds for s in scenarios
-            for label, rules in readings[s]]
+            for label, rules in every[s]]
 
 
-def _share(rows, key) -> float | None:
-    return round(sum(1 for r in rows if r[key]) / len(rows), 3) if rows else None
+def in_baseline_sample(seed: int, every: int) -> bool:
+    """The earlier method runs on the seeds divisible by ``every`` (0: on none)."""
+    return every > 0 and seed % every == 0
 
 
-def summary_rows(rows: list[dict], canwin_limit: float, bestplay_limit: float) -> list[dict]:
-    n = len(rows)
-    what = f"{n} deal-readings ({len({(r['scenario'], r['seed']) for r in rows})} deals)"
-    cw_new, cw_old = _share(rows, "canwin_decided"), _share(rows, "old_decided")
-    bp_new, bp_old = _share(rows, "bestplay_proven"), _share(rows, "old_proven")
-    med = lambda key: round(statistics.median(r[key] for r in rows), 2) if rows else None
-    out = [
-        _row(f"can-win decided within {canwin_limit:g}s", cw_new, "share", cw_old,
-             cw_new / cw_old if cw_old else None, f"{what}; baseline: best play, one solve per line, "
-             f"within {bestplay_limit:g}s (a win when its line wins, a no when it proves a best margin <= 0)"),
-        _row(f"best play proven within {bestplay_limit:g}s", bp_new, "share", bp_old,
-             bp_new / bp_old if bp_old else None, f"{what}; baseline: one solve per line (search=each-line)"),
-        _row("can-win median seconds", med("canwin_seconds"), "s", None, None, what),
-        _row("best play median seconds", med("bestplay_seconds"), "s", med("old_seconds"),
-             med("bestplay_seconds") / med("old_seconds") if rows and med("old_seconds") else None, what),
+def read_rows(path, repair: bool = False) -> list[dict]:
+    """The whole rows of a rows file; a last line cut short (no newline, or not JSON) is dropped, and with
+    ``repair`` the file is truncated back to its last whole row. A bad line before the last is an error."""
+    p = Path(path)
+    if not p.exists():
+        return []
+    data = p.read_bytes()
+    rows, good_end, pos = [], 0, 0
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        line = data[pos:] if nl < 0 else data[pos:nl]
+        try:
+            row = json.loads(line) if line.strip() else None
+        except ValueError:
+            row = "bad"
+        if nl < 0 or row == "bad":
+            if nl >= 0 and data[nl + 1:].strip():
+                number = data[:pos].count(b"\n") + 1
+                raise BadInput(f"rows file {p}: line {number} is not a JSON row")
+            break  # the last line, cut short by a kill
+        if row is not None:
+            rows.append(row)
+        pos = good_end = nl + 1
+    if repair and good_end < len(data):
+        with open(p, "r+b") as f:
+            f.truncate(good_end)
+    return rows
+
+
+def append_row(path, row: dict) -> None:
+    """One whole line per row: a single ``write`` on an append-only descriptor, then ``fsync``."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, (json.dumps(row, sort_keys=True) + "\n").encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _key(row: dict) -> tuple:
+    return (row["scenario"], row["seed"], row["reading"])
+
+
+def _settings(row: dict) -> dict:
+    return {k: row.get(k) for k in SETTINGS}
+
+
+def check_settings(rows: list[dict], want: dict | None = None) -> dict | None:
+    """The one setting of these rows (and ``want``); rows of different limits or methods are refused."""
+    seen = [want] if want is not None else []
+    seen += [_settings(r) for r in rows]
+    for s in seen[1:]:
+        if s != seen[0]:
+            raise BadInput(f"rows: settings {s} differ from {seen[0]}; keep each run in its own rows file")
+    return seen[0] if seen else None
+
+
+def run_deals(items, canwin_limit: float, bestplay_limit: float, method: str | None, baseline_every: int,
+              rows_path=None, log=None, deal=bench_deal) -> list[dict]:
+    """Every item's row (resuming ``rows_path``: the deal-readings already there are not run again)."""
+    from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD
+
+    settings = {"canwin_limit": canwin_limit, "bestplay_limit": bestplay_limit, "method": method or DEFAULT_METHOD,
+                "baseline_every": baseline_every}
+    rows = read_rows(rows_path, repair=True) if rows_path else []
+    check_settings(rows, settings)
+    done = {_key(r) for r in rows}
+    for scenario, seed, reading, rules_json in items:
+        if (scenario, seed, reading) in done:
+            continue
+        row = deal(scenario, seed, reading, rules_json, canwin_limit, bestplay_limit, settings["method"],
+                   in_baseline_sample(seed, baseline_every)) | {"baseline_every": baseline_every}
+        rows.append(row)
+        done.add(_key(row))
+        if rows_path:
+            append_row(rows_path, row)
+        if log:
+            log(_line(row))
+    return rows
+
+
+def _line(row: dict) -> str:
+    old = (f"; earlier {row['old_margin']} proven {row['old_proven']} {row['old_seconds']:.1f}s"
+           if row.get("baseline") else "")
+    return (f"{row['scenario']} {row['seed']} {row['reading']}: can-win {row['canwin_winnable']} "
+            f"{row['canwin_seconds']:.1f}s; best {row['bestplay_margin']} proven {row['bestplay_proven']} "
+            f"{row['bestplay_seconds']:.1f}s{old}")
+
+
+# ---------------------------------------------------------------- summary
+
+
+def _share(rows, test) -> float | None:
+    return round(sum(1 for r in rows if test(r)) / len(rows), 3) if rows else None
+
+
+def _median(values) -> float | None:
+    values = list(values)
+    return round(statistics.median(values), 2) if values else None
+
+
+def _ratio(new, old) -> float | None:
+    return round(new / old, 2) if new is not None and old else None
+
+
+def _time(row: dict, done: str, seconds: str, limit: float) -> float:
+    """The time to the answer, or the limit when there was none (a search that gave up early is no faster)."""
+    return min(row[seconds], limit) if row[done] else limit
+
+
+def _figures(rows: list[dict], label: str, what: str, cw: float, bp: float) -> list[dict]:
+    """Decided / proven shares and median times of the new method over ``rows``."""
+    n = f"{len(rows)} {what}"
+    return [
+        _row(f"{label}can-win decided within {cw:g}s", _share(rows, lambda r: r["canwin_decided"]), "share",
+             notes=f"{n}; {sum(1 for r in rows if r['canwin_decided'])} decided"),
+        _row(f"{label}can-win median seconds", _median(_time(r, "canwin_decided", "canwin_seconds", cw) for r in rows),
+             "s", notes=f"{n}; an undecided deal counts as the limit"),
+        _row(f"{label}best play proven within {bp:g}s", _share(rows, lambda r: r["bestplay_proven"]), "share",
+             notes=f"{n}; {sum(1 for r in rows if r['bestplay_proven'])} proven"),
+        _row(f"{label}best play median seconds",
+             _median(_time(r, "bestplay_proven", "bestplay_seconds", bp) for r in rows), "s",
+             notes=f"{n}; an unproven deal counts as the limit"),
     ]
-    for s in dict.fromkeys(r["scenario"] for r in rows):
-        sub = [r for r in rows if r["scenario"] == s]
-        out.append(_row(f"{s}: can-win decided / best play proven (new) vs proven (current)", _share(sub, "canwin_decided"),
-                        "share", _share(sub, "old_proven"), None,
-                        f"{len(sub)} deal-readings; best play proven {_share(sub, 'bestplay_proven')}, "
-                        f"current method proven {_share(sub, 'old_proven')}"))
+
+
+def _baseline(rows: list[dict], label: str, cw: float, bp: float, every) -> list[dict]:
+    """The earlier method against the new one on the baseline's sample (the rows that ran it)."""
+    sample = [r for r in rows if r.get("baseline")]
+    if not sample:
+        return []
+    how = (f"earlier method (best play, one solve per line) on its sample: {len(sample)} rows, the seeds divisible "
+           f"by {every} (--baseline-every {every}); value: new method on the same rows; unproven counts as the limit")
+    cw_new, cw_old = _share(sample, lambda r: r["canwin_decided"]), _share(sample, lambda r: r["old_decided"])
+    bp_new, bp_old = _share(sample, lambda r: r["bestplay_proven"]), _share(sample, lambda r: r["old_proven"])
+    med_new = _median(_time(r, "bestplay_proven", "bestplay_seconds", bp) for r in sample)
+    med_old = _median(_time(r, "old_proven", "old_seconds", bp) for r in sample)
+    return [
+        _row(f"{label}sample: can-win decided within {cw:g}s", cw_new, "share", cw_old, _ratio(cw_new, cw_old),
+             how + "; earlier: its winning town by the limit, or its proof of a best margin <= 0 by then"),
+        _row(f"{label}sample: best play proven within {bp:g}s", bp_new, "share", bp_old, _ratio(bp_new, bp_old), how),
+        _row(f"{label}sample: best play median seconds", med_new, "s", med_old, _ratio(med_new, med_old), how),
+        _row(f"{label}sample: best play found a higher margin than the earlier method",
+             sum(1 for r in sample if r["bestplay_margin"] > r["old_margin"]), "deals", None, None,
+             f"equal {sum(1 for r in sample if r['bestplay_margin'] == r['old_margin'])}, "
+             f"lower {sum(1 for r in sample if r['bestplay_margin'] < r['old_margin'])}"),
+    ]
+
+
+def summary_rows(rows: list[dict]) -> list[dict]:
+    """The issue's figures from the rows (module docstring): the default reading (one row per deal), every
+    reading, per scenario, and the earlier method on its sample."""
+    if not rows:
+        return []
+    s = check_settings(rows)
+    cw, bp, every = s["canwin_limit"], s["bestplay_limit"], s["baseline_every"]
+    deals = [r for r in rows if r.get("default_reading")]
+    seeds = sorted({r["seed"] for r in rows})
+    out = [_row("rows", len(rows), "deal-readings", notes=f"{len(deals)} deals under the default reading; seeds "
+                f"{seeds[0]}-{seeds[-1]} ({len(seeds)} seeds); method {s['method']}; one solve at a time, cold")]
+    out += _figures(deals, "deals: ", "deals (default reading)", cw, bp)
+    out += _baseline(deals, "deals: ", cw, bp, every)
+    if len(deals) < len(rows):
+        out += _figures(rows, "deal-readings: ", "deal-readings (every reading)", cw, bp)
+    for sc in dict.fromkeys(r["scenario"] for r in rows):
+        sub = [r for r in rows if r["scenario"] == sc]
+        out += _figures(sub, f"{sc}: ", "deal-readings", cw, bp)
+        out += _baseline(sub, f"{sc}: ", cw, bp, every)
     return out
 
 
-def atlas_frame(rows: list[dict], canwin_limit: float, bestplay_limit: float):
+def atlas_frame(rows: list[dict]):
     """The bench's rows as atlas rows (:data:`solver.wagons.atlas.ATLAS_SCHEMA`)."""
     import polars as pl
 
@@ -194,44 +352,17 @@ def atlas_frame(rows: list[dict], canwin_limit: float, bestplay_limit: float):
     return pl.DataFrame(out, schema=schema)
 
 
-def run(quick: bool = True, seeds: int | None = None, first_seed: int = 0, canwin_limit: float = 30.0,
-        bestplay_limit: float = 30.0, rows_path: str | None = None, log=None, scenarios=SCENARIO_IDS,
-        versus: bool = False) -> list[dict]:
-    """The rows of the bench (``quick``: one seed per scenario, 10 s limits), one solve at a time in this
-    process (run several processes on disjoint ``first_seed`` ranges and merge with ``--from-rows``).
-    ``versus``: can-win only, now against as it was (:func:`versus_deal`), instead of best play."""
+# ---------------------------------------------------------------- entry points
+
+
+def run(quick: bool = True, seeds: str = "0-4", canwin_limit: float = 30.0, bestplay_limit: float = 120.0,
+        rows_path: str | None = None, log=None, method: str | None = None, baseline_every: int = 1,
+        scenarios=SCENARIO_IDS, readings: str = "all") -> list[dict]:
+    """The summary rows (``quick``: seed 0 of every scenario, 10 s limits), one solve at a time in this process."""
     if quick:
-        seeds, canwin_limit, bestplay_limit = seeds or 1, min(canwin_limit, 10.0), min(bestplay_limit, 10.0)
-    items = _items(range(first_seed, first_seed + (seeds or 5)), scenarios)
-    rows = []
-    sink = open(rows_path, "a") if rows_path else None
-    try:
-        for item in items:
-            if versus:
-                row = versus_deal(*item, canwin_limit)
-                rows.append(row)
-                if sink:
-                    sink.write(json.dumps(row) + "\n")
-                    sink.flush()
-                if log:
-                    log(f"{row['scenario']} {row['seed']} {row['reading']}: now {row['canwin_winnable']} "
-                        f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves); before {row['current_winnable']} "
-                        f"{row['current_seconds']:.1f}s ({row['current_solves']} solves)")
-                continue
-            row = bench_deal(*item, canwin_limit, bestplay_limit)
-            rows.append(row)
-            if sink:
-                sink.write(json.dumps(row) + "\n")
-                sink.flush()
-            if log:
-                log(f"{row['scenario']} {row['seed']} {row['reading']}: can-win {row['canwin_winnable']} "
-                    f"{row['canwin_seconds']:.1f}s; best {row['bestplay_margin']} proven {row['bestplay_proven']} "
-                    f"{row['bestplay_seconds']:.1f}s; current {row['old_margin']} proven {row['old_proven']} "
-                    f"{row['old_seconds']:.1f}s")
-    finally:
-        if sink:
-            sink.close()
-    return versus_rows(rows, canwin_limit) if versus else summary_rows(rows, canwin_limit, bestplay_limit)
+        seeds, canwin_limit, bestplay_limit = "0", min(canwin_limit, 10.0), min(bestplay_limit, 10.0)
+    items = deal_items(parse_seeds(seeds), scenarios, readings)
+    return summary_rows(run_deals(items, canwin_limit, bestplay_limit, method, baseline_every, rows_path, log))
 
 
 def dask_sample(time_limit: float = 5.0) -> dict:
@@ -248,42 +379,51 @@ def dask_sample(time_limit: float = 5.0) -> dict:
     return result
 
 
-def main() -> None:
+def _parser() -> argparse.ArgumentParser:
+    from solver.wagons.optimizer.layout import METHODS
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--seeds", type=int, default=None, help="seeds per scenario (default 5; quick 1)")
-    ap.add_argument("--first-seed", type=int, default=0, help="first seed (default 0)")
-    ap.add_argument("--canwin-limit", type=float, default=30.0)
-    ap.add_argument("--bestplay-limit", type=float, default=30.0)
-    ap.add_argument("--rows", default=None, help="append each deal's row to this JSON-lines file")
+    ap.add_argument("--quick", action="store_true", help="seed 0 of every scenario, 10 s limits")
+    ap.add_argument("--seeds", default="0-4", help="seeds per scenario as ranges, e.g. 0-99 or 0-49,60 (default 0-4)")
+    ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated (default all six)")
+    ap.add_argument("--readings", choices=("all", "default"), default="all",
+                    help="every low-confidence reading a scenario uses (default), or the default reading only")
+    ap.add_argument("--canwin-limit", type=float, default=30.0, help="seconds per can-win (default 30)")
+    ap.add_argument("--bestplay-limit", type=float, default=120.0, help="seconds per best play (default 120)")
+    ap.add_argument("--method", choices=METHODS, default=None, help="layout strategy (default the project's)")
+    ap.add_argument("--baseline-every", type=int, default=1, metavar="K",
+                    help="run the earlier method on the seeds divisible by K (default 1: all; 0: none)")
+    ap.add_argument("--rows", default=None, help="append each row to this JSON-lines file (and resume from it)")
     ap.add_argument("--from-rows", default=None, help="summarise (and --parquet) earlier --rows files (comma-separated)")
     ap.add_argument("--parquet", default=None, help="write the atlas rows to this Parquet file")
     ap.add_argument("--dask-sample", action="store_true", help="run the atlas sample on a Dask LocalCluster")
-    ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated scenario ids (default all)")
-    ap.add_argument("--versus-current", action="store_true",
-                    help="can-win only: now against the method before the layout-aware bound (same run)")
-    a = ap.parse_args()
+    return ap
+
+
+def main(argv=None) -> int:
+    a = _parser().parse_args(argv)
     log = lambda m: print(m, file=sys.stderr, flush=True)
-    if a.dask_sample:
-        print(json.dumps(dask_sample(), default=str))
-        return
-    if a.from_rows:
-        rows = [json.loads(line) for f in a.from_rows.split(",") for line in Path(f).read_text().splitlines()
-                if line.strip()]
-        out = versus_rows(rows, a.canwin_limit) if a.versus_current else summary_rows(rows, a.canwin_limit, a.bestplay_limit)
-    else:
-        scenarios = tuple(x for x in a.scenarios.split(",") if x)
-        unknown = set(scenarios) - set(SCENARIO_IDS)
-        if unknown:
-            ap.error(f"--scenarios: unknown scenario {sorted(unknown)[0]!r} (one of {', '.join(SCENARIO_IDS)})")
-        out = run(a.quick, a.seeds, a.first_seed, a.canwin_limit, a.bestplay_limit, a.rows, log, scenarios,
-                  a.versus_current)
-        rows = [json.loads(line) for line in Path(a.rows).read_text().splitlines()] if a.rows else []
-    for row in out:
-        print(json.dumps(row))
-    if a.parquet and rows:
-        atlas_frame(rows, a.canwin_limit, a.bestplay_limit).write_parquet(a.parquet)
+    try:
+        if a.dask_sample:
+            print(json.dumps(dask_sample(), default=str))
+            return 0
+        if a.baseline_every < 0:
+            raise BadInput("--baseline-every: expected a whole number >= 0")
+        if a.from_rows:
+            rows = [r for f in a.from_rows.split(",") for r in read_rows(f)]
+        else:
+            scenarios = [s.strip() for s in a.scenarios.split(",") if s.strip()]
+            items = deal_items(parse_seeds(a.seeds), scenarios, a.readings)
+            rows = run_deals(items, a.canwin_limit, a.bestplay_limit, a.method, a.baseline_every, a.rows, log)
+        for row in summary_rows(rows):
+            print(json.dumps(row))
+        if a.parquet and rows:
+            atlas_frame(rows).write_parquet(a.parquet)
+    except BadInput as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

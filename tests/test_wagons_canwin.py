@@ -371,3 +371,36 @@ def test_deserts_side_by_side_on_one_card_flank_fewer_cells():
     assert flankable_guns([11, 1]) == 2 and flankable_guns([11, 1, 7]) == 2
     assert flankable_guns([12, 1]) == 0 and flankable_guns([12, 1, 7]) == 2  # card 12 has no Desert of its own
     assert flankable_guns([11]) == 0  # the outer Desert must be on another card
+
+
+@pytest.mark.parametrize("scenario,split,skip", SMALL[1:4])
+def test_the_layout_method_is_a_parameter_of_the_deal_search(scenario, split, skip, monkeypatch):
+    """The proofs run with the method asked for (here the exhaustive walk, an independent prover), and give the
+    game tree's answer with it."""
+    from solver.wagons.optimizer import dealsearch
+    from solver.wagons.optimizer.dealsearch import clear_cache
+
+    asked = []
+    real = dealsearch.best_layout
+    monkeypatch.setattr(dealsearch, "best_layout", lambda *a, **k: asked.append(k["method"]) or real(*a, **k))
+    circle, deck = _small(scenario, split, skip)
+    best = _brute(deal_state(scenario, circle=circle, deck=deck))
+    clear_cache()
+    bp = best_play(scenario, circle=circle, deck=deck, time_limit=60, method="oracle")
+    clear_cache()
+    cw = can_win(scenario, circle=circle, deck=deck, time_limit=60, method="oracle")
+    assert bp.proven_optimal and bp.margin == best and cw.proven and cw.winnable == (best > 0)
+    assert asked and set(asked) == {"oracle"}
+    with pytest.raises(BadInput, match="method"):
+        can_win(scenario, circle=circle, deck=deck, method="guess")
+
+
+def test_cli_deal_commands_take_the_layout_method(capsys):
+    circle, deck = _small("gold-rush", (3, 1), 5)
+    for command in ("can-win", "best-play"):
+        rc = cli.main(["wagons", command, "--scenario", "gold-rush", "--circle", ",".join(map(str, circle)),
+                       "--deck", ",".join(map(str, deck)), "--method", "oracle", "--quiet", "--json"])
+        out, _ = capsys.readouterr()
+        assert rc == 0 and json.loads(out)["elapsed"] >= 0
+        rc = cli.main(["wagons", command, "--scenario", "gold-rush", "--seed", "1", "--method", "nope", "--json"])
+        assert rc == 2 and capsys.readouterr().out == ""

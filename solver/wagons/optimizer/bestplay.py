@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
-from solver.wagons.optimizer.dealsearch import DealSearch
+from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DealSearch
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.lines import (
     Line,
@@ -78,18 +78,20 @@ def _check_time(time_limit) -> float:
 def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
               deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
               progress: Progress | None = None, data: WagonsData | None = None,
-              max_lines: int = 20000, search: str = "bounds") -> BestPlay:
+              max_lines: int = 20000, search: str = "bounds", method: str = DEFAULT_METHOD) -> BestPlay:
     """Best line of play for a known deal (rule:W-opt-bestplay); proven when every line is settled.
-    ``progress(best, bound, elapsed)``: ``bound`` is the proven upper bound over every line (or None)."""
+    ``progress(best, bound, elapsed)``: ``bound`` is the proven upper bound over every line (or None);
+    ``method``: the layout strategy of the proofs (:data:`~.layout.METHODS`)."""
     if search not in SEARCHES:
         raise BadInput(f"search: '{search}' is not one of {', '.join(SEARCHES)}")
     if search == "each-line":
-        return best_play_each_line(scenario_id, seed, circle, deck, rules, time_limit, progress, data, max_lines)
+        return best_play_each_line(scenario_id, seed, circle, deck, rules, time_limit, progress, data, max_lines,
+                                   method)
     start = time.monotonic()
     data = data or load_data()
     time_limit = _check_time(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
-    ds = DealSearch(state, data, start, time_limit, progress, max_lines)
+    ds = DealSearch(state, data, start, time_limit, progress, max_lines, method)
     floor = -(10 ** 6)  # below any margin: the first town found is the best so far
     target = lambda: ds.best_value() if ds.best_value() is not None else floor
     never = lambda: False
@@ -113,7 +115,7 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
 def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
               deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
               progress: Progress | None = None, data: WagonsData | None = None,
-              max_lines: int = 20000) -> BestPlay:
+              max_lines: int = 20000, method: str = DEFAULT_METHOD) -> BestPlay:
     """The earlier method, kept as the benchmark's baseline (``search="each-line"``): a greedy town per line,
     then one proof per line above the best so far, with no bound and no sharing."""
     start = time.monotonic()
@@ -146,7 +148,7 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
         share = max(remaining / (len(order) - pos), min(remaining, 5.0))  # the most promising lines first
         solves += 1
         r = best_layout(line.cards, scenario_id, line.pile, rules, time_limit=share, objective="margin",
-                        data=data, seed_greedy=False, floor=best, round1=line.round1)
+                        method=method, data=data, seed_greedy=False, floor=best, round1=line.round1)
         if r.placements:
             best, best_line, best_town = r.value, line, Town(r.placements)
             if progress:
@@ -169,10 +171,10 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
 
 
 def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
-                  data: WagonsData | None = None, search: str = "bounds") -> dict:
+                  data: WagonsData | None = None, search: str = "bounds", method: str = DEFAULT_METHOD) -> dict:
     """One deal as a flat, picklable row (module-level: safe for process pools and Dask)."""
     r = Rules.from_dict(rules or {})
-    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data, search=search)
+    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data, search=search, method=method)
     return {"scenario": scenario_id, "seed": seed, "best_margin": res.margin, "proven": res.proven_optimal,
             "greedy_margin": res.greedy_margin, "best_wins": res.margin > 0,
             "greedy_wins": res.greedy_margin is not None and res.greedy_margin > 0,

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
-from solver.wagons.optimizer.dealsearch import DealSearch, LineState, SearchProgress
+from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DealSearch, LineState, SearchProgress
 from solver.wagons.optimizer.lines import deal_state, entry_action
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import low_confidence
@@ -76,13 +76,15 @@ def _wins(search: DealSearch, it: LineState) -> bool:
 
 def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
             deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 30.0,
-            progress: SearchProgress | None = None, data: WagonsData | None = None) -> CanWin:
-    """Whether some line of play beats the opponent on this deal (module docstring)."""
+            progress: SearchProgress | None = None, data: WagonsData | None = None,
+            method: str = DEFAULT_METHOD) -> CanWin:
+    """Whether some line of play beats the opponent on this deal (module docstring); ``method``: the layout
+    strategy of the proofs (:data:`~.layout.METHODS`)."""
     start = time.monotonic()
     data = data or load_data()
     time_limit = _check_time(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
-    search = DealSearch(state, data, start, time_limit, progress)
+    search = DealSearch(state, data, start, time_limit, progress, method=method)
     # a line is lost when its bound is below a win: margin <= 0 (a tie is no win), or < 0 with the Guns tie-break
     target = (lambda: 0) if rules.tie_break == "tie" else (lambda: -1)
     won: list[LineState] = []
@@ -125,8 +127,9 @@ def _result(search: DealSearch, won: list[LineState], target: int, rules: Rules,
 
 
 def can_win_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
-                data: WagonsData | None = None) -> dict:
+                data: WagonsData | None = None, method: str = DEFAULT_METHOD) -> dict:
     """One deal's answer as a flat, picklable row (module level: safe for process pools and Dask)."""
-    r = can_win(scenario_id, seed=seed, rules=Rules.from_dict(rules or {}), time_limit=time_limit, data=data)
+    r = can_win(scenario_id, seed=seed, rules=Rules.from_dict(rules or {}), time_limit=time_limit, data=data,
+                method=method)
     return {"scenario": scenario_id, "seed": seed, "winnable": r.winnable, "proven": r.proven, "margin": r.margin,
             "bound": r.bound, "lines": r.lines, "lines_open": r.lines_open, "elapsed": round(r.elapsed, 3)}

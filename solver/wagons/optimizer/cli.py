@@ -97,7 +97,8 @@ def handle_best_play(args) -> dict:
 
     rules, data, circle, deck = deal_args(args, "best-play")
     res = best_play(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
-                    search_progress_lines(args.quiet, "best-play"), data, search=getattr(args, "search", "bounds"))
+                    search_progress_lines(args.quiet, "best-play"), data, search=getattr(args, "search", "bounds"),
+                    method=getattr(args, "method", "cpsat"))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict(),
                 "low_confidence": list(low_confidence(args.scenario, data, rules))})
@@ -109,7 +110,7 @@ def handle_can_win(args) -> dict:
 
     rules, data, circle, deck = deal_args(args, "can-win")
     res = can_win(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
-                  search_progress_lines(args.quiet, "can-win"), data)
+                  search_progress_lines(args.quiet, "can-win"), data, method=getattr(args, "method", "cpsat"))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed})
     return out
@@ -144,6 +145,11 @@ def render_best_play(r: dict) -> str:
     return "\n".join(lines)
 
 
+def _deal_method_flag(p) -> None:
+    p.add_argument("--method", choices=METHODS, default="cpsat",
+                   help="the layout strategy of the per-line proofs (default cpsat; oracle: lines of at most 5 cards)")
+
+
 def register_optimizer(group) -> None:
     """Add ``best-layout``, ``best-play`` and ``can-win`` to the ``wagons`` command group."""
     p = clikit.add_command(group, "best-layout", "the best legal town for cards in the order received (CP-SAT or Z3, proven optimal)",
@@ -166,6 +172,7 @@ def register_optimizer(group) -> None:
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60)")
     p.add_argument("--search", choices=("bounds", "each-line"), default="bounds",
                    help="bounds per draft line, then proofs (default), or the earlier one solve per line")
+    _deal_method_flag(p)
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)
 
@@ -173,5 +180,6 @@ def register_optimizer(group) -> None:
                            handle_can_win, render_can_win)
     add_deal_flags(p)
     p.add_argument("--time-limit", default="30", metavar="S", help="seconds (default 30); after it: unknown")
+    _deal_method_flag(p)
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)

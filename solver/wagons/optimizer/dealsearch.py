@@ -10,7 +10,8 @@ and the best town found (engine-valued). The work, cheapest first:
 2. heuristics on the lines still open, most promising first: the greedy town (milliseconds), then
    the iterated local search (:func:`~.local.improve`) on the best of them, to reach a good target early;
 3. proofs (:func:`~.layout.best_layout` with ``floor``: "a town beating the target, or a proof that
-   none exists"), in passes of growing time per line, the most promising line first.
+   none exists", with the layout strategy ``method``), in passes of growing time per line (iterative
+   deepening), the most promising line first.
 
 Sharing: lines with the same cards and the same pile (Boomtown's two round-1 cases of one draft line)
 share one solve without the round-1 condition: its town settles every case whose condition it
@@ -25,24 +26,33 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from solver.errors import BadInput
 from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, scores
 from solver.wagons.optimizer.bounds import margin_bound
-from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.layout import METHODS, best_layout
 from solver.wagons.optimizer.lines import Line, draft_lines, meets_round1, play_out
 from solver.wagons.optimizer.local import improve
 from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr, objective_value, town_of
 from solver.wagons.town import Town
 
-__all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache"]
+__all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "DEFAULT_METHOD"]
+
+DEFAULT_METHOD = "cpsat"
+"""The layout strategy the proofs use unless told (a name of :data:`~.layout.METHODS`, the project's default)."""
 
 SearchProgress = Callable[[int, "int | None", float], None]
 """``progress(best margin found or None, proven upper bound on every line or None, elapsed)``."""
 
 LOCAL_PATIENCE = 40
 """Kicks without improvement before the local search on one line stops (about 0.3 s on 8 cards)."""
-PASS_BUDGETS = (1.5, 6.0)
-"""Seconds per line of the first proof passes; the last pass shares out all the time left."""
+FIRST_SLICE = 1.5
+"""Seconds per line of the first proof pass (:meth:`DealSearch.settle`)."""
+GROWTH = 4
+"""Each later pass gives a line still open this many times the previous pass's time. Measured on the 30 lines of
+Through the Desert seed 2 above 0 (their proof times with no limit: 0.7-7 s, three over 15 s): a first slice of
+1.5 s growing 4x wastes 18 s on restarts over the 27 provable lines, 1 s growing 2x 43 s (a CP-SAT solve restarts
+from nothing, its model built again)."""
 
 _FACTS: dict[tuple, tuple[WagonsData, int, int | None, Town | None]] = {}
 """(scenario, cards, sorted pile, round1, rules, data id) -> (the data, proven bound, best value, its town); a hit
@@ -79,8 +89,11 @@ class DealSearch:
     """The lines of one deal with their bounds and towns; see the module docstring."""
 
     def __init__(self, state: GameState, data: WagonsData, start: float, time_limit: float,
-                 progress: SearchProgress | None = None, max_lines: int = 20000):
+                 progress: SearchProgress | None = None, max_lines: int = 20000, method: str = DEFAULT_METHOD):
+        if method not in METHODS:
+            raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
         self.state, self.data, self.start, self.time_limit = state, data, start, time_limit
+        self.method = method
         self.progress = progress
         self.rules, self.scenario = state.rules, state.scenario
         lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
@@ -171,7 +184,8 @@ class DealSearch:
     def _solve(self, line: Line, round1, floor: int, budget: float):
         self.solves += 1
         return best_layout(line.cards, self.scenario, line.pile, self.rules, time_limit=max(0.05, budget),
-                           objective="margin", data=self.data, seed_greedy=False, floor=floor, round1=round1)
+                           objective="margin", method=self.method, data=self.data, seed_greedy=False, floor=floor,
+                           round1=round1)
 
     @staticmethod
     def _record(it: LineState, r, floor: int) -> None:
@@ -200,21 +214,24 @@ class DealSearch:
         self._remember(it)
 
     def settle(self, target: Callable[[], int], stop: Callable[[], bool]) -> None:
-        """Proof passes over the open lines until none is open, ``stop()``, or the time limit."""
-        for k in range(len(PASS_BUDGETS) + 1):
+        """Proof passes over the open lines until none is open, ``stop()``, or the time limit: iterative
+        deepening, each pass giving every line still open :data:`GROWTH` times the previous pass's time (at
+        least an even share of the time left), so no hard line holds up the others. The target is read
+        again before every solve: a better town found on one line raises the floor of the next ones."""
+        budget = FIRST_SLICE
+        while True:
             todo = self.open_lines(target())
+            if not todo:
+                return
             for n, it in enumerate(todo):
                 left = self.remaining()
                 if stop() or left <= 0.05:
                     return
                 if not it.open_above(target()):
                     continue
-                share = left / (len(todo) - n)
-                budget = min(left, max(share, PASS_BUDGETS[k])) if k < len(PASS_BUDGETS) else share
-                self.prove(it, target(), budget)
+                self.prove(it, target(), min(left, max(budget, left / (len(todo) - n))))
                 self.report()
-            if not self.open_lines(target()):
-                return
+            budget *= GROWTH
 
     # ---------------------------------------------------------------- the line played out
     def replay(self, it: LineState) -> GameState:

@@ -1,0 +1,45 @@
+"""bench/bench_wagons_canwin_versus.py (can-win now against before the second round): the swap to the method before the
+layout-aware bound is undone after the block, and the summary rows count what they say."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+
+from solver.paths import REPO
+from solver.wagons.optimizer import dealsearch, layout
+from solver.wagons.optimizer.bounds import margin_bound
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_wagons_canwin_versus_under_test", REPO / "bench" / "bench_wagons_canwin_versus.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    yield module
+    del sys.modules[spec.name]
+
+
+def test_current_method_swaps_the_bound_and_the_prover_and_restores_them(bench):
+    before = dealsearch.margin_bound, layout.STRATEGIES["cpsat"]
+    cards, pile = (4, 1, 7, 9, 11, 12), (0, 2)
+    with bench.current_method():
+        assert layout.STRATEGIES["cpsat"].tightened is False
+        old = dealsearch.margin_bound(cards, "through-the-desert", pile)
+    assert (dealsearch.margin_bound, layout.STRATEGIES["cpsat"]) == before
+    assert old == margin_bound(cards, "through-the-desert", pile, layouts=False)
+    assert old > margin_bound(cards, "through-the-desert", pile)  # card 4's Deserts side by side: fewer flanked
+
+
+def test_versus_rows_count_decided_deals_per_scenario(bench):
+    row = lambda sc, new, old: {"scenario": sc, "canwin_decided": new, "current_decided": old, "canwin_seconds": 1.0,
+                                "current_seconds": 2.0, "canwin_solves": 1, "current_solves": 3}
+    rows = [row("boomtown", True, True), row("boomtown", True, False), row("gold-rush", False, False)]
+    out = {r["name"]: r for r in bench.versus_rows(rows, 30.0)}
+    assert out["all: can-win decided within 30s (now vs before)"]["value"] == round(2 / 3, 3)
+    assert out["all: can-win decided within 30s (now vs before)"]["baseline"] == round(1 / 3, 3)
+    assert out["boomtown: can-win decided within 30s (now vs before)"]["value"] == 1.0
+    assert out["gold-rush: layout solves per deal, mean (now vs before)"]["baseline"] == 3
