@@ -3,8 +3,10 @@ process: the layout-aware Badlands bound and the CP-SAT territory cap (now) agai
 and ``CpSatProof(tightened=False)`` (before, :func:`current_method`). Cold solves, can-win only; where both
 decide they must agree. Dated figures: ``docs/history/wagons-canwin.md``.
 
-Run: ``.venv/bin/python bench/bench_wagons_canwin_versus.py [--seeds N] [--first-seed K] [--scenarios A,B]
-[--canwin-limit S] [--rows F.jsonl] [--from-rows F.jsonl]``; rows go to standard output as JSON lines.
+Run: ``.venv/bin/python bench/bench_wagons_canwin_versus.py [--seeds 0-99] [--scenarios A,B] [--readings
+all|default] [--canwin-limit S] [--before-every K] [--rows F.jsonl] [--from-rows F.jsonl]``; the summary rows
+go to standard output as JSON lines. ``--rows`` resumes a killed run (the rows there are skipped); the
+issue's 600 deals: ``--seeds 0-99 --readings default --before-every 10``, split over processes by seeds.
 """
 
 from __future__ import annotations
@@ -57,9 +59,10 @@ def current_method():
         dealsearch.margin_bound, layout.STRATEGIES["cpsat"] = saved
 
 
-def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float) -> dict:
-    """One deal under one reading: can-win now and can-win as it was (:func:`current_method`), cold each;
-    where both decide they must agree."""
+def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float,
+                before: bool = True) -> dict:
+    """One deal under one reading: can-win now and (``before``) can-win as it was (:func:`current_method`),
+    cold each; where both decide they must agree."""
     from solver.wagons.optimizer.canwin import can_win
     from solver.wagons.optimizer.dealsearch import clear_cache
     from solver.wagons.rules import Rules
@@ -68,72 +71,116 @@ def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_
     clear_cache()
     new = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
     clear_cache()
+    row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": rules == Rules(),
+           "canwin_limit": canwin_limit, "canwin_winnable": new.winnable, "canwin_decided": new.winnable is not None,
+           "canwin_seconds": new.elapsed, "canwin_solves": new.solves, "canwin_open": new.lines_open,
+           "lines": new.lines, "before": before}
+    if not before:
+        return row
     with current_method():
         old = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
     clear_cache()
     if new.winnable is not None and old.winnable is not None and new.winnable != old.winnable:
         raise AssertionError(f"{scenario} {seed} {reading}: can-win {new.winnable} now, {old.winnable} before")
-    return {"scenario": scenario, "seed": seed, "reading": reading, "canwin_winnable": new.winnable,
-            "canwin_decided": new.winnable is not None, "canwin_seconds": new.elapsed, "canwin_solves": new.solves,
-            "canwin_open": new.lines_open, "current_winnable": old.winnable, "current_decided": old.winnable is not None,
-            "current_seconds": old.elapsed, "current_solves": old.solves, "current_open": old.lines_open,
-            "lines": new.lines}
+    return row | {"current_winnable": old.winnable, "current_decided": old.winnable is not None,
+                  "current_seconds": old.elapsed, "current_solves": old.solves, "current_open": old.lines_open}
+
+
+def _median(sub: list[dict], key: str) -> float | None:
+    return round(statistics.median(r[key] for r in sub), 2) if sub else None
 
 
 def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
-    """Share decided and median time, now against as it was (same run), overall and per scenario."""
+    """Share decided and median time (an undecided deal counts as its time, about the limit), overall and
+    per scenario; the method as it was on the rows that ran it (``before``), with the new method's figure
+    on those same rows and the ratio."""
     out = []
-    med = lambda sub, key: round(statistics.median(r[key] for r in sub), 2)
     for s in [None, *dict.fromkeys(r["scenario"] for r in rows)]:
         sub = [r for r in rows if s is None or r["scenario"] == s]
-        what = f"{s or 'all'}: {len(sub)} deal-readings, {canwin_limit:g}s each"
-        new, old = _share(sub, "canwin_decided"), _share(sub, "current_decided")
+        both = [r for r in sub if r.get("before", True) and "current_decided" in r]
+        what = (f"{s or 'all'}: {len(sub)} deal-readings, {canwin_limit:g}s each; the method before on {len(both)} "
+                f"of them, where the new one decided {_share(both, 'canwin_decided')}")
+        new, old, new_on = _share(sub, "canwin_decided"), _share(both, "current_decided"), _share(both, "canwin_decided")
         out.append(_row(f"{s or 'all'}: can-win decided within {canwin_limit:g}s (now vs before)", new, "share", old,
-                        round(new / old, 2) if old else None, what))
-        out.append(_row(f"{s or 'all'}: can-win median seconds (now vs before)", med(sub, "canwin_seconds"), "s",
-                        med(sub, "current_seconds"), None, what))
+                        round(new_on / old, 2) if old and new_on is not None else None, what))
+        out.append(_row(f"{s or 'all'}: can-win median seconds (now vs before)", _median(sub, "canwin_seconds"), "s",
+                        _median(both, "current_seconds"), None, what))
         out.append(_row(f"{s or 'all'}: layout solves per deal, mean (now vs before)",
                         round(statistics.mean(r["canwin_solves"] for r in sub), 1), "solves",
-                        round(statistics.mean(r["current_solves"] for r in sub), 1), None, what))
+                        round(statistics.mean(r["current_solves"] for r in both), 1) if both else None, None, what))
     return out
 
 
-def run(seeds: range, scenarios, canwin_limit: float, rows_path: str | None = None, log=None) -> list[dict]:
-    """Every deal-reading of ``seeds`` x ``scenarios``, one solve at a time; rows appended to ``rows_path``."""
-    rows = []
+def _done(rows_path: str | None) -> list[dict]:
+    """The whole rows of an earlier run of this file (a line cut short by a kill is dropped)."""
+    if not rows_path or not Path(rows_path).exists():
+        return []
+    out = []
+    for line in Path(rows_path).read_text().splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return out
+
+
+def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log=None, before_every: int = 1,
+        readings: str = "all") -> list[dict]:
+    """Every deal-reading of ``seeds`` x ``scenarios`` (``readings="default"``: the default reading only), one
+    solve at a time; the method before on the seeds divisible by ``before_every`` (0: never). Rows are
+    appended to ``rows_path`` as they finish; those already there are skipped (a killed run resumes)."""
+    from solver.wagons.rules import Rules
+
+    rows = _done(rows_path)
+    seen = {(r["scenario"], r["seed"], r["reading"]) for r in rows}
     for item in _items(seeds, scenarios):
-        row = versus_deal(*item, canwin_limit)
+        if readings == "default" and Rules.from_dict(json.loads(item[3])) != Rules():
+            continue
+        if item[:3] in seen:
+            continue
+        row = versus_deal(*item, canwin_limit, before=bool(before_every) and item[1] % before_every == 0)
         rows.append(row)
         if rows_path:
             with open(rows_path, "a") as sink:
                 sink.write(json.dumps(row) + "\n")
         if log:
             log(f"{row['scenario']} {row['seed']} {row['reading']}: now {row['canwin_winnable']} "
-                f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves); before {row['current_winnable']} "
-                f"{row['current_seconds']:.1f}s ({row['current_solves']} solves)")
+                f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves)" +
+                (f"; before {row['current_winnable']} {row['current_seconds']:.1f}s ({row['current_solves']} solves)"
+                 if "current_decided" in row else ""))
     return versus_rows(rows, canwin_limit)
+
+
+def _seeds(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        lo, sep, hi = part.strip().partition("-")
+        out += list(range(int(lo), int(hi) + 1)) if sep else [int(lo)]
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=int, default=5, help="seeds per scenario (default 5)")
-    ap.add_argument("--first-seed", type=int, default=0, help="first seed (default 0)")
+    ap.add_argument("--seeds", default="0-4", help="seeds per scenario as ranges, e.g. 0-99 (default 0-4)")
     ap.add_argument("--canwin-limit", type=float, default=30.0)
-    ap.add_argument("--rows", default=None, help="append each deal's row to this JSON-lines file")
+    ap.add_argument("--before-every", type=int, default=1, metavar="K",
+                    help="the method before on the seeds divisible by K only (0: never; default 1: every deal)")
+    ap.add_argument("--readings", choices=("all", "default"), default="all",
+                    help="every reading of the low-confidence goal numbers (default) or the default reading only")
+    ap.add_argument("--rows", default=None, help="append each deal's row to this JSON-lines file (and resume from it)")
     ap.add_argument("--from-rows", default=None, help="summarise earlier --rows files (comma-separated)")
     ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated scenario ids (default all)")
     a = ap.parse_args()
     if a.from_rows:
-        rows = [json.loads(line) for f in a.from_rows.split(",") for line in Path(f).read_text().splitlines()
-                if line.strip()]
+        rows = [r for f in a.from_rows.split(",") for r in _done(f)]
         out = versus_rows(rows, a.canwin_limit)
     else:
         scenarios = tuple(x for x in a.scenarios.split(",") if x)
         unknown = set(scenarios) - set(SCENARIO_IDS)
         if unknown:
             ap.error(f"--scenarios: unknown scenario {sorted(unknown)[0]!r} (one of {', '.join(SCENARIO_IDS)})")
-        out = run(range(a.first_seed, a.first_seed + a.seeds), scenarios, a.canwin_limit, a.rows,
-                  lambda m: print(m, file=sys.stderr, flush=True))
+        out = run(_seeds(a.seeds), scenarios, a.canwin_limit, a.rows, lambda m: print(m, file=sys.stderr, flush=True),
+                  a.before_every, a.readings)
     for row in out:
         print(json.dumps(row))
 

@@ -43,3 +43,29 @@ def test_versus_rows_count_decided_deals_per_scenario(bench):
     assert out["all: can-win decided within 30s (now vs before)"]["baseline"] == round(1 / 3, 3)
     assert out["boomtown: can-win decided within 30s (now vs before)"]["value"] == 1.0
     assert out["gold-rush: layout solves per deal, mean (now vs before)"]["baseline"] == 3
+
+
+def test_a_killed_run_resumes_and_the_before_sample_is_every_kth_seed(bench, tmp_path, monkeypatch):
+    calls = []
+
+    def fake(scenario, seed, reading, rules_json, limit, before=True):
+        calls.append((scenario, seed, reading, before))
+        row = {"scenario": scenario, "seed": seed, "reading": reading, "canwin_decided": seed % 3 != 0,
+               "canwin_seconds": 1.0, "canwin_solves": 1, "before": before}
+        if before:
+            row |= {"current_decided": False, "current_seconds": 30.0, "current_solves": 2}
+        return row
+
+    monkeypatch.setattr(bench, "versus_deal", fake)
+    rows = tmp_path / "rows.jsonl"
+    bench.run([0, 1], ("gold-rush",), 30.0, str(rows), before_every=2, readings="default")
+    assert calls == [("gold-rush", 0, "default", True), ("gold-rush", 1, "default", False)]
+    rows.write_text(rows.read_text() + '{"scenario": "gold-r')  # a line cut short by a kill
+    calls.clear()
+    out = {r["name"]: r for r in bench.run([0, 1, 2], ("gold-rush", "boomtown"), 30.0, str(rows), before_every=2,
+                                           readings="default")}
+    assert calls == [("boomtown", 0, "boom_or_bust=per-mine", True), ("boomtown", 1, "boom_or_bust=per-mine", False),
+                     ("gold-rush", 2, "default", True), ("boomtown", 2, "boom_or_bust=per-mine", True)]
+    decided = out["all: can-win decided within 30s (now vs before)"]
+    assert decided["value"] == round(4 / 6, 3) and decided["baseline"] == 0.0  # seeds 1 and 2 decide (not 0)
+    assert "the method before on 4 of them" in decided["notes"]
