@@ -27,6 +27,7 @@ import time
 
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData
+from solver.wagons.optimizer.bnb import BranchAndBound
 from solver.wagons.optimizer.cpsat import CpSatProof
 from solver.wagons.optimizer.oracle import Exhaustive
 from solver.wagons.optimizer.problem import (
@@ -43,7 +44,7 @@ from solver.wagons.rules import Rules
 
 __all__ = ["LayoutResult", "best_layout", "layout_with", "greedy_layout", "EncodingMismatch", "METHODS", "OBJECTIVES", "STRATEGIES"]
 
-STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), Z3Loop(), Exhaustive())}
+STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), Z3Loop(), Exhaustive(), BranchAndBound())}
 """Method name -> strategy (``prove(problem, incumbent) -> proven``)."""
 METHODS = tuple(STRATEGIES)
 
