@@ -30,7 +30,12 @@ of terrain ``T`` and ``q_I`` icons ``I``:
   ``a + |S| - 1`` edges, each at a new cell, and a new cell has 4 edges of which those inside the
   new cells count twice). So ``|G|`` is at most ``r_T`` plus the ``3 r_T + 1`` largest sizes of one
   cluster (the largest component alone when ``r_T = 0``), and at most ``current T count + r_T``;
-- the six largest groups are disjoint sets of visible cells: together at most ``V_f``;
+- the six largest groups are disjoint sets of visible cells: together at most ``V_f``; more: each
+  bound above has the form ``r_T + X_T``, ``X_T`` bounding the current cells the final ``T`` group
+  can hold, so at least ``W = V - sum X_T`` current cells lie in no final largest group unless
+  covered. A covered current cell and a new cell each show a distinct territory of a remaining card,
+  so with ``V_f = V + e`` at most ``4 * remaining - e`` current cells get covered, and the groups
+  together are at most ``V_f - max(0, W - (4 * remaining - e))``;
 - The Herd's largest group of Cows: the same argument on Cow icons;
 - every other goal card is bounded by its best value over every count from 0 to (now + remaining)
   of the symbols it reads, with the adjacency it asks for assumed met, exactly as the card-set bound
@@ -285,12 +290,15 @@ def node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, work, d, n, rem_t, rem
         tot_i[t] += rem_i[d + 1, t]
     m = _components(ter, ter_ok, occ, nocc, B, stamp, ctr, queue, comp_of, cells, starts, lens, kinds)
     groups = 0
+    waste = nocc  # current cells outside every component a final largest group can meet
     for t in range(6):
         r = rem_t[d + 1, t]
         g = _joined_best(t, r, m, cells, starts, lens, kinds, B, parent, buf)
         if r > 0:
             g = min(g, _merged_best(ter, t, r, occ, nocc, B, comp_of, lens, stamp, ctr, seen, buf))
-        groups += min(g, tot_t[t])
+        g = min(g, tot_t[t])
+        groups += g
+        waste -= g - r
     herd = 0
     for g in range(kind.shape[0]):
         if kind[g] == K_HERD:
@@ -305,7 +313,8 @@ def node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, work, d, n, rem_t, rem
     ng = min(tot_i[GUN], ctab.shape[4] - 1)
     best = NEG
     for v in range(nocc, nocc + 4 * rest + 1):
-        x = min(groups, v)
+        # the remaining territories cover at most 4 rest - (v - nocc) old cells: the rest of the waste shows
+        x = min(groups, v - max(0, waste - (4 * rest - (v - nocc))))
         for g in range(kind.shape[0]):
             if kind[g] >= K_ONE:
                 x += ctab[g, min(v, ctab.shape[1] - 1), nb, nm, ng]
