@@ -175,3 +175,13 @@ def test_bnb_without_local_search_and_one_card():
     for card, scenario in itertools.product((0, 9, 17), SCENARIO_IDS):
         res = best_layout([card], scenario, method="bnb", seed_greedy=False)
         assert res.proven_optimal and res.value == exhaustive_best([card], scenario).value
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_an_unfinished_search_reports_an_upper_bound(seed):
+    """Stopped early, the bound it reports is never below the optimum (the exhaustive walk's)."""
+    cards, pile, scenario = _instance(seed, 5)
+    res = layout_with(BranchAndBound(local=False), "bnb", cards, scenario, pile, time_limit=0.3, seed_greedy=False)
+    if res.proven_optimal:
+        pytest.skip("finished within the limit")
+    assert res.bound is not None and res.bound >= exhaustive_best(cards, scenario, pile).value >= res.value

@@ -193,6 +193,20 @@ class Search:
                            self.ftab, self.ctab, self.r1, self.ter_ok, self.cow_ok, self.board, self.work, self.st,
                            budget))
 
+    def open_bound(self) -> int:
+        """An upper bound on every town (compiled value) while the search is under way: the value to beat,
+        or the bound of a child not yet closed at some level of the current path (each level's children
+        are sorted by bound, so the one entered bounds those left; every other child was closed or pruned
+        below the value to beat)."""
+        iv, beat, _cand, cbound, ncand, ptr = self.st[:6]
+        d = int(iv[0])
+        top = d - 1 if iv[1] else d
+        ub = int(beat[0])
+        for k in range(1, top + 1):
+            if ncand[k] > 0:
+                ub = max(ub, int(cbound[k, max(int(ptr[k]) - 1, 0)]))
+        return ub
+
     def take_found(self) -> tuple[int, list[tuple[int, int, int]]] | None:
         """(compiled value, town as (x, y, rot) from the first card) of a town found since the last call."""
         if not self.st[0][4]:
@@ -238,4 +252,6 @@ class BranchAndBound:
                 return True
             if time.monotonic() >= problem.deadline:
                 incumbent.iterations += s.nodes
+                if s.open_bound() > NEG:
+                    incumbent.tighten(s.open_bound() - fixed)
                 return False
