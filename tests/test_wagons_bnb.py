@@ -48,7 +48,7 @@ instances = st.tuples(st.integers(0, 10_000), st.integers(2, 4), st.sampled_from
                       st.sampled_from(("score", "margin")))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances)
 def test_bnb_equals_the_exhaustive_walk(inst):
     seed, n, scenario, objective = inst

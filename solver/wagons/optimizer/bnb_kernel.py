@@ -41,6 +41,12 @@ of terrain ``T`` and ``q_I`` icons ``I``:
   of the symbols it reads, with the adjacency it asks for assumed met, exactly as the card-set bound
   of :mod:`.bounds` does from cards alone (Cool Water and Gold Country need some Water or Mountains;
   Badlands no more Guns than the Deserts can flank; Bootleggers each Beer at its better value);
+  for the position cards (Cool Water, Badlands, Gold Country, Bootleggers) the icons that end where
+  the card asks are at most those placed so now, plus those the remaining cards hold, plus the other
+  icons now showing that a new territory can still put right: a current icon that is not placed so
+  now is only put right by a new territory on or next to its cell (covering it removes it, and a
+  covering icon is one of the remaining cards'), and one new Desert is next to at most 4 cells (a
+  Wagon: 4 Beers), one new Mountains or Water cell on or next to at most 5;
 - a comparing card (One Too Many, Claim Jumpers, Smalltown Charm) is bounded by the best
   (player points - opponent points; player points alone for the score objective) over every
   Beers/Mines/Guns count in those ranges at each ``V_f`` (:func:`comparing_table` keeps the running
@@ -68,6 +74,7 @@ from solver.wagons.optimizer.board import (
     K_PRAIRIE,
     K_TRAIN,
     _candidates,
+    _icons_where,
     _put,
     _score,
     _take,
@@ -238,25 +245,57 @@ def _linear(per, count) -> int:
 
 
 @njit(cache=True)
-def _goals_fixed(kind, scal, tot_t, tot_i, herd_best, ftab) -> int:
+def _placed_most(ter, ico, occ, nocc, B, k, rem_t, rem_i, d) -> int:
+    """The most icons that can end where position goal ``k`` asks (module docstring): those placed so now,
+    plus the icons of that kind the remaining cards hold, plus the others now showing that a new
+    territory can still put right (a new Desert flanks at most 4 Guns; a new Mountains cell is on or
+    next to at most 5 Mines; a new Wagon is next to at most 4 Beers; a new Water cell is on or next to
+    at most 5 Wagons)."""
+    if k == K_COOL:
+        icon, helper_ter, helper_ico, per_new = WAGON, WATER, -1, 5
+    elif k == K_BAD:
+        icon, helper_ter, helper_ico, per_new = GUN, DESERT, -1, 4
+    elif k == K_GOLD:
+        icon, helper_ter, helper_ico, per_new = MINE, MOUNTAINS, -1, 5
+    else:  # K_BOOT
+        icon, helper_ter, helper_ico, per_new = BEER, -1, WAGON, 4
+    now = 0
+    good = 0
+    for j in range(nocc):
+        c = occ[j]
+        if ico[c] != icon:
+            continue
+        now += 1
+        if k == K_COOL:
+            if ter[c] == WATER or ter[c - 1] == WATER or ter[c + 1] == WATER or ter[c - B] == WATER \
+                    or ter[c + B] == WATER:
+                good += 1
+    if k != K_COOL:
+        good = _icons_where(ter, ico, occ, nocc, B, k)
+    helpers = rem_t[d + 1, helper_ter] if helper_ter >= 0 else rem_i[d + 1, helper_ico]
+    return good + rem_i[d + 1, icon] + min(now - good, per_new * helpers)
+
+
+@njit(cache=True)
+def _goals_fixed(kind, scal, tot_t, tot_i, herd_best, placed, ftab) -> int:
     """The bound on the goal cards that do not compare towns, from the symbol ranges (module docstring).
-    ``ftab[g, k]``: the best of a nonlinear card over every count up to ``k`` (:func:`fixed_tables`)."""
+    ``ftab[g, k]``: the best of a nonlinear card over every count up to ``k`` (:func:`fixed_tables`);
+    ``placed[g]``: :func:`_placed_most` for a position goal."""
     v = 0
     for g in range(kind.shape[0]):
         k = kind[g]
         if k == K_COOL:
-            v += _linear(scal[g, 0], tot_i[WAGON]) if tot_t[WATER] > 0 else 0
+            v += _linear(scal[g, 0], min(tot_i[WAGON], placed[g])) if tot_t[WATER] > 0 else 0
         elif k == K_BAD:
-            v += _linear(scal[g, 0], min(tot_i[GUN], ftab[g, min(tot_t[DESERT], ftab.shape[1] - 1)]))
+            v += _linear(scal[g, 0], min(tot_i[GUN], placed[g], ftab[g, min(tot_t[DESERT], ftab.shape[1] - 1)]))
         elif k == K_HAPPY:
             v += _linear(scal[g, 0], tot_i[COW])
         elif k == K_BOOT:
-            per = scal[g, 1]
-            if tot_i[WAGON] > 0 and scal[g, 0] > per:
-                per = scal[g, 0]
-            v += _linear(per, tot_i[BEER])
+            alone = max(0, scal[g, 1])  # Beers next to a Wagon: at most placed[g], and none without Wagons
+            a = min(tot_i[BEER], placed[g]) if tot_i[WAGON] > 0 else 0
+            v += max(alone * tot_i[BEER], scal[g, 0] * a + alone * (tot_i[BEER] - a))
         elif k == K_GOLD:
-            v += _linear(scal[g, 0], tot_i[MINE]) if tot_t[MOUNTAINS] > 0 else 0
+            v += _linear(scal[g, 0], min(tot_i[MINE], placed[g])) if tot_t[MOUNTAINS] > 0 else 0
         elif k == K_PRAIRIE:
             v += ftab[g, min(tot_i[COW] + tot_t[PLAINS], ftab.shape[1] - 1)]
         elif k == K_HERD:
@@ -307,7 +346,11 @@ def node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, work, d, n, rem_t, rem
             herd = min(tot_i[COW], _joined_best(COW, r, mc, cells, starts, lens, kinds, B, parent, buf))
             if r > 0:
                 herd = min(herd, _merged_best(ico, COW, r, occ, nocc, B, comp_of, lens, stamp, ctr, seen, buf))
-    fixed = _goals_fixed(kind, scal, tot_t, tot_i, herd, ftab)
+    placed = np.zeros(kind.shape[0], np.int64)
+    for g in range(kind.shape[0]):
+        if kind[g] == K_COOL or kind[g] == K_BAD or kind[g] == K_GOLD or kind[g] == K_BOOT:
+            placed[g] = _placed_most(ter, ico, occ, nocc, B, kind[g], rem_t, rem_i, d)
+    fixed = _goals_fixed(kind, scal, tot_t, tot_i, herd, placed, ftab)
     nb = min(tot_i[BEER], ctab.shape[2] - 1)
     nm = min(tot_i[MINE], ctab.shape[3] - 1)
     ng = min(tot_i[GUN], ctab.shape[4] - 1)
