@@ -185,3 +185,11 @@ def test_an_unfinished_search_reports_an_upper_bound(seed):
     if res.proven_optimal:
         pytest.skip("finished within the limit")
     assert res.bound is not None and res.bound >= exhaustive_best(cards, scenario, pile).value >= res.value
+
+
+@pytest.mark.parametrize("seed,objective", [(6, "score"), (9, "margin")])
+def test_bnb_and_cpsat_prove_the_same_value(seed, objective):
+    cards, pile, scenario = _instance(seed, 4)
+    a = best_layout(cards, scenario, pile, objective=objective, method="bnb")
+    b = best_layout(cards, scenario, pile, objective=objective, method="cpsat")
+    assert a.proven_optimal and b.proven_optimal and a.value == b.value
