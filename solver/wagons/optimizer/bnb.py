@@ -53,8 +53,8 @@ __all__ = ["BranchAndBound", "Search", "SLICE", "fixed_tables", "comparing_table
 
 SLICE = 200_000
 """Bound evaluations per kernel call (a few tenths of a second): how often the time limit is checked."""
-LOCAL_SHARE = 0.1
-"""The share of the time limit the local search may use before the search (it usually stops sooner)."""
+LOCAL_SHARE = 0.15
+"""The share of the time limit the local search may use before the search (as for CP-SAT; it usually stops sooner)."""
 
 
 def suffix_counts(ids: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
