@@ -10,7 +10,8 @@ Two instance sets (issue 20):
 Each instance is solved by each method in turn, in the same process (one CP-SAT worker, so one core
 per solve), with the player's score as the objective: ``"baseline"`` is the prover as it was before
 the proof work of issue 20 (``CpSatProof(speedups=False)``), ``"current"`` the prover before its second
-round (``CpSatProof(tightened=False)``), ``"cpsat"`` the default method now.
+round (``CpSatProof(tightened=False)``), ``"cpsat"`` the default method now, ``"bnb"`` the compiled branch
+and bound (any name of ``layout.STRATEGIES`` can be given).
 Per instance it prints the time to a proof (or "open"), the value and the greedy value; per set the
 share proven within the limit, the median time to a proof (unproven count as the limit, so a median
 at the limit means "half or more unproven") and the ratio baseline / new of the medians and of the

@@ -23,7 +23,7 @@ from solver.wagons.cli_shared import (
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.scoring import low_confidence
 
-METHODS = ("cpsat", "cpsat-core", "incremental", "oracle")
+METHODS = ("cpsat", "cpsat-core", "incremental", "oracle", "bnb")
 """``--method``: the names of :data:`solver.wagons.optimizer.layout.METHODS` (a test checks they agree)."""
 
 

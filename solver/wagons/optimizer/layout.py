@@ -15,6 +15,8 @@ A greedy town gives a first lower bound; then one method, a strategy with the fa
 - ``"incremental"``: the Z3 model (:mod:`.z3`), an incremental ``Solver`` asked again and again for a
   town scoring more than the best one, until unsat;
 - ``"oracle"``: the exhaustive walk over every placement sequence (:mod:`.oracle`; at most 5 cards).
+- ``"bnb"``: the compiled branch and bound over that walk with an admissible bound at every node
+  (:mod:`.bnb`): the iterated local search's town, then a depth-first search that ends in a proof.
 
 All return the best found when the time limit runs out (``proven_optimal=False``). Every town found
 is re-scored by the ordinary scorer; a model's own value must never exceed it
@@ -27,6 +29,7 @@ import time
 
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData
+from solver.wagons.optimizer.bnb import BranchAndBound
 from solver.wagons.optimizer.cpsat import CpSatProof
 from solver.wagons.optimizer.oracle import Exhaustive
 from solver.wagons.optimizer.problem import (
@@ -43,7 +46,7 @@ from solver.wagons.rules import Rules
 
 __all__ = ["LayoutResult", "best_layout", "layout_with", "greedy_layout", "EncodingMismatch", "METHODS", "OBJECTIVES", "STRATEGIES"]
 
-STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), Z3Loop(), Exhaustive())}
+STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), Z3Loop(), Exhaustive(), BranchAndBound())}
 """Method name -> strategy (``prove(problem, incumbent) -> proven``)."""
 METHODS = tuple(STRATEGIES)
 
