@@ -389,6 +389,32 @@ def _round1_ok(r1, d, nocc, n) -> bool:
 
 
 @njit(cache=True)
+def _best_first(cand, cbound, d, k):
+    """Sort the ``k`` kept children of depth ``d`` by bound, descending (insertion sort: they are few)."""
+    for a in range(1, k):
+        ca = cand[d, a]
+        va = cbound[d, a]
+        b = a
+        while b > 0 and cbound[d, b - 1] < va:
+            cand[d, b] = cand[d, b - 1]
+            cbound[d, b] = cbound[d, b - 1]
+            b -= 1
+        cand[d, b] = ca
+        cbound[d, b] = va
+
+
+@njit(cache=True)
+def _grow_box(box, d, code, B):
+    """The bounding box after depth ``d``'s card at board code ``code`` (the next depth's candidates)."""
+    x = (code >> 1) % B
+    y = (code >> 1) // B
+    box[d + 1, 0] = min(box[d, 0], x)
+    box[d + 1, 1] = max(box[d, 1], x + 1)
+    box[d + 1, 2] = min(box[d, 2], y)
+    box[d + 1, 3] = max(box[d, 3], y + 1)
+
+
+@njit(cache=True)
 def search(cc, nrot, B, O, margin, kind, scal, tab, tab_len, opp, can_lose, rem_t, rem_i, ftab, ctab, r1,
            ter_ok, cow_ok, board, work, st, budget):
     """The depth-first branch and bound, resumable: runs until done or ``budget`` bound evaluations.
@@ -443,17 +469,7 @@ def search(cc, nrot, B, O, margin, kind, scal, tab, tab_len, opp, can_lose, rem_
             iv[5] += m
             if last:
                 k = 0
-            # best bound first: sort the kept children by bound, descending (insertion sort, few)
-            for a in range(1, k):
-                ca = cand[d, a]
-                va = cbound[d, a]
-                b = a
-                while b > 0 and cbound[d, b - 1] < va:
-                    cand[d, b] = cand[d, b - 1]
-                    cbound[d, b] = cbound[d, b - 1]
-                    b -= 1
-                cand[d, b] = ca
-                cbound[d, b] = va
+            _best_first(cand, cbound, d, k)
             ncand[d] = k
             ptr[d] = 0
             placed[d] = False
@@ -471,11 +487,6 @@ def search(cc, nrot, B, O, margin, kind, scal, tab, tab_len, opp, can_lose, rem_
         nocc = _put(d, code, cc, ter, ico, occ, nocc, B, saved_t, saved_i, added)
         placed[d] = True
         chosen[d] = code
-        x = (code >> 1) % B
-        y = (code >> 1) // B
-        box[d + 1, 0] = min(box[d, 0], x)
-        box[d + 1, 1] = max(box[d, 1], x + 1)
-        box[d + 1, 2] = min(box[d, 2], y)
-        box[d + 1, 3] = max(box[d, 3], y + 1)
+        _grow_box(box, d, code, B)
         d += 1
         fresh = True
