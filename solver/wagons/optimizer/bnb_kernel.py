@@ -74,6 +74,7 @@ from solver.wagons.optimizer.board import (
     K_PRAIRIE,
     K_TRAIN,
     _candidates,
+    _flood,
     _icons_where,
     _put,
     _score,
@@ -100,18 +101,7 @@ def _components(codes, want_ok, occ, nocc, B, stamp, ctr, queue, comp_of, cells,
         if stamp[c] == s or codes[c] < 0 or not want_ok[codes[c]]:
             continue
         want = codes[c]
-        stamp[c] = s
-        queue[0] = c
-        head = 0
-        tail = 1
-        while head < tail:
-            u = queue[head]
-            head += 1
-            for v in (u - 1, u + 1, u - B, u + B):
-                if stamp[v] != s and codes[v] == want:
-                    stamp[v] = s
-                    queue[tail] = v
-                    tail += 1
+        tail = _flood(codes, c, B, stamp, s, queue)
         starts[m] = top
         lens[m] = tail
         kinds[m] = want
