@@ -10,11 +10,14 @@ listed alternative of some reading was built by no test, naming each one
 option names: a value spelled in a test file proves nothing (it may sit in a comment, an unused
 table, a test that is skipped); a rules object actually built with it while a test ran means some
 test drove the engine under that reading.
+
+Also here: every test leaves ``sys.modules["__main__"]`` as it found it (:func:`_keep_main_module`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +26,18 @@ from solver import readings as rd
 
 SEEN: set[tuple[str, str, str]] = set()
 KEY = "readings_seen"
+
+
+@pytest.fixture(autouse=True)
+def _keep_main_module():
+    """Put back the test process's ``__main__`` after each test. Streamlit's AppTest runs its script as a
+    new ``__main__`` module and leaves it there; a process pool started later (forkserver or spawn) then
+    re-runs that temporary script in every worker, which dies at once (BrokenProcessPool in the executor
+    tests that happen to run after an AppTest in the same worker)."""
+    main = sys.modules.get("__main__")
+    yield
+    if main is not None and sys.modules.get("__main__") is not main:
+        sys.modules["__main__"] = main
 
 
 def _install() -> None:
