@@ -46,7 +46,7 @@ from solver.wagons.optimizer.board import (
     walk,
 )
 from solver.wagons.optimizer.bounds import _best_runs, _between_cells
-from solver.wagons.optimizer.local import PATIENCE, improve
+from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 
 __all__ = ["BranchAndBound", "Search", "SLICE", "fixed_tables", "comparing_table", "suffix_counts"]
@@ -231,13 +231,8 @@ class BranchAndBound:
         if tables is None:
             return False
         fixed = problem.opponent_fixed
-        if self.local and problem.round1 is None and incumbent.town is not None and len(problem.cards) > 2:
-            now = time.monotonic()
-            got = improve(problem.cards, problem.scenario_id, problem.pile, normal_xyr(incumbent.town, problem.quads),
-                          problem.objective, problem.data, now + LOCAL_SHARE * max(0.0, problem.deadline - now),
-                          patience=PATIENCE)
-            if got is not None:
-                incumbent.offer_xyr(tuple(got[1]), got[0] - fixed)
+        if self.local and incumbent.town is not None and len(problem.cards) > 2:
+            polish(problem, incumbent, normal_xyr(incumbent.town, problem.quads), LOCAL_SHARE)
         s = Search(problem.cards, tables, problem.objective, problem.round1)
         beat = incumbent.to_beat()
         if beat is not None:

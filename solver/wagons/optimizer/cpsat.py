@@ -63,7 +63,7 @@ from solver.errors import BadInput
 from solver.wagons.cards import OFFSETS
 from solver.wagons.codes import BEER, GUN, MINE
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
-from solver.wagons.optimizer.local import PATIENCE, improve
+from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 from solver.wagons.optimizer.quads import EncodeTimeout, Quad, QuadSlots, Slot
 from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal
@@ -890,23 +890,8 @@ phase) may use; it usually stops sooner, after ``local.PATIENCE`` kicks without 
 
 
 def _polisher(problem: Problem, incumbent: Incumbent):
-    """``polish(xyr)``: the local search (:mod:`.local`) from a town for a share of the time left; the town
-    it ends at is re-scored by the engine and offered. None with Boomtown's round-1 condition (the local
-    search does not know it)."""
-
-    def polish(xyr):
-        if problem.round1 is not None:
-            return None
-        now = time.monotonic()
-        got = improve(problem.cards, problem.scenario_id, problem.pile, xyr, problem.objective, problem.data,
-                      now + LOCAL_SHARE * max(0.0, problem.deadline - now), patience=PATIENCE)
-        if got is None:
-            return None
-        value, town_xyr = got[0] - problem.opponent_fixed, tuple(got[1])
-        incumbent.offer_xyr(town_xyr, value)
-        return town_xyr, value
-
-    return polish
+    """``polish(xyr)``: :func:`.local.polish` with this method's :data:`LOCAL_SHARE` of the time left."""
+    return lambda xyr: polish(problem, incumbent, xyr, LOCAL_SHARE)
 
 
 @dataclass(frozen=True)

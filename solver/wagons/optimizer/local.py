@@ -38,6 +38,7 @@ import numpy as np
 
 from solver.wagons.data import WagonsData
 from solver.wagons.optimizer.board import board_size, card_arrays, goal_tables, walk
+from solver.wagons.optimizer.problem import Incumbent, Problem
 
 __all__ = ["improve", "window_best", "windows", "KICK_CARDS", "PATIENCE"]
 
@@ -185,3 +186,20 @@ def improve(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, ob
         if value >= best:
             best, codes = value, found
     return best, _to_xyr(codes, w.B, w.O)
+
+
+def polish(problem: Problem, incumbent: Incumbent, xyr, share: float):
+    """The local search from the town ``xyr`` for ``share`` of the time left before ``problem``'s deadline
+    (it usually stops sooner, after :data:`PATIENCE` kicks without a better town); the town it ends at is
+    re-scored by the engine and offered to ``incumbent``. Returns (town, value) or None; None with
+    Boomtown's round-1 condition (the local search does not know it)."""
+    if problem.round1 is not None:
+        return None
+    now = time.monotonic()
+    got = improve(problem.cards, problem.scenario_id, problem.pile, xyr, problem.objective, problem.data,
+                  now + share * max(0.0, problem.deadline - now), patience=PATIENCE)
+    if got is None:
+        return None
+    value, town_xyr = got[0] - problem.opponent_fixed, tuple(got[1])
+    incumbent.offer_xyr(town_xyr, value)
+    return town_xyr, value
