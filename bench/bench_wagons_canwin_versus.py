@@ -19,26 +19,22 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from solver.wagons.data import SCENARIO_IDS
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling bench, also when loaded by path
 
-GAME = "wagons"
+from bench_wagons_canwin import (  # noqa: E402 - after the path: the rows file, seeds and items are that bench's
+    _row,
+    append_row,
+    deal_items,
+    in_baseline_sample,
+    parse_seeds,
+    read_rows,
+)
 
-
-def _row(name, value, unit, baseline=None, ratio=None, notes=""):
-    return {"game": GAME, "name": name, "value": value, "unit": unit, "baseline": baseline, "ratio": ratio,
-            "notes": notes}
+from solver.wagons.data import SCENARIO_IDS  # noqa: E402
 
 
 def _share(rows, key) -> float | None:
     return round(sum(1 for r in rows if r[key]) / len(rows), 3) if rows else None
-
-
-def _items(seeds: range, scenarios) -> list[tuple]:
-    from solver.wagons.atlas import scenario_readings
-
-    readings = {s: scenario_readings(s) for s in scenarios}
-    return [(s, seed, label, json.dumps(rules, sort_keys=True)) for seed in seeds for s in scenarios
-            for label, rules in readings[s]]
 
 
 @contextmanager
@@ -111,52 +107,27 @@ def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
     return out
 
 
-def _done(rows_path: str | None) -> list[dict]:
-    """The whole rows of an earlier run of this file (a line cut short by a kill is dropped)."""
-    if not rows_path or not Path(rows_path).exists():
-        return []
-    out = []
-    for line in Path(rows_path).read_text().splitlines():
-        try:
-            out.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue
-    return out
-
-
 def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log=None, before_every: int = 1,
         readings: str = "all") -> list[dict]:
     """Every deal-reading of ``seeds`` x ``scenarios`` (``readings="default"``: the default reading only), one
     solve at a time; the method before on the seeds divisible by ``before_every`` (0: never). Rows are
-    appended to ``rows_path`` as they finish; those already there are skipped (a killed run resumes)."""
-    from solver.wagons.rules import Rules
-
-    rows = _done(rows_path)
+    appended to ``rows_path`` as they finish; those already there are skipped (a killed run resumes, its
+    last line cut short dropped: :func:`bench_wagons_canwin.read_rows`)."""
+    rows = read_rows(rows_path, repair=True) if rows_path else []
     seen = {(r["scenario"], r["seed"], r["reading"]) for r in rows}
-    for item in _items(seeds, scenarios):
-        if readings == "default" and Rules.from_dict(json.loads(item[3])) != Rules():
-            continue
+    for item in deal_items(seeds, scenarios, readings):
         if item[:3] in seen:
             continue
-        row = versus_deal(*item, canwin_limit, before=bool(before_every) and item[1] % before_every == 0)
+        row = versus_deal(*item, canwin_limit, before=in_baseline_sample(item[1], before_every))
         rows.append(row)
         if rows_path:
-            with open(rows_path, "a") as sink:
-                sink.write(json.dumps(row) + "\n")
+            append_row(rows_path, row)
         if log:
             log(f"{row['scenario']} {row['seed']} {row['reading']}: now {row['canwin_winnable']} "
                 f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves)" +
                 (f"; before {row['current_winnable']} {row['current_seconds']:.1f}s ({row['current_solves']} solves)"
                  if "current_decided" in row else ""))
     return versus_rows(rows, canwin_limit)
-
-
-def _seeds(text: str) -> list[int]:
-    out: list[int] = []
-    for part in text.split(","):
-        lo, sep, hi = part.strip().partition("-")
-        out += list(range(int(lo), int(hi) + 1)) if sep else [int(lo)]
-    return out
 
 
 def main() -> None:
@@ -172,14 +143,14 @@ def main() -> None:
     ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated scenario ids (default all)")
     a = ap.parse_args()
     if a.from_rows:
-        rows = [r for f in a.from_rows.split(",") for r in _done(f)]
+        rows = [r for f in a.from_rows.split(",") for r in read_rows(f)]
         out = versus_rows(rows, a.canwin_limit)
     else:
         scenarios = tuple(x for x in a.scenarios.split(",") if x)
         unknown = set(scenarios) - set(SCENARIO_IDS)
         if unknown:
             ap.error(f"--scenarios: unknown scenario {sorted(unknown)[0]!r} (one of {', '.join(SCENARIO_IDS)})")
-        out = run(_seeds(a.seeds), scenarios, a.canwin_limit, a.rows, lambda m: print(m, file=sys.stderr, flush=True),
+        out = run(parse_seeds(a.seeds), scenarios, a.canwin_limit, a.rows, lambda m: print(m, file=sys.stderr, flush=True),
                   a.before_every, a.readings)
     for row in out:
         print(json.dumps(row))
