@@ -25,9 +25,9 @@ from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.game import Draft, apply, is_over, legal_actions, scores
 from solver.wagons.optimizer.bestplay import best_play
 from solver.wagons.optimizer.bounds import (
-    _best_runs,
-    _between_cells,
     _partitions,
+    best_runs,
+    between_cells,
     between_cells_of,
     card_counts,
     flankable_guns,
@@ -232,7 +232,7 @@ def _run_score(cells: set, table) -> int:
 @given(st.sets(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=12))
 def test_wagon_runs_bound_counts_every_shape(cells):
     table = tuple(load_data().goal("Wagon Train").param("run_points"))
-    assert _best_runs(table, len(cells)) >= _run_score(cells, table)
+    assert best_runs(table, len(cells)) >= _run_score(cells, table)
 
 
 @settings(max_examples=200, deadline=None)
@@ -240,7 +240,7 @@ def test_wagon_runs_bound_counts_every_shape(cells):
 def test_between_two_deserts_bound_counts_every_shape(deserts):
     between = {(x, y) for x in range(-1, 7) for y in range(-1, 7)
                if {(x - 1, y), (x + 1, y)} <= deserts or {(x, y - 1), (x, y + 1)} <= deserts}
-    assert _between_cells(len(deserts)) >= len(between)
+    assert between_cells(len(deserts)) >= len(between)
 
 
 def test_the_run_bound_is_tighter_than_rows_and_columns_apart():
@@ -248,9 +248,9 @@ def test_the_run_bound_is_tighter_than_rows_and_columns_apart():
     bounding rows and columns apart gives twice the best split of the nine into runs."""
     table = tuple(load_data().goal("Wagon Train").param("run_points"))
     cross = {(x, 3) for x in range(6)} | {(2, y) for y in range(4)}
-    assert _run_score(cross, table) == 14 <= _best_runs(table, 9) == 15
+    assert _run_score(cross, table) == 14 <= best_runs(table, 9) == 15
     apart = 2 * max(sum(run_points(table, x) for x in p) for p in _partitions(9))
-    assert apart >= 22 > _best_runs(table, 9)
+    assert apart >= 22 > best_runs(table, 9)
 
 
 # ------------------------------------------------------------------ the command
@@ -344,7 +344,7 @@ def test_badlands_card_bounds_hold_on_every_three_card_town(cards):
         between, flanked = _between_and_flanked(town)
         most_between, most_flanked = max(most_between, between), max(most_flanked, flanked)
         most_points = max(most_points, score_player(town, "through-the-desert", ()).goals["Badlands"])
-    assert most_between <= between_cells_of(cards) <= _between_cells(counts.terrain[DESERT])
+    assert most_between <= between_cells_of(cards) <= between_cells(counts.terrain[DESERT])
     assert most_flanked <= flankable_guns(cards)
     assert most_points <= goal_bound(goal, counts)
 
@@ -366,8 +366,8 @@ def test_deserts_side_by_side_on_one_card_flank_fewer_cells():
     """Card 4 holds three Deserts in an L (a pair in a row and one in a column): with three single-Desert
     cards (1, 7, 9) the six Deserts flank at most 5 cells, not the 7 six free Deserts can; card 11's three
     Guns cannot all score (its lower-left Gun's partners are Guns, so one would have to be covered)."""
-    assert _between_cells(6) == 7 and between_cells_of([4, 1, 7, 9]) == 5
-    assert between_cells_of([8, 1, 7, 9]) == _between_cells(5)  # card 8's two Deserts lie corner to corner
+    assert between_cells(6) == 7 and between_cells_of([4, 1, 7, 9]) == 5
+    assert between_cells_of([8, 1, 7, 9]) == between_cells(5)  # card 8's two Deserts lie corner to corner
     assert flankable_guns([11, 1]) == 2 and flankable_guns([11, 1, 7]) == 2
     assert flankable_guns([12, 1]) == 0 and flankable_guns([12, 1, 7]) == 2  # card 12 has no Desert of its own
     assert flankable_guns([11]) == 0  # the outer Desert must be on another card

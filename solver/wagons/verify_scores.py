@@ -29,6 +29,7 @@ import z3
 from solver.wagons import rules as rules_module
 from solver.wagons.data import ICONS, TERRAINS, load_data
 from solver.wagons.rules import Rules
+from solver.wagons.scoring import run_partition_best
 from solver.wagons.verify_model import card_facts, scenario_cards
 from solver.wagons.verify_result import check_result as _result
 
@@ -188,7 +189,7 @@ class BoundModel:
             "gold-country": lambda: P("per_mine") * vi["Mine"],
             "prairie-life": lambda: (vi["Cow"] + vt["Plains"]) * P("per_symbol") / P("divisor"),
             "the-herd": lambda: P("per_cow") * vi["Cow"],
-            "wagon-train": lambda: 2 * self._table(_best_runs(tuple(P("run_points"))), vi["Wagon"]),
+            "wagon-train": lambda: 2 * self._table(run_partition_best(P("run_points"), 64), vi["Wagon"]),
             "boom-or-bust": lambda: self._boom(g, vi["Mine"]),
         }[k]()
         return player, self._opp_goal(g, reading)
@@ -241,15 +242,6 @@ class BoundModel:
 def _wins(bm: BoundModel, rules: Rules):
     """The player wins (rule:W8): a higher total; with the Guns tie-break a tie may also be won."""
     return bm.player_total >= bm.opp_total if rules.tie_break == "guns" else bm.player_total > bm.opp_total
-
-
-def _best_runs(table: tuple[int, ...]) -> list[int]:
-    """best[w]: the most run points ``w`` Wagons can give in one direction (any split into runs)."""
-    run = lambda n: table[min(n, len(table) - 1)]  # noqa: E731
-    best = [0] * 65
-    for w in range(1, 65):
-        best[w] = max([best[w - n] + run(n) for n in range(1, w + 1)])
-    return best
 
 
 def _maximise(model: BoundModel, objective, time_limit: float) -> tuple[int | None, bool, dict]:

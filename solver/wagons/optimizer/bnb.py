@@ -45,7 +45,7 @@ from solver.wagons.optimizer.board import (
     goal_tables,
     walk,
 )
-from solver.wagons.optimizer.bounds import _best_runs, _between_cells
+from solver.wagons.optimizer.bounds import best_runs, between_cells
 from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 
@@ -82,13 +82,13 @@ def fixed_tables(tables, rem_t: np.ndarray, rem_i: np.ndarray) -> np.ndarray:
     ftab = np.zeros((len(kind), width), np.int64)
     for g, k in enumerate(kind):
         if k == K_BAD:
-            ftab[g] = [_between_cells(x) for x in range(width)]
+            ftab[g] = [between_cells(x) for x in range(width)]
         elif k == K_PRAIRIE:
             ftab[g] = np.maximum.accumulate([x * int(scal[g, 0]) // int(scal[g, 1]) for x in range(width)])
         elif k == K_TRAIN:
             run_table = tuple(int(v) for v in tab[g, :tab_len[g]])
             most = int(rem_i[0, 5])  # Wagons on every card
-            ftab[g] = [_best_runs(run_table, min(x, most)) for x in range(width)]
+            ftab[g] = [best_runs(run_table, min(x, most)) for x in range(width)]
         elif k == K_BOOM:
             ftab[g] = np.maximum.accumulate([int(_boom(tab, tab_len, scal, g, x)) for x in range(width)])
     return ftab

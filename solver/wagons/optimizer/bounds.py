@@ -21,7 +21,7 @@ Why it is admissible (never below the best margin of any legal town of ``cards``
   cell), Gold Country every Mine next to Mountains (0
   with no Mountains), Bootleggers every Beer at its better value (next to a Wagon only when there
   are Wagons), The Herd and Happy Cows every Cow, Wagon Train the best row runs and column runs the
-  Wagons can form (:func:`_best_runs`);
+  Wagons can form (:func:`best_runs`);
 - a comparing card (rule:W6, rule:W7) is bounded by the best (player points - opponent points) over
   every player side within those ranges, the opponent's side being the pile's fixed counts;
   Smalltown Charm reads ``V`` and is maximised jointly with the groups;
@@ -44,7 +44,8 @@ from solver.wagons.rules import Rules
 from solver.wagons.scoring import Side, boom_points, opponent_fixed, pile_counts, run_points
 from solver.wagons.scoring.goals import comparing_goal_scorer
 
-__all__ = ["Counts", "card_counts", "margin_bound", "score_bound", "goal_bound"]
+__all__ = ["Counts", "card_counts", "margin_bound", "score_bound", "goal_bound", "best_runs", "between_cells",
+           "flankable_guns", "between_cells_of"]
 
 
 class Counts(tuple):
@@ -70,7 +71,7 @@ class Counts(tuple):
 
     @property
     def between(self) -> int:
-        return self[4] if len(self) > 4 else _between_cells(self.terrain[DESERT])
+        return self[4] if len(self) > 4 else between_cells(self.terrain[DESERT])
 
 
 def card_counts(cards: Sequence[int], layouts: bool = True) -> Counts:
@@ -147,7 +148,7 @@ def _partitions(n: int, most: int | None = None):
 
 
 @lru_cache(maxsize=256)
-def _best_runs(table: tuple, wagons: int) -> int:
+def best_runs(table: tuple, wagons: int) -> int:
     """Most the run table pays for at most ``wagons`` visible Wagons (rule:W-goal-wagon-train).
 
     The Wagons split into row runs (a partition of them) and into column runs (another). A row run of
@@ -164,7 +165,7 @@ def _best_runs(table: tuple, wagons: int) -> int:
     return best
 
 
-def _between_cells(deserts: int) -> int:
+def between_cells(deserts: int) -> int:
     """Most cells with a Desert on both sides (left and right, or above and below) ``deserts`` Deserts
     make (rule:W-goal-badlands). Such a cell is the middle of two Deserts two apart in a row or a
     column; a row holding ``k`` Deserts has at most ``k - 1`` such pairs (each pair's left Desert, never
@@ -177,7 +178,7 @@ def _between_cells(deserts: int) -> int:
 
 def between_cells_of(cards: Sequence[int]) -> int:
     """Most cells with a Desert on both sides that the Deserts of ``cards`` make in one town
-    (rule:W-goal-badlands): :func:`_between_cells` sharpened by the Deserts that share a card.
+    (rule:W-goal-badlands): :func:`between_cells` sharpened by the Deserts that share a card.
 
     Why: in one row, the cells with a Desert left and right are the ``x`` with ``x - 1`` and ``x + 1``
     Deserts; ``x - 1`` is then never the rightmost Desert of its parity in that row, so a row with ``k``
@@ -194,7 +195,7 @@ def between_cells_of(cards: Sequence[int]) -> int:
     for row_pair in (False, True):
         for column_pair in (False, True):
             shown = sum(_most_shown(d, row_pair, column_pair) for d in deserts)
-            best = max(best, _between_cells(shown) - row_pair - column_pair)
+            best = max(best, between_cells(shown) - row_pair - column_pair)
     return best
 
 
@@ -235,7 +236,7 @@ def goal_bound(goal: GoalSpec, c: Counts) -> int:
     if kind == "the-herd":
         return _linear(goal.param("per_cow"), i[COW])
     if kind == "wagon-train":
-        return _best_runs(tuple(goal.param("run_points")), i[WAGON])
+        return best_runs(tuple(goal.param("run_points")), i[WAGON])
     if kind == "boom-or-bust":
         return max(boom_points(goal, m) for m in range(i[MINE] + 1))
     raise BadInput(f"goal card '{goal.name}' ({kind}): no bound for this kind of card; cannot prove a line lost")

@@ -34,6 +34,7 @@ from solver.wagons.scoring.goals import (
     opponent_goal,
     opponent_mines,
     player_goal,
+    run_partition_best,
     run_points,
 )
 from solver.wagons.scoring.totals import (
@@ -57,7 +58,7 @@ __all__ = ["largest_groups", "score_player", "score_opponent", "final_scores", "
            "FinalScores", "TownFeatures", "town_features", "pile_counts", "PileCounts", "winner_of", "growth_frame",
            "frame_features", "features_plus", "margin_of", "margin_scorer", "opponent_fixed", "common_score",
            "later_card_score", "features_of", "player_goal", "comparing_goal", "opponent_goal", "Side", "COMPARING",
-           "PLAYER_GOALS", "COMPARING_GOALS", "boom_points", "run_points", "group_of", "largest_group_size",
+           "PLAYER_GOALS", "COMPARING_GOALS", "boom_points", "run_points", "run_partition_best", "group_of", "largest_group_size",
            "largest_group_size_uncached", "placements_features", "clear_caches", "opponent_mines",
            "low_confidence", "is_low_confidence"]
 

@@ -32,7 +32,7 @@ from solver.wagons.rules import Rules
 from solver.wagons.scoring.bitboards import PileCounts, TownFeatures, group_of, largest_group_size
 
 __all__ = ["COMPARING", "Side", "PLAYER_GOALS", "COMPARING_GOALS", "player_goal", "player_goal_scorer",
-           "comparing_goal", "comparing_goal_scorer", "opponent_goal", "opponent_mines", "run_points", "boom_points", "clear_caches"]
+           "comparing_goal", "comparing_goal_scorer", "opponent_goal", "opponent_mines", "run_points", "run_partition_best", "boom_points", "clear_caches"]
 
 # ---------------------------------------------------------------- player goals (one rule id per card)
 
@@ -53,6 +53,19 @@ def _runs(m: int, step: int) -> list[int]:
 
 def run_points(table: tuple[int, ...], n: int) -> int:
     return table[min(n, len(table) - 1)]
+
+
+def run_partition_best(table, most: int) -> list[int]:
+    """``best[w]`` for ``w <= most``: the most the runs of one direction (rows, or columns) can score with
+    ``w`` visible Wagons (rule:W-goal-wagon-train): every visible Wagon lies in exactly one maximal run
+    of each direction, so those runs' lengths partition ``w``, and a run of length L scores
+    ``table[min(L, K)]``; the maximum over the partitions of ``w`` is an upper bound whatever the
+    geometry (exact dynamic programme over the last part). The CP-SAT model and the Z3 verifier read it."""
+    table = tuple(table)
+    best = [0] * (most + 1)
+    for w in range(1, most + 1):
+        best[w] = max(best[w - p] + run_points(table, p) for p in range(1, w + 1))
+    return best
 
 
 def boom_points(goal: GoalSpec, mines: int) -> int:
