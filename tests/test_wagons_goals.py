@@ -1,5 +1,5 @@
 """One goals source through every command (issue 16): a corrected goals file (``--goals FILE``)
-changes what `wagons score`, `play`, `simulate`, `best-layout` and `best-play` answer, by the amount
+changes what `wagons score`, `play`, `simulate`, `best-layout`, `best-play` and `verify` answer, by the amount
 the changed number implies, and every printed line of play replays with `wagons play --policy
 scripted` to the margin it was printed with.
 
@@ -148,6 +148,28 @@ def test_best_play_reads_the_corrected_goals(tmp_path, capsys, herd5):
     best_shipped = run_json(capsys, "wagons", "best-play", "--scenario", scenario, *deal, "--quiet")
     rescored = _replay(capsys, tmp_path, scenario, deal, best_shipped["actions"], "--goals", herd5)
     assert rescored["margin"] <= res["margin"]
+
+
+def test_verify_checks_the_corrected_goals(tmp_path, capsys, herd5):
+    """`wagons verify --goals`: the score bound and its engine witnesses both read the corrected card, so
+    the proven player bound rises by 3 points per Cow of the bound's Herd and still holds over the games
+    played with it; the answer names the goals file it rests on."""
+    argv = ["wagons", "verify", "--scenario", "water-the-herd", "--check", "score-bounds", "--time-limit", "20"]
+    shipped = run_json(capsys, *argv)
+    fixed = run_json(capsys, *argv, "--goals", herd5)
+    assert shipped["goals"] is None and fixed["goals"] == str(herd5)
+    (a,), (b,) = shipped["checks"], fixed["checks"]
+    assert a["holds"] is True and b["holds"] is True
+    rise = b["details"]["player"]["bound"] - a["details"]["player"]["bound"]
+    assert rise > 0 and rise % 3 == 0
+    witness = b["details"]["player"]["witness"]
+    assert witness["total"] <= b["details"]["player"]["bound"]
+    town, pile = tmp_path / "town.json", tmp_path / "pile.json"
+    town.write_text(json.dumps({"placements": witness["town"]["placements"]}))
+    pile.write_text(json.dumps({"pile": witness["pile"]}))
+    replay = run_json(capsys, "wagons", "score", "--scenario", "water-the-herd", town, "--opponent", pile,
+                      "--goals", herd5)
+    assert replay["player"]["total"] == witness["total"]
 
 
 def test_a_draft_note_that_does_not_fit_the_deal_is_refused(tmp_path, capsys):

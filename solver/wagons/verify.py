@@ -26,7 +26,7 @@ import z3
 
 from solver.errors import BadInput
 from solver.io import parse_float_text
-from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.data import SCENARIO_IDS, WagonsData
 from solver.wagons.rules import Rules
 from solver.wagons.verify_engine import random_games, replay
 from solver.wagons.verify_model import MODEL_MUTATIONS, SLOTS, GameModel, OutOfTime, scenario_cards
@@ -458,6 +458,8 @@ MUTATION_BREAKS = {
 """Which check each mutation breaks (the tests run each one and expect a counterexample)."""
 
 CHECK_IDS = ("card-conservation", "termination", "automaton", "playability", "winnability", "score-bounds")
+READS_GOAL_NUMBERS = frozenset({"winnability", "score-bounds"})
+"""The checks whose verdict depends on the goal cards' numbers (``--goals``): they score towns."""
 
 
 def mutation_names() -> dict[str, str]:
@@ -466,8 +468,12 @@ def mutation_names() -> dict[str, str]:
 
 
 def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(), mutations=frozenset(),
-               time_limit: float = 60.0, progress=None, total_limit: float | None = None) -> list[dict]:
+               time_limit: float = 60.0, progress=None, total_limit: float | None = None,
+               data: WagonsData | None = None) -> list[dict]:
     """Every (check, scenario) pair, each in its own Z3 context; ``progress(done, total, id)`` as they run.
+
+    ``data``: the goal numbers the checks that read them (:data:`READS_GOAL_NUMBERS`) use, e.g. a user's
+    ``--goals`` file (None: the shipped ones); the other checks read the cards and the draft rules only.
 
     ``time_limit`` is per check; with ``total_limit`` the whole run shares that many seconds (each
     check gets an equal share of what is left, at most ``time_limit``)."""
@@ -487,7 +493,8 @@ def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(),
         limit = time_limit
         if end is not None:
             limit = min(time_limit, max(0.05, (end - time.perf_counter()) / (len(jobs) - i)))
-        out.append(fams[c](s, rules, frozenset(mutations), limit))
+        extra = {"data": data} if data is not None and c in READS_GOAL_NUMBERS else {}
+        out.append(fams[c](s, rules, frozenset(mutations), limit, **extra))
     if progress:
         progress(len(jobs), len(jobs), "done")
     return out
@@ -521,10 +528,9 @@ def rules_from_items(items, base: Rules = Rules()) -> Rules:
 def verify_cmd(args) -> dict:
     """`ruleslinger wagons verify`: the checks above (contracts.md verify format)."""
     from solver import clikit
-    from solver.wagons.cli_shared import rules_from_args
+    from solver.wagons.cli_shared import data_from_args, rules_from_args
 
-    if getattr(args, "goals", None):
-        raise BadInput("--goals is not read by `wagons verify` (edit scenarios/wagons/goals.toml)")
+    data = data_from_args(args) if getattr(args, "goals", None) else None
     limit = parse_float_text(args.time_limit, "--time-limit", kind="a number of seconds")  # bounded digits
     if not (limit > 0 and limit <= 86400):
         raise BadInput(f"--time-limit {args.time_limit}: expected seconds in (0, 86400]")
@@ -536,8 +542,9 @@ def verify_cmd(args) -> dict:
     checks = tuple(args.check) if args.check else CHECK_IDS
     bar = clikit.Progress("wagons verify", quiet=args.json)
     res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit, total_limit=limit,
-                     progress=lambda done, total, what: bar(done, f"of {total} checks ({what})"))
+                     progress=lambda done, total, what: bar(done, f"of {total} checks ({what})"), data=data)
     return {"checks": res, "rules": rules.to_dict(), "mutations": sorted(args.mutate or ()),
+            "goals": args.goals if data is not None else None,
             "summary": {"holds": sum(c["holds"] is True for c in res), "fails": sum(c["holds"] is False for c in res),
                         "unknown": sum(c["holds"] is None for c in res)}}
 

@@ -27,7 +27,7 @@ from dataclasses import fields, replace
 import z3
 
 from solver.wagons import rules as rules_module
-from solver.wagons.data import ICONS, TERRAINS, load_data
+from solver.wagons.data import ICONS, TERRAINS, WagonsData, load_data
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import run_partition_best
 from solver.wagons.verify_model import card_facts, scenario_cards
@@ -102,9 +102,10 @@ def _boom_per_mine(goal, rules: Rules) -> bool:
 class BoundModel:
     """Final positions of one scenario, relaxed as the module docstring says (all Z3 Ints)."""
 
-    def __init__(self, ctx: z3.Context, scenario: str, rules: Rules = Rules(), mutations=frozenset()):
+    def __init__(self, ctx: z3.Context, scenario: str, rules: Rules = Rules(), mutations=frozenset(),
+                 data: WagonsData | None = None):
         self.ctx, self.scenario, self.rules, self.mutations = ctx, scenario, rules, frozenset(mutations)
-        self.data = load_data()
+        self.data = data or load_data()
         self.spec = self.data.scenario(scenario)
         self.ids = scenario_cards(scenario)
         self.opt = z3.Optimize(ctx=ctx)
@@ -260,11 +261,11 @@ def _maximise(model: BoundModel, objective, time_limit: float) -> tuple[int | No
 
 # ------------------------------------------------------------------ engine games (witnesses)
 
-def _games(scenario: str, rules: Rules, seeds: range, policy: str = "greedy"):
+def _games(scenario: str, rules: Rules, seeds: range, policy: str = "greedy", data: WagonsData | None = None):
     from solver.wagons.simulate import play_game
 
     for seed in seeds:
-        yield seed, play_game(scenario, policy, seed, rules)
+        yield seed, play_game(scenario, policy, seed, rules, data)
 
 
 def _actions(result) -> list[dict]:
@@ -276,20 +277,21 @@ def _actions(result) -> list[dict]:
     return out
 
 
-def replay_script(scenario: str, seed: int, actions: list[dict], rules: Rules):
+def replay_script(scenario: str, seed: int, actions: list[dict], rules: Rules, data: WagonsData | None = None):
     """`wagons play --seed N --policy scripted --script FILE` in-process: the engine's final scores."""
     from solver.wagons.policies import policy_by_name
     from solver.wagons.simulate import play_game
 
-    return play_game(scenario, policy_by_name("scripted", actions), seed, rules)
+    return play_game(scenario, policy_by_name("scripted", actions), seed, rules, data)
 
 
-def best_town_score(cards, scenario: str, pile, rules: Rules, time_limit: float) -> dict | None:
+def best_town_score(cards, scenario: str, pile, rules: Rules, time_limit: float,
+                    data: WagonsData | None = None) -> dict | None:
     """The optimizer's best town for ``cards`` in order (the one place the verifier uses it)."""
     from solver.wagons.optimizer.layout import best_layout
 
     try:
-        r = best_layout(list(cards), scenario, tuple(pile), rules, time_limit=time_limit)
+        r = best_layout(list(cards), scenario, tuple(pile), rules, time_limit=time_limit, data=data)
     except Exception:  # noqa: BLE001 - a witness is optional; the bound stands without it
         return None
     return {"score": r.score, "proven_optimal": r.proven_optimal, "placements": [p.to_dict() for p in r.placements]}
@@ -306,18 +308,19 @@ def _game_summary(seed: int, res) -> dict:
 
 
 
-def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds: int = 400):
+def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds: int = 400,
+                 data: WagonsData | None = None):
     """The first greedy game the player wins, replayed from its script; and whether the bound
     model allows that win (it must: the model relaxes the rules)."""
-    for seed, res in _games(scenario, rules, range(seeds)):
+    for seed, res in _games(scenario, rules, range(seeds), data=data):
         if time.perf_counter() > deadline:
             return None
         if res.scores.winner != "player":
             continue
         actions = _actions(res)
-        again = replay_script(scenario, seed, actions, rules)
+        again = replay_script(scenario, seed, actions, rules, data)
         ctx = z3.Context()
-        bm = BoundModel(ctx, scenario, rules, mutations)
+        bm = BoundModel(ctx, scenario, rules, mutations, data)
         s = z3.Solver(ctx=ctx)
         s.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
         s.add(bm.opt.assertions())
@@ -331,7 +334,8 @@ def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds:
     return None
 
 
-def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, deals: int = 40):
+def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, deals: int = 40,
+                     data: WagonsData | None = None):
     """The first seeded deal on which the bound model proves no draft line can win."""
     from solver.wagons.optimizer.bestplay import deal_state, draft_lines
 
@@ -340,10 +344,10 @@ def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, de
         if time.perf_counter() > deadline:
             break
         tried += 1
-        state = deal_state(scenario, seed=seed, rules=rules)
-        lines = draft_lines(state)
+        state = deal_state(scenario, seed=seed, rules=rules, data=data)
+        lines = draft_lines(state, data)
         ctx = z3.Context()
-        bm = BoundModel(ctx, scenario, rules, mutations)
+        bm = BoundModel(ctx, scenario, rules, mutations, data)
         s = z3.Solver(ctx=ctx)
         s.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
         s.add(bm.opt.assertions())
@@ -356,16 +360,18 @@ def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, de
     return None, tried
 
 
-def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0) -> dict:
-    """Per goal-number reading: a won deal with its replayable line, and a deal no line wins (if proven)."""
+def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
+                      data: WagonsData | None = None) -> dict:
+    """Per goal-number reading: a won deal with its replayable line, and a deal no line wins (if proven);
+    ``data``: the goal numbers to check under (a user's ``--goals`` file; None: the shipped ones)."""
     start = time.perf_counter()
     readings = goal_number_readings(rules)
     per, holds, cex = [], True, None
     for chosen, r in readings:
         budget = (time_limit - (time.perf_counter() - start)) / max(1, len(readings) - len(per))
         deadline = time.perf_counter() + budget
-        win = _win_witness(scenario, r, mutations, time.perf_counter() + budget / 2)
-        lose, tried = _unwinnable_deal(scenario, r, mutations, deadline)
+        win = _win_witness(scenario, r, mutations, time.perf_counter() + budget / 2, data=data)
+        lose, tried = _unwinnable_deal(scenario, r, mutations, deadline, data=data)
         row = {"reading": chosen or "default", "win": win, "unwinnable_deal": lose, "deals_tried_for_a_loss": tried}
         per.append(row)
         if win is None:
@@ -382,18 +388,19 @@ def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset
 
 
 def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
-                       games: int = 60) -> dict:
-    """Proven upper bounds of both totals; witnesses from engine games (and the optimizer)."""
+                       games: int = 60, data: WagonsData | None = None) -> dict:
+    """Proven upper bounds of both totals; witnesses from engine games (and the optimizer); ``data`` as
+    :func:`check_winnability`."""
     start = time.perf_counter()
     out = {}
     for side in ("player", "opponent"):
         ctx = z3.Context()
-        bm = BoundModel(ctx, scenario, rules, mutations)
+        bm = BoundModel(ctx, scenario, rules, mutations, data)
         obj = bm.player_total if side == "player" else bm.opp_total
         bound, proven, arg = _maximise(bm, obj, max(0.05, time_limit / 4))
         out[side] = {"bound": bound, "proven": proven, "bound_position": arg}
     best = {"player": None, "opponent": None}
-    for seed, res in _games(scenario, rules, range(games)):
+    for seed, res in _games(scenario, rules, range(games), data=data):
         if time.perf_counter() - start > time_limit * 0.6:
             break
         for side, total in (("player", res.scores.player.total), ("opponent", res.scores.opponent.total)):
@@ -402,7 +409,7 @@ def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozense
     wp = best["player"]
     if wp is not None and time_limit >= 5 and time.perf_counter() - start < time_limit * 0.8:
         cards = [p["card"] for p in wp["town"]["placements"]]
-        opt = best_town_score(cards, scenario, wp["pile"], rules, time_limit * 0.15)
+        opt = best_town_score(cards, scenario, wp["pile"], rules, time_limit * 0.15, data)
         if opt is not None and opt["score"] > wp["total"]:
             wp = {**wp, "total": opt["score"], "town": {"placements": opt["placements"]}, "by": "optimizer",
                   "proven_optimal_layout": opt["proven_optimal"]}
