@@ -91,19 +91,27 @@ def outcomes(pos: Position, action: Action, rules: Rules = Rules(), check: bool 
     ``check=False`` skips re-checking legality (for callers iterating :func:`legal_actions`)."""
     if check:
         _check_legal(pos, action, rules)
-    found: list[Outcome] = []
+    found = [Outcome("; ".join(d.labels) or "certain", result, d.prob)
+             for d, result in resolutions(pos, action, rules, Scripted)]
+    found.sort(key=lambda o: o.condition)
+    return tuple(found)
+
+
+def resolutions(pos: Position, action: Action, rules: Rules, decider: Callable[[list[int]], Decider]):
+    """Every path of ``action``'s resolution as ``(decider, position)``: ``decider(prefix)`` answers the
+    questions of one path by option index from ``prefix`` (0 past its end) and records each question's
+    option count in ``sizes``; the walk then visits every other answer, depth first (the one outcome walk
+    of :func:`outcomes`, the search's expansion and the game's reaction plans)."""
     stack: list[list[int]] = [[]]
     while stack:
         prefix = stack.pop()
-        d = Scripted(prefix)
+        d = decider(prefix)
         result = resolve(pos, action, rules, d)
-        found.append(Outcome("; ".join(d.labels) or "certain", result, d.prob))
+        yield d, result
         path = prefix + [0] * (len(d.sizes) - len(prefix))
         for k in range(len(d.sizes) - 1, len(prefix) - 1, -1):
             for idx in range(d.sizes[k] - 1, 0, -1):
                 stack.append(path[:k] + [idx])
-    found.sort(key=lambda o: o.condition)
-    return tuple(found)
 
 
 def apply(pos: Position, action: Action, rules: Rules = Rules(), outcome: int = 0) -> Position:

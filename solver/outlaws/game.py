@@ -77,16 +77,8 @@ class _Walk(ap.Decider):
 
 def _paths(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool, ...] | None):
     """Every (probability, replies, position) leaf of the resolution (the engine's own walk order)."""
-    stack: list[list[int]] = [[]]
-    while stack:
-        prefix = stack.pop()
-        walk = _Walk(prefix, reactions)
-        result = ap.resolve(pos, action, rules, walk)
+    for walk, result in ap.resolutions(pos, action, rules, lambda prefix: _Walk(prefix, reactions)):
         yield walk.prob, tuple(walk.replies), result
-        path = prefix + [0] * (len(walk.sizes) - len(prefix))
-        for k in range(len(walk.sizes) - 1, len(prefix) - 1, -1):
-            for idx in range(walk.sizes[k] - 1, 0, -1):
-                stack.append(path[:k] + [idx])
 
 
 def _plans(pos: Position, action: ac.Action, rules: Rules) -> list[tuple[bool, ...]]:

@@ -49,23 +49,14 @@ INF = 10 ** 6
 
 
 def _outcomes_fast():
-    """The engine's outcome enumeration without its legality re-check (the actions come straight
-    from ``legal_actions``; the re-check costs ~90% of an expansion)."""
+    """The engine's outcome enumeration (:func:`~solver.outlaws.apply.resolutions`) without its legality
+    re-check (the actions come straight from ``legal_actions``; the re-check costs ~90% of an expansion)."""
     from solver.outlaws import apply as ap
 
-    resolve, scripted = ap.resolve, ap.Scripted  # bound once: performance, see docstring
+    walk, scripted = ap.resolutions, ap.Scripted  # bound once: performance, see docstring
 
     def enumerate_outcomes(pos: Position, action: Action, rules: Rules) -> list[tuple[str, Position]]:
-        found, stack = [], [[]]
-        while stack:
-            prefix = stack.pop()
-            d = scripted(prefix)
-            result = resolve(pos, action, rules, d)
-            found.append(("; ".join(d.labels) or "certain", result))
-            path = prefix + [0] * (len(d.sizes) - len(prefix))
-            for k in range(len(d.sizes) - 1, len(prefix) - 1, -1):
-                for idx in range(d.sizes[k] - 1, 0, -1):
-                    stack.append(path[:k] + [idx])
+        found = [("; ".join(d.labels) or "certain", result) for d, result in walk(pos, action, rules, scripted)]
         found.sort(key=lambda o: o[0])
         return found
 
