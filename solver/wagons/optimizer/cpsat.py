@@ -126,10 +126,10 @@ class CpTown(QuadSlots):
         key = ("and", key) if key is not None else None
         if key is not None and key in self._cache:
             return self._cache[key]
-        v = self.m.NewBoolVar("")
+        v = self.m.new_bool_var("")
         for x in lits:
-            self.m.AddImplication(v, x)
-        self.m.AddBoolOr([x.Not() for x in lits] + [v])
+            self.m.add_implication(v, x)
+        self.m.add_bool_or([~x for x in lits] + [v])
         if key is not None:
             self._cache[key] = v
         return v
@@ -145,17 +145,17 @@ class CpTown(QuadSlots):
         key = ("or", key) if key is not None else None
         if key is not None and key in self._cache:
             return self._cache[key]
-        v = self.m.NewBoolVar("")
+        v = self.m.new_bool_var("")
         for x in lits:
-            self.m.AddImplication(x, v)
-        self.m.AddBoolOr([v.Not()] + list(lits))
+            self.m.add_implication(x, v)
+        self.m.add_bool_or([~v] + list(lits))
         if key is not None:
             self._cache[key] = v
         return v
 
     @staticmethod
     def not_(x):
-        return (not x) if isinstance(x, bool) else x.Not()
+        return (not x) if isinstance(x, bool) else ~x
 
     @staticmethod
     def count(lits: Sequence[Any]):
@@ -181,7 +181,7 @@ class CpTown(QuadSlots):
             elif not opts:
                 out = False
             else:
-                out = self.R[i] if opts[0] == 1 else self.R[i].Not()
+                out = self.R[i] if opts[0] == 1 else ~self.R[i]
         else:
             flip = i > j
             a_, b_ = (j, i) if flip else (i, j)
@@ -233,23 +233,23 @@ class CpTown(QuadSlots):
         m = self.m
         if not candidates:
             return _ZERO, {}
-        z = {s: m.NewBoolVar("") for s in candidates}
+        z = {s: m.new_bool_var("") for s in candidates}
         for s in candidates:
-            m.AddImplication(z[s], self.vis[s])
+            m.add_implication(z[s], self.vis[s])
         edges = {}
         for a, b in itertools.combinations(candidates, 2):
             adj = self.adjacent(a, b)
             if adj is False:
                 continue
-            e = m.NewBoolVar("")
-            m.AddImplication(e, z[a])
-            m.AddImplication(e, z[b])
+            e = m.new_bool_var("")
+            m.add_implication(e, z[a])
+            m.add_implication(e, z[b])
             if adj is not True:
-                m.AddImplication(e, adj)
+                m.add_implication(e, adj)
             edges[(a, b)] = e
         size = sum(z.values(), _ZERO)
         if len(candidates) > 1:
-            m.Add(sum(edges.values(), _ZERO) >= size - 1)  # redundant: a spanning tree
+            m.add(sum(edges.values(), _ZERO) >= size - 1)  # redundant: a spanning tree
         if self.speedups and self.tightened and len(candidates) > 1:
             self._neighbours(candidates, z, edges, size)
         if len(candidates) <= MAX_CUT_SLOTS:
@@ -272,12 +272,12 @@ class CpTown(QuadSlots):
         7-card towns (Gold Rush, Out-Drink, Water the Herd, Cattle Drive) 64.0 s in all against 54.8 s
         (docs/history/wagons-optimizer-2026.md)."""
         m = self.m
-        two = m.NewBoolVar("")
-        m.Add(size >= 2).OnlyEnforceIf(two)
-        m.Add(size <= 1).OnlyEnforceIf(two.Not())
+        two = m.new_bool_var("")
+        m.add(size >= 2).only_enforce_if(two)
+        m.add(size <= 1).only_enforce_if(~two)
         for s in candidates:
             near = [e for (a, b), e in edges.items() if s in (a, b)]
-            m.AddBoolOr(near + [z[s].Not(), two.Not()])
+            m.add_bool_or(near + [~z[s], ~two])
 
     def _cuts(self, candidates, z, edges) -> None:
         m = self.m
@@ -286,33 +286,33 @@ class CpTown(QuadSlots):
             for comb in itertools.combinations(rest, r):
                 self.tick()
                 side = {first, *comb}
-                a, b = m.NewBoolVar(""), m.NewBoolVar("")
+                a, b = m.new_bool_var(""), m.new_bool_var("")
                 for s in candidates:
-                    m.AddImplication(z[s], a if s in side else b)
+                    m.add_implication(z[s], a if s in side else b)
                 cross = [e for (u, v), e in edges.items() if (u in side) != (v in side)]
-                m.AddBoolOr(cross + [a.Not(), b.Not()])
+                m.add_bool_or(cross + [~a, ~b])
 
     def _distances(self, candidates, z, edges) -> None:
         """Connectivity by a root and decreasing distance labels (for very many candidates)."""
         m = self.m
         n = len(candidates)
-        root = {s: m.NewBoolVar("") for s in candidates}
-        dist = {s: m.NewIntVar(0, n, "") for s in candidates}
-        m.AddAtMostOne(root.values())
+        root = {s: m.new_bool_var("") for s in candidates}
+        dist = {s: m.new_int_var(0, n, "") for s in candidates}
+        m.add_at_most_one(root.values())
         for s in candidates:
-            m.AddImplication(root[s], z[s])
+            m.add_implication(root[s], z[s])
             steps = []
             for (u, v), e in edges.items():
                 if s not in (u, v):
                     continue
                 t = v if u == s else u
-                st = m.NewBoolVar("")
-                m.AddImplication(st, e)
-                m.Add(dist[t] < dist[s]).OnlyEnforceIf(st)
+                st = m.new_bool_var("")
+                m.add_implication(st, e)
+                m.add(dist[t] < dist[s]).only_enforce_if(st)
                 steps.append(st)
-            m.AddBoolOr(steps + [z[s].Not(), root[s]])
+            m.add_bool_or(steps + [~z[s], root[s]])
         for s in candidates:  # something selected -> some root
-            m.AddBoolOr(list(root.values()) + [z[s].Not()])
+            m.add_bool_or(list(root.values()) + [~z[s]])
 
     def _at_least_every_component(self, candidates, size) -> None:
         m = self.m
@@ -324,16 +324,16 @@ class CpTown(QuadSlots):
                 if r == 1:
                     conn[u] = self.vis[comb[0]]
                 else:
-                    c = m.NewBoolVar("")
+                    c = m.new_bool_var("")
                     for v in comb:
                         rest = u - {v}
                         near = self.or_([self.adjacent(v, w) for w in rest])
                         if near is False:
                             continue
                         lits = [conn[rest], self.vis[v]] + ([] if near is True else [near])
-                        m.AddBoolOr([x.Not() for x in lits] + [c])
+                        m.add_bool_or([~x for x in lits] + [c])
                     conn[u] = c
-                m.Add(size >= r).OnlyEnforceIf(conn[u])
+                m.add(size >= r).only_enforce_if(conn[u])
 
 
 def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speedups: bool = True,
@@ -344,14 +344,14 @@ def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speed
     :func:`player_score`, :func:`_groups_with_territory_cards`)."""
     m = cp_model.CpModel()
     n = len(quads)
-    X = [m.NewIntVar(-2 * i, 2 * i, f"x{i}") for i in range(n)]
-    Y = [m.NewIntVar(-2 * i, 2 * i, f"y{i}") for i in range(n)]
-    R: list[Any] = [0 if i == 0 or looks_same_turned(quads[i]) else m.NewBoolVar(f"r{i}") for i in range(n)]
+    X = [m.new_int_var(-2 * i, 2 * i, f"x{i}") for i in range(n)]
+    Y = [m.new_int_var(-2 * i, 2 * i, f"y{i}") for i in range(n)]
+    R: list[Any] = [0 if i == 0 or looks_same_turned(quads[i]) else m.new_bool_var(f"r{i}") for i in range(n)]
     town = CpTown(m, tuple(tuple(tuple(t) for t in q) for q in quads), X, Y, R, deadline=deadline,
                   speedups=speedups, tightened=tightened)
     if n:
-        m.Add(X[0] == 0)
-        m.Add(Y[0] == 0)
+        m.add(X[0] == 0)
+        m.add(Y[0] == 0)
     turns = lambda i: (0,) if isinstance(R[i], int) else (0, 1)
     axis: dict = {}
     for i in range(n):
@@ -362,44 +362,44 @@ def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speed
                 for dy in range(-2, 3):
                     for ri in turns(i):
                         for rj in turns(j):
-                            v = m.NewBoolVar("")
-                            m.Add(X[j] - X[i] == dx).OnlyEnforceIf(v)
-                            m.Add(Y[j] - Y[i] == dy).OnlyEnforceIf(v)
+                            v = m.new_bool_var("")
+                            m.add(X[j] - X[i] == dx).only_enforce_if(v)
+                            m.add(Y[j] - Y[i] == dy).only_enforce_if(v)
                             if not isinstance(R[i], int):
-                                m.AddImplication(v, R[i] if ri else R[i].Not())
+                                m.add_implication(v, R[i] if ri else ~R[i])
                             if not isinstance(R[j], int):
-                                m.AddImplication(v, R[j] if rj else R[j].Not())
+                                m.add_implication(v, R[j] if rj else ~R[j])
                             vs[(dx, dy, ri, rj)] = v
-            far = m.NewBoolVar("")
-            apart = [m.NewBoolVar("") for _ in range(4)]
-            m.Add(X[j] - X[i] >= 3).OnlyEnforceIf(apart[0])
-            m.Add(X[j] - X[i] <= -3).OnlyEnforceIf(apart[1])
-            m.Add(Y[j] - Y[i] >= 3).OnlyEnforceIf(apart[2])
-            m.Add(Y[j] - Y[i] <= -3).OnlyEnforceIf(apart[3])
-            m.AddBoolOr(apart).OnlyEnforceIf(far)
-            m.AddExactlyOne(list(vs.values()) + [far])
+            far = m.new_bool_var("")
+            apart = [m.new_bool_var("") for _ in range(4)]
+            m.add(X[j] - X[i] >= 3).only_enforce_if(apart[0])
+            m.add(X[j] - X[i] <= -3).only_enforce_if(apart[1])
+            m.add(Y[j] - Y[i] >= 3).only_enforce_if(apart[2])
+            m.add(Y[j] - Y[i] <= -3).only_enforce_if(apart[3])
+            m.add_bool_or(apart).only_enforce_if(far)
+            m.add_exactly_one(list(vs.values()) + [far])
             town.rel[(i, j)] = vs
             for name, P, at in (("x", X, 0), ("y", Y, 1)):
                 for d in range(-2, 3):
-                    a = m.NewBoolVar("")
-                    m.Add(P[j] - P[i] == d).OnlyEnforceIf(a)
-                    m.Add(P[j] - P[i] != d).OnlyEnforceIf(a.Not())
+                    a = m.new_bool_var("")
+                    m.add(P[j] - P[i] == d).only_enforce_if(a)
+                    m.add(P[j] - P[i] != d).only_enforce_if(~a)
                     for c, v in vs.items():
                         if c[at] == d:
-                            m.AddImplication(v, a)
+                            m.add_implication(v, a)
                     axis[(name, i, j, d)] = a
     _triangles(m, n, axis, town)
     # rule:W-place: every later card touches (an edge) or covers an earlier one; corner-only is illegal
     for j in range(1, n):
-        m.AddBoolOr([v for i in range(j) for (dx, dy, _, _), v in town.rel[(i, j)].items()
+        m.add_bool_or([v for i in range(j) for (dx, dy, _, _), v in town.rel[(i, j)].items()
                      if not (abs(dx) == 2 and abs(dy) == 2)])
     # rule:W-cover: a slot shows unless a later card's footprint lies on its cell
     for i in range(n):
         for k in range(4):
             town.vis[(i, k)] = town.visible_after((i, k), n)
             if town.vis[(i, k)] is True:
-                v = m.NewBoolVar("")
-                m.Add(v == 1)
+                v = m.new_bool_var("")
+                m.add(v == 1)
                 town.vis[(i, k)] = v
     if speedups:
         _hidden_unturned(town)
@@ -416,7 +416,7 @@ def _hidden_unturned(town: CpTown) -> None:
     and so its score (``tests/test_wagons_optimize_cpsat.py`` checks the optimum against the oracle)."""
     for i, r in enumerate(town.R):
         if not isinstance(r, int):
-            town.m.AddBoolOr([town.vis[(i, k)] for k in range(4)] + [r.Not()])
+            town.m.add_bool_or([town.vis[(i, k)] for k in range(4)] + [~r])
 
 
 def _triangles(m, n, axis, town) -> None:
@@ -436,7 +436,7 @@ def _triangles(m, n, axis, town) -> None:
                         l1, l2 = lit(name, *p, d1), lit(name, *q, d2)
                         for d3 in range(-2, 3):
                             l3 = lit(name, *r, d3)
-                            m.AddBoolOr([l1.Not(), l2.Not(), l3 if d3 == d1 + d2 else l3.Not()])
+                            m.add_bool_or([~l1, ~l2, l3 if d3 == d1 + d2 else ~l3])
 
 
 def decode(town: CpTown, value: Callable[[Any], int]) -> list[tuple[int, int, int]]:
@@ -472,11 +472,11 @@ def _table(town: CpTown, expr, lo: int, hi: int, fn: Callable[[int], int]):
     prev = None
     for k in range(lo + 1, hi + 1):
         step = fn(k) - fn(k - 1)
-        b = m.NewBoolVar("")
-        m.Add(expr >= k).OnlyEnforceIf(b)
-        m.Add(expr <= k - 1).OnlyEnforceIf(b.Not())
+        b = m.new_bool_var("")
+        m.add(expr >= k).only_enforce_if(b)
+        m.add(expr <= k - 1).only_enforce_if(~b)
         if prev is not None:
-            m.AddImplication(b, prev)
+            m.add_implication(b, prev)
         prev = b
         if step:
             out.append(step * b)
@@ -578,7 +578,7 @@ def wagon_train(town: CpTown, goal: GoalSpec):
         best = run_partition_best(table, len(slots))
         cap = _table(town, _count(town, slots), 0, len(slots), lambda w: best[w])
         for line_total in terms:
-            town.m.Add(line_total <= cap)
+            town.m.add(line_total <= cap)
     return sum(terms, _ZERO)
 
 
@@ -626,8 +626,8 @@ def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCoun
     ks, most = [], []
     for name in reads:
         slots = _counted_slots(town, name)
-        k = m.NewIntVar(0, len(slots), "")
-        m.Add(k == _count(town, slots))
+        k = m.new_int_var(0, len(slots), "")
+        m.add(k == _count(town, slots))
         ks.append(k)
         most.append(len(slots))
     rows = []
@@ -638,8 +638,8 @@ def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCoun
         rows.append((*combo, mine, theirs))
     lo = min(min(r[-2], r[-1]) for r in rows)
     hi = max(max(r[-2], r[-1]) for r in rows)
-    mine_v, theirs_v = m.NewIntVar(lo, hi, ""), m.NewIntVar(lo, hi, "")
-    m.AddAllowedAssignments(ks + [mine_v, theirs_v], rows)
+    mine_v, theirs_v = m.new_int_var(lo, hi, ""), m.new_int_var(lo, hi, "")
+    m.add_allowed_assignments(ks + [mine_v, theirs_v], rows)
     return mine_v, theirs_v
 
 
@@ -673,7 +673,7 @@ def player_score(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: Pil
             parts[terrain] = town.largest_group(cands)[0]
     if town.speedups:
         # redundant (admissible): the largest groups are disjoint sets of visible territories
-        town.m.Add(sum(parts.values(), _ZERO) <= _count(town, town.slots))
+        town.m.add(sum(parts.values(), _ZERO) <= _count(town, town.slots))
     mine, theirs = goal_terms(town, scenario, data, pc, water)
     if town.speedups and town.tightened:
         _groups_with_territory_cards(town, scenario, data, pc, parts, mine)
@@ -706,7 +706,7 @@ def _groups_with_territory_cards(town: CpTown, scenario: ScenarioSpec, data: Wag
             opp = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
             total += comparing_goal(goal, Side(v, 0, 0, 0), opp, reading.can_lose)[0]
         best = total if best is None else max(best, total)
-    town.m.Add(sum(groups.values(), _ZERO) + sum((mine[g] for g in names), _ZERO) <= best)
+    town.m.add(sum(groups.values(), _ZERO) + sum((mine[g] for g in names), _ZERO) <= best)
 
 
 # ---------------------------------------------------------------- solving
@@ -761,19 +761,19 @@ class _Phases:
     def hint(self, hint) -> None:
         m = self.town.m
         for (x, y, r), X, Y, R in zip(hint, self.town.X, self.town.Y, self.town.R):
-            m.AddHint(X, x)
-            m.AddHint(Y, y)
+            m.add_hint(X, x)
+            m.add_hint(Y, y)
             if not isinstance(R, int):
-                m.AddHint(R, 1 if r else 0)
+                m.add_hint(R, 1 if r else 0)
 
     def _callback(self):
         phases = self
 
         class Found(cp_model.CpSolverSolutionCallback):
             def on_solution_callback(self):
-                v = int(self.Value(phases.target))
+                v = int(self.value(phases.target))
                 if phases.value is None or v > phases.value:
-                    phases.xyr, phases.value = tuple(decode(phases.town, self.Value)), v
+                    phases.xyr, phases.value = tuple(decode(phases.town, self.value)), v
                     if phases.on_solution is not None:
                         phases.on_solution(phases.xyr, v)
 
@@ -789,7 +789,7 @@ class _Phases:
             best = _best_of(floor, self.value)
             if best is not None and b <= best:
                 self.closed = True
-                solver.StopSearch()
+                solver.stop_search()
 
         return bound
 
@@ -797,8 +797,8 @@ class _Phases:
         """One phase: maximise the target above ``floor`` for ``seconds`` (core-based search when ``core``)."""
         m = self.town.m
         if floor is not None:
-            m.Add(self.target >= floor + 1)
-        m.Maximize(self.target)
+            m.add(self.target >= floor + 1)
+        m.maximize(self.target)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = max(0.01, seconds)
@@ -815,9 +815,9 @@ class _Phases:
             # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
             _no_stratification(solver.parameters)
             solver.best_bound_callback = self._bound_callback(solver, floor)
-        status = solver.Solve(m, self._callback())
+        status = solver.solve(m, self._callback())
         if status == cp_model.MODEL_INVALID:
-            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
+            raise AssertionError(f"CP-SAT model invalid: {m.validate()}")
         return solver, status
 
     def settled(self, status, floor: int | None) -> SolveResult | None:
@@ -876,7 +876,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     if done is not None:
         return done
     try:
-        bound = _at_least(_ceil(solver.BestObjectiveBound()), floor)
+        bound = _at_least(_ceil(solver.best_objective_bound), floor)
     except (TypeError, ValueError, OverflowError):
         bound = None
     return SolveResult(phases.xyr, phases.value, False, bound)
@@ -923,7 +923,7 @@ class CpSatProof:
         if problem.round1 is not None:
             m_cards, opp_terr, behind = problem.round1
             have = town.territories_after(m_cards)
-            town.m.Add(have >= opp_terr) if behind else town.m.Add(have < opp_terr)
+            town.m.add(have >= opp_terr) if behind else town.m.add(have < opp_terr)
         polish = _polisher(problem, incumbent)
         floor = incumbent.to_beat()
         hint = normal_xyr(incumbent.town, problem.quads) if incumbent.town is not None else None
