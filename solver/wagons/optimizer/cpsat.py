@@ -52,12 +52,14 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ortools.sat import sat_parameters_pb2
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from solver.errors import BadInput
 from solver.wagons.cards import OFFSETS
@@ -337,11 +339,14 @@ class CpTown(QuadSlots):
 
 
 def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speedups: bool = True,
-           tightened: bool = True) -> CpTown:
+           tightened: bool = True, triangles: str = "reduced") -> CpTown:
     """Positions, relative placements, placement legality and visibility for cards in this order
     (``speedups``: with the redundant bounds and the symmetry breaking of :func:`_hidden_unturned`;
     ``tightened``, with ``speedups``: the group neighbours (``CpTown._neighbours``) and, in
-    :func:`player_score`, :func:`_groups_with_territory_cards`)."""
+    :func:`player_score`, :func:`_groups_with_territory_cards`; ``triangles``: which redundant
+    offset clauses, :data:`TRIANGLES`)."""
+    if triangles not in TRIANGLES:
+        raise ValueError(f"triangles: expected one of {TRIANGLES}, got {triangles!r}")
     m = cp_model.CpModel()
     n = len(quads)
     X = [m.new_int_var(-2 * i, 2 * i, f"x{i}") for i in range(n)]
@@ -352,47 +357,16 @@ def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speed
     if n:
         m.add(X[0] == 0)
         m.add(Y[0] == 0)
-    turns = lambda i: (0,) if isinstance(R[i], int) else (0, 1)
     axis: dict = {}
     for i in range(n):
         for j in range(i + 1, n):
             town.tick()
-            vs = {}
-            for dx in range(-2, 3):
-                for dy in range(-2, 3):
-                    for ri in turns(i):
-                        for rj in turns(j):
-                            v = m.new_bool_var("")
-                            m.add(X[j] - X[i] == dx).only_enforce_if(v)
-                            m.add(Y[j] - Y[i] == dy).only_enforce_if(v)
-                            if not isinstance(R[i], int):
-                                m.add_implication(v, R[i] if ri else ~R[i])
-                            if not isinstance(R[j], int):
-                                m.add_implication(v, R[j] if rj else ~R[j])
-                            vs[(dx, dy, ri, rj)] = v
-            far = m.new_bool_var("")
-            apart = [m.new_bool_var("") for _ in range(4)]
-            m.add(X[j] - X[i] >= 3).only_enforce_if(apart[0])
-            m.add(X[j] - X[i] <= -3).only_enforce_if(apart[1])
-            m.add(Y[j] - Y[i] >= 3).only_enforce_if(apart[2])
-            m.add(Y[j] - Y[i] <= -3).only_enforce_if(apart[3])
-            m.add_bool_or(apart).only_enforce_if(far)
-            m.add_exactly_one(list(vs.values()) + [far])
-            town.rel[(i, j)] = vs
-            for name, P, at in (("x", X, 0), ("y", Y, 1)):
-                for d in range(-2, 3):
-                    a = m.new_bool_var("")
-                    m.add(P[j] - P[i] == d).only_enforce_if(a)
-                    m.add(P[j] - P[i] != d).only_enforce_if(~a)
-                    for c, v in vs.items():
-                        if c[at] == d:
-                            m.add_implication(v, a)
-                    axis[(name, i, j, d)] = a
-    _triangles(m, n, axis, town)
+            _pair(town, i, j, axis)
+    _triangles(m, n, axis, town, triangles)
     # rule:W-place: every later card touches (an edge) or covers an earlier one; corner-only is illegal
     for j in range(1, n):
         m.add_bool_or([v for i in range(j) for (dx, dy, _, _), v in town.rel[(i, j)].items()
-                     if not (abs(dx) == 2 and abs(dy) == 2)])
+                       if not (abs(dx) == 2 and abs(dy) == 2)])
     # rule:W-cover: a slot shows unless a later card's footprint lies on its cell
     for i in range(n):
         for k in range(4):
@@ -404,6 +378,45 @@ def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speed
     if speedups:
         _hidden_unturned(town)
     return town
+
+
+def _pair(town: CpTown, i: int, j: int, axis: dict) -> None:
+    """The relative placement of cards ``i < j``: ``town.rel[i, j]``, its ``far`` literal, and the offset
+    literals ``axis[name, i, j, d]`` (``name`` "x" or "y"), each equivalent to ``P_j - P_i == d``."""
+    m, X, Y, R = town.m, town.X, town.Y, town.R
+    turns = lambda c: (0,) if isinstance(R[c], int) else (0, 1)
+    turned = lambda c, r: None if isinstance(R[c], int) else (R[c] if r else ~R[c])
+    diff = (X[j] - X[i], Y[j] - Y[i])
+    vs = {}
+    for dx in range(-2, 3):
+        for dy in range(-2, 3):
+            for ri in turns(i):
+                for rj in turns(j):
+                    v = m.new_bool_var("")
+                    m.add(diff[0] == dx).only_enforce_if(v)
+                    m.add(diff[1] == dy).only_enforce_if(v)
+                    for lit in (turned(i, ri), turned(j, rj)):
+                        if lit is not None:
+                            m.add_implication(v, lit)
+                    vs[(dx, dy, ri, rj)] = v
+    far = m.new_bool_var("")
+    apart = [m.new_bool_var("") for _ in range(4)]
+    m.add(diff[0] >= 3).only_enforce_if(apart[0])
+    m.add(diff[0] <= -3).only_enforce_if(apart[1])
+    m.add(diff[1] >= 3).only_enforce_if(apart[2])
+    m.add(diff[1] <= -3).only_enforce_if(apart[3])
+    m.add_bool_or(apart).only_enforce_if(far)
+    m.add_exactly_one(list(vs.values()) + [far])
+    town.rel[(i, j)] = vs
+    for name, at in (("x", 0), ("y", 1)):
+        for d in range(-2, 3):
+            a = m.new_bool_var("")
+            m.add(diff[at] == d).only_enforce_if(a)
+            m.add(diff[at] != d).only_enforce_if(~a)
+            for c, v in vs.items():
+                if c[at] == d:
+                    m.add_implication(v, a)
+            axis[(name, i, j, d)] = a
 
 
 def _hidden_unturned(town: CpTown) -> None:
@@ -419,10 +432,57 @@ def _hidden_unturned(town: CpTown) -> None:
             town.m.add_bool_or([town.vis[(i, k)] for k in range(4)] + [~r])
 
 
-def _triangles(m, n, axis, town) -> None:
-    """Redundant: the offset of a pair of cards follows from the offsets of the two other pairs."""
+TRIANGLES = ("reduced", "unique", "full")
+"""The redundant clauses of :func:`_triangles`: ``"reduced"`` (default), ``"unique"`` or ``"full"`` (as
+built before issue 20's encoding round: every clause three times; the benches' baseline)."""
+
+_OFFSETS = range(-2, 3)
+_SUMS = [(a, b, a + b) for a in _OFFSETS for b in _OFFSETS if -2 <= a + b <= 2]
+"""Offsets ``(a, b, c)`` of the pairs ``(i, j)``, ``(j, k)``, ``(i, k)`` of three cards that agree (c = a + b)."""
+_APART = [(a, b, c) for a in _OFFSETS for b in _OFFSETS for c in _OFFSETS if c != a + b]
+"""Offsets of the three pairs that contradict each other."""
+_APART_FAR = [(a, b, c) for a, b, c in _APART if max(abs(a + b), abs(c - a), abs(c - b)) > 2]
+"""Of those, the ones where two of the offsets put the third pair beyond -2..2 (no literal to derive)."""
+
+
+def _triangles(m, n, axis, town, mode: str = "reduced") -> None:
+    """Redundant: the offset of a pair of cards follows from the offsets of the two other pairs (on each
+    axis, ``c = a + b`` for the pairs ``(i, j)``, ``(j, k)``, ``(i, k)`` of cards ``i < j < k``).
+
+    The offset literals are reified (``axis[name, i, j, d]`` iff ``P_j - P_i == d``), so every clause here
+    holds in every town. ``"full"``: for each pair playing the derived part and every (a, b, c), the
+    clause "two offsets imply the third's literal, or its negation", so each contradiction clause is
+    stated three times. ``"unique"``: the same clauses once. ``"reduced"``: an at-most-one over each
+    pair's five offset literals, the positive clauses (two offsets imply the third, three per
+    agreeing triple) and the contradiction clauses only where two offsets put the third pair beyond
+    -2..2; the other contradictions follow by unit propagation (two offsets set the third's literal,
+    the at-most-one clears its others; one offset and the third's set the second's candidates false
+    through the positive clauses), so propagation is at least as strong as with ``"full"``."""
     if n > 10:
         return
+    if mode == "full":
+        return _triangles_full(m, n, axis, town)
+    if mode == "reduced":
+        for i, j in itertools.combinations(range(n), 2):
+            for name in "xy":
+                m.add_at_most_one([axis[(name, i, j, d)] for d in _OFFSETS])
+    apart = _APART_FAR if mode == "reduced" else _APART
+    for i, j, k in itertools.combinations(range(n), 3):
+        town.tick()
+        for name in "xy":
+            ij, jk, ik = ([axis[(name, p, q, d)] for d in _OFFSETS] for p, q in ((i, j), (j, k), (i, k)))
+            nij, njk, nik = ([~x for x in lits] for lits in (ij, jk, ik))
+            for a, b, c in _SUMS:
+                a, b, c = a + 2, b + 2, c + 2
+                m.add_bool_or([nij[a], njk[b], ik[c]])
+                m.add_bool_or([nij[a], nik[c], jk[b]])
+                m.add_bool_or([njk[b], nik[c], ij[a]])
+            for a, b, c in apart:
+                m.add_bool_or([nij[a + 2], njk[b + 2], nik[c + 2]])
+
+
+def _triangles_full(m, n, axis, town) -> None:
+    """:func:`_triangles` as built before (``"full"``): the benches' baseline."""
 
     def lit(name, i, j, d):
         return axis.get((name, i, j, d)) if i < j else axis.get((name, j, i, -d))
@@ -902,11 +962,13 @@ class CpSatProof:
     one until infeasible (the proof) or the time limit. ``speedups``: the model with its redundant bounds
     and symmetry breaking (default; ``False`` is the baseline of ``bench/bench_wagons_proofs.py``);
     ``tightened``: with them, issue 20's second round (the territory cap and the group neighbours;
-    default; ``False`` is the benches' ``current``, the prover before it)."""
+    default; ``False`` is the benches' ``current``, the prover before it); ``triangles``: the redundant
+    offset clauses (:data:`TRIANGLES`; ``"full"`` is the build before the encoding round)."""
 
     proof: str = "search"
     speedups: bool = True
     tightened: bool = True
+    triangles: str = "reduced"
 
     @property
     def name(self) -> str:
@@ -914,16 +976,9 @@ class CpSatProof:
 
     def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
         try:
-            town = encode(problem.quads, deadline=problem.deadline, speedups=self.speedups,
-                          tightened=self.tightened)
-            total, _parts, theirs = player_score(town, problem.scenario, problem.data, problem.pile_counts)
+            town, target = self.model(problem)
         except EncodeTimeout:
             return False
-        target = total if problem.objective != "margin" else total - sum(theirs.values()) - problem.opponent_fixed
-        if problem.round1 is not None:
-            m_cards, opp_terr, behind = problem.round1
-            have = town.territories_after(m_cards)
-            town.m.add(have >= opp_terr) if behind else town.m.add(have < opp_terr)
         polish = _polisher(problem, incumbent)
         floor = incumbent.to_beat()
         hint = normal_xyr(incumbent.town, problem.quads) if incumbent.town is not None else None
@@ -938,4 +993,93 @@ class CpSatProof:
             incumbent.bound = res.bound if incumbent.bound is None else min(incumbent.bound, res.bound)
         bound, best = incumbent.bound, incumbent.value
         # the bound of "beat the best" fell to the best: nothing beats it
-        return res.proven or (bound is not None and best is not None and bound <= best)
+        proven = res.proven or (bound is not None and best is not None and bound <= best)
+        if proven and _MODELS.get() is not None:
+            _MODELS.get().pop(self._key(problem), None)  # a proven problem is not asked again
+        return proven
+
+    def build(self, problem: Problem) -> tuple[CpTown, Any]:
+        """(town, target): the model of ``problem`` built afresh (raises :class:`EncodeTimeout`)."""
+        town = encode(problem.quads, deadline=problem.deadline, speedups=self.speedups,
+                      tightened=self.tightened, triangles=self.triangles)
+        total, _parts, theirs = player_score(town, problem.scenario, problem.data, problem.pile_counts)
+        target = total if problem.objective != "margin" else total - sum(theirs.values()) - problem.opponent_fixed
+        if problem.round1 is not None:
+            m_cards, opp_terr, behind = problem.round1
+            have = town.territories_after(m_cards)
+            town.m.add(have >= opp_terr) if behind else town.m.add(have < opp_terr)
+        return town, target
+
+    def model(self, problem: Problem) -> tuple[CpTown, Any]:
+        """(town, target) to solve ``problem`` with: inside :func:`reusing_models`, a copy of the model
+        built for the same problem earlier in the block (a later proof pass on the same line), else
+        :meth:`build` (keeping a copy for later when inside the block)."""
+        store = _MODELS.get()
+        if store is None:
+            return self.build(problem)
+        key = self._key(problem)
+        hit = store.get(key)
+        if hit is not None and hit[0] is problem.data:
+            return hit[1].copy()
+        town, target = self.build(problem)
+        if len(store) < MAX_MODELS:  # when full, the first ones stay: a deal search's passes revisit them first
+            store[key] = (problem.data, BuiltModel.keep(town, target))
+        return town, target
+
+    def _key(self, problem: Problem) -> tuple:
+        return (self, problem.cards, problem.scenario_id, problem.pile, problem.rules, problem.objective,
+                problem.round1, id(problem.data))
+
+
+MAX_MODELS = 32
+"""Models kept per :func:`reusing_models` block (a few MB each: an 8-card town's model has some 30,000
+constraints); a proven problem's model is dropped."""
+
+_MODELS: ContextVar[dict | None] = ContextVar("cpsat_models", default=None)
+
+
+@contextmanager
+def reusing_models(store: dict) -> Iterator[dict]:
+    """Within the block (in this thread or task), :meth:`CpSatProof.prove` keeps in ``store`` a copy of
+    each model it builds, before any solve adds to it, and solves a later proof of the same problem (same
+    cards in order, pile, scenario, readings, data, objective, round-1 condition and prover) on a fresh
+    copy of it instead of building it again: the copy is the very model a fresh build gives, so the
+    proof is the same. The store holds model copies, never a solver; a deal search owns one per search."""
+    token = _MODELS.set(store)
+    try:
+        yield store
+    finally:
+        _MODELS.reset(token)
+
+
+@dataclass(frozen=True)
+class BuiltModel:
+    """A pristine copy of a built model (nothing solved on it, no hint, no floor) with the positions, turns
+    and target bound to it; :meth:`copy` gives a town and target to solve on a fresh copy of it."""
+
+    town: CpTown
+    coeffs: tuple[int, ...]
+    indices: tuple[int, ...]
+    offset: int
+
+    @staticmethod
+    def keep(town: CpTown, target) -> BuiltModel:
+        m = town.m.clone()
+        flat = cp_model_helper.FlatIntExpr(target) if not isinstance(target, int) else None
+        slim = _rebound(town, m)
+        if flat is None:
+            return BuiltModel(slim, (), (), int(target))
+        return BuiltModel(slim, tuple(flat.coeffs), tuple(v.index for v in flat.vars), flat.offset)
+
+    def copy(self) -> tuple[CpTown, Any]:
+        m = self.town.m.clone()
+        target = sum((c * m.get_int_var_from_proto_index(i) for c, i in zip(self.coeffs, self.indices)), _ZERO)
+        return _rebound(self.town, m), target + self.offset
+
+
+def _rebound(town: CpTown, m: cp_model.CpModel) -> CpTown:
+    """``town``'s positions and turns as variables of ``m`` (a clone of its model), without the literal
+    tables of the build (a solve reads only the positions and turns)."""
+    var = m.get_int_var_from_proto_index
+    return replace(town, m=m, X=[var(x.index) for x in town.X], Y=[var(y.index) for y in town.Y],
+                   R=[r if isinstance(r, int) else var(r.index) for r in town.R], rel={}, vis={}, _cache={})

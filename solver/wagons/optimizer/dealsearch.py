@@ -30,6 +30,7 @@ from solver.errors import BadInput
 from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, scores
 from solver.wagons.optimizer.bounds import margin_bound
+from solver.wagons.optimizer.cpsat import reusing_models
 from solver.wagons.optimizer.layout import METHODS, best_layout
 from solver.wagons.optimizer.lines import Line, draft_lines, meets_round1, play_out
 from solver.wagons.optimizer.local import improve
@@ -102,6 +103,7 @@ class DealSearch:
                       for li in lines]
         self.solves = 0
         self._last_report = 0.0
+        self._models: dict = {}  # CP-SAT models built by this search's proofs, reused by its later passes
 
     # ---------------------------------------------------------------- facts
     def _key(self, line: Line, round1) -> tuple:
@@ -183,9 +185,10 @@ class DealSearch:
     # ---------------------------------------------------------------- proofs
     def _solve(self, line: Line, round1, floor: int, budget: float):
         self.solves += 1
-        return best_layout(line.cards, self.scenario, line.pile, self.rules, time_limit=max(0.05, budget),
-                           objective="margin", method=self.method, data=self.data, seed_greedy=False, floor=floor,
-                           round1=round1)
+        with reusing_models(self._models):  # a later pass on this line solves a copy of its model
+            return best_layout(line.cards, self.scenario, line.pile, self.rules, time_limit=max(0.05, budget),
+                               objective="margin", method=self.method, data=self.data, seed_greedy=False,
+                               floor=floor, round1=round1)
 
     @staticmethod
     def _record(it: LineState, r, floor: int) -> None:
