@@ -169,7 +169,7 @@ def test_a_reused_model_is_the_fresh_model():
 
 
 def test_a_reused_model_proves_what_a_fresh_one_proves():
-    problem = _problem(seed=11, n=6)
+    problem = _problem(seed=11, n=5)
     prover = cps.CpSatProof()
     store: dict = {}
     with cps.reusing_models(store):

@@ -84,6 +84,9 @@ def offset(k: int, turned: int) -> tuple[int, int]:
     return (dx, dy) if not turned else (1 - dx, 1 - dy)
 
 
+_OFFSET = {(k, r): offset(k, r) for k in range(4) for r in (0, 1)}
+
+
 def looks_same_turned(quad: Sequence[Quad]) -> bool:
     """A card whose half turn shows the same territories at the same cells."""
     return (quad[0], quad[1]) == (quad[3], quad[2])
@@ -185,19 +188,27 @@ class CpTown(QuadSlots):
             else:
                 out = self.R[i] if opts[0] == 1 else ~self.R[i]
         else:
-            flip = i > j
-            a_, b_ = (j, i) if flip else (i, j)
-            lits = []
-            for (dx, dy, ra, rb), v in self.rel[(a_, b_)].items():
-                ri, rj = (rb, ra) if flip else (ra, rb)
-                oi, oj = offset(k, ri), offset(l, rj)
-                # cell t - cell s = (X_j + oj) - (X_i + oi), with X_j - X_i = +-dx
-                sx, sy = (-dx, -dy) if flip else (dx, dy)
-                if (sx + oj[0] - oi[0], sy + oj[1] - oi[1]) == (ex, ey):
-                    lits.append(v)
-            out = self.or_(lits)
+            out = self.or_(self._cell_differences(s, t).get((ex, ey), []))
         self._cache[key] = out
         return out
+
+    def _cell_differences(self, s: Slot, t: Slot) -> dict:
+        """{cell of ``t`` minus cell of ``s``: the ``rel`` literals giving it, in ``rel``'s order} for slots
+        of two different cards (built once per pair of slots)."""
+        key = ("cells", s, t)
+        table = self._cache.get(key)
+        if table is None:
+            (i, k), (j, l) = s, t
+            flip = i > j
+            table = {}
+            for (dx, dy, ra, rb), v in self.rel[(j, i) if flip else (i, j)].items():
+                ri, rj = (rb, ra) if flip else (ra, rb)
+                oi, oj = _OFFSET[k, ri], _OFFSET[l, rj]
+                # cell t - cell s = (X_j + oj) - (X_i + oi), with X_j - X_i = +-dx
+                sx, sy = (-dx, -dy) if flip else (dx, dy)
+                table.setdefault((sx + oj[0] - oi[0], sy + oj[1] - oi[1]), []).append(v)
+            self._cache[key] = table
+        return table
 
     def adjacent(self, s: Slot, t: Slot):
         """The cells of ``s`` and ``t`` share an edge (visibility not included)."""
@@ -219,7 +230,7 @@ class CpTown(QuadSlots):
         covers = []
         for j in range(i + 1, min(m_cards, self.n)):
             covers += [v for (dx, dy, ri, rj), v in self.rel[(i, j)].items()
-                       if 0 <= offset(k, ri)[0] - dx <= 1 and 0 <= offset(k, ri)[1] - dy <= 1]
+                       if 0 <= _OFFSET[k, ri][0] - dx <= 1 and 0 <= _OFFSET[k, ri][1] - dy <= 1]
         return self.not_(self.or_(covers))
 
     def territories_after(self, m_cards: int):
@@ -387,14 +398,15 @@ def _pair(town: CpTown, i: int, j: int, axis: dict) -> None:
     turns = lambda c: (0,) if isinstance(R[c], int) else (0, 1)
     turned = lambda c, r: None if isinstance(R[c], int) else (R[c] if r else ~R[c])
     diff = (X[j] - X[i], Y[j] - Y[i])
+    equal = [{d: diff[at] == d for d in range(-2, 3)} for at in (0, 1)]  # built once, added many times
     vs = {}
     for dx in range(-2, 3):
         for dy in range(-2, 3):
             for ri in turns(i):
                 for rj in turns(j):
                     v = m.new_bool_var("")
-                    m.add(diff[0] == dx).only_enforce_if(v)
-                    m.add(diff[1] == dy).only_enforce_if(v)
+                    m.add(equal[0][dx]).only_enforce_if(v)
+                    m.add(equal[1][dy]).only_enforce_if(v)
                     for lit in (turned(i, ri), turned(j, rj)):
                         if lit is not None:
                             m.add_implication(v, lit)
@@ -409,13 +421,15 @@ def _pair(town: CpTown, i: int, j: int, axis: dict) -> None:
     m.add_exactly_one(list(vs.values()) + [far])
     town.rel[(i, j)] = vs
     for name, at in (("x", 0), ("y", 1)):
+        by_offset: dict[int, list] = {}
+        for c, v in vs.items():
+            by_offset.setdefault(c[at], []).append(v)
         for d in range(-2, 3):
             a = m.new_bool_var("")
-            m.add(diff[at] == d).only_enforce_if(a)
+            m.add(equal[at][d]).only_enforce_if(a)
             m.add(diff[at] != d).only_enforce_if(~a)
-            for c, v in vs.items():
-                if c[at] == d:
-                    m.add_implication(v, a)
+            for v in by_offset[d]:
+                m.add_implication(v, a)
             axis[(name, i, j, d)] = a
 
 
