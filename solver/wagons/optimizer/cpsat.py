@@ -10,6 +10,11 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   cover or neighbour a slot of the other). These literals are tied to integer positions ``X, Y`` and
   turn Booleans ``R``, so they are always consistent. The first card lies at (0, 0) unturned
   (translating or turning a whole town changes no score); a card that looks the same turned is never turned.
+- **Offsets per axis** (redundant, up to 10 cards): ``axis[x|y, i, j, d]`` iff ``P_j - P_i == d`` for d in
+  -2..2, at most one per pair and axis; for cards ``i < j < k`` two pairs' offsets give the third's
+  (``c = a + b``: three clauses per agreeing triple) and, where ``a + b``, ``c - a`` or ``c - b`` lies
+  beyond -2..2, the three offsets exclude each other (:func:`_triangles`; the other contradictions follow
+  by propagation through the at-most-one).
 - **Placement** (rule:W-place): card ``j > 0`` touches or covers an earlier card: some
   ``rel[i,j][c]`` with ``|dx|, |dy| <= 2`` and not both 2 (corner-only contact is illegal).
 - **Visibility** (rule:W-cover): slot ``(i, k)`` shows iff no ``rel[i,j][c]`` with ``j > i`` puts card
@@ -44,7 +49,9 @@ optimal. The proof phase is CP-SAT's default search without LP (``proof="search"
 proof measured) or, after a primal phase, its *core-based* search (``proof="core"``), which proves a
 falling upper bound while it runs; when that bound falls to the best value the search is stopped:
 that bound is the proof. One worker (one core), a fresh
-``CpModel`` and ``CpSolver`` per solve, nothing shared between threads.
+``CpModel`` and ``CpSolver`` per solve, nothing shared between threads: inside :func:`reusing_models` (a
+deal search's proof passes) a later solve of the same problem gets a fresh copy of the model built the
+first time (``CpModel.clone``), not a new build; the copy is the same model, so the same proof.
 """
 
 from __future__ import annotations

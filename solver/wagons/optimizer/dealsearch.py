@@ -53,7 +53,7 @@ GROWTH = 4
 """Each later pass gives a line still open this many times the previous pass's time. Measured on the 30 lines of
 Through the Desert seed 2 above 0 (their proof times with no limit: 0.7-7 s, three over 15 s): a first slice of
 1.5 s growing 4x wastes 18 s on restarts over the 27 provable lines, 1 s growing 2x 43 s (a CP-SAT solve restarts
-from nothing, its model built again)."""
+its search from nothing; its model is a copy of the one the line's first pass built, :func:`~.cpsat.reusing_models`)."""
 
 _FACTS: dict[tuple, tuple[WagonsData, int, int | None, Town | None]] = {}
 """(scenario, cards, sorted pile, round1, rules, data id) -> (the data, proven bound, best value, its town); a hit
