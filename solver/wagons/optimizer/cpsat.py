@@ -455,7 +455,8 @@ def _hidden_unturned(town: CpTown) -> None:
 
 TRIANGLES = ("reduced", "unique", "full")
 """The redundant clauses of :func:`_triangles`: ``"reduced"`` (default), ``"unique"`` or ``"full"`` (as
-built before issue 20's encoding round: every clause three times; the benches' baseline)."""
+built before issue 20's encoding round: every clause three times; the benches' baseline; measured in
+docs/history/wagons-canwin.md)."""
 
 _OFFSETS = range(-2, 3)
 _SUMS = [(a, b, a + b) for a in _OFFSETS for b in _OFFSETS if -2 <= a + b <= 2]
