@@ -17,7 +17,9 @@ Sharing: lines with the same cards and the same pile (Boomtown's two round-1 cas
 share one solve without the round-1 condition: its town settles every case whose condition it
 meets, and its proven optimum bounds them all (the condition only removes towns). The proven facts
 per line (upper bound, best town) are cached for the process, so ``can-win`` and best play on the
-same deal (the atlas runs both) do no proof twice. Results are facts, not solver state.
+same deal (the atlas runs both) do no proof twice. Results are facts, not solver state. Within one search a
+later proof pass on a line solves a copy of the CP-SAT model its first pass built
+(:func:`~.cpsat.reusing_models`, a store owned by the search: models, never solvers).
 """
 
 from __future__ import annotations
