@@ -1,10 +1,14 @@
-"""Can-win now against can-win as it was before issue 20's second round, side by side per deal in one
-process: the layout-aware Badlands bound and the CP-SAT territory cap (now) against the counts-only bound
-and ``CpSatProof(tightened=False)`` (before, :func:`current_method`). Cold solves, can-win only; where both
-decide they must agree. Dated figures: ``docs/history/wagons-canwin.md``.
+"""Can-win now against can-win as it was before, side by side per deal in one process. ``--before
+second-round`` (default): before issue 20's second round, the layout-aware Badlands bound and the CP-SAT
+territory cap (now) against the counts-only bound and ``CpSatProof(tightened=False)`` (:func:`current_method`);
+``--before encoding``: before the encoding round, the reduced triangle clauses and the model reuse across
+proof passes (now) against ``CpSatProof(triangles="full")`` building every pass's model afresh
+(:func:`encoding_method`; the order of the two runs alternates from deal to deal). Cold solves, can-win
+only; where both decide they must agree. Dated figures: ``docs/history/wagons-canwin.md``.
 
 Run: ``.venv/bin/python bench/bench_wagons_canwin_versus.py [--seeds 0-99] [--scenarios A,B] [--readings
-all|default] [--canwin-limit S] [--before-every K] [--rows F.jsonl] [--from-rows F.jsonl]``; the summary rows
+all|default] [--canwin-limit S] [--before-every K] [--before second-round|encoding] [--deals SC:SEED,...]
+[--rows F.jsonl] [--from-rows F.jsonl]``; the summary rows
 go to standard output as JSON lines. ``--rows`` resumes a killed run (the rows there are skipped); the
 issue's 600 deals: ``--seeds 0-99 --readings default --before-every 10``, split over processes by seeds.
 """
@@ -55,15 +59,48 @@ def current_method():
         dealsearch.margin_bound, layout.STRATEGIES["cpsat"] = saved
 
 
+@contextmanager
+def encoding_method():
+    """can-win as it was before the encoding round: the prover with every triangle clause as built before
+    (``CpSatProof(triangles="full")``) and no model reuse across a deal search's proof passes, swapped in for
+    the ``with`` block."""
+    from solver.wagons.optimizer import dealsearch, layout
+    from solver.wagons.optimizer.cpsat import CpSatProof
+
+    @contextmanager
+    def no_reuse(_store):
+        yield _store
+
+    saved = dealsearch.reusing_models, layout.STRATEGIES["cpsat"]
+    dealsearch.reusing_models = no_reuse
+    layout.STRATEGIES["cpsat"] = CpSatProof("search", triangles="full")
+    try:
+        yield
+    finally:
+        dealsearch.reusing_models, layout.STRATEGIES["cpsat"] = saved
+
+
+BEFORE = {"second-round": current_method, "encoding": encoding_method}
+"""``--before`` name -> the context manager that swaps the method before in."""
+
+
 def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float,
-                before: bool = True) -> dict:
-    """One deal under one reading: can-win now and (``before``) can-win as it was (:func:`current_method`),
-    cold each; where both decide they must agree."""
+                before: bool = True, baseline: str = "second-round", before_first: bool = False) -> dict:
+    """One deal under one reading: can-win now and (``before``) can-win as it was (:data:`BEFORE`
+    ``[baseline]``), cold each (the method before first when ``before_first``); where both decide they
+    must agree."""
     from solver.wagons.optimizer.canwin import can_win
     from solver.wagons.optimizer.dealsearch import clear_cache
     from solver.wagons.rules import Rules
 
     rules = Rules.from_dict(json.loads(rules_json))
+
+    def run_before():
+        clear_cache()
+        with BEFORE[baseline]():
+            return can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
+
+    old = run_before() if before and before_first else None
     clear_cache()
     new = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
     clear_cache()
@@ -73,8 +110,8 @@ def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_
            "lines": new.lines, "before": before}
     if not before:
         return row
-    with current_method():
-        old = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
+    if old is None:
+        old = run_before()
     clear_cache()
     if new.winnable is not None and old.winnable is not None and new.winnable != old.winnable:
         raise AssertionError(f"{scenario} {seed} {reading}: can-win {new.winnable} now, {old.winnable} before")
@@ -108,17 +145,20 @@ def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
 
 
 def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log=None, before_every: int = 1,
-        readings: str = "all") -> list[dict]:
-    """Every deal-reading of ``seeds`` x ``scenarios`` (``readings="default"``: the default reading only), one
-    solve at a time; the method before on the seeds divisible by ``before_every`` (0: never). Rows are
-    appended to ``rows_path`` as they finish; those already there are skipped (a killed run resumes, its
-    last line cut short dropped: :func:`bench_wagons_canwin.read_rows`)."""
+        readings: str = "all", baseline: str = "second-round", deals: set | None = None) -> list[dict]:
+    """Every deal-reading of ``seeds`` x ``scenarios`` (``readings="default"``: the default reading only;
+    ``deals``: only these ``(scenario, seed)``), one solve at a time; the method before (:data:`BEFORE`
+    ``[baseline]``) on the seeds divisible by ``before_every`` (0: never), run first on every other deal
+    with ``baseline="encoding"``. Rows are appended to ``rows_path`` as they finish; those already there are
+    skipped (a killed run resumes, its last line cut short dropped: :func:`bench_wagons_canwin.read_rows`)."""
     rows = read_rows(rows_path, repair=True) if rows_path else []
     seen = {(r["scenario"], r["seed"], r["reading"]) for r in rows}
-    for item in deal_items(seeds, scenarios, readings):
+    items = [it for it in deal_items(seeds, scenarios, readings) if deals is None or it[:2] in deals]
+    for n, item in enumerate(items):
         if item[:3] in seen:
             continue
-        row = versus_deal(*item, canwin_limit, before=in_baseline_sample(item[1], before_every))
+        row = versus_deal(*item, canwin_limit, before=in_baseline_sample(item[1], before_every), baseline=baseline,
+                          before_first=baseline == "encoding" and n % 2 == 1)
         rows.append(row)
         if rows_path:
             append_row(rows_path, row)
@@ -141,6 +181,8 @@ def main() -> None:
     ap.add_argument("--rows", default=None, help="append each deal's row to this JSON-lines file (and resume from it)")
     ap.add_argument("--from-rows", default=None, help="summarise earlier --rows files (comma-separated)")
     ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated scenario ids (default all)")
+    ap.add_argument("--before", choices=tuple(BEFORE), default="second-round", help="which method before (docstring)")
+    ap.add_argument("--deals", default=None, help="only these deals, e.g. through-the-desert:0,water-the-herd:21")
     a = ap.parse_args()
     if a.from_rows:
         rows = [r for f in a.from_rows.split(",") for r in read_rows(f)]
@@ -150,8 +192,12 @@ def main() -> None:
         unknown = set(scenarios) - set(SCENARIO_IDS)
         if unknown:
             ap.error(f"--scenarios: unknown scenario {sorted(unknown)[0]!r} (one of {', '.join(SCENARIO_IDS)})")
-        out = run(parse_seeds(a.seeds), scenarios, a.canwin_limit, a.rows, lambda m: print(m, file=sys.stderr, flush=True),
-                  a.before_every, a.readings)
+        deals = None
+        if a.deals:
+            deals = {(sc, int(seed)) for sc, seed in (d.rsplit(":", 1) for d in a.deals.split(","))}
+            scenarios = tuple(dict.fromkeys(sc for sc, _ in deals))
+        out = run(sorted({s for _, s in deals}) if deals else parse_seeds(a.seeds), scenarios, a.canwin_limit, a.rows,
+                  lambda m: print(m, file=sys.stderr, flush=True), a.before_every, a.readings, a.before, deals)
     for row in out:
         print(json.dumps(row))
 

@@ -10,8 +10,9 @@ Two instance sets (issue 20):
 Each instance is solved by each method in turn, in the same process (one CP-SAT worker, so one core
 per solve), with the player's score as the objective: ``"baseline"`` is the prover as it was before
 the proof work of issue 20 (``CpSatProof(speedups=False)``), ``"current"`` the prover before its second
-round (``CpSatProof(tightened=False)``), ``"cpsat"`` the default method now, ``"bnb"`` the compiled branch
-and bound (any name of ``layout.STRATEGIES`` can be given).
+round (``CpSatProof(tightened=False)``), ``"full-triangles"`` the model as built before the encoding round
+(``CpSatProof(triangles="full")``: every triangle clause three times), ``"cpsat"`` the default method now,
+``"bnb"`` the compiled branch and bound (any name of ``layout.STRATEGIES`` can be given).
 Per instance it prints the time to a proof (or "open"), the value and the greedy value; per set the
 share proven within the limit, the median time to a proof (unproven count as the limit, so a median
 at the limit means "half or more unproven") and the ratio baseline / new of the medians and of the
@@ -19,7 +20,7 @@ total times. Where both methods prove, their values must be equal (an ``Assertio
 a proven best score is a fact). Dated figures: ``docs/history/wagons-optimizer-2026.md``.
 
 Run: ``.venv/bin/python bench/bench_wagons_proofs.py [--set greedy|seeded|both] [--limit S]
-[--seeds 100-109] [--sample K] [--methods baseline,cpsat | current,cpsat] [--match TEXT] [--baseline-every K]``;
+[--seeds 100-109] [--sample K] [--methods baseline,cpsat | current,cpsat | full-triangles,cpsat] [--match TEXT] [--baseline-every K]``;
 ``--sample K`` takes every ``len/K``-th instance of each set (a spread over the scenarios and sizes),
 ``--baseline-every K`` runs the baseline on every K-th instance only (its ratios are then over that
 sample), ``--quick`` a tiny run.
@@ -44,6 +45,8 @@ BASELINE = CpSatProof("search", speedups=False)
 """The prover before issue 20's proof work: the same model and search without the added constraints."""
 CURRENT = CpSatProof("search", tightened=False)
 """The prover before issue 20's second round (the territory cap and the group neighbours)."""
+FULL_TRIANGLES = CpSatProof("search", triangles="full")
+"""The prover with the triangle clauses as built before the encoding round (the same proofs, a larger model)."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ def sample(instances: list[Instance], k: int | None) -> list[Instance]:
 
 
 def strategy(name: str):
-    return {"baseline": BASELINE, "current": CURRENT}.get(name) or STRATEGIES[name]
+    return {"baseline": BASELINE, "current": CURRENT, "full-triangles": FULL_TRIANGLES}.get(name) or STRATEGIES[name]
 
 
 def _row(name, value, unit, baseline=None, ratio=None, notes=""):

@@ -34,6 +34,19 @@ def test_current_method_swaps_the_bound_and_the_prover_and_restores_them(bench):
     assert old > margin_bound(cards, "through-the-desert", pile)  # card 4's Deserts side by side: fewer flanked
 
 
+def test_encoding_method_swaps_the_prover_and_the_model_reuse_and_restores_them(bench):
+    before = dealsearch.reusing_models, layout.STRATEGIES["cpsat"]
+    with bench.encoding_method():
+        assert layout.STRATEGIES["cpsat"].triangles == "full"
+        store = {}
+        with dealsearch.reusing_models(store):
+            from solver.wagons.optimizer.cpsat import _MODELS
+
+            assert _MODELS.get() is None  # nothing kept: every pass builds its model
+    assert (dealsearch.reusing_models, layout.STRATEGIES["cpsat"]) == before
+    assert layout.STRATEGIES["cpsat"].triangles == "reduced"
+
+
 def test_versus_rows_count_decided_deals_per_scenario(bench):
     row = lambda sc, new, old: {"scenario": sc, "canwin_decided": new, "current_decided": old, "canwin_seconds": 1.0,
                                 "current_seconds": 2.0, "canwin_solves": 1, "current_solves": 3}
@@ -48,7 +61,7 @@ def test_versus_rows_count_decided_deals_per_scenario(bench):
 def test_a_killed_run_resumes_and_the_before_sample_is_every_kth_seed(bench, tmp_path, monkeypatch):
     calls = []
 
-    def fake(scenario, seed, reading, rules_json, limit, before=True):
+    def fake(scenario, seed, reading, rules_json, limit, before=True, **_):
         calls.append((scenario, seed, reading, before))
         row = {"scenario": scenario, "seed": seed, "reading": reading, "canwin_decided": seed % 3 != 0,
                "canwin_seconds": 1.0, "canwin_solves": 1, "before": before}

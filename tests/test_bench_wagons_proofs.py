@@ -90,3 +90,4 @@ def test_solve_all_runs_the_baseline_on_every_kth_instance(bench):
 def test_current_is_the_prover_before_the_second_round(bench):
     assert bench.strategy("current").tightened is False and bench.strategy("current").speedups is True
     assert bench.strategy("baseline").speedups is False and bench.strategy("cpsat").tightened is True
+    assert bench.strategy("full-triangles").triangles == "full" and bench.strategy("cpsat").triangles == "reduced"

@@ -217,8 +217,8 @@ def test_a_bound_at_the_best_value_stops_the_search_as_a_proof(monkeypatch):
     from solver.wagons.optimizer.problem import greedy_layout
 
     stops = []
-    original = cp_model.CpSolver.StopSearch
-    monkeypatch.setattr(cp_model.CpSolver, "StopSearch", lambda self: (stops.append(1), original(self)))
+    original = cp_model.CpSolver.stop_search
+    monkeypatch.setattr(cp_model.CpSolver, "stop_search", lambda self: (stops.append(1), original(self)))
     rng = random.Random(51)
     deck = rng.sample(range(18), 18)
     cards, pile, scenario = deck[:5], deck[5:6], SCENARIO_IDS[51 % 6]

@@ -10,6 +10,11 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   cover or neighbour a slot of the other). These literals are tied to integer positions ``X, Y`` and
   turn Booleans ``R``, so they are always consistent. The first card lies at (0, 0) unturned
   (translating or turning a whole town changes no score); a card that looks the same turned is never turned.
+- **Offsets per axis** (redundant, up to 10 cards): ``axis[x|y, i, j, d]`` iff ``P_j - P_i == d`` for d in
+  -2..2, at most one per pair and axis; for cards ``i < j < k`` two pairs' offsets give the third's
+  (``c = a + b``: three clauses per agreeing triple) and, where ``a + b``, ``c - a`` or ``c - b`` lies
+  beyond -2..2, the three offsets exclude each other (:func:`_triangles`; the other contradictions follow
+  by propagation through the at-most-one).
 - **Placement** (rule:W-place): card ``j > 0`` touches or covers an earlier card: some
   ``rel[i,j][c]`` with ``|dx|, |dy| <= 2`` and not both 2 (corner-only contact is illegal).
 - **Visibility** (rule:W-cover): slot ``(i, k)`` shows iff no ``rel[i,j][c]`` with ``j > i`` puts card
@@ -44,7 +49,9 @@ optimal. The proof phase is CP-SAT's default search without LP (``proof="search"
 proof measured) or, after a primal phase, its *core-based* search (``proof="core"``), which proves a
 falling upper bound while it runs; when that bound falls to the best value the search is stopped:
 that bound is the proof. One worker (one core), a fresh
-``CpModel`` and ``CpSolver`` per solve, nothing shared between threads.
+``CpModel`` and ``CpSolver`` per solve, nothing shared between threads: inside :func:`reusing_models` (a
+deal search's proof passes) a later solve of the same problem gets a fresh copy of the model built the
+first time (``CpModel.clone``), not a new build; the copy is the same model, so the same proof.
 """
 
 from __future__ import annotations
@@ -52,12 +59,14 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ortools.sat import sat_parameters_pb2
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from solver.errors import BadInput
 from solver.wagons.cards import OFFSETS
@@ -80,6 +89,9 @@ def offset(k: int, turned: int) -> tuple[int, int]:
     """Cell offset of territory ``k`` on a card turned (1) or not (0) (rule:W-rotation)."""
     dx, dy = OFFSETS[k]
     return (dx, dy) if not turned else (1 - dx, 1 - dy)
+
+
+_OFFSET = {(k, r): offset(k, r) for k in range(4) for r in (0, 1)}
 
 
 def looks_same_turned(quad: Sequence[Quad]) -> bool:
@@ -126,10 +138,10 @@ class CpTown(QuadSlots):
         key = ("and", key) if key is not None else None
         if key is not None and key in self._cache:
             return self._cache[key]
-        v = self.m.NewBoolVar("")
+        v = self.m.new_bool_var("")
         for x in lits:
-            self.m.AddImplication(v, x)
-        self.m.AddBoolOr([x.Not() for x in lits] + [v])
+            self.m.add_implication(v, x)
+        self.m.add_bool_or([~x for x in lits] + [v])
         if key is not None:
             self._cache[key] = v
         return v
@@ -145,17 +157,17 @@ class CpTown(QuadSlots):
         key = ("or", key) if key is not None else None
         if key is not None and key in self._cache:
             return self._cache[key]
-        v = self.m.NewBoolVar("")
+        v = self.m.new_bool_var("")
         for x in lits:
-            self.m.AddImplication(x, v)
-        self.m.AddBoolOr([v.Not()] + list(lits))
+            self.m.add_implication(x, v)
+        self.m.add_bool_or([~v] + list(lits))
         if key is not None:
             self._cache[key] = v
         return v
 
     @staticmethod
     def not_(x):
-        return (not x) if isinstance(x, bool) else x.Not()
+        return (not x) if isinstance(x, bool) else ~x
 
     @staticmethod
     def count(lits: Sequence[Any]):
@@ -181,21 +193,29 @@ class CpTown(QuadSlots):
             elif not opts:
                 out = False
             else:
-                out = self.R[i] if opts[0] == 1 else self.R[i].Not()
+                out = self.R[i] if opts[0] == 1 else ~self.R[i]
         else:
-            flip = i > j
-            a_, b_ = (j, i) if flip else (i, j)
-            lits = []
-            for (dx, dy, ra, rb), v in self.rel[(a_, b_)].items():
-                ri, rj = (rb, ra) if flip else (ra, rb)
-                oi, oj = offset(k, ri), offset(l, rj)
-                # cell t - cell s = (X_j + oj) - (X_i + oi), with X_j - X_i = +-dx
-                sx, sy = (-dx, -dy) if flip else (dx, dy)
-                if (sx + oj[0] - oi[0], sy + oj[1] - oi[1]) == (ex, ey):
-                    lits.append(v)
-            out = self.or_(lits)
+            out = self.or_(self._cell_differences(s, t).get((ex, ey), []))
         self._cache[key] = out
         return out
+
+    def _cell_differences(self, s: Slot, t: Slot) -> dict:
+        """{cell of ``t`` minus cell of ``s``: the ``rel`` literals giving it, in ``rel``'s order} for slots
+        of two different cards (built once per pair of slots)."""
+        key = ("cells", s, t)
+        table = self._cache.get(key)
+        if table is None:
+            (i, k), (j, l) = s, t
+            flip = i > j
+            table = {}
+            for (dx, dy, ra, rb), v in self.rel[(j, i) if flip else (i, j)].items():
+                ri, rj = (rb, ra) if flip else (ra, rb)
+                oi, oj = _OFFSET[k, ri], _OFFSET[l, rj]
+                # cell t - cell s = (X_j + oj) - (X_i + oi), with X_j - X_i = +-dx
+                sx, sy = (-dx, -dy) if flip else (dx, dy)
+                table.setdefault((sx + oj[0] - oi[0], sy + oj[1] - oi[1]), []).append(v)
+            self._cache[key] = table
+        return table
 
     def adjacent(self, s: Slot, t: Slot):
         """The cells of ``s`` and ``t`` share an edge (visibility not included)."""
@@ -217,7 +237,7 @@ class CpTown(QuadSlots):
         covers = []
         for j in range(i + 1, min(m_cards, self.n)):
             covers += [v for (dx, dy, ri, rj), v in self.rel[(i, j)].items()
-                       if 0 <= offset(k, ri)[0] - dx <= 1 and 0 <= offset(k, ri)[1] - dy <= 1]
+                       if 0 <= _OFFSET[k, ri][0] - dx <= 1 and 0 <= _OFFSET[k, ri][1] - dy <= 1]
         return self.not_(self.or_(covers))
 
     def territories_after(self, m_cards: int):
@@ -233,23 +253,23 @@ class CpTown(QuadSlots):
         m = self.m
         if not candidates:
             return _ZERO, {}
-        z = {s: m.NewBoolVar("") for s in candidates}
+        z = {s: m.new_bool_var("") for s in candidates}
         for s in candidates:
-            m.AddImplication(z[s], self.vis[s])
+            m.add_implication(z[s], self.vis[s])
         edges = {}
         for a, b in itertools.combinations(candidates, 2):
             adj = self.adjacent(a, b)
             if adj is False:
                 continue
-            e = m.NewBoolVar("")
-            m.AddImplication(e, z[a])
-            m.AddImplication(e, z[b])
+            e = m.new_bool_var("")
+            m.add_implication(e, z[a])
+            m.add_implication(e, z[b])
             if adj is not True:
-                m.AddImplication(e, adj)
+                m.add_implication(e, adj)
             edges[(a, b)] = e
         size = sum(z.values(), _ZERO)
         if len(candidates) > 1:
-            m.Add(sum(edges.values(), _ZERO) >= size - 1)  # redundant: a spanning tree
+            m.add(sum(edges.values(), _ZERO) >= size - 1)  # redundant: a spanning tree
         if self.speedups and self.tightened and len(candidates) > 1:
             self._neighbours(candidates, z, edges, size)
         if len(candidates) <= MAX_CUT_SLOTS:
@@ -272,12 +292,12 @@ class CpTown(QuadSlots):
         7-card towns (Gold Rush, Out-Drink, Water the Herd, Cattle Drive) 64.0 s in all against 54.8 s
         (docs/history/wagons-optimizer-2026.md)."""
         m = self.m
-        two = m.NewBoolVar("")
-        m.Add(size >= 2).OnlyEnforceIf(two)
-        m.Add(size <= 1).OnlyEnforceIf(two.Not())
+        two = m.new_bool_var("")
+        m.add(size >= 2).only_enforce_if(two)
+        m.add(size <= 1).only_enforce_if(~two)
         for s in candidates:
             near = [e for (a, b), e in edges.items() if s in (a, b)]
-            m.AddBoolOr(near + [z[s].Not(), two.Not()])
+            m.add_bool_or(near + [~z[s], ~two])
 
     def _cuts(self, candidates, z, edges) -> None:
         m = self.m
@@ -286,33 +306,33 @@ class CpTown(QuadSlots):
             for comb in itertools.combinations(rest, r):
                 self.tick()
                 side = {first, *comb}
-                a, b = m.NewBoolVar(""), m.NewBoolVar("")
+                a, b = m.new_bool_var(""), m.new_bool_var("")
                 for s in candidates:
-                    m.AddImplication(z[s], a if s in side else b)
+                    m.add_implication(z[s], a if s in side else b)
                 cross = [e for (u, v), e in edges.items() if (u in side) != (v in side)]
-                m.AddBoolOr(cross + [a.Not(), b.Not()])
+                m.add_bool_or(cross + [~a, ~b])
 
     def _distances(self, candidates, z, edges) -> None:
         """Connectivity by a root and decreasing distance labels (for very many candidates)."""
         m = self.m
         n = len(candidates)
-        root = {s: m.NewBoolVar("") for s in candidates}
-        dist = {s: m.NewIntVar(0, n, "") for s in candidates}
-        m.AddAtMostOne(root.values())
+        root = {s: m.new_bool_var("") for s in candidates}
+        dist = {s: m.new_int_var(0, n, "") for s in candidates}
+        m.add_at_most_one(root.values())
         for s in candidates:
-            m.AddImplication(root[s], z[s])
+            m.add_implication(root[s], z[s])
             steps = []
             for (u, v), e in edges.items():
                 if s not in (u, v):
                     continue
                 t = v if u == s else u
-                st = m.NewBoolVar("")
-                m.AddImplication(st, e)
-                m.Add(dist[t] < dist[s]).OnlyEnforceIf(st)
+                st = m.new_bool_var("")
+                m.add_implication(st, e)
+                m.add(dist[t] < dist[s]).only_enforce_if(st)
                 steps.append(st)
-            m.AddBoolOr(steps + [z[s].Not(), root[s]])
+            m.add_bool_or(steps + [~z[s], root[s]])
         for s in candidates:  # something selected -> some root
-            m.AddBoolOr(list(root.values()) + [z[s].Not()])
+            m.add_bool_or(list(root.values()) + [~z[s]])
 
     def _at_least_every_component(self, candidates, size) -> None:
         m = self.m
@@ -324,86 +344,100 @@ class CpTown(QuadSlots):
                 if r == 1:
                     conn[u] = self.vis[comb[0]]
                 else:
-                    c = m.NewBoolVar("")
+                    c = m.new_bool_var("")
                     for v in comb:
                         rest = u - {v}
                         near = self.or_([self.adjacent(v, w) for w in rest])
                         if near is False:
                             continue
                         lits = [conn[rest], self.vis[v]] + ([] if near is True else [near])
-                        m.AddBoolOr([x.Not() for x in lits] + [c])
+                        m.add_bool_or([~x for x in lits] + [c])
                     conn[u] = c
-                m.Add(size >= r).OnlyEnforceIf(conn[u])
+                m.add(size >= r).only_enforce_if(conn[u])
 
 
 def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speedups: bool = True,
-           tightened: bool = True) -> CpTown:
+           tightened: bool = True, triangles: str = "reduced") -> CpTown:
     """Positions, relative placements, placement legality and visibility for cards in this order
     (``speedups``: with the redundant bounds and the symmetry breaking of :func:`_hidden_unturned`;
     ``tightened``, with ``speedups``: the group neighbours (``CpTown._neighbours``) and, in
-    :func:`player_score`, :func:`_groups_with_territory_cards`)."""
+    :func:`player_score`, :func:`_groups_with_territory_cards`; ``triangles``: which redundant
+    offset clauses, :data:`TRIANGLES`)."""
+    if triangles not in TRIANGLES:
+        raise ValueError(f"triangles: expected one of {TRIANGLES}, got {triangles!r}")
     m = cp_model.CpModel()
     n = len(quads)
-    X = [m.NewIntVar(-2 * i, 2 * i, f"x{i}") for i in range(n)]
-    Y = [m.NewIntVar(-2 * i, 2 * i, f"y{i}") for i in range(n)]
-    R: list[Any] = [0 if i == 0 or looks_same_turned(quads[i]) else m.NewBoolVar(f"r{i}") for i in range(n)]
+    X = [m.new_int_var(-2 * i, 2 * i, f"x{i}") for i in range(n)]
+    Y = [m.new_int_var(-2 * i, 2 * i, f"y{i}") for i in range(n)]
+    R: list[Any] = [0 if i == 0 or looks_same_turned(quads[i]) else m.new_bool_var(f"r{i}") for i in range(n)]
     town = CpTown(m, tuple(tuple(tuple(t) for t in q) for q in quads), X, Y, R, deadline=deadline,
                   speedups=speedups, tightened=tightened)
     if n:
-        m.Add(X[0] == 0)
-        m.Add(Y[0] == 0)
-    turns = lambda i: (0,) if isinstance(R[i], int) else (0, 1)
+        m.add(X[0] == 0)
+        m.add(Y[0] == 0)
     axis: dict = {}
     for i in range(n):
         for j in range(i + 1, n):
             town.tick()
-            vs = {}
-            for dx in range(-2, 3):
-                for dy in range(-2, 3):
-                    for ri in turns(i):
-                        for rj in turns(j):
-                            v = m.NewBoolVar("")
-                            m.Add(X[j] - X[i] == dx).OnlyEnforceIf(v)
-                            m.Add(Y[j] - Y[i] == dy).OnlyEnforceIf(v)
-                            if not isinstance(R[i], int):
-                                m.AddImplication(v, R[i] if ri else R[i].Not())
-                            if not isinstance(R[j], int):
-                                m.AddImplication(v, R[j] if rj else R[j].Not())
-                            vs[(dx, dy, ri, rj)] = v
-            far = m.NewBoolVar("")
-            apart = [m.NewBoolVar("") for _ in range(4)]
-            m.Add(X[j] - X[i] >= 3).OnlyEnforceIf(apart[0])
-            m.Add(X[j] - X[i] <= -3).OnlyEnforceIf(apart[1])
-            m.Add(Y[j] - Y[i] >= 3).OnlyEnforceIf(apart[2])
-            m.Add(Y[j] - Y[i] <= -3).OnlyEnforceIf(apart[3])
-            m.AddBoolOr(apart).OnlyEnforceIf(far)
-            m.AddExactlyOne(list(vs.values()) + [far])
-            town.rel[(i, j)] = vs
-            for name, P, at in (("x", X, 0), ("y", Y, 1)):
-                for d in range(-2, 3):
-                    a = m.NewBoolVar("")
-                    m.Add(P[j] - P[i] == d).OnlyEnforceIf(a)
-                    m.Add(P[j] - P[i] != d).OnlyEnforceIf(a.Not())
-                    for c, v in vs.items():
-                        if c[at] == d:
-                            m.AddImplication(v, a)
-                    axis[(name, i, j, d)] = a
-    _triangles(m, n, axis, town)
+            _pair(town, i, j, axis)
+    _triangles(m, n, axis, town, triangles)
     # rule:W-place: every later card touches (an edge) or covers an earlier one; corner-only is illegal
     for j in range(1, n):
-        m.AddBoolOr([v for i in range(j) for (dx, dy, _, _), v in town.rel[(i, j)].items()
-                     if not (abs(dx) == 2 and abs(dy) == 2)])
+        m.add_bool_or([v for i in range(j) for (dx, dy, _, _), v in town.rel[(i, j)].items()
+                       if not (abs(dx) == 2 and abs(dy) == 2)])
     # rule:W-cover: a slot shows unless a later card's footprint lies on its cell
     for i in range(n):
         for k in range(4):
             town.vis[(i, k)] = town.visible_after((i, k), n)
             if town.vis[(i, k)] is True:
-                v = m.NewBoolVar("")
-                m.Add(v == 1)
+                v = m.new_bool_var("")
+                m.add(v == 1)
                 town.vis[(i, k)] = v
     if speedups:
         _hidden_unturned(town)
     return town
+
+
+def _pair(town: CpTown, i: int, j: int, axis: dict) -> None:
+    """The relative placement of cards ``i < j``: ``town.rel[i, j]``, its ``far`` literal, and the offset
+    literals ``axis[name, i, j, d]`` (``name`` "x" or "y"), each equivalent to ``P_j - P_i == d``."""
+    m, X, Y, R = town.m, town.X, town.Y, town.R
+    turns = lambda c: (0,) if isinstance(R[c], int) else (0, 1)
+    turned = lambda c, r: None if isinstance(R[c], int) else (R[c] if r else ~R[c])
+    diff = (X[j] - X[i], Y[j] - Y[i])
+    equal = [{d: diff[at] == d for d in range(-2, 3)} for at in (0, 1)]  # built once, added many times
+    vs = {}
+    for dx in range(-2, 3):
+        for dy in range(-2, 3):
+            for ri in turns(i):
+                for rj in turns(j):
+                    v = m.new_bool_var("")
+                    m.add(equal[0][dx]).only_enforce_if(v)
+                    m.add(equal[1][dy]).only_enforce_if(v)
+                    for lit in (turned(i, ri), turned(j, rj)):
+                        if lit is not None:
+                            m.add_implication(v, lit)
+                    vs[(dx, dy, ri, rj)] = v
+    far = m.new_bool_var("")
+    apart = [m.new_bool_var("") for _ in range(4)]
+    m.add(diff[0] >= 3).only_enforce_if(apart[0])
+    m.add(diff[0] <= -3).only_enforce_if(apart[1])
+    m.add(diff[1] >= 3).only_enforce_if(apart[2])
+    m.add(diff[1] <= -3).only_enforce_if(apart[3])
+    m.add_bool_or(apart).only_enforce_if(far)
+    m.add_exactly_one(list(vs.values()) + [far])
+    town.rel[(i, j)] = vs
+    for name, at in (("x", 0), ("y", 1)):
+        by_offset: dict[int, list] = {}
+        for c, v in vs.items():
+            by_offset.setdefault(c[at], []).append(v)
+        for d in range(-2, 3):
+            a = m.new_bool_var("")
+            m.add(equal[at][d]).only_enforce_if(a)
+            m.add(diff[at] != d).only_enforce_if(~a)
+            for v in by_offset[d]:
+                m.add_implication(v, a)
+            axis[(name, i, j, d)] = a
 
 
 def _hidden_unturned(town: CpTown) -> None:
@@ -416,13 +450,61 @@ def _hidden_unturned(town: CpTown) -> None:
     and so its score (``tests/test_wagons_optimize_cpsat.py`` checks the optimum against the oracle)."""
     for i, r in enumerate(town.R):
         if not isinstance(r, int):
-            town.m.AddBoolOr([town.vis[(i, k)] for k in range(4)] + [r.Not()])
+            town.m.add_bool_or([town.vis[(i, k)] for k in range(4)] + [~r])
 
 
-def _triangles(m, n, axis, town) -> None:
-    """Redundant: the offset of a pair of cards follows from the offsets of the two other pairs."""
+TRIANGLES = ("reduced", "unique", "full")
+"""The redundant clauses of :func:`_triangles`: ``"reduced"`` (default), ``"unique"`` or ``"full"`` (as
+built before issue 20's encoding round: every clause three times; the benches' baseline; measured in
+docs/history/wagons-canwin.md)."""
+
+_OFFSETS = range(-2, 3)
+_SUMS = [(a, b, a + b) for a in _OFFSETS for b in _OFFSETS if -2 <= a + b <= 2]
+"""Offsets ``(a, b, c)`` of the pairs ``(i, j)``, ``(j, k)``, ``(i, k)`` of three cards that agree (c = a + b)."""
+_APART = [(a, b, c) for a in _OFFSETS for b in _OFFSETS for c in _OFFSETS if c != a + b]
+"""Offsets of the three pairs that contradict each other."""
+_APART_FAR = [(a, b, c) for a, b, c in _APART if max(abs(a + b), abs(c - a), abs(c - b)) > 2]
+"""Of those, the ones where two of the offsets put the third pair beyond -2..2 (no literal to derive)."""
+
+
+def _triangles(m, n, axis, town, mode: str = "reduced") -> None:
+    """Redundant: the offset of a pair of cards follows from the offsets of the two other pairs (on each
+    axis, ``c = a + b`` for the pairs ``(i, j)``, ``(j, k)``, ``(i, k)`` of cards ``i < j < k``).
+
+    The offset literals are reified (``axis[name, i, j, d]`` iff ``P_j - P_i == d``), so every clause here
+    holds in every town. ``"full"``: for each pair playing the derived part and every (a, b, c), the
+    clause "two offsets imply the third's literal, or its negation", so each contradiction clause is
+    stated three times. ``"unique"``: the same clauses once. ``"reduced"``: an at-most-one over each
+    pair's five offset literals, the positive clauses (two offsets imply the third, three per
+    agreeing triple) and the contradiction clauses only where two offsets put the third pair beyond
+    -2..2; the other contradictions follow by unit propagation (two offsets set the third's literal,
+    the at-most-one clears its others; one offset and the third's set the second's candidates false
+    through the positive clauses), so propagation is at least as strong as with ``"full"``."""
     if n > 10:
         return
+    if mode == "full":
+        return _triangles_full(m, n, axis, town)
+    if mode == "reduced":
+        for i, j in itertools.combinations(range(n), 2):
+            for name in "xy":
+                m.add_at_most_one([axis[(name, i, j, d)] for d in _OFFSETS])
+    apart = _APART_FAR if mode == "reduced" else _APART
+    for i, j, k in itertools.combinations(range(n), 3):
+        town.tick()
+        for name in "xy":
+            ij, jk, ik = ([axis[(name, p, q, d)] for d in _OFFSETS] for p, q in ((i, j), (j, k), (i, k)))
+            nij, njk, nik = ([~x for x in lits] for lits in (ij, jk, ik))
+            for a, b, c in _SUMS:
+                a, b, c = a + 2, b + 2, c + 2
+                m.add_bool_or([nij[a], njk[b], ik[c]])
+                m.add_bool_or([nij[a], nik[c], jk[b]])
+                m.add_bool_or([njk[b], nik[c], ij[a]])
+            for a, b, c in apart:
+                m.add_bool_or([nij[a + 2], njk[b + 2], nik[c + 2]])
+
+
+def _triangles_full(m, n, axis, town) -> None:
+    """:func:`_triangles` as built before (``"full"``): the benches' baseline."""
 
     def lit(name, i, j, d):
         return axis.get((name, i, j, d)) if i < j else axis.get((name, j, i, -d))
@@ -436,7 +518,7 @@ def _triangles(m, n, axis, town) -> None:
                         l1, l2 = lit(name, *p, d1), lit(name, *q, d2)
                         for d3 in range(-2, 3):
                             l3 = lit(name, *r, d3)
-                            m.AddBoolOr([l1.Not(), l2.Not(), l3 if d3 == d1 + d2 else l3.Not()])
+                            m.add_bool_or([~l1, ~l2, l3 if d3 == d1 + d2 else ~l3])
 
 
 def decode(town: CpTown, value: Callable[[Any], int]) -> list[tuple[int, int, int]]:
@@ -472,11 +554,11 @@ def _table(town: CpTown, expr, lo: int, hi: int, fn: Callable[[int], int]):
     prev = None
     for k in range(lo + 1, hi + 1):
         step = fn(k) - fn(k - 1)
-        b = m.NewBoolVar("")
-        m.Add(expr >= k).OnlyEnforceIf(b)
-        m.Add(expr <= k - 1).OnlyEnforceIf(b.Not())
+        b = m.new_bool_var("")
+        m.add(expr >= k).only_enforce_if(b)
+        m.add(expr <= k - 1).only_enforce_if(~b)
         if prev is not None:
-            m.AddImplication(b, prev)
+            m.add_implication(b, prev)
         prev = b
         if step:
             out.append(step * b)
@@ -578,7 +660,7 @@ def wagon_train(town: CpTown, goal: GoalSpec):
         best = run_partition_best(table, len(slots))
         cap = _table(town, _count(town, slots), 0, len(slots), lambda w: best[w])
         for line_total in terms:
-            town.m.Add(line_total <= cap)
+            town.m.add(line_total <= cap)
     return sum(terms, _ZERO)
 
 
@@ -626,8 +708,8 @@ def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCoun
     ks, most = [], []
     for name in reads:
         slots = _counted_slots(town, name)
-        k = m.NewIntVar(0, len(slots), "")
-        m.Add(k == _count(town, slots))
+        k = m.new_int_var(0, len(slots), "")
+        m.add(k == _count(town, slots))
         ks.append(k)
         most.append(len(slots))
     rows = []
@@ -638,8 +720,8 @@ def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCoun
         rows.append((*combo, mine, theirs))
     lo = min(min(r[-2], r[-1]) for r in rows)
     hi = max(max(r[-2], r[-1]) for r in rows)
-    mine_v, theirs_v = m.NewIntVar(lo, hi, ""), m.NewIntVar(lo, hi, "")
-    m.AddAllowedAssignments(ks + [mine_v, theirs_v], rows)
+    mine_v, theirs_v = m.new_int_var(lo, hi, ""), m.new_int_var(lo, hi, "")
+    m.add_allowed_assignments(ks + [mine_v, theirs_v], rows)
     return mine_v, theirs_v
 
 
@@ -673,7 +755,7 @@ def player_score(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: Pil
             parts[terrain] = town.largest_group(cands)[0]
     if town.speedups:
         # redundant (admissible): the largest groups are disjoint sets of visible territories
-        town.m.Add(sum(parts.values(), _ZERO) <= _count(town, town.slots))
+        town.m.add(sum(parts.values(), _ZERO) <= _count(town, town.slots))
     mine, theirs = goal_terms(town, scenario, data, pc, water)
     if town.speedups and town.tightened:
         _groups_with_territory_cards(town, scenario, data, pc, parts, mine)
@@ -706,7 +788,7 @@ def _groups_with_territory_cards(town: CpTown, scenario: ScenarioSpec, data: Wag
             opp = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
             total += comparing_goal(goal, Side(v, 0, 0, 0), opp, reading.can_lose)[0]
         best = total if best is None else max(best, total)
-    town.m.Add(sum(groups.values(), _ZERO) + sum((mine[g] for g in names), _ZERO) <= best)
+    town.m.add(sum(groups.values(), _ZERO) + sum((mine[g] for g in names), _ZERO) <= best)
 
 
 # ---------------------------------------------------------------- solving
@@ -761,19 +843,19 @@ class _Phases:
     def hint(self, hint) -> None:
         m = self.town.m
         for (x, y, r), X, Y, R in zip(hint, self.town.X, self.town.Y, self.town.R):
-            m.AddHint(X, x)
-            m.AddHint(Y, y)
+            m.add_hint(X, x)
+            m.add_hint(Y, y)
             if not isinstance(R, int):
-                m.AddHint(R, 1 if r else 0)
+                m.add_hint(R, 1 if r else 0)
 
     def _callback(self):
         phases = self
 
         class Found(cp_model.CpSolverSolutionCallback):
             def on_solution_callback(self):
-                v = int(self.Value(phases.target))
+                v = int(self.value(phases.target))
                 if phases.value is None or v > phases.value:
-                    phases.xyr, phases.value = tuple(decode(phases.town, self.Value)), v
+                    phases.xyr, phases.value = tuple(decode(phases.town, self.value)), v
                     if phases.on_solution is not None:
                         phases.on_solution(phases.xyr, v)
 
@@ -789,7 +871,7 @@ class _Phases:
             best = _best_of(floor, self.value)
             if best is not None and b <= best:
                 self.closed = True
-                solver.StopSearch()
+                solver.stop_search()
 
         return bound
 
@@ -797,8 +879,8 @@ class _Phases:
         """One phase: maximise the target above ``floor`` for ``seconds`` (core-based search when ``core``)."""
         m = self.town.m
         if floor is not None:
-            m.Add(self.target >= floor + 1)
-        m.Maximize(self.target)
+            m.add(self.target >= floor + 1)
+        m.maximize(self.target)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = max(0.01, seconds)
@@ -815,9 +897,9 @@ class _Phases:
             # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
             _no_stratification(solver.parameters)
             solver.best_bound_callback = self._bound_callback(solver, floor)
-        status = solver.Solve(m, self._callback())
+        status = solver.solve(m, self._callback())
         if status == cp_model.MODEL_INVALID:
-            raise AssertionError(f"CP-SAT model invalid: {m.Validate()}")
+            raise AssertionError(f"CP-SAT model invalid: {m.validate()}")
         return solver, status
 
     def settled(self, status, floor: int | None) -> SolveResult | None:
@@ -876,7 +958,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     if done is not None:
         return done
     try:
-        bound = _at_least(_ceil(solver.BestObjectiveBound()), floor)
+        bound = _at_least(_ceil(solver.best_objective_bound), floor)
     except (TypeError, ValueError, OverflowError):
         bound = None
     return SolveResult(phases.xyr, phases.value, False, bound)
@@ -902,11 +984,13 @@ class CpSatProof:
     one until infeasible (the proof) or the time limit. ``speedups``: the model with its redundant bounds
     and symmetry breaking (default; ``False`` is the baseline of ``bench/bench_wagons_proofs.py``);
     ``tightened``: with them, issue 20's second round (the territory cap and the group neighbours;
-    default; ``False`` is the benches' ``current``, the prover before it)."""
+    default; ``False`` is the benches' ``current``, the prover before it); ``triangles``: the redundant
+    offset clauses (:data:`TRIANGLES`; ``"full"`` is the build before the encoding round)."""
 
     proof: str = "search"
     speedups: bool = True
     tightened: bool = True
+    triangles: str = "reduced"
 
     @property
     def name(self) -> str:
@@ -914,16 +998,9 @@ class CpSatProof:
 
     def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
         try:
-            town = encode(problem.quads, deadline=problem.deadline, speedups=self.speedups,
-                          tightened=self.tightened)
-            total, _parts, theirs = player_score(town, problem.scenario, problem.data, problem.pile_counts)
+            town, target = self.model(problem)
         except EncodeTimeout:
             return False
-        target = total if problem.objective != "margin" else total - sum(theirs.values()) - problem.opponent_fixed
-        if problem.round1 is not None:
-            m_cards, opp_terr, behind = problem.round1
-            have = town.territories_after(m_cards)
-            town.m.Add(have >= opp_terr) if behind else town.m.Add(have < opp_terr)
         polish = _polisher(problem, incumbent)
         floor = incumbent.to_beat()
         hint = normal_xyr(incumbent.town, problem.quads) if incumbent.town is not None else None
@@ -938,4 +1015,93 @@ class CpSatProof:
             incumbent.bound = res.bound if incumbent.bound is None else min(incumbent.bound, res.bound)
         bound, best = incumbent.bound, incumbent.value
         # the bound of "beat the best" fell to the best: nothing beats it
-        return res.proven or (bound is not None and best is not None and bound <= best)
+        proven = res.proven or (bound is not None and best is not None and bound <= best)
+        if proven and _MODELS.get() is not None:
+            _MODELS.get().pop(self._key(problem), None)  # a proven problem is not asked again
+        return proven
+
+    def build(self, problem: Problem) -> tuple[CpTown, Any]:
+        """(town, target): the model of ``problem`` built afresh (raises :class:`EncodeTimeout`)."""
+        town = encode(problem.quads, deadline=problem.deadline, speedups=self.speedups,
+                      tightened=self.tightened, triangles=self.triangles)
+        total, _parts, theirs = player_score(town, problem.scenario, problem.data, problem.pile_counts)
+        target = total if problem.objective != "margin" else total - sum(theirs.values()) - problem.opponent_fixed
+        if problem.round1 is not None:
+            m_cards, opp_terr, behind = problem.round1
+            have = town.territories_after(m_cards)
+            town.m.add(have >= opp_terr) if behind else town.m.add(have < opp_terr)
+        return town, target
+
+    def model(self, problem: Problem) -> tuple[CpTown, Any]:
+        """(town, target) to solve ``problem`` with: inside :func:`reusing_models`, a copy of the model
+        built for the same problem earlier in the block (a later proof pass on the same line), else
+        :meth:`build` (keeping a copy for later when inside the block)."""
+        store = _MODELS.get()
+        if store is None:
+            return self.build(problem)
+        key = self._key(problem)
+        hit = store.get(key)
+        if hit is not None and hit[0] is problem.data:
+            return hit[1].copy()
+        town, target = self.build(problem)
+        if len(store) < MAX_MODELS:  # when full, the first ones stay: a deal search's passes revisit them first
+            store[key] = (problem.data, BuiltModel.keep(town, target))
+        return town, target
+
+    def _key(self, problem: Problem) -> tuple:
+        return (self, problem.cards, problem.scenario_id, problem.pile, problem.rules, problem.objective,
+                problem.round1, id(problem.data))
+
+
+MAX_MODELS = 32
+"""Models kept per :func:`reusing_models` block (a few MB each: an 8-card town's model has some 30,000
+constraints); a proven problem's model is dropped."""
+
+_MODELS: ContextVar[dict | None] = ContextVar("cpsat_models", default=None)
+
+
+@contextmanager
+def reusing_models(store: dict) -> Iterator[dict]:
+    """Within the block (in this thread or task), :meth:`CpSatProof.prove` keeps in ``store`` a copy of
+    each model it builds, before any solve adds to it, and solves a later proof of the same problem (same
+    cards in order, pile, scenario, readings, data, objective, round-1 condition and prover) on a fresh
+    copy of it instead of building it again: the copy is the very model a fresh build gives, so the
+    proof is the same. The store holds model copies, never a solver; a deal search owns one per search."""
+    token = _MODELS.set(store)
+    try:
+        yield store
+    finally:
+        _MODELS.reset(token)
+
+
+@dataclass(frozen=True)
+class BuiltModel:
+    """A pristine copy of a built model (nothing solved on it, no hint, no floor) with the positions, turns
+    and target bound to it; :meth:`copy` gives a town and target to solve on a fresh copy of it."""
+
+    town: CpTown
+    coeffs: tuple[int, ...]
+    indices: tuple[int, ...]
+    offset: int
+
+    @staticmethod
+    def keep(town: CpTown, target) -> BuiltModel:
+        m = town.m.clone()
+        flat = cp_model_helper.FlatIntExpr(target) if not isinstance(target, int) else None
+        slim = _rebound(town, m)
+        if flat is None:
+            return BuiltModel(slim, (), (), int(target))
+        return BuiltModel(slim, tuple(flat.coeffs), tuple(v.index for v in flat.vars), flat.offset)
+
+    def copy(self) -> tuple[CpTown, Any]:
+        m = self.town.m.clone()
+        target = sum((c * m.get_int_var_from_proto_index(i) for c, i in zip(self.coeffs, self.indices)), _ZERO)
+        return _rebound(self.town, m), target + self.offset
+
+
+def _rebound(town: CpTown, m: cp_model.CpModel) -> CpTown:
+    """``town``'s positions and turns as variables of ``m`` (a clone of its model), without the literal
+    tables of the build (a solve reads only the positions and turns)."""
+    var = m.get_int_var_from_proto_index
+    return replace(town, m=m, X=[var(x.index) for x in town.X], Y=[var(y.index) for y in town.Y],
+                   R=[r if isinstance(r, int) else var(r.index) for r in town.R], rel={}, vis={}, _cache={})

@@ -17,7 +17,9 @@ Sharing: lines with the same cards and the same pile (Boomtown's two round-1 cas
 share one solve without the round-1 condition: its town settles every case whose condition it
 meets, and its proven optimum bounds them all (the condition only removes towns). The proven facts
 per line (upper bound, best town) are cached for the process, so ``can-win`` and best play on the
-same deal (the atlas runs both) do no proof twice. Results are facts, not solver state.
+same deal (the atlas runs both) do no proof twice. Results are facts, not solver state. Within one search a
+later proof pass on a line solves a copy of the CP-SAT model its first pass built
+(:func:`~.cpsat.reusing_models`, a store owned by the search: models, never solvers).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from solver.errors import BadInput
 from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, scores
 from solver.wagons.optimizer.bounds import margin_bound
+from solver.wagons.optimizer.cpsat import reusing_models
 from solver.wagons.optimizer.layout import METHODS, best_layout
 from solver.wagons.optimizer.lines import Line, draft_lines, meets_round1, play_out
 from solver.wagons.optimizer.local import improve
@@ -52,7 +55,7 @@ GROWTH = 4
 """Each later pass gives a line still open this many times the previous pass's time. Measured on the 30 lines of
 Through the Desert seed 2 above 0 (their proof times with no limit: 0.7-7 s, three over 15 s): a first slice of
 1.5 s growing 4x wastes 18 s on restarts over the 27 provable lines, 1 s growing 2x 43 s (a CP-SAT solve restarts
-from nothing, its model built again)."""
+its search from nothing; its model is a copy of the one the line's first pass built, :func:`~.cpsat.reusing_models`)."""
 
 _FACTS: dict[tuple, tuple[WagonsData, int, int | None, Town | None]] = {}
 """(scenario, cards, sorted pile, round1, rules, data id) -> (the data, proven bound, best value, its town); a hit
@@ -102,6 +105,7 @@ class DealSearch:
                       for li in lines]
         self.solves = 0
         self._last_report = 0.0
+        self._models: dict = {}  # CP-SAT models built by this search's proofs, reused by its later passes
 
     # ---------------------------------------------------------------- facts
     def _key(self, line: Line, round1) -> tuple:
@@ -183,9 +187,10 @@ class DealSearch:
     # ---------------------------------------------------------------- proofs
     def _solve(self, line: Line, round1, floor: int, budget: float):
         self.solves += 1
-        return best_layout(line.cards, self.scenario, line.pile, self.rules, time_limit=max(0.05, budget),
-                           objective="margin", method=self.method, data=self.data, seed_greedy=False, floor=floor,
-                           round1=round1)
+        with reusing_models(self._models):  # a later pass on this line solves a copy of its model
+            return best_layout(line.cards, self.scenario, line.pile, self.rules, time_limit=max(0.05, budget),
+                               objective="margin", method=self.method, data=self.data, seed_greedy=False,
+                               floor=floor, round1=round1)
 
     @staticmethod
     def _record(it: LineState, r, floor: int) -> None:
