@@ -75,7 +75,7 @@ from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
 from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 from solver.wagons.optimizer.quads import EncodeTimeout, Quad, QuadSlots, Slot
-from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal
+from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal, run_partition_best
 
 __all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS", "CpSatProof",
            "LOCAL_SHARE"]
@@ -662,19 +662,6 @@ def wagon_train(town: CpTown, goal: GoalSpec):
         for line_total in terms:
             town.m.add(line_total <= cap)
     return sum(terms, _ZERO)
-
-
-def run_partition_best(table: Sequence[int], most: int) -> list[int]:
-    """``best[w]`` for ``w <= most``: the most the runs of one direction (rows, or columns) can score with
-    ``w`` visible Wagons (rule:W-goal-wagon-train): every visible Wagon lies in exactly one maximal run
-    of each direction, so those runs' lengths partition ``w``, and a run of length L scores
-    ``table[min(L, K)]``; the maximum over the partitions of ``w`` is an upper bound whatever the
-    geometry (exact dynamic programme over the last part)."""
-    K = len(table) - 1
-    best = [0] + [None] * most
-    for w in range(1, most + 1):
-        best[w] = max(best[w - p] + table[min(p, K)] for p in range(1, w + 1))
-    return best
 
 
 def boom_or_bust(town: CpTown, goal: GoalSpec):
