@@ -1,11 +1,14 @@
 """Can-win now against can-win as it was before issue 20's second round, side by side per deal in one
 process: the layout-aware Badlands bound and the CP-SAT territory cap (now) against the counts-only bound
 and ``CpSatProof(tightened=False)`` (before, :func:`current_method`). Cold solves, can-win only; where both
-decide they must agree. Dated figures: ``docs/history/wagons-canwin.md``.
+decide they must agree. ``--versus restart`` compares instead the deal search's two proof schedules: line
+proofs paused and resumed in worker processes (``schedule="resume"``, as "now") against proofs restarted
+every pass (``"restart"``, as "before"), which of the two runs first alternating per deal. Dated figures:
+``docs/history/wagons-canwin.md``.
 
 Run: ``.venv/bin/python bench/bench_wagons_canwin_versus.py [--seeds 0-99] [--scenarios A,B] [--readings
-all|default] [--canwin-limit S] [--before-every K] [--rows F.jsonl] [--from-rows F.jsonl]``; the summary rows
-go to standard output as JSON lines. ``--rows`` resumes a killed run (the rows there are skipped); the
+all|default] [--canwin-limit S] [--before-every K] [--versus before|restart] [--rows F.jsonl] [--from-rows
+F.jsonl]``; the summary rows go to standard output as JSON lines. ``--rows`` resumes a killed run (the rows there are skipped); the
 issue's 600 deals: ``--seeds 0-99 --readings default --before-every 10``, split over processes by seeds.
 """
 
@@ -55,41 +58,68 @@ def current_method():
         dealsearch.margin_bound, layout.STRATEGIES["cpsat"] = saved
 
 
-def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float,
-                before: bool = True) -> dict:
-    """One deal under one reading: can-win now and (``before``) can-win as it was (:func:`current_method`),
-    cold each; where both decide they must agree."""
+VERSUS = {"before": "now vs before", "restart": "resume vs restart"}
+"""What "now" is compared with (``--versus``) -> the summary rows' label."""
+
+
+def _cold(scenario: str, seed: int, rules, canwin_limit: float, **options):
     from solver.wagons.optimizer.canwin import can_win
     from solver.wagons.optimizer.dealsearch import clear_cache
+
+    clear_cache()
+    try:
+        return can_win(scenario, seed, rules=rules, time_limit=canwin_limit, **options)
+    finally:
+        clear_cache()
+
+
+def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float,
+                before: bool = True, versus: str = "before") -> dict:
+    """One deal under one reading: can-win now and (``before``) can-win as it was (:func:`current_method`;
+    ``versus="restart"``: ``schedule="resume"`` against ``"restart"``, the first of the two alternating per
+    deal), cold each; where both decide they must agree."""
     from solver.wagons.rules import Rules
 
     rules = Rules.from_dict(json.loads(rules_json))
-    clear_cache()
-    new = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
-    clear_cache()
+    if versus == "restart":
+        new, old = _schedules(scenario, seed, rules, canwin_limit, before)
+    else:
+        new = _cold(scenario, seed, rules, canwin_limit)
+        if before:
+            with current_method():
+                old = _cold(scenario, seed, rules, canwin_limit)
     row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": rules == Rules(),
            "canwin_limit": canwin_limit, "canwin_winnable": new.winnable, "canwin_decided": new.winnable is not None,
            "canwin_seconds": new.elapsed, "canwin_solves": new.solves, "canwin_open": new.lines_open,
-           "lines": new.lines, "before": before}
+           "lines": new.lines, "before": before, "versus": versus}
     if not before:
         return row
-    with current_method():
-        old = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
-    clear_cache()
     if new.winnable is not None and old.winnable is not None and new.winnable != old.winnable:
         raise AssertionError(f"{scenario} {seed} {reading}: can-win {new.winnable} now, {old.winnable} before")
     return row | {"current_winnable": old.winnable, "current_decided": old.winnable is not None,
                   "current_seconds": old.elapsed, "current_solves": old.solves, "current_open": old.lines_open}
 
 
+def _schedules(scenario: str, seed: int, rules, canwin_limit: float, before: bool):
+    """Can-win with the proofs resumed and (``before``) restarted; the restarted one first on every other deal
+    (seed plus the scenario's place in :data:`SCENARIO_IDS` odd)."""
+    restart_first = (seed + SCENARIO_IDS.index(scenario)) % 2 == 1
+    old = _cold(scenario, seed, rules, canwin_limit, schedule="restart") if before and restart_first else None
+    new = _cold(scenario, seed, rules, canwin_limit, schedule="resume")
+    if before and old is None:
+        old = _cold(scenario, seed, rules, canwin_limit, schedule="restart")
+    return new, old
+
+
 def _median(sub: list[dict], key: str) -> float | None:
     return round(statistics.median(r[key] for r in sub), 2) if sub else None
 
 
-def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
-    """Share decided and median time (an undecided deal counts as its time, about the limit), overall and
-    per scenario; the method as it was on the rows that ran it (``before``), with the new method's figure
-    on those same rows and the ratio."""
+def versus_rows(rows: list[dict], canwin_limit: float, versus: str = "before") -> list[dict]:
+    """Share decided, median time (an undecided deal counts as its time, about the limit), solves and lines
+    left open, overall and per scenario; the method as it was on the rows that ran it (``before``), with the
+    new method's figure on those same rows and the ratio."""
+    label = VERSUS[versus]
     out = []
     for s in [None, *dict.fromkeys(r["scenario"] for r in rows)]:
         sub = [r for r in rows if s is None or r["scenario"] == s]
@@ -97,18 +127,23 @@ def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
         what = (f"{s or 'all'}: {len(sub)} deal-readings, {canwin_limit:g}s each; the method before on {len(both)} "
                 f"of them, where the new one decided {_share(both, 'canwin_decided')}")
         new, old, new_on = _share(sub, "canwin_decided"), _share(both, "current_decided"), _share(both, "canwin_decided")
-        out.append(_row(f"{s or 'all'}: can-win decided within {canwin_limit:g}s (now vs before)", new, "share", old,
+        out.append(_row(f"{s or 'all'}: can-win decided within {canwin_limit:g}s ({label})", new, "share", old,
                         round(new_on / old, 2) if old and new_on is not None else None, what))
-        out.append(_row(f"{s or 'all'}: can-win median seconds (now vs before)", _median(sub, "canwin_seconds"), "s",
+        out.append(_row(f"{s or 'all'}: can-win median seconds ({label})", _median(sub, "canwin_seconds"), "s",
                         _median(both, "current_seconds"), None, what))
-        out.append(_row(f"{s or 'all'}: layout solves per deal, mean (now vs before)",
-                        round(statistics.mean(r["canwin_solves"] for r in sub), 1), "solves",
-                        round(statistics.mean(r["current_solves"] for r in both), 1) if both else None, None, what))
+        for key, what_, unit in (("solves", "layout solves", "solves"), ("open", "lines left open", "lines")):
+            out.append(_row(f"{s or 'all'}: {what_} per deal, mean ({label})", _mean(sub, f"canwin_{key}"), unit,
+                            _mean(both, f"current_{key}"), None, what))
     return out
 
 
+def _mean(sub: list[dict], key: str) -> float | None:
+    vals = [r[key] for r in sub if key in r]
+    return round(statistics.mean(vals), 1) if vals else None
+
+
 def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log=None, before_every: int = 1,
-        readings: str = "all") -> list[dict]:
+        readings: str = "all", versus: str = "before") -> list[dict]:
     """Every deal-reading of ``seeds`` x ``scenarios`` (``readings="default"``: the default reading only), one
     solve at a time; the method before on the seeds divisible by ``before_every`` (0: never). Rows are
     appended to ``rows_path`` as they finish; those already there are skipped (a killed run resumes, its
@@ -118,16 +153,16 @@ def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log
     for item in deal_items(seeds, scenarios, readings):
         if item[:3] in seen:
             continue
-        row = versus_deal(*item, canwin_limit, before=in_baseline_sample(item[1], before_every))
+        row = versus_deal(*item, canwin_limit, before=in_baseline_sample(item[1], before_every), versus=versus)
         rows.append(row)
         if rows_path:
             append_row(rows_path, row)
         if log:
             log(f"{row['scenario']} {row['seed']} {row['reading']}: now {row['canwin_winnable']} "
-                f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves)" +
-                (f"; before {row['current_winnable']} {row['current_seconds']:.1f}s ({row['current_solves']} solves)"
-                 if "current_decided" in row else ""))
-    return versus_rows(rows, canwin_limit)
+                f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves, {row['canwin_open']} open)" +
+                (f"; before {row['current_winnable']} {row['current_seconds']:.1f}s ({row['current_solves']} solves, "
+                 f"{row['current_open']} open)" if "current_decided" in row else ""))
+    return versus_rows(rows, canwin_limit, versus)
 
 
 def main() -> None:
@@ -138,20 +173,22 @@ def main() -> None:
                     help="the method before on the seeds divisible by K only (0: never; default 1: every deal)")
     ap.add_argument("--readings", choices=("all", "default"), default="all",
                     help="every reading of the low-confidence goal numbers (default) or the default reading only")
+    ap.add_argument("--versus", choices=tuple(VERSUS), default="before",
+                    help="compare with the method before the second round (default) or the restarted proof schedule")
     ap.add_argument("--rows", default=None, help="append each deal's row to this JSON-lines file (and resume from it)")
     ap.add_argument("--from-rows", default=None, help="summarise earlier --rows files (comma-separated)")
     ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated scenario ids (default all)")
     a = ap.parse_args()
     if a.from_rows:
         rows = [r for f in a.from_rows.split(",") for r in read_rows(f)]
-        out = versus_rows(rows, a.canwin_limit)
+        out = versus_rows(rows, a.canwin_limit, a.versus)
     else:
         scenarios = tuple(x for x in a.scenarios.split(",") if x)
         unknown = set(scenarios) - set(SCENARIO_IDS)
         if unknown:
             ap.error(f"--scenarios: unknown scenario {sorted(unknown)[0]!r} (one of {', '.join(SCENARIO_IDS)})")
         out = run(parse_seeds(a.seeds), scenarios, a.canwin_limit, a.rows, lambda m: print(m, file=sys.stderr, flush=True),
-                  a.before_every, a.readings)
+                  a.before_every, a.readings, a.versus)
     for row in out:
         print(json.dumps(row))
 

@@ -48,7 +48,7 @@ def test_versus_rows_count_decided_deals_per_scenario(bench):
 def test_a_killed_run_resumes_and_the_before_sample_is_every_kth_seed(bench, tmp_path, monkeypatch):
     calls = []
 
-    def fake(scenario, seed, reading, rules_json, limit, before=True):
+    def fake(scenario, seed, reading, rules_json, limit, before=True, versus="before"):
         calls.append((scenario, seed, reading, before))
         row = {"scenario": scenario, "seed": seed, "reading": reading, "canwin_decided": seed % 3 != 0,
                "canwin_seconds": 1.0, "canwin_solves": 1, "before": before}
