@@ -11,7 +11,13 @@ and the best town found (engine-valued). The work, cheapest first:
    the iterated local search (:func:`~.local.improve`) on the best of them, to reach a good target early;
 3. proofs (:func:`~.layout.best_layout` with ``floor``: "a town beating the target, or a proof that
    none exists", with the layout strategy ``method``), in passes of growing time per line (iterative
-   deepening), the most promising line first.
+   deepening), the most promising line first. With ``schedule="resume"`` (the default) each line's proof
+   runs in a worker process that the passes pause and resume (:mod:`.proofworkers`): a later pass
+   continues the proof where the last one stopped, one worker computing at a time, and at most
+   :data:`PAUSED_CAP` kept paused (lines beyond them restart); every worker is killed when the search
+   ends, however it ends. Every town a worker sends is rebuilt and valued by the engine here. A proof
+   paused at an old floor (best play's floor rises) stays valid: it proves nothing above that floor or
+   finds a town. ``schedule="restart"``: a new in-process solve every pass (the model built again).
 
 Sharing: lines with the same cards and the same pile (Boomtown's two round-1 cases of one draft line)
 share one solve without the round-1 condition: its town settles every case whose condition it
