@@ -5,6 +5,8 @@ and no worker left behind on any way out of a search (decided, time up, an excep
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import psutil
@@ -12,6 +14,7 @@ import pytest
 from test_wagons_canwin import SMALL, _brute, _small
 
 from solver.errors import BadInput
+from solver.paths import REPO
 from solver.wagons.data import load_data
 from solver.wagons.optimizer import proofworkers
 from solver.wagons.optimizer.bestplay import best_play
@@ -125,3 +128,23 @@ def test_the_schedule_is_checked():
     state = deal_state("gold-rush", 1)
     with pytest.raises(BadInput, match="schedule"):
         DealSearch(state, load_data(), time.monotonic(), 5.0, schedule="later")
+
+
+def test_the_workers_end_with_a_killed_parent():
+    """A search killed from outside (``kill -9``) leaves no worker, stopped or running: the zygote ends when
+    the parent's end of its socket closes, and its workers with it."""
+    code = ("from solver.wagons.optimizer.canwin import can_win; "
+            "can_win('through-the-desert', 2, time_limit=60, schedule='resume')")
+    parent = subprocess.Popen([sys.executable, "-c", code], cwd=REPO)
+    try:
+        family: list[psutil.Process] = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(p.ppid() != parent.pid for p in family):
+            time.sleep(0.2)
+            family = psutil.Process(parent.pid).children(recursive=True)
+        assert any(p.ppid() != parent.pid for p in family)  # the zygote and at least one worker
+    finally:
+        parent.kill()
+        parent.wait()
+    _, alive = psutil.wait_procs(family, timeout=10)
+    assert alive == []
