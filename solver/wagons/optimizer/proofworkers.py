@@ -10,8 +10,9 @@ bound)``); the deal search rebuilds every town from its ``(x, y, rot)`` list and
 
 Start (measured, ``docs/history/wagons-canwin.md``): workers are forked by a zygote, a process started once
 per process with ``subprocess`` (exec: safe from a parent with threads, Streamlit's sessions, ortools' and
-numpy's own) that imports the optimizer and then forks one worker per request (about 10 ms, against 0.7 s
-for a ``spawn`` worker that imports ortools itself). ``multiprocessing``'s ``forkserver`` forks as fast but
+numpy's own) that imports the optimizer and then forks one worker per request (7-15 ms, against 0.7 s
+for a ``spawn`` worker that imports ortools itself; a whole small proof costs 25 ms more in a worker than
+in the process). ``multiprocessing``'s ``forkserver`` forks as fast but
 imports or re-runs the parent's ``__main__`` in its workers (a Streamlit page's script, a bench script);
 the zygote never does. Each worker gets its socket end from the zygote (``SCM_RIGHTS``) and the parent gets
 a pidfd for it, so a signal never reaches a reused pid.
@@ -95,8 +96,9 @@ def zygote(ctrl_fd: int) -> None:
 
 
 def _warm_up() -> None:
-    """The optimizer imported and one 3-card proof per scenario run in the zygote, so its workers inherit
-    what first calls cost (measured: 40-60 ms less per worker; the solves start no thread)."""
+    """The optimizer imported and one 3-card proof per scenario run in the zygote (0.6 s, once), so its workers
+    inherit what first calls cost (measured: a worker's proof took 25 ms more than the same proof in the
+    process, 33 ms without this; the solves start no thread, so the zygote forks with the threads it had)."""
     from solver.wagons.data import SCENARIO_IDS
     from solver.wagons.optimizer.layout import best_layout
 
