@@ -31,6 +31,12 @@ pytestmark = pytest.mark.skipif(not proofworkers.available(), reason="pausing wo
 WATER_LINE = ((16, 10, 3, 4, 0, 13), (11, 5, 14, 1, 2, 8, 12, 9, 6, 17))
 
 
+@pytest.fixture(autouse=True)
+def _zygote_ready():
+    """A zygote ready before each test (a new one takes about a second; until then lines restart in the process)."""
+    proofworkers.warm(wait=True)
+
+
 def _workers() -> list[psutil.Process]:
     """The live proof workers of this process: the zygote's children."""
     pid = proofworkers.zygote_pid()
@@ -148,3 +154,19 @@ def test_the_workers_end_with_a_killed_parent():
         parent.wait()
     _, alive = psutil.wait_procs(family, timeout=10)
     assert alive == []
+
+
+def test_a_search_outlives_its_zygote():
+    """The zygote killed mid-search (its workers die with it): the lines it held restart in the process, a new
+    zygote serves the next ones, and the answer still comes within the limit."""
+    killed: list[int] = []
+
+    def progress(_best, _bound, _elapsed):
+        if not killed and _workers():
+            killed.append(proofworkers.zygote_pid())
+            psutil.Process(killed[0]).kill()
+
+    clear_cache()
+    r = can_win("through-the-desert", 2, time_limit=6.0, progress=progress, schedule="resume")
+    assert killed and r.winnable is None and r.elapsed < 6.0 + 1.0
+    assert _workers() == []

@@ -47,7 +47,7 @@ from solver.wagons.optimizer.problem import (
     objective_value,
     town_of,
 )
-from solver.wagons.optimizer.proofworkers import Message, ProofWorker, WorkerLost, warm
+from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker, WorkerLost, warm
 from solver.wagons.town import Town
 
 __all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
@@ -297,16 +297,22 @@ class DealSearch:
             if len(self._workers) >= PAUSED_CAP or key in self._finished or key in self._lost:
                 self.prove(it, floor, budget)
                 return
-            worker = self._start(it.line, round1, floor, key, twins if shared else [it])
+            try:
+                worker = self._start(it.line, round1, floor, key, twins if shared else [it])
+            except WorkerLost as exc:  # no worker now (the zygote starting, or gone): this pass restarts
+                if not isinstance(exc, NotReady):
+                    self._lost.add(key)
+                self.prove(it, floor, budget)
+                return
         self._slice(worker, key, budget, stop)
 
     def _start(self, line: Line, round1, floor: int, key: tuple, lines: list[LineState]) -> ProofWorker:
         """A worker proving ``line`` above ``floor`` until the deal's deadline (its clock runs while it is stopped)."""
-        self.solves += 1
         job = dict(strategy=STRATEGIES[self.method], method=self.method, cards=line.cards, scenario_id=self.scenario,
                    opponent_pile=line.pile, rules=self.rules, time_limit=self.remaining() + 1.0, objective="margin",
                    data=self.data, seed_greedy=False, floor=floor, round1=round1)
-        worker = ProofWorker(job)
+        worker = ProofWorker(job, wait=0.0)
+        self.solves += 1
         worker.lines = lines
         self._workers[key] = worker
         return worker

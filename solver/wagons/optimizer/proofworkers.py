@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-__all__ = ["ProofWorker", "Message", "WorkerLost", "available", "warm", "zygote_pid"]
+__all__ = ["ProofWorker", "Message", "WorkerLost", "NotReady", "available", "warm", "zygote_pid"]
 
 _LOCK = threading.Lock()
 _ZYGOTE: dict = {}
@@ -49,6 +49,10 @@ _ZYGOTE: dict = {}
 
 class WorkerLost(RuntimeError):
     """A worker ended without a result (killed from outside, out of memory): its line falls back to a restart."""
+
+
+class NotReady(WorkerLost):
+    """The zygote is still importing the optimizer (a new one, about a second): no worker yet."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ def zygote(ctrl_fd: int) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the workers
     _warm_up()
     ctrl = socket.socket(fileno=ctrl_fd)
+    ctrl.sendall(b"r")  # ready
     while True:
         try:
             _, fds, _, _ = socket.recv_fds(ctrl, 1, 1)
@@ -164,22 +169,40 @@ class _Holding:
 def _zygote_ctrl() -> socket.socket:
     """The control socket of this process's zygote, started on first use (and again after a fork or its death)."""
     z = _ZYGOTE
-    if z and z["owner"] == os.getpid() and z["process"].poll() is None:
-        return z["ctrl"]
+    if z and z["owner"] == os.getpid():
+        if z["process"].poll() is None:
+            return z["ctrl"]
+        z["ctrl"].close()  # it died: its workers died with it (PR_SET_PDEATHSIG); a new one
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     root = str(Path(__file__).resolve().parents[3])
     code = (f"import sys; sys.path.insert(0, {root!r}); "
             f"from solver.wagons.optimizer.proofworkers import zygote; zygote({theirs.fileno()})")
     process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
     theirs.close()
-    _ZYGOTE.update(process=process, ctrl=ours, owner=os.getpid())
+    _ZYGOTE.update(process=process, ctrl=ours, owner=os.getpid(), ready=False)
     return ours
 
 
-def warm() -> None:
-    """Start the zygote now if none runs (its imports, about 0.7 s, then overlap the caller's own work)."""
+def _ready(ctrl: socket.socket, wait: float | None) -> bool:
+    """Whether the zygote has said it is ready, waiting at most ``wait`` s (None: as long as it takes)."""
+    if not _ZYGOTE["ready"]:
+        ctrl.settimeout(wait)
+        try:
+            _ZYGOTE["ready"] = ctrl.recv(1) == b"r"
+        except (TimeoutError, BlockingIOError):  # (a wait of 0 is a non-blocking read)
+            return False
+        finally:
+            ctrl.settimeout(None)
+    return _ZYGOTE["ready"]
+
+
+def warm(wait: bool = False) -> None:
+    """Start the zygote now if none runs (its imports, about a second, then overlap the caller's own work);
+    ``wait``: until it is ready."""
     with _LOCK:
-        _zygote_ctrl()
+        ctrl = _zygote_ctrl()
+        if wait:
+            _ready(ctrl, None)
 
 
 def zygote_pid() -> int | None:
@@ -188,28 +211,47 @@ def zygote_pid() -> int | None:
     return z["process"].pid if z and z["owner"] == os.getpid() and z["process"].poll() is None else None
 
 
-def _fork_worker() -> tuple[Connection, int, int]:
+def _fork_worker(wait: float | None) -> tuple[Connection, int, int]:
+    """A new worker from the zygote: its socket, pid and pidfd; :class:`NotReady` when the zygote is not ready
+    within ``wait`` s, :class:`WorkerLost` when it is gone."""
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-    with _LOCK:
-        ctrl = _zygote_ctrl()
-        socket.send_fds(ctrl, [b"w"], [theirs.fileno()])
+    try:
+        with _LOCK:
+            ctrl = _zygote_ctrl()
+            if not _ready(ctrl, wait):
+                raise NotReady("proof workers: the zygote is not ready yet")
+            socket.send_fds(ctrl, [b"w"], [theirs.fileno()])
+            data, fds, _, _ = socket.recv_fds(ctrl, 4, 1)
+    except OSError as exc:
+        ours.close()
+        raise WorkerLost(f"proof workers: the zygote did not answer ({exc})") from None
+    except NotReady:
+        ours.close()
+        raise
+    finally:
         theirs.close()
-        data, fds, _, _ = socket.recv_fds(ctrl, 4, 1)
     if len(data) != 4 or len(fds) != 1:
-        raise RuntimeError("proof workers: the zygote ended")
+        ours.close()
+        raise WorkerLost("proof workers: the zygote ended")
     return Connection(ours.detach()), int.from_bytes(data, "little"), fds[0]
 
 
 class ProofWorker:
     """One line proof in its own process, run slice by slice (:meth:`run`), stopped in between."""
 
-    def __init__(self, job: dict):
-        self.conn, self.pid, self.pidfd = _fork_worker()
+    def __init__(self, job: dict, wait: float | None = None):
+        """A worker started on ``job``; ``wait``: how long a zygote that is still starting may take (None: as
+        long as it takes; :class:`NotReady` past it)."""
+        self.conn, self.pid, self.pidfd = _fork_worker(wait)
         self.floor = job["floor"]
         self.done = False
         self.seconds = 0.0
         self.lines: list = []
-        self.conn.send(job | {"parent_pid": os.getpid()})
+        try:
+            self.conn.send(job | {"parent_pid": os.getpid()})
+        except BaseException:
+            self.kill()
+            raise
 
     def _signal(self, sig) -> None:
         if self.pidfd is not None and not self.done:
