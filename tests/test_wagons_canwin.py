@@ -385,7 +385,7 @@ def test_the_layout_method_is_a_parameter_of_the_deal_search(scenario, split, sk
     real, real_worker = dealsearch.best_layout, dealsearch.ProofWorker
     monkeypatch.setattr(dealsearch, "best_layout", lambda *a, **k: asked.append(k["method"]) or real(*a, **k))
     monkeypatch.setattr(dealsearch, "ProofWorker",
-                        lambda job: asked.append(job["strategy"].name) or real_worker(job))
+                        lambda job, **kw: asked.append(job["strategy"].name) or real_worker(job, **kw))
     circle, deck = _small(scenario, split, skip)
     best = _brute(deal_state(scenario, circle=circle, deck=deck))
     clear_cache()
