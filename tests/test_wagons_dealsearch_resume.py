@@ -130,10 +130,15 @@ def test_no_worker_survives_an_exception_inside_the_search(error):
     assert _workers() == []
 
 
-def test_the_schedule_is_checked():
+def test_the_schedule_is_checked_and_falls_back_where_workers_cannot_pause(monkeypatch):
+    from solver.wagons.optimizer import dealsearch
+
     state = deal_state("gold-rush", 1)
     with pytest.raises(BadInput, match="schedule"):
         DealSearch(state, load_data(), time.monotonic(), 5.0, schedule="later")
+    assert DealSearch(state, load_data(), time.monotonic(), 5.0).schedule == "resume"
+    monkeypatch.setattr(dealsearch, "available", lambda: False)
+    assert DealSearch(state, load_data(), time.monotonic(), 5.0).schedule == "restart"
 
 
 def test_the_workers_end_with_a_killed_parent():

@@ -47,7 +47,7 @@ from solver.wagons.optimizer.problem import (
     objective_value,
     town_of,
 )
-from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker, WorkerLost, warm
+from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker, WorkerLost, available, warm
 from solver.wagons.town import Town
 
 __all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
@@ -73,6 +73,8 @@ SCHEDULES = ("resume", "restart")
 """How a line's proof continues in a later pass: its paused worker resumed (:mod:`.proofworkers`), or a new
 in-process solve (the model built again, the search lost)."""
 DEFAULT_SCHEDULE = "resume"
+"""Measured the better (``docs/history/wagons-canwin.md``); where workers cannot be paused (no Linux pidfds) the
+search restarts."""
 PAUSED_CAP = 12
 """At most this many line proofs are kept paused at once (memory); lines beyond them restart each pass."""
 
@@ -117,7 +119,7 @@ class DealSearch:
             raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
         if schedule not in SCHEDULES:
             raise BadInput(f"schedule: '{schedule}' is not one of {', '.join(SCHEDULES)}")
-        self.schedule = schedule
+        self.schedule = schedule if schedule == "restart" or available() else "restart"  # no pidfds: restart
         self._workers: dict[tuple, ProofWorker] = {}
         self._finished: set[tuple] = set()
         self._lost: set[tuple] = set()
