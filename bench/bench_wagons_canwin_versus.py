@@ -1,16 +1,22 @@
-"""Can-win now against can-win as it was before, side by side per deal in one process. ``--before
-second-round`` (default): before issue 20's second round, the layout-aware Badlands bound and the CP-SAT
-territory cap (now) against the counts-only bound and ``CpSatProof(tightened=False)`` (:func:`current_method`);
-``--before encoding``: before the encoding round, the reduced triangle clauses and the model reuse across
-proof passes (now) against ``CpSatProof(triangles="full")`` building every pass's model afresh
-(:func:`encoding_method`; the order of the two runs alternates from deal to deal). Cold solves, can-win
-only; where both decide they must agree. Dated figures: ``docs/history/wagons-canwin.md``.
+"""Can-win now against can-win as it was before, side by side per deal in one process. ``--before NAME``
+(:data:`BEFORE`):
+
+- ``second-round`` (default): before issue 20's second round, the layout-aware Badlands bound and the CP-SAT
+  territory cap (now) against the counts-only bound and ``CpSatProof(tightened=False)`` (:func:`current_method`);
+- ``encoding``: before the encoding round, the reduced triangle clauses and the model reuse across proof passes
+  (now) against ``CpSatProof(triangles="full")`` building every pass's model afresh (:func:`encoding_method`);
+- ``restart``: the deal search's line proofs paused and resumed in worker processes (``schedule="resume"``,
+  now) against proofs restarted every pass (``schedule="restart"``);
+- ``session``: both of the last two at once (the method at the start of the session that built them).
+
+Cold solves, can-win only; where both decide they must agree. Except for ``second-round``, which of the two
+runs first alternates from deal to deal. Dated figures: ``docs/history/wagons-canwin.md``.
 
 Run: ``.venv/bin/python bench/bench_wagons_canwin_versus.py [--seeds 0-99] [--scenarios A,B] [--readings
-all|default] [--canwin-limit S] [--before-every K] [--before second-round|encoding] [--deals SC:SEED,...]
-[--rows F.jsonl] [--from-rows F.jsonl]``; the summary rows
-go to standard output as JSON lines. ``--rows`` resumes a killed run (the rows there are skipped); the
-issue's 600 deals: ``--seeds 0-99 --readings default --before-every 10``, split over processes by seeds.
+all|default] [--canwin-limit S] [--before-every K] [--before NAME] [--deals SC:SEED,...] [--rows F.jsonl]
+[--from-rows F.jsonl]``; the summary rows go to standard output as JSON lines. ``--rows`` resumes a killed run
+(the rows there are skipped); the issue's 600 deals: ``--seeds 0-99 --readings default --before-every 10``,
+split over processes by seeds.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import functools
 import json
 import statistics
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling bench, also when loaded by path
@@ -80,8 +86,21 @@ def encoding_method():
         dealsearch.reusing_models, layout.STRATEGIES["cpsat"] = saved
 
 
-BEFORE = {"second-round": current_method, "encoding": encoding_method}
-"""``--before`` name -> the context manager that swaps the method before in."""
+BEFORE = {"second-round": (current_method, {}), "encoding": (encoding_method, {}),
+          "restart": (nullcontext, {"schedule": "restart"}), "session": (encoding_method, {"schedule": "restart"})}
+"""``--before`` name -> (the context manager that swaps the method before in, can-win's options for it)."""
+
+
+def _cold(scenario: str, seed: int, rules, canwin_limit: float, **options):
+    """One can-win with an empty cache of proven facts before and after (every solve cold)."""
+    from solver.wagons.optimizer.canwin import can_win
+    from solver.wagons.optimizer.dealsearch import clear_cache
+
+    clear_cache()
+    try:
+        return can_win(scenario, seed, rules=rules, time_limit=canwin_limit, **options)
+    finally:
+        clear_cache()
 
 
 def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float,
@@ -89,30 +108,25 @@ def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_
     """One deal under one reading: can-win now and (``before``) can-win as it was (:data:`BEFORE`
     ``[baseline]``), cold each (the method before first when ``before_first``); where both decide they
     must agree."""
-    from solver.wagons.optimizer.canwin import can_win
-    from solver.wagons.optimizer.dealsearch import clear_cache
     from solver.wagons.rules import Rules
 
     rules = Rules.from_dict(json.loads(rules_json))
+    swap, options = BEFORE[baseline]
 
     def run_before():
-        clear_cache()
-        with BEFORE[baseline]():
-            return can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
+        with swap():
+            return _cold(scenario, seed, rules, canwin_limit, **options)
 
     old = run_before() if before and before_first else None
-    clear_cache()
-    new = can_win(scenario, seed, rules=rules, time_limit=canwin_limit)
-    clear_cache()
+    new = _cold(scenario, seed, rules, canwin_limit)
     row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": rules == Rules(),
            "canwin_limit": canwin_limit, "canwin_winnable": new.winnable, "canwin_decided": new.winnable is not None,
            "canwin_seconds": new.elapsed, "canwin_solves": new.solves, "canwin_open": new.lines_open,
-           "lines": new.lines, "before": before}
+           "lines": new.lines, "before": before, "baseline": baseline}
     if not before:
         return row
     if old is None:
         old = run_before()
-    clear_cache()
     if new.winnable is not None and old.winnable is not None and new.winnable != old.winnable:
         raise AssertionError(f"{scenario} {seed} {reading}: can-win {new.winnable} now, {old.winnable} before")
     return row | {"current_winnable": old.winnable, "current_decided": old.winnable is not None,
@@ -138,10 +152,15 @@ def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
                         round(new_on / old, 2) if old and new_on is not None else None, what))
         out.append(_row(f"{s or 'all'}: can-win median seconds (now vs before)", _median(sub, "canwin_seconds"), "s",
                         _median(both, "current_seconds"), None, what))
-        out.append(_row(f"{s or 'all'}: layout solves per deal, mean (now vs before)",
-                        round(statistics.mean(r["canwin_solves"] for r in sub), 1), "solves",
-                        round(statistics.mean(r["current_solves"] for r in both), 1) if both else None, None, what))
+        for key, what_, unit in (("solves", "layout solves", "solves"), ("open", "lines left open", "lines")):
+            out.append(_row(f"{s or 'all'}: {what_} per deal, mean (now vs before)", _mean(sub, f"canwin_{key}"), unit,
+                            _mean(both, f"current_{key}"), None, what))
     return out
+
+
+def _mean(sub: list[dict], key: str) -> float | None:
+    vals = [r[key] for r in sub if key in r]
+    return round(statistics.mean(vals), 1) if vals else None
 
 
 def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log=None, before_every: int = 1,
@@ -149,7 +168,7 @@ def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log
     """Every deal-reading of ``seeds`` x ``scenarios`` (``readings="default"``: the default reading only;
     ``deals``: only these ``(scenario, seed)``), one solve at a time; the method before (:data:`BEFORE`
     ``[baseline]``) on the seeds divisible by ``before_every`` (0: never), run first on every other deal
-    with ``baseline="encoding"``. Rows are appended to ``rows_path`` as they finish; those already there are
+    unless ``baseline="second-round"``. Rows are appended to ``rows_path`` as they finish; those already there are
     skipped (a killed run resumes, its last line cut short dropped: :func:`bench_wagons_canwin.read_rows`)."""
     rows = read_rows(rows_path, repair=True) if rows_path else []
     seen = {(r["scenario"], r["seed"], r["reading"]) for r in rows}
@@ -158,15 +177,15 @@ def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log
         if item[:3] in seen:
             continue
         row = versus_deal(*item, canwin_limit, before=in_baseline_sample(item[1], before_every), baseline=baseline,
-                          before_first=baseline == "encoding" and n % 2 == 1)
+                          before_first=baseline != "second-round" and n % 2 == 1)
         rows.append(row)
         if rows_path:
             append_row(rows_path, row)
         if log:
             log(f"{row['scenario']} {row['seed']} {row['reading']}: now {row['canwin_winnable']} "
-                f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves)" +
-                (f"; before {row['current_winnable']} {row['current_seconds']:.1f}s ({row['current_solves']} solves)"
-                 if "current_decided" in row else ""))
+                f"{row['canwin_seconds']:.1f}s ({row['canwin_solves']} solves, {row['canwin_open']} open)" +
+                (f"; before {row['current_winnable']} {row['current_seconds']:.1f}s ({row['current_solves']} solves, "
+                 f"{row['current_open']} open)" if "current_decided" in row else ""))
     return versus_rows(rows, canwin_limit)
 
 
@@ -181,7 +200,8 @@ def main() -> None:
     ap.add_argument("--rows", default=None, help="append each deal's row to this JSON-lines file (and resume from it)")
     ap.add_argument("--from-rows", default=None, help="summarise earlier --rows files (comma-separated)")
     ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated scenario ids (default all)")
-    ap.add_argument("--before", choices=tuple(BEFORE), default="second-round", help="which method before (docstring)")
+    ap.add_argument("--before", choices=tuple(BEFORE), default="second-round",
+                    help="which method before: " + ", ".join(BEFORE) + " (docstring)")
     ap.add_argument("--deals", default=None, help="only these deals, e.g. through-the-desert:0,water-the-herd:21")
     a = ap.parse_args()
     if a.from_rows:

@@ -199,7 +199,7 @@ WATCHDOG_SECONDS = 0.5
 """How often a worker checks that the process that started the batch is still there."""
 
 
-def _die_with(parent_pid: int) -> None:
+def die_with(parent_pid: int) -> None:
     """Worker initializer: the worker ends when the batch's process ends, however it ends.
 
     On Linux the kernel sends SIGKILL when the worker's parent (the forkserver, which itself ends
@@ -240,7 +240,7 @@ def _alive(pid: int) -> bool:
 
 class _Local:
     def __init__(self, workers: int):
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=_die_with,
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=die_with,
                                         initargs=(os.getpid(),))
 
     def submit(self, fn, *args):

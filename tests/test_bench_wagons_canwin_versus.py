@@ -82,3 +82,27 @@ def test_a_killed_run_resumes_and_the_before_sample_is_every_kth_seed(bench, tmp
     decided = out["all: can-win decided within 30s (now vs before)"]
     assert decided["value"] == round(4 / 6, 3) and decided["baseline"] == 0.0  # seeds 1 and 2 decide (not 0)
     assert "the method before on 4 of them" in decided["notes"]
+
+
+@pytest.mark.parametrize("baseline, schedule, triangles", [("restart", "restart", "reduced"),
+                                                           ("session", "restart", "full")])
+def test_the_schedule_baselines_run_can_win_restarted_and_alternate_first(bench, monkeypatch, baseline, schedule,
+                                                                           triangles):
+    """``--before restart`` / ``session``: the method before runs with ``schedule="restart"`` (``session`` also
+    with the full triangle clauses), now with the default; which runs first alternates per deal."""
+    import types
+
+    seen = []
+
+    def fake_can_win(scenario, seed, rules=None, time_limit=30.0, **options):
+        seen.append((seed, options.get("schedule", "default"), layout.STRATEGIES["cpsat"].triangles))
+        return types.SimpleNamespace(winnable=True, elapsed=1.0, solves=0, lines_open=0, lines=3)
+
+    from solver.wagons.optimizer import canwin
+
+    monkeypatch.setattr(canwin, "can_win", fake_can_win)
+    for n, seed in enumerate((0, 1)):
+        row = bench.versus_deal("gold-rush", seed, "default", "{}", 30.0, baseline=baseline, before_first=n % 2 == 1)
+        assert row["baseline"] == baseline and row["current_decided"] is True
+    assert seen == [(0, "default", "reduced"), (0, schedule, triangles), (1, schedule, triangles),
+                    (1, "default", "reduced")]

@@ -373,22 +373,25 @@ def test_deserts_side_by_side_on_one_card_flank_fewer_cells():
     assert flankable_guns([11]) == 0  # the outer Desert must be on another card
 
 
+@pytest.mark.parametrize("schedule", ["restart", "resume"])
 @pytest.mark.parametrize("scenario,split,skip", SMALL[1:4])
-def test_the_layout_method_is_a_parameter_of_the_deal_search(scenario, split, skip, monkeypatch):
-    """The proofs run with the method asked for (here the exhaustive walk, an independent prover), and give the
-    game tree's answer with it."""
+def test_the_layout_method_is_a_parameter_of_the_deal_search(scenario, split, skip, schedule, monkeypatch):
+    """The proofs run with the method asked for (here the exhaustive walk, an independent prover), in the
+    process or in the proof workers, and give the game tree's answer with it."""
     from solver.wagons.optimizer import dealsearch
     from solver.wagons.optimizer.dealsearch import clear_cache
 
     asked = []
-    real = dealsearch.best_layout
+    real, real_worker = dealsearch.best_layout, dealsearch.ProofWorker
     monkeypatch.setattr(dealsearch, "best_layout", lambda *a, **k: asked.append(k["method"]) or real(*a, **k))
+    monkeypatch.setattr(dealsearch, "ProofWorker",
+                        lambda job, **kw: asked.append(job["strategy"].name) or real_worker(job, **kw))
     circle, deck = _small(scenario, split, skip)
     best = _brute(deal_state(scenario, circle=circle, deck=deck))
     clear_cache()
-    bp = best_play(scenario, circle=circle, deck=deck, time_limit=60, method="oracle")
+    bp = best_play(scenario, circle=circle, deck=deck, time_limit=60, method="oracle", schedule=schedule)
     clear_cache()
-    cw = can_win(scenario, circle=circle, deck=deck, time_limit=60, method="oracle")
+    cw = can_win(scenario, circle=circle, deck=deck, time_limit=60, method="oracle", schedule=schedule)
     assert bp.proven_optimal and bp.margin == best and cw.proven and cw.winnable == (best > 0)
     assert asked and set(asked) == {"oracle"}
     with pytest.raises(BadInput, match="method"):

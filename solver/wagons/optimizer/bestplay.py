@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
-from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DealSearch
+from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.lines import (
     Line,
@@ -78,10 +78,12 @@ def _check_time(time_limit) -> float:
 def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
               deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
               progress: Progress | None = None, data: WagonsData | None = None,
-              max_lines: int = 20000, search: str = "bounds", method: str = DEFAULT_METHOD) -> BestPlay:
+              max_lines: int = 20000, search: str = "bounds", method: str = DEFAULT_METHOD,
+              schedule: str = DEFAULT_SCHEDULE) -> BestPlay:
     """Best line of play for a known deal (rule:W-opt-bestplay); proven when every line is settled.
     ``progress(best, bound, elapsed)``: ``bound`` is the proven upper bound over every line (or None);
-    ``method``: the layout strategy of the proofs (:data:`~.layout.METHODS`)."""
+    ``method``: the layout strategy of the proofs (:data:`~.layout.METHODS`); ``schedule``: the deal
+    search's proofs paused and resumed or restarted (:data:`~.dealsearch.SCHEDULES`)."""
     if search not in SEARCHES:
         raise BadInput(f"search: '{search}' is not one of {', '.join(SEARCHES)}")
     if search == "each-line":
@@ -91,7 +93,7 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
     data = data or load_data()
     time_limit = _check_time(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
-    ds = DealSearch(state, data, start, time_limit, progress, max_lines, method)
+    ds = DealSearch(state, data, start, time_limit, progress, max_lines, method, schedule)
     floor = -(10 ** 6)  # below any margin: the first town found is the best so far
     target = lambda: ds.best_value() if ds.best_value() is not None else floor
     never = lambda: False

@@ -11,7 +11,13 @@ and the best town found (engine-valued). The work, cheapest first:
    the iterated local search (:func:`~.local.improve`) on the best of them, to reach a good target early;
 3. proofs (:func:`~.layout.best_layout` with ``floor``: "a town beating the target, or a proof that
    none exists", with the layout strategy ``method``), in passes of growing time per line (iterative
-   deepening), the most promising line first.
+   deepening), the most promising line first. With ``schedule="resume"`` (the default) each line's proof
+   runs in a worker process that the passes pause and resume (:mod:`.proofworkers`): a later pass
+   continues the proof where the last one stopped, one worker computing at a time, and at most
+   :data:`PAUSED_CAP` kept paused (lines beyond them restart); every worker is killed when the search
+   ends, however it ends. Every town a worker sends is rebuilt and valued by the engine here. A proof
+   paused at an old floor (best play's floor rises) stays valid: it proves nothing above that floor or
+   finds a town. ``schedule="restart"``: a new in-process solve every pass (the model built again).
 
 Sharing: lines with the same cards and the same pile (Boomtown's two round-1 cases of one draft line)
 share one solve without the round-1 condition: its town settles every case whose condition it
@@ -33,13 +39,22 @@ from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, scores
 from solver.wagons.optimizer.bounds import margin_bound
 from solver.wagons.optimizer.cpsat import reusing_models
-from solver.wagons.optimizer.layout import METHODS, best_layout
+from solver.wagons.optimizer.layout import METHODS, STRATEGIES, best_layout
 from solver.wagons.optimizer.lines import Line, draft_lines, meets_round1, play_out
 from solver.wagons.optimizer.local import improve
-from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr, objective_value, town_of
+from solver.wagons.optimizer.problem import (
+    EncodingMismatch,
+    card_quads,
+    greedy_layout,
+    normal_xyr,
+    objective_value,
+    town_of,
+)
+from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker, WorkerLost, available, warm
 from solver.wagons.town import Town
 
-__all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "DEFAULT_METHOD"]
+__all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
+           "SCHEDULES"]
 
 DEFAULT_METHOD = "cpsat"
 """The layout strategy the proofs use unless told (a name of :data:`~.layout.METHODS`, the project's default)."""
@@ -56,6 +71,15 @@ GROWTH = 4
 Through the Desert seed 2 above 0 (their proof times with no limit: 0.7-7 s, three over 15 s): a first slice of
 1.5 s growing 4x wastes 18 s on restarts over the 27 provable lines, 1 s growing 2x 43 s (a CP-SAT solve restarts
 its search from nothing; its model is a copy of the one the line's first pass built, :func:`~.cpsat.reusing_models`)."""
+
+SCHEDULES = ("resume", "restart")
+"""How a line's proof continues in a later pass: its paused worker resumed (:mod:`.proofworkers`), or a new
+in-process solve (the model built again, the search lost)."""
+DEFAULT_SCHEDULE = "resume"
+"""Measured the better (``docs/history/wagons-canwin.md``); where workers cannot be paused (no Linux pidfds) the
+search restarts."""
+PAUSED_CAP = 12
+"""At most this many line proofs are kept paused at once (memory); lines beyond them restart each pass."""
 
 _FACTS: dict[tuple, tuple[WagonsData, int, int | None, Town | None]] = {}
 """(scenario, cards, sorted pile, round1, rules, data id) -> (the data, proven bound, best value, its town); a hit
@@ -92,9 +116,16 @@ class DealSearch:
     """The lines of one deal with their bounds and towns; see the module docstring."""
 
     def __init__(self, state: GameState, data: WagonsData, start: float, time_limit: float,
-                 progress: SearchProgress | None = None, max_lines: int = 20000, method: str = DEFAULT_METHOD):
+                 progress: SearchProgress | None = None, max_lines: int = 20000, method: str = DEFAULT_METHOD,
+                 schedule: str = DEFAULT_SCHEDULE):
         if method not in METHODS:
             raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
+        if schedule not in SCHEDULES:
+            raise BadInput(f"schedule: '{schedule}' is not one of {', '.join(SCHEDULES)}")
+        self.schedule = schedule if schedule == "restart" or available() else "restart"  # no pidfds: restart
+        self._workers: dict[tuple, ProofWorker] = {}
+        self._finished: set[tuple] = set()
+        self._lost: set[tuple] = set()
         self.state, self.data, self.start, self.time_limit = state, data, start, time_limit
         self.method = method
         self.progress = progress
@@ -170,6 +201,8 @@ class DealSearch:
     def local(self, target: Callable[[], int], stop: Callable[[], bool], budget: float) -> None:
         """The iterated local search from the greedy town of the open lines, the best first, for ``budget`` s."""
         until = time.monotonic() + max(0.0, min(budget, self.remaining()))
+        if self.schedule == "resume" and self.open_lines(target()):
+            warm()  # the proof workers' zygote imports the optimizer while the local search runs
         for it in self.open_lines(target()):
             if stop() or time.monotonic() > until:
                 return
@@ -203,10 +236,16 @@ class DealSearch:
         if r.bound is not None:
             it.tighten(max(r.bound, floor))
 
+    def _twins(self, it: LineState) -> list[LineState]:
+        """``it`` and the lines with its cards and pile in Boomtown's other round-1 case."""
+        if it.line.round1 is None:
+            return [it]
+        return [o for o in self.items if o.line.round1 is not None and o.line.cards == it.line.cards
+                and sorted(o.line.pile) == sorted(it.line.pile)]
+
     def prove(self, it: LineState, floor: int, budget: float) -> None:
         """One proof attempt for ``it`` above ``floor`` within ``budget`` s, shared with its round-1 twins."""
-        twins = [o for o in self.items if o.line.round1 is not None and o.line.cards == it.line.cards
-                 and sorted(o.line.pile) == sorted(it.line.pile)] if it.line.round1 is not None else [it]
+        twins = self._twins(it)
         if len(twins) > 1:
             budget /= 2
             r = self._solve(it.line, None, floor, budget)
@@ -222,10 +261,19 @@ class DealSearch:
         """Proof passes over the open lines until none is open, ``stop()``, or the time limit: iterative
         deepening, each pass giving every line still open :data:`GROWTH` times the previous pass's time (at
         least an even share of the time left), so no hard line holds up the others. The target is read
-        again before every solve: a better town found on one line raises the floor of the next ones."""
+        again before every solve: a better town found on one line raises the floor of the next ones.
+        With ``schedule="resume"`` a line's slice continues its paused proof (:meth:`advance`), with
+        ``"restart"`` it is a new solve (:meth:`prove`); every worker is ended however this returns."""
+        try:
+            self._passes(target, stop)
+        finally:
+            self.close()
+
+    def _passes(self, target: Callable[[], int], stop: Callable[[], bool]) -> None:
         budget = FIRST_SLICE
         while True:
             todo = self.open_lines(target())
+            self._prune(target())
             if not todo:
                 return
             for n, it in enumerate(todo):
@@ -234,9 +282,100 @@ class DealSearch:
                     return
                 if not it.open_above(target()):
                     continue
-                self.prove(it, target(), min(left, max(budget, left / (len(todo) - n))))
+                share = min(left, max(budget, left / (len(todo) - n)))
+                if self.schedule == "resume":
+                    self.advance(it, target(), share, stop)
+                else:
+                    self.prove(it, target(), share)
                 self.report()
             budget *= GROWTH
+
+    # ---------------------------------------------------------------- proofs paused and resumed
+    def advance(self, it: LineState, floor: int, budget: float, stop: Callable[[], bool]) -> None:
+        """``budget`` s more for the proof of ``it`` in its worker (:mod:`.proofworkers`), started above
+        ``floor`` if it has none (Boomtown's round-1 twins first share one without the condition, as in
+        :meth:`prove`); past :data:`PAUSED_CAP` workers, or when its worker was lost, a restart (:meth:`prove`)."""
+        twins = self._twins(it)
+        shared = len(twins) > 1 and self._key(it.line, None) not in self._finished
+        round1 = None if shared else it.line.round1
+        key = self._key(it.line, round1)
+        worker = self._workers.get(key)
+        if worker is None:
+            if len(self._workers) >= PAUSED_CAP or key in self._finished or key in self._lost:
+                self.prove(it, floor, budget)
+                return
+            try:
+                worker = self._start(it.line, round1, floor, key, twins if shared else [it])
+            except WorkerLost as exc:  # no worker now (the zygote starting, or gone): this pass restarts
+                if not isinstance(exc, NotReady):
+                    self._lost.add(key)
+                self.prove(it, floor, budget)
+                return
+        self._slice(worker, key, budget, stop)
+
+    def _start(self, line: Line, round1, floor: int, key: tuple, lines: list[LineState]) -> ProofWorker:
+        """A worker proving ``line`` above ``floor`` until the deal's deadline (its clock runs while it is stopped)."""
+        job = dict(strategy=STRATEGIES[self.method], method=self.method, cards=line.cards, scenario_id=self.scenario,
+                   opponent_pile=line.pile, rules=self.rules, time_limit=self.remaining() + 1.0, objective="margin",
+                   data=self.data, seed_greedy=False, floor=floor, round1=round1)
+        worker = ProofWorker(job, wait=0.0)
+        self.solves += 1
+        worker.lines = lines
+        self._workers[key] = worker
+        return worker
+
+    def _slice(self, worker: ProofWorker, key: tuple, budget: float, stop: Callable[[], bool]) -> None:
+        """Run ``worker`` for ``budget`` s, taking every town it sends; ends early on its result or ``stop()``."""
+        until = time.monotonic() + budget
+        while True:
+            try:
+                msg = worker.run(until)
+            except WorkerLost:
+                self._lost.add(key)
+                self._drop(key)
+                return
+            if msg is None:
+                return
+            self._take(worker.lines, msg, worker.floor)
+            self.report()
+            if msg.kind == "done":
+                self._finished.add(key)
+                self._drop(key)
+                return
+            if stop():
+                return
+
+    def _take(self, lines: list[LineState], msg: Message, floor: int) -> None:
+        """A worker's town rebuilt from its (x, y, rot) list and valued by the engine (it must be what the
+        worker claimed), offered to its lines; its result's proof tightens their bounds (as :meth:`_record`)."""
+        line = lines[0].line
+        town = town_of(line.cards, msg.xyr) if msg.xyr is not None else None
+        if town is not None:
+            value = objective_value(town, self.scenario, line.pile, self.rules, "margin", self.data.for_rules(self.rules))
+            if value != msg.value:
+                raise EncodingMismatch(f"proof worker: the engine values its town {value}, it claimed {msg.value}")
+        for it in lines:
+            if town is not None:
+                it.offer(town, value)
+            if msg.kind == "done" and msg.proven:
+                it.tighten(value if town is not None else floor)
+            if msg.kind == "done" and msg.bound is not None:
+                it.tighten(max(msg.bound, floor))
+            self._remember(it)
+
+    def _prune(self, target: int) -> None:
+        """End the workers whose lines are all settled (their proofs are no longer needed)."""
+        for key, worker in list(self._workers.items()):
+            if not any(it.open_above(target) for it in worker.lines):
+                self._drop(key)
+
+    def _drop(self, key: tuple) -> None:
+        self._workers.pop(key).kill()
+
+    def close(self) -> None:
+        """End every worker of this search (paused or running) and reap it."""
+        while self._workers:
+            self._drop(next(iter(self._workers)))
 
     # ---------------------------------------------------------------- the line played out
     def replay(self, it: LineState) -> GameState:
