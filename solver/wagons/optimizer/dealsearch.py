@@ -226,15 +226,22 @@ class DealSearch:
                                floor=floor, round1=round1)
 
     @staticmethod
-    def _record(it: LineState, r, floor: int) -> None:
-        """What a solve above ``floor`` showed for ``it`` (also when solved without its round-1 condition:
-        that condition only removes towns, so every bound holds, and a town counts when it meets it)."""
-        if r.placements:
-            it.offer(Town(r.placements), r.value)
-        if r.proven_optimal:
-            it.tighten(r.value if r.placements else floor)
-        if r.bound is not None:
-            it.tighten(max(r.bound, floor))
+    def _record(it: LineState, town: Town | None, value: int | None, proven: bool, bound: int | None,
+                floor: int) -> None:
+        """What a solve above ``floor`` showed for ``it``: its best town and value, whether that is proven
+        best (no town: nothing beats ``floor``) and its bound (also when solved without the line's round-1
+        condition: that condition only removes towns, so every bound holds, and a town counts when it meets it)."""
+        if town is not None:
+            it.offer(town, value)
+        if proven:
+            it.tighten(value if town is not None else floor)
+        if bound is not None:
+            it.tighten(max(bound, floor))
+
+    def _record_result(self, it: LineState, r, floor: int) -> None:
+        """:meth:`_record` of an in-process solve's :class:`~.problem.LayoutResult`, remembered for the process."""
+        self._record(it, Town(r.placements) if r.placements else None, r.value, r.proven_optimal, r.bound, floor)
+        self._remember(it)
 
     def _twins(self, it: LineState) -> list[LineState]:
         """``it`` and the lines with its cards and pile in Boomtown's other round-1 case."""
@@ -250,12 +257,10 @@ class DealSearch:
             budget /= 2
             r = self._solve(it.line, None, floor, budget)
             for o in twins:
-                self._record(o, r, floor)
-                self._remember(o)
+                self._record_result(o, r, floor)
             if not it.open_above(floor):
                 return
-        self._record(it, self._solve(it.line, it.line.round1, floor, budget), floor)
-        self._remember(it)
+        self._record_result(it, self._solve(it.line, it.line.round1, floor, budget), floor)
 
     def settle(self, target: Callable[[], int], stop: Callable[[], bool]) -> None:
         """Proof passes over the open lines until none is open, ``stop()``, or the time limit: iterative
@@ -347,20 +352,17 @@ class DealSearch:
 
     def _take(self, lines: list[LineState], msg: Message, floor: int) -> None:
         """A worker's town rebuilt from its (x, y, rot) list and valued by the engine (it must be what the
-        worker claimed), offered to its lines; its result's proof tightens their bounds (as :meth:`_record`)."""
+        worker claimed), offered to its lines; its result's proof tightens their bounds (:meth:`_record`)."""
         line = lines[0].line
         town = town_of(line.cards, msg.xyr) if msg.xyr is not None else None
+        value = msg.value
         if town is not None:
             value = objective_value(town, self.scenario, line.pile, self.rules, "margin", self.data.for_rules(self.rules))
             if value != msg.value:
                 raise EncodingMismatch(f"proof worker: the engine values its town {value}, it claimed {msg.value}")
+        done = msg.kind == "done"
         for it in lines:
-            if town is not None:
-                it.offer(town, value)
-            if msg.kind == "done" and msg.proven:
-                it.tighten(value if town is not None else floor)
-            if msg.kind == "done" and msg.bound is not None:
-                it.tighten(max(msg.bound, floor))
+            self._record(it, town, value, done and msg.proven, msg.bound if done else None, floor)
             self._remember(it)
 
     def _prune(self, target: int) -> None:
