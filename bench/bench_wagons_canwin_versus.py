@@ -28,6 +28,7 @@ import statistics
 import sys
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling bench, also when loaded by path
 
@@ -56,13 +57,9 @@ def current_method():
     from solver.wagons.optimizer.bounds import margin_bound
     from solver.wagons.optimizer.cpsat import CpSatProof
 
-    saved = dealsearch.margin_bound, layout.STRATEGIES["cpsat"]
-    dealsearch.margin_bound = functools.partial(margin_bound, layouts=False)
-    layout.STRATEGIES["cpsat"] = CpSatProof("search", tightened=False)
-    try:
+    with patch.object(dealsearch, "margin_bound", functools.partial(margin_bound, layouts=False)), \
+            patch.dict(layout.STRATEGIES, cpsat=CpSatProof("search", tightened=False)):
         yield
-    finally:
-        dealsearch.margin_bound, layout.STRATEGIES["cpsat"] = saved
 
 
 @contextmanager
@@ -77,13 +74,9 @@ def encoding_method():
     def no_reuse(_store):
         yield _store
 
-    saved = dealsearch.reusing_models, layout.STRATEGIES["cpsat"]
-    dealsearch.reusing_models = no_reuse
-    layout.STRATEGIES["cpsat"] = CpSatProof("search", triangles="full")
-    try:
+    with patch.object(dealsearch, "reusing_models", no_reuse), \
+            patch.dict(layout.STRATEGIES, cpsat=CpSatProof("search", triangles="full")):
         yield
-    finally:
-        dealsearch.reusing_models, layout.STRATEGIES["cpsat"] = saved
 
 
 BEFORE = {"second-round": (current_method, {}), "encoding": (encoding_method, {}),
