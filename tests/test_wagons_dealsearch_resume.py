@@ -27,8 +27,10 @@ from solver.wagons.rules import Rules
 
 pytestmark = pytest.mark.skipif(not proofworkers.available(), reason="pausing workers needs Linux pidfds")
 
-# a Water the Herd line (seed 0) whose proof "no town above 0" takes about a second
+# a Water the Herd line (seed 0) whose proof "no town above 0" takes about 0.2 s (a second before the encoding round)
 WATER_LINE = ((16, 10, 3, 4, 0, 13), (11, 5, 14, 1, 2, 8, 12, 9, 6, 17))
+# a 9-card Water the Herd line (seed 1) whose proof "no town above 0" does not end within 90 s (its best found: -3)
+HARD_LINE = ((2, 11, 0, 5, 9, 17, 1, 14, 4), (16, 8, 6, 3, 12, 13, 10))
 
 
 @pytest.fixture(autouse=True)
@@ -73,7 +75,7 @@ def test_a_paused_and_resumed_proof_proves_what_an_uninterrupted_one_does(cards,
     slices, towns, done = 0, [], None
     try:
         while done is None and slices < 3000:
-            msg = worker.run(time.monotonic() + 0.05)
+            msg = worker.run(time.monotonic() + 0.02)
             slices += 1
             if msg is not None and msg.kind == "town":
                 towns.append(msg.value)
@@ -90,7 +92,7 @@ def test_a_paused_and_resumed_proof_proves_what_an_uninterrupted_one_does(cards,
 
 
 def test_a_stopped_worker_does_not_compute():
-    worker = ProofWorker(_job(*WATER_LINE, 0, 120))
+    worker = ProofWorker(_job(*HARD_LINE, 0, 120))
     try:
         assert worker.run(time.monotonic() + 0.2) is None
         time.sleep(0.05)
