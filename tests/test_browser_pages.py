@@ -118,13 +118,15 @@ def open_page(page, server: str, path: str, heading: str):
 
 
 def wait_idle(page, timeout: float = 60) -> None:
-    """Wait until Streamlit has finished the current script run (no 'Running...' widget)."""
+    """Wait until Streamlit has finished the current script run: the app root reports a live connection
+    and the script state ``notRunning`` (the attributes Streamlit's own browser tests wait on). The
+    first pause lets a click's rerun request reach the server before the state is read."""
     page.wait_for_timeout(300)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if page.locator('[data-testid="stStatusWidget"]').count() == 0:
-            return
-        page.wait_for_timeout(200)
+    ms = int(timeout * 1000)
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=ms,
+                           state="attached")
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=ms,
+                           state="attached")
 
 
 def shot(page, name: str) -> None:
@@ -238,6 +240,7 @@ def test_outlaws(page, server):
     from dataclasses import replace
 
     counts = Counter(a.kind for a in legal_actions(replace(pos, to_move="B", actions_left=1), Rules()))
+    expect(page.get_by_text("Position not changed"), "the editor refused the edits").to_have_count(0)
     expect(page.get_by_text("B to move")).to_be_visible()
     expect(page.get_by_text(f"{sum(counts.values())} legal actions")).to_be_visible()
     # can either side still win? (bounded search; a witnessing line or a bound is shown)
