@@ -101,7 +101,7 @@ def _row(name, value, unit, baseline=None, ratio=None, notes=""):
 
 def solve_all(instances: list[Instance], methods: Sequence[str], limit: float,
               log: Callable[[str], None] = print, baseline_every: int = 1) -> dict[str, list]:
-    """Per method, per instance: (time to a proof or None, value, greedy value); the first method (the
+    """Per method, per instance: (time to a proof or None, value, greedy value, bound); the first method (the
     baseline) runs on every ``baseline_every``-th instance only (None elsewhere)."""
     out: dict[str, list] = {m: [] for m in methods}
     for idx, inst in enumerate(instances):
@@ -112,7 +112,7 @@ def solve_all(instances: list[Instance], methods: Sequence[str], limit: float,
                 continue
             r = layout_with(strategy(m), m, inst.cards, inst.scenario, inst.pile, time_limit=limit)
             t = r.elapsed if r.proven_optimal else None
-            out[m].append((t, r.value, r.greedy_value))
+            out[m].append((t, r.value, r.greedy_value, r.bound))
             if r.proven_optimal:
                 proven[m] = r.value
             parts.append(f"{m} {r.value} " + (f"proven {t:.1f}s" if t is not None else f"open (bound {r.bound})"))
@@ -126,8 +126,14 @@ def solve_all(instances: list[Instance], methods: Sequence[str], limit: float,
 def _stats(res: list, limit: float, keep: Sequence[int] | None = None) -> tuple[float, float, int, int]:
     """(median time, total time, proven, instances) over the entries run (``keep``: those indices only)."""
     got = [r for i, r in enumerate(res) if r is not None and (keep is None or i in keep)]
-    times = [t if t is not None else limit for t, _, _ in got]
-    return statistics.median(times), sum(times), sum(t is not None for t, _, _ in got), len(got)
+    times = [r[0] if r[0] is not None else limit for r in got]
+    return statistics.median(times), sum(times), sum(r[0] is not None for r in got), len(got)
+
+
+def open_gaps(res: list) -> list[int]:
+    """Bound minus best value of the instances left unproven (those with a bound): how far from a proof."""
+    return [r[3] - r[1] for r in res if r is not None and r[0] is None and len(r) > 3 and r[3] is not None
+            and r[1] is not None]
 
 
 def summary_rows(set_name: str, runs: dict[str, list], limit: float, base: str, new: str) -> list[dict]:
@@ -152,6 +158,12 @@ def summary_rows(set_name: str, runs: dict[str, list], limit: float, base: str, 
                          baseline=round(b[2] / b[3], 3) if b else None, notes=note))
         rows.append(_row(f"proofs_{set_name}_{m}_total_s", round(total, 1), "s", baseline=round(b[1], 1) if b else None,
                          ratio=round(b[1] / mine[1], 2) if b and mine[1] else None, notes=note))
+        gaps, base_gaps = open_gaps(res), open_gaps(runs[base]) if m != base else None
+        if gaps:
+            rows.append(_row(f"proofs_{set_name}_{m}_open_gap_median", statistics.median(gaps), "points",
+                             baseline=statistics.median(base_gaps) if base_gaps else None,
+                             notes=f"{note}; bound minus best value on the {len(gaps)} unproven "
+                                   f"(the baseline's on its own unproven ones)"))
     return rows
 
 

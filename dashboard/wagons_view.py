@@ -221,6 +221,13 @@ def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...],
                                 time_limit=time_limit, progress=progress).to_dict()
 
 
+def bound_line(best: int, bound: int) -> str:
+    """What an unproven best layout still proves: no layout of the cards scores more than ``bound``."""
+    gap = bound - best
+    return (f"Proven bound: no layout of these cards scores more than **{bound}**, so the best found is at most "
+            f"{gap} point{'s' if gap != 1 else ''} short of the best possible.")
+
+
 def load_pile(doc: Any) -> list[int]:
     """An opponent file ``{"pile": [ids]}`` (contracts.md), checked with the solver's validators."""
     from solver.io import as_int, require

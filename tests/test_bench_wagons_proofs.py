@@ -58,12 +58,23 @@ def test_summary_rows_count_unproven_as_the_limit(bench):
     assert rows["proofs_s_cpsat_total_s"]["value"] == 71.0 and rows["proofs_s_cpsat_total_s"]["baseline"] == 122.0
 
 
+def test_summary_rows_give_the_gap_left_on_unproven_towns(bench):
+    """bound - best value over the unproven instances only (a proven one's bound is its value)."""
+    runs = {"cpsat": [(1.0, 30, 28, 30), (None, 31, 28, 41), (None, 40, 35, 49), (None, 20, 20, None)],
+            "cpsat-bound": [(1.0, 30, 28, 30), (None, 31, 28, 33), (5.0, 40, 35, 40), (None, 20, 20, 22)]}
+    rows = {r["name"]: r for r in bench.summary_rows("s", runs, 60.0, "cpsat", "cpsat-bound")}
+    assert rows["proofs_s_cpsat_open_gap_median"]["value"] == 9.5
+    gap = rows["proofs_s_cpsat-bound_open_gap_median"]
+    assert gap["value"] == 2 and gap["baseline"] == 9.5
+
+
 def test_both_methods_prove_the_same_value_in_one_run(bench):
     inst = bench.Instance("three cards", (3, 7, 11), (1, 2), "gold-rush")
     lines = []
     runs = bench.solve_all([inst], ("baseline", "cpsat"), 30.0, lines.append)
-    assert all(t is not None for t, _, _ in runs["baseline"] + runs["cpsat"])
+    assert all(t is not None for t, _, _, _ in runs["baseline"] + runs["cpsat"])
     assert runs["baseline"][0][1] == runs["cpsat"][0][1]
+    assert runs["cpsat"][0][3] == runs["cpsat"][0][1]  # a proven town's bound is its value
     assert "baseline" in lines[0] and "cpsat" in lines[0]
 
 

@@ -150,6 +150,25 @@ def test_best_possible_layout_of_the_same_cards():
     assert f"the best found scores **{result['score']}**" in texts(at)
 
 
+def test_an_unproven_best_layout_states_its_proven_bound(monkeypatch):
+    """When the limit runs out, the page says what the search still proved: no layout scores more
+    than the bound (here the real optimizer's result, marked unproven with a bound two above)."""
+    from dataclasses import replace
+
+    import dashboard.wagons_view as wv
+
+    real = wv.optimize_best_layout
+    monkeypatch.setattr(wv, "optimize_best_layout",
+                        lambda *a, **k: (lambda r: replace(r, proven_optimal=False, bound=r.score + 2))(real(*a, **k)))
+    at = open_page("wagons_sheet", state={"wg_rows": EXAMPLE[:3]})
+    at.slider(key="wg_opt_limit").set_value(4)
+    at.button(key="wg_best").click().run(timeout=120)
+    assert not at.exception, at.exception
+    score = at.session_state["wg_best_result"][1]["score"]
+    shown = texts(at)
+    assert f"no layout of these cards scores more than **{score + 2}**" in shown and "2 points short" in shown
+
+
 def test_scenarios_page_tables_and_charts_match_the_simulator():
     from solver.wagons.simulate import simulate
 

@@ -129,7 +129,7 @@ def test_z3_loop_still_matches_the_oracle(seed):
     oracle = exhaustive_best(cards, scenario, pile)
     assert z.proven_optimal and c.proven_optimal
     assert z.value == c.value == oracle.value
-    assert c.method == "cpsat" and z.method == "incremental"
+    assert c.method == "cpsat-bound" and z.method == "incremental"  # the default method (LAYOUT_METHOD)
 
 
 def test_cpsat_reports_bounds_and_a_legal_town_when_time_runs_out():
@@ -171,8 +171,8 @@ def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):
     assert res.proven
     assert (res.value if res.xyr is not None else greedy) == oracle
     assert all(b >= oracle for b in bounds)
-    if proof == "core":
-        assert bounds  # the core phase ran and reported bounds
+    if proof in ("core", "bound"):
+        assert bounds  # the bound-proving phase ran and reported bounds
 
 
 def test_an_unknown_proof_phase_is_refused():
@@ -189,12 +189,12 @@ def test_both_proof_phases_give_the_oracle_optimum_through_best_layout(seed):
     deck = rng.sample(range(18), 18)
     cards, pile, scenario = deck[:4], deck[4:4 + seed % 4], SCENARIO_IDS[seed % 6]
     oracle = exhaustive_best(cards, scenario, pile).value
-    for method in ("cpsat", "cpsat-core"):
+    for method in ("cpsat", "cpsat-core", "cpsat-bound"):
         res = best_layout(cards, scenario, pile, method=method)
         assert res.proven_optimal and res.value == oracle and res.method == method
 
 
-@pytest.mark.parametrize("method", ["cpsat", "cpsat-core", "incremental"])
+@pytest.mark.parametrize("method", ["cpsat", "cpsat-core", "cpsat-bound", "incremental"])
 def test_both_models_refuse_a_goal_card_no_source_gives(method):
     """A goal card whose text no source gives is never invented: both models refuse it by name."""
     import dataclasses

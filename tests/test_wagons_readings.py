@@ -110,7 +110,7 @@ def test_compiled_walk_under_each_reading(plain_best, reading):
     assert exhaustive_best(CARDS, "boomtown", (), rules, fast=False).value == plain_best[reading]
 
 
-@pytest.mark.parametrize("method", ["cpsat", "cpsat-core", "incremental", "oracle", "bnb"])
+@pytest.mark.parametrize("method", ["cpsat", "cpsat-core", "cpsat-bound", "incremental", "oracle", "bnb"])
 @pytest.mark.parametrize("reading", BOOM_OR_BUST)
 def test_optimizers_under_each_reading(plain_best, reading, method):
     """CP-SAT (both proofs), the Z3 loop and the exhaustive oracle, each against the plain scorer."""

@@ -21,9 +21,10 @@ from solver.wagons.cli_shared import (
     time_limit_arg,
 )
 from solver.wagons.data import SCENARIO_IDS
+from solver.wagons.optimizer.problem import LAYOUT_METHOD
 from solver.wagons.scoring import low_confidence
 
-METHODS = ("cpsat", "cpsat-core", "incremental", "oracle", "bnb")
+METHODS = ("cpsat", "cpsat-core", "cpsat-bound", "incremental", "oracle", "bnb")
 """``--method``: the names of :data:`solver.wagons.optimizer.layout.METHODS` (a test checks they agree)."""
 
 
@@ -36,7 +37,7 @@ def handle_best_layout(args) -> dict:
     pile = load_opponent(args.opponent) if args.opponent else ()
     res = best_layout(cards, args.scenario, pile, rules, time_limit_arg(args.time_limit),
                       progress_lines(args.quiet, "best-layout"), objective=args.objective, data=data,
-                      method=getattr(args, "method", "cpsat"))
+                      method=getattr(args, "method", LAYOUT_METHOD))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_dict(),
                 "low_confidence": list(low_confidence(args.scenario, data, rules))})
@@ -160,9 +161,11 @@ def register_optimizer(group) -> None:
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60); after it: best found, not proven")
     p.add_argument("--objective", choices=("score", "margin"), default="score",
                    help="maximise the player's score (default) or the margin over the opponent")
-    p.add_argument("--method", choices=METHODS, default="cpsat",
-                   help="CP-SAT model (default, fastest measured), CP-SAT with core-based proof (tighter "
-                        "bounds when unproven), the Z3 solver loop, or the exhaustive oracle (at most 5 cards)")
+    p.add_argument("--method", choices=METHODS, default=LAYOUT_METHOD,
+                   help="cpsat-bound (default): the CP-SAT model's search, then a search that proves a falling "
+                        "bound (a tight bound when unproven); cpsat: the search alone; cpsat-core: core-based "
+                        "proof; incremental: the Z3 solver loop; oracle: exhaustive (at most 5 cards); bnb: the "
+                        "compiled branch and bound")
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)
 

@@ -811,10 +811,19 @@ def _best_of(*values: int | None) -> int | None:
     return max(known) if known else None
 
 
-PROOFS = ("search", "core")
+PROOFS = ("search", "core", "bound")
 """How the second phase proves a town optimal: ``"search"`` (default), CP-SAT's default search without
 LP asked for a town beating the best one (infeasible = proven); ``"core"``, core-based search, which
-also proves an upper bound while it runs."""
+also proves an upper bound while it runs; ``"bound"``, CP-SAT's objective lower-bound search: the
+search asked for the highest value the bound allows first, the bound lowered one proven step at a time
+(as tight a bound as the core search, measured; alone it proved 10-30% slower than the search proof and
+found lower towns on 2 of 20 greedy towns, and after half the time of the search it lost 3 of 32 proofs
+that took the search 35-60 s, so by default it runs after three quarters: :data:`PRIMAL_SHARE`)."""
+
+
+PRIMAL_SHARE = {"core": 0.25, "bound": 0.75}
+"""The default share of the time for the primal phase (CP-SAT's default search, which can itself end in a
+proof) before each proof phase; none before the search proof."""
 
 
 class _Phases:
@@ -862,8 +871,8 @@ class _Phases:
 
         return bound
 
-    def run(self, core: bool, seconds: float, floor: int | None):
-        """One phase: maximise the target above ``floor`` for ``seconds`` (core-based search when ``core``)."""
+    def run(self, proof: str, seconds: float, floor: int | None):
+        """One phase: maximise the target above ``floor`` for ``seconds`` by ``proof`` (:data:`PROOFS`)."""
         m = self.town.m
         if floor is not None:
             m.add(self.target >= floor + 1)
@@ -878,7 +887,10 @@ class _Phases:
         solver.parameters.linearization_level = 0
         solver.parameters.cp_model_probing_level = 0
         solver.parameters.use_sat_inprocessing = False
-        if core:
+        if proof == "bound":
+            solver.parameters.use_objective_lb_search = True
+            solver.best_bound_callback = self._bound_callback(solver, floor)
+        if proof == "core":
             solver.parameters.optimize_with_core = True
             # no stratification by weight: on 12 seeded 8-card towns it proved 4 within 60 s against 2
             # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
@@ -910,14 +922,16 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
 
     ``primal_share``: the primal phase's share of the time; by default none before the search proof
     (that search is hinted and finds towns itself: on the 20 seeded 8-card towns, 5 proofs within
-    60 s against 4 after a quarter of primal search, and the proofs came sooner) and a quarter before
-    the core proof (core-based search finds few towns).
+    60 s against 4 after a quarter of primal search, and the proofs came sooner), a quarter before
+    the core proof (core-based search finds few towns) and three quarters before the bound proof (the
+    search proof, which proves most towns that are proven at all within that time, then the bound
+    search for a tight bound on the rest: :data:`PRIMAL_SHARE`).
     ``polish(xyr)``: called between the phases with the primal phase's best town, returns a
     better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimizer.local`)."""
     if proof not in PROOFS:
         raise ValueError(f"proof: expected one of {PROOFS}, got {proof!r}")
     if primal_share is None:
-        primal_share = 0.25 if proof == "core" else 0.0
+        primal_share = PRIMAL_SHARE.get(proof, 0.0)
     phases = _Phases(town, target, on_bound, on_solution)
     if hint is not None:
         phases.hint(hint)
@@ -926,7 +940,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     if left <= 0:
         return SolveResult(None, None, False, None)
     if primal_share > 0:
-        _, status = phases.run(False, left * primal_share, floor)
+        _, status = phases.run("search", left * primal_share, floor)
         done = phases.settled(status, floor)
         if done is not None:
             return done
@@ -940,7 +954,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     left = deadline - time.monotonic()
     if left <= 0:
         return SolveResult(phases.xyr, phases.value, False, None)
-    solver, status = phases.run(proof == "core", left, floor)
+    solver, status = phases.run(proof, left, floor)
     done = phases.settled(status, floor)
     if done is not None:
         return done
@@ -981,7 +995,7 @@ class CpSatProof:
 
     @property
     def name(self) -> str:
-        return "cpsat" if self.proof == "search" else "cpsat-core"
+        return {"search": "cpsat", "core": "cpsat-core", "bound": "cpsat-bound"}[self.proof]
 
     def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
         try:

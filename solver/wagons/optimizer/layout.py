@@ -7,11 +7,14 @@ score (rule:W7) in a scenario, or the final margin over the opponent's pile (``o
 A greedy town gives a first lower bound; then one method, a strategy with the face
 ``prove(problem, incumbent) -> proven`` (chosen by measurement, ``docs/wagons-optimizer.md``):
 
-- ``"cpsat"`` (default): the iterated local search's town (:mod:`.local`), then the CP-SAT model
+- ``"cpsat"``: the iterated local search's town (:mod:`.local`), then the CP-SAT model
   (:mod:`.cpsat`): CP-SAT's search without LP, hinted with that town, for a town beating the best
   one; "infeasible" proves it optimal;
 - ``"cpsat-core"``: the same model, a primal phase, the local search again, then core-based search:
   slower to a proof, but it proves an upper bound while it runs (a tighter bound when unproven);
+- ``"cpsat-bound"`` (default, :data:`~.problem.LAYOUT_METHOD`): ``"cpsat"`` for three quarters of the time, then the local search again and CP-SAT's objective
+  lower-bound search (the highest value first, the bound lowered one proven step at a time): a town left
+  unproven comes with a bound as tight as ``"cpsat-core"``'s;
 - ``"incremental"``: the Z3 model (:mod:`.z3`), an incremental ``Solver`` asked again and again for a
   town scoring more than the best one, until unsat;
 - ``"oracle"``: the exhaustive walk over every placement sequence (:mod:`.oracle`; at most 5 cards).
@@ -33,6 +36,7 @@ from solver.wagons.optimizer.bnb import BranchAndBound
 from solver.wagons.optimizer.cpsat import CpSatProof
 from solver.wagons.optimizer.oracle import Exhaustive
 from solver.wagons.optimizer.problem import (
+    LAYOUT_METHOD,
     OBJECTIVES,
     EncodingMismatch,
     Incumbent,
@@ -46,13 +50,14 @@ from solver.wagons.rules import Rules
 
 __all__ = ["LayoutResult", "best_layout", "layout_with", "greedy_layout", "EncodingMismatch", "METHODS", "OBJECTIVES", "STRATEGIES"]
 
-STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), Z3Loop(), Exhaustive(), BranchAndBound())}
+STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), CpSatProof("bound"), Z3Loop(), Exhaustive(),
+                                  BranchAndBound())}
 """Method name -> strategy (``prove(problem, incumbent) -> proven``)."""
 METHODS = tuple(STRATEGIES)
 
 
 def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
-                progress: Progress | None = None, objective: str = "score", method: str = "cpsat",
+                progress: Progress | None = None, objective: str = "score", method: str = LAYOUT_METHOD,
                 data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
                 round1: tuple[int, int, bool] | None = None) -> LayoutResult:
     """The best legal town for ``cards`` (in placement order) in ``scenario_id`` (rule:W-opt-layout).
