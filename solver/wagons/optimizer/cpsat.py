@@ -827,14 +827,14 @@ proof) before each proof phase; none before the search proof."""
 
 
 class _Phases:
-    """The solve's state: the best town CP-SAT found (``xyr``, ``value``) and whether the core phase's
-    bound fell to it (``closed``)."""
+    """The solve's state: the best town CP-SAT found (``xyr``, ``value``) and whether the proven bound
+    of the core or bound phase fell to it (``closed``)."""
 
     def __init__(self, town: CpTown, target, on_bound, on_solution):
         self.town, self.target = town, target
         self.on_bound, self.on_solution = on_bound, on_solution
         self.xyr, self.value = None, None
-        self.closed = False  # the core phase's bound fell to the best value: nothing beats it
+        self.closed = False  # the core or bound phase's bound fell to the best value: nothing beats it
 
     def hint(self, hint) -> None:
         m = self.town.m
@@ -862,7 +862,7 @@ class _Phases:
             b = _at_least(_ceil(b), floor)
             if self.on_bound is not None:
                 self.on_bound(b)
-            # CP-SAT keeps searching after its core bound falls below ``floor + 1`` (measured: an
+            # CP-SAT keeps searching after its proven bound falls below ``floor + 1`` (measured: an
             # idle half minute on a 7-card town); the bound is the proof, so stop there.
             best = _best_of(floor, self.value)
             if best is not None and b <= best:
@@ -889,12 +889,12 @@ class _Phases:
         solver.parameters.use_sat_inprocessing = False
         if proof == "bound":
             solver.parameters.use_objective_lb_search = True
-            solver.best_bound_callback = self._bound_callback(solver, floor)
         if proof == "core":
             solver.parameters.optimize_with_core = True
             # no stratification by weight: on 12 seeded 8-card towns it proved 4 within 60 s against 2
             # with the default, and its bounds were tighter on 10 of them (bench_wagons_optimize)
             _no_stratification(solver.parameters)
+        if proof in ("core", "bound"):  # the searches that prove a falling bound
             solver.best_bound_callback = self._bound_callback(solver, floor)
         status = solver.solve(m, self._callback())
         if status == cp_model.MODEL_INVALID:
@@ -980,9 +980,11 @@ def _polisher(problem: Problem, incumbent: Incumbent):
 @dataclass(frozen=True)
 class CpSatProof:
     """``prove(problem, incumbent)``: the iterated local search's town, then this model: CP-SAT's search
-    without LP (``proof="search"``, ``method="cpsat"``, the default) or a primal phase, the local search
-    again and core-based search (``proof="core"``, ``method="cpsat-core"``) for a town beating the best
-    one until infeasible (the proof) or the time limit. ``speedups``: the model with its redundant bounds
+    without LP (``proof="search"``, ``method="cpsat"``, the field's default and a deal search's) or a
+    primal phase, the local search again and core-based search (``proof="core"``, ``method="cpsat-core"``)
+    or the objective lower-bound search (``proof="bound"``, ``method="cpsat-bound"``, best-layout's
+    default :data:`~.problem.LAYOUT_METHOD`) for a town beating the best one until infeasible (the
+    proof) or the time limit. ``speedups``: the model with its redundant bounds
     and symmetry breaking (default; ``False`` is the baseline of ``bench/bench_wagons_proofs.py``);
     ``tightened``: with them, issue 20's second round (the territory cap and the group neighbours;
     default; ``False`` is the benches' ``current``, the prover before it); ``triangles``: the redundant

@@ -12,9 +12,10 @@ A greedy town gives a first lower bound; then one method, a strategy with the fa
   one; "infeasible" proves it optimal;
 - ``"cpsat-core"``: the same model, a primal phase, the local search again, then core-based search:
   slower to a proof, but it proves an upper bound while it runs (a tighter bound when unproven);
-- ``"cpsat-bound"`` (default, :data:`~.problem.LAYOUT_METHOD`): ``"cpsat"`` for three quarters of the time, then the local search again and CP-SAT's objective
-  lower-bound search (the highest value first, the bound lowered one proven step at a time): a town left
-  unproven comes with a bound as tight as ``"cpsat-core"``'s;
+- ``"cpsat-bound"`` (default, :data:`~.problem.LAYOUT_METHOD`): ``"cpsat"`` for three quarters of the
+  time, then the local search again and CP-SAT's objective lower-bound search (the highest value first,
+  the bound lowered one proven step at a time): a town left unproven comes with a bound as tight as
+  ``"cpsat-core"``'s;
 - ``"incremental"``: the Z3 model (:mod:`.z3`), an incremental ``Solver`` asked again and again for a
   town scoring more than the best one, until unsat;
 - ``"oracle"``: the exhaustive walk over every placement sequence (:mod:`.oracle`; at most 5 cards).
