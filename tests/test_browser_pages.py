@@ -187,6 +187,9 @@ def test_wagons_sheet(page, server):
     page.get_by_role("button", name="Best possible layout of these cards").click()
     expect(page.get_by_text("Best layout found:")).to_be_visible(timeout=60_000)
     expect(page.get_by_text("Your layout", exact=True)).to_be_visible()
+    if page.get_by_text("(not proven optimal)").count():  # 2 s: an unproven town states its proven bound
+        expect(page.get_by_text("Proven bound: no layout of these cards scores more than")).to_be_visible()
+    shot(page, "wagons_sheet_best")
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
