@@ -147,6 +147,46 @@ def test_cpsat_reports_bounds_and_a_legal_town_when_time_runs_out():
     assert res.elapsed < 4 + 3  # the limit is honoured (model building checks it too)
 
 
+# The player's cards and the opponent's pile of the greedy Through the Desert game, seed 108, and a town
+# of those cards that the engine scores 32: no proof of it has been seen within a minute.
+HARD_CARDS, HARD_PILE = (6, 9, 11, 3, 4, 2, 15, 5), (8, 16, 14, 17, 1, 7, 12, 13)
+HARD_TOWN = ((6, 0, 0, 0), (9, 1, -2, 0), (11, 3, -1, 0), (3, 2, 0, 0), (4, 5, -2, 180), (2, 4, 1, 0),
+             (15, -1, -2, 0), (5, -2, 0, 180))
+
+
+@pytest.mark.parametrize("method", ["cpsat", "cpsat-core", "cpsat-bound"])
+def test_a_solve_cut_short_before_its_search_never_claims_a_proof(method):
+    """A time limit shorter than CP-SAT's presolve (0.5-1 s on this 8-card model) leaves it no bound at
+    all: it reports 0 then, and read as a bound that "proved" a 30-point town optimal at 1 s (bug fixed
+    in stop 26). A town proven optimal must score at least the 32 the engine gives the known town."""
+    known = Town(tuple(Placement(c, x, y, r) for c, x, y, r in HARD_TOWN))
+    assert score_player(known, "through-the-desert", HARD_PILE).total == 32
+    for limit in (0.4, 1.0):
+        res = best_layout(HARD_CARDS, "through-the-desert", HARD_PILE, time_limit=limit, method=method)
+        assert not res.proven_optimal or res.score >= 32, (limit, res.score, res.bound)
+        assert res.bound is None or res.bound >= 32, (limit, res.bound)
+
+
+def test_a_phase_stopped_before_its_search_reports_no_bound():
+    """:func:`cpsat.stopped_bound` of a solve stopped during presolve is None (CP-SAT's own number is 0),
+    and a bound at or below the floor (no real bound of "more than the floor" is) is None too."""
+    data = load_data()
+    model = cps.encode(card_quads(HARD_CARDS))
+    total, _, _ = cps.player_score(model, data.scenario("through-the-desert"), data, pile_counts(HARD_PILE))
+    model.m.add(total >= 33)
+    model.m.maximize(total)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 0.01
+    assert solver.solve(model.m) == cp_model.UNKNOWN
+    assert solver.best_objective_bound == 0  # what CP-SAT reports: no bound, but a number
+    assert cps.stopped_bound(solver, 32) is None and cps.stopped_bound(solver, None) is None
+    solver.parameters.max_time_in_seconds = 3.0
+    assert solver.solve(model.m) == cp_model.UNKNOWN
+    assert cps.stopped_bound(solver, 32) >= 33  # after a search has run, its bound stands
+    assert cps.stopped_bound(solver, 10 ** 6) is None
+
+
 @pytest.mark.parametrize("proof", cps.PROOFS)
 @pytest.mark.parametrize("seed", [50, 52, 53])
 def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):

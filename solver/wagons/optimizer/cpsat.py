@@ -939,11 +939,13 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     left = deadline - time.monotonic()
     if left <= 0:
         return SolveResult(None, None, False, None)
+    primal_bound = None
     if primal_share > 0:
-        _, status = phases.run("search", left * primal_share, floor)
+        primal, status = phases.run("search", left * primal_share, floor)
         done = phases.settled(status, floor)
         if done is not None:
             return done
+        primal_bound = stopped_bound(primal, floor)  # bounds every town: those at or below floor trivially
         if phases.value is not None:
             floor = phases.value
         if polish is not None and phases.xyr is not None and time.monotonic() < deadline:
@@ -953,16 +955,32 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
                 floor = phases.value
     left = deadline - time.monotonic()
     if left <= 0:
-        return SolveResult(phases.xyr, phases.value, False, None)
+        return SolveResult(phases.xyr, phases.value, False, primal_bound)
     solver, status = phases.run(proof, left, floor)
     done = phases.settled(status, floor)
     if done is not None:
         return done
+    bounds = [b for b in (primal_bound, stopped_bound(solver, floor)) if b is not None]
+    return SolveResult(phases.xyr, phases.value, False, min(bounds) if bounds else None)
+
+
+def stopped_bound(solver: cp_model.CpSolver, floor: int | None) -> int | None:
+    """The upper bound that a phase stopped by its time limit has proven, or None when it proved none.
+
+    CP-SAT reports a bound of 0 when the limit struck before its search began (its presolve and loading
+    take 0.5-1 s on an 8-card town's model): that number is no bound, and read as one it "proved" every
+    town optimal. So: no bound unless the search ran (``num_booleans`` of the loaded model), and none at
+    or below ``floor``: the model asks for more than ``floor``, so a real bound of at most ``floor`` would
+    have ended the solve as infeasible. A bound above ``floor`` bounds the original problem as well."""
+    if solver.response_proto.num_booleans == 0:
+        return None
     try:
-        bound = _at_least(_ceil(solver.best_objective_bound), floor)
+        bound = _ceil(solver.best_objective_bound)
     except (TypeError, ValueError, OverflowError):
-        bound = None
-    return SolveResult(phases.xyr, phases.value, False, bound)
+        return None
+    if floor is not None and bound <= floor:
+        return None
+    return bound
 
 
 # ---------------------------------------------------------------- the method
