@@ -271,7 +271,10 @@ def choice_description(game: str, name: str, value: Any) -> str:
 def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None) -> None:
     """One select box for one ``Rules`` field, over its listed values, each with the register's one-line
     description (readings are chosen, never typed); a valid change is stored in this session's
-    readings (shared by every page), an invalid combination is refused inline by the engine."""
+    readings (shared by every page), an invalid combination is refused inline by the engine.
+
+    The box follows the readings: when they changed elsewhere (another box for the same reading, a reset),
+    its value is set before it is drawn, since the browser would send back its old value otherwise."""
     current = make_rules(game, rules_cls)
     value, default = getattr(current, name), getattr(rules_cls(), name)
     choices = field_choices(rules_cls, name)
@@ -287,16 +290,26 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
         return f"{text} — {line}" if line and not line.startswith(f"{describe_choice(v)}:") else (
             f"{text} — {line.split(':', 1)[1].strip()}" if line else text)
 
-    new = st.selectbox(label, choices, index=choices.index(value) if value in choices else 0, format_func=fmt,
-                       key=key)
-    if new == value:
-        return
+    shown = value if value in choices else choices[0]
+    if st.session_state.get(key) != shown:
+        st.session_state[key] = shown
+    st.selectbox(label, choices, format_func=fmt, key=key, on_change=_choose_reading,
+                 args=(game, rules_cls, name, key))
+    refused = st.session_state.pop(f"{key}__refused", None)
+    if refused:
+        st.error(refused, icon=":material/error:")
+
+
+def _choose_reading(game: str, rules_cls: type, name: str, key: str) -> None:
+    """The select box's change (a callback, before the rerun): stored in the readings when the engine
+    accepts the combination; otherwise refused inline and the box put back on the reading in force."""
+    new = st.session_state[key]
     names = {f.name for f in dataclasses.fields(rules_cls)}
     trial = {k: v for k, v in (dict(readings(game)) | {name: new}).items() if k in names}
     try:
         rules_cls(**trial)
     except (BadInput, TypeError, ValueError) as exc:
-        st.error(f"{name}: {exc}", icon=":material/error:")
+        st.session_state[f"{key}__refused"] = f"{name}: {exc}"
+        st.session_state[key] = getattr(make_rules(game, rules_cls), name)
         return
     readings(game)[name] = new
-    st.rerun()

@@ -193,6 +193,46 @@ def test_wagons_sheet(page, server):
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
+def test_wagons_sheet_unproven_best(page, server, tmp_path):
+    """An 8-card Through the Desert town and its opponent's pile (the greedy game of seed 108, uploaded
+    as files) whose best layout no minute has proven: with 5 seconds the sheet says "not proven optimal" and states the bound
+    that was proven."""
+    import json
+
+    from solver.wagons.scoring import final_scores
+    from solver.wagons.town import Placement, Town, town_to_json
+
+    town = Town(tuple(Placement(c, x, y, r) for c, x, y, r in (
+        (6, 0, 0, 0), (9, 1, -2, 0), (11, 3, -1, 0), (3, 2, 0, 0), (4, 5, -2, 180), (2, 4, 1, 0),
+        (15, -1, -2, 0), (5, -2, 0, 180))))
+    path, pile = tmp_path / "town.json", tmp_path / "opponent.json"
+    path.write_text(json.dumps(town_to_json(town)))
+    pile.write_text(json.dumps({"pile": [8, 16, 14, 17, 1, 7, 12, 13]}))  # the same game's opponent pile
+    open_page(page, server, "wagons_sheet", "Lone Cowboy score sheet")
+    page.get_by_label("Scenario").click()
+    page.get_by_role("option", name="Through the Desert").click()
+    wait_idle(page)
+    page.locator(".st-key-wg_town_up__uploader input[type='file']").set_input_files(str(path))
+    wait_idle(page)
+    expect(page.get_by_text("Your town: 8 cards")).to_be_visible()
+    page.locator(".st-key-wg_opp_up__uploader input[type='file']").set_input_files(str(pile))
+    wait_idle(page)  # the uploaded pile replaces the selection (the browser kept the old one until 2026-12-02)
+    want = final_scores(town, (8, 16, 14, 17, 1, 7, 12, 13), "through-the-desert")
+    expect(page.get_by_test_id("stMetric").filter(has_text="Opponent total").get_by_test_id("stMetricValue")) \
+        .to_have_text(str(want.opponent.total))
+    expect(page.get_by_text("are in both towns")).to_have_count(0)
+    thumb = page.get_by_role("slider").first
+    thumb.focus()
+    thumb.press("Home")
+    for _ in range(4):
+        thumb.press("ArrowRight")
+    wait_idle(page)
+    page.get_by_role("button", name="Best possible layout of these cards").click()
+    expect(page.get_by_text("(not proven optimal)")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Proven bound: no layout of these cards scores more than")).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
 def test_wagons_scenarios(page, server):
     open_page(page, server, "wagons_scenarios", "Lone Cowboy scenarios")
     expect(page.get_by_role("heading", name="Difficulty table", exact=True)).to_be_visible(timeout=120_000)  # simulates on first load
@@ -260,6 +300,25 @@ def test_verification(page, server):
     expect(page.get_by_text("checks hold").first).to_be_visible(timeout=90_000)
     page.get_by_role("tab", name="Rules register and readings").click()
     expect(page.get_by_text("Readings in force this session")).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_verification_readings_reset(page, server):
+    """A reading chosen on the register tab is in force; "Back to the default readings" puts every box
+    back on its default (the browser kept the chosen value until 2026-12-02)."""
+    open_page(page, server, "verification", "Verification")
+    page.get_by_role("tab", name="Rules register and readings").click()
+    wait_idle(page)
+    panel = page.get_by_role("tabpanel", name="Rules register and readings")
+    value = panel.get_by_test_id("stSelectbox").first.locator("input").first
+    expect(value).to_have_value(re.compile(r"^top \(default\)"))
+    panel.get_by_test_id("stSelectbox").first.click()
+    page.get_by_role("option", name=re.compile(r"^town")).click()
+    wait_idle(page)
+    expect(value).to_have_value(re.compile(r"^town"))
+    panel.get_by_role("button", name="Back to the default readings").click()
+    wait_idle(page)
+    expect(value).to_have_value(re.compile(r"^top \(default\)"))
     assert page.locator('[data-testid="stException"]').count() == 0
 
 

@@ -56,6 +56,9 @@ def test_register_lists_open_questions_and_readings_change_per_session():
     assert at.session_state["readings"]["outlaws"]["sheriff_save"] == "stop"
     at.button(key="reset_outlaws").click().run()
     assert at.session_state["readings"]["outlaws"] == {}
+    from solver.outlaws.rules import Rules as OutlawsRules
+
+    assert at.selectbox(key="opt_outlaws_sheriff_save").value == OutlawsRules().sheriff_save  # the box follows
 
 
 def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():

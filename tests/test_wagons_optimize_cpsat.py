@@ -157,8 +157,8 @@ HARD_TOWN = ((6, 0, 0, 0), (9, 1, -2, 0), (11, 3, -1, 0), (3, 2, 0, 0), (4, 5, -
 @pytest.mark.parametrize("method", ["cpsat", "cpsat-core", "cpsat-bound"])
 def test_a_solve_cut_short_before_its_search_never_claims_a_proof(method):
     """A time limit shorter than CP-SAT's presolve (0.5-1 s on this 8-card model) leaves it no bound at
-    all: it reports 0 then, and read as a bound that "proved" a 30-point town optimal at 1 s (bug fixed
-    in stop 26). A town proven optimal must score at least the 32 the engine gives the known town."""
+    all: it reports 0 then, and read as a bound that "proved" a 30-point town optimal at 1 s (fixed
+    2026-12-02). A town proven optimal must score at least the 32 the engine gives the known town."""
     known = Town(tuple(Placement(c, x, y, r) for c, x, y, r in HARD_TOWN))
     assert score_player(known, "through-the-desert", HARD_PILE).total == 32
     for limit in (0.4, 1.0):

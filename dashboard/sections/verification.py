@@ -53,9 +53,7 @@ with tab_register:
                 st.caption(f"Default: {entry.default}" + (" *(inferred)*" if entry.inferred else "")
                            + ("  \nAlternatives: " + "; ".join(entry.alternatives) if entry.alternatives else ""))
         if st.button("Back to the default readings", key=f"reset_{game}"):
-            readings(game).clear()
-            for f in dataclasses.fields(cls):
-                st.session_state.pop(f"opt_{game}_{f.name}", None)
+            readings(game).clear()  # the select boxes follow on the rerun (common.option_widget)
             st.rerun()
     st.subheader("Register")
     only_open = st.toggle("Only open questions", value=False, key=f"only_open_{game}")

@@ -94,8 +94,11 @@ with town_col:
 with pile_col:
     st.subheader("Opponent's pile")
     used = {p.card for p in town.placements}
+    if "wg_pile_loaded" in ss:  # an uploaded pile, as in the file (a card also in the town is flagged below),
+        ss.wg_pile_sel = ss.pop("wg_pile_loaded")  # set before the widget is drawn: the browser keeps its old value else
+    ss.setdefault("wg_pile_sel", [c for c in ss.wg_pile if c not in used])
     pile = st.multiselect("Cards in the opponent's town (oldest first; the last is on top)", list(range(18)),
-                          default=[c for c in ss.wg_pile if c not in used], format_func=lambda c: f"Card {c}", key="wg_pile_sel")
+                          format_func=lambda c: f"Card {c}", key="wg_pile_sel")
     ss.wg_pile = list(pile)
     both = sorted(set(pile) & used)
     if both:
@@ -107,8 +110,7 @@ with pile_col:
         st.rerun()
     opp = json_upload("Upload an opponent pile", "wg_opp_up", wv.load_pile)
     if opp is not None:
-        ss.wg_pile = opp
-        ss.pop("wg_pile_sel", None)
+        ss.wg_pile = ss.wg_pile_loaded = opp
         st.rerun()
     json_download("Download the town", wv.town_json(town), "town.json", "wg_town_down")
     json_download("Download the opponent pile", {"pile": list(pile)}, "opponent.json", "wg_opp_down")
