@@ -19,7 +19,7 @@ import streamlit as st
 from dashboard import draw
 from dashboard import wagons_view as wv
 from dashboard.caching import cache_final, proven
-from dashboard.common import dumps, guarded, run_with_progress
+from dashboard.common import dumps, guarded, remember, remembered, run_with_progress
 from solver.errors import BadInput
 
 TIME_LIMIT = 60
@@ -79,14 +79,22 @@ def _town(placements: list[dict]):
     return town_from_dict({"placements": placements})
 
 
-def _solve(state, time_limit: float, key: str) -> dict | None:
-    """The review of ``state``'s town, with a progress bar toward the time limit (once per input and session)."""
+def _kept(key: str, game: tuple) -> dict | None:
+    """The last result of this search for the same game (whatever its time limit), else None: a search runs
+    only when its button is pressed, never because the page was drawn again."""
+    kept = st.session_state.get(f"{key}_result")
+    return kept[1] if kept and kept[0][:-1] == game else None
+
+
+def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
+    """The review of ``state``'s town: the one kept for this game, or (``run``: its button was pressed) a new
+    search with a progress bar toward the time limit."""
     town_json_text = dumps(wv.town_json(state.town))
     rules_json = dumps(state.rules.to_dict())
-    inputs = (town_json_text, tuple(state.pile), state.scenario, rules_json, float(time_limit))
-    kept = st.session_state.get(f"{key}_result")
-    if kept and kept[0] == inputs:
-        return kept[1]
+    game = (town_json_text, tuple(state.pile), state.scenario, rules_json)
+    inputs = (*game, float(time_limit))
+    if not run:
+        return _kept(key, game)
     report: dict = {}
     with st.status(f"Searching the best layout of your {len(state.town.placements)} cards "
                    f"(at most {time_limit:g} s)...", expanded=True) as box:
@@ -104,11 +112,12 @@ def _solve(state, time_limit: float, key: str) -> dict | None:
 
 def _limit_and_ask(key: str, default: int, help: str, button: str, icon: str, primary: bool = False
                    ) -> tuple[int, bool]:
-    """The search's time-limit slider and the button that starts it: (limit, asked in this session)."""
-    limit = st.slider("Time limit for the search (seconds)", 1, 120, default, key=f"{key}_limit", help=help)
-    if st.button(button, key=f"{key}_run", type="primary" if primary else "secondary", icon=icon):
-        st.session_state[f"{key}_started"] = True
-    return limit, bool(st.session_state.get(f"{key}_started"))
+    """The search's time-limit slider (its value kept while the panel is hidden) and the button that starts
+    it: (limit, pressed in this run)."""
+    remembered(f"{key}_limit", default)
+    st.slider("Time limit for the search (seconds)", 1, 120, key=f"{key}_limit", help=help)
+    limit = remember(f"{key}_limit")
+    return limit, st.button(button, key=f"{key}_run", type="primary" if primary else "secondary", icon=icon)
 
 
 def show_review(state, key: str = "wr") -> None:
@@ -124,10 +133,8 @@ def show_review(state, key: str = "wr") -> None:
     limit, asked = _limit_and_ask(key, TIME_LIMIT, "As `wagons best-layout --time-limit` (default 60). When it runs "
                                   "out, the best town found so far is shown and marked not proven.",
                                   "Review my game", ":material/auto_awesome:", primary=True)
-    if not asked:
-        return
     with guarded("Review: "):
-        result = _solve(state, float(limit), key)
+        result = _solve(state, float(limit), key, asked)
         if result is not None:
             _show_result(result, key)
     show_bgstats_export(state, key)
@@ -233,14 +240,15 @@ def winnable_analysis(scenario: str, rules_json: str, seed: int | None, circle: 
     return {**answer.to_dict(), "record": record}
 
 
-def _winnable(state, time_limit: float, key: str) -> dict:
+def _winnable(state, time_limit: float, key: str, run: bool) -> dict | None:
+    """Could this game's deal be won: the answer kept for this deal, or (``run``) a new search."""
     from solver.wagons.deal_review import deal_of
 
     deal = deal_of(state)
-    inputs = (state.scenario, dumps(state.rules.to_dict()), deal.seed, deal.circle, deal.deck, float(time_limit))
-    kept = st.session_state.get(f"{key}_result")
-    if kept and kept[0] == inputs:
-        return kept[1]
+    game = (state.scenario, dumps(state.rules.to_dict()), deal.seed, deal.circle, deal.deck)
+    inputs = (*game, float(time_limit))
+    if not run:
+        return _kept(key, game)
     report: dict = {}
     with st.status(f"Searching every line of play on this deal (at most {time_limit:g} s)...", expanded=True) as box:
         result = run_with_progress(
@@ -267,10 +275,10 @@ def show_was_winnable(state, key: str = "ww") -> None:
     limit, asked = _limit_and_ask(key, WIN_TIME_LIMIT, "As `wagons can-win --time-limit` (default 30). When it runs "
                                   "out, the answer is 'not decided'.", "Was my deal winnable?",
                                   ":material/travel_explore:")
-    if not asked:
-        return
     with guarded("Could the deal be won: "):
-        _show_winnable(_winnable(state, float(limit), key), key)
+        result = _winnable(state, float(limit), key, asked)
+        if result is not None:
+            _show_winnable(result, key)
 
 
 def _show_winnable(r: dict, key: str) -> None:

@@ -70,6 +70,20 @@ def test_lone_ranger_turn_lists_the_engines_outcomes():
     assert any(e.startswith("Lone ranger:") for e in errors(at))
 
 
+def test_the_shipped_position_with_an_escaped_outlaw_loads_and_is_decided():
+    """scenarios/cactus/example-ranger-sharing.json has an escaped outlaw (no square): its empty cells made the
+    table's x and y floats, and the engine refused 3.0 (browser walk, 2026-12-02). Now: the engine's answer."""
+    path = SCENARIOS / "cactus" / "example-ranger-sharing.json"
+    example = read_json(path)
+    assert any(o.get("escaped") for o in example["outlaws"])
+    at = open_page("cactus")
+    at.get("file_uploader")[0].upload(path.name, path.read_bytes(), "application/json").run()
+    assert not at.exception and not errors(at)
+    want = decide({k: v for k, v in example.items() if k != "rules"}, CactusRules())
+    radio = at.radio(key="ct_outcome")
+    assert [o.split(":")[0] for o in radio.options] == [o["p"] for o in want["outcomes"]]
+
+
 def test_bad_position_upload_changes_nothing():
     at = open_page("cactus")
     before = json.dumps(at.session_state["ct_pos"], sort_keys=True)

@@ -303,3 +303,19 @@ def test_scenarios_page_charts_the_shipped_atlas():
     titles = [c.get("title") for c in charts(at)]
     assert "Deals won: perfect play vs the greedy policy" in titles
     assert "Best margin per deal with perfect play" in titles
+
+
+def test_the_sheets_scenario_and_limit_outlive_a_visit_to_another_page():
+    """Streamlit forgets a widget's value after a run that does not draw it: a visit to another page put the
+    scenario back on Boomtown (the town's scores changed under it) and the limit on 60 (browser walk,
+    2026-12-02). Both now come back as the player left them (common.kept)."""
+    at = open_page("wagons_sheet")
+    at.selectbox(key="wg_scenario").set_value("gold-rush").run()
+    at.slider(key="wg_opt_limit").set_value(7).run()
+    at.switch_page("sections/home.py").run()
+    assert "wg_scenario" not in at.session_state  # what Streamlit does with an undrawn widget
+    at.switch_page("sections/wagons_sheet.py").run()
+    assert not at.exception
+    assert at.selectbox(key="wg_scenario").value == "gold-rush"
+    assert at.slider(key="wg_opt_limit").value == 7
+    assert metric(at, "Player total") == str(expected(EXAMPLE, [3, 7, 11], "gold-rush").player.total)

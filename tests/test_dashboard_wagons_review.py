@@ -141,3 +141,39 @@ def test_a_short_time_limit_is_honoured_and_the_page_says_what_the_search_proved
         assert "not proven optimal" in "\n".join(w.value for w in at.warning) and not at.success
     else:
         assert "proven optimal" in status.label and "proven optimal" in "\n".join(s.value for s in at.success)
+
+
+def switching_app() -> None:
+    """The review of the game the session names (``game``: scenario, policy, seed; ``over``: played out)."""
+    import streamlit as st
+
+    from dashboard.wagons_review import show_review
+    from solver.wagons.game import new_game
+    from solver.wagons.simulate import play_game
+
+    scenario, policy, seed = st.session_state.get("game", ("cattle-drive", "random", 2))  # GAME
+    show_review(play_game(scenario, policy, seed).state if st.session_state.get("over", True)
+                else new_game(scenario, seed))
+
+
+def test_a_review_runs_only_when_asked_and_its_limit_outlives_a_hidden_panel():
+    """Pressing "Review my game" once does not review every later game: another game shows nothing until
+    asked, the first one's review comes back with it (browser walk, 2026-12-02: a later game's step re-ran a
+    60 s search unasked); the limit slider keeps its value while the game is not over and it is hidden."""
+    at = AppTest.from_function(switching_app, default_timeout=120)
+    at.run()
+    at.slider(key="wr_limit").set_value(7).run()
+    at.button(key="wr_run").click().run()
+    assert [m.value for m in at.metric if m.label == "Your town"]
+    at.session_state["game"] = ("cattle-drive", "random", 3)
+    at.run()
+    assert not at.exception and not at.get("metric")  # another game: nothing searched, nothing stale shown
+    at.session_state["game"] = GAME
+    at.run()
+    assert [m.value for m in at.metric if m.label == "Your town"]  # the first game's review, kept
+    at.session_state["over"] = False
+    at.run()
+    assert not at.get("slider")
+    at.session_state["over"] = True
+    at.run()
+    assert at.slider(key="wr_limit").value == 7

@@ -17,6 +17,7 @@ from dashboard.common import (
     guarded,
     json_download,
     json_upload,
+    kept,
     make_rules,
     option_widget,
     page_header,
@@ -64,8 +65,8 @@ def odds_frame(result: dict) -> pl.DataFrame:
 with tab_odds:
     left, right = st.columns([1, 2])
     with left:
-        mode = st.radio("Game", ["solo", 2, 3, 4, 5], horizontal=True, key="ct_mode",
-                        format_func=lambda m: "Solo" if m == "solo" else f"{m} players")
+        mode = kept(st.radio, "ct_mode", "solo", "Game", ["solo", 2, 3, 4, 5], horizontal=True,
+                    format_func=lambda m: "Solo" if m == "solo" else f"{m} players")
         with st.expander("Open-rule options (shared with the Verification page)", expanded=False):
             fields = (["solo_events", "solo_event_cards", "short_deck", "added_card"] if mode == "solo" else [])
             fields += ["marshal_discard", "duel_win_chance", "stagecoach_short"]
@@ -120,6 +121,14 @@ def example_position() -> dict:
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
+def _whole(value, empty=None):
+    """A number cell of an edited table as the engine reads it: an empty cell is ``empty``, 3.0 is 3 (the
+    table turns a column holding an empty cell into floats); anything else goes to the engine's check."""
+    if value is None or (isinstance(value, float) and value != value):  # None or NaN
+        return empty
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def decide(position_text: str, rules_text: str) -> dict:
     from solver.cactus.ranger import decide as engine_decide
 
@@ -180,9 +189,9 @@ with tab_town:
         event = st.selectbox("This round's event", keys, index=keys.index(doc.get("event")) if doc.get("event") in keys else 0,
                              format_func=lambda k: "none" if k is None else event_table().get(k).name, key=f"ct_event_{v}")
     position = {"town": grid_rows, "ranger": [int(rx), int(ry)],
-                "outlaws": [{"name": o["name"] or f"outlaw {i + 1}", "plunder": int(o["plunder"] or 0),
+                "outlaws": [{"name": o["name"] or f"outlaw {i + 1}", "plunder": _whole(o["plunder"], 0),
                              "escaped": bool(o["escaped"]),
-                             **({} if o["escaped"] else {"at": [o["x"], o["y"]]})}
+                             **({} if o["escaped"] else {"at": [_whole(o["x"]), _whole(o["y"])]})}
                             for i, o in enumerate(pl.DataFrame(outlaws).to_dicts())],
                 "targets": [t for t in pl.DataFrame(targets).to_dicts() if t["building"]],
                 "card": card, "event": event, **{k: doc[k] for k in ("duel", "came_from") if k in doc}}

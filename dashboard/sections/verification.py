@@ -14,6 +14,7 @@ from dashboard.common import (
     GAME_TITLES,
     describe_choice,
     dumps,
+    kept,
     make_rules,
     option_widget,
     page_header,
@@ -33,7 +34,8 @@ with tab_impact:
 
 # ----------------------------------------------------------------------------- register
 with tab_register:
-    game = st.radio("Game", list(GAME_TITLES), format_func=GAME_TITLES.get, horizontal=True, key="reg_game")
+    game = kept(st.radio, "reg_game", list(GAME_TITLES)[0], "Game", list(GAME_TITLES), format_func=GAME_TITLES.get,
+                horizontal=True)
     reg = register()
     rules = reg.for_game(game)
     cls = rules_class(game)

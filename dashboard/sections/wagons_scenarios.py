@@ -9,7 +9,7 @@ import streamlit as st
 
 from dashboard import wagons_view as wv
 from dashboard.caching import cache_final, proven
-from dashboard.common import dumps, guarded, make_rules, page_header, rules_class, rules_summary
+from dashboard.common import dumps, guarded, kept, make_rules, page_header, rules_class, rules_summary
 from solver.paths import SCENARIOS
 from solver.wagons import atlas
 from solver.wagons import simulate as sim
@@ -42,13 +42,13 @@ def best_play_row_cached(scenario: str, seed: int, time_limit: float, rules_json
 
 
 c = st.columns([3, 2, 1, 1])
-chosen = c[0].multiselect("Scenarios", list(scen), default=list(scen), format_func=lambda s: scen[s]["name"],
-                          key="sc_scenarios")
-policies = c[1].multiselect("Player policies", ["greedy", "random"], default=["greedy", "random"], key="sc_policies",
-                            help="greedy: each placement maximises the current margin; random: any legal move")
-n = int(c[2].number_input("Games each", 1, 2000, SIM_GAMES, step=5, key="sc_n",
-                          help=f"As `wagons simulate --games` (default {SIM_GAMES})"))
-seed = int(c[3].number_input("Seed", 0, 10**6, 0, key="sc_seed", help="As `wagons simulate --seed` (default 0)"))
+# each input keeps its value while another page is shown (common.kept)
+chosen = kept(c[0].multiselect, "sc_scenarios", list(scen), "Scenarios", list(scen), format_func=lambda s: scen[s]["name"])
+policies = kept(c[1].multiselect, "sc_policies", ["greedy", "random"], "Player policies", ["greedy", "random"],
+                help="greedy: each placement maximises the current margin; random: any legal move")
+n = int(kept(c[2].number_input, "sc_n", SIM_GAMES, "Games each", 1, 2000, step=5,
+             help=f"As `wagons simulate --games` (default {SIM_GAMES})"))
+seed = int(kept(c[3].number_input, "sc_seed", 0, "Seed", 0, 10**6, help="As `wagons simulate --seed` (default 0)"))
 
 if not chosen or not policies:
     st.info("Pick at least one scenario and one policy.")
@@ -123,11 +123,11 @@ st.caption("For each deal, the optimizer searches the player's best drafts and p
            "rules-following opponent and compares the best margin with the greedy policy's. "
            "Each deal gets its own time limit; an unproven answer is a lower bound.")
 dc = st.columns(3)
-deals = int(dc[0].number_input("Deals per scenario", 1, 50, 1, key="sc_bp_deals"))
-limit = float(dc[1].number_input("Seconds per deal", 1, 120, BEST_PLAY_SECONDS, key="sc_bp_limit",
-                                 help=f"As `wagons best-play --time-limit` (default {BEST_PLAY_SECONDS}); "
-                                      "a deal proven sooner stops sooner"))
-bseed = int(dc[2].number_input("First deal seed", 0, 10**6, 0, key="sc_bp_seed"))
+deals = int(kept(dc[0].number_input, "sc_bp_deals", 1, "Deals per scenario", 1, 50))
+limit = float(kept(dc[1].number_input, "sc_bp_limit", BEST_PLAY_SECONDS, "Seconds per deal", 1, 120,
+                   help=f"As `wagons best-play --time-limit` (default {BEST_PLAY_SECONDS}); "
+                        "a deal proven sooner stops sooner"))
+bseed = int(kept(dc[2].number_input, "sc_bp_seed", 0, "First deal seed", 0, 10**6))
 if st.button("Compute the best-play difficulty table", key="sc_bp_run"):
     jobs = [(s, bseed + i) for s in chosen for i in range(deals)]
     bar = st.progress(0.0, text="Best play...")

@@ -13,6 +13,7 @@ from dashboard.common import (
     guarded,
     json_download,
     json_upload,
+    kept,
     make_rules,
     page_header,
     rules_class,
@@ -61,7 +62,8 @@ def card_picker(town, rows: list[dict]) -> None:
 GRID = "wg_grid"
 scen = wv.scenarios()
 top = st.columns([2, 3])
-scenario = top[0].selectbox("Scenario", list(scen), format_func=lambda s: scen[s]["name"], key="wg_scenario")
+scenario = kept(top[0].selectbox, "wg_scenario", list(scen)[0], "Scenario", list(scen),
+                format_func=lambda s: scen[s]["name"])  # kept while another page is shown
 top[1].markdown(f"**Goal cards:** {', '.join(scen[scenario]['goals'])}  \n"
                 f"**Opponent scoring:** {scen[scenario]['scoring_text']}")
 
@@ -137,8 +139,8 @@ st.subheader("Best possible")
 if not town.placements:
     st.info("Place some cards first: the optimizer lays out the same cards in the same order.")
 else:
-    limit = st.slider("Time limit (seconds)", 1, 120, 60, key="wg_opt_limit",
-                      help="As `wagons best-layout --time-limit` (default 60); the search stops early once proven.")
+    limit = kept(st.slider, "wg_opt_limit", 60, "Time limit (seconds)", 1, 120,
+                 help="As `wagons best-layout --time-limit` (default 60); the search stops early once proven.")
     ids = tuple(p.card for p in town.placements)
     key = (ids, scenario, tuple(pile), rules_json, float(limit))
     if st.button("Best possible layout of these cards", key="wg_best", icon=":material/auto_awesome:"):
