@@ -25,8 +25,10 @@ def decode(text: str, what: str = "the game in the address") -> dict:
     try:
         raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), 1 << 20)
         doc = json.loads(raw)
-    except (binascii.Error, zlib.error, ValueError) as exc:
-        raise BadInput(f"{what} is damaged ({type(exc).__name__})") from None
+    except (binascii.Error, zlib.error):
+        raise BadInput(f"{what} is damaged (not the compressed text a saved game gives)") from None
+    except ValueError:
+        raise BadInput(f"{what} is damaged (its text is not JSON)") from None
     if not isinstance(doc, dict):
         raise BadInput(f"{what} is not a saved game")
     return doc

@@ -11,14 +11,18 @@ from pathlib import Path as _Path
 sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboard package (repo root)
 
 import argparse
+import base64
 import json
 import random
+import zlib
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard import town_grid, urlstate
 from dashboard import wagons_game as wg
 from dashboard.apptest import APP, errors, open_page, texts
+from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
 from solver.wagons.cli_shared import add_rules_flags, rules_from_args
@@ -206,6 +210,11 @@ def test_a_damaged_address_is_one_line_and_a_fresh_game():
         assert [e for e in errors(page) if "address was not loaded" in e], errors(page)
         assert all("\n" not in e for e in errors(page))
         assert page_state(page) == gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
+    for text, why in (("not-a-game", "not the compressed text a saved game gives"),
+                      (urlstate.encode({"x": 1})[:-3] + "AAA", "not the compressed text"),
+                      (base64.urlsafe_b64encode(zlib.compress(b"{oops")).decode(), "its text is not JSON")):
+        with pytest.raises(BadInput, match=why):  # in words, never an exception's class name (was "(error)")
+            urlstate.decode(text)
 
 
 def test_upload_a_game_file_and_refuse_a_bad_one():

@@ -107,6 +107,8 @@ def test_one_bullet_left_keeps_the_game_alive():
     assert victory_left(p, "A") == {"good": False, "bad": True, "ugly": True}  # the reset brings Handcuffs back
     res = win_possible(p, max_depth=10, time_limit=60)
     assert res.A is True and replay(p, res.line_A).victory == "bad"
+    n = len(res.line_A)
+    assert res.reason["A"] == f"bad victory in {n} action" + ("" if n == 1 else "s")  # "1 action", "2 actions"
     assert res.B is True  # B's Bandit can take A's Bullet (rule:O-bandit)
 
 

@@ -413,7 +413,7 @@ def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_dept
     res = best_first(pos, lambda p: p.winner == side, lambda p: estimate_win(p, side, rules), rules,
                      max_depth, time_limit, max_nodes)
     if res.found is not None:
-        return True, tuple(res.line), f"{res.found.victory} victory in {len(res.line)} actions", res.nodes
+        return True, tuple(res.line), f"{res.found.victory} victory in {len(res.line)} action{'' if len(res.line) == 1 else 's'}", res.nodes
     if res.exhausted:
         return False, None, f"exhausted every reachable position ({res.nodes} expanded)", res.nodes
     why = {"time": "time limit", "nodes": "node budget"}.get(res.stopped, f"depth bound {max_depth}")
