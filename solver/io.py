@@ -12,6 +12,7 @@ import os
 import re
 import stat
 import tomllib
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,9 @@ hold any 128-bit integer; a longer one is refused before Python converts it (``F
 would build a billion-digit number)."""
 MAX_EXPONENT = 30
 """Largest decimal exponent accepted in a number typed as text (``1e30``, ``2.5e-30``)."""
+MAX_MAGNITUDE = 40
+"""A number typed as text lies within 1e-40 and 1e40 in size (or is 0): the digits and the exponent are bounded
+each, and together (38 digits times 1e30) they would still reach 1e68."""
 MAX_INT = 2**63 - 1
 """Largest magnitude of a whole number typed as text (the 64-bit range the tables store)."""
 
@@ -274,6 +278,9 @@ def _decimal(t: str, what: str, kind: str) -> str:
         raise BadInput(f"{what}: expected {kind}, got {short_repr(t)}")
     if match.group(1) is not None and abs(int(match.group(1))) > MAX_EXPONENT:
         raise BadInput(f"{what}: {short_repr(t)} is not {kind} (its exponent is beyond +-{MAX_EXPONENT})")
+    size = Decimal(t)  # exact and cheap: at most MAX_NUMBER_CHARS digits, a bounded exponent
+    if size and not -MAX_MAGNITUDE <= size.adjusted() < MAX_MAGNITUDE:
+        raise BadInput(f"{what}: {short_repr(t)} is not {kind} (its size is beyond 1e+-{MAX_MAGNITUDE})")
     return t
 
 
