@@ -200,13 +200,18 @@ def describe_choice(value: Any) -> str:
     return str(value)
 
 
+def changed_readings(game: str, rules_cls: type) -> list[str]:
+    """``name=value`` of each reading in force this session that differs from the default."""
+    current, default = make_rules(game, rules_cls), rules_cls()
+    return [f"{f.name}={describe_choice(getattr(current, f.name))}" for f in dataclasses.fields(rules_cls)
+            if getattr(current, f.name) != getattr(default, f.name)]
+
+
 def rules_summary(game: str, rules_cls: type) -> str:
     """One line naming the readings in force that differ from the defaults."""
-    current, default = make_rules(game, rules_cls), rules_cls()
-    diff = [f"{f.name}={describe_choice(getattr(current, f.name))}" for f in dataclasses.fields(rules_cls)
-            if getattr(current, f.name) != getattr(default, f.name)]
-    return ("Readings changed on the Verification page: " + ", ".join(diff)) if diff else \
-        "Default readings of every open question (change them on the Verification page)."
+    diff = changed_readings(game, rules_cls)
+    return ("Readings changed for this session (the Verification page lists them all): " + ", ".join(diff)) if diff \
+        else "Default readings of every open question (change them on the Verification page)."
 
 
 # ----------------------------------------------------------------------------- long work

@@ -61,6 +61,14 @@ def test_register_lists_open_questions_and_readings_change_per_session():
     assert at.selectbox(key="opt_outlaws_sheriff_save").value == OutlawsRules().sheriff_save  # the box follows
 
 
+def test_the_verification_page_names_the_readings_in_force_at_its_top():
+    """Like every page, it says which readings differ from the defaults (browser walk, 2026-12-02: it did not)."""
+    at = open_page("verification", state={"readings": {"outlaws": {"sheriff_save": "stop"}}})
+    line = next(c.value for c in at.caption if c.value.startswith("Readings in force this session:"))
+    assert "Outlaws: Last Man Standing: sheriff_save=stop" in line
+    assert "Circle the Wagons: Lone Cowboy: the defaults" in line and "Cactus Town: The Lone Ranger: the defaults" in line
+
+
 def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     """The 'Verdicts across readings' tab runs solver.readings.impact and shows its verdicts; the
     readings on the register tab are select boxes over listed values, each with a description."""

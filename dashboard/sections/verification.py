@@ -12,6 +12,7 @@ import streamlit as st
 from dashboard import checks, impact
 from dashboard.common import (
     GAME_TITLES,
+    changed_readings,
     describe_choice,
     dumps,
     kept,
@@ -26,6 +27,8 @@ from solver.errors import BadInput
 from solver.register import register
 
 page_header("verification")
+st.caption("Readings in force this session: " + "; ".join(  # every page says this at its top
+    f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
 tab_checks, tab_impact, tab_register = st.tabs(["Invariant checks", "Verdicts across readings",
                                                "Rules register and readings"])
 
