@@ -64,7 +64,7 @@ def test_register_lists_open_questions_and_readings_change_per_session():
 def test_the_verification_page_names_the_readings_in_force_at_its_top():
     """Like every page, it says which readings differ from the defaults (browser walk, 2026-12-02: it did not)."""
     at = open_page("verification", state={"readings": {"outlaws": {"sheriff_save": "stop"}}})
-    line = next(c.value for c in at.caption if c.value.startswith("Readings in force this session:"))
+    line = next(c.value for c in at.caption if c.value.startswith("Readings used by every page this session:"))
     assert "Outlaws: Last Man Standing: sheriff_save=stop" in line
     assert "Circle the Wagons: Lone Cowboy: the defaults" in line and "Cactus Town: The Lone Ranger: the defaults" in line
 

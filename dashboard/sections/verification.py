@@ -27,7 +27,7 @@ from solver.errors import BadInput
 from solver.register import register
 
 page_header("verification")
-st.caption("Readings in force this session: " + "; ".join(  # every page says this at its top
+st.caption("Readings used by every page this session: " + "; ".join(  # every page says this at its top
     f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
 tab_checks, tab_impact, tab_register = st.tabs(["Invariant checks", "Verdicts across readings",
                                                "Rules register and readings"])
