@@ -120,7 +120,6 @@ def example_position() -> dict:
     return read_json(SCENARIOS / "cactus" / EXAMPLE)
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
 def _whole(value, empty=None):
     """A number cell of an edited table as the engine reads it: an empty cell is ``empty``, 3.0 is 3 (the
     table turns a column holding an empty cell into floats); anything else goes to the engine's check."""
@@ -129,6 +128,7 @@ def _whole(value, empty=None):
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+@st.cache_data(show_spinner=False, max_entries=256)
 def decide(position_text: str, rules_text: str) -> dict:
     from solver.cactus.ranger import decide as engine_decide
 
