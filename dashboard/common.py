@@ -119,26 +119,16 @@ def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | 
     return obj
 
 
-def remembered(key: str, default: Any) -> None:
-    """Call before drawing the widget ``key`` (drawn without its own default): it shows its last value in
-    this session. Streamlit forgets a widget's value after a run that does not draw it (another page, a
-    panel hidden for a step), and the widget would come back at its default."""
-    if key not in st.session_state:
-        st.session_state[key] = st.session_state.get(f"{key}__kept", default)
-
-
-def remember(key: str) -> Any:
-    """After drawing the widget ``key``: keep its value for :func:`remembered`; returns it."""
-    st.session_state[f"{key}__kept"] = st.session_state[key]
-    return st.session_state[key]
-
-
 def kept(draw: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs: Any) -> Any:
     """``draw(*args, key=key, **kwargs)`` (a widget function, given no default of its own) showing its last
-    value in this session, else ``default`` (:func:`remembered`); returns the value."""
-    remembered(key, default)
+    value in this session, else ``default``; returns the value. Streamlit forgets a widget's value after a
+    run that does not draw it (another page, a panel hidden for a step), and the widget would come back at
+    its default: the value is also kept under ``key + "__kept"``."""
+    if key not in st.session_state:
+        st.session_state[key] = st.session_state.get(f"{key}__kept", default)
     draw(*args, key=key, **kwargs)
-    return remember(key)
+    st.session_state[f"{key}__kept"] = st.session_state[key]
+    return st.session_state[key]
 
 
 def json_download(label: str, data: Any, file_name: str, key: str) -> None:

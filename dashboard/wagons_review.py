@@ -19,7 +19,7 @@ import streamlit as st
 from dashboard import draw
 from dashboard import wagons_view as wv
 from dashboard.caching import cache_final, proven
-from dashboard.common import dumps, guarded, remember, remembered, run_with_progress
+from dashboard.common import dumps, guarded, kept, run_with_progress
 from solver.errors import BadInput
 
 TIME_LIMIT = 60
@@ -79,11 +79,11 @@ def _town(placements: list[dict]):
     return town_from_dict({"placements": placements})
 
 
-def _kept(key: str, game: tuple) -> dict | None:
+def _last_result(key: str, game: tuple) -> dict | None:
     """The last result of this search for the same game (whatever its time limit), else None: a search runs
     only when its button is pressed, never because the page was drawn again."""
-    kept = st.session_state.get(f"{key}_result")
-    return kept[1] if kept and kept[0][:-1] == game else None
+    last = st.session_state.get(f"{key}_result")
+    return last[1] if last and last[0][:-1] == game else None
 
 
 def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
@@ -94,7 +94,7 @@ def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
     game = (town_json_text, tuple(state.pile), state.scenario, rules_json)
     inputs = (*game, float(time_limit))
     if not run:
-        return _kept(key, game)
+        return _last_result(key, game)
     report: dict = {}
     with st.status(f"Searching the best layout of your {len(state.town.placements)} cards "
                    f"(at most {time_limit:g} s)...", expanded=True) as box:
@@ -114,9 +114,7 @@ def _limit_and_ask(key: str, default: int, help: str, button: str, icon: str, pr
                    ) -> tuple[int, bool]:
     """The search's time-limit slider (its value kept while the panel is hidden) and the button that starts
     it: (limit, pressed in this run)."""
-    remembered(f"{key}_limit", default)
-    st.slider("Time limit for the search (seconds)", 1, 120, key=f"{key}_limit", help=help)
-    limit = remember(f"{key}_limit")
+    limit = kept(st.slider, f"{key}_limit", default, "Time limit for the search (seconds)", 1, 120, help=help)
     return limit, st.button(button, key=f"{key}_run", type="primary" if primary else "secondary", icon=icon)
 
 
@@ -248,7 +246,7 @@ def _winnable(state, time_limit: float, key: str, run: bool) -> dict | None:
     game = (state.scenario, dumps(state.rules.to_dict()), deal.seed, deal.circle, deal.deck)
     inputs = (*game, float(time_limit))
     if not run:
-        return _kept(key, game)
+        return _last_result(key, game)
     report: dict = {}
     with st.status(f"Searching every line of play on this deal (at most {time_limit:g} s)...", expanded=True) as box:
         result = run_with_progress(
