@@ -93,15 +93,18 @@ def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | 
     so nothing on the page changes.
     """
     up = st.file_uploader(label, type=["json"], key=f"{key}__uploader", help=help)
-    err_key, seen_key = f"{key}__error", f"{key}__seen"
+    err_key, seen_key, done_key = f"{key}__error", f"{key}__seen", f"{key}__loaded"
     if up is None:
-        st.session_state.pop(err_key, None)
-        st.session_state.pop(seen_key, None)
+        for k in (err_key, seen_key, done_key):
+            st.session_state.pop(k, None)
         return None
     token = f"{up.file_id}:{up.size}"
     if st.session_state.get(seen_key) == token:
+        # the same file on a later run (callers often rerun after a load): its message stays in view
         if st.session_state.get(err_key):
             st.error(st.session_state[err_key], icon=":material/error:")
+        elif st.session_state.get(done_key):
+            st.success(st.session_state[done_key], icon=":material/check:")
         return None
     st.session_state[seen_key] = token
     try:
@@ -111,11 +114,13 @@ def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | 
     except (BadInput, TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
         # anything a loader refuses, or trips over, is a refused file: one line, nothing changes
         msg = f"{up.name} was not loaded: {exc}"
+        st.session_state.pop(done_key, None)
         st.session_state[err_key] = msg
         st.error(msg, icon=":material/error:")
         return None
     st.session_state.pop(err_key, None)
-    st.success(f"Loaded {up.name}.", icon=":material/check:")
+    st.session_state[done_key] = f"Loaded {up.name}."
+    st.success(st.session_state[done_key], icon=":material/check:")
     return obj
 
 

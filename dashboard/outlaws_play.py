@@ -165,8 +165,8 @@ def render_navigation(n: int) -> None:
             ss.olp_cursor, ss.olp_pending = to, None
             st.rerun()
     if c[4].button("Undo", key="olp_undo", disabled=n == 0, icon=":material/undo:",
-                   help="Take back the last action of the line"):
-        _set_line({**ss.olp_line, "steps": ss.olp_line["steps"][:n - 1]})
+                   help="Take back the last action of the line (the position you are viewing stays shown)"):
+        _set_line({**ss.olp_line, "steps": ss.olp_line["steps"][:n - 1]}, min(cur, n - 1))
         st.rerun()
     c[5].markdown(f"**Step {cur} of {n}**" + (" (viewing an earlier position: a new action here replaces the "
                                               "rest of the line)" if cur < n else ""))

@@ -217,6 +217,7 @@ def test_wagons_sheet_unproven_best(page, server, tmp_path):
     page.locator(".st-key-wg_town_up__uploader input[type='file']").set_input_files(str(path))
     wait_idle(page)
     expect(page.get_by_text("Your town: 8 cards")).to_be_visible()
+    expect(page.get_by_text("Loaded town.json.")).to_be_visible()  # the page reran after the load: the line stays
     page.locator(".st-key-wg_opp_up__uploader input[type='file']").set_input_files(str(pile))
     wait_idle(page)  # the uploaded pile replaces the selection (the browser kept the old one until 2026-12-02)
     want = final_scores(town, (8, 16, 14, 17, 1, 7, 12, 13), "through-the-desert")

@@ -104,7 +104,21 @@ def test_six_actions_played_stepped_back_and_forward_and_reloaded():
     assert line_of(again)[1] == steps and again.session_state["olp_cursor"] == 5
     # undo drops the last action of the line
     at.button(key="olp_undo").click().run()
-    assert line_of(at)[1] == steps[:5]
+    assert line_of(at)[1] == steps[:5] and at.session_state["olp_cursor"] == 5
+
+
+def test_undo_while_viewing_an_earlier_step_keeps_that_step_shown():
+    at = open_page("outlaws_table")
+    for _ in range(3):
+        at.button(key="olp_act_0").click().run()
+        if at.session_state["olp_pending"]:
+            at.button(key="olp_out_0").click().run()
+    assert len(line_of(at)[1]) == 3
+    at.button(key="olp_nav_First").click().run()
+    at.button(key="olp_nav_Step forward").click().run()
+    at.button(key="olp_undo").click().run()
+    assert len(line_of(at)[1]) == 2 and at.session_state["olp_cursor"] == 1
+    assert "**Step 1 of 2**" in texts(at) and not errors(at)
 
 
 def test_a_damaged_address_is_refused_in_one_line_and_the_game_starts_fresh():
