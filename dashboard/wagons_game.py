@@ -20,6 +20,8 @@ from solver.wagons.rules import Rules
 
 QUERY = "lc"
 KEY = "lc_game"
+OWN_QUERY = "lc_own"
+OWN_GAME = "lc_own_game"  # the player's own game while the table shows another line (a winning line)
 DEFAULT_SCENARIO = "boomtown"  # the game contract's default set-up (solver.wagons.game.initial_state)
 DEFAULT_SEED = 0               # `wagons simulate`'s default seed
 
@@ -46,15 +48,18 @@ def current() -> dict:
     ss = st.session_state
     if KEY not in ss:
         ss[KEY] = from_address() or {"record": new_record(DEFAULT_SCENARIO, DEFAULT_SEED, Rules()), "at": 0}
+        own = from_address(OWN_QUERY, "your own game in the address")
+        if own is not None:
+            ss[OWN_GAME] = own
     return ss[KEY]
 
 
-def from_address() -> dict | None:
-    text = st.query_params.get(QUERY)
+def from_address(query: str = QUERY, what: str = "the Lone Cowboy game in the address") -> dict | None:
+    text = st.query_params.get(query)
     if not text:
         return None
     try:
-        doc = urlstate.decode(text, "the Lone Cowboy game in the address")
+        doc = urlstate.decode(text, what)
         record = load_record(doc.get("record"))
         at = doc.get("at", len(record["actions"]))
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(record["actions"]):
@@ -66,10 +71,31 @@ def from_address() -> dict | None:
 
 
 def to_address() -> None:
-    """Keep the address in step with the game (a reload resumes it, redo steps included)."""
+    """Keep the address in step with the game (a reload resumes it, redo steps included), and with the
+    player's own game while another line is on the table (a reload keeps the way back to it)."""
     text = urlstate.encode(current())
     if st.query_params.get(QUERY) != text:
         st.query_params[QUERY] = text
+    own = st.session_state.get(OWN_GAME)
+    if own is None:
+        if OWN_QUERY in st.query_params:
+            del st.query_params[OWN_QUERY]
+        return
+    text = urlstate.encode(own)
+    if st.query_params.get(OWN_QUERY) != text:
+        st.query_params[OWN_QUERY] = text
+
+
+def show_line(record: dict) -> None:
+    """Put another line on the table from its first action, keeping the player's own game to come back to."""
+    if OWN_GAME not in st.session_state:
+        st.session_state[OWN_GAME] = dict(current())
+    start(record, at=0)
+
+
+def back_to_own() -> None:
+    """The player's own game back on the table."""
+    st.session_state[KEY] = st.session_state.pop(OWN_GAME)
 
 
 def state() -> gm.GameState:

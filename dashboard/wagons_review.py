@@ -26,8 +26,6 @@ TIME_LIMIT = 60
 """Seconds, the default of `wagons best-layout --time-limit` (solver.wagons.review.DEFAULT_TIME_LIMIT)."""
 WIN_TIME_LIMIT = 30
 """Seconds, the default of `wagons can-win --time-limit` and `wagons was-winnable --time-limit`."""
-OWN_GAME = "lc_own_game"
-"""Session key of the player's own game while the table shows the winning line instead."""
 WHERE = {"lost": "Lost here: the best layout scores more",
          "given": "Given up here: the best layout scores less",
          "same": "Same in both towns"}
@@ -335,22 +333,16 @@ def _show_line(r: dict, key: str) -> None:
 def _step_through(record: dict) -> None:
     from dashboard import wagons_game as wg
 
-    if OWN_GAME not in st.session_state:
-        st.session_state[OWN_GAME] = dict(wg.current())
-    wg.start(record, at=0)
+    wg.show_line(record)
 
 
 def back_to_own_game_bar() -> None:
     """While the table shows a winning line: say so, with the way back to the player's own game."""
     from dashboard import wagons_game as wg
 
-    own = st.session_state.get(OWN_GAME)
-    if own is None:
+    if st.session_state.get(wg.OWN_GAME) is None:
         return
     cols = st.columns([5, 2], vertical_alignment="center")
     cols[0].info("The table shows the winning line of your deal: Redo steps through it.", icon=":material/route:")
-
-    def back() -> None:
-        st.session_state[wg.KEY] = st.session_state.pop(OWN_GAME)
-
-    cols[1].button("Back to my game", key="lc_back_own", on_click=back, icon=":material/undo:", width="stretch")
+    cols[1].button("Back to my game", key="lc_back_own", on_click=wg.back_to_own, icon=":material/undo:",
+                   width="stretch")

@@ -15,7 +15,6 @@ from dashboard import urlstate
 from dashboard import wagons_game as wg
 from dashboard import wagons_view as wv
 from dashboard.apptest import APP, errors
-from dashboard.wagons_review import OWN_GAME
 from solver.wagons.deal_review import was_winnable
 from solver.wagons.game import is_over, scores
 from solver.wagons.game_record import game_from_record, game_record
@@ -91,11 +90,23 @@ def test_step_through_the_winning_line_on_the_table_and_back():
     assert not at.exception and not errors(at)
     _, record = was_winnable(played, time_limit=20)
     assert at.session_state[wg.KEY] == {"record": record, "at": 0}
-    assert at.session_state[OWN_GAME] == own
+    assert at.session_state[wg.OWN_GAME] == own
     assert any("The table shows the winning line" in i.value for i in at.info)
-    for _ in record["actions"]:
+    # a reload while stepping through keeps both the line and the way back to the player's own game
+    at.button(key="lc_redo").click().run()
+    again = AppTest.from_file(APP, default_timeout=120)
+    for k, v in dict(at.query_params).items():
+        again.query_params[k] = v[0] if isinstance(v, list) else v
+    again.run()
+    again.switch_page("sections/wagons_play.py")
+    again.run()
+    assert not again.exception and not errors(again)
+    assert again.session_state[wg.KEY] == {"record": record, "at": 1} and again.session_state[wg.OWN_GAME] == own
+    again.button(key="lc_back_own").click().run()
+    assert again.session_state[wg.KEY] == own and "lc_own" not in again.query_params
+    for _ in record["actions"][1:]:
         at.button(key="lc_redo").click().run()
     end = game_from_record(at.session_state[wg.KEY]["record"])
     assert is_over(end) and scores(end).winner == "player"
     at.button(key="lc_back_own").click().run()
-    assert not at.exception and at.session_state[wg.KEY] == own and OWN_GAME not in at.session_state
+    assert not at.exception and at.session_state[wg.KEY] == own and wg.OWN_GAME not in at.session_state
