@@ -162,3 +162,22 @@ def test_the_duel_win_chance_is_chosen_never_typed_and_typed_numbers_are_bounded
             parse_fraction_text(text, "duel_win_chance")
         assert time.perf_counter() - started < 1  # a hang guard, not a speed claim
         assert "duel_win_chance" in str(refused.value) and len(str(refused.value)) < 300
+
+
+def test_the_position_and_duel_inputs_outlive_a_visit_to_another_page():
+    """Streamlit drops an undrawn widget's value: the lone ranger's square, the action card and the duel's
+    numbers came back at the example's values after another page was shown. Now they come back as entered."""
+    at = open_page("cactus")
+    at.number_input(key="ct_rx_0").set_value(4)
+    at.text_input(key="ct_card_0").set_value("SPRINT | SPRINT")
+    at.number_input(key="ct_duel_a").set_value(5)
+    at.multiselect(key="ct_duel_events").set_value(["fast-draw"]).run()
+    entered = at.session_state["ct_position_live"]
+    assert entered["ranger"][0] == 4 and entered["card"] == "SPRINT | SPRINT"
+    at.switch_page("sections/home.py").run()
+    at.switch_page("sections/cactus.py").run()
+    assert not at.exception and not errors(at)
+    assert at.number_input(key="ct_rx_0").value == 4 and at.text_input(key="ct_card_0").value == "SPRINT | SPRINT"
+    assert at.session_state["ct_position_live"] == entered
+    assert at.number_input(key="ct_duel_a").value == 5 and at.multiselect(key="ct_duel_events").value == ["fast-draw"]
+    assert metric(at, "Initiator wins") == duel_odds(5, 2, ("fast-draw",), 0, 0, False, CactusRules())["win"]

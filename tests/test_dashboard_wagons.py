@@ -319,3 +319,21 @@ def test_the_sheets_scenario_and_limit_outlive_a_visit_to_another_page():
     assert at.selectbox(key="wg_scenario").value == "gold-rush"
     assert at.slider(key="wg_opt_limit").value == 7
     assert metric(at, "Player total") == str(expected(EXAMPLE, [3, 7, 11], "gold-rush").player.total)
+
+
+def test_the_sheets_table_edits_outlive_a_visit_to_another_page():
+    """A cell edited in the Placements table came back unedited after another page was shown (the
+    editor's edits live in its widget state, which Streamlit drops): the edited rows now come back."""
+    at = open_page("wagons_sheet")
+    at.session_state["wg_table_0"] = {"edited_rows": {0: {"x": 2}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    moved = [{**EXAMPLE[0], "x": 2}] + EXAMPLE[1:]
+    want = str(expected(moved, [3, 7, 11], "boomtown").player.total)
+    assert metric(at, "Player total") == want != str(expected(EXAMPLE, [3, 7, 11], "boomtown").player.total)
+    at.switch_page("sections/home.py").run()
+    at.switch_page("sections/wagons_sheet.py").run()
+    assert not at.exception and at.session_state["wg_rows"] == moved
+    assert metric(at, "Player total") == want
+    at.button(key="wg_example").click().run()  # a new town replaces the edits
+    assert at.session_state["wg_rows"] == EXAMPLE and metric(at, "Player total") == str(
+        expected(EXAMPLE, [3, 7, 11], "boomtown").player.total)

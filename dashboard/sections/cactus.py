@@ -149,6 +149,8 @@ with tab_town:
     if "ct_pos" not in ss:
         ss.ct_pos = copy.deepcopy(example_position())
         ss.ct_ver = 0
+    if f"ct_grid_{ss.ct_ver}" not in ss and "ct_position_live" in ss:  # the inputs were not drawn on the last
+        ss.ct_pos = {**ss.ct_pos, **ss.ct_position_live}  # run (another page was shown): what was entered comes back
     doc = ss.ct_pos
     if doc.get("note"):
         st.caption(doc["note"])
@@ -158,6 +160,7 @@ with tab_town:
     up = json_upload("Upload a position (docs/cactus.md JSON)", "ct_upload", _validated)
     if up is not None:
         ss.ct_pos, ss.ct_ver = up, ss.ct_ver + 1
+        ss.pop("ct_position_live", None)
         st.rerun()
     v = ss.ct_ver
     edit, view = st.columns([1, 1])
@@ -245,16 +248,16 @@ with tab_duel:
     from solver.cactus.events import table as event_table
 
     c = st.columns(4)
-    a = c[0].number_input("Initiator's second shot", 0, 20, 3, key="ct_duel_a")
-    d = c[1].number_input("Defender's second shot", 0, 20, 2, key="ct_duel_d")
-    ab = c[2].number_input("Initiator's token/building bonus", -10, 10, 0, key="ct_duel_ab")
-    db = c[3].number_input("Defender's token/building bonus", -10, 10, 0, key="ct_duel_db")
+    a = kept(c[0].number_input, "ct_duel_a", 3, "Initiator's second shot", 0, 20)  # kept across page visits
+    d = kept(c[1].number_input, "ct_duel_d", 2, "Defender's second shot", 0, 20)
+    ab = kept(c[2].number_input, "ct_duel_ab", 0, "Initiator's token/building bonus", -10, 10)
+    db = kept(c[3].number_input, "ct_duel_db", 0, "Defender's token/building bonus", -10, 10)
     from solver.cactus.duel import affects_duels
 
     keys = [e.key for e in event_table().events if not e.ends_game and affects_duels(e.key)]
-    events = st.multiselect("This round's event (one card a round; only those that change duels)", keys,
-                            format_func=lambda k: event_table().get(k).name, key="ct_duel_events")
-    shootout = st.checkbox("The early Shootout duel (+2 to the initiator)", key="ct_duel_shootout")
+    events = kept(st.multiselect, "ct_duel_events", [], "This round's event (one card a round; only those that "
+                  "change duels)", keys, format_func=lambda k: event_table().get(k).name)
+    shootout = kept(st.checkbox, "ct_duel_shootout", False, "The early Shootout duel (+2 to the initiator)")
     with st.expander("Duel options (shared with the Verification page)"):
         for name in ("die_sides", "duel_ties", "fast_draw_modifiers"):
             option_widget("cactus", cls, name, "ct_duel_opt")

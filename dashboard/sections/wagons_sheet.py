@@ -40,6 +40,7 @@ ss.setdefault("wg_ver", 0)
 
 def set_rows(rows: list[dict]) -> None:
     ss.wg_rows = rows
+    ss.pop("wg_rows_live", None)
     ss.wg_ver += 1
 
 
@@ -73,6 +74,8 @@ picker = st.container(border=True)  # filled below, once the table's current row
 town_col, pile_col = st.columns([3, 2])
 with town_col:
     st.markdown("**Placements** (placement order; later cards lie on top; edit cells or add/delete rows)")
+    if f"wg_table_{ss.wg_ver}" not in ss and "wg_rows_live" in ss:  # the table was not drawn on the last run
+        ss.wg_rows = ss.pop("wg_rows_live")  # (another page was shown): its edits come back with it
     base = pl.DataFrame(ss.wg_rows or [], schema={"card": pl.Int64, "x": pl.Int64, "y": pl.Int64, "rot": pl.Int64})
     edited = st.data_editor(base, num_rows="dynamic", key=f"wg_table_{ss.wg_ver}", width="stretch",
                             column_config={"card": st.column_config.NumberColumn("card", min_value=0, max_value=17, step=1),
@@ -80,6 +83,7 @@ with town_col:
                                            "y": st.column_config.NumberColumn("y", step=1),
                                            "rot": st.column_config.SelectboxColumn("rot", options=[0, 180])})
     rows = pl.DataFrame(edited).to_dicts() if not isinstance(edited, list) else edited
+    ss.wg_rows_live = rows
     b = st.columns(3)
     if b[0].button("Rulebook example town", key="wg_example"):
         set_rows(list(EXAMPLE))
