@@ -274,6 +274,27 @@ def test_cli_can_win_json_and_text(capsys):
     assert rc == 0 and "yes: a winning line" in out and err == ""
 
 
+def test_cli_schedule_flag_reaches_the_deal_search(monkeypatch, capsys):
+    """``--schedule`` (can-win and best-play) is the deal search's: the same names and default, passed through."""
+    from solver.wagons.optimizer import bestplay, canwin, dealsearch
+    from solver.wagons.optimizer import cli as opt_cli
+
+    assert opt_cli.SCHEDULES == dealsearch.SCHEDULES and opt_cli.DEFAULT_SCHEDULE == dealsearch.DEFAULT_SCHEDULE
+    seen = []
+    real_can_win, real_best_play = canwin.can_win, bestplay.best_play
+    monkeypatch.setattr(canwin, "can_win", lambda *a, **k: seen.append(k["schedule"]) or real_can_win(*a, **k))
+    monkeypatch.setattr(bestplay, "best_play", lambda *a, **k: seen.append(k["schedule"]) or real_best_play(*a, **k))
+    for cmd, schedule in (("can-win", "restart"), ("best-play", "restart"), ("can-win", None)):
+        extra = ["--schedule", schedule] if schedule else []
+        rc = cli.main(["wagons", cmd, "--scenario", "gold-rush", "--seed", "1", "--time-limit", "5", "--quiet",
+                       *extra])
+        assert rc == 0, capsys.readouterr()
+    assert seen == ["restart", "restart", dealsearch.DEFAULT_SCHEDULE]
+    rc = cli.main(["wagons", "can-win", "--scenario", "gold-rush", "--seed", "1", "--schedule", "later"])
+    out, err = capsys.readouterr()
+    assert rc == 2 and "--schedule" in err and len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("argv", [
     ["--scenario", "gold-rush"],
     ["--scenario", "gold-rush", "--seed", "1", "--circle", "0,2"],

@@ -26,6 +26,9 @@ from solver.wagons.scoring import low_confidence
 
 METHODS = ("cpsat", "cpsat-core", "cpsat-bound", "incremental", "oracle", "bnb")
 """``--method``: the names of :data:`solver.wagons.optimizer.layout.METHODS` (a test checks they agree)."""
+SCHEDULES, DEFAULT_SCHEDULE = ("resume", "restart"), "resume"
+"""``--schedule``: :data:`solver.wagons.optimizer.dealsearch.SCHEDULES` and its default (a test checks they agree;
+the deal search is not imported here, so ``--help`` stays quick)."""
 
 
 def handle_best_layout(args) -> dict:
@@ -99,7 +102,7 @@ def handle_best_play(args) -> dict:
     rules, data, circle, deck = deal_args(args, "best-play")
     res = best_play(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
                     search_progress_lines(args.quiet, "best-play"), data, search=getattr(args, "search", "bounds"),
-                    method=getattr(args, "method", "cpsat"))
+                    method=getattr(args, "method", "cpsat"), schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict(),
                 "low_confidence": list(low_confidence(args.scenario, data, rules))})
@@ -111,7 +114,8 @@ def handle_can_win(args) -> dict:
 
     rules, data, circle, deck = deal_args(args, "can-win")
     res = can_win(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
-                  search_progress_lines(args.quiet, "can-win"), data, method=getattr(args, "method", "cpsat"))
+                  search_progress_lines(args.quiet, "can-win"), data, method=getattr(args, "method", "cpsat"),
+                  schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed})
     return out
@@ -149,6 +153,9 @@ def render_best_play(r: dict) -> str:
 def _deal_method_flag(p) -> None:
     p.add_argument("--method", choices=METHODS, default="cpsat",
                    help="the layout strategy of the per-line proofs (default cpsat; oracle: lines of at most 5 cards)")
+    p.add_argument("--schedule", choices=SCHEDULES, default=DEFAULT_SCHEDULE,
+                   help=f"a line's proof in a later pass: its paused worker process resumed, or solved again in the "
+                        f"process (default {DEFAULT_SCHEDULE})")
 
 
 def register_optimizer(group) -> None:
