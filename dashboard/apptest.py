@@ -23,6 +23,17 @@ def open_page(name: str, timeout: float = 60, state: dict | None = None) -> AppT
     return at
 
 
+def reloaded(at: AppTest, name: str, timeout: float = 60) -> AppTest:
+    """A reload of ``at``'s page: a new session with the same address (query parameters), on ``name``."""
+    again = AppTest.from_file(APP, default_timeout=timeout)
+    for k, v in dict(at.query_params).items():
+        again.query_params[k] = v[0] if isinstance(v, list) else v
+    again.run()
+    again.switch_page(f"sections/{name}.py")
+    again.run()
+    return again
+
+
 def charts(at: AppTest) -> list[dict]:
     """Vega-Lite specs of every Altair chart on the page."""
     return [json.loads(e.proto.spec) for e in at.get("vega_lite_chart")]

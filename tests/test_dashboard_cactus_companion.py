@@ -10,7 +10,7 @@ sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboar
 
 from streamlit.testing.v1 import AppTest
 
-from dashboard.apptest import APP, charts, errors, open_page
+from dashboard.apptest import APP, charts, errors, open_page, reloaded
 from solver.cactus import companion as cp
 from solver.cactus.rules import CactusRules
 
@@ -87,12 +87,7 @@ def test_the_event_deck_game_and_a_reload_resume():
     rep = cp.report(3, CactusRules(), [cp.Record(event=k) for k in events])
     assert metric(at, "Marshal arrives in round 4") == rep["steps"][-1]["next_round"]
     # a reload: a new session with the same address resumes the game
-    again = AppTest.from_file(APP, default_timeout=60)
-    for k, v in dict(at.query_params).items():
-        again.query_params[k] = v[0] if isinstance(v, list) else v
-    again.run()
-    again.switch_page("sections/cactus.py")
-    again.run()
+    again = reloaded(at, "cactus", timeout=60)
     assert again.session_state["ctc_game"] == at.session_state["ctc_game"]
     assert metric(again, "Marshal arrives in round 4") == rep["steps"][-1]["next_round"]
     # undo the last round

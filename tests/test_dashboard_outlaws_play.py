@@ -17,7 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard import outlaws_play as op
-from dashboard.apptest import APP, errors, open_page, texts
+from dashboard.apptest import APP, errors, open_page, reloaded, texts
 from solver.errors import BadInput
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
@@ -94,13 +94,7 @@ def test_six_actions_played_stepped_back_and_forward_and_reloaded():
     at.button(key="olp_nav_Step forward").click().run()
     assert at.session_state["olp_cursor"] == 5
     # the address holds the line: a new session (a reload) resumes it at the same step
-    params = dict(at.query_params)
-    again = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        again.query_params[k] = v[0] if isinstance(v, list) else v
-    again.run()
-    again.switch_page("sections/outlaws_table.py")
-    again.run()
+    again = reloaded(at, "outlaws_table", timeout=60)
     assert line_of(again)[1] == steps and again.session_state["olp_cursor"] == 5
     # undo drops the last action of the line
     at.button(key="olp_undo").click().run()

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard import urlstate
 from dashboard import wagons_game as wg
 from dashboard import wagons_view as wv
-from dashboard.apptest import APP, errors
+from dashboard.apptest import APP, errors, reloaded
 from solver.wagons.deal_review import was_winnable
 from solver.wagons.game import is_over, scores
 from solver.wagons.game_record import game_from_record, game_record
@@ -94,12 +94,7 @@ def test_step_through_the_winning_line_on_the_table_and_back():
     assert any("The table shows the winning line" in i.value for i in at.info)
     # a reload while stepping through keeps both the line and the way back to the player's own game
     at.button(key="lc_redo").click().run()
-    again = AppTest.from_file(APP, default_timeout=120)
-    for k, v in dict(at.query_params).items():
-        again.query_params[k] = v[0] if isinstance(v, list) else v
-    again.run()
-    again.switch_page("sections/wagons_play.py")
-    again.run()
+    again = reloaded(at, "wagons_play", timeout=120)
     assert not again.exception and not errors(again)
     assert again.session_state[wg.KEY] == {"record": record, "at": 1} and again.session_state[wg.OWN_GAME] == own
     again.button(key="lc_back_own").click().run()
