@@ -67,6 +67,13 @@ GAME_TITLES = {"wagons": "Circle the Wagons: Lone Cowboy", "cactus": "Cactus Tow
                "outlaws": "Outlaws: Last Man Standing"}
 
 
+# ----------------------------------------------------------------------------- words
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and ``word`` in the right number: "1 card", "3 cards", "1 entry", "2 entries"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 # ----------------------------------------------------------------------------- errors
 
 def show_bad_input(exc: BadInput, prefix: str = "") -> None:

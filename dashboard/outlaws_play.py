@@ -20,7 +20,7 @@ import streamlit as st
 
 from dashboard import outlaws_table as tbl
 from dashboard import urlstate
-from dashboard.common import json_download, json_upload, show_bad_input
+from dashboard.common import counted, json_download, json_upload, show_bad_input
 from solver.errors import BadInput
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
@@ -208,7 +208,7 @@ def render_actions(game: gm.Game) -> None:
     groups: dict[str, list[tuple[int, str]]] = {}
     for i, play in enumerate(plays):
         groups.setdefault(play.action.kind, []).append((i, ln.play_text(game, play)))
-    st.markdown(f"**{len(plays)} legal actions for {game.position.to_move}**: "
+    st.markdown(f"**{counted(len(plays), 'legal action')} for {game.position.to_move}**: "
                 + ", ".join(f"{len(v)} {KIND_TITLES.get(k, k.replace('_', ' ')).lower()}" for k, v in groups.items())
                 + ". Click one to play it.")
     tabs = st.tabs([f"{KIND_TITLES.get(k, k.replace('_', ' ').title())} ({len(v)})" for k, v in groups.items()])

@@ -14,7 +14,7 @@ import streamlit as st
 from dashboard import draw, town_grid
 from dashboard import wagons_game as wg
 from dashboard import wagons_view as wv
-from dashboard.common import json_download, json_upload
+from dashboard.common import counted, json_download, json_upload
 from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
@@ -28,7 +28,7 @@ GRID = "lc_town"
 
 
 def cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return counted(n, "card")
 
 
 def do(action: gm.Action) -> None:
@@ -205,7 +205,7 @@ def files_view() -> None:
 
 
 def log_view(state: gm.GameState) -> None:
-    with st.expander(f"Game log ({len(state.log)} entries)", icon=":material/list:"):
+    with st.expander(f"Game log ({counted(len(state.log), 'entry', 'entries')})", icon=":material/list:"):
         rows = [{"turn": e.turn, "round": e.round, "who": e.who, "what": e.what, "card": e.card,
                  "rule": rule_text(e.rule), "note": e.note} for e in state.log]
         st.dataframe(pl.DataFrame(rows, infer_schema_length=None), hide_index=True, width="stretch")

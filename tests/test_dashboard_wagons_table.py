@@ -246,3 +246,15 @@ def test_the_default_rules_are_the_clis():
     assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
     at.button(key="lc_start").click().run()
     assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
+
+
+def test_counts_are_in_the_right_number():
+    """Labels read "1 entry" / "1 card", not "1 entries" (browser walk, 2026-12-02)."""
+    from dashboard.common import counted
+
+    assert [counted(n, "entry", "entries") for n in (0, 1, 2)] == ["0 entries", "1 entry", "2 entries"]
+    assert counted(1, "legal action") == "1 legal action" and counted(7, "card") == "7 cards"
+    at = open_page("wagons_play")
+    log = page_state(at).log
+    assert [e.label for e in at.expander if e.label.startswith("Game log")] == [
+        f"Game log ({len(log)} {'entry' if len(log) == 1 else 'entries'})"]
