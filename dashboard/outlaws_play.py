@@ -270,9 +270,30 @@ def render_history(games: list[gm.Game], steps: list[ln.Step]) -> None:
     st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
 
 
+HANDOFF = "olp_play_forward"
+"""Session key: a position the Outlaws page sent with "Play it forward on the Outlaws table"."""
+
+
+def play_forward(position: dict) -> None:
+    """Button callback of the Outlaws page: the table starts a new line from ``position`` when it opens."""
+    st.session_state[HANDOFF] = position
+
+
+def _take_handoff() -> None:
+    ss = st.session_state
+    position = ss.pop(HANDOFF, None)
+    if position is None:
+        return
+    try:
+        _set_line(ln.line_to_json(gm.Game(position_from_json(position), _rules()), []))
+    except BadInput as exc:
+        ss.olp_url_error = f"The Outlaws page's position was not used: {exc}"
+
+
 def render(default: gm.Game, default_seed: int, page_position: dict | None = None) -> None:
     """The whole play flow (used by the Outlaws table page)."""
     init(default)
+    _take_handoff()
     ss = st.session_state
     if ss.get("olp_url_error"):
         st.error(ss.pop("olp_url_error"), icon=":material/error:")

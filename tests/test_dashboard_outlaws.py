@@ -154,3 +154,32 @@ def test_dead_position_search_reports_its_bound():
         assert "Dead position found" in shown and len(at.get("html")) >= 2  # the street and the dead position
     else:
         assert result["bound"] in shown
+
+
+def test_play_it_forward_opens_the_table_on_the_position_shown():
+    """The link opened the table on its own line, another position (browser walk, 2026-12-02): the button
+    now starts the table's line from the page's position."""
+    from solver.outlaws import game as gm
+    from solver.outlaws import line as ln
+
+    at = open_page("outlaws")
+    at.number_input(key="ol_seed").set_value(7)
+    at.button(key="ol_new").click().run()
+    at.button(key="ol_play_forward").click().run()
+    assert not at.exception and not errors(at)
+    start, steps, _games = ln.line_from_json(at.session_state["olp_line"])
+    assert position_to_json(start.position) == start_doc(7) and steps == []
+    buttons = [b for b in at.button if b.key and b.key.startswith("olp_act_")]
+    assert len(buttons) == len(gm.legal_actions(gm.Game(initial_position(seed=7, rules=Rules()), Rules())))
+
+
+def test_the_pages_inputs_outlive_a_visit_to_another_page():
+    at = open_page("outlaws")
+    at.number_input(key="ol_seed").set_value(7)
+    at.slider(key="ol_search_limit").set_value(2)
+    at.number_input(key="ol_playouts").set_value(5).run()
+    at.switch_page("sections/home.py").run()
+    at.switch_page("sections/outlaws.py").run()
+    assert not at.exception
+    assert at.number_input(key="ol_seed").value == 7 and at.slider(key="ol_search_limit").value == 2
+    assert at.number_input(key="ol_playouts").value == 5

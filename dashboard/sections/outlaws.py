@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import draw
+from dashboard import draw, outlaws_play
 from dashboard import outlaws_view as ov
 from dashboard.common import (
     dumps,
     guarded,
     json_download,
     json_upload,
+    kept,
     make_rules,
     page_header,
     rules_class,
@@ -40,7 +41,7 @@ def replace_position(doc: dict) -> None:
 # ----------------------------------------------------------------------------- input
 src_cols = st.columns([2, 3, 3])
 with src_cols[0]:
-    seed = st.number_input("Set-up seed", min_value=0, max_value=10**6, value=1, step=1, key="ol_seed")
+    seed = kept(st.number_input, "ol_seed", 1, "Set-up seed", min_value=0, max_value=10**6, step=1)  # kept across pages
     if st.button("New set-up", key="ol_new", help="A fully known starting position from this seed"):
         with guarded():
             replace_position(state.position_to_json(state.initial_position(seed=int(seed),
@@ -52,8 +53,10 @@ with src_cols[1]:
         replace_position(loaded)
 with src_cols[2]:
     json_download("Download this position", st.session_state.ol_pos, "position.json", "ol_download")
-    st.page_link("sections/outlaws_table.py", label="Play it forward on the Outlaws table",
-                 icon=":material/playing_cards:")
+    if st.button("Play it forward on the Outlaws table", key="ol_play_forward", icon=":material/playing_cards:",
+                 on_click=outlaws_play.play_forward, args=(st.session_state.ol_pos,),
+                 help="The Outlaws table starts a new line from this position (its line so far is replaced)"):
+        st.switch_page("sections/outlaws_table.py")
 
 with st.expander("Position editor", expanded=False, icon=":material/edit:"):
     edited = ov.position_editor(st.session_state.ol_pos, st.session_state.ol_ver)
@@ -102,8 +105,8 @@ def bounded_search(key, budget, depth, button, label, search, show, error_prefix
     """Budget and depth sliders, a button that runs ``search`` with progress, and its result kept per
     input in ``st.session_state[f"{key}_result"]``; ``budget``/``depth`` are (label, max, default)."""
     cols = st.columns(2)
-    limit = cols[0].slider(budget[0], 1, budget[1], budget[2], key=f"{key}_limit")
-    bound = cols[1].slider(depth[0], 1, depth[1], depth[2], key=f"{key}_depth")
+    limit = kept(cols[0].slider, f"{key}_limit", budget[2], budget[0], 1, budget[1])  # kept across pages
+    bound = kept(cols[1].slider, f"{key}_depth", depth[2], depth[0], 1, depth[1])
     inputs = (pos_json, rules_json, limit, bound)
     if st.button(button, key=key):
         with guarded(error_prefix):
@@ -131,9 +134,9 @@ st.subheader("Playout statistics")
 st.caption("Random games (both sides choosing uniformly among the legal actions) from fresh set-ups, "
            "under this session's readings.")
 c1, c2, c3 = st.columns(3)
-n = int(c1.number_input("Random games", 1, 2000, 20, step=10, key="ol_playouts"))
-pseed = int(c2.number_input("First seed", 0, 10**6, 0, key="ol_playout_seed"))
-cap = int(c3.number_input("Cap on actions per game", 50, 5000, 3000, step=50, key="ol_playout_cap"))
+n = int(kept(c1.number_input, "ol_playouts", 20, "Random games", 1, 2000, step=10))
+pseed = int(kept(c2.number_input, "ol_playout_seed", 0, "First seed", 0, 10**6))
+cap = int(kept(c3.number_input, "ol_playout_cap", 3000, "Cap on actions per game", 50, 5000, step=50))
 if st.button("Run playouts", key="ol_run_playouts"):
     report: dict = {}
     with guarded("Playouts: "):
