@@ -180,8 +180,16 @@ def show_scores(result: dict, player_label: str = "Player", winner_problem: str 
         rows += [{"item": goal(g), "points": n} for g, n in o["goals"].items()]
         st.table(pl.DataFrame(rows + [{"item": "total", "points": o["total"]}]).to_pandas().set_index("item"))
     if low:
-        st.caption(f"{LOW_MARK} {', '.join(sorted(low))}: the card's numbers come from one unofficial source, so "
-                   "these points are a reading (rule W11; Boom or Bust per Mine or flat is selectable).")
+        st.caption(low_confidence_note(low))
+
+
+def low_confidence_note(low) -> str:
+    """The footnote on low-confidence goal cards; the Boom or Bust reading is named only where that card scores."""
+    cards = sorted(low)
+    which = "the card's numbers come from" if len(cards) == 1 else "these cards' numbers come from"
+    choice = "; Boom or Bust per Mine or flat is selectable" if "Boom or Bust" in cards else ""
+    return (f"{LOW_MARK} {', '.join(cards)}: {which} one unofficial source, so these points are a reading "
+            f"(rule W11{choice}).")
 
 
 

@@ -118,7 +118,8 @@ def test_card_picker_places_cards_by_clicking_the_engines_legal_spots():
     want = expected(EXAMPLE + [{"card": 5, "x": 6, "y": 1, "rot": 180}], [3, 7, 11], "boomtown")
     assert metric(at, "Player total") == str(want.player.total)
     options = at.selectbox(key="wg_pick_card").options
-    assert len(options) == 11 and not any(o.startswith("5:") for o in options)  # a card is placed once
+    assert len(options) == 18 - 7 - 3 and not any(o.startswith("5:") for o in options)  # a card is placed once,
+    assert not any(o.split(":")[0] in ("3", "7", "11") for o in options)  # and never one of the opponent's
 
 
 def test_uploads_bad_files_change_nothing_good_ones_replace_the_town():
@@ -337,3 +338,27 @@ def test_the_sheets_table_edits_outlive_a_visit_to_another_page():
     at.button(key="wg_example").click().run()  # a new town replaces the edits
     assert at.session_state["wg_rows"] == EXAMPLE and metric(at, "Player total") == str(
         expected(EXAMPLE, [3, 7, 11], "boomtown").player.total)
+
+
+def test_the_example_town_says_what_it_is_and_the_picker_leaves_out_the_opponents_cards():
+    """The default page named no winner because the example holds a card Boomtown sets aside, without saying
+    the example is a base-game town; the picker offered (and first) card 3, which is in the opponent's pile
+    (browser walk, 2026-12-02)."""
+    at = open_page("wagons_sheet")
+    assert any("rulebook's worked example, a base-game town" in c.value for c in at.caption)
+    offered = at.selectbox(key="wg_pick_card").options
+    assert offered and not {"3", "7", "11"} & {o.split(":")[0] for o in offered}
+    at.button(key="wg_clear").click().run()
+    assert not any("rulebook's worked example" in c.value for c in at.caption)
+
+
+def test_the_low_confidence_footnote_names_the_boom_or_bust_reading_only_where_it_scores():
+    """On Gold Rush the footnote spoke of Boom or Bust, a card that scenario does not use (browser walk,
+    2026-12-02)."""
+    at = open_page("wagons_sheet")
+    at.selectbox(key="wg_scenario").set_value("gold-rush").run()
+    (note,) = [c.value for c in at.caption if "unofficial source" in c.value]
+    assert "Claim Jumpers" in note and "Boom or Bust" not in note
+    at.selectbox(key="wg_scenario").set_value("boomtown").run()
+    (note,) = [c.value for c in at.caption if "unofficial source" in c.value]
+    assert "Boom or Bust per Mine or flat is selectable" in note and "these cards' numbers" in note

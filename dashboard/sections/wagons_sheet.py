@@ -49,9 +49,10 @@ def card_picker(town, rows: list[dict]) -> None:
     from solver.wagons.town import legal_placements
 
     st.markdown("**Place a card by clicking**")
-    free = [c for c in range(18) if c not in town.card_ids]
+    theirs = set(ss.get("wg_pile_sel", ss.wg_pile))  # the opponent's cards are not offered (they cannot be in both)
+    free = [c for c in range(18) if c not in town.card_ids and c not in theirs]
     if not free:
-        st.caption("All 18 cards are in the town.")
+        st.caption("Every card is in one of the towns.")
         return
     cid = st.selectbox("Card", free, format_func=wv.card_label, key="wg_pick_card")
     legal = list(legal_placements(town, cid))
@@ -84,8 +85,12 @@ with town_col:
                                            "rot": st.column_config.SelectboxColumn("rot", options=[0, 180])})
     rows = pl.DataFrame(edited).to_dicts() if not isinstance(edited, list) else edited
     ss.wg_rows_live = rows
+    if rows == EXAMPLE:
+        st.caption("This is the rulebook's worked example, a base-game town (20 points in terrain groups), not a "
+                   "Lone Cowboy game: the scores below count it as it stands and no winner is named. Enter your "
+                   "own town, load a file, or clear it and place cards by clicking.")
     b = st.columns(3)
-    if b[0].button("Rulebook example town", key="wg_example"):
+    if b[0].button("Rulebook example", key="wg_example", help="The rulebook's worked example town (base game)"):
         set_rows(list(EXAMPLE))
         st.rerun()
     if b[1].button("Clear the town", key="wg_clear"):
