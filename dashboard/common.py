@@ -218,14 +218,25 @@ def rules_summary(game: str, rules_cls: type) -> str:
 
 # ----------------------------------------------------------------------------- long work
 
+class Stopped(Exception):
+    """Raised inside a run's own progress callback once the page asked it to stop (:func:`run_with_progress`)."""
+
+
 def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_seconds: float,
-                      detail: Callable[[], str] | None = None, **kwargs: Any) -> Any:
+                      detail: Callable[[], str] | None = None, fraction: Callable[[], float | None] | None = None,
+                      cancel: dict | None = None, **kwargs: Any) -> Any:
     """Run ``fn`` in a worker thread while a progress bar counts toward ``expected_seconds``.
 
     The page keeps drawing while the work runs; exceptions (BadInput included) are re-raised
     here. ``fn`` may be an ``st.cache_data`` function: the worker carries the script's context,
     so a cached input returns at once. ``detail()`` (if given) adds the work's own progress report
-    (e.g. the best score so far) to the bar's text; it must only read plain data.
+    (e.g. the best score so far) to the bar's text; it must only read plain data. ``fraction()`` (if
+    given) is the share done, which then drives the bar and an estimate of the time left.
+
+    With ``cancel`` (a dict the work's own progress callback reads), a **Stop** button is shown, and
+    ``cancel["stop"]`` is set when the page's run ends before the work does: Stop pressed, another
+    widget used, the session closed. The work should then raise :class:`Stopped` at its next step,
+    so nothing keeps computing for a page no one is looking at.
     """
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
@@ -243,17 +254,36 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
         add_script_run_ctx(worker, ctx)
     worker.start()
     bar = st.progress(0.0, text=label)
+    stop = st.empty()
+    if cancel is not None:
+        stop.button("Stop", key=f"stop_{label}", icon=":material/stop_circle:",
+                    help="Stop this run (what it found so far is not kept)")
     start = time.monotonic()
-    while worker.is_alive():
-        worker.join(0.15)
-        elapsed = time.monotonic() - start
-        frac = min(0.99, elapsed / max(expected_seconds, 0.1))
-        extra = f" - {detail()}" if detail is not None and detail() else ""
-        bar.progress(frac, text=f"{label} ({elapsed:.1f} s of at most ~{expected_seconds:.0f} s){extra}")
+    try:
+        while worker.is_alive():
+            worker.join(0.15)
+            bar.progress(*_progress(label, time.monotonic() - start, expected_seconds, detail, fraction))
+    finally:  # the page's run ended first (Stop, another widget, the session closed): ask the work to stop
+        if cancel is not None and worker.is_alive():
+            cancel["stop"] = True
     bar.empty()
+    stop.empty()
     if "error" in box:
         raise box["error"]
     return box.get("value")
+
+
+def _progress(label: str, elapsed: float, expected: float, detail, fraction) -> tuple[float, str]:
+    """The bar's share and text: the work's own share done and time left when it reports one, else the
+    time against the expected time (and plainly so once the run takes longer than expected)."""
+    extra = f" - {detail()}" if detail is not None and detail() else ""
+    done = fraction() if fraction is not None else None
+    if done:
+        left = elapsed * (1 - done) / done
+        return min(0.99, done), f"{label} ({elapsed:.0f} s, about {left:.0f} s left){extra}"
+    if elapsed > expected:
+        return 0.99, f"{label} ({elapsed:.0f} s, longer than the ~{expected:.0f} s expected){extra}"
+    return min(0.99, elapsed / max(expected, 0.1)), f"{label} ({elapsed:.1f} s of at most ~{expected:.0f} s){extra}"
 
 
 def page_header(name: str) -> None:

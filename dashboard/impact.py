@@ -13,7 +13,7 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from dashboard.common import GAME_TITLES, run_with_progress
+from dashboard.common import GAME_TITLES, Stopped, run_with_progress
 from solver.errors import BadInput
 
 EXPECTED_SECONDS = {"wagons": 150.0, "cactus": 180.0, "outlaws": 300.0}
@@ -48,7 +48,10 @@ def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: d
     from solver import readings as rd
 
     def progress(done: int, total: int, label: str) -> None:
+        if box.get("stop"):  # the page stopped waiting (common.run_with_progress): no further check
+            raise Stopped
         box["text"] = f"{done} of {total}: {label}"
+        box["share"] = done / total if total else None
 
     return rd.impact(game, only or None, rd.Settings(time_limit=time_limit, games=games), progress)
 
@@ -73,12 +76,18 @@ def impact_section() -> None:
     if st.button(f"Run the {GAME_TITLES[game]} verdicts across the readings", key=f"imp_run_{game}"):
         box: dict = {}
         share = (len(only) / len(verdicts)) if only else 1.0
+        st.session_state[f"{key}_running"] = True  # still set on the next run: this one was stopped
         try:
             st.session_state[key] = run_with_progress(
                 _run, game, tuple(only), limit, games, box, label=f"Verdicts across the readings ({GAME_TITLES[game]})",
-                expected_seconds=max(5.0, EXPECTED_SECONDS[game] * share), detail=lambda: box.get("text", ""))
+                expected_seconds=max(5.0, EXPECTED_SECONDS[game] * share), detail=lambda: box.get("text", ""),
+                fraction=lambda: box.get("share"), cancel=box)
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")
+        st.session_state.pop(f"{key}_running", None)
+    elif st.session_state.pop(f"{key}_running", None):
+        st.info("The run was stopped before it finished; nothing from it is kept (the checks it completed are "
+                "kept, so a new run with the same settings repeats none of them).", icon=":material/stop_circle:")
     report = st.session_state.get(key)
     if report:
         show(report)

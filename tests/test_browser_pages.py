@@ -347,6 +347,30 @@ def test_verification_impact(page, server):
     expect(page.get_by_text(re.compile(r"Skipped solo_events, .*added_card.*: the Z3 model of this check")).last).to_be_visible()
 
 
+def test_verification_impact_run_can_be_stopped(page, server):
+    """A long verdicts run shows a Stop button; pressing it ends the run, the page says so and the work is
+    asked to stop (browser walk, 2026-12-02: a run could not be stopped and went on after the tab closed)."""
+    open_page(page, server, "verification", "Verification")
+    page.get_by_role("tab", name="Verdicts across readings").click()
+    panel = page.get_by_role("tabpanel", name="Verdicts across readings")
+    panel.get_by_role("radiogroup", name="Game").get_by_text("Outlaws: Last Man Standing", exact=True).click()
+    wait_idle(page)
+    thumb = panel.get_by_role("slider").first  # seconds per check: the shortest
+    thumb.focus()
+    thumb.press("Home")
+    wait_idle(page)
+    page.get_by_role("button", name="Run the Outlaws: Last Man Standing verdicts across the readings").click()
+    stop = page.get_by_role("button", name="Stop")
+    expect(stop).to_be_visible(timeout=30_000)
+    expect(page.get_by_text(re.compile(r"Verdicts across the readings \(Outlaws: Last Man Standing\) \(\d"))) \
+        .to_be_visible()
+    page.screenshot(path=str(SHOTS / "verification-impact-running.png"), full_page=True)
+    stop.click()
+    expect(page.get_by_text("The run was stopped before it finished")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("button", name="Stop")).to_have_count(0)
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
 def test_verification_wagons(page, server):
     open_page(page, server, "verification", "Verification")
     box = page.get_by_test_id("stMultiSelect").filter(has_text="Break a rule on purpose").first
