@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from dashboard.apptest import charts, errors, open_page
+from dashboard.apptest import charts, errors, open_page, texts
 from solver.cactus.duel import duel_odds
 from solver.cactus.odds import marshal_odds
 from solver.cactus.ranger import decide
@@ -46,6 +46,11 @@ def test_marshal_odds_solo_and_players_are_the_exact_fractions():
     assert chart["title"] == "Marshal's arrival, 5 players"
     assert {layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"] for layer in chart["layer"]} \
         == {"bar", "line"}
+    # game sizes with identical odds are named (their lines coincide on the comparison chart)
+    odds = {m: marshal_odds(m, CactusRules())["rounds"] for m in (None, 2, 3, 4, 5)}
+    same = [f"{m} players" for m in (3, 4, 5) if odds[m] == odds[3]]
+    assert len(same) > 1  # under the default readings 3, 4 and 5 players share their odds
+    assert f"{' and '.join(same)} have exactly the same odds: their lines lie on top of each other." in texts(at)
 
 
 def test_an_open_reading_changes_the_odds_and_is_kept_for_the_session():

@@ -62,6 +62,17 @@ def odds_frame(result: dict) -> pl.DataFrame:
     return pl.DataFrame(rows).sort("round")
 
 
+def same_odds(rows: list[dict]) -> list[list[str]]:
+    """The game sizes whose arrival odds are identical, round for round (their chart lines coincide)."""
+    by_game: dict[str, list] = {}
+    for r in rows:
+        by_game.setdefault(r["game"], []).append((r["round"], r["exact"]))
+    groups: dict[tuple, list[str]] = {}
+    for game, odds in by_game.items():
+        groups.setdefault(tuple(sorted(odds)), []).append(game)
+    return [games for games in groups.values() if len(games) > 1]
+
+
 with tab_odds:
     left, right = st.columns([1, 2])
     with left:
@@ -83,12 +94,13 @@ with tab_odds:
             exp = result.get("expected_round")
             c[2].metric("Expected round", f"{float(Fraction(exp)):.2f}" if exp else "-", help=f"exact: {exp}")
         bars = alt.Chart(df).mark_bar(color="#b5651d").encode(
-            x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", title="chance the marshal arrives then"),
+            x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", title="chance he arrives that round"),
             tooltip=["round", "exact", alt.Tooltip("probability:Q", format=".4f"), "by this round"])
         line = alt.Chart(df).mark_line(point=True, color="#0d47a1").encode(
             x="round:O", y=alt.Y("cumulative:Q", title="by this round"))
         chart = alt.layer(bars, line).resolve_scale(y="independent").properties(
-            title=f"Marshal's arrival, {'solo' if players is None else f'{players} players'}", height=300)
+            title=f"Marshal's arrival, {'solo' if players is None else f'{players} players'}", height=300,
+            padding={"top": 16, "left": 5, "right": 5, "bottom": 5})  # the title clear of the options box above
         st.altair_chart(chart, width="stretch")
         st.dataframe(df.with_columns(pl.col("probability").round(5), pl.col("cumulative").round(5)),
                      hide_index=True, width="stretch")
@@ -102,6 +114,8 @@ with tab_odds:
                 x=alt.X("round:O", axis=alt.Axis(labelAngle=0)), y="probability:Q", color="game:N",
                 tooltip=["game", "round", "exact"]).properties(title="Marshal's arrival: every game size", height=260),
                 width="stretch")
+            for same in same_odds(allrows):
+                st.caption(f"{' and '.join(same)} have exactly the same odds: their lines lie on top of each other.")
         if result.get("never") not in (None, "0"):
             st.warning(f"Chance the marshal never arrives: {result['never']}. {result.get('note', '')}")
         elif result.get("note"):
