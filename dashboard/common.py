@@ -337,26 +337,45 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
     current = make_rules(game, rules_cls)
     value, default = getattr(current, name), getattr(rules_cls(), name)
     choices = field_choices(rules_cls, name)
-    label = label or f"`{name}`"
+    label = label or reading_label(game, name)
     key = f"{key_prefix}_{game}_{name}"
     if not choices:
         st.error(f"{name}: this reading has no listed alternatives to choose from", icon=":material/error:")
         return
 
-    def fmt(v: Any) -> str:
-        text = describe_choice(v) + (" (default)" if v == default else "")
-        line = choice_description(game, name, v)
-        return f"{text} — {line}" if line and not line.startswith(f"{describe_choice(v)}:") else (
-            f"{text} — {line.split(':', 1)[1].strip()}" if line else text)
+    def fmt(v: Any) -> str:  # short, so the closed box shows it whole; the lines are below and in the help
+        return describe_choice(v) + (" (default)" if v == default else "")
 
     shown = value if value in choices else choices[0]
     if st.session_state.get(key) != shown:
         st.session_state[key] = shown
     st.selectbox(label, choices, format_func=fmt, key=key, on_change=_choose_reading,
-                 args=(game, rules_cls, name, key))
+                 args=(game, rules_cls, name, key),
+                 help="  \n".join(f"**{fmt(v)}**: {choice_line(game, name, v)}" for v in choices))
+    line = choice_line(game, name, st.session_state[key])
+    if line:
+        st.caption(line)
     refused = st.session_state.pop(f"{key}__refused", None)
     if refused:
         st.error(refused, icon=":material/error:")
+
+
+def choice_line(game: str, name: str, value: Any) -> str:
+    """The register's line on one choice, without the value repeated in front of it."""
+    line = choice_description(game, name, value)
+    head = f"{describe_choice(value)}:"
+    line = line[len(head):].strip() if line.startswith(head) else line
+    return "" if line == name else line  # the register says nothing on it: no line rather than the bare name
+
+
+def reading_label(game: str, name: str) -> str:
+    """A reading's box label in words: the register's title of the rule that names it as its option (the
+    open question first) and its id, then the option's name as the CLI spells it."""
+    from solver.register import register
+
+    own = sorted((r for r in register().for_game(game) if r.option == name), key=lambda r: not r.open_question)
+    title = f"{own[0].title} ({own[0].id})" if own else name.replace("_", " ").capitalize()
+    return f"{title} · `{name}`"
 
 
 def _choose_reading(game: str, rules_cls: type, name: str, key: str) -> None:

@@ -92,7 +92,12 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     at.radio(key="reg_game").set_value("cactus").run()
     box = at.selectbox(key="opt_cactus_duel_win_chance")
     assert [str(o).split(" ")[0] for o in box.options][:3] == ["0", "1/6", "1/3"]
-    assert all(" — " in str(o) for o in box.options)
+    assert "`duel_win_chance`" in box.label and not box.label.startswith("`")  # the rule's title first
+    assert all(len(str(o)) < 40 for o in box.options)  # short: the closed box shows the choice whole
+    from dashboard.common import choice_line
+
+    assert box.help and all(choice_line("cactus", "duel_win_chance", v) in box.help for v in
+                            [__import__("fractions").Fraction(0), __import__("fractions").Fraction(1, 6)])
     assert not [t for t in at.text_input if t.key and t.key.startswith("opt_")]
     box.set_value(__import__("fractions").Fraction(1, 2)).run()
     assert at.session_state["readings"]["cactus"]["duel_win_chance"] == __import__("fractions").Fraction(1, 2)
