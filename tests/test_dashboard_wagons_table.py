@@ -258,3 +258,17 @@ def test_counts_are_in_the_right_number():
     log = page_state(at).log
     assert [e.label for e in at.expander if e.label.startswith("Game log")] == [
         f"Game log ({len(log)} {'entry' if len(log) == 1 else 'entries'})"]
+
+
+def test_a_game_in_progress_says_when_the_sessions_readings_differ_from_its_own():
+    """A reading changed on the Verification page does not change a game under way: the page says so
+    (it said nothing, and its caption still read "default readings"; browser walk, 2026-12-02)."""
+    at = open_page("wagons_play")
+    assert not [i for i in at.info if "keeps the readings it started with" in i.value]
+    at.session_state["readings"] = {"wagons": {"boom_or_bust": "flat"}}
+    at.run()
+    (note,) = [i.value for i in at.info if "keeps the readings it started with" in i.value]
+    assert "boom_or_bust=flat" in note and "default readings" in texts(at)
+    at.button(key="lc_start").click().run()  # a new game takes the session's readings: no note
+    assert not [i for i in at.info if "keeps the readings it started with" in i.value]
+    assert "readings: boom_or_bust=flat" in texts(at)

@@ -58,6 +58,9 @@ except BadInput as exc:  # a game the engine can no longer replay: say so and st
     wg.start(wg.new_record(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()))
     state = wg.state()
 st.markdown(game_caption(wg.current()["record"]))
+if Rules.from_dict(wg.current()["record"]["rules"]) != make_rules("wagons", cls):
+    st.info("This game keeps the readings it started with (above). " + rules_summary("wagons", cls)
+            + " A new game uses them (**New game**).", icon=":material/rule:")
 back_to_own_game_bar()
 tbl.history_bar(state)
 if is_chance_node(state):
