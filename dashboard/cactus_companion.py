@@ -17,7 +17,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import urlstate
-from dashboard.common import dumps, make_rules, rules_class, show_bad_input
+from dashboard.common import counted, dumps, make_rules, rules_class, show_bad_input
 from solver.cactus import companion as cp
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
@@ -299,7 +299,7 @@ def render() -> None:
     mode = "Solo" if game["players"] is None else f"{game['players']} players"
     st.markdown(f"**Following a {mode} game**" + (f" (marked solo cards {', '.join(map(str, game['marked']))})"
                                                   if game["players"] is None else "")
-                + f": {len(game['history'])} round(s) recorded.")
+                + f": {counted(len(game['history']), 'round')} recorded.")
     try:
         rep = report_cached(dumps(game), _rules_text())
     except BadInput as exc:  # the readings changed under a recorded game

@@ -282,12 +282,14 @@ def wagons_section(title: str) -> None:
     """The Lone Cowboy checks: options, a run with progress and a time limit, holds/fails, and
     each counterexample drawn as towns with its rule passage (``solver.wagons.verify``)."""
     from dashboard.common import make_rules, rules_class, run_with_progress
-    from solver.wagons.data import SCENARIO_IDS
+    from solver.wagons.data import SCENARIO_IDS, load_data
     from solver.wagons.verify import CHECK_IDS, mutation_names
 
     names = mutation_names()
     c1, c2 = st.columns(2)
-    scen = c1.multiselect("Scenarios", list(SCENARIO_IDS), default=["cattle-drive"], key="ver_wagons_scenarios")
+    titles = {s.id: s.name for s in load_data().scenarios}
+    scen = c1.multiselect("Scenarios", list(SCENARIO_IDS), default=["cattle-drive"], key="ver_wagons_scenarios",
+                          format_func=lambda s: titles.get(s, s))
     which = c2.multiselect("Checks", list(CHECK_IDS), default=["playability", "winnability"], key="ver_wagons_checks",
                            help="Each game check (conservation, termination, automaton) takes up to a minute or "
                                 "two per scenario.")

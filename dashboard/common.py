@@ -74,6 +74,11 @@ def counted(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
+def sentence(text: str) -> str:
+    """``text`` starting with a capital, as after a full stop ("a lone ranger who..." -> "A lone ranger who...")."""
+    return text[:1].upper() + text[1:]
+
+
 # ----------------------------------------------------------------------------- errors
 
 def show_bad_input(exc: BadInput, prefix: str = "") -> None:

@@ -194,7 +194,7 @@ def render_board(game: gm.Game) -> None:
             st.html(tbl.street_html(position_to_json(view(pos, side)),
                                     f"What {side} knows: the opposing characters and tokens {side} has not seen are face down"))
     sup = pos.supply
-    st.markdown(f"**{pos.to_move} to move**, {pos.actions_left} action(s) left this turn. "
+    st.markdown(f"**{pos.to_move} to move**, {counted(pos.actions_left, 'action')} left this turn. "
                 f"Votes A {sup.A.vote} / B {sup.B.vote}; Bullets A {sup.A.bullet} / B {sup.B.bullet}; "
                 f"Handcuffs A {sup.A.handcuffs} / B {sup.B.handcuffs}; Front Page markers A {sup.A.front_page} / "
                 f"B {sup.B.front_page}; reserve {len(pos.reserve)} tokens.")

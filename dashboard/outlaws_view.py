@@ -14,6 +14,7 @@ import streamlit as st
 
 from dashboard import draw
 from dashboard.caching import cache_final, not_stopped_by_time, proven
+from dashboard.common import counted
 from solver.outlaws import playout, search, victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
@@ -117,7 +118,7 @@ def _marks(items: list) -> list[str]:
 
 def summary_line(doc: dict) -> str:
     sup = doc["supply"]
-    return (f"**{doc['to_move']} to move**, {doc['actions_left']} action(s) left. Votes A {sup['A']['vote']} / "
+    return (f"**{doc['to_move']} to move**, {counted(doc['actions_left'], 'action')} left. Votes A {sup['A']['vote']} / "
             f"B {sup['B']['vote']}; Bullets A {sup['A']['bullet']} / B {sup['B']['bullet']}; Handcuffs A "
             f"{sup['A']['handcuffs']} / B {sup['B']['handcuffs']}; reserve {len(doc.get('reserve', []))} tokens"
             + ("; **sudden death in force**" if doc.get("sudden_death") else "") + ".")
@@ -281,7 +282,7 @@ def show_playouts(rows: list[dict]) -> None:
     length_col = next((c for c in ("length", "actions", "turns", "plies") if c in df.columns), None)
     if length_col:
         hist = alt.Chart(df.select(length_col)).mark_bar().encode(
-            x=alt.X(f"{length_col}:Q", bin=alt.Bin(maxbins=30), title=f"game length ({length_col})"),
+            x=alt.X(f"{length_col}:Q", bin=alt.Bin(maxbins=30), title=f"game length ({'actions' if length_col == 'length' else length_col})"),
             y=alt.Y("count():Q", title="games")).properties(title="Game length", height=220)
         st.altair_chart(hist, width="stretch")
 

@@ -150,7 +150,7 @@ def show_scores(result: dict, player_label: str = "Player", winner_problem: str 
     solver.wagons.finished.completeness_problem): then no winner is named, the reason is."""
     p, o = result["player"], result["opponent"]
     c = st.columns(3)
-    c[0].metric(f"{player_label} total", p["total"])
+    c[0].metric("Your total" if player_label == "You" else f"{player_label} total", p["total"])
     c[1].metric("Opponent total", o["total"])
     c[2].metric("Margin", result.get("margin", p["total"] - o["total"]))
     winner = result["winner"]

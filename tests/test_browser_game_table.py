@@ -115,6 +115,6 @@ def test_cactus_solo_game_followed_for_six_rounds(page, server):  # noqa: F811
     page.get_by_role("heading", name="Cactus Town").first.wait_for()
     wait_idle(page)
     page.get_by_role("tab", name="Follow a game").click()
-    expect(page.get_by_text("6 round(s) recorded")).to_be_visible()
+    expect(page.get_by_text("6 rounds recorded")).to_be_visible()
     expect(_metric(page, "Marshal arrives in round 7")).to_have_text("3/8")
     assert page.locator('[data-testid="stException"]').count() == 0

@@ -99,7 +99,7 @@ def test_a_seeded_game_played_by_clicks_to_the_end(page, server):  # noqa: F811
             expect(page.get_by_text(re.compile(r"wins \d+ to \d+"))).to_have_count(0)  # no winner mid-game
     want = gm.scores(state)
     expect(page.get_by_role("heading", name="Final scores")).to_be_visible()
-    expect(metric(page, "You total")).to_have_text(str(want.player.total))
+    expect(metric(page, "Your total")).to_have_text(str(want.player.total))
     expect(metric(page, "Opponent total")).to_have_text(str(want.opponent.total))
     words = {"player": "The player wins", "opponent": "The opponent wins", "tie": "Tie"}[want.winner]
     expect(page.get_by_text(words).first).to_be_visible()

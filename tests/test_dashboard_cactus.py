@@ -107,6 +107,12 @@ def test_duel_odds_are_the_engines():
     assert metric(at, "Initiator wins") == want["win"]
     assert metric(at, "Initiator loses") == want["lose"]
     assert want["dice_per_roll"] == 2
+    # the engine's note reads as a sentence, and a win is drawn green, a loss red
+    note = want.get("note", "")
+    assert note and any(c.value.endswith(note[:1].upper() + note[1:]) for c in at.caption)
+    duel_chart = next(c for c in charts(at) if c.get("title") == "Duel outcome for the initiator")
+    scale = duel_chart["encoding"]["color"]["scale"]
+    assert dict(zip(scale["domain"], scale["range"]))["win"] == "#2e7d32"
 
 
 _EXAMPLE = read_json(SCENARIOS / "cactus" / "example-ranger-chase.json")

@@ -90,7 +90,8 @@ def test_six_actions_played_stepped_back_and_forward_and_reloaded():
     at.button(key="olp_nav_Step back").click().run()
     assert at.session_state["olp_cursor"] == 4 and "**Step 4 of 6**" in texts(at)
     pos = games[4].position
-    assert f"**{pos.to_move} to move**, {pos.actions_left} action(s) left" in texts(at)
+    left = f"{pos.actions_left} action" + ("" if pos.actions_left == 1 else "s")
+    assert f"**{pos.to_move} to move**, {left} left" in texts(at)
     at.button(key="olp_nav_Step forward").click().run()
     assert at.session_state["olp_cursor"] == 5
     # the address holds the line: a new session (a reload) resumes it at the same step

@@ -105,7 +105,7 @@ def test_a_seeded_deal_played_to_the_end_by_clicks():
     state = play(at, state, random.Random(7))
     assert gm.is_over(state)
     want = gm.scores(state)
-    assert metric(at, "You total") == str(want.player.total)
+    assert metric(at, "Your total") == str(want.player.total)
     assert metric(at, "Opponent total") == str(want.opponent.total)
     words = {"player": "The player wins", "opponent": "The opponent wins", "tie": "Tie"}[want.winner]
     assert any(words in b for b in banners(at))
@@ -123,7 +123,7 @@ def test_the_live_scores_are_the_engines_and_name_no_winner():
     at = open_page("wagons_play")
     state = play(at, gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()), random.Random(3), steps=9)
     want = gm.scores(state)
-    assert metric(at, "You total") == str(want.player.total)
+    assert metric(at, "Your total") == str(want.player.total)
     assert metric(at, "Opponent total") == str(want.opponent.total)
     assert "Scores so far" in [h.value for h in at.subheader]
     assert banners(at) == []

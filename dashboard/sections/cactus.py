@@ -23,6 +23,7 @@ from dashboard.common import (
     page_header,
     rules_class,
     rules_summary,
+    sentence,
 )
 
 page_header("cactus")
@@ -284,10 +285,12 @@ with tab_duel:
                            for k in ("win", "lose", "tie")])
         st.altair_chart(alt.Chart(df).mark_bar().encode(
             x=alt.X("outcome:N", sort=["win", "lose", "tie"], axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("outcome:N", legend=None), tooltip=["outcome", "exact", "probability"]
+            color=alt.Color("outcome:N", legend=None, scale=alt.Scale(domain=["win", "lose", "tie"],
+                                                                       range=["#2e7d32", "#c62828", "#9e9e9e"])),
+            tooltip=["outcome", "exact", "probability"]
         ).properties(height=220, title="Duel outcome for the initiator"), width="stretch")
         st.caption(f"{r['dice_per_roll']} {'die' if r['dice_per_roll'] == 1 else 'dice'} per roll, {r['die_sides']}-sided; ties: {r['ties']}; "
-                   f"second shot {'used' if r['second_shot_used'] else 'not used (Sandstorm)'}. {r.get('note', '')}")
+                   f"second shot {'used' if r['second_shot_used'] else 'not used (Sandstorm)'}. {sentence(r.get('note', ''))}")
 
 # ----------------------------------------------------------------------------- round companion
 
