@@ -14,25 +14,19 @@ import streamlit as st
 
 from dashboard import draw
 from dashboard.caching import all_checks_decided, cache_final
-from dashboard.common import dumps
+from dashboard.common import dumps, rules_doc, rules_from_doc
 from solver.cactus import verify as cactus_verify
-from solver.cactus.rules import rules_from
 from solver.errors import BadInput
 from solver.outlaws import verify as outlaws_verify
-from solver.outlaws.rules import Rules as OutlawsRules
-from solver.wagons.rules import Rules as WagonsRules
 
 
 def rules_key(rules: Any) -> str:
     """A Rules options object as canonical JSON (the cache key of a check run)."""
-    return dumps(rules.to_json() if isinstance(rules, OutlawsRules) else rules.to_dict())
+    return dumps(rules_doc(rules))
 
 
 def _rules_from_key(game: str, rules_json: str) -> Any:
-    data = json.loads(rules_json)
-    if game == "wagons":
-        return WagonsRules.from_dict(data)
-    return rules_from(data) if game == "cactus" else OutlawsRules.from_json(data)
+    return rules_from_doc(game, json.loads(rules_json))
 
 
 def _cactus(rules: Any, options: dict) -> Any:

@@ -176,6 +176,65 @@ def readings(game: str) -> dict[str, Any]:
     return st.session_state.setdefault("readings", {}).setdefault(game, {})
 
 
+def rules_doc(rules: Any) -> dict:
+    """A game's ``Rules`` options as the engine writes them in JSON."""
+    return rules.to_json() if isinstance(rules, outlaws_rules.Rules) else rules.to_dict()
+
+
+def rules_from_doc(game: str, doc: dict) -> Any:
+    """A game's ``Rules`` options from (part of) :func:`rules_doc`'s JSON, checked by the engine (BadInput)."""
+    if not isinstance(doc, dict):
+        raise BadInput("rules: expected an object")
+    if game == "wagons":
+        return wagons_rules.Rules.from_dict(doc)
+    return cactus_rules.rules_from(doc) if game == "cactus" else outlaws_rules.Rules.from_json(doc)
+
+
+READINGS_QUERY = "readings"
+
+
+def readings_to_address() -> None:
+    """The readings chosen this session (those not at their default) kept in the page's address, so a reload
+    or a bookmark keeps them (``?readings=``, :mod:`dashboard.urlstate`); nothing when all are defaults."""
+    from dashboard import urlstate
+
+    doc = {}
+    for game, cls in RULES.items():
+        changed = readings(game)
+        if changed:
+            full, default = rules_doc(make_rules(game, cls)), rules_doc(cls())
+            doc[game] = {k: v for k, v in full.items() if v != default.get(k)}
+    doc = {g: d for g, d in doc.items() if d}
+    text = urlstate.encode(doc) if doc else None
+    if text is None:
+        if READINGS_QUERY in st.query_params:
+            del st.query_params[READINGS_QUERY]
+    elif st.query_params.get(READINGS_QUERY) != text:
+        st.query_params[READINGS_QUERY] = text
+
+
+def readings_from_address() -> str | None:
+    """On a new session, the readings kept in the address (each game's checked by its engine); the
+    one-line reason when they cannot be used (the session then starts at the defaults)."""
+    from dashboard import urlstate
+
+    text = st.query_params.get(READINGS_QUERY)
+    if "readings" in st.session_state or not text:
+        return None
+    try:
+        doc = urlstate.decode(text, "the readings in the address")
+        chosen = {}
+        for game, part in doc.items():
+            if game not in RULES:
+                raise BadInput(f"the readings in the address name an unknown game '{game}'")
+            rules = rules_from_doc(game, part)
+            chosen[game] = {k: getattr(rules, k) for k in part}
+    except (BadInput, TypeError, ValueError) as exc:
+        return f"The readings in the address were not used: {exc}"
+    st.session_state["readings"] = chosen
+    return None
+
+
 def make_rules(game: str, rules_cls: type) -> Any:
     """The engine's ``Rules`` options with this session's readings applied (defaults otherwise)."""
     names = {f.name for f in dataclasses.fields(rules_cls)}

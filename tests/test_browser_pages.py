@@ -319,6 +319,13 @@ def test_verification_readings_reset(page, server):
     page.get_by_role("option", name=re.compile(r"^town")).click()
     wait_idle(page)
     expect(value).to_have_value(re.compile(r"^town"))
+    page.reload()  # the reading is kept in the address: a reload keeps it in force (it was lost until 2026-12-02)
+    wait_idle(page)
+    expect(page.get_by_text(re.compile(r"Readings used by every page this session: .*icon_source=town"))) \
+        .to_be_visible()
+    page.get_by_role("tab", name="Rules register and readings").click()
+    wait_idle(page)
+    expect(value).to_have_value(re.compile(r"^town"))
     panel.get_by_role("button", name="Back to the default readings").click()
     wait_idle(page)
     expect(value).to_have_value(re.compile(r"^top \(default\)"))

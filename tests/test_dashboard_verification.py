@@ -7,7 +7,9 @@ from pathlib import Path as _Path
 
 sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboard package (repo root)
 
-from dashboard.apptest import errors, open_page, texts
+from streamlit.testing.v1 import AppTest
+
+from dashboard.apptest import APP, errors, open_page, texts
 from solver.cactus.verify import verify
 from solver.register import register
 
@@ -126,3 +128,44 @@ def test_wagons_checks_hold_without_mutations():
     at.button(key="run_wagons").click().run(timeout=120)
     assert not at.exception and not errors(at)
     assert "holds - playability/cattle-drive" in [e.label for e in at.expander]
+
+
+def test_readings_survive_a_reload_through_the_address():
+    """A reload started the session at the default readings again (browser walk, 2026-12-02): the chosen
+    readings are kept in the address (?readings=), checked by each engine when read back."""
+    from fractions import Fraction
+
+    from dashboard import urlstate
+    from dashboard.apptest import reloaded
+
+    at = open_page("verification")
+    assert "readings" not in at.query_params  # nothing while every reading is at its default
+    at.radio(key="reg_game").set_value("cactus").run()
+    at.selectbox(key="opt_cactus_duel_win_chance").set_value(Fraction(1, 2)).run()
+    at.radio(key="reg_game").set_value("wagons").run()
+    at.selectbox(key="opt_wagons_boom_or_bust").set_value("flat").run()
+    at.run()
+    again = reloaded(at, "verification")
+    assert not again.exception and not errors(again)
+    assert {g: r for g, r in again.session_state["readings"].items() if r} == {
+        "cactus": {"duel_win_chance": Fraction(1, 2)}, "wagons": {"boom_or_bust": "flat"}}
+    assert "boom_or_bust=flat" in texts(again) and "duel_win_chance=1/2" in texts(again)
+    again.button(key="reset_wagons").click().run()
+    again.run()
+    assert urlstate.decode(again.query_params["readings"][0] if isinstance(again.query_params["readings"], list)
+                           else again.query_params["readings"]) == {"cactus": {"duel_win_chance": "1/2"}}
+
+
+def test_damaged_or_refused_readings_in_the_address_are_one_line_and_the_defaults_stay():
+    from dashboard import urlstate
+
+    for text, why in (("not-readings", "damaged"),
+                      (urlstate.encode({"wagons": {"boom_or_bust": "sometimes"}}), "boom_or_bust"),
+                      (urlstate.encode({"chess": {}}), "unknown game")):
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params["readings"] = text
+        at.run()
+        assert not at.exception
+        (err,) = errors(at)
+        assert err.startswith("The readings in the address were not used") and why in err
+        assert at.session_state["readings"] == {} or all(not v for v in at.session_state["readings"].values())
