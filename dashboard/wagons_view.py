@@ -236,6 +236,34 @@ def bound_line(best: int, bound: int) -> str:
             f"{gap} point{'s' if gap != 1 else ''} short of the best possible.")
 
 
+SHEET_FIELDS = ("card", "x", "y", "rot")
+
+
+def sheet_cell(value: Any) -> Any:
+    """A table cell as the address keeps it: empty (None, NaN) as None, 3.0 as 3, anything else as it is."""
+    if value is None or (isinstance(value, float) and value != value):
+        return None
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def load_sheet(doc: Any) -> dict:
+    """The score sheet kept in the page's address: ``{"scenario", "rows", "pile"}``, the rows as the table
+    holds them (each cell a whole number or empty; legality is the engine's, shown per row as usual)."""
+    from solver.io import as_int
+
+    if not isinstance(doc, dict) or set(doc) != {"scenario", "rows", "pile"}:
+        raise BadInput("the score sheet in the address is not a saved sheet")
+    if doc["scenario"] not in scenarios():
+        raise BadInput(f"the score sheet in the address names an unknown scenario {str(doc['scenario'])[:40]!r}")
+    rows = doc["rows"]
+    if not isinstance(rows, list) or len(rows) > 40 or not all(isinstance(r, dict) and set(r) <= set(SHEET_FIELDS)
+                                                               for r in rows):
+        raise BadInput("the score sheet in the address has bad placement rows")
+    clean = [{k: None if r.get(k) is None else as_int(r[k], f"sheet row {n} {k}", -1000, 1000) for k in SHEET_FIELDS}
+             for n, r in enumerate(rows, start=1)]
+    return {"scenario": doc["scenario"], "rows": clean, "pile": load_pile({"pile": doc["pile"]})}
+
+
 def load_pile(doc: Any) -> list[int]:
     """An opponent file ``{"pile": [ids]}`` (contracts.md), checked with the solver's validators."""
     from solver.io import as_int, require

@@ -178,6 +178,11 @@ def test_wagons_sheet(page, server):
     expect(page.get_by_test_id("stMetric").filter(has_text="Player total").get_by_test_id("stMetricValue")) \
         .to_have_text(str(want.player.total))
     expect(page.get_by_text("Your town: 7 cards")).to_be_visible()
+    page.reload()  # the sheet is kept in the address (it went back to the example until 2026-12-02)
+    wait_idle(page)
+    expect(page.get_by_text("Your town: 7 cards")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("stMetric").filter(has_text="Player total").get_by_test_id("stMetricValue")) \
+        .to_have_text(str(want.player.total))
     # "best possible" with a 2-second limit (slider moved with the keyboard)
     thumb = page.get_by_role("slider").first
     thumb.focus()

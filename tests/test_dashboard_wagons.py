@@ -362,3 +362,42 @@ def test_the_low_confidence_footnote_names_the_boom_or_bust_reading_only_where_i
     at.selectbox(key="wg_scenario").set_value("boomtown").run()
     (note,) = [c.value for c in at.caption if "unofficial source" in c.value]
     assert "Boom or Bust per Mine or flat is selectable" in note and "these cards' numbers" in note
+
+
+def test_the_score_sheet_survives_a_reload_through_the_address():
+    """A reload put the sheet back on Boomtown's example (browser walk, 2026-12-02): scenario, placements and
+    pile are kept in the address (?sheet=), and the page as it opens keeps a clean address."""
+    from dashboard.apptest import reloaded
+
+    at = open_page("wagons_sheet")
+    assert "sheet" not in at.query_params
+    at.selectbox(key="wg_scenario").set_value("gold-rush").run()
+    at.button(key="wg_clear").click().run()
+    at.session_state["wg_rows"] = at.session_state["wg_rows_live"] = EXAMPLE[:3]  # as three clicks would leave it
+    at.session_state["wg_ver"] += 1
+    at.multiselect(key="wg_pile_sel").set_value([7, 11]).run()
+    at.run()
+    again = reloaded(at, "wagons_sheet")
+    assert not again.exception and not errors(again)
+    assert again.selectbox(key="wg_scenario").value == "gold-rush"
+    assert again.session_state["wg_rows"] == EXAMPLE[:3] and again.session_state["wg_pile"] == [7, 11]
+    assert metric(again, "Player total") == str(expected(EXAMPLE[:3], [7, 11], "gold-rush").player.total)
+
+
+def test_a_damaged_sheet_in_the_address_is_one_line_and_the_page_opens_as_usual():
+    from streamlit.testing.v1 import AppTest
+
+    from dashboard import urlstate
+    from dashboard.apptest import APP
+
+    for text, why in (("###", "damaged"), (urlstate.encode({"scenario": "moon", "rows": [], "pile": []}), "moon"),
+                      (urlstate.encode({"scenario": "gold-rush", "rows": [{"card": "x"}], "pile": []}), "row 1"),
+                      (urlstate.encode({"scenario": "gold-rush", "rows": [], "pile": [3, 3]}), "pile")):
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params["sheet"] = text
+        at.run()
+        at.switch_page("sections/wagons_sheet.py").run()
+        assert not at.exception
+        (err,) = errors(at)
+        assert err.startswith("The score sheet in the address was not loaded") and why in err, err
+        assert at.session_state["wg_rows"] == EXAMPLE

@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard import town_grid
+from dashboard import town_grid, urlstate
 from dashboard import wagons_view as wv
 from dashboard.common import (
     dumps,
@@ -20,6 +20,7 @@ from dashboard.common import (
     rules_summary,
     run_with_progress,
 )
+from solver.errors import BadInput
 
 page_header("wagons_sheet")
 
@@ -33,6 +34,13 @@ EXAMPLE = [{"card": 13, "x": 1, "y": 1, "rot": 0}, {"card": 4, "x": 0, "y": 1, "
            {"card": 14, "x": 3, "y": 1, "rot": 0}, {"card": 0, "x": 4, "y": 0, "rot": 0},
            {"card": 2, "x": 0, "y": 3, "rot": 0}, {"card": 1, "x": 2, "y": 3, "rot": 0}]
 ss = st.session_state
+SHEET_QUERY = "sheet"
+if "wg_rows" not in ss and st.query_params.get(SHEET_QUERY):  # a new session: the sheet kept in the address
+    try:
+        kept_sheet = wv.load_sheet(urlstate.decode(st.query_params[SHEET_QUERY], "the score sheet in the address"))
+        ss.wg_rows, ss.wg_pile, ss["wg_scenario__kept"] = kept_sheet["rows"], kept_sheet["pile"], kept_sheet["scenario"]
+    except BadInput as exc:
+        st.error(f"The score sheet in the address was not loaded: {exc}", icon=":material/error:")
 ss.setdefault("wg_rows", list(EXAMPLE))
 ss.setdefault("wg_pile", [3, 7, 11])
 ss.setdefault("wg_ver", 0)
@@ -177,6 +185,14 @@ else:
             if not res.get("proven_optimal") and res.get("bound") is not None:
                 st.markdown(wv.bound_line(res["score"], res["bound"]))
             json_download("Download the best layout", {"placements": res["placements"]}, "best-town.json", "wg_best_down")
+
+sheet = {"scenario": scenario, "rows": [{k: wv.sheet_cell(r.get(k)) for k in wv.SHEET_FIELDS} for r in ss.wg_rows_live],
+         "pile": list(ss.wg_pile)}
+if sheet == {"scenario": list(scen)[0], "rows": EXAMPLE, "pile": [3, 7, 11]}:  # the page as it opens: a clean address
+    if SHEET_QUERY in st.query_params:
+        del st.query_params[SHEET_QUERY]
+elif st.query_params.get(SHEET_QUERY) != urlstate.encode(sheet):  # a reload or a bookmark keeps the sheet
+    st.query_params[SHEET_QUERY] = urlstate.encode(sheet)
 
 with st.expander("All 18 cards", icon=":material/style:"):
     st.html("".join(wv.card_preview(c) for c in range(18)))
