@@ -74,6 +74,19 @@ def counted(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
+def readable(rows: list[dict], drop: tuple[str, ...] = ()) -> Any:
+    """Rows as a table for people: columns empty in every row (and ``drop``) left out, headers in words
+    (``token_columns`` -> "token columns", ``votes_A`` -> "votes A"), an empty cell blank rather than "None"."""
+    import polars as pl
+
+    df = pl.DataFrame(rows, infer_schema_length=None)
+    keep = [c for c in df.columns if c not in drop and df[c].null_count() < df.height]
+    df = df.select(keep)
+    blanks = [c for c in df.columns if df[c].null_count()]
+    df = df.with_columns(pl.col(c).cast(pl.String).fill_null("") for c in blanks)
+    return df.rename({c: c.replace("_", " ") for c in df.columns})
+
+
 def sentence(text: str) -> str:
     """``text`` starting with a capital, as after a full stop ("a lone ranger who..." -> "A lone ranger who...")."""
     return text[:1].upper() + text[1:]

@@ -14,7 +14,7 @@ import streamlit as st
 
 from dashboard import draw
 from dashboard.caching import cache_final, not_stopped_by_time, proven
-from dashboard.common import counted
+from dashboard.common import counted, readable
 from solver.outlaws import playout, search, victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
@@ -219,7 +219,8 @@ def show_actions(actions: list[dict]) -> None:
         with tab:
             rows = [{key: (json.dumps(v) if isinstance(v, (list, dict)) else v) for key, v in a.items()}
                     for a in actions if a.get("kind") == kind]
-            st.dataframe(pl.DataFrame(rows, infer_schema_length=None), hide_index=True, width="stretch")
+            st.dataframe(readable(rows, drop=("kind",)), hide_index=True, width="stretch",
+                         column_config={"description": st.column_config.TextColumn(width="large")})
 
 
 def _action_text(a: dict, side: str = "") -> str:
@@ -266,7 +267,7 @@ def show_playouts(rows: list[dict]) -> None:
         st.info("No playouts.")
         return
     df = pl.DataFrame(rows, infer_schema_length=None)
-    st.dataframe(df.head(20), hide_index=True, width="stretch")
+    st.dataframe(readable(rows[:20]), hide_index=True, width="stretch")
     if "winner" in df.columns:
         counts = (df.with_columns(pl.col("winner").fill_null("none"),
                                   pl.col("victory").fill_null("none") if "victory" in df.columns else pl.lit("?").alias("victory"))

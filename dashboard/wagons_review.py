@@ -155,11 +155,11 @@ def _show_result(r: dict, key: str) -> None:
         st.altair_chart(gap_chart(frame), width="stretch")
     with right:
         st.markdown("**Score breakdown**")
-        table = frame.select("part", "yours", "best layout", "gap").rename(
-            {"part": "scoring part", "yours": "your town", "gap": "difference"})
-        total = pl.DataFrame([{"scoring part": "total", "your town": mine, "best layout": best, "difference": r["gap"]}],
+        table = frame.select("part", "yours", "best layout", "gap").rename({"best layout": "best"})  # short: fit
+        total = pl.DataFrame([{"part": "total", "yours": mine, "best": best, "gap": r["gap"]}],
                              schema=table.schema)
         st.dataframe(pl.concat([table, total]), hide_index=True, width="stretch")
+        st.caption("yours: your town's points; best: the best layout's; gap: best minus yours.")
     st.markdown("**Where the points went**")
     changed = [p for p in r["parts"] if p["gap"] != 0]
     for p in changed:

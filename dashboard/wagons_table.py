@@ -8,13 +8,12 @@ draws the state it gets back. No rule is decided here.
 
 from __future__ import annotations
 
-import polars as pl
 import streamlit as st
 
 from dashboard import draw, town_grid
 from dashboard import wagons_game as wg
 from dashboard import wagons_view as wv
-from dashboard.common import counted, json_download, json_upload
+from dashboard.common import counted, json_download, json_upload, readable
 from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
@@ -208,4 +207,5 @@ def log_view(state: gm.GameState) -> None:
     with st.expander(f"Game log ({counted(len(state.log), 'entry', 'entries')})", icon=":material/list:"):
         rows = [{"turn": e.turn, "round": e.round, "who": e.who, "what": e.what, "card": e.card,
                  "rule": rule_text(e.rule), "note": e.note} for e in state.log]
-        st.dataframe(pl.DataFrame(rows, infer_schema_length=None), hide_index=True, width="stretch")
+        st.dataframe(readable(rows), hide_index=True, width="stretch",
+                     column_config={"note": st.column_config.TextColumn(width="large")})

@@ -183,3 +183,17 @@ def test_the_pages_inputs_outlive_a_visit_to_another_page():
     assert not at.exception
     assert at.number_input(key="ol_seed").value == 7 and at.slider(key="ol_search_limit").value == 2
     assert at.number_input(key="ol_playouts").value == 5
+
+
+def test_tables_are_for_people_no_empty_columns_no_code_headers_no_none():
+    """The legal-action tables showed columns empty in every row, "None" cells and headers like
+    ``token_columns`` (browser walk, 2026-12-02)."""
+    from dashboard.common import readable
+
+    df = readable([{"kind": "x", "call": None, "token_columns": "[4, 5]", "target": 1},
+                   {"kind": "x", "call": None, "token_columns": None, "target": 2}], drop=("kind",))
+    assert df.columns == ["token columns", "target"] and df["token columns"].to_list() == ["[4, 5]", ""]
+    at = open_page("outlaws")
+    tables = [d.value for d in at.dataframe if "description" in d.value.columns]
+    assert tables and all("kind" not in t.columns and not any("_" in c for c in t.columns) for t in tables)
+    assert all(t[c].isna().sum() < len(t) for t in tables for c in t.columns)

@@ -56,9 +56,10 @@ def test_the_review_shows_the_solvers_best_layout_breakdown_and_chart():
     for part in want.parts:
         if part.gap:
             assert part.explanation in page
-    (frame,) = [d.value for d in at.dataframe if "scoring part" in d.value.columns]
-    assert list(frame["scoring part"])[-1] == "total" and list(frame["difference"])[-1] == want.gap
-    assert sum(list(frame["difference"])[:-1]) == want.gap
+    (frame,) = [d.value for d in at.dataframe if "part" in d.value.columns]
+    assert list(frame.columns) == ["part", "yours", "best", "gap"]
+    assert list(frame["part"])[-1] == "total" and list(frame["gap"])[-1] == want.gap
+    assert sum(list(frame["gap"])[:-1]) == want.gap
     (spec,) = charts(at)
     text = json.dumps(spec)
     assert spec["title"] == "Where the points were lost, per scoring part"
