@@ -80,7 +80,8 @@ def readable(rows: list[dict], drop: tuple[str, ...] = ()) -> Any:
     import polars as pl
 
     df = pl.DataFrame(rows, infer_schema_length=None)
-    keep = [c for c in df.columns if c not in drop and df[c].null_count() < df.height]
+    keep = [c for c in df.columns if c not in drop and df[c].null_count() < df.height
+            and not (df[c].dtype == pl.Boolean and not df[c].any())]  # nor a flag no row sets
     df = df.select(keep)
     blanks = [c for c in df.columns if df[c].null_count()]
     df = df.with_columns(pl.col(c).cast(pl.String).fill_null("") for c in blanks)

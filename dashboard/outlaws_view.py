@@ -220,7 +220,7 @@ def show_actions(actions: list[dict]) -> None:
             rows = [{key: (json.dumps(v) if isinstance(v, (list, dict)) else v) for key, v in a.items()}
                     for a in actions if a.get("kind") == kind]
             st.dataframe(readable(rows, drop=("kind",)), hide_index=True, width="stretch",
-                         column_config={"description": st.column_config.TextColumn(width="large")})
+                         column_config={"call": st.column_config.TextColumn(width="small")})  # "sheriff" whole
 
 
 def _action_text(a: dict, side: str = "") -> str:
