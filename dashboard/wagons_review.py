@@ -193,7 +193,7 @@ def show_bgstats_export(state, key: str = "wr") -> None:
 
     st.subheader("Log this game in BG Stats")
     c = st.columns([2, 2, 1, 1, 2])
-    name = c[0].text_input("Your name (as BG Stats shows it)", key=f"{key}_bg_name")
+    name = c[0].text_input("Your name", key=f"{key}_bg_name", help="As BG Stats shows it (the player in the export)")
     now = datetime.now(UTC)
     day = c[1].date_input("Played on", value=now.date(), key=f"{key}_bg_day")
     at = c[2].time_input("at (UTC)", value=now.time().replace(second=0, microsecond=0), key=f"{key}_bg_time")

@@ -45,7 +45,7 @@ def test_the_review_renders_and_show_me_toggles(page, review_server):  # noqa: F
     wait_idle(page)
     expect(page.get_by_text("Your town, with the best layout laid over it")).to_be_visible()
     assert page.get_by_text("best: ", exact=False).count() >= 4 * len(want.best_town.placements) // 2
-    page.get_by_label("Your name (as BG Stats shows it)").fill("Ann")
+    page.get_by_role("textbox", name="Your name").fill("Ann")
     page.keyboard.press("Enter")
     wait_idle(page)
     href = page.get_by_role("link", name="Open in BG Stats").get_attribute("href")

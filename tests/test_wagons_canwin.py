@@ -428,3 +428,15 @@ def test_cli_deal_commands_take_the_layout_method(capsys):
         assert rc == 0 and json.loads(out)["elapsed"] >= 0
         rc = cli.main(["wagons", command, "--scenario", "gold-rush", "--seed", "1", "--method", "nope", "--json"])
         assert rc == 2 and capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("cmd,extra", [("best-play", []), ("best-play", ["--search", "each-line"]), ("can-win", []),
+                                       ("can-win", ["--schedule", "restart"])])
+def test_the_oracle_on_a_deal_too_big_for_it_is_refused_before_any_search(cmd, extra, capsys):
+    """Fuzz finding (2026-12-02): best-play with --method oracle printed a progress line, then failed at its
+    first proof of a 9-card line, two lines on standard error. Now one line, before anything is searched."""
+    rc = cli.main(["wagons", cmd, "--scenario", "cattle-drive", "--seed", "42", "--time-limit", "5", "--method",
+                   "oracle", *extra])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "method oracle: this deal's draft lines hold up to" in err and "use cpsat" in err

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
-from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch
+from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch, check_method_fits
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.lines import (
     Line,
@@ -125,6 +125,7 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
     time_limit = _check_time(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
     lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
+    check_method_fits(method, lines)
     elapsed = lambda: time.monotonic() - start
 
     lows = []

@@ -53,7 +53,7 @@ from solver.wagons.optimizer.problem import (
 from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker, WorkerLost, available, warm
 from solver.wagons.town import Town
 
-__all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
+__all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "check_method_fits", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
            "SCHEDULES"]
 
 DEFAULT_METHOD = "cpsat"
@@ -84,6 +84,17 @@ PAUSED_CAP = 12
 _FACTS: dict[tuple, tuple[WagonsData, int, int | None, Town | None]] = {}
 """(scenario, cards, sorted pile, round1, rules, data id) -> (the data, proven bound, best value, its town); a hit
 counts only for the very same data object (an id can be reused once a user's goals file is gone)."""
+
+
+def check_method_fits(method: str, lines) -> None:
+    """Refuse, before any search or progress line, a layout strategy that cannot take the deal's lines: the
+    exhaustive oracle takes at most :data:`~.oracle.ORACLE_MAX_CARDS` cards (BadInput, one line)."""
+    from solver.wagons.optimizer.oracle import ORACLE_MAX_CARDS
+
+    longest = max((len(li.cards) for li in lines), default=0)
+    if method == "oracle" and longest > ORACLE_MAX_CARDS:
+        raise BadInput(f"method oracle: this deal's draft lines hold up to {longest} cards and the oracle takes at "
+                       f"most {ORACLE_MAX_CARDS} (the walk grows about 40x per card); use cpsat")
 
 
 def clear_cache() -> None:
@@ -131,6 +142,7 @@ class DealSearch:
         self.progress = progress
         self.rules, self.scenario = state.rules, state.scenario
         lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
+        check_method_fits(method, lines)
         self.complete = getattr(lines, "complete", True)
         self.items = [self._known(LineState(li, margin_bound(li.cards, self.scenario, li.pile, self.rules, data)))
                       for li in lines]
