@@ -162,6 +162,15 @@ def kept(draw: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs:
     return st.session_state[key]
 
 
+def kept_tabs(labels: list[str], key: str) -> Any:
+    """``st.tabs`` whose open tab survives a reload (the address holds it, ``?<key>=label``) and a visit to
+    another page (kept like :func:`kept`); the first tab leaves the address clean."""
+    default = st.session_state.get(f"{key}__kept")
+    tabs = st.tabs(labels, key=key, bind="query-params", default=default if default in labels else None)
+    st.session_state[f"{key}__kept"] = st.session_state.get(key)
+    return tabs
+
+
 def json_download(label: str, data: Any, file_name: str, key: str) -> None:
     """A download button for a contracts.md JSON document."""
     st.download_button(label, json.dumps(data, indent=1), file_name=file_name,

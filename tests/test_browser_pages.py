@@ -268,6 +268,18 @@ def test_cactus(page, server):
     shot(page, "cactus_duel")
     page.get_by_role("tab", name="Lone ranger's turn").click()
     expect(page.get_by_text("Closest outlaw(s):")).to_be_visible()
+    # the open tab survives a reload and a visit to another page (it went back to the first until 2026-12-02)
+    wait_idle(page)
+    page.reload()
+    wait_idle(page)
+    expect(page.get_by_role("tab", name="Lone ranger's turn")).to_have_attribute("aria-selected", "true",
+                                                                                timeout=30_000)
+    page.get_by_role("link", name="Home").first.click()
+    wait_idle(page)
+    page.get_by_role("link", name="Cactus Town").first.click()
+    wait_idle(page)
+    expect(page.get_by_role("tab", name="Lone ranger's turn")).to_have_attribute("aria-selected", "true",
+                                                                                timeout=30_000)
     assert page.locator('[data-testid="stException"]').count() == 0
 
 

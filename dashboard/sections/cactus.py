@@ -18,6 +18,7 @@ from dashboard.common import (
     json_download,
     json_upload,
     kept,
+    kept_tabs,
     make_rules,
     option_widget,
     page_header,
@@ -41,8 +42,8 @@ def _rules(text: str):
     return rules_from(json.loads(text))
 
 
-tab_odds, tab_follow, tab_town, tab_duel = st.tabs(["Marshal's arrival", "Follow a game", "Lone ranger's turn",
-                                                    "Duel odds"])
+tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(["Marshal's arrival", "Follow a game", "Lone ranger's turn",
+                                                      "Duel odds"], "tab")
 
 # ----------------------------------------------------------------------------- marshal odds
 

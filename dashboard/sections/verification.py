@@ -16,6 +16,7 @@ from dashboard.common import (
     describe_choice,
     dumps,
     kept,
+    kept_tabs,
     make_rules,
     option_widget,
     page_header,
@@ -29,8 +30,8 @@ from solver.register import register
 page_header("verification")
 st.caption("Readings used by every page this session: " + "; ".join(  # every page says this at its top
     f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
-tab_checks, tab_impact, tab_register = st.tabs(["Invariant checks", "Verdicts across readings",
-                                               "Rules register and readings"])
+tab_checks, tab_impact, tab_register = kept_tabs(["Invariant checks", "Verdicts across readings",
+                                                 "Rules register and readings"], "tab")
 
 with tab_impact:
     impact.impact_section()
