@@ -165,9 +165,18 @@ def kept(draw: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs:
 def kept_tabs(labels: list[str], key: str) -> Any:
     """``st.tabs`` whose open tab survives a reload (the address holds it, ``?<key>=label``) and a visit to
     another page (kept like :func:`kept`); the first tab leaves the address clean."""
-    default = st.session_state.get(f"{key}__kept")
-    tabs = st.tabs(labels, key=key, bind="query-params", default=default if default in labels else None)
-    st.session_state[f"{key}__kept"] = st.session_state.get(key)
+    ss = st.session_state
+    # the tab open now: the one clicked, else kept in the session (a page visit), else the address (a reload);
+    # passed as the default every run, so the widget never falls back to the first tab on its own
+    open_tab = ss.get(key) or ss.get(f"{key}__kept") or st.query_params.get(key)
+    open_tab = open_tab if open_tab in labels else labels[0]
+    tabs = st.tabs(labels, key=key, on_change="rerun", default=open_tab)
+    ss[f"{key}__kept"] = open_tab
+    if open_tab in labels[1:]:  # kept by hand, not bound: a bound one was dropped when other parameters changed
+        if st.query_params.get(key) != open_tab:
+            st.query_params[key] = open_tab
+    elif key in st.query_params:
+        del st.query_params[key]
     return tabs
 
 
@@ -299,7 +308,7 @@ def changed_readings(game: str, rules_cls: type) -> list[str]:
 def rules_summary(game: str, rules_cls: type) -> str:
     """One line naming the readings in force that differ from the defaults."""
     diff = changed_readings(game, rules_cls)
-    return ("Readings changed for this session (the Verification page lists them all): " + ", ".join(diff)) if diff \
+    return ("Readings changed for this session (the Verification page lists them all): " + ", ".join(diff) + ".") if diff \
         else "Default readings of every open question (change them on the Verification page)."
 
 
@@ -368,6 +377,8 @@ def _progress(label: str, elapsed: float, expected: float, detail, fraction) -> 
     if done:
         left = elapsed * (1 - done) / done
         return min(0.99, done), f"{label} ({elapsed:.0f} s, about {left:.0f} s left){extra}"
+    if fraction is not None:  # the work reports its share, just not yet: no promise from a fixed guess
+        return 0.0, f"{label} ({elapsed:.1f} s){extra}"
     if elapsed > expected:
         return 0.99, f"{label} ({elapsed:.0f} s, longer than the ~{expected:.0f} s expected){extra}"
     return min(0.99, elapsed / max(expected, 0.1)), f"{label} ({elapsed:.1f} s of at most ~{expected:.0f} s){extra}"
@@ -409,12 +420,13 @@ def field_choices(rules_cls: type, name: str) -> list[Any] | None:
 def choice_description(game: str, name: str, value: Any) -> str:
     """The register's one line on ``name = value`` (solver.readings.describe), or empty."""
     try:
-        return rd.describe(game, name, value)
+        return rd.describe(game, name, value, limit=600)
     except (BadInput, AttributeError, KeyError):
         return ""
 
 
-def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None) -> None:
+def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None,
+                  describe: bool = True) -> None:
     """One select box for one ``Rules`` field, over its listed values, each with the register's one-line
     description (readings are chosen, never typed); a valid change is stored in this session's
     readings (shared by every page), an invalid combination is refused inline by the engine.
@@ -439,7 +451,7 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
     st.selectbox(label, choices, format_func=fmt, key=key, on_change=_choose_reading,
                  args=(game, rules_cls, name, key),
                  help="  \n".join(f"**{fmt(v)}**: {choice_line(game, name, v)}" for v in choices))
-    line = choice_line(game, name, st.session_state[key])
+    line = choice_line(game, name, st.session_state[key]) if describe else ""
     if line:
         st.caption(line)
     refused = st.session_state.pop(f"{key}__refused", None)
@@ -450,7 +462,7 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
 def choice_line(game: str, name: str, value: Any) -> str:
     """The register's line on one choice, without the value repeated in front of it."""
     line = choice_description(game, name, value)
-    head = f"{describe_choice(value)}:"
+    head = f"{describe_choice(value)}:"  # (the register's whole sentence: choice_description reads it uncut)
     line = line[len(head):].strip() if line.startswith(head) else line
     return "" if line == name else line  # the register says nothing on it: no line rather than the bare name
 

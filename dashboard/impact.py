@@ -86,8 +86,8 @@ def impact_section() -> None:
             st.error(str(exc), icon=":material/error:")
         st.session_state.pop(f"{key}_running", None)
     elif st.session_state.pop(f"{key}_running", None):
-        st.info("The run was stopped before it finished; nothing from it is kept (the checks it completed are "
-                "kept, so a new run with the same settings repeats none of them).", icon=":material/stop_circle:")
+        st.info("The run was stopped before it finished, so it has no table. The checks it completed are remembered: "
+                "a new run with the same settings does not repeat them.", icon=":material/stop_circle:")
     report = st.session_state.get(key)
     if report:
         show(report)

@@ -150,9 +150,10 @@ def parse_value(reading: Reading, text: str) -> Any:
                    f"{', '.join(str(canon(v)) for v in reading.values) or '(no listed values)'}")
 
 
-def describe(game: str, name: str, value: Any) -> str:
+def describe(game: str, name: str, value: Any, limit: int = 110) -> str:
     """One line on what ``name = value`` means: from the register entry whose option it is (its
-    default, or the alternative that names the value), else from the rules class docstring."""
+    default, or the alternative that names the value), else from the rules class docstring; its first
+    sentence, cut to ``limit`` characters."""
     from solver.register import register
 
     reg = register().for_game(game)
@@ -160,29 +161,29 @@ def describe(game: str, name: str, value: Any) -> str:
     default = getattr(rules_class(game)(), name)
     text = str(canon(value))
     if value == default and own:
-        return _first_sentence(own[0].default)
+        return _first_sentence(own[0].default, limit)
     for entry in own + [r for r in reg if r not in own]:
         for alt in entry.alternatives:
             head, sep, rest = (x.strip() for x in alt.partition(":"))
             if sep and ((entry in own and head == text) or head.replace(" ", "") == f"{name}={text}"):
-                return _first_sentence(rest)
+                return _first_sentence(rest, limit)
         if entry in own and isinstance(value, bool) and entry.alternatives:
-            return _first_sentence(entry.alternatives[0])
+            return _first_sentence(entry.alternatives[0], limit)
     for entry in reg:
         for alt in entry.alternatives:
             head, sep, rest = (x.strip() for x in alt.partition(":"))
             if sep and head == name:
-                return f"{text}: {_first_sentence(rest)}"
-    return f"{text}: {_docstring_line(game, name) or (own[0].title if own else name)}"
+                return f"{text}: {_first_sentence(rest, limit)}"
+    return f"{text}: {_docstring_line(game, name, limit) or (own[0].title if own else name)}"
 
 
-def _docstring_line(game: str, name: str) -> str:
+def _docstring_line(game: str, name: str, limit: int = 110) -> str:
     """The rules class docstring's bullet for ``name`` (``- ``name`` (a rule id): text``), first sentence."""
     import re
 
     doc = " ".join((rules_class(game).__doc__ or "").split())
     m = re.search(r"``" + re.escape(name) + r"``(?:\s*\([^)]*\))?\s*:\s*(.*?)(?= - ``|$)", doc)
-    return _first_sentence(m.group(1)) if m else ""
+    return _first_sentence(m.group(1), limit) if m else ""
 
 
 def _first_sentence(text: str, limit: int = 110) -> str:

@@ -280,6 +280,10 @@ def test_cactus(page, server):
     wait_idle(page)
     expect(page.get_by_role("tab", name="Lone ranger's turn")).to_have_attribute("aria-selected", "true",
                                                                                 timeout=30_000)
+    page.reload()  # a visit to another page, then a reload: the address still holds the tab
+    wait_idle(page)
+    expect(page.get_by_role("tab", name="Lone ranger's turn")).to_have_attribute("aria-selected", "true",
+                                                                                timeout=30_000)
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
@@ -340,8 +344,8 @@ def test_verification_readings_reset(page, server):
     wait_idle(page)
     expect(page.get_by_text(re.compile(r"Readings used by every page this session: .*icon_source=town"))) \
         .to_be_visible()
-    page.get_by_role("tab", name="Rules register and readings").click()
-    wait_idle(page)
+    expect(page.get_by_role("tab", name="Rules register and readings")).to_have_attribute("aria-selected", "true")
+    # (the tab stays open too: it was lost when the reading changed the address, second walk of 2026-12-02)
     expect(value).to_have_value(re.compile(r"^town"))
     panel.get_by_role("button", name="Back to the default readings").click()
     wait_idle(page)

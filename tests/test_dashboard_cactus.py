@@ -50,7 +50,8 @@ def test_marshal_odds_solo_and_players_are_the_exact_fractions():
     odds = {m: marshal_odds(m, CactusRules())["rounds"] for m in (None, 2, 3, 4, 5)}
     same = [f"{m} players" for m in (3, 4, 5) if odds[m] == odds[3]]
     assert len(same) > 1  # under the default readings 3, 4 and 5 players share their odds
-    assert f"{' and '.join(same)} have exactly the same odds: their lines lie on top of each other." in texts(at)
+    assert same == ["3 players", "4 players", "5 players"]
+    assert "3, 4 and 5 players have exactly the same odds: their lines lie on top of each other." in texts(at)
 
 
 def test_an_open_reading_changes_the_odds_and_is_kept_for_the_session():

@@ -19,8 +19,11 @@ def test_the_bar_says_the_time_left_from_the_works_share_and_says_so_when_a_run_
     assert share == 0.25 and text == "Run (30 s, about 90 s left) - 3 of 12: x"
     share, text = common._progress("Run", 181.3, 150.0, None, None)
     assert share == 0.99 and text == "Run (181 s, longer than the ~150 s expected)"
-    share, text = common._progress("Run", 15.0, 150.0, None, lambda: None)
+    share, text = common._progress("Run", 15.0, 150.0, None, None)
     assert share == pytest.approx(0.1) and text == "Run (15.0 s of at most ~150 s)"
+    # a work that reports its share, before its first report: no promise from the fixed guess
+    share, text = common._progress("Run", 0.5, 300.0, None, lambda: None)
+    assert share == 0.0 and text == "Run (0.5 s)"
 
 
 class _PageRunEnded(BaseException):

@@ -118,7 +118,8 @@ def test_card_picker_places_cards_by_clicking_the_engines_legal_spots():
     want = expected(EXAMPLE + [{"card": 5, "x": 6, "y": 1, "rot": 180}], [3, 7, 11], "boomtown")
     assert metric(at, "Player total") == str(want.player.total)
     options = at.selectbox(key="wg_pick_card").options
-    assert len(options) == 18 - 7 - 3 and not any(o.startswith("5:") for o in options)  # a card is placed once,
+    assert len(options) == 18 - 7 - 3 - 1 and not any(o.startswith("5:") for o in options)  # placed once (Boomtown
+    assert not any(o.startswith("9:") for o in options)  # sets 4, in the town, and 9 aside),
     assert not any(o.split(":")[0] in ("3", "7", "11") for o in options)  # and never one of the opponent's
 
 
@@ -348,6 +349,9 @@ def test_the_example_town_says_what_it_is_and_the_picker_leaves_out_the_opponent
     assert any("rulebook's worked example, a base-game town" in c.value for c in at.caption)
     offered = at.selectbox(key="wg_pick_card").options
     assert offered and not {"3", "7", "11"} & {o.split(":")[0] for o in offered}
+    at.selectbox(key="wg_scenario").set_value("gold-rush").run()  # Gold Rush sets cards 8 and 5 aside
+    offered = {o.split(":")[0] for o in at.selectbox(key="wg_pick_card").options}
+    assert offered and not {"5", "8", "3", "7", "11"} & offered
     at.button(key="wg_clear").click().run()
     assert not any("rulebook's worked example" in c.value for c in at.caption)
 

@@ -64,6 +64,12 @@ def odds_frame(result: dict) -> pl.DataFrame:
     return pl.DataFrame(rows).sort("round")
 
 
+def listed(games: list[str]) -> str:
+    """Game sizes in words: "3, 4 and 5 players", "solo and 2 players"."""
+    short = [g.removesuffix(" players") if g != games[-1] else g for g in games]
+    return f"{', '.join(short[:-1])} and {short[-1]}"
+
+
 def same_odds(rows: list[dict]) -> list[list[str]]:
     """The game sizes whose arrival odds are identical, round for round (their chart lines coincide)."""
     by_game: dict[str, list] = {}
@@ -117,7 +123,7 @@ with tab_odds:
                 tooltip=["game", "round", "exact"]).properties(title="Marshal's arrival: every game size", height=260),
                 width="stretch")
             for same in same_odds(allrows):
-                st.caption(f"{' and '.join(same)} have exactly the same odds: their lines lie on top of each other.")
+                st.caption(f"{listed(same)} have exactly the same odds: their lines lie on top of each other.")
         if result.get("never") not in (None, "0"):
             st.warning(f"Chance the marshal never arrives: {result['never']}. {result.get('note', '')}")
         elif result.get("note"):

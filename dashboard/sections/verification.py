@@ -54,7 +54,7 @@ with tab_register:
                 by_option[r.option] = r
         for f in dataclasses.fields(cls):
             entry = by_option.get(f.name)
-            option_widget(game, cls, f.name, "opt")
+            option_widget(game, cls, f.name, "opt", describe=entry is None)  # else the caption below says it all
             if entry is not None:
                 st.caption(f"Default: {entry.default}" + (" *(inferred)*" if entry.inferred else "")
                            + ("  \nAlternatives: " + "; ".join(entry.alternatives) if entry.alternatives else ""))

@@ -52,12 +52,17 @@ def set_rows(rows: list[dict]) -> None:
     ss.wg_ver += 1
 
 
-def card_picker(town, rows: list[dict]) -> None:
-    """Place a card by clicking: the engine's legal spots for it on the town, preview, then place."""
+def card_picker(town, rows: list[dict], scenario: str) -> None:
+    """Place a card by clicking: the engine's legal spots for it on the town, preview, then place. The cards
+    offered are those a game of ``scenario`` can still put in the town: not in it, not the opponent's and not
+    set aside with the scenario's goal cards (rule:W9)."""
+    from solver.wagons.data import load_data
+    from solver.wagons.game import goal_fronts
     from solver.wagons.town import legal_placements
 
     st.markdown("**Place a card by clicking**")
-    theirs = set(ss.get("wg_pile_sel", ss.wg_pile))  # the opponent's cards are not offered (they cannot be in both)
+    data = load_data()
+    theirs = set(ss.get("wg_pile_sel", ss.wg_pile)) | set(goal_fronts(data.scenario(scenario).goals, data))
     free = [c for c in range(18) if c not in town.card_ids and c not in theirs]
     if not free:
         st.caption("Every card is in one of the towns.")
@@ -106,7 +111,7 @@ with town_col:
         st.rerun()
     town, problems = wv.build_town(rows)
     with picker:
-        card_picker(town, [r for r in rows if any(v is not None for v in r.values())])
+        card_picker(town, [r for r in rows if any(v is not None for v in r.values())], scenario)
     for n, why in problems:
         st.error(f"Row {n} is left out of the town: {why}", icon=":material/error:")
 
