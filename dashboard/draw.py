@@ -116,7 +116,7 @@ def wagons_town_html(cells: Mapping[tuple[int, int], Mapping[str, Any]], flagged
 
 # ----------------------------------------------------------------------------- Outlaws
 
-TOKEN_STYLE = {"vote": ("#1565c0", "Vote"), "bullet": ("#b71c1c", "Bullet"), "handcuffs": ("#455a64", "Cuffs"),
+TOKEN_STYLE = {"vote": ("#1565c0", "Vote"), "bullet": ("#b71c1c", "Bullet"), "handcuffs": ("#455a64", "Handcuffs"),
                "election": ("#f9a825", "Election"), "x": ("#212121", "Bogus X"), "empty": ("#ffffff", "empty"),
                None: ("#bdbdbd", "?")}
 
