@@ -134,6 +134,7 @@ def follow_mode(pg) -> None:
     press(pg, "lc_start")
     expect(pg.get_by_text("Following a game at the table").first).to_be_visible()
     wait_idle(pg)
+    expect(pg.get_by_role("button", name="Start")).to_be_hidden()  # the panel closes on Start (it stayed open)
 
 
 def test_a_followed_game_is_revealed_reloaded_and_resumed(page, server, tmp_path):  # noqa: F811

@@ -270,5 +270,6 @@ def test_a_game_in_progress_says_when_the_sessions_readings_differ_from_its_own(
     (note,) = [i.value for i in at.info if "keeps the readings it started with" in i.value]
     assert "boom_or_bust=flat" in note and "default readings" in texts(at)
     at.button(key="lc_start").click().run()  # a new game takes the session's readings: no note
+    assert at.session_state["lc_new_panel"] is False  # and the New game panel closes
     assert not [i for i in at.info if "keeps the readings it started with" in i.value]
     assert "readings: boom_or_bust=flat" in texts(at)

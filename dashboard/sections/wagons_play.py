@@ -24,18 +24,21 @@ MODES = {"play": "Play a seeded deal", "follow": "Follow a game at the table"}
 
 def setup_panel() -> None:
     """A new game: the mode, the scenario and (to play) the deal's seed, with this session's readings."""
-    with st.expander("New game", icon=":material/restart_alt:", expanded=False):
+    with st.expander("New game", icon=":material/restart_alt:", key="lc_new_panel", on_change="rerun"):
         cols = st.columns([2, 2, 1, 1], vertical_alignment="bottom")
         mode = cols[0].radio("Mode", list(MODES), format_func=MODES.get, key="lc_new_mode")
-        scenario = cols[1].selectbox("Scenario", list(scen), format_func=lambda s: scen[s]["name"],
-                                     key="lc_new_scenario")
-        seed = cols[2].number_input("Deal (seed)", 0, 2**31 - 1, wg.DEFAULT_SEED, key="lc_new_seed",
-                                    disabled=mode != "play")
+        cols[1].selectbox("Scenario", list(scen), format_func=lambda s: scen[s]["name"], key="lc_new_scenario")
+        cols[2].number_input("Deal (seed)", 0, 2**31 - 1, wg.DEFAULT_SEED, key="lc_new_seed", disabled=mode != "play")
         st.caption(rules_summary("wagons", cls))
-        if cols[3].button("Start", key="lc_start", type="primary", width="stretch"):
-            rules = make_rules("wagons", cls)
-            wg.start(wg.new_record(scenario, int(seed) if mode == "play" else None, rules))
-            st.rerun()
+        cols[3].button("Start", key="lc_start", type="primary", width="stretch", on_click=start_new_game)
+
+
+def start_new_game() -> None:
+    """The Start button's callback (before the rerun): the new game on the table, the panel closed."""
+    ss = st.session_state
+    play = ss.lc_new_mode == "play"
+    wg.start(wg.new_record(ss.lc_new_scenario, int(ss.lc_new_seed) if play else None, make_rules("wagons", cls)))
+    ss.lc_new_panel = False
 
 
 def game_caption(record: dict) -> str:
