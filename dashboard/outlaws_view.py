@@ -273,7 +273,7 @@ def show_playouts(rows: list[dict]) -> None:
                                   pl.col("victory").fill_null("none") if "victory" in df.columns else pl.lit("?").alias("victory"))
                   .group_by(["winner", "victory"]).len().sort(["winner", "victory"]))
         chart = alt.Chart(counts).mark_bar().encode(
-            x=alt.X("winner:N", title="winner"), y=alt.Y("len:Q", title="games"),
+            x=alt.X("winner:N", title="winner", axis=alt.Axis(labelAngle=0)), y=alt.Y("len:Q", title="games"),
             color=alt.Color("victory:N", title="victory"), tooltip=["winner", "victory", "len"]
         ).properties(title="Who wins, and how", height=260)
         st.altair_chart(chart, width="stretch")
