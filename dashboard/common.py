@@ -88,6 +88,14 @@ def readable(rows: list[dict], drop: tuple[str, ...] = ()) -> Any:
     return df.rename({c: c.replace("_", " ") for c in df.columns})
 
 
+def whole(value: Any, empty: Any = None) -> Any:
+    """A number cell of an edited table as the engine reads it: an empty cell (None, NaN) is ``empty``, 3.0 is 3
+    (the table turns a column holding an empty cell into floats); anything else goes to the engine's check."""
+    if value is None or (isinstance(value, float) and value != value):  # None or NaN
+        return empty
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def sentence(text: str) -> str:
     """``text`` starting with a capital, as after a full stop ("a lone ranger who..." -> "A lone ranger who...")."""
     return text[:1].upper() + text[1:]
@@ -232,11 +240,11 @@ def readings_to_address() -> None:
 
     doc = {}
     for game, cls in RULES.items():
-        changed = readings(game)
-        if changed:
+        if readings(game):
             full, default = rules_doc(make_rules(game, cls)), rules_doc(cls())
-            doc[game] = {k: v for k, v in full.items() if v != default.get(k)}
-    doc = {g: d for g, d in doc.items() if d}
+            diff = {k: v for k, v in full.items() if v != default.get(k)}
+            if diff:
+                doc[game] = diff
     text = urlstate.encode(doc) if doc else None
     if text is None:
         if READINGS_QUERY in st.query_params:

@@ -186,7 +186,7 @@ def town_view(state: gm.GameState, legal: list) -> None:
 def scores_view(state: gm.GameState) -> None:
     over = gm.is_over(state)
     st.subheader("Final scores" if over else "Scores so far")
-    wv.show_scores(gm.scores(state).to_dict(), player_label="You",
+    wv.show_scores(gm.scores(state).to_dict(), player_label="You", total_label="Your total",
                    winner_problem=None if over else "the game is not over yet (cards are still to draft and place)")
 
 

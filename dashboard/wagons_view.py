@@ -144,13 +144,14 @@ LOW_MARK = "(low confidence, W11)"
 """The marker of a goal card scored with a low-confidence number (solver's ``low_confidence``)."""
 
 
-def show_scores(result: dict, player_label: str = "Player", winner_problem: str | None = None) -> None:
+def show_scores(result: dict, player_label: str = "Player", winner_problem: str | None = None,
+                total_label: str | None = None) -> None:
     """Metric row, winner banner and both breakdown tables. ``winner_problem``: why the towns are not
     the result of a finished game (an illegal row left out, a card in both towns, cards still to play;
     solver.wagons.finished.completeness_problem): then no winner is named, the reason is."""
     p, o = result["player"], result["opponent"]
     c = st.columns(3)
-    c[0].metric("Your total" if player_label == "You" else f"{player_label} total", p["total"])
+    c[0].metric(total_label or f"{player_label} total", p["total"])
     c[1].metric("Opponent total", o["total"])
     c[2].metric("Margin", result.get("margin", p["total"] - o["total"]))
     winner = result["winner"]
@@ -237,13 +238,6 @@ def bound_line(best: int, bound: int) -> str:
 
 
 SHEET_FIELDS = ("card", "x", "y", "rot")
-
-
-def sheet_cell(value: Any) -> Any:
-    """A table cell as the address keeps it: empty (None, NaN) as None, 3.0 as 3, anything else as it is."""
-    if value is None or (isinstance(value, float) and value != value):
-        return None
-    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def load_sheet(doc: Any) -> dict:

@@ -25,6 +25,7 @@ from dashboard.common import (
     rules_class,
     rules_summary,
     sentence,
+    whole,
 )
 
 page_header("cactus")
@@ -142,14 +143,6 @@ def example_position() -> dict:
     return read_json(SCENARIOS / "cactus" / EXAMPLE)
 
 
-def _whole(value, empty=None):
-    """A number cell of an edited table as the engine reads it: an empty cell is ``empty``, 3.0 is 3 (the
-    table turns a column holding an empty cell into floats); anything else goes to the engine's check."""
-    if value is None or (isinstance(value, float) and value != value):  # None or NaN
-        return empty
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
 @st.cache_data(show_spinner=False, max_entries=256)
 def decide(position_text: str, rules_text: str) -> dict:
     from solver.cactus.ranger import decide as engine_decide
@@ -214,9 +207,9 @@ with tab_town:
         event = st.selectbox("This round's event", keys, index=keys.index(doc.get("event")) if doc.get("event") in keys else 0,
                              format_func=lambda k: "none" if k is None else event_table().get(k).name, key=f"ct_event_{v}")
     position = {"town": grid_rows, "ranger": [int(rx), int(ry)],
-                "outlaws": [{"name": o["name"] or f"outlaw {i + 1}", "plunder": _whole(o["plunder"], 0),
+                "outlaws": [{"name": o["name"] or f"outlaw {i + 1}", "plunder": whole(o["plunder"], 0),
                              "escaped": bool(o["escaped"]),
-                             **({} if o["escaped"] else {"at": [_whole(o["x"]), _whole(o["y"])]})}
+                             **({} if o["escaped"] else {"at": [whole(o["x"]), whole(o["y"])]})}
                             for i, o in enumerate(pl.DataFrame(outlaws).to_dicts())],
                 "targets": [t for t in pl.DataFrame(targets).to_dicts() if t["building"]],
                 "card": card, "event": event, **{k: doc[k] for k in ("duel", "came_from") if k in doc}}

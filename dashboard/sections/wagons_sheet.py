@@ -19,6 +19,7 @@ from dashboard.common import (
     rules_class,
     rules_summary,
     run_with_progress,
+    whole,
 )
 from solver.errors import BadInput
 
@@ -191,13 +192,15 @@ else:
                 st.markdown(wv.bound_line(res["score"], res["bound"]))
             json_download("Download the best layout", {"placements": res["placements"]}, "best-town.json", "wg_best_down")
 
-sheet = {"scenario": scenario, "rows": [{k: wv.sheet_cell(r.get(k)) for k in wv.SHEET_FIELDS} for r in ss.wg_rows_live],
+sheet = {"scenario": scenario, "rows": [{k: whole(r.get(k)) for k in wv.SHEET_FIELDS} for r in ss.wg_rows_live],
          "pile": list(ss.wg_pile)}
 if sheet == {"scenario": list(scen)[0], "rows": EXAMPLE, "pile": [3, 7, 11]}:  # the page as it opens: a clean address
     if SHEET_QUERY in st.query_params:
         del st.query_params[SHEET_QUERY]
-elif st.query_params.get(SHEET_QUERY) != urlstate.encode(sheet):  # a reload or a bookmark keeps the sheet
-    st.query_params[SHEET_QUERY] = urlstate.encode(sheet)
+else:  # a reload or a bookmark keeps the sheet
+    text = urlstate.encode(sheet)
+    if st.query_params.get(SHEET_QUERY) != text:
+        st.query_params[SHEET_QUERY] = text
 
 with st.expander("All 18 cards", icon=":material/style:"):
     st.html("".join(wv.card_preview(c) for c in range(18)))
