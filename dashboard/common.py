@@ -170,21 +170,22 @@ def kept(draw: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs:
     return st.session_state[key]
 
 
-def kept_tabs(labels: list[str], key: str) -> Any:
-    """``st.tabs`` whose open tab survives a reload (the address holds it, ``?<key>=label``) and a visit to
-    another page (kept like :func:`kept`); the first tab leaves the address clean."""
+def kept_tabs(labels: list[str], key: str, query: str = "tab") -> Any:
+    """``st.tabs`` whose open tab survives a reload (the address holds it, ``?<query>=label``) and a visit to
+    another page (kept like :func:`kept`); the first tab leaves the address clean. ``key`` is the page's own
+    (the session is shared by every page), ``query`` the address's name (each page has its own address)."""
     ss = st.session_state
     # the tab open now: the one clicked, else kept in the session (a page visit), else the address (a reload);
     # passed as the default every run, so the widget never falls back to the first tab on its own
-    open_tab = ss.get(key) or ss.get(f"{key}__kept") or st.query_params.get(key)
+    open_tab = ss.get(key) or ss.get(f"{key}__kept") or st.query_params.get(query)
     open_tab = open_tab if open_tab in labels else labels[0]
     tabs = st.tabs(labels, key=key, on_change="rerun", default=open_tab)
     ss[f"{key}__kept"] = open_tab
     if open_tab in labels[1:]:  # kept by hand, not bound: a bound one was dropped when other parameters changed
-        if st.query_params.get(key) != open_tab:
-            st.query_params[key] = open_tab
-    elif key in st.query_params:
-        del st.query_params[key]
+        if st.query_params.get(query) != open_tab:
+            st.query_params[query] = open_tab
+    elif query in st.query_params:
+        del st.query_params[query]
     return tabs
 
 

@@ -44,7 +44,7 @@ def _rules(text: str):
 
 
 tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(["Marshal's arrival", "Follow a game", "Lone ranger's turn",
-                                                      "Duel odds"], "tab")
+                                                      "Duel odds"], "ct_tab")
 
 # ----------------------------------------------------------------------------- marshal odds
 

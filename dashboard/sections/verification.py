@@ -31,7 +31,7 @@ page_header("verification")
 st.caption("Readings used by every page this session: " + "; ".join(  # every page says this at its top
     f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
 tab_checks, tab_impact, tab_register = kept_tabs(["Invariant checks", "Verdicts across readings",
-                                                 "Rules register and readings"], "tab")
+                                                 "Rules register and readings"], "ver_tab")
 
 with tab_impact:
     impact.impact_section()
