@@ -35,9 +35,9 @@ from solver.wagons.optimizer.bounds import (
     margin_bound,
 )
 from solver.wagons.optimizer.canwin import can_win, can_win_row
-from solver.wagons.optimizer.lines import deal_state, draft_lines, meets_round1, play_out
+from solver.wagons.optimizer.lines import deal_state, draft_lines, play_out
 from solver.wagons.optimizer.oracle import exhaustive_best
-from solver.wagons.optimizer.problem import greedy_layout
+from solver.wagons.optimizer.problem import greedy_layout, meets_round1
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import run_points, score_player
 from solver.wagons.town import Placement, Town, legal_placements, place, visible_grid
@@ -395,10 +395,11 @@ def test_deserts_side_by_side_on_one_card_flank_fewer_cells():
 
 
 @pytest.mark.parametrize("schedule", ["restart", "resume"])
-@pytest.mark.parametrize("scenario,split,skip", SMALL[1:4])
+@pytest.mark.parametrize("scenario,split,skip", SMALL[1:4] + [SMALL[6], ("boomtown", (2, 2), 5)])
 def test_the_layout_method_is_a_parameter_of_the_deal_search(scenario, split, skip, schedule, monkeypatch):
     """The proofs run with the method asked for (here the exhaustive walk, an independent prover), in the
-    process or in the proof workers, and give the game tree's answer with it."""
+    process or in the proof workers, and give the game tree's answer with it; on Boomtown with its round-1
+    condition too (the oracle once refused it at the first line that needed a proof, after the search began)."""
     from solver.wagons.optimizer import dealsearch
     from solver.wagons.optimizer.dealsearch import clear_cache
 
@@ -440,3 +441,24 @@ def test_the_oracle_on_a_deal_too_big_for_it_is_refused_before_any_search(cmd, e
     out, err = capsys.readouterr()
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "method oracle: this deal's draft lines hold up to" in err and "use cpsat" in err
+
+
+@pytest.mark.parametrize("behind", [True, False])
+def test_the_oracle_keeps_only_the_towns_that_meet_boomtowns_round_1_condition(behind):
+    """rule:W5 (Boomtown's round-1 count): the exhaustive best under ``round1`` is the best of the towns, listed
+    one by one from the engine's placements, whose first two cards show at least (behind) or fewer than 7."""
+    cards, pile = (3, 5, 8), (1, 2)
+    round1 = (2, 7, behind)
+    best = None
+    for p0 in legal_placements(Town(), cards[0])[:1]:
+        for p1 in legal_placements(Town((p0,)), cards[1]):
+            two = Town((p0, p1))
+            for p2 in legal_placements(two, cards[2]):
+                town = Town((p0, p1, p2))
+                if meets_round1(town, round1):
+                    v = score_player(town, "boomtown", pile).total
+                    best = v if best is None else max(best, v)
+    res = exhaustive_best(cards, "boomtown", pile, round1=round1)
+    assert res.value == best and meets_round1(Town(res.placements), round1)
+    assert score_player(Town(res.placements), "boomtown", pile).total == best
+    assert exhaustive_best(cards, "boomtown", pile, round1=(2, 99, True)).value is None

@@ -177,3 +177,19 @@ def test_a_search_outlives_its_zygote():
     r = can_win("through-the-desert", 2, time_limit=6.0, progress=progress, schedule="resume")
     assert killed and r.winnable is None and r.elapsed < 6.0 + 1.0
     assert _workers() == []
+
+
+def test_a_zygote_whose_parent_ends_while_it_warms_up_ends_quietly():
+    """Seen on small Boomtown deals (2026-12-02): the deal was answered before the zygote had warmed up, and the
+    zygote's "ready" to the closed socket printed a BrokenPipeError traceback under the answer. It ends quietly."""
+    import socket
+
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    code = (f"import sys; sys.path.insert(0, {str(REPO)!r}); "
+            f"from solver.wagons.optimizer.proofworkers import zygote; zygote({theirs.fileno()})")
+    process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    theirs.close()
+    ours.close()  # the parent's end closed before the zygote's warm-up ends
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 0 and err == ""

@@ -30,10 +30,9 @@ from solver.wagons.optimizer.lines import (
     draft_lines,
     entry_action,
     greedy_margin,
-    meets_round1,
     play_out,
 )
-from solver.wagons.optimizer.problem import greedy_layout
+from solver.wagons.optimizer.problem import greedy_layout, meets_round1
 from solver.wagons.rules import Rules
 from solver.wagons.town import Town
 

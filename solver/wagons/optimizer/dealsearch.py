@@ -40,12 +40,13 @@ from solver.wagons.game import GameState, scores
 from solver.wagons.optimizer.bounds import margin_bound
 from solver.wagons.optimizer.cpsat import reusing_models
 from solver.wagons.optimizer.layout import METHODS, STRATEGIES, best_layout
-from solver.wagons.optimizer.lines import Line, draft_lines, meets_round1, play_out
+from solver.wagons.optimizer.lines import Line, draft_lines, play_out
 from solver.wagons.optimizer.local import improve
 from solver.wagons.optimizer.problem import (
     EncodingMismatch,
     card_quads,
     greedy_layout,
+    meets_round1,
     normal_xyr,
     objective_value,
     town_of,

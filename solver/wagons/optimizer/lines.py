@@ -24,11 +24,10 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
 from solver.wagons.policies import GreedyPolicy
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import town_features
 from solver.wagons.simulate import MAX_STEPS, policy_rng
 from solver.wagons.town import Town
 
-__all__ = ["Line", "Lines", "deal_state", "draft_lines", "greedy_margin", "greedy_scores", "play_out", "entry_action", "meets_round1"]
+__all__ = ["Line", "Lines", "deal_state", "draft_lines", "greedy_margin", "greedy_scores", "play_out", "entry_action"]
 
 
 @dataclass(frozen=True)
@@ -125,14 +124,6 @@ def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int
 
 class _OutOfTime(Exception):
     """The enumeration's deadline passed (it is not a proof over every line any more)."""
-
-
-def meets_round1(town: Town, round1) -> bool:
-    if round1 is None:
-        return True
-    m, opp, behind = round1
-    have = town_features(Town(town.placements[:m])).territories
-    return have >= opp if behind else have < opp
 
 
 def greedy_scores(state: GameState):

@@ -51,7 +51,7 @@ from solver.errors import BadInput
 from solver.wagons.cards import check_pile
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.optimizer.board import board_size, card_arrays, goal_tables, walk
-from solver.wagons.optimizer.problem import OBJECTIVES, Incumbent, Problem, check_cards
+from solver.wagons.optimizer.problem import OBJECTIVES, Incumbent, Problem, check_cards, meets_round1
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (
     features_plus,
@@ -86,11 +86,14 @@ def town_key(town: Town) -> frozenset:
 
 def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), rules: Rules = Rules(),
                     objective: str = "score", merge: bool = True, data: WagonsData | None = None,
-                    time_limit: float | None = None, fast: bool = True) -> ExhaustiveResult:
+                    time_limit: float | None = None, fast: bool = True, round1=None) -> ExhaustiveResult:
     """The best objective over all legal placement sequences of ``cards`` in order.
 
     ``fast=True``: the compiled depth-first walk (module docstring); ``fast=False``: the engine's
-    own ``legal_placements`` and ``score_player``, breadth first (``merge`` applies to it only)."""
+    own ``legal_placements`` and ``score_player``, breadth first (``merge`` applies to it only).
+    ``round1 = (m, opponent_territories, behind)`` (Boomtown's best play, rule:W5): only sequences whose first
+    ``m`` cards show at least (``behind``) or fewer than the opponent's territories count; the engine's path
+    takes it (value None when no sequence meets it)."""
     start = time.monotonic()
     data = (data or load_data()).for_rules(rules)  # rule:W11
     ids = check_cards(cards)
@@ -98,17 +101,22 @@ def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), ru
     data.scenario(scenario_id)
     if objective not in OBJECTIVES:
         raise BadInput(f"objective: expected one of {', '.join(OBJECTIVES)}, got {objective!r}")
-    if fast:
+    if fast and round1 is None:
         tables = goal_tables(scenario_id, pile, data)
         if tables is not None:
             return _fast_best(ids, scenario_id, pile, rules, objective, data, tables, time_limit, start)
-    return _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit, start)
+    return _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit, start, round1)
 
 
-def _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit, start) -> ExhaustiveResult:
-    """The original oracle: breadth first over ``legal_placements``, scored by ``score_player``."""
+def _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit, start,
+               round1=None) -> ExhaustiveResult:
+    """The original oracle: breadth first over ``legal_placements``, scored by ``score_player``; with
+    ``round1``, the towns of its ``m`` cards that miss the condition are dropped (the merge keeps the territory
+    count, which depends on the visible grid alone)."""
     layer = [Town()]
-    for cid in ids[:-1]:
+    for k, cid in enumerate(ids[:-1]):
+        if round1 is not None and k == round1[0]:
+            layer = [t for t in layer if meets_round1(t, round1)]
         nxt, seen = [], set()
         for town in layer:
             for p in legal_placements(town, cid):
@@ -130,6 +138,8 @@ def _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit
         for p in legal_placements(town, ids[-1]):
             f = features_plus(base, frame, p)
             t = Town(town.placements + (p,))
+            if round1 is not None and not meets_round1(t, round1):
+                continue
             if objective == "score":
                 v = score_player(t, scenario_id, pile, rules, data, f).total
             else:
@@ -139,7 +149,7 @@ def _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit
                 best, best_town = v, t
         if time_limit is not None and n % 64 == 0 and time.monotonic() - start > time_limit:
             return ExhaustiveResult(None, (), towns, time.monotonic() - start, True)
-    return ExhaustiveResult(best, best_town.placements, towns, time.monotonic() - start)
+    return ExhaustiveResult(best, best_town.placements if best_town else (), towns, time.monotonic() - start)
 
 
 
@@ -187,23 +197,21 @@ at 5 cards, minutes apart at 7)."""
 @dataclass(frozen=True)
 class Exhaustive:
     """``prove(problem, incumbent)``: the exhaustive walk (no bound, no pruning) within the time limit;
-    proven when it finishes. It has no round-1 condition (Boomtown's best play uses CP-SAT)."""
+    proven when it finishes; with Boomtown's round-1 condition, the engine's breadth-first path."""
 
     name: str = "oracle"
 
     def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
-        if problem.round1 is not None:
-            raise BadInput("method oracle: the exhaustive walk has no round-1 condition; use cpsat")
         if len(problem.cards) > ORACLE_MAX_CARDS:
             raise BadInput(f"method oracle: at most {ORACLE_MAX_CARDS} cards (the walk grows about 40x per card), "
                            f"got {len(problem.cards)}; use cpsat")
         left = max(0.0, problem.deadline - time.monotonic())
         res = exhaustive_best(problem.cards, problem.scenario_id, problem.pile, problem.rules, problem.objective,
-                              data=problem.data, time_limit=left)
+                              data=problem.data, time_limit=left, round1=problem.round1)
         incumbent.iterations += res.towns
         if res.timed_out:
             return False
         beat = incumbent.to_beat()
-        if beat is None or res.value > beat:
+        if res.value is not None and (beat is None or res.value > beat):
             incumbent.offer(Town(res.placements), res.value)
         return True

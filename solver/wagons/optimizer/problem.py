@@ -32,11 +32,13 @@ from solver.wagons.scoring import (
     opponent_fixed,
     pile_counts,
     score_player,
+    town_features,
 )
 from solver.wagons.town import Placement, Town, legal_placements, place
 
 __all__ = ["Problem", "Incumbent", "LayoutResult", "EncodingMismatch", "make_problem", "check_cards", "greedy_layout",
-           "card_quads", "normal_xyr", "town_of", "objective_value", "OBJECTIVES", "MAX_CARDS", "Progress"]
+           "card_quads", "normal_xyr", "town_of", "objective_value", "OBJECTIVES", "MAX_CARDS", "Progress",
+           "meets_round1"]
 
 OBJECTIVES = ("score", "margin")
 MAX_CARDS = 16
@@ -131,6 +133,16 @@ towns of ``bench/bench_wagons_proofs.py`` it proved the same 31 towns as ``"cpsa
 and left the unproven ones with a bound a median 7 points above the best town instead of 17 (on 3 of 60 the
 best town found was 1 point lower; docs/history/wagons-optimizer-2026.md). A deal search's per-line proofs
 keep ``"cpsat"`` (``dealsearch.DEFAULT_METHOD``: not measured there)."""
+
+
+def meets_round1(town: Town, round1) -> bool:
+    """Boomtown's round-1 condition of a draft line (rule:W5): the territories the first ``m`` cards show are at
+    least the opponent's (``behind``) or fewer; True without one."""
+    if round1 is None:
+        return True
+    m, opp, behind = round1
+    have = town_features(Town(town.placements[:m])).territories
+    return have >= opp if behind else have < opp
 
 
 @dataclass(frozen=True)

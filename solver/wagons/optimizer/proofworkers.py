@@ -81,7 +81,10 @@ def zygote(ctrl_fd: int) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the workers
     _warm_up()
     ctrl = socket.socket(fileno=ctrl_fd)
-    ctrl.sendall(b"r")  # ready
+    try:
+        ctrl.sendall(b"r")  # ready
+    except OSError:  # the parent ended while the zygote warmed up (a small deal answered within a second)
+        return
     while True:
         try:
             _, fds, _, _ = socket.recv_fds(ctrl, 1, 1)
