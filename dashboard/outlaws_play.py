@@ -200,6 +200,21 @@ def render_board(game: gm.Game) -> None:
                 f"B {sup.B.front_page}; reserve {len(pos.reserve)} tokens.")
 
 
+def actions_head(plays) -> str:
+    """"N legal actions": the engine's actions (as the Outlaws page counts them), not the buttons."""
+    return counted(len({p.action for p in plays}), "legal action")
+
+
+def reactions_note(plays) -> str:
+    """Why there are more buttons than actions: an action that raises a reaction question (rule:O6, rule:O7,
+    rule:O16) is listed once per answer."""
+    asking = len({p.action for p in plays if p.reactions})
+    if len(plays) == len({p.action for p in plays}):
+        return ""
+    return (f" ({len(plays)} buttons: {asking} of them raise{'s' if asking == 1 else ''} a reaction question and "
+            f"{'is' if asking == 1 else 'are'} listed once per answer)")
+
+
 def render_actions(game: gm.Game) -> None:
     plays = gm.legal_actions(game)
     if not plays:
@@ -208,7 +223,7 @@ def render_actions(game: gm.Game) -> None:
     groups: dict[str, list[tuple[int, str]]] = {}
     for i, play in enumerate(plays):
         groups.setdefault(play.action.kind, []).append((i, ln.play_text(game, play)))
-    st.markdown(f"**{counted(len(plays), 'legal action')} for {game.position.to_move}**: "
+    st.markdown(f"**{actions_head(plays)} for {game.position.to_move}**{reactions_note(plays)}: "
                 + ", ".join(f"{len(v)} {KIND_TITLES.get(k, k.replace('_', ' ')).lower()}" for k, v in groups.items())
                 + ". Click one to play it.")
     tabs = st.tabs([f"{KIND_TITLES.get(k, k.replace('_', ' ').title())} ({len(v)})" for k, v in groups.items()])
