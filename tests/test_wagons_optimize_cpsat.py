@@ -48,17 +48,17 @@ def _fixed_model_values(town: Town, scenario: str, pile, speedups: bool = True):
     margin = total - sum(theirs.values()) - opponent_fixed(tuple(pile), scenario)
     hidden = _hidden_cards(town) if speedups else set()
     for i, ((x, y, r), X, Y, R) in enumerate(zip(normal_xyr(town, quads), model.X, model.Y, model.R)):
-        model.m.Add(X == x)
-        model.m.Add(Y == y)
+        model.m.add(X == x)
+        model.m.add(Y == y)
         if not isinstance(R, int) and i not in hidden:
-            model.m.Add(R == (1 if r else 0))
-    model.m.Maximize(total)
+            model.m.add(R == (1 if r else 0))
+    model.m.maximize(total)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = 60
-    status = solver.Solve(model.m)
-    assert status == cp_model.OPTIMAL, solver.StatusName(status)
-    value = lambda e: e if isinstance(e, int) else int(solver.Value(e))
+    status = solver.solve(model.m)
+    assert status == cp_model.OPTIMAL, solver.status_name(status)
+    value = lambda e: e if isinstance(e, int) else int(solver.value(e))
     return value(total), {k: value(v) for k, v in parts.items()}, value(margin)
 
 
@@ -360,10 +360,10 @@ def test_territory_cap_is_the_best_sum_over_the_visible_count():
     data = load_data()
     for scenario, pile, most in (("boomtown", tuple(range(2, 11)), 36), ("gold-rush", (), 100)):
         town = cps.encode(card_quads([0, 1]))
-        g, c = town.m.NewIntVar(0, 50, ""), town.m.NewIntVar(0, 50, "")
+        g, c = town.m.new_int_var(0, 50, ""), town.m.new_int_var(0, 50, "")
         cps._groups_with_territory_cards(town, data.scenario(scenario), data, pile_counts(pile),
                                          {"Desert": g}, {"Smalltown Charm": c})
-        town.m.Maximize(g + c)
+        town.m.maximize(g + c)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        assert solver.Solve(town.m) == cp_model.OPTIMAL and solver.ObjectiveValue() == most
+        assert solver.solve(town.m) == cp_model.OPTIMAL and solver.objective_value == most
