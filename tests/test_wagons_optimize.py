@@ -121,8 +121,11 @@ def test_oracle_method_keeps_the_floor():
     assert best.proven_optimal and best.iterations > 0
     none = best_layout(cards, scenario, pile, method="oracle", seed_greedy=False, floor=best.value)
     assert none.proven_optimal and none.placements == () and none.value == best.value
-    with pytest.raises(BadInput, match="round-1"):
-        best_layout(cards, "boomtown", pile, method="oracle", round1=(1, 4, True))
+    for round1 in ((2, 8, True), (2, 8, False), (2, 9, True)):  # the engine's walk under Boomtown's condition
+        ours = best_layout(cards, "boomtown", pile, method="oracle", round1=round1)
+        theirs = best_layout(cards, "boomtown", pile, method="cpsat", round1=round1)
+        assert ours.proven_optimal and theirs.proven_optimal and (ours.placements == ()) == (theirs.placements == ())
+        assert ours.value == theirs.value
     with pytest.raises(BadInput, match="at most 5 cards"):
         best_layout(list(range(6)), "boomtown", method="oracle")
 
@@ -135,6 +138,15 @@ def test_result_is_at_least_greedy_and_progress_reports():
     assert res.value >= greedy == res.greedy_value
     assert seen and seen[-1][0] == res.value and seen[-1][1] == res.value  # proven: bound == best
     assert all(b is not None for b, _, _ in seen)
+
+
+def test_a_floor_keeps_out_the_greedy_town_when_time_runs_out_first():
+    """Fuzz finding (2026-12-02): with a floor and no time for a method, the greedy seed at or below the floor
+    was returned as the town; now, as when a method finds nothing above it, no town, valued at the floor."""
+    cards, pile = [4, 14, 8, 7, 2], [16, 15]
+    _, greedy = greedy_layout(cards, "boomtown", pile, objective="margin")
+    res = best_layout(cards, "boomtown", pile, objective="margin", floor=greedy, time_limit=1e-9)
+    assert res.placements == () and res.value == greedy and not res.proven_optimal
 
 
 def test_time_limit_gives_best_found_not_proven():

@@ -317,6 +317,8 @@ class Incumbent:
         or none meeting the round-1 condition) an empty town valued at the floor; otherwise, when no method
         found any town, the greedy one, not proven."""
         p = self.problem
+        if p.floor is not None:
+            self.to_beat()  # a town at or below the floor (the greedy seed when time ran out first) is not wanted
         if self.town is None and (p.floor is not None or p.round1 is not None):
             low = p.floor
             self.report(low, low if proven else None)
