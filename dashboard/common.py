@@ -477,11 +477,11 @@ def choice_line(game: str, name: str, value: Any) -> str:
 
 
 def reading_label(game: str, name: str) -> str:
-    """A reading's box label in words: the register's title of the rule that names it as its option (the
-    open question first) and its id, then the option's name as the CLI spells it."""
-    from solver.register import register
+    """A reading's box label in words: the register's title of the rule the option belongs to
+    (:func:`solver.readings.option_rules`) and its id, then the option's name as the CLI spells it."""
+    from solver.readings import option_rules
 
-    own = sorted((r for r in register().for_game(game) if r.option == name), key=lambda r: not r.open_question)
+    own = option_rules(game, name)
     title = f"{own[0].title} ({own[0].id})" if own else name.replace("_", " ").capitalize()
     return f"{title} · `{name}`"
 

@@ -177,6 +177,30 @@ def describe(game: str, name: str, value: Any, limit: int = 110) -> str:
     return f"{text}: {_docstring_line(game, name, limit) or (own[0].title if own else name)}"
 
 
+def option_rules(game: str, name: str) -> list:
+    """The register entries an option belongs to: those naming it as their option (open questions first); else
+    the rules its bullet in the rules class docstring cites (``- ``die_sides``, ... (rule:C8)``); else those whose
+    alternatives or notes name it."""
+    import re
+
+    from solver.register import register
+
+    reg = register().for_game(game)
+    own = sorted((r for r in reg if r.option == name), key=lambda r: not r.open_question)
+    if own:
+        return own
+    doc = " ".join((rules_class(game).__doc__ or "").split())
+    start = doc.find(f"``{name}``")
+    if start >= 0:
+        end = doc.find(" - ``", start)
+        cited = re.findall(r"rule:([\w-]+)", doc[start:end if end >= 0 else len(doc)])
+        by_id = {r.id: r for r in reg}
+        found = [by_id[c] for c in cited if c in by_id]
+        if found:
+            return found
+    return [r for r in reg if re.search(rf"\b{re.escape(name)}\b", " ".join(r.alternatives) + " " + r.notes)]
+
+
 def _docstring_line(game: str, name: str, limit: int = 110) -> str:
     """The rules class docstring's bullet for ``name`` (``- ``name`` (a rule id): text``), first sentence."""
     import re

@@ -129,3 +129,16 @@ def test_open_questions_doc_names_the_register_options():
             assert token.lower() in words or "/" in token, f"{qid}: `{token}` is not an option, a value or a file"
         if qid in REG.ids() and REG.get(qid).option:
             assert f"`{REG.get(qid).option}`" in line, f"{qid}: the Option line must name `{REG.get(qid).option}`"
+
+
+def test_every_reading_belongs_to_a_register_entry():
+    """Each selectable reading is labelled by the register entry it belongs to (the later edition's difficulty
+    had none and was shown by its bare name; C8's die sides and C10's duels a round were found only by name)."""
+    from solver.readings import GAMES, game_readings, option_rules
+
+    missing = [f"{game}.{r.name}" for game in GAMES for r in game_readings(game) if not option_rules(game, r.name)]
+    assert missing == []
+    assert [r.id for r in option_rules("cactus", "die_sides")] == ["C8"]
+    assert [r.id for r in option_rules("cactus", "duels_per_round")] == ["C10"]
+    assert [r.id for r in option_rules("wagons", "difficulty")] == ["W-later-difficulty"]
+    assert [r.id for r in option_rules("cactus", "solo_event_cards")] == ["C1"]

@@ -36,7 +36,8 @@ class Rules:
       deck card lands on top ("drafted-first", default) or the reverse ("deck-first").
     - ``edition`` (rule:W4, rule:W-later-scoring): "original" (default) or "later" (no round-2 icon
       fallback; opponent scores per card by distinct terrains at ``difficulty``).
-    - ``difficulty``: the later edition's table, "local" (default), "newcomer" or "legend".
+    - ``difficulty`` (rule:W-later-difficulty): the later edition's table, "local" (default), "newcomer" or
+      "legend".
     - ``tie_break`` (rule:W8): equal totals are a "tie" (default) or won by most Guns ("guns").
     - ``round1_window`` (rule:W1): how many circle cards the round-1 opponent looks at (3 = "skip up to 2").
     - ``boom_or_bust`` (rule:W11): Boom or Bust's band points count per Mine ("per-mine", default:

@@ -260,7 +260,8 @@ def common_score(pc: PileCounts) -> int:
 
 
 def later_card_score(pile, table: dict[int, int]) -> int:
-    """Later edition: per card, points by its number of distinct terrains (rule:W-later-scoring)."""
+    """Later edition: per card, points by its number of distinct terrains (rule:W-later-scoring), from the table
+    of the difficulty level (rule:W-later-difficulty)."""
     cards = load_cards()
     total = 0
     for cid in pile:
