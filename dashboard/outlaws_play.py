@@ -282,7 +282,8 @@ def render_history(games: list[gm.Game], steps: list[ln.Step]) -> None:
         rows.append({"step": n, "player": before.position.to_move, "action": ln.play_text(before, step.play),
                      "what happened": text, "chance": str(p),
                      "shown": "<- here" if n == st.session_state.olp_cursor else ""})
-    st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+    # a static table: its cells wrap, where a data grid cut the actions' sentences at 1366 px
+    st.table(pl.DataFrame(rows), hide_index=True, border="horizontal")
 
 
 HANDOFF = "olp_play_forward"

@@ -106,6 +106,27 @@ def test_six_actions_played_stepped_back_and_forward_and_reloaded():
     assert line_of(at)[1] == steps[:5] and at.session_state["olp_cursor"] == 5
 
 
+def test_the_line_so_far_lists_every_step_in_full():
+    """The line's table: per step the player, the action's whole sentence (a data grid once cut it at 1366 px,
+    now a static table whose cells wrap), what happened, its chance and the step shown."""
+    at = open_page("outlaws_table")
+    click_play(at, START, lambda p: p.action.kind == "take" and len(gm.outcomes(START, p)) > 1)
+    at.button(key="olp_out_1").click().run()  # a draw from the reserve: its second outcome, with its chance
+    for _ in range(2):
+        at.button(key="olp_act_0").click().run()
+        if at.session_state["olp_pending"]:
+            at.button(key="olp_out_0").click().run()
+    _start, steps, games = line_of(at)
+    assert steps[0].outcome == 1 and len(steps) == 3
+    at.button(key="olp_nav_Step back").click().run()
+    table = at.table[0].value
+    assert list(table["step"]) == [1, 2, 3] and list(table["player"]) == [g.position.to_move for g in games[:3]]
+    assert list(table["action"]) == [ln.play_text(g, s.play) for g, s in zip(games, steps)]
+    outs = [ln.outcome_texts(g, s.play)[s.outcome] for g, s in zip(games, steps)]
+    assert list(table["what happened"]) == [o[2] for o in outs] and list(table["chance"]) == [str(o[0]) for o in outs]
+    assert list(table["shown"]) == ["", "<- here", ""] and table["chance"][0] not in ("1", "")
+
+
 def test_undo_while_viewing_an_earlier_step_keeps_that_step_shown():
     at = open_page("outlaws_table")
     for _ in range(3):
