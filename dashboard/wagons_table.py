@@ -207,5 +207,5 @@ def log_view(state: gm.GameState) -> None:
     with st.expander(f"Game log ({counted(len(state.log), 'entry', 'entries')})", icon=":material/list:"):
         rows = [{"turn": e.turn, "round": e.round, "who": e.who, "what": e.what, "card": e.card,
                  "rule": rule_text(e.rule), "note": e.note} for e in state.log]
-        st.dataframe(readable(rows), hide_index=True, width="stretch",
-                     column_config={"note": st.column_config.TextColumn(width="large")})
+        # a static table: its cells wrap, where a data grid cut the opponent's reasons (the notes) short
+        st.table(readable(rows), hide_index=True, border="horizontal")

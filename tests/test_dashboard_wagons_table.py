@@ -273,3 +273,15 @@ def test_a_game_in_progress_says_when_the_sessions_readings_differ_from_its_own(
     assert at.session_state["lc_new_panel"] is False  # and the New game panel closes
     assert not [i for i in at.info if "keeps the readings it started with" in i.value]
     assert "readings: boom_or_bust=flat" in texts(at)
+
+
+def test_the_game_log_shows_every_entry_in_full():
+    """The log's table holds each entry's whole note (the opponent's reasons; a data grid cut them short, now a
+    static table whose cells wrap), in the engine's order, after a few steps of play."""
+    at = open_page("wagons_play")
+    for _ in range(4):
+        click(at, gm.legal_actions(page_state(at))[0])
+    log = page_state(at).log
+    (table,) = [t.value for t in at.table if "note" in t.value.columns]
+    assert len(log) > 1 and list(table["what"]) == [e.what for e in log]
+    assert list(table["note"]) == [e.note or "" for e in log] and max(len(e.note or "") for e in log) > 80
