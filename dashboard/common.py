@@ -88,6 +88,34 @@ def readable(rows: list[dict], drop: tuple[str, ...] = ()) -> Any:
     return df.rename({c: c.replace("_", " ") for c in df.columns})
 
 
+TABLE_SCROLL_AFTER, TABLE_HEIGHT = 12, 440
+"""A wrapped table longer than this many rows scrolls in this many pixels (its headers stay)."""
+
+
+def as_text(value: Any) -> Any:
+    """A cell's text with Markdown's marks escaped (a static table renders Markdown: a ``*`` or ``_`` in an
+    engine's sentence would turn into emphasis); numbers and blanks as they are."""
+    if not isinstance(value, str):
+        return value
+    return "".join("\\" + c if c in "\\`*_[]<>|~$#" else c for c in value)
+
+
+def wrapped_table(df: Any) -> None:
+    """A table (polars) of sentences, static so that its cells wrap (a data grid cut them at 1366 px), its text
+    escaped (:func:`as_text`); past :data:`TABLE_SCROLL_AFTER` rows it scrolls."""
+    import polars as pl
+
+    texts = [c for c, t in df.schema.items() if t == pl.String]
+    df = df.with_columns(pl.col(c).map_elements(as_text, return_dtype=pl.String) for c in texts)
+    st.table(df, hide_index=True, border="horizontal", height=table_height(df.height))
+
+
+def table_height(rows: int) -> int | str:
+    """A static table's height: all its rows, or :data:`TABLE_HEIGHT` pixels (scrolling) past
+    :data:`TABLE_SCROLL_AFTER` rows."""
+    return TABLE_HEIGHT if rows > TABLE_SCROLL_AFTER else "content"
+
+
 def whole(value: Any, empty: Any = None) -> Any:
     """A number cell of an edited table as the engine reads it: an empty cell (None, NaN) is ``empty``, 3.0 is 3
     (the table turns a column holding an empty cell into floats); anything else goes to the engine's check."""

@@ -20,7 +20,7 @@ import streamlit as st
 
 from dashboard import outlaws_table as tbl
 from dashboard import urlstate
-from dashboard.common import counted, json_download, json_upload, show_bad_input
+from dashboard.common import counted, json_download, json_upload, show_bad_input, wrapped_table
 from solver.errors import BadInput
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
@@ -211,8 +211,8 @@ def reactions_note(plays) -> str:
     asking = len({p.action for p in plays if p.reactions})
     if len(plays) == len({p.action for p in plays}):
         return ""
-    return (f" ({len(plays)} buttons: {asking} of them raise{'s' if asking == 1 else ''} a reaction question and "
-            f"{'is' if asking == 1 else 'are'} listed once per answer)")
+    return (f" ({len(plays)} buttons: {counted(asking, 'action')} raise{'s' if asking == 1 else ''} a reaction "
+            f"question, with a button per answer)")
 
 
 def render_actions(game: gm.Game) -> None:
@@ -223,10 +223,11 @@ def render_actions(game: gm.Game) -> None:
     groups: dict[str, list[tuple[int, str]]] = {}
     for i, play in enumerate(plays):
         groups.setdefault(play.action.kind, []).append((i, ln.play_text(game, play)))
+    actions = {k: len({plays[i].action for i, _ in v}) for k, v in groups.items()}  # as the Outlaws page counts
     st.markdown(f"**{actions_head(plays)} for {game.position.to_move}**{reactions_note(plays)}: "
-                + ", ".join(f"{len(v)} {KIND_TITLES.get(k, k.replace('_', ' ')).lower()}" for k, v in groups.items())
+                + ", ".join(f"{actions[k]} {KIND_TITLES.get(k, k.replace('_', ' ')).lower()}" for k in groups)
                 + ". Click one to play it.")
-    tabs = st.tabs([f"{KIND_TITLES.get(k, k.replace('_', ' ').title())} ({len(v)})" for k, v in groups.items()])
+    tabs = st.tabs([f"{KIND_TITLES.get(k, k.replace('_', ' ').title())} ({actions[k]})" for k in groups])
     for tab, (kind, items) in zip(tabs, groups.items()):
         with tab:
             many = len(items) > FILTER_FROM
@@ -282,8 +283,7 @@ def render_history(games: list[gm.Game], steps: list[ln.Step]) -> None:
         rows.append({"step": n, "player": before.position.to_move, "action": ln.play_text(before, step.play),
                      "what happened": text, "chance": str(p),
                      "shown": "<- here" if n == st.session_state.olp_cursor else ""})
-    # a static table: its cells wrap, where a data grid cut the actions' sentences at 1366 px
-    st.table(pl.DataFrame(rows), hide_index=True, border="horizontal")
+    wrapped_table(pl.DataFrame(rows))
 
 
 HANDOFF = "olp_play_forward"

@@ -14,7 +14,7 @@ import streamlit as st
 
 from dashboard import draw
 from dashboard.caching import cache_final, not_stopped_by_time, proven
-from dashboard.common import counted, readable
+from dashboard.common import counted, readable, wrapped_table
 from solver.outlaws import playout, search, victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
@@ -149,9 +149,8 @@ def show_dead(result: dict) -> None:
         with st.expander("Why nobody can win there (the engine's reasons)"):
             st.json(result.get("why") or {}, expanded=True)
         if result.get("line"):
-            st.dataframe(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
-                                        "hidden outcome": e.get("condition") or ""} for i, e in enumerate(result["line"])]),
-                         hide_index=True, width="stretch")
+            wrapped_table(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
+                                         "hidden outcome": e.get("condition") or ""} for i, e in enumerate(result["line"])]))
     elif result.get("complete") or result.get("exhausted") or result.get("proven"):
         st.success(f"**No dead position**: {result.get('bound')}.", icon=":material/verified:")
     else:
@@ -251,9 +250,9 @@ def show_search(result: dict) -> None:
             st.success(f"**{side} can still win**: {why}." + (" Witnessing line:" if line else ""),
                        icon=":material/check_circle:")
             if line:
-                st.dataframe(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
-                                            "hidden outcome": e.get("condition") or "", "outcome #": e.get("outcome")}
-                                           for i, e in enumerate(line)]), hide_index=True, width="stretch")
+                wrapped_table(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
+                                             "hidden outcome": e.get("condition") or "", "outcome #": e.get("outcome")}
+                                            for i, e in enumerate(line)]))
         elif ok is False:
             st.error(f"**{side} cannot win from here** (proven: {why}).", icon=":material/block:")
         else:

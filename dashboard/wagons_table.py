@@ -13,7 +13,7 @@ import streamlit as st
 from dashboard import draw, town_grid
 from dashboard import wagons_game as wg
 from dashboard import wagons_view as wv
-from dashboard.common import counted, json_download, json_upload, readable
+from dashboard.common import counted, json_download, json_upload, readable, wrapped_table
 from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
@@ -207,5 +207,4 @@ def log_view(state: gm.GameState) -> None:
     with st.expander(f"Game log ({counted(len(state.log), 'entry', 'entries')})", icon=":material/list:"):
         rows = [{"turn": e.turn, "round": e.round, "who": e.who, "what": e.what, "card": e.card,
                  "rule": rule_text(e.rule), "note": e.note} for e in state.log]
-        # a static table: its cells wrap, where a data grid cut the opponent's reasons (the notes) short
-        st.table(readable(rows), hide_index=True, border="horizontal")
+        wrapped_table(readable(rows))  # the opponent's reasons (the notes) whole

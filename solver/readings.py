@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import json
+import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
@@ -189,16 +190,21 @@ def option_rules(game: str, name: str) -> list:
     own = sorted((r for r in reg if r.option == name), key=lambda r: not r.open_question)
     if own:
         return own
-    doc = " ".join((rules_class(game).__doc__ or "").split())
-    start = doc.find(f"``{name}``")
-    if start >= 0:
-        end = doc.find(" - ``", start)
-        cited = re.findall(r"rule:([\w-]+)", doc[start:end if end >= 0 else len(doc)])
-        by_id = {r.id: r for r in reg}
-        found = [by_id[c] for c in cited if c in by_id]
-        if found:
-            return found
+    by_id = {r.id: r for r in reg}
+    found = [by_id[c] for c in cited_rules(rules_class(game).__doc__ or "", name) if c in by_id]
+    if found:
+        return found
     return [r for r in reg if re.search(rf"\b{re.escape(name)}\b", " ".join(r.alternatives) + " " + r.notes)]
+
+
+def cited_rules(doc: str, name: str) -> list[str]:
+    """The rule ids cited by the bullet of a rules class docstring that is about ``name`` (``- ``name`` (rule:ID):
+    text``, or ``- ``a``, ``name`` (rule:ID)``: the names before its "(" or ":"), not by a bullet that only
+    mentions it; [] without one."""
+    for bullet in re.split(r"\n\s*- ", doc)[1:]:
+        if f"``{name}``" in re.split(r"[(:]", bullet, maxsplit=1)[0]:
+            return re.findall(r"rule:([\w-]+)", bullet)
+    return []
 
 
 def _docstring_line(game: str, name: str, limit: int = 110) -> str:

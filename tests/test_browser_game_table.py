@@ -28,7 +28,7 @@ def _pick(game: gm.Game, n: int) -> gm.Play:
 def _click_play(pg, game: gm.Game, play: gm.Play) -> None:
     plays = gm.legal_actions(game)
     kind = play.action.kind
-    n = sum(p.action.kind == kind for p in plays)
+    n = len({p.action for p in plays if p.action.kind == kind})  # the tab counts actions, not buttons
     pg.get_by_role("tab", name=f"{KIND_TAB[kind]} ({n})").click()
     pg.get_by_role("button", name=ln.play_text(game, play), exact=True).click()
     wait_idle(pg)

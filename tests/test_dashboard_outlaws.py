@@ -135,7 +135,7 @@ def test_win_search_shows_the_witnessing_lines():
         if answer is True:
             assert f"**{side} can still win**" in shown
             line = getattr(want, f"line_{side}")
-            assert any(len(d.value) == len(line) and "hidden outcome" in d.value.columns for d in at.dataframe)
+            assert any(len(d.value) == len(line) and "hidden outcome" in d.value.columns for d in at.table)
         elif answer is False:
             assert f"**{side} cannot win from here**" in shown
 

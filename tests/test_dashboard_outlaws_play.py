@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard import outlaws_play as op
 from dashboard.apptest import APP, errors, open_page, reloaded, texts
+from dashboard.common import as_text
 from solver.errors import BadInput
 from solver.outlaws import actions as ac
 from solver.outlaws import game as gm
@@ -50,12 +51,16 @@ def test_the_buttons_are_the_contracts_legal_actions_once_each():
     assert len(labels) == len(plays) == len(set(labels))  # one line per action, no duplicates
     assert {b.key: b.label for b in action_buttons(at)} == {f"olp_act_{i}": ln.play_text(START, p)
                                                            for i, p in enumerate(plays)}
-    kinds = Counter(p.action.kind for p in plays)
     actions = ac.legal_actions(START.position, START.rules)  # what the Outlaws page counts for the same position
+    kinds = Counter(a.kind for a in actions)  # per kind too, in the head and on the tabs (the buttons are more)
     assert len(plays) > len(actions)  # some actions raise a reaction question: one button per answer
-    assert (f"**{len(actions)} legal actions for A** ({len(plays)} buttons: "
-            f"{len({p.action for p in plays if p.reactions})} of them raise a reaction question") in texts(at)
+    asking = len({p.action for p in plays if p.reactions})
+    head = (f"**{len(actions)} legal actions for A** ({len(plays)} buttons: {asking} actions raise a reaction "
+            f"question, with a button per answer): ")
+    assert head + ", ".join(f"{kinds[k]} {op.KIND_TITLES[k].lower()}" for k in dict.fromkeys(p.action.kind for p in plays)) \
+        in texts(at)
     assert {t.label for t in at.tabs} >= {f"{op.KIND_TITLES[k]} ({n})" for k, n in kinds.items()}
+    assert Counter(p.action.kind for p in plays) != kinds  # the case the counts are about
     assert any("(Hitman at 0" in t for t in labels)  # moves say which characters they are about
 
 
@@ -121,10 +126,10 @@ def test_the_line_so_far_lists_every_step_in_full():
     at.button(key="olp_nav_Step back").click().run()
     table = at.table[0].value
     assert list(table["step"]) == [1, 2, 3] and list(table["player"]) == [g.position.to_move for g in games[:3]]
-    assert list(table["action"]) == [ln.play_text(g, s.play) for g, s in zip(games, steps)]
+    assert list(table["action"]) == [as_text(ln.play_text(g, s.play)) for g, s in zip(games, steps)]
     outs = [ln.outcome_texts(g, s.play)[s.outcome] for g, s in zip(games, steps)]
-    assert list(table["what happened"]) == [o[2] for o in outs] and list(table["chance"]) == [str(o[0]) for o in outs]
-    assert list(table["shown"]) == ["", "<- here", ""] and table["chance"][0] not in ("1", "")
+    assert list(table["what happened"]) == [as_text(o[2]) for o in outs] and list(table["chance"]) == [str(o[0]) for o in outs]
+    assert list(table["shown"]) == ["", as_text("<- here"), ""] and table["chance"][0] not in ("1", "")
 
 
 def test_undo_while_viewing_an_earlier_step_keeps_that_step_shown():

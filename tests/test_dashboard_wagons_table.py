@@ -22,6 +22,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard import town_grid, urlstate
 from dashboard import wagons_game as wg
 from dashboard.apptest import APP, errors, open_page, texts
+from dashboard.common import as_text
 from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
@@ -284,4 +285,27 @@ def test_the_game_log_shows_every_entry_in_full():
     log = page_state(at).log
     (table,) = [t.value for t in at.table if "note" in t.value.columns]
     assert len(log) > 1 and list(table["what"]) == [e.what for e in log]
-    assert list(table["note"]) == [e.note or "" for e in log] and max(len(e.note or "") for e in log) > 80
+    assert list(table["note"]) == [as_text(e.note or "") for e in log] and max(len(e.note or "") for e in log) > 80
+
+
+def test_a_wrapped_table_escapes_markdown_and_scrolls_when_long():
+    """Static tables render Markdown: an engine's ``*`` or ``_`` is escaped, so the text reads as written;
+    past TABLE_SCROLL_AFTER rows the table scrolls at a fixed height."""
+    from streamlit.testing.v1 import AppTest
+
+    from dashboard.common import TABLE_HEIGHT, TABLE_SCROLL_AFTER, table_height
+
+    assert as_text("a *b* _c_ [d](e) <f> 2$") == "a \\*b\\* \\_c\\_ \\[d\\](e) \\<f\\> 2\\$" and as_text(3) == 3
+
+    def page(n):
+        import polars as pl
+
+        from dashboard.common import wrapped_table
+
+        wrapped_table(pl.DataFrame({"step": list(range(n)), "note": ["*x*"] * n}))
+
+    for n, height in ((3, "content"), (TABLE_SCROLL_AFTER, "content"), (TABLE_SCROLL_AFTER + 1, TABLE_HEIGHT)):
+        at = AppTest.from_function(page, args=(n,)).run()
+        (table,) = at.table
+        assert list(table.value["note"]) == ["\\*x\\*"] * n and list(table.value["step"]) == list(range(n))
+        assert table_height(n) == height

@@ -142,3 +142,19 @@ def test_every_reading_belongs_to_a_register_entry():
     assert [r.id for r in option_rules("cactus", "duels_per_round")] == ["C10"]
     assert [r.id for r in option_rules("wagons", "difficulty")] == ["W-later-difficulty"]
     assert [r.id for r in option_rules("cactus", "solo_event_cards")] == ["C1"]
+
+
+def test_an_options_rules_come_from_its_own_bullet_not_from_another_that_mentions_it():
+    """The rules a docstring cites for an option are those of the bullet about it (its names before the "(" or
+    ":"), not of the first bullet that mentions it (review, 2026-12-02)."""
+    from solver.readings import cited_rules
+
+    doc = """Readings.
+
+    - ``edition`` (rule:W4): "later" scores per card at ``difficulty``
+      (rule:W6).
+    - ``a``, ``difficulty`` (rule:W8, rule:W9): the level.
+    - ``b``: mentions ``c`` (rule:W1).
+    """
+    assert cited_rules(doc, "edition") == ["W4", "W6"] and cited_rules(doc, "difficulty") == ["W8", "W9"]
+    assert cited_rules(doc, "a") == ["W8", "W9"] and cited_rules(doc, "c") == [] and cited_rules(doc, "b") == ["W1"]

@@ -443,6 +443,16 @@ def test_the_oracle_on_a_deal_too_big_for_it_is_refused_before_any_search(cmd, e
     assert "method oracle: this deal's draft lines hold up to" in err and "use cpsat" in err
 
 
+def test_the_oracle_on_boomtown_lines_too_long_for_its_round_1_walk_is_refused_before_any_search(capsys):
+    """Review finding (2026-12-02): Boomtown's round-1 lines take the engine's walk, minutes at 5 cards, so such a
+    deal was accepted and then left every split line undecided; it is refused in one line, before any search."""
+    rc = cli.main(["wagons", "can-win", "--scenario", "boomtown", "--circle", "0,1,2,3,5,6", "--deck", "7,8,10",
+                   "--time-limit", "5", "--method", "oracle"])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "round-1 condition hold up to 5 cards" in err and "use cpsat" in err
+
+
 @pytest.mark.parametrize("behind", [True, False])
 def test_the_oracle_keeps_only_the_towns_that_meet_boomtowns_round_1_condition(behind):
     """rule:W5 (Boomtown's round-1 count): the exhaustive best under ``round1`` is the best of the towns, listed
@@ -450,7 +460,7 @@ def test_the_oracle_keeps_only_the_towns_that_meet_boomtowns_round_1_condition(b
     cards, pile = (3, 5, 8), (1, 2)
     round1 = (2, 7, behind)
     best = None
-    for p0 in legal_placements(Town(), cards[0])[:1]:
+    for p0 in legal_placements(Town(), cards[0]):  # the first card at (0, 0), both ways up
         for p1 in legal_placements(Town((p0,)), cards[1]):
             two = Town((p0, p1))
             for p2 in legal_placements(two, cards[2]):

@@ -193,3 +193,23 @@ def test_a_zygote_whose_parent_ends_while_it_warms_up_ends_quietly():
     ours.close()  # the parent's end closed before the zygote's warm-up ends
     _, err = process.communicate(timeout=120)
     assert process.returncode == 0 and err == ""
+
+
+def test_a_zygote_whose_parent_ends_during_a_workers_handshake_ends_quietly():
+    """Review finding (2026-12-02): a parent stopped (Ctrl-C, kill) between asking for a worker and reading the
+    answer left the zygote's answer to a closed socket, a BrokenPipeError traceback; it ends quietly."""
+    import socket
+
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    code = (f"import sys; sys.path.insert(0, {str(REPO)!r}); "
+            f"from solver.wagons.optimizer.proofworkers import zygote; zygote({theirs.fileno()})")
+    process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    theirs.close()
+    assert ours.recv(1) == b"r"  # ready
+    job, job_theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    socket.send_fds(ours, [b"w"], [job_theirs.fileno()])
+    for s in (job_theirs, job, ours):  # the parent gone before the answer: every socket closed
+        s.close()
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 0 and err == ""

@@ -89,13 +89,21 @@ counts only for the very same data object (an id can be reused once a user's goa
 
 def check_method_fits(method: str, lines) -> None:
     """Refuse, before any search or progress line, a layout strategy that cannot take the deal's lines: the
-    exhaustive oracle takes at most :data:`~.oracle.ORACLE_MAX_CARDS` cards (BadInput, one line)."""
-    from solver.wagons.optimizer.oracle import ORACLE_MAX_CARDS
+    exhaustive oracle takes at most :data:`~.oracle.ORACLE_MAX_CARDS` cards, and on Boomtown's lines with the
+    round-1 condition (rule:W5-boomtown) at most :data:`~.oracle.ORACLE_MAX_CARDS_ROUND1` (BadInput, one line)."""
+    from solver.wagons.optimizer.oracle import ORACLE_MAX_CARDS, ORACLE_MAX_CARDS_ROUND1
 
+    if method != "oracle":
+        return
     longest = max((len(li.cards) for li in lines), default=0)
-    if method == "oracle" and longest > ORACLE_MAX_CARDS:
+    if longest > ORACLE_MAX_CARDS:
         raise BadInput(f"method oracle: this deal's draft lines hold up to {longest} cards and the oracle takes at "
                        f"most {ORACLE_MAX_CARDS} (the walk grows about 40x per card); use cpsat")
+    split = max((len(li.cards) for li in lines if li.round1 is not None), default=0)
+    if split > ORACLE_MAX_CARDS_ROUND1:
+        raise BadInput(f"method oracle: this Boomtown deal's lines with the round-1 condition hold up to {split} "
+                       f"cards and the oracle's walk under it takes at most {ORACLE_MAX_CARDS_ROUND1} (minutes per "
+                       f"line at 5); use cpsat")
 
 
 def clear_cache() -> None:

@@ -136,7 +136,7 @@ keep ``"cpsat"`` (``dealsearch.DEFAULT_METHOD``: not measured there)."""
 
 
 def meets_round1(town: Town, round1) -> bool:
-    """Boomtown's round-1 condition of a draft line (rule:W5): the territories the first ``m`` cards show are at
+    """Boomtown's round-1 condition of a draft line (rule:W5-boomtown): the territories the first ``m`` cards show are at
     least the opponent's (``behind``) or fewer; True without one."""
     if round1 is None:
         return True
@@ -306,19 +306,23 @@ class Incumbent:
     def to_beat(self) -> int | None:
         """The value a better town must exceed: the best so far, or the floor when that is higher (then the
         best so far, not wanted, is dropped)."""
+        return self.problem.floor if self._drop_below_floor() else self.value
+
+    def _drop_below_floor(self) -> bool:
+        """Forget the best town when it does not beat the floor (the greedy seed, say); whether the floor is the
+        value to beat."""
         floor = self.problem.floor
         if floor is not None and (self.value is None or self.value <= floor):
             self.town, self.value = None, None
-            return floor
-        return self.value
+            return True
+        return False
 
     def result(self, method: str, proven: bool) -> LayoutResult:
         """The one result builder: the best town, valued by the engine; with none (nothing above the floor,
         or none meeting the round-1 condition) an empty town valued at the floor; otherwise, when no method
         found any town, the greedy one, not proven."""
         p = self.problem
-        if p.floor is not None:
-            self.to_beat()  # a town at or below the floor (the greedy seed when time ran out first) is not wanted
+        self._drop_below_floor()
         if self.town is None and (p.floor is not None or p.round1 is not None):
             low = p.floor
             self.report(low, low if proven else None)

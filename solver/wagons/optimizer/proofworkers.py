@@ -98,9 +98,25 @@ def zygote(ctrl_fd: int) -> None:
             _worker(fds[0])
             os._exit(0)
         os.close(fds[0])
+        if not _answer(ctrl, pid):
+            return
+
+
+def _answer(ctrl: socket.socket, pid: int) -> bool:
+    """Send the parent a new worker's pid and pidfd (none when the worker has ended already: the parent takes it
+    as lost); False when the parent has gone (the zygote then ends quietly, no traceback)."""
+    try:
         pidfd = os.pidfd_open(pid)
-        socket.send_fds(ctrl, [pid.to_bytes(4, "little")], [pidfd])
-        os.close(pidfd)
+    except ProcessLookupError:  # the worker ended at once (its socket was closed)
+        pidfd = None
+    try:
+        socket.send_fds(ctrl, [pid.to_bytes(4, "little")], [pidfd] if pidfd is not None else [])
+    except OSError:
+        return False
+    finally:
+        if pidfd is not None:
+            os.close(pidfd)
+    return True
 
 
 def _warm_up() -> None:
