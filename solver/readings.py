@@ -198,8 +198,8 @@ def option_rules(game: str, name: str) -> list:
 
 
 def cited_rules(doc: str, name: str) -> list[str]:
-    """The rule ids cited by the bullet of a rules class docstring that is about ``name`` (``- ``name`` (rule:ID):
-    text``, or ``- ``a``, ``name`` (rule:ID)``: the names before its "(" or ":"), not by a bullet that only
+    """The rule ids cited by the bullet of a rules class docstring that is about ``name`` (``- ``name`` (rule:C8):
+    text``, or ``- ``a``, ``name`` (rule:C8)``: the names before its "(" or ":"), not by a bullet that only
     mentions it; [] without one."""
     for bullet in re.split(r"\n\s*- ", doc)[1:]:
         if f"``{name}``" in re.split(r"[(:]", bullet, maxsplit=1)[0]:
