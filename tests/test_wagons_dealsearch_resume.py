@@ -5,6 +5,7 @@ and no worker left behind on any way out of a search (decided, time up, an excep
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
@@ -179,17 +180,22 @@ def test_a_search_outlives_its_zygote():
     assert _workers() == []
 
 
-def test_a_zygote_whose_parent_ends_while_it_warms_up_ends_quietly():
-    """Seen on small Boomtown deals (2026-12-02): the deal was answered before the zygote had warmed up, and the
-    zygote's "ready" to the closed socket printed a BrokenPipeError traceback under the answer. It ends quietly."""
-    import socket
-
+def _bare_zygote():
+    """A zygote started as :mod:`~solver.wagons.optimizer.proofworkers` starts one, its standard error captured:
+    (the parent's socket, the process)."""
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     code = (f"import sys; sys.path.insert(0, {str(REPO)!r}); "
             f"from solver.wagons.optimizer.proofworkers import zygote; zygote({theirs.fileno()})")
     process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
     theirs.close()
+    return ours, process
+
+
+def test_a_zygote_whose_parent_ends_while_it_warms_up_ends_quietly():
+    """Seen on small Boomtown deals (2026-12-02): the deal was answered before the zygote had warmed up, and the
+    zygote's "ready" to the closed socket printed a BrokenPipeError traceback under the answer. It ends quietly."""
+    ours, process = _bare_zygote()
     ours.close()  # the parent's end closed before the zygote's warm-up ends
     _, err = process.communicate(timeout=120)
     assert process.returncode == 0 and err == ""
@@ -198,14 +204,7 @@ def test_a_zygote_whose_parent_ends_while_it_warms_up_ends_quietly():
 def test_a_zygote_whose_parent_ends_during_a_workers_handshake_ends_quietly():
     """Review finding (2026-12-02): a parent stopped (Ctrl-C, kill) between asking for a worker and reading the
     answer left the zygote's answer to a closed socket, a BrokenPipeError traceback; it ends quietly."""
-    import socket
-
-    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-    code = (f"import sys; sys.path.insert(0, {str(REPO)!r}); "
-            f"from solver.wagons.optimizer.proofworkers import zygote; zygote({theirs.fileno()})")
-    process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True)
-    theirs.close()
+    ours, process = _bare_zygote()
     assert ours.recv(1) == b"r"  # ready
     job, job_theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     socket.send_fds(ours, [b"w"], [job_theirs.fileno()])
