@@ -200,19 +200,16 @@ def render_board(game: gm.Game) -> None:
                 f"B {sup.B.front_page}; reserve {len(pos.reserve)} tokens.")
 
 
-def actions_head(plays) -> str:
-    """"N legal actions": the engine's actions (as the Outlaws page counts them), not the buttons."""
-    return counted(len({p.action for p in plays}), "legal action")
-
-
-def reactions_note(plays) -> str:
-    """Why there are more buttons than actions: an action that raises a reaction question (rule:O6, rule:O7,
-    rule:O16) is listed once per answer."""
+def actions_head(plays, to_move: str) -> str:
+    """"**N legal actions for A**": the engine's actions, as the Outlaws page counts them, not the buttons; an
+    action that raises a reaction question (rule:O6, rule:O7, rule:O16) has a button per answer, said after it."""
+    distinct = {p.action for p in plays}
+    head = f"**{counted(len(distinct), 'legal action')} for {to_move}**"
+    if len(plays) == len(distinct):
+        return head
     asking = len({p.action for p in plays if p.reactions})
-    if len(plays) == len({p.action for p in plays}):
-        return ""
-    return (f" ({len(plays)} buttons: {counted(asking, 'action')} raise{'s' if asking == 1 else ''} a reaction "
-            f"question, with a button per answer)")
+    return (head + f" ({len(plays)} buttons: {counted(asking, 'action')} raise{'s' if asking == 1 else ''} a "
+            f"reaction question, with a button per answer)")
 
 
 def render_actions(game: gm.Game) -> None:
@@ -224,7 +221,7 @@ def render_actions(game: gm.Game) -> None:
     for i, play in enumerate(plays):
         groups.setdefault(play.action.kind, []).append((i, ln.play_text(game, play)))
     actions = {k: len({plays[i].action for i, _ in v}) for k, v in groups.items()}  # as the Outlaws page counts
-    st.markdown(f"**{actions_head(plays)} for {game.position.to_move}**{reactions_note(plays)}: "
+    st.markdown(f"{actions_head(plays, game.position.to_move)}: "
                 + ", ".join(f"{actions[k]} {KIND_TITLES.get(k, k.replace('_', ' ')).lower()}" for k in groups)
                 + ". Click one to play it.")
     tabs = st.tabs([f"{KIND_TITLES.get(k, k.replace('_', ' ').title())} ({actions[k]})" for k in groups])

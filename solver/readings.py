@@ -158,7 +158,7 @@ def describe(game: str, name: str, value: Any, limit: int = 110) -> str:
     from solver.register import register
 
     reg = register().for_game(game)
-    own = sorted((r for r in reg if r.option == name), key=lambda r: not r.open_question)
+    own = _own_entries(reg, name)
     default = getattr(rules_class(game)(), name)
     text = str(canon(value))
     if value == default and own:
@@ -182,12 +182,10 @@ def option_rules(game: str, name: str) -> list:
     """The register entries an option belongs to: those naming it as their option (open questions first); else
     the rules its bullet in the rules class docstring cites (``- ``die_sides``, ... (rule:C8)``); else those whose
     alternatives or notes name it."""
-    import re
-
     from solver.register import register
 
     reg = register().for_game(game)
-    own = sorted((r for r in reg if r.option == name), key=lambda r: not r.open_question)
+    own = _own_entries(reg, name)
     if own:
         return own
     by_id = {r.id: r for r in reg}
@@ -195,6 +193,11 @@ def option_rules(game: str, name: str) -> list:
     if found:
         return found
     return [r for r in reg if re.search(rf"\b{re.escape(name)}\b", " ".join(r.alternatives) + " " + r.notes)]
+
+
+def _own_entries(reg, name: str) -> list:
+    """The register entries naming ``name`` as their option, open questions first."""
+    return sorted((r for r in reg if r.option == name), key=lambda r: not r.open_question)
 
 
 def cited_rules(doc: str, name: str) -> list[str]:
@@ -209,8 +212,6 @@ def cited_rules(doc: str, name: str) -> list[str]:
 
 def _docstring_line(game: str, name: str, limit: int = 110) -> str:
     """The rules class docstring's bullet for ``name`` (``- ``name`` (a rule id): text``), first sentence."""
-    import re
-
     doc = " ".join((rules_class(game).__doc__ or "").split())
     m = re.search(r"``" + re.escape(name) + r"``(?:\s*\([^)]*\))?\s*:\s*(.*?)(?= - ``|$)", doc)
     return _first_sentence(m.group(1), limit) if m else ""
