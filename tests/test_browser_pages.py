@@ -237,7 +237,9 @@ def test_wagons_sheet_unproven_best(page, server, tmp_path):
     wait_idle(page)
     page.get_by_role("button", name="Best possible layout of these cards").click()
     expect(page.get_by_text("(not proven optimal)")).to_be_visible(timeout=60_000)
-    expect(page.get_by_text("Proven bound: no layout of these cards scores more than")).to_be_visible()
+    # 5 s usually proves a bound; under load the limit can come first, and the page says so instead
+    expect(page.get_by_text(re.compile("Proven bound: no layout of these cards scores more than|"
+                                       "No upper bound was proven within the time limit"))).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
 
 

@@ -171,6 +171,24 @@ def test_an_unproven_best_layout_states_its_proven_bound(monkeypatch):
     assert f"no layout of these cards scores more than **{score + 2}**" in shown and "2 points short" in shown
 
 
+def test_an_unproven_best_layout_without_a_bound_says_none_was_proven(monkeypatch):
+    """A search stopped before any bound was proven (a short limit on a loaded machine) says so, rather than
+    showing nothing under "not proven optimal"."""
+    from dataclasses import replace
+
+    import dashboard.wagons_view as wv
+
+    real = wv.optimize_best_layout
+    monkeypatch.setattr(wv, "optimize_best_layout",
+                        lambda *a, **k: replace(real(*a, **k), proven_optimal=False, bound=None))
+    at = open_page("wagons_sheet", state={"wg_rows": EXAMPLE[:3]})
+    at.slider(key="wg_opt_limit").set_value(3)
+    at.button(key="wg_best").click().run(timeout=120)
+    assert not at.exception, at.exception
+    shown = texts(at)
+    assert "No upper bound was proven within the time limit" in shown and "Proven bound" not in shown
+
+
 def test_scenarios_page_tables_and_charts_match_the_simulator():
     from solver.wagons.simulate import simulate
 

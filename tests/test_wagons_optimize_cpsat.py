@@ -181,8 +181,10 @@ def test_a_phase_stopped_before_its_search_reports_no_bound():
     assert solver.solve(model.m) == cp_model.UNKNOWN
     assert solver.best_objective_bound == 0  # what CP-SAT reports: no bound, but a number
     assert cps.stopped_bound(solver, 32) is None and cps.stopped_bound(solver, None) is None
-    solver.parameters.max_time_in_seconds = 3.0
+    solver.parameters.max_time_in_seconds = 600.0  # a search of 2,000 conflicts, however loaded the machine
+    solver.parameters.max_number_of_conflicts = 2000
     assert solver.solve(model.m) == cp_model.UNKNOWN
+    assert solver.response_proto.num_conflicts >= 2000
     assert cps.stopped_bound(solver, 32) >= 33  # after a search has run, its bound stands
     assert cps.stopped_bound(solver, 10 ** 6) is None
 

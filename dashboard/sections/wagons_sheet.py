@@ -188,8 +188,8 @@ else:
             if mine is not None:
                 st.markdown(f"Your layout scores **{mine}**; the best found scores **{res['score']}**"
                             + (", proven optimal." if res.get("proven_optimal") else " (optimality not proven within the limit)."))
-            if not res.get("proven_optimal") and res.get("bound") is not None:
-                st.markdown(wv.bound_line(res["score"], res["bound"]))
+            if not res.get("proven_optimal"):
+                st.markdown(wv.bound_line(res["score"], res.get("bound")))
             json_download("Download the best layout", {"placements": res["placements"]}, "best-town.json", "wg_best_down")
 
 sheet = {"scenario": scenario, "rows": [{k: whole(r.get(k)) for k in wv.SHEET_FIELDS} for r in ss.wg_rows_live],
