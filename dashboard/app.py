@@ -24,12 +24,13 @@ except deps.MissingDependency as exc:
     st.error(f"Ruleslinger cannot start: {exc}", icon=":material/error:")
     st.stop()
 
-from dashboard.common import PAGES, readings_from_address, readings_to_address  # noqa: E402
+from dashboard.common import PAGES, deliver_stopped, readings_from_address, readings_to_address  # noqa: E402
 
 problem = readings_from_address()  # a new session takes the readings kept in the address (a reload, a bookmark)
 if problem:
     st.error(problem, icon=":material/error:")
 readings_to_address()  # readings change in callbacks and before reruns, so the start of a run is up to date
+deliver_stopped()  # the best so far of a search stopped in the last run, where its page reads it
 
 HERE = Path(__file__).resolve().parent
 pages = {

@@ -25,6 +25,7 @@ from solver.errors import BadInput
 from solver.io import MAX_BYTES, parse_json_text
 from solver.outlaws import rules as outlaws_rules
 from solver.wagons import rules as wagons_rules
+from solver.wagons.optimizer.stopping import StopSignal, stopping
 
 # (file name in dashboard/sections, title, icon, what the page does) per navigation section.
 PAGES: dict[str, list[tuple[str, str, str, str]]] = {
@@ -351,13 +352,18 @@ def rules_summary(game: str, rules_cls: type) -> str:
 
 # ----------------------------------------------------------------------------- long work
 
+STOP_GRACE_SECONDS = 5.0
+"""How long a stopped run may take to hand over its best so far (the optimizer ends within a second)."""
+
+
 class Stopped(Exception):
     """Raised inside a run's own progress callback once the page asked it to stop (:func:`run_with_progress`)."""
 
 
 def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_seconds: float,
                       detail: Callable[[], str] | None = None, fraction: Callable[[], float | None] | None = None,
-                      cancel: dict | None = None, **kwargs: Any) -> Any:
+                      cancel: StopSignal | None = None, keep: Callable[[Any], None] | None = None,
+                      **kwargs: Any) -> Any:
     """Run ``fn`` in a worker thread while a progress bar counts toward ``expected_seconds``.
 
     The page keeps drawing while the work runs; exceptions (BadInput included) are re-raised
@@ -366,10 +372,13 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
     (e.g. the best score so far) to the bar's text; it must only read plain data. ``fraction()`` (if
     given) is the share done, which then drives the bar and an estimate of the time left.
 
-    With ``cancel`` (a dict the work's own progress callback reads), a **Stop** button is shown, and
-    ``cancel["stop"]`` is set when the page's run ends before the work does: Stop pressed, another
-    widget used, the session closed. The work should then raise :class:`Stopped` at its next step,
-    so nothing keeps computing for a page no one is looking at.
+    With ``cancel`` (a fresh :class:`~solver.wagons.optimizer.stopping.StopSignal`), a **Stop** button is
+    shown, the work runs under it (``stopping``), and it is set when the page's run ends before the work
+    does: Stop pressed, another widget used, the session closed. So nothing keeps computing for a page no
+    one is looking at: the optimizer ends as at its time limit, other work reads ``stopped()`` in its own
+    progress callback and raises :class:`Stopped`. With ``keep`` as well, the work gets
+    :data:`STOP_GRACE_SECONDS` to end and ``keep(value)`` receives what it returned (the optimizer's best
+    so far), for the page's next run to show.
     """
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
@@ -377,7 +386,8 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
 
     def work() -> None:
         try:
-            box["value"] = fn(*args, **kwargs)
+            with stopping(cancel):
+                box["value"] = fn(*args, **kwargs)
         except BaseException as exc:  # re-raised in the page's thread
             box["error"] = exc
 
@@ -390,7 +400,8 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
     stop = st.empty()
     if cancel is not None:
         stop.button("Stop", key=f"stop_{label}", icon=":material/stop_circle:",
-                    help="Stop this run (what it found so far is not kept)")
+                    help="Stop this run and show the best found so far" if keep is not None
+                    else "Stop this run (what it found so far is not kept)")
     start = time.monotonic()
     try:
         while worker.is_alive():
@@ -398,12 +409,50 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
             bar.progress(*_progress(label, time.monotonic() - start, expected_seconds, detail, fraction))
     finally:  # the page's run ended first (Stop, another widget, the session closed): ask the work to stop
         if cancel is not None and worker.is_alive():
-            cancel["stop"] = True
+            cancel.set()
+            if keep is not None:
+                worker.join(STOP_GRACE_SECONDS)
+                if not worker.is_alive() and "value" in box:
+                    keep(box["value"])
     bar.empty()
     stop.empty()
     if "error" in box:
         raise box["error"]
     return box.get("value")
+
+
+STOPPED_INBOX = "_stopped_results"
+"""Session key of the results of stopped runs waiting for the next run (:func:`keep_stopped`)."""
+
+
+def keep_stopped(name: str, inputs: Any) -> Callable[[Any], None]:
+    """``keep`` for :func:`run_with_progress`: a stopped run's result (a dict, marked ``stopped_early``) to be
+    ``st.session_state[name] = (inputs, result)``, where the page keeps a finished run's, from the next run on.
+
+    It is called while the page's run is being stopped, when Streamlit refuses every ``st`` call (writing
+    ``st.session_state`` included), so it puts the result in a plain dict held by the session, taken out by
+    :func:`deliver_stopped` at the start of the next run."""
+    inbox = st.session_state.setdefault(STOPPED_INBOX, {})
+
+    def keep(value: Any) -> None:
+        inbox[name] = (inputs, {**value, "stopped_early": True} if isinstance(value, dict) else value)
+
+    return keep
+
+
+def deliver_stopped() -> None:
+    """Put the results of runs stopped in an earlier run where their pages read them (app.py, every run)."""
+    inbox = st.session_state.get(STOPPED_INBOX)
+    while inbox:
+        name, value = inbox.popitem()
+        st.session_state[name] = value
+
+
+def stopped_note(result: dict) -> None:
+    """The line under a result the user stopped (:func:`keep_stopped`), else nothing."""
+    if result.get("stopped_early"):
+        st.caption(f"You stopped this search after {result.get('elapsed', 0):.0f} s: this is what it had found by "
+                   "then.")
 
 
 def _progress(label: str, elapsed: float, expected: float, detail, fraction) -> tuple[float, str]:

@@ -15,6 +15,7 @@ import streamlit as st
 
 from dashboard.common import GAME_TITLES, Stopped, run_with_progress
 from solver.errors import BadInput
+from solver.wagons.optimizer.stopping import StopSignal, stopped
 
 EXPECTED_SECONDS = {"wagons": 150.0, "cactus": 180.0, "outlaws": 300.0}
 """Measured full runs (docs/history/2026-12-01-readings-impact.md); the bar scales with the share of verdicts chosen."""
@@ -48,7 +49,7 @@ def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: d
     from solver import readings as rd
 
     def progress(done: int, total: int, label: str) -> None:
-        if box.get("stop"):  # the page stopped waiting (common.run_with_progress): no further check
+        if stopped():  # the page stopped waiting (common.run_with_progress): no further check
             raise Stopped
         box["text"] = f"{done} of {total}: {label}"
         box["share"] = done / total if total else None
@@ -81,7 +82,7 @@ def impact_section() -> None:
             st.session_state[key] = run_with_progress(
                 _run, game, tuple(only), limit, games, box, label=f"Verdicts across the readings ({GAME_TITLES[game]})",
                 expected_seconds=max(5.0, EXPECTED_SECONDS[game] * share), detail=lambda: box.get("text", ""),
-                fraction=lambda: box.get("share"), cancel=box)
+                fraction=lambda: box.get("share"), cancel=StopSignal())
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")
         st.session_state.pop(f"{key}_running", None)

@@ -19,8 +19,9 @@ import streamlit as st
 from dashboard import draw
 from dashboard import wagons_view as wv
 from dashboard.caching import cache_final, proven
-from dashboard.common import dumps, guarded, kept, run_with_progress
+from dashboard.common import dumps, guarded, keep_stopped, kept, run_with_progress, stopped_note
 from solver.errors import BadInput
+from solver.wagons.optimizer.stopping import StopSignal
 
 TIME_LIMIT = 60
 """Seconds, the default of `wagons best-layout --time-limit` (solver.wagons.review.DEFAULT_TIME_LIMIT)."""
@@ -100,7 +101,7 @@ def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
             analysis, *inputs, report, label="Searching the best layout", expected_seconds=float(time_limit),
             detail=lambda: (f"best so far {report['best']}" + (f", no layout above {report['bound']}"
                                                                 if report.get("bound") is not None else ""))
-            if "best" in report else "")
+            if "best" in report else "", cancel=StopSignal(), keep=keep_stopped(f"{key}_result", inputs))
         box.update(label="Best layout " + ("found and proven optimal" if result["proven"] else
                                            f"found in {time_limit:g} s, not proven optimal"),
                    state="complete", expanded=False)
@@ -147,6 +148,7 @@ def _show_result(r: dict, key: str) -> None:
     else:
         st.warning(f"{r['headline']} A longer time limit might find more.",
                    icon=":material/hourglass_bottom:")
+    stopped_note(r)
     st.markdown(r["outcome"])
     _show_towns(r, key)
     frame = gap_frame(r)
@@ -251,7 +253,7 @@ def _winnable(state, time_limit: float, key: str, run: bool) -> dict | None:
             winnable_analysis, *inputs, report, label="Searching the draft lines", expected_seconds=float(time_limit),
             detail=lambda: (("no town yet" if report.get("best") is None else f"best margin so far {report['best']}")
                             + (f", every line at most {report['bound']}" if report.get("bound") is not None else ""))
-            if report else "")
+            if report else "", cancel=StopSignal(), keep=keep_stopped(f"{key}_result", inputs))
         box.update(label={True: "A winning line was found", False: "Proven: no line of play wins this deal",
                           None: "Not decided within the time limit"}[result["winnable"]], state="complete",
                    expanded=False)
@@ -287,6 +289,7 @@ def _show_winnable(r: dict, key: str) -> None:
     else:
         st.warning(f"Not decided: {r['note']} ({r['lines_open']} of {r['lines']} draft lines open; best margin "
                    f"found {r['margin']}). A longer time limit may decide it.", icon=":material/hourglass_bottom:")
+    stopped_note(r)
     if r["low_confidence"]:
         st.caption("Rests on low-confidence goal numbers (a reading, rule W11): " + ", ".join(r["low_confidence"]))
     if r["record"] is None:

@@ -234,7 +234,7 @@ def bound_line(best: int, bound: int | None) -> str:
     """What an unproven best layout still proves: no layout of the cards scores more than ``bound`` (None: the
     time limit came before any bound was proven, which the page says rather than showing nothing)."""
     if bound is None:
-        return ("No upper bound was proven within the time limit, so how far the best found is from the best "
+        return ("No upper bound was proven in the time the search ran, so how far the best found is from the best "
                 "possible is not known: a longer time limit may prove one.")
     gap = bound - best
     return (f"Proven bound: no layout of these cards scores more than **{bound}**, so the best found is at most "

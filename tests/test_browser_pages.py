@@ -195,26 +195,28 @@ def test_wagons_sheet(page, server):
     if page.get_by_text("(not proven optimal)").count():  # 2 s: maybe unproven, and then maybe without any
         # proven bound (CP-SAT's set-up can take the whole time): the bound line is checked, on a town that no
         # minute proves, by test_wagons_sheet_unproven_best
-        expect(page.get_by_text("(optimality not proven within the limit)")).to_be_visible()
+        expect(page.get_by_text("(optimality not proven in the time the search ran)")).to_be_visible()
     shot(page, "wagons_sheet_best")
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
-def test_wagons_sheet_unproven_best(page, server, tmp_path):
-    """An 8-card Through the Desert town and its opponent's pile (the greedy game of seed 108, uploaded
-    as files) whose best layout no minute has proven: with 5 seconds the sheet says "not proven optimal" and states the bound
-    that was proven."""
+HARD_TOWN = ((6, 0, 0, 0), (9, 1, -2, 0), (11, 3, -1, 0), (3, 2, 0, 0), (4, 5, -2, 180), (2, 4, 1, 0),
+             (15, -1, -2, 0), (5, -2, 0, 180))
+"""The greedy Through the Desert game of seed 108: 8 cards whose best layout no minute has proven."""
+HARD_PILE = (8, 16, 14, 17, 1, 7, 12, 13)  # the same game's opponent pile
+
+
+def _load_hard_town(page, server, tmp_path):
+    """The sheet with :data:`HARD_TOWN` and its pile uploaded as files (Through the Desert)."""
     import json
 
     from solver.wagons.scoring import final_scores
     from solver.wagons.town import Placement, Town, town_to_json
 
-    town = Town(tuple(Placement(c, x, y, r) for c, x, y, r in (
-        (6, 0, 0, 0), (9, 1, -2, 0), (11, 3, -1, 0), (3, 2, 0, 0), (4, 5, -2, 180), (2, 4, 1, 0),
-        (15, -1, -2, 0), (5, -2, 0, 180))))
+    town = Town(tuple(Placement(c, x, y, r) for c, x, y, r in HARD_TOWN))
     path, pile = tmp_path / "town.json", tmp_path / "opponent.json"
     path.write_text(json.dumps(town_to_json(town)))
-    pile.write_text(json.dumps({"pile": [8, 16, 14, 17, 1, 7, 12, 13]}))  # the same game's opponent pile
+    pile.write_text(json.dumps({"pile": list(HARD_PILE)}))
     open_page(page, server, "wagons_sheet", "Lone Cowboy score sheet")
     page.get_by_label("Scenario").click()
     page.get_by_role("option", name="Through the Desert").click()
@@ -225,10 +227,16 @@ def test_wagons_sheet_unproven_best(page, server, tmp_path):
     expect(page.get_by_text("Loaded town.json.")).to_be_visible()  # the page reran after the load: the line stays
     page.locator(".st-key-wg_opp_up__uploader input[type='file']").set_input_files(str(pile))
     wait_idle(page)  # the uploaded pile replaces the selection (the browser kept the old one until 2026-12-02)
-    want = final_scores(town, (8, 16, 14, 17, 1, 7, 12, 13), "through-the-desert")
+    want = final_scores(town, HARD_PILE, "through-the-desert")
     expect(page.get_by_test_id("stMetric").filter(has_text="Opponent total").get_by_test_id("stMetricValue")) \
         .to_have_text(str(want.opponent.total))
     expect(page.get_by_text("are in both towns")).to_have_count(0)
+
+
+def test_wagons_sheet_unproven_best(page, server, tmp_path):
+    """:data:`HARD_TOWN`: with 5 seconds the sheet says "not proven optimal" and states the bound that was proven
+    (or, when the limit came first, that none was)."""
+    _load_hard_town(page, server, tmp_path)
     thumb = page.get_by_role("slider").first
     thumb.focus()
     thumb.press("Home")
@@ -239,7 +247,21 @@ def test_wagons_sheet_unproven_best(page, server, tmp_path):
     expect(page.get_by_text("(not proven optimal)")).to_be_visible(timeout=60_000)
     # 5 s usually proves a bound; under load the limit can come first, and the page says so instead
     expect(page.get_by_text(re.compile("Proven bound: no layout of these cards scores more than|"
-                                       "No upper bound was proven within the time limit"))).to_be_visible()
+                                       "No upper bound was proven in the time the search ran"))).to_be_visible()
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_wagons_sheet_stop_keeps_the_best_so_far(page, server, tmp_path):
+    """:data:`HARD_TOWN` with the default minute: Stop after a few seconds shows the best layout found by then,
+    unproven, and says it was stopped (the search does not run on to its limit)."""
+    _load_hard_town(page, server, tmp_path)
+    page.get_by_role("button", name="Best possible layout of these cards").click()
+    stop = page.get_by_role("button", name="Stop")
+    expect(stop).to_be_visible(timeout=15_000)
+    page.wait_for_timeout(4_000)
+    stop.click()
+    expect(page.get_by_text(re.compile(r"You stopped this search after \d+ s"))).to_be_visible(timeout=20_000)
+    expect(page.get_by_text("(not proven optimal)")).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
 
 

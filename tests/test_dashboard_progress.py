@@ -12,6 +12,7 @@ sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboar
 import pytest
 
 from dashboard import common, impact
+from solver.wagons.optimizer.stopping import StopSignal, stopped, stopping
 
 
 def test_the_bar_says_the_time_left_from_the_works_share_and_says_so_when_a_run_overruns():
@@ -30,29 +31,76 @@ class _PageRunEnded(BaseException):
     """Stands for Streamlit's own exception when a page's run is interrupted."""
 
 
-def test_a_run_is_asked_to_stop_when_the_page_stops_waiting(monkeypatch):
-    cancel: dict = {}
-    finished = threading.Event()
-
-    def work() -> str:
-        while not cancel.get("stop"):
-            threading.Event().wait(0.01)
-        finished.set()
-        return "stopped"
-
+def _interrupt_the_page(monkeypatch) -> None:
     def interrupted(*_args):
         raise _PageRunEnded
 
     monkeypatch.setattr(common, "_progress", interrupted)
+
+
+def test_a_run_is_asked_to_stop_when_the_page_stops_waiting(monkeypatch):
+    cancel = StopSignal()
+    finished = threading.Event()
+
+    def work() -> str:
+        while not stopped():  # the work runs under the signal (stopping): its own thread sees it
+            threading.Event().wait(0.01)
+        finished.set()
+        return "stopped"
+
+    _interrupt_the_page(monkeypatch)
     with pytest.raises(_PageRunEnded):
         common.run_with_progress(work, label="Run", expected_seconds=5.0, cancel=cancel)
-    assert cancel["stop"] is True and finished.wait(5.0)
+    assert cancel.is_set() and finished.wait(5.0)
+
+
+def test_a_stopped_optimizer_hands_its_best_so_far_to_the_page(monkeypatch):
+    """With ``keep``, the page gets the best layout found when it stopped, unproven, long before the limit."""
+    from solver.wagons.optimizer.layout import best_layout
+
+    cards, pile = (6, 9, 11, 3, 4, 2, 15, 5), (8, 16, 14, 17, 1, 7, 12, 13)  # no minute has proven its best
+    kept: list = []
+    calls = []
+
+    def progress_then_interrupt(*args):
+        calls.append(args)
+        if len(calls) > 20:  # about 3 s of work (the bar is redrawn every 0.15 s)
+            raise _PageRunEnded
+        return 0.0, "Run"
+
+    monkeypatch.setattr(common, "_progress", progress_then_interrupt)
+    with pytest.raises(_PageRunEnded):
+        common.run_with_progress(best_layout, cards, "through-the-desert", pile, time_limit=120.0, label="Run",
+                                 expected_seconds=120.0, cancel=StopSignal(), keep=kept.append)
+    assert len(kept) == 1 and kept[0].placements and not kept[0].proven_optimal and kept[0].elapsed < 30
+
+
+def test_a_stopped_result_reaches_the_page_on_its_next_run():
+    """keep_stopped's result waits in the session's inbox (no st call is allowed while a run is stopped) and
+    deliver_stopped puts it under the page's key, marked stopped_early."""
+    from streamlit.testing.v1 import AppTest
+
+    def page():
+        import streamlit as st
+
+        from dashboard.common import deliver_stopped, keep_stopped
+
+        deliver_stopped()
+        if "kept" not in st.session_state:
+            keep_stopped("my_result", ("inputs",))({"score": 3})
+        st.session_state.kept = True
+
+    at = AppTest.from_function(page).run()
+    assert "my_result" not in at.session_state
+    at.run()
+    assert at.session_state["my_result"] == (("inputs",), {"score": 3, "stopped_early": True})
 
 
 def test_a_finished_run_is_not_flagged_and_the_impact_run_stops_at_its_next_check():
-    cancel: dict = {}
+    cancel = StopSignal()
     assert common.run_with_progress(lambda: 7, label="Run", expected_seconds=5.0, cancel=cancel) == 7
-    assert "stop" not in cancel
-    box = {"stop": True}
-    with pytest.raises(common.Stopped):
-        impact._run("cactus", (), 2.0, 10, box)
+    assert not cancel.is_set()
+    signal = StopSignal()
+    signal.set()
+    with pytest.raises(common.Stopped), stopping(signal):
+        impact._run("cactus", (), 2.0, 10, {})

@@ -9,11 +9,21 @@ import streamlit as st
 
 from dashboard import wagons_view as wv
 from dashboard.caching import cache_final, proven
-from dashboard.common import dumps, guarded, kept, make_rules, page_header, rules_class, rules_summary
+from dashboard.common import (
+    dumps,
+    guarded,
+    kept,
+    make_rules,
+    page_header,
+    rules_class,
+    rules_summary,
+    run_with_progress,
+)
 from solver.paths import SCENARIOS
 from solver.wagons import atlas
 from solver.wagons import simulate as sim
 from solver.wagons.optimizer import bestplay as bp
+from solver.wagons.optimizer.stopping import StopSignal, stopped
 
 page_header("wagons_scenarios")
 cls = rules_class("wagons")
@@ -39,6 +49,16 @@ def best_play_row_cached(scenario: str, seed: int, time_limit: float, rules_json
     from solver.wagons.optimizer.bestplay import best_play_row
 
     return best_play_row(scenario, seed, time_limit, json.loads(rules_json))
+
+
+def best_play_rows(jobs: tuple, time_limit: float, rules_json: str, done: list) -> list[dict]:
+    """:func:`best_play_row_cached` for each ``(scenario, seed)`` in turn, each row appended to ``done`` as it
+    comes; asked to stop (the page's Stop), the rows so far."""
+    for s, sd in jobs:
+        done.append(best_play_row_cached(s, sd, time_limit, rules_json))
+        if stopped():
+            break
+    return list(done)
 
 
 c = st.columns([3, 2, 1, 1])
@@ -129,19 +149,19 @@ limit = float(kept(dc[1].number_input, "sc_bp_limit", BEST_PLAY_SECONDS, "Second
                         "a deal proven sooner stops sooner"))
 bseed = int(kept(dc[2].number_input, "sc_bp_seed", 0, "First deal seed", 0, 10**6))
 if st.button("Compute the best-play difficulty table", key="sc_bp_run"):
-    jobs = [(s, bseed + i) for s in chosen for i in range(deals)]
-    bar = st.progress(0.0, text="Best play...")
-    rows = []
+    jobs = tuple((s, bseed + i) for s in chosen for i in range(deals))
+    done: list = []
     with guarded("Best play: "):
-        for i, (s, sd) in enumerate(jobs):
-            bar.progress(i / len(jobs), text=f"Best play for {scen[s]['name']}, deal {sd} ({i + 1}/{len(jobs)}; "
-                                             f"up to {limit:.0f} s each)")
-            rows.append(best_play_row_cached(s, sd, limit, dumps(rules.to_dict())))
-    bar.empty()
-    if len(rows) == len(jobs):
-        st.session_state.sc_bp_result = (tuple(jobs), limit, rows)
+        st.session_state.sc_bp_result = (jobs, limit, run_with_progress(
+            best_play_rows, jobs, limit, dumps(rules.to_dict()), done, label="Best play",
+            expected_seconds=limit * len(jobs), fraction=lambda: len(done) / len(jobs),
+            detail=lambda: (f"{len(done)} of {len(jobs)} deals" if len(done) < len(jobs) else ""),
+            cancel=StopSignal(), keep=lambda rows: st.session_state.update(sc_bp_result=(jobs, limit, rows))))
 res = st.session_state.get("sc_bp_result")
-if res:
+if res and len(res[2]) < len(res[0]):
+    st.caption(f"You stopped this run: {len(res[2])} of {len(res[0])} deals are in the table (the last one "
+               "searched until you stopped it).")
+if res and res[2]:
     table = pl.DataFrame(res[2])
     summary_bp = bp.difficulty_summary(table).with_columns(
         pl.col("scenario").replace_strict({k: v["name"] for k, v in scen.items()}, default=pl.col("scenario")))

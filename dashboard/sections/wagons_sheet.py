@@ -13,15 +13,18 @@ from dashboard.common import (
     guarded,
     json_download,
     json_upload,
+    keep_stopped,
     kept,
     make_rules,
     page_header,
     rules_class,
     rules_summary,
     run_with_progress,
+    stopped_note,
     whole,
 )
 from solver.errors import BadInput
+from solver.wagons.optimizer.stopping import StopSignal
 
 page_header("wagons_sheet")
 
@@ -174,7 +177,7 @@ else:
                 label="Searching the best layout", expected_seconds=float(limit),
                 detail=lambda: (f"best so far {report['best']}" + (f", proven bound {report['bound']}"
                                                                     if report.get("bound") is not None else ""))
-                if "best" in report else ""))
+                if "best" in report else "", cancel=StopSignal(), keep=keep_stopped("wg_best_result", key)))
     best = ss.get("wg_best_result")
     if best and best[0] == key:
         res = best[1]
@@ -187,9 +190,10 @@ else:
             mine = ss.get("wg_last_score", {}).get("player", {}).get("total")
             if mine is not None:
                 st.markdown(f"Your layout scores **{mine}**; the best found scores **{res['score']}**"
-                            + (", proven optimal." if res.get("proven_optimal") else " (optimality not proven within the limit)."))
+                            + (", proven optimal." if res.get("proven_optimal") else " (optimality not proven in the time the search ran)."))
             if not res.get("proven_optimal"):
                 st.markdown(wv.bound_line(res["score"], res.get("bound")))
+            stopped_note(res)
             json_download("Download the best layout", {"placements": res["placements"]}, "best-town.json", "wg_best_down")
 
 sheet = {"scenario": scenario, "rows": [{k: whole(r.get(k)) for k in wv.SHEET_FIELDS} for r in ss.wg_rows_live],

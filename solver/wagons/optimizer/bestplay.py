@@ -33,6 +33,7 @@ from solver.wagons.optimizer.lines import (
     play_out,
 )
 from solver.wagons.optimizer.problem import greedy_layout, meets_round1
+from solver.wagons.optimizer.stopping import capped
 from solver.wagons.rules import Rules
 from solver.wagons.town import Town
 
@@ -143,7 +144,7 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
         progress(best, None, elapsed())
     settled = solves = 0
     for pos, i in enumerate(order):
-        remaining = time_limit - elapsed()
+        remaining = capped(start + time_limit) - time.monotonic()  # (or the page's Stop: stopping)
         if remaining <= 0.05:
             break
         line = lines[i]

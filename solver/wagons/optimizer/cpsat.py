@@ -75,6 +75,7 @@ from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
 from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 from solver.wagons.optimizer.quads import EncodeTimeout, Quad, QuadSlots, Slot
+from solver.wagons.optimizer.stopping import capped, watching
 from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal, run_partition_best
 
 __all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS", "CpSatProof",
@@ -123,7 +124,7 @@ class CpTown(QuadSlots):
         return self.quads[s[0]][s[1]][1]
 
     def tick(self) -> None:
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and time.monotonic() > capped(self.deadline):
             raise EncodeTimeout("time limit reached while building the CP-SAT model")
 
     # ---- Boolean helpers (exact reification; constants are Python bools)
@@ -896,7 +897,10 @@ class _Phases:
             _no_stratification(solver.parameters)
         if proof in ("core", "bound"):  # the searches that prove a falling bound
             solver.best_bound_callback = self._bound_callback(solver, floor)
-        status = solver.solve(m, self._callback())
+        with watching(solver) as go:  # the page's Stop ends the search (stopping.StopSignal)
+            if not go:
+                solver.parameters.max_time_in_seconds = 0.01
+            status = solver.solve(m, self._callback())
         if status == cp_model.MODEL_INVALID:
             raise AssertionError(f"CP-SAT model invalid: {m.validate()}")
         return solver, status
@@ -936,7 +940,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     if hint is not None:
         phases.hint(hint)
     floor = incumbent
-    left = deadline - time.monotonic()
+    left = capped(deadline) - time.monotonic()
     if left <= 0:
         return SolveResult(None, None, False, None)
     primal_bound = None
@@ -948,12 +952,12 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
         primal_bound = stopped_bound(primal, floor)  # bounds every town: those at or below floor trivially
         if phases.value is not None:
             floor = phases.value
-        if polish is not None and phases.xyr is not None and time.monotonic() < deadline:
+        if polish is not None and phases.xyr is not None and time.monotonic() < capped(deadline):
             better = polish(phases.xyr)  # (the hint, when there is one, is already the local search's)
             if better is not None and (floor is None or better[1] > floor):
                 phases.xyr, phases.value = better
                 floor = phases.value
-    left = deadline - time.monotonic()
+    left = capped(deadline) - time.monotonic()
     if left <= 0:
         return SolveResult(phases.xyr, phases.value, False, primal_bound)
     solver, status = phases.run(proof, left, floor)

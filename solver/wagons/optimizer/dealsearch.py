@@ -52,6 +52,7 @@ from solver.wagons.optimizer.problem import (
     town_of,
 )
 from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker, WorkerLost, available, warm
+from solver.wagons.optimizer.stopping import capped, stopped
 from solver.wagons.town import Town
 
 __all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "check_method_fits", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
@@ -181,7 +182,8 @@ class DealSearch:
         return time.monotonic() - self.start
 
     def remaining(self) -> float:
-        return self.time_limit - self.elapsed()
+        """Seconds left: 0 or less past the time limit, or once the run was asked to stop (:mod:`.stopping`)."""
+        return capped(self.start + self.time_limit) - time.monotonic()
 
     def best(self) -> LineState | None:
         found = [it for it in self.items if it.value is not None]
@@ -225,7 +227,7 @@ class DealSearch:
         if self.schedule == "resume" and self.open_lines(target()):
             warm()  # the proof workers' zygote imports the optimizer while the local search runs
         for it in self.open_lines(target()):
-            if stop() or time.monotonic() > until:
+            if stop() or time.monotonic() > capped(until):
                 return
             if it.town is None or len(it.line.cards) < 2:
                 continue
@@ -355,7 +357,7 @@ class DealSearch:
         until = time.monotonic() + budget
         while True:
             try:
-                msg = worker.run(until)
+                msg = worker.run(until, interrupted=stopped)
             except WorkerLost:
                 self._lost.add(key)
                 self._drop(key)

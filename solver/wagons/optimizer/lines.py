@@ -22,6 +22,7 @@ from solver.errors import BadInput
 from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
+from solver.wagons.optimizer.stopping import capped
 from solver.wagons.policies import GreedyPolicy
 from solver.wagons.rules import Rules
 from solver.wagons.simulate import MAX_STEPS, policy_rng
@@ -85,7 +86,7 @@ def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int
 
     def walk(s: GameState, drafts: tuple[int, ...], round1):
         for _ in range(MAX_STEPS):
-            if out and deadline is not None and time.monotonic() > deadline:
+            if out and deadline is not None and time.monotonic() > capped(deadline):
                 raise _OutOfTime
             if is_over(s):
                 key = (s.town.card_ids, tuple(sorted(s.pile)), round1)

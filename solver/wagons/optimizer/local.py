@@ -39,6 +39,7 @@ import numpy as np
 from solver.wagons.data import WagonsData
 from solver.wagons.optimizer.board import board_size, card_arrays, goal_tables, walk
 from solver.wagons.optimizer.problem import Incumbent, Problem
+from solver.wagons.optimizer.stopping import capped
 
 __all__ = ["improve", "window_best", "windows", "KICK_CARDS", "PATIENCE"]
 
@@ -142,7 +143,7 @@ def _descend(w: _Walker, value: int, codes: np.ndarray, wins, deadline: float, o
     while better:
         better = False
         for free in wins:
-            if time.monotonic() > deadline:
+            if time.monotonic() > capped(deadline):
                 return value, codes
             v, found = w.best(codes, free)
             if v > value:
@@ -171,7 +172,7 @@ def improve(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, ob
     small = windows(w.n, runs_of_three=False)
     singles = [free for free in small if len(free) == 1]
     idle = 0
-    while w.n > 1 and idle < patience and time.monotonic() <= deadline:
+    while w.n > 1 and idle < patience and time.monotonic() <= capped(deadline):
         idle += 1
         kicked = _kick(w, codes, rng)
         if kicked is None:

@@ -21,6 +21,7 @@ from functools import cached_property
 from solver.errors import BadInput
 from solver.wagons.cards import check_card_ids, check_pile, load_cards
 from solver.wagons.data import ScenarioSpec, WagonsData, load_data
+from solver.wagons.optimizer.stopping import capped
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (
     PileCounts,
@@ -162,7 +163,8 @@ class Problem:
 
     @property
     def deadline(self) -> float:
-        return self.start + self.time_limit
+        """The end of the time limit, or the moment the run was asked to stop (:mod:`.stopping`)."""
+        return capped(self.start + self.time_limit)
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start

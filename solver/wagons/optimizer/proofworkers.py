@@ -36,11 +36,15 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
 __all__ = ["ProofWorker", "Message", "WorkerLost", "NotReady", "available", "warm", "zygote_pid"]
+
+POLL_SECONDS = 0.2
+"""How often a slice reads its ``interrupted()`` (the page's Stop) while the worker computes."""
 
 _LOCK = threading.Lock()
 _ZYGOTE: dict = {}
@@ -279,13 +283,14 @@ class ProofWorker:
             except ProcessLookupError:
                 pass
 
-    def run(self, until: float) -> Message | None:
+    def run(self, until: float, interrupted: Callable[[], bool] | None = None) -> Message | None:
         """Let the worker compute until ``until`` (monotonic) or its next message, then stop it; the message, or
-        None when the slice ended first. Raises :class:`WorkerLost` when the worker ended without a result."""
+        None when the slice ended first. ``interrupted()`` (read every :data:`POLL_SECONDS`) ends the slice early
+        too (the page's Stop). Raises :class:`WorkerLost` when the worker ended without a result."""
         started = time.monotonic()
         self._signal(signal.SIGCONT)
         try:
-            ready = self.conn.poll(max(0.0, until - started))
+            ready = self._wait(until, interrupted)
         finally:
             self._signal(signal.SIGSTOP)
             self.seconds += time.monotonic() - started
@@ -303,6 +308,15 @@ class ProofWorker:
             self.done = True
             return Message("done", msg[1], msg[2], msg[3], msg[4])
         return Message("town", msg[1], msg[2])
+
+    def _wait(self, until: float, interrupted: Callable[[], bool] | None) -> bool:
+        """Whether a message came before ``until`` (or before ``interrupted()`` held)."""
+        while True:
+            left = until - time.monotonic()
+            if left <= 0 or (interrupted is not None and interrupted()):
+                return self.conn.poll(0)
+            if self.conn.poll(left if interrupted is None else min(left, POLL_SECONDS)):
+                return True
 
     def kill(self) -> None:
         """End the worker (stopped or not) and wait until it is gone."""
