@@ -24,8 +24,8 @@ from solver.cactus import rules as cactus_rules
 from solver.errors import BadInput
 from solver.io import MAX_BYTES, parse_json_text
 from solver.outlaws import rules as outlaws_rules
+from solver.stopping import StopSignal, stopping
 from solver.wagons import rules as wagons_rules
-from solver.wagons.optimizer.stopping import StopSignal, stopping
 
 # (file name in dashboard/sections, title, icon, what the page does) per navigation section.
 PAGES: dict[str, list[tuple[str, str, str, str]]] = {
@@ -372,7 +372,7 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
     (e.g. the best score so far) to the bar's text; it must only read plain data. ``fraction()`` (if
     given) is the share done, which then drives the bar and an estimate of the time left.
 
-    With ``cancel`` (a fresh :class:`~solver.wagons.optimizer.stopping.StopSignal`), a **Stop** button is
+    With ``cancel`` (a fresh :class:`~solver.stopping.StopSignal`), a **Stop** button is
     shown, the work runs under it (``stopping``), and it is set when the page's run ends before the work
     does: Stop pressed, another widget used, the session closed. So nothing keeps computing for a page no
     one is looking at: the optimizer ends as at its time limit, other work reads ``stopped()`` in its own

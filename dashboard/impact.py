@@ -15,7 +15,7 @@ import streamlit as st
 
 from dashboard.common import GAME_TITLES, Stopped, run_with_progress
 from solver.errors import BadInput
-from solver.wagons.optimizer.stopping import StopSignal, stopped
+from solver.stopping import StopSignal, stopped
 
 EXPECTED_SECONDS = {"wagons": 150.0, "cactus": 180.0, "outlaws": 300.0}
 """Measured full runs (docs/history/2026-12-01-readings-impact.md); the bar scales with the share of verdicts chosen."""

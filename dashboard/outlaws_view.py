@@ -14,11 +14,12 @@ import streamlit as st
 
 from dashboard import draw
 from dashboard.caching import cache_final, not_stopped_by_time, proven
-from dashboard.common import counted, readable, wrapped_table
+from dashboard.common import Stopped, counted, readable, wrapped_table
 from solver.outlaws import playout, search, victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import position_from_json
+from solver.stopping import stopped
 
 CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit",
               "reverend", "mayor")
@@ -184,6 +185,8 @@ def search_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: 
 def playouts_cached(rules_json: str, n: int, seed: int, max_actions: int, _report: dict | None = None) -> list[dict]:
     """``n`` random games from the set-ups of seeds ``seed..seed+n-1`` (the engine's playouts)."""
     def progress(done: int) -> None:
+        if stopped():  # the page stopped waiting (common.run_with_progress): nothing is cached
+            raise Stopped
         if _report is not None:
             _report["done"] = done
 

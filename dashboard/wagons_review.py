@@ -21,7 +21,7 @@ from dashboard import wagons_view as wv
 from dashboard.caching import cache_final, proven
 from dashboard.common import dumps, guarded, keep_stopped, kept, run_with_progress, stopped_note
 from solver.errors import BadInput
-from solver.wagons.optimizer.stopping import StopSignal
+from solver.stopping import StopSignal
 
 TIME_LIMIT = 60
 """Seconds, the default of `wagons best-layout --time-limit` (solver.wagons.review.DEFAULT_TIME_LIMIT)."""

@@ -12,7 +12,7 @@ sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))  # the dashboar
 import pytest
 
 from dashboard import common, impact
-from solver.wagons.optimizer.stopping import StopSignal, stopped, stopping
+from solver.stopping import StopSignal, stopped, stopping
 
 
 def test_the_bar_says_the_time_left_from_the_works_share_and_says_so_when_a_run_overruns():

@@ -97,9 +97,9 @@ def test_the_walk_sees_imports_at_every_depth():
 
 
 def test_optimizer_layers_import_one_way():
-    """stopping -> quads -> problem -> board -> local, cpsat, z3, oracle -> layout -> bestplay; nothing below imports above."""
+    """quads -> problem -> board -> local, cpsat, z3, oracle -> layout -> bestplay; nothing below imports above."""
     g = graph()
-    order = ["stopping", "quads", "problem", "board", "local", "cpsat", "z3_model", "z3_goals", "z3", "oracle", "layout", "bounds", "lines",
+    order = ["quads", "problem", "board", "local", "cpsat", "z3_model", "z3_goals", "z3", "oracle", "layout", "bounds", "lines",
              "dealsearch", "bestplay", "canwin", "cli"]
     rank = {f"solver.wagons.optimizer.{m}": k for k, m in enumerate(order)}
     for m, deps in g.items():

@@ -21,6 +21,7 @@ from dashboard.common import (
 )
 from solver.errors import BadInput
 from solver.outlaws import state
+from solver.stopping import StopSignal
 
 page_header("outlaws")
 
@@ -111,7 +112,8 @@ def bounded_search(key, budget, depth, button, label, search, show, error_prefix
     if st.button(button, key=key):
         with guarded(error_prefix):
             st.session_state[f"{key}_result"] = (inputs, run_with_progress(
-                search, pos_json, rules_json, float(limit), int(bound), label=label, expected_seconds=float(limit)))
+                search, pos_json, rules_json, float(limit), int(bound), label=label, expected_seconds=float(limit),
+                cancel=StopSignal()))
     res = st.session_state.get(f"{key}_result")
     if res and res[0] == inputs:
         show(res[1])
@@ -142,7 +144,8 @@ if st.button("Run playouts", key="ol_run_playouts"):
     with guarded("Playouts: "):
         st.session_state.ol_playout_result = ((rules_json, n, pseed, cap), run_with_progress(
             ov.playouts_cached, rules_json, n, pseed, cap, report, label=f"Playing {n} random games",
-            expected_seconds=max(2.0, n * 0.5), detail=lambda: f"{report.get('done', 0)} of {n} done"))
+            expected_seconds=max(2.0, n * 0.5), detail=lambda: f"{report.get('done', 0)} of {n} done",
+            cancel=StopSignal()))
 res = st.session_state.get("ol_playout_result")
 if res and res[0] == (rules_json, n, pseed, cap):
     ov.show_playouts(res[1])

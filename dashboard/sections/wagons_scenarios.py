@@ -20,10 +20,10 @@ from dashboard.common import (
     run_with_progress,
 )
 from solver.paths import SCENARIOS
+from solver.stopping import StopSignal, stopped
 from solver.wagons import atlas
 from solver.wagons import simulate as sim
 from solver.wagons.optimizer import bestplay as bp
-from solver.wagons.optimizer.stopping import StopSignal, stopped
 
 page_header("wagons_scenarios")
 cls = rules_class("wagons")

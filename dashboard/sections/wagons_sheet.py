@@ -24,7 +24,7 @@ from dashboard.common import (
     whole,
 )
 from solver.errors import BadInput
-from solver.wagons.optimizer.stopping import StopSignal
+from solver.stopping import StopSignal
 
 page_header("wagons_sheet")
 

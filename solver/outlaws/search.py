@@ -41,6 +41,7 @@ from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import EMPTY, SIDES, Position, other, position_to_json, unknown_token_pool
 from solver.outlaws.victory import sudden_death_trigger
+from solver.stopping import stopped as asked_to_stop
 
 INF = 10 ** 6
 
@@ -336,7 +337,7 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
         return list(reversed(out))
 
     while heap:
-        if time.perf_counter() - t0 > time_limit:
+        if time.perf_counter() - t0 > time_limit or asked_to_stop():  # (the page's Stop: solver.stopping)
             stopped = "time"
             break
         if nodes >= max_nodes:
@@ -352,7 +353,7 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
             continue
         nodes += 1
         for action, n, cond, nxt in successors(pos, rules):
-            if time.perf_counter() - t0 > time_limit:  # one expansion can be large (560 sudden-death layouts)
+            if time.perf_counter() - t0 > time_limit or asked_to_stop():  # an expansion can be large (560 layouts)
                 stopped = "time"
                 break
             nkey = position_key(nxt)

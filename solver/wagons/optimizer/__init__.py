@@ -2,7 +2,6 @@
 
 Imports run one way (each module imports only those above it; ``tests/test_import_cycles.py``)::
 
-    stopping  the early stop of a run (the dashboard's Stop): StopSignal, capped deadlines
     quads     what both solver models share: a card's territories, slots, EncodeTimeout
     problem   the problem, the best town so far and the one result builder, the greedy town
     board     the compiled walk (numba): moves, its own scorer, the goal tables

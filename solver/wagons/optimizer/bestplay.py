@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from solver.errors import BadInput
+from solver.stopping import capped
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
 from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch, check_method_fits
@@ -33,7 +34,6 @@ from solver.wagons.optimizer.lines import (
     play_out,
 )
 from solver.wagons.optimizer.problem import greedy_layout, meets_round1
-from solver.wagons.optimizer.stopping import capped
 from solver.wagons.rules import Rules
 from solver.wagons.town import Town
 

@@ -69,13 +69,13 @@ from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model, cp_model_helper
 
 from solver.errors import BadInput
+from solver.stopping import capped, watching
 from solver.wagons.cards import OFFSETS
 from solver.wagons.codes import BEER, GUN, MINE
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
 from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 from solver.wagons.optimizer.quads import EncodeTimeout, Quad, QuadSlots, Slot
-from solver.wagons.optimizer.stopping import capped, watching
 from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal, run_partition_best
 
 __all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS", "CpSatProof",

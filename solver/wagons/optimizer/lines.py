@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from solver.errors import BadInput
+from solver.stopping import capped
 from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
-from solver.wagons.optimizer.stopping import capped
 from solver.wagons.policies import GreedyPolicy
 from solver.wagons.rules import Rules
 from solver.wagons.simulate import MAX_STEPS, policy_rng

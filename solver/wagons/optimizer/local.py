@@ -36,10 +36,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from solver.stopping import capped
 from solver.wagons.data import WagonsData
 from solver.wagons.optimizer.board import board_size, card_arrays, goal_tables, walk
 from solver.wagons.optimizer.problem import Incumbent, Problem
-from solver.wagons.optimizer.stopping import capped
 
 __all__ = ["improve", "window_best", "windows", "KICK_CARDS", "PATIENCE"]
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from solver.errors import BadInput
+from solver.stopping import capped
 from solver.wagons.cards import check_card_ids, check_pile, load_cards
 from solver.wagons.data import ScenarioSpec, WagonsData, load_data
-from solver.wagons.optimizer.stopping import capped
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (
     PileCounts,

@@ -1,5 +1,5 @@
-"""The optimizer's early stop (solver.wagons.optimizer.stopping): a run asked to stop ends as at its time limit,
-with the best found so far and no false proof, long before the limit it was given."""
+"""The early stop of a search (solver.stopping): a Lone Cowboy optimizer run or an Outlaws search asked to stop
+ends as at its time limit, with the best found so far and no false proof, long before the limit it was given."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import time
 import psutil
 from ortools.sat.python import cp_model
 
+from solver.stopping import StopSignal, capped, stopped, stopping, watching
 from solver.wagons.data import load_data
 from solver.wagons.optimizer import cpsat as cps
 from solver.wagons.optimizer.canwin import can_win
@@ -16,7 +17,6 @@ from solver.wagons.optimizer.dealsearch import clear_cache
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.problem import card_quads
 from solver.wagons.optimizer.proofworkers import zygote_pid
-from solver.wagons.optimizer.stopping import StopSignal, capped, stopped, stopping, watching
 from solver.wagons.scoring import pile_counts
 
 # the greedy Through the Desert game of seed 108: no minute has proven its best layout (32)
@@ -98,3 +98,14 @@ def test_a_stopped_can_win_is_undecided_and_ends_its_proof_workers():
         if schedule == "resume" and zygote_pid() is not None:  # every line's worker was killed with the search
             assert not [c for c in psutil.Process(zygote_pid()).children() if c.status() != psutil.STATUS_ZOMBIE]
     clear_cache()
+
+
+def test_a_stopped_outlaws_search_ends_undecided():
+    """The best-first search under both Outlaws searches (win_possible's sides, the dead-position search) reads the
+    signal with its clock; the dead-position search without its lemma runs long from a set-up."""
+    from solver.outlaws import search
+    from solver.outlaws.state import initial_position
+
+    d, _ = _stopped_after(2.0, search.find_dead_positions, initial_position(1), max_depth=200, time_limit=LIMIT,
+                          max_nodes=10 ** 9, use_lemma=False)
+    assert d["stopped"] == "time" and not d["found"] and d["seconds"] < LIMIT / 2
