@@ -8,19 +8,14 @@ import time
 
 import psutil
 from ortools.sat.python import cp_model
+from test_wagons_optimize_cpsat import HARD_CARDS, HARD_PILE, beat_the_hard_town  # no minute proves its best
 
 from solver.stopping import StopSignal, capped, stopped, stopping, watching
-from solver.wagons.data import load_data
-from solver.wagons.optimizer import cpsat as cps
 from solver.wagons.optimizer.canwin import can_win
 from solver.wagons.optimizer.dealsearch import clear_cache
 from solver.wagons.optimizer.layout import best_layout
-from solver.wagons.optimizer.problem import card_quads
 from solver.wagons.optimizer.proofworkers import zygote_pid
-from solver.wagons.scoring import pile_counts
 
-# the greedy Through the Desert game of seed 108: no minute has proven its best layout (32)
-HARD_CARDS, HARD_PILE = (6, 9, 11, 3, 4, 2, 15, 5), (8, 16, 14, 17, 1, 7, 12, 13)
 LIMIT = 120.0
 """The time limit the stopped runs are given: each must end long before it (the tests allow a third of it)."""
 
@@ -73,14 +68,7 @@ def test_a_run_stopped_before_it_starts_gives_the_greedy_town_at_once():
 
 def test_a_solver_registered_just_before_its_solve_is_still_stopped():
     """``stop_search`` does nothing before ``solve`` begins; the signal retries while the solver is registered."""
-    data = load_data()
-    model = cps.encode(card_quads(HARD_CARDS))
-    total, _, _ = cps.player_score(model, data.scenario("through-the-desert"), data, pile_counts(HARD_PILE))
-    model.m.add(total >= 33)
-    model.m.maximize(total)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = LIMIT
+    model, solver = beat_the_hard_town(LIMIT)
     signal = StopSignal()
     with stopping(signal), watching(solver) as go:
         assert go

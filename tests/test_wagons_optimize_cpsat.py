@@ -167,9 +167,9 @@ def test_a_solve_cut_short_before_its_search_never_claims_a_proof(method):
         assert res.bound is None or res.bound >= 32, (limit, res.bound)
 
 
-def test_a_phase_stopped_before_its_search_reports_no_bound():
-    """:func:`cpsat.stopped_bound` of a solve stopped during presolve is None (CP-SAT's own number is 0),
-    and a bound at or below the floor (no real bound of "more than the floor" is) is None too."""
+def beat_the_hard_town(seconds: float):
+    """(model, solver): :data:`HARD_CARDS`' model asked for more than its best known 32, and a one-worker solver
+    limited to ``seconds``."""
     data = load_data()
     model = cps.encode(card_quads(HARD_CARDS))
     total, _, _ = cps.player_score(model, data.scenario("through-the-desert"), data, pile_counts(HARD_PILE))
@@ -177,7 +177,14 @@ def test_a_phase_stopped_before_its_search_reports_no_bound():
     model.m.maximize(total)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = 0.01
+    solver.parameters.max_time_in_seconds = seconds
+    return model, solver
+
+
+def test_a_phase_stopped_before_its_search_reports_no_bound():
+    """:func:`cpsat.stopped_bound` of a solve stopped during presolve is None (CP-SAT's own number is 0),
+    and a bound at or below the floor (no real bound of "more than the floor" is) is None too."""
+    model, solver = beat_the_hard_town(0.01)
     assert solver.solve(model.m) == cp_model.UNKNOWN
     assert solver.best_objective_bound == 0  # what CP-SAT reports: no bound, but a number
     assert cps.stopped_bound(solver, 32) is None and cps.stopped_bound(solver, None) is None
