@@ -362,7 +362,7 @@ class Stopped(Exception):
 
 def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_seconds: float,
                       detail: Callable[[], str] | None = None, fraction: Callable[[], float | None] | None = None,
-                      cancel: StopSignal | None = None, keep: Callable[[Any], None] | None = None,
+                      cancel: StopSignal | None = None, keep: Keeper | None = None,
                       **kwargs: Any) -> Any:
     """Run ``fn`` in a worker thread while a progress bar counts toward ``expected_seconds``.
 
@@ -376,9 +376,9 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
     shown, the work runs under it (``stopping``), and it is set when the page's run ends before the work
     does: Stop pressed, another widget used, the session closed. So nothing keeps computing for a page no
     one is looking at: the optimizer ends as at its time limit, other work reads ``stopped()`` in its own
-    progress callback and raises :class:`Stopped`. With ``keep`` as well, the work gets
-    :data:`STOP_GRACE_SECONDS` to end and ``keep(value)`` receives what it returned (the optimizer's best
-    so far), for the page's next run to show.
+    progress callback and raises :class:`Stopped`. With ``keep`` as well (a :class:`Keeper`,
+    from :func:`keep_stopped`), the work gets :data:`STOP_GRACE_SECONDS` to end and what it returned (the
+    optimizer's best so far) is handed to the page's next run, which waits for it.
     """
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
@@ -403,6 +403,9 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
                     help="Stop this run and show the best found so far" if keep is not None
                     else "Stop this run (what it found so far is not kept)")
     start = time.monotonic()
+    if keep is not None:
+        keep.begin()  # from here the session's next run waits for this one's hand-over (Handover.take)
+    handed: list = []
     try:
         while worker.is_alive():
             worker.join(0.15)
@@ -413,7 +416,9 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
             if keep is not None:
                 worker.join(STOP_GRACE_SECONDS)
                 if not worker.is_alive() and "value" in box:
-                    keep(box["value"])
+                    handed.append(box["value"])
+        if keep is not None:
+            keep.end(*handed)
     bar.empty()
     stop.empty()
     if "error" in box:
@@ -422,30 +427,70 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
 
 
 STOPPED_INBOX = "_stopped_results"
-"""Session key of the results of stopped runs waiting for the next run (:func:`keep_stopped`)."""
+"""Session key of the session's :class:`Handover`."""
 
 
-def keep_stopped(name: str, inputs: Any) -> Callable[[Any], None]:
+class Handover:
+    """The results of a session's stopped runs, for its next run.
+
+    When a page's run is stopped, Streamlit refuses every ``st`` call in it (writing ``st.session_state``
+    included) and may start the next run at once, on another thread, while the stopped one still waits for
+    its work's best so far. So a run that may hand over a result says so first (:meth:`Keeper.begin`), puts
+    the result in this plain object, and the next run waits for it (:meth:`take`, from
+    :func:`deliver_stopped`)."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending = 0
+        self._results: dict[str, Any] = {}
+
+    def keeper(self, name: str, shape: Callable[[Any], Any]) -> Keeper:
+        return Keeper(self, name, shape)
+
+    def take(self, timeout: float) -> dict[str, Any]:
+        """The results handed over, once no run is still handing one over (at most ``timeout`` s)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._pending == 0, timeout)
+            out, self._results = self._results, {}
+            return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Keeper:
+    """``keep`` of :func:`run_with_progress`: one run's hand-over of its result under ``name`` (as ``shape(value)``)."""
+
+    handover: Handover
+    name: str
+    shape: Callable[[Any], Any]
+
+    def begin(self) -> None:
+        with self.handover._cond:
+            self.handover._pending += 1
+
+    def end(self, *value: Any) -> None:
+        """The run is over: with ``value``, it was stopped and this is what its work returned."""
+        with self.handover._cond:
+            if value:
+                self.handover._results[self.name] = self.shape(value[0])
+            self.handover._pending -= 1
+            self.handover._cond.notify_all()
+
+
+def keep_stopped(name: str, inputs: Any = None, shape: Callable[[Any], Any] | None = None) -> Keeper:
     """``keep`` for :func:`run_with_progress`: a stopped run's result (a dict, marked ``stopped_early``) to be
-    ``st.session_state[name] = (inputs, result)``, where the page keeps a finished run's, from the next run on.
-
-    It is called while the page's run is being stopped, when Streamlit refuses every ``st`` call (writing
-    ``st.session_state`` included), so it puts the result in a plain dict held by the session, taken out by
-    :func:`deliver_stopped` at the start of the next run."""
-    inbox = st.session_state.setdefault(STOPPED_INBOX, {})
-
-    def keep(value: Any) -> None:
-        inbox[name] = (inputs, {**value, "stopped_early": True} if isinstance(value, dict) else value)
-
-    return keep
+    ``st.session_state[name] = (inputs, result)`` from the next run on, where the page keeps a finished run's
+    (``shape(result)`` instead, when given); it travels through the session's :class:`Handover`."""
+    handover = st.session_state.setdefault(STOPPED_INBOX, Handover())
+    return handover.keeper(name, shape or (lambda value: (inputs, {**value, "stopped_early": True}
+                                                          if isinstance(value, dict) else value)))
 
 
 def deliver_stopped() -> None:
     """Put the results of runs stopped in an earlier run where their pages read them (app.py, every run)."""
-    inbox = st.session_state.get(STOPPED_INBOX)
-    while inbox:
-        name, value = inbox.popitem()
-        st.session_state[name] = value
+    handover = st.session_state.get(STOPPED_INBOX)
+    if handover is not None:
+        for name, value in handover.take(STOP_GRACE_SECONDS + 1.0).items():
+            st.session_state[name] = value
 
 
 def stopped_note(result: dict) -> None:

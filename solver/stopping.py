@@ -1,14 +1,16 @@
 """Ending a running search early, as its time limit would (the dashboard's **Stop** button).
 
 A :class:`StopSignal` is set from another thread (the page whose run ended); a search running under
-:func:`stopping` in its own thread sees its time run out at once. The Lone Cowboy optimizer
-(``solver.wagons.optimizer``): every deadline it reads goes through
-:func:`capped`, every CP-SAT solve it runs is stopped (``CpSolver.stop_search``), a deal search's paused
-proof workers are killed as at its time limit. The answer is what a time limit gives at that moment: the
-best found so far, unproven unless the proof was already complete (rule:W-opt-layout,
-rule:W-opt-bestplay). The Outlaws searches (``solver.outlaws.search``: can either side still win, dead
-positions) read :func:`stopped` with their clock and end as at their time limit. The signal is per run, so sessions on other threads are untouched; it lives in a
-``ContextVar``, which a new thread does not inherit.
+:func:`stopping` in its own thread sees its time run out at once. The Lone Cowboy optimizer (``solver.wagons.optimizer``): its
+deadlines go through :func:`capped` (``Problem.deadline``, the CP-SAT solve, the local search, the Z3
+loop's calls, a deal search's time left, the draft-line enumeration; the exhaustive oracle, at most 5
+cards, reads its time once), every CP-SAT solve it runs is stopped (``CpSolver.stop_search``), a deal
+search's proof slices end and its workers are killed as at its time limit. The answer is what a time
+limit gives at that moment: the best found so far, unproven unless the proof was already complete
+(rule:W-opt-layout, rule:W-opt-bestplay). The Outlaws searches (``solver.outlaws.search``: can either
+side still win, dead positions) read :func:`stopped` with their clock and end as at their time limit.
+The signal is per run, so sessions on other threads are untouched; it lives in a ``ContextVar``, which
+a new thread does not inherit.
 """
 
 from __future__ import annotations

@@ -273,6 +273,21 @@ def test_wagons_scenarios(page, server):
     atlas.scroll_into_view_if_needed()
     expect(atlas).to_be_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
+    # the best-play table at a minute per deal, stopped during its first deal: the deals done are kept and said so
+    seconds = page.get_by_role("spinbutton", name="Seconds per deal")
+    seconds.fill("60")
+    seconds.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Compute the best-play difficulty table").click()
+    stop = page.get_by_role("button", name="Stop")
+    expect(stop).to_be_visible(timeout=15_000)
+    page.wait_for_timeout(3_000)
+    stop.click()
+    expect(page.get_by_text(re.compile(r"You stopped this run: 1 of \d+ deals are in the table"))) \
+        .to_be_visible(timeout=20_000)
+    expect(page.get_by_text("Best play vs greedy, per deal")).to_be_visible()
+    shot(page, "wagons_scenarios_best_play_stopped")
+    assert page.locator('[data-testid="stException"]').count() == 0
 
 
 def test_cactus(page, server):

@@ -59,7 +59,7 @@ def test_a_stopped_optimizer_hands_its_best_so_far_to_the_page(monkeypatch):
     from solver.wagons.optimizer.layout import best_layout
 
     cards, pile = (6, 9, 11, 3, 4, 2, 15, 5), (8, 16, 14, 17, 1, 7, 12, 13)  # no minute has proven its best
-    kept: list = []
+    handover = common.Handover()
     calls = []
 
     def progress_then_interrupt(*args):
@@ -71,8 +71,23 @@ def test_a_stopped_optimizer_hands_its_best_so_far_to_the_page(monkeypatch):
     monkeypatch.setattr(common, "_progress", progress_then_interrupt)
     with pytest.raises(_PageRunEnded):
         common.run_with_progress(best_layout, cards, "through-the-desert", pile, time_limit=120.0, label="Run",
-                                 expected_seconds=120.0, cancel=StopSignal(), keep=kept.append)
-    assert len(kept) == 1 and kept[0].placements and not kept[0].proven_optimal and kept[0].elapsed < 30
+                                 expected_seconds=120.0, cancel=StopSignal(), keep=handover.keeper("best", lambda r: r))
+    kept = handover.take(0.0)  # handed over before run_with_progress ended: nothing to wait for
+    assert list(kept) == ["best"] and kept["best"].placements and not kept["best"].proven_optimal
+    assert kept["best"].elapsed < 30
+
+
+def test_the_next_run_waits_for_a_stopped_run_to_hand_over():
+    """Streamlit may start the next run while the stopped one still waits for its work: take() waits for every
+    run that began a hand-over, and a run that ended normally hands over nothing."""
+    handover = common.Handover()
+    first, second = handover.keeper("a", lambda v: ("a", v)), handover.keeper("b", lambda v: v)
+    first.begin()
+    second.begin()
+    second.end()  # finished normally: nothing for the next run
+    threading.Timer(0.3, first.end, args=(7,)).start()
+    assert handover.take(5.0) == {"a": ("a", 7)}
+    assert handover.take(0.0) == {}
 
 
 def test_a_stopped_result_reaches_the_page_on_its_next_run():
@@ -87,7 +102,9 @@ def test_a_stopped_result_reaches_the_page_on_its_next_run():
 
         deliver_stopped()
         if "kept" not in st.session_state:
-            keep_stopped("my_result", ("inputs",))({"score": 3})
+            keeper = keep_stopped("my_result", ("inputs",))
+            keeper.begin()
+            keeper.end({"score": 3})
         st.session_state.kept = True
 
     at = AppTest.from_function(page).run()

@@ -271,8 +271,9 @@ def test_best_play_difficulty_table_comes_from_the_optimizer():
     at.number_input(key="sc_bp_limit").set_value(1)
     at.button(key="sc_bp_run").click().run(timeout=180)
     assert not at.exception and not errors(at)
-    jobs, limit, rows = at.session_state["sc_bp_result"]
-    assert jobs == (("cattle-drive", 0),) and len(rows) == 1
+    jobs, limit, rows, stopped = at.session_state["sc_bp_result"]
+    assert jobs == (("cattle-drive", 0),) and len(rows) == 1 and not stopped
+    assert "You stopped this run" not in texts(at)
     row = rows[0]
     assert row["best_margin"] >= row["greedy_margin"]  # best play is never worse than the greedy line it starts from
     summary = next(d.value for d in at.dataframe if "win_share_best" in d.value.columns)

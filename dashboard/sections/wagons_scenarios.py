@@ -12,6 +12,7 @@ from dashboard.caching import cache_final, proven
 from dashboard.common import (
     dumps,
     guarded,
+    keep_stopped,
     kept,
     make_rules,
     page_header,
@@ -156,11 +157,12 @@ if st.button("Compute the best-play difficulty table", key="sc_bp_run"):
             best_play_rows, jobs, limit, dumps(rules.to_dict()), done, label="Best play",
             expected_seconds=limit * len(jobs), fraction=lambda: len(done) / len(jobs),
             detail=lambda: (f"{len(done)} of {len(jobs)} deals" if len(done) < len(jobs) else ""),
-            cancel=StopSignal(), keep=lambda rows: st.session_state.update(sc_bp_result=(jobs, limit, rows))))
+            cancel=StopSignal(), keep=keep_stopped("sc_bp_result", shape=lambda rows: (jobs, limit, rows, True))),
+            False)
 res = st.session_state.get("sc_bp_result")
-if res and len(res[2]) < len(res[0]):
-    st.caption(f"You stopped this run: {len(res[2])} of {len(res[0])} deals are in the table (the last one "
-               "searched until you stopped it).")
+if res and res[3]:
+    st.caption(f"You stopped this run: {len(res[2])} of {len(res[0])} deals are in the table, the last of them "
+               "searched only until you stopped it.")
 if res and res[2]:
     table = pl.DataFrame(res[2])
     summary_bp = bp.difficulty_summary(table).with_columns(

@@ -190,7 +190,8 @@ else:
             mine = ss.get("wg_last_score", {}).get("player", {}).get("total")
             if mine is not None:
                 st.markdown(f"Your layout scores **{mine}**; the best found scores **{res['score']}**"
-                            + (", proven optimal." if res.get("proven_optimal") else " (optimality not proven in the time the search ran)."))
+                            + (", proven optimal." if res.get("proven_optimal")
+                               else " (optimality not proven in the time the search ran)."))
             if not res.get("proven_optimal"):
                 st.markdown(wv.bound_line(res["score"], res.get("bound")))
             stopped_note(res)

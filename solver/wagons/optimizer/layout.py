@@ -91,6 +91,6 @@ def layout_with(strategy, method: str, cards, scenario_id: str, opponent_pile=()
     incumbent = Incumbent(problem, progress)
     if seed_greedy and round1 is None:
         incumbent.seed_greedy()
-        if problem.elapsed() >= time_limit:  # no time left: the greedy town, not proven
+        if time.monotonic() >= problem.deadline:  # no time left (or stopped): the greedy town, not proven
             return incumbent.result(method, proven=False)
     return incumbent.result(method, strategy.prove(problem, incumbent))
