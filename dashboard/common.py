@@ -447,6 +447,18 @@ class Handover:
     def keeper(self, name: str, shape: Callable[[Any], Any]) -> Keeper:
         return Keeper(self, name, shape)
 
+    def _begin(self) -> None:
+        with self._cond:
+            self._pending += 1
+
+    def _end(self, name: str, value: tuple) -> None:
+        """A run that began a hand-over is over; ``value`` is ``(result,)`` when it hands one over under ``name``."""
+        with self._cond:
+            if value:
+                self._results[name] = value[0]
+            self._pending -= 1
+            self._cond.notify_all()
+
     def take(self, timeout: float) -> dict[str, Any]:
         """The results handed over, once no run is still handing one over (at most ``timeout`` s)."""
         with self._cond:
@@ -464,16 +476,11 @@ class Keeper:
     shape: Callable[[Any], Any]
 
     def begin(self) -> None:
-        with self.handover._cond:
-            self.handover._pending += 1
+        self.handover._begin()
 
     def end(self, *value: Any) -> None:
         """The run is over: with ``value``, it was stopped and this is what its work returned."""
-        with self.handover._cond:
-            if value:
-                self.handover._results[self.name] = self.shape(value[0])
-            self.handover._pending -= 1
-            self.handover._cond.notify_all()
+        self.handover._end(self.name, tuple(self.shape(v) for v in value))
 
 
 def keep_stopped(name: str, inputs: Any = None, shape: Callable[[Any], Any] | None = None) -> Keeper:

@@ -1,8 +1,8 @@
 """Ending a running search early, as its time limit would (the dashboard's **Stop** button).
 
 A :class:`StopSignal` is set from another thread (the page whose run ended); a search running under
-:func:`stopping` in its own thread sees its time run out at once. The Lone Cowboy optimizer (``solver.wagons.optimizer``): its
-deadlines go through :func:`capped` (``Problem.deadline``, the CP-SAT solve, the local search, the Z3
+:func:`stopping` in its own thread sees its time run out at once. The Lone Cowboy optimizer
+(``solver.wagons.optimizer``): its deadlines go through :func:`capped` (``Problem.deadline``, the CP-SAT solve, the local search, the Z3
 loop's calls, a deal search's time left, the draft-line enumeration; the exhaustive oracle, at most 5
 cards, reads its time once), every CP-SAT solve it runs is stopped (``CpSolver.stop_search``), a deal
 search's proof slices end and its workers are killed as at its time limit. The answer is what a time
@@ -34,16 +34,14 @@ class StopSignal:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._event = threading.Event()
         self._solvers: set[Any] = set()
-        self.at: float | None = None  # monotonic time when it was set
+        self.at: float | None = None  # monotonic time when it was set; None until then
 
     def set(self) -> None:
         with self._lock:
             first = self.at is None
             if first:
                 self.at = time.monotonic()
-            self._event.set()
         if first:
             threading.Thread(target=self._stop_solvers, daemon=True, name="optimizer-stop").start()
 
@@ -62,12 +60,12 @@ class StopSignal:
             time.sleep(0.1)
 
     def is_set(self) -> bool:
-        return self._event.is_set()
+        return self.at is not None
 
     def _add(self, solver) -> bool:
         """Register a solver about to run; False when the signal is already set (then it should not run)."""
         with self._lock:
-            if self._event.is_set():
+            if self.at is not None:
                 return False
             self._solvers.add(solver)
             return True
@@ -82,7 +80,7 @@ _SIGNAL: ContextVar[StopSignal | None] = ContextVar("optimizer_stop", default=No
 
 @contextmanager
 def stopping(signal: StopSignal | None) -> Iterator[StopSignal | None]:
-    """Run the block's optimizer calls under ``signal`` (None: no early stop)."""
+    """Run the block's searches under ``signal`` (None: no early stop)."""
     token = _SIGNAL.set(signal)
     try:
         yield signal
