@@ -17,8 +17,9 @@ import sys
 import time
 from fractions import Fraction
 
-from solver.cactus import odds, verify
+from solver.cactus import odds
 from solver.cactus.rules import CactusRules
+from solver.cactus.verify import checks as verify
 
 GAME = "cactus"
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import psutil
 
-from solver.batches import BatchRequest, plan
 from solver.errors import BadInput
-from solver.executor import run_items
+from solver.execution.batches import BatchRequest, plan
+from solver.execution.executor import run_items
 
 LIMIT_MIB = 1024.0
 

@@ -2,7 +2,7 @@
 
 - scoring throughput: 10-card towns scored per second by ``solver.wagons.scoring.score_player``
   (bitboards, cold per-town caches; a second row also rebuilds the per-card tables every pass)
-  against the plain dict-and-flood-fill scorer ``solver.wagons.reference.reference_score_player``
+  against the plain dict-and-flood-fill scorer ``solver.wagons.scoring.reference.reference_score_player``
   on the same towns in the same process;
 - simulated games per second for the random and greedy policies;
 - the greedy (and random) policy's win rate and mean margin per scenario over seeded games
@@ -20,7 +20,7 @@ import time
 
 from solver.wagons import scoring
 from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.reference import reference_score_player
+from solver.wagons.scoring.reference import reference_score_player
 from solver.wagons.simulate import simulate_rows
 from solver.wagons.town import Town, legal_placements, place
 
@@ -69,7 +69,7 @@ def scoring_rows(quick: bool) -> list[dict]:
         base_t.append(_pass(reference_score_player, items))
     fast, cold, base = len(items) / min(fast_t), len(items) / min(cold_t), len(items) / min(base_t)
     common = (f"{len(items)} random legal 10-card towns, all 6 scenarios, full breakdown, best interleaved pass, "
-              "gc paused; baseline = dict-and-flood-fill reference scorer (solver/wagons/reference.py), same process")
+              "gc paused; baseline = dict-and-flood-fill reference scorer (solver/wagons/scoring/reference.py), same process")
     return [{"game": GAME, "name": "score 10-card towns", "value": round(fast), "unit": "towns/s",
              "baseline": round(base), "ratio": round(fast / base, 2),
              "notes": "cold per-town and per-pile caches (per-card tables built); " + common},

@@ -29,7 +29,7 @@ OLD_FIVE_QUOTED_S = 495.0  # issue 4: 28.8 M towns at ~58k towns/s, on this mach
 
 
 def _instance(seed: int, n: int, max_pile: int = 6):
-    """The same seeded instances as tests/test_wagons_optimize.py."""
+    """The same seeded instances as tests/wagons/optimizer/test_optimize.py."""
     rng = random.Random(seed)
     deck = rng.sample(range(18), 18)
     return deck[:n], deck[n:n + rng.randint(0, max_pile)], SCENARIO_IDS[seed % 6]

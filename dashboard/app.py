@@ -1,6 +1,7 @@
 """Ruleslinger dashboard entry point: ``streamlit run dashboard/app.py``.
 
-Pages live in ``dashboard/sections/`` (not ``pages/``: Streamlit would also list that folder itself); every rule decision is made by :mod:`solver`, the pages only
+Pages live in one room per game (``dashboard/wagons/``, ``cactus/``, ``outlaws/``, ``checks/``; the list is
+:mod:`dashboard.nav`); every rule decision is made by :mod:`solver`, the pages only
 collect input, call the engines and draw their answers.
 """
 
@@ -24,7 +25,8 @@ except deps.MissingDependency as exc:
     st.error(f"Ruleslinger cannot start: {exc}", icon=":material/error:")
     st.stop()
 
-from dashboard.common import PAGES, deliver_stopped, readings_from_address, readings_to_address  # noqa: E402
+from dashboard.nav import PAGES  # noqa: E402
+from dashboard.shared.common import deliver_stopped, readings_from_address, readings_to_address  # noqa: E402
 
 problem = readings_from_address()  # a new session takes the readings kept in the address (a reload, a bookmark)
 if problem:
@@ -34,9 +36,9 @@ deliver_stopped()  # the best so far of a search stopped in the last run, where 
 
 HERE = Path(__file__).resolve().parent
 pages = {
-    section: [st.Page(str(HERE / "sections" / f"{name}.py"), title=title, icon=icon, url_path=name,
-                      default=(name == "home"))
-              for name, title, icon, _ in entries]
+    section: [st.Page(str(HERE / info.file), title=info.title, icon=info.icon, url_path=info.name,
+                      default=(info.name == "home"))
+              for info in entries]
     for section, entries in PAGES.items()
 }
 st.navigation(pages).run()

@@ -4,7 +4,7 @@
 
 Each notebook uses the ``solver`` API directly (no dashboard), shows Polars tables and Altair
 charts, and keeps every search short (time limits, small batches) so that
-``tests/test_notebooks.py`` can execute it top to bottom in well under a minute.
+``tests/project/test_notebooks.py`` can execute it top to bottom in well under a minute.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ Subpackages: ``solver.wagons`` (Circle the Wagons: Lone Cowboy), ``solver.cactus
 Each game package exports the same game contract (``docs/conventions.md``). Shared pieces:
 ``solver.errors`` (the one bad-input exception), ``solver.io`` (safe JSON/TOML reading),
 ``solver.paths`` (where the data files in ``scenarios/`` are), ``solver.register`` (the rules
-register), ``solver.clikit`` and ``solver.cli`` (the ``ruleslinger`` command), ``solver.executor``
-and ``solver.batches`` (large batches), ``solver.deps`` (the start-up dependency check).
+register), ``solver.clikit`` and ``solver.cli`` (the ``ruleslinger`` command), ``solver.execution.executor``
+and ``solver.execution.batches`` (large batches), ``solver.deps`` (the start-up dependency check).
 """
 
 __version__ = "0.1.0"

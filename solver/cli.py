@@ -18,7 +18,7 @@ def build_parser() -> clikit.Parser:
     from solver import register as rules_register
     from solver.cactus import cli as cactus_cli
     from solver.outlaws import cli as outlaws_cli
-    from solver.wagons import cli as wagons_cli
+    from solver.wagons.cli import commands as wagons_cli
 
     parser = clikit.Parser(
         prog="ruleslinger",
@@ -34,7 +34,7 @@ def build_parser() -> clikit.Parser:
     rules_register.register_cli(games)
     from solver import readings  # ruleslinger readings impact|verdicts|options GAME (solver/readings.py)
     readings.register_cli(games)
-    from solver import batches  # ruleslinger batch KIND (solver/batches.py)
+    from solver.execution import batches  # ruleslinger batch KIND (solver/execution/batches.py)
     batches.register_batch(games)
     return clikit.bound_numbers(parser)
 

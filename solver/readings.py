@@ -29,15 +29,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from solver.cactus import rules as cactus_rules
+from solver import registry
 from solver.errors import BadInput
-from solver.outlaws import rules as outlaws_rules
 from solver.paths import SCENARIOS
-from solver.wagons import rules as wagons_rules
 
-GAMES = {"wagons": wagons_rules, "cactus": cactus_rules, "outlaws": outlaws_rules}
-"""Each game's rules module: its options class and its ``CHOICES`` table of listed values."""
-_CLASSES = {"wagons": wagons_rules.Rules, "cactus": cactus_rules.CactusRules, "outlaws": outlaws_rules.Rules}
+GAMES = registry.ids()
+"""The games whose readings are listed (:mod:`solver.registry`)."""
 ALL = "*"
 """A verdict that passes the whole rules object to the engine reads every reading (minus its ``skip``)."""
 
@@ -83,15 +80,13 @@ class Reading:
 
 
 def rules_class(game: str) -> type:
-    if game not in GAMES:
-        raise BadInput(f"unknown game '{game}' (known: {', '.join(GAMES)})")
-    return _CLASSES[game]
+    return registry.game(game).rules
 
 
 def game_readings(game: str) -> list[Reading]:
     """Every field of the game's rules options as a :class:`Reading` (in field order)."""
     cls = rules_class(game)
-    table = GAMES[game].CHOICES
+    table = cls.CHOICES
     default = cls()
     out = []
     for f in fields(cls):
@@ -263,7 +258,7 @@ class Verdict:
 
 def _cactus_timed(settings: Settings, fn: Callable[[], dict]) -> dict:
     """Run a Cactus deck check with the settings' time limit for each Z3 solve."""
-    from solver.cactus import verify as cv
+    from solver.cactus.verify import checks as cv
 
     limit = getattr(cv, "TIMEOUT", None)
     if limit is None:
@@ -304,7 +299,7 @@ SOLO_FAMILIES = ("solo-deck-3-plus-1-through-round-11", "solo-deck-3-plus-1-afte
 
 
 def _deck_why(family: str) -> str:
-    from solver.cactus import verify as cv
+    from solver.cactus.verify import checks as cv
 
     reads = cv.READS[family]
     return (f"the Z3 model of this check (verify.run_check('{family}')) takes only "
@@ -313,7 +308,7 @@ def _deck_why(family: str) -> str:
 
 
 def _deck_verdict(family: str, players: int | None) -> Verdict:
-    from solver.cactus import verify as cv
+    from solver.cactus.verify import checks as cv
 
     vid = f"{family}/p{players}" if players else family
     title = f"{players} players: {_TITLES[family]}" if players else _TITLES[family]
@@ -374,7 +369,7 @@ def _ranger(path: Path, rules) -> dict:
 # ---- Outlaws
 
 def _outlaws_verdicts() -> list[Verdict]:
-    from solver.outlaws import verify as ov
+    from solver.outlaws.verify import checks as ov
 
     first = {"first_player": "a position names the side to move; who moved first at the set-up never enters"}
     out = [Verdict(f"verify/{cid}", f"invariant: {cid} ({ov.RULE_TEXT.get(cid, '')[:70]})",
@@ -424,7 +419,7 @@ def _wagons_verdicts() -> list[Verdict]:
     out = [Verdict(f"greedy-wins/{sid}", f"{sid}: games the greedy policy wins (seeded deals)",
                    lambda r, s, sid=sid: _greedy(sid, r, s), ALL, "")
            for sid in [sc.id for sc in load_data().scenarios]]
-    from solver.wagons import verify as wagons_verify  # Z3 loads only when the verdicts are listed
+    from solver.wagons.verify import checks as wagons_verify  # Z3 loads only when the verdicts are listed
 
     out += [Verdict(f"wagons-verify/{check}", f"the Lone Cowboy check '{check}' (wagons verify), per scenario",
                     lambda r, s, check=check: _wagons_check(check, r, s), ALL, "", _WAGONS_CHECK_SKIPS.get(check, {}))
@@ -448,7 +443,7 @@ _WAGONS_CHECK_SKIPS = {
 def _wagons_check(check: str, rules, settings: Settings) -> dict:
     """One ``wagons verify`` check in every scenario, each solve within the settings' time limit;
     a scenario left undecided by the limit makes the verdict undecided (never cached, never 'holds')."""
-    from solver.wagons import verify as wagons_verify
+    from solver.wagons.verify import checks as wagons_verify
 
     rows = wagons_verify.run_checks(checks=(check,), rules=rules, time_limit=settings.time_limit)
     out = {row["id"]: row["holds"] for row in rows}
@@ -627,13 +622,13 @@ def register_cli(games) -> None:
     group = clikit.add_group(games, "readings", "every verdict across the readings of the rules")
     p = clikit.add_command(group, "impact", "rerun each verdict under each alternative reading and say which "
                            "readings change it", _impact_cmd, _render_impact)
-    p.add_argument("game_name", metavar="GAME", choices=list(GAMES), help="wagons, cactus or outlaws")
+    p.add_argument("game_name", metavar="GAME", choices=list(GAMES), help=", ".join(GAMES))
     p.add_argument("--verdict", action="append", metavar="ID", help="only this verdict (repeatable; ids from "
                    "`readings verdicts GAME`)")
     p.add_argument("--time-limit", type=float, default=30.0, help="seconds per Z3 solve or search (default 30)")
     p.add_argument("--games", type=int, default=100, help="Lone Cowboy games per scenario (default 100)")
     p.add_argument("--seed", type=clikit.seed_int, default=0, help="first deal seed / set-up seed (default 0)")
     p = clikit.add_command(group, "verdicts", "the verdicts of a game and the readings each one reads", _verdicts_cmd)
-    p.add_argument("game_name", metavar="GAME", choices=list(GAMES), help="wagons, cactus or outlaws")
+    p.add_argument("game_name", metavar="GAME", choices=list(GAMES), help=", ".join(GAMES))
     p = clikit.add_command(group, "options", "the readings of a game, their values and what each means", _options_cmd)
-    p.add_argument("game_name", metavar="GAME", choices=list(GAMES), help="wagons, cactus or outlaws")
+    p.add_argument("game_name", metavar="GAME", choices=list(GAMES), help=", ".join(GAMES))

@@ -22,8 +22,6 @@ from solver.paths import REGISTER, REPO
 
 CITATION = re.compile(r"\brule:([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)")
 STATUSES = ("planned", "implemented")
-GAMES = {"common": "Shared", "wagons": "Circle the Wagons: Lone Cowboy",
-         "cactus": "Cactus Town: The Lone Ranger", "outlaws": "Outlaws: Last Man Standing"}
 
 
 @dataclass(frozen=True)
@@ -76,13 +74,23 @@ def _rule(entry: dict, game: str, path: Path) -> Rule:
     )
 
 
+def parts(folder: Path = REGISTER) -> dict[str, str]:
+    """The register's parts in order, {part id (its file's name): its title}: ``common`` and one per game, each
+    file saying its own ``title`` and ``order`` (so no list of the games is kept here)."""
+    found = []
+    for path in folder.glob("*.toml"):
+        doc = read_toml(path)
+        if not isinstance(doc.get("title"), str) or not isinstance(doc.get("order"), int):
+            raise BadInput(f"{path.name}: expected a text 'title' and a whole-number 'order' at the top")
+        found.append((doc["order"], path.stem, doc["title"]))
+    return {part: title for _order, part, title in sorted(found)}
+
+
 def load_register(folder: Path = REGISTER) -> Register:
     rules: list[Rule] = []
     seen: set[str] = set()
-    for game in GAMES:
+    for game in parts(folder):
         path = folder / f"{game}.toml"
-        if not path.exists():
-            continue
         for entry in read_toml(path).get("rule", []):
             rule = _rule(entry, game, path)
             if rule.id in seen:
@@ -135,7 +143,7 @@ def to_markdown(reg: Register | None = None) -> str:
              "Generated from `docs/register/*.toml` by `ruleslinger rules --markdown > docs/rules.md`;",
              "the tests check it is current. Code cites an entry as `rule:` + its id. Open questions carry the",
              "ids of `docs/open-questions.md`; readings marked *(inferred)* fill a gap in the rulebook text.", ""]
-    for game, title in GAMES.items():
+    for game, title in parts().items():
         rules = reg.for_game(game)
         if not rules:
             continue
@@ -171,5 +179,5 @@ def register_cli(games) -> None:
 
     p = clikit.add_command(games, "rules", "list the rules register (open questions and implemented rules)",
                            handle, render)
-    p.add_argument("--game", dest="game_filter", choices=[g for g in GAMES], help="only this game's entries")
+    p.add_argument("--game", dest="game_filter", choices=list(parts()), help="only this game's entries")
     p.add_argument("--markdown", action="store_true", help="print the register as Markdown (docs/rules.md)")

@@ -1,5 +1,5 @@
 """Cactus Town: The Lone Ranger: event deck, solo action deck, exact marshal odds, the lone
-ranger's decisions on a position, duel odds and Z3 checks (``solver.cactus.verify``; see docs/cactus.md).
+ranger's decisions on a position, duel odds and Z3 checks (``solver.cactus.verify.checks``; see docs/cactus.md).
 
 The game contract (the same surface as :mod:`solver.wagons` and :mod:`solver.outlaws`, see
 ``docs/conventions.md``): ``Rules`` (:class:`CactusRules`), ``initial_state(seed, rules, players)``,

@@ -83,7 +83,7 @@ def _render_marshal(r: dict) -> str:
 
 
 def _verify(args) -> dict:
-    from solver.cactus import verify
+    from solver.cactus.verify import checks as verify
 
     players = tuple(clikit.int_list(args.players, "--players")) if args.players is not None else (2, 3, 4, 5)
     for p in players:

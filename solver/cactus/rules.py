@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from solver.errors import BadInput
 from solver.io import parse_fraction_text, short_repr
@@ -75,6 +75,9 @@ class CactusRules:
     - ``pass_turn`` (rule:C14): ``ends_row`` (nothing more of the row is carried out) or
       ``icon_only`` (only that icon / slash group is passed).
     """
+
+    CHOICES: ClassVar[dict] = CHOICES
+    """The listed values of each reading with named alternatives (the module's table)."""
 
     solo_events: bool = False
     solo_event_cards: int = 8

@@ -6,7 +6,7 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.io import parse_int_text, parse_json_text
 from solver.outlaws import search
-from solver.outlaws.verify import register_verification
+from solver.outlaws.verify.checks import register_verification
 
 
 def _rules(args):
@@ -129,4 +129,4 @@ def register(games) -> None:
     p.add_argument("--seed", type=clikit.seed_int, default=0, help="first seed (default 0)")
     p.add_argument("--max-actions", type=int, default=3000, help="stop a playout after this many actions")
     p.add_argument("--rows", action="store_true", help="include every playout's row")
-    register_verification(group)  # `verify` and `dead-positions` (solver/outlaws/verify.py)
+    register_verification(group)  # `verify` and `dead-positions` (solver/outlaws/verify/checks.py)

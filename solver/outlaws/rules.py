@@ -8,6 +8,7 @@ generated from them (:func:`rule_help`), so a new option shows up everywhere at 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from solver.errors import BadInput
 from solver.io import short_repr
@@ -78,6 +79,9 @@ class Rules:
     - ``actions_per_turn`` (rule:O17): exactly two actions a turn ("exactly_two", default; a fake swap
       stands in for passing) or a player may end the turn after one ("one_or_two").
     """
+
+    CHOICES: ClassVar[dict] = CHOICES
+    """The listed values of each reading with named alternatives (the module's table)."""
 
     first_player: str = "A"
     refill_empty_reserve: str = "leave_empty"

@@ -26,10 +26,10 @@ from solver.wagons.game import (
     unseen_cards,
     winner,
 )
-from solver.wagons.game_json import action_from_json, action_to_json
-from solver.wagons.game_json import state_from_json as from_json
-from solver.wagons.game_json import state_to_json as to_json
-from solver.wagons.game_record import game_from_record, game_record
+from solver.wagons.record.game_json import action_from_json, action_to_json
+from solver.wagons.record.game_json import state_from_json as from_json
+from solver.wagons.record.game_json import state_to_json as to_json
+from solver.wagons.record.game_record import game_from_record, game_record
 from solver.wagons.rules import Rules
 
 __all__ = ["Rules", "State", "initial_state", "legal_actions", "apply", "outcomes", "is_terminal", "winner",

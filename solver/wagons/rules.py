@@ -7,6 +7,7 @@ docs/open-questions.md, the alternatives are listed in ``docs/register/wagons.to
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from solver.errors import BadInput
 
@@ -53,6 +54,9 @@ class Rules:
     - ``round1_pick`` (rule:W1-pick): when several of those cards match, the opponent takes the first
       ("first", default: it skips only as many as it needs) or the last ("last": as many as it may).
     """
+
+    CHOICES: ClassVar[dict] = CHOICES
+    """The listed values of each reading with named alternatives (the module's table)."""
 
     icon_source: str = "top"
     match_order: str = "drafted-first"

@@ -1,7 +1,7 @@
 """A one-page Streamlit script for the browser test of the after-game review: plays the seeded game
 named in the URL query (``?scenario=...&policy=...&seed=...``) to its end with the engine's policy,
-then shows ``dashboard.wagons_review.show_review`` and ``show_was_winnable`` as the play page does at game end.
-Run by tests/test_browser_review.py with ``streamlit run tests/apps/wagons_review.py``."""
+then shows ``dashboard.wagons.review.show_review`` and ``show_was_winnable`` as the play page does at game end.
+Run by tests/browser/test_review.py with ``streamlit run tests/apps/wagons_review.py``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts only this folder on the pa
 
 import streamlit as st  # noqa: E402
 
-from dashboard.wagons_review import show_review, show_was_winnable  # noqa: E402
+from dashboard.wagons.review import show_review, show_was_winnable  # noqa: E402
 from solver.wagons.simulate import play_game  # noqa: E402
 
 st.set_page_config(page_title="Lone Cowboy review", layout="wide")

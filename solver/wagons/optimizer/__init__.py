@@ -1,6 +1,6 @@
 """The Lone Cowboy optimizer: best layouts (rule:W-opt-layout) and best play (rule:W-opt-bestplay).
 
-Imports run one way (each module imports only those above it; ``tests/test_import_cycles.py``)::
+Imports run one way (each module imports only those above it; ``tests/project/test_import_cycles.py``)::
 
     quads     what both solver models share: a card's territories, slots, EncodeTimeout
     problem   the problem, the best town so far and the one result builder, the greedy town
@@ -21,5 +21,5 @@ Public entry points: :func:`solver.wagons.optimizer.layout.best_layout`,
 :func:`solver.wagons.optimizer.problem.greedy_layout`, :func:`solver.wagons.optimizer.oracle.exhaustive_best`,
 :func:`solver.wagons.optimizer.bestplay.best_play` / ``best_play_row`` / ``difficulty_table``,
 :func:`solver.wagons.optimizer.canwin.can_win` / ``can_win_row``. This file
-imports nothing, so ``import solver.wagons.optimizer.cli`` does not load ortools, z3 or numba.
+imports nothing, so ``import solver.wagons.cli.optimizer`` does not load ortools, z3 or numba.
 """

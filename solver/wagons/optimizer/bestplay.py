@@ -190,7 +190,7 @@ def difficulty_table(scenarios: Sequence[str], n_deals: int, seed: int = 0, time
     """Best achievable margin vs the greedy policy, per deal: a ``polars.DataFrame`` (one row per deal).
 
     Deal ``i`` of each scenario uses seed ``seed + i``. ``executor`` (optional) is anything with
-    ``map(fn, *iterables)`` (a process pool, :mod:`solver.executor`); default: in this process.
+    ``map(fn, *iterables)`` (a process pool, :mod:`solver.execution.executor`); default: in this process.
     ``data``: the cards, goals and scenarios to play and score with (None = the shipped files).
     Summarise with :func:`difficulty_summary`.
     """

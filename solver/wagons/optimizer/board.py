@@ -6,7 +6,7 @@ cards where they are and re-places the others. A town lies on a B x B board of c
 (:func:`board_size`): a card at board position (x, y), turned or not, is the code
 ``(y * B + x) * 2 + turned``. The scorer is a second implementation of the scoring rules, checked
 against :func:`solver.wagons.scoring.score_player` on thousands of random towns
-(``tests/test_wagons_oracle.py``); the goal cards reach it as arrays (:func:`goal_tables`), one
+(``tests/wagons/optimizer/test_oracle.py``); the goal cards reach it as arrays (:func:`goal_tables`), one
 kind number per card (:data:`KINDS`).
 
 Exactness of the walk: the legal moves are those of rule:W-place: the first card at (O, O)

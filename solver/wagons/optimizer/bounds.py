@@ -28,7 +28,7 @@ Why it is admissible (never below the best margin of any legal town of ``cards``
 - the opponent's other points do not depend on the town (:func:`~solver.wagons.scoring.opponent_fixed`).
 
 Every part is a maximum over a superset of the towns the rules allow, so the sum bounds the margin
-(``tests/test_wagons_canwin.py`` checks it against the exhaustive oracle with hypothesis).
+(``tests/wagons/optimizer/test_canwin.py`` checks it against the exhaustive oracle with hypothesis).
 """
 
 from __future__ import annotations

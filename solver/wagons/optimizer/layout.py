@@ -33,8 +33,8 @@ import time
 
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData
-from solver.wagons.optimizer.bnb import BranchAndBound
-from solver.wagons.optimizer.cpsat import CpSatProof
+from solver.wagons.optimizer.bnb.search import BranchAndBound
+from solver.wagons.optimizer.cpsat.model import CpSatProof
 from solver.wagons.optimizer.oracle import Exhaustive
 from solver.wagons.optimizer.problem import (
     LAYOUT_METHOD,
@@ -46,7 +46,7 @@ from solver.wagons.optimizer.problem import (
     greedy_layout,
     make_problem,
 )
-from solver.wagons.optimizer.z3 import Z3Loop
+from solver.wagons.optimizer.z3solver.incremental import Z3Loop
 from solver.wagons.rules import Rules
 
 __all__ = ["LayoutResult", "best_layout", "layout_with", "greedy_layout", "EncodingMismatch", "METHODS", "OBJECTIVES", "STRATEGIES"]

@@ -8,7 +8,7 @@ choice at each of their turns) fixes the order in which the player receives card
 final pile; for Boomtown (``boomtown_count="visible"``) each line is split in two by whether the
 opponent ends round 1 behind or not, and that becomes a constraint on the town after the first ``m``
 cards (``Line.round1``). With ``boomtown_count="cards"`` the counts follow from the cards alone: no split.
-Where the player's cards lie never changes a draft otherwise (``tests/test_wagons_canwin.py`` replays
+Where the player's cards lie never changes a draft otherwise (``tests/wagons/optimizer/test_canwin.py`` replays
 lines with different towns and checks the opponent's pile is the same).
 """
 

@@ -1,6 +1,6 @@
 """Local search for a good town: re-place a few cards at once, exhaustively (rule:W-opt-layout).
 
-The CP-SAT prover (:mod:`solver.wagons.optimizer.cpsat`) proves a town optimal by showing that nothing
+The CP-SAT prover (:mod:`solver.wagons.optimizer.cpsat.model`) proves a town optimal by showing that nothing
 beats it, so it needs a good town first. This search starts from a town (the greedy one) and
 repeatedly takes a *window* of one, two or three cards (never the first one: moving it is the same as
 moving all the others), tries every legal placement of those cards in their turn while every other
@@ -11,7 +11,7 @@ It reuses the compiled walk's board, moves and scorer
 (:mod:`solver.wagons.optimizer.board`, the exhaustive oracle's): the legal moves are those of rule:W-place (a card
 covers or shares an edge with an occupied cell), a kept card is re-checked when its turn comes, and
 scoring is the oracle's compiled scorer: a window is the oracle's own walk with the other cards kept
-(so with every card but the first free it is the whole walk; ``tests/test_wagons_local.py`` also
+(so with every card but the first free it is the whole walk; ``tests/wagons/optimizer/test_local.py`` also
 checks it against the engine-based oracle). Every town it returns is replayed through
 the engine and re-scored by the caller.
 

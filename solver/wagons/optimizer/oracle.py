@@ -14,7 +14,7 @@ off). About 60-80k towns/s: 28.8 million towns, 352-495 s, for a 5-card instance
 
 ``fast=True`` (default): the depth-first walk of :mod:`.board` over every legal placement sequence,
 compiled with numba, on a board of cell codes, with its own scorer (a second implementation of
-rule:W-groups and the goal cards; ``tests/test_wagons_oracle.py`` checks it against
+rule:W-groups and the goal cards; ``tests/wagons/optimizer/test_oracle.py`` checks it against
 ``score_player`` on thousands of random towns in all six scenarios, both objectives, with and
 without an opponent pile). Exactness:
 
@@ -27,7 +27,7 @@ without an opponent pile). Exactness:
   to (card at (-x-1, -y-1), rot + 180) maps a legal sequence to a legal sequence (contact and
   covering are kept by any isometry) whose visible grid is the half-turned grid, and every scoring
   rule (largest groups, adjacency, "between two Deserts" left/right or above/below, row and column
-  runs, counts) is unchanged by a half turn (``tests/test_wagons_oracle.py`` checks this against
+  runs, counts) is unchanged by a half turn (``tests/wagons/optimizer/test_oracle.py`` checks this against
   ``score_player`` and ``final_scores``). So the first card is placed unturned only: every sequence
   whose first card is turned has a twin with the same value;
 - every other sequence is scored: 16.1 million final towns for 5 cards, ~3 million per second

@@ -21,7 +21,7 @@ Clocks: CP-SAT's limits are wall-clock and keep running while a worker is stoppe
 deal's deadline as its limit and the deal search kills it when its line is settled, the deal decided or the
 time up. Ending: :meth:`ProofWorker.kill` (``SIGKILL``, which also ends a stopped process, then waited
 for; the zygote reaps). A worker also dies with the zygote (``PR_SET_PDEATHSIG``) and with the parent (a
-watchdog, :func:`solver.executor.die_with`), the zygote when the parent's end of its socket closes, and
+watchdog, :func:`solver.execution.executor.die_with`), the zygote when the parent's end of its socket closes, and
 both ignore Ctrl-C (the parent ends them).
 """
 
@@ -136,7 +136,7 @@ def _warm_up() -> None:
 
 def _worker(fd: int) -> None:
     """A forked worker: its job from the parent, the proof (:func:`serve`), then wait for the parent to close."""
-    from solver.executor import die_with
+    from solver.execution.executor import die_with
 
     conn = Connection(fd)
     try:

@@ -2,7 +2,7 @@
 
 One Python int per terrain and per icon over the town's bounding box (with a guard column so shifts
 never wrap into a real cell); groups are found by bitwise flood fill (rule:W-groups). A pile's
-terrain and icon counts are sums of per-card packed ints. :mod:`solver.wagons.reference` is an
+terrain and icon counts are sums of per-card packed ints. :mod:`solver.wagons.scoring.reference` is an
 independent dict-and-flood-fill scorer that checks these.
 """
 

@@ -1,0 +1,123 @@
+"""Verification: every invariant check of the three games, every verdict across the readings
+(dashboard/checks/impact.py), and the rules register with this session's reading of each open question
+(passed to the engines' Rules options on every page)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import polars as pl
+import streamlit as st
+
+from dashboard.checks import impact
+from dashboard.checks import results as checks
+from dashboard.shared.common import (
+    GAME_TITLES,
+    changed_readings,
+    describe_choice,
+    dumps,
+    kept,
+    kept_tabs,
+    make_rules,
+    option_widget,
+    page_header,
+    readings,
+    rules_class,
+    run_with_progress,
+)
+from solver.errors import BadInput
+from solver.register import register
+
+page_header("verification")
+st.caption("Readings used by every page this session: " + "; ".join(  # every page says this at its top
+    f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
+tab_checks, tab_impact, tab_register = kept_tabs(["Invariant checks", "Verdicts across readings",
+                                                 "Rules register and readings"], "ver_tab")
+
+with tab_impact:
+    impact.impact_section()
+
+# ----------------------------------------------------------------------------- register
+with tab_register:
+    game = kept(st.radio, "reg_game", list(GAME_TITLES)[0], "Game", list(GAME_TITLES), format_func=GAME_TITLES.get,
+                horizontal=True)
+    reg = register()
+    rules = reg.for_game(game)
+    cls = rules_class(game)
+    st.subheader("Readings in force this session")
+    if cls is None:
+        st.info(f"The {GAME_TITLES[game]} engine has no Rules options yet; the register below lists "
+                "the open questions and their default readings.")
+    else:
+        by_option: dict = {}
+        for r in rules:  # the open question that names the option, before rules that share it
+            if r.option and (r.option not in by_option or (r.open_question and not by_option[r.option].open_question)):
+                by_option[r.option] = r
+        for f in dataclasses.fields(cls):
+            entry = by_option.get(f.name)
+            option_widget(game, cls, f.name, "opt", describe=entry is None)  # else the caption below says it all
+            if entry is not None:
+                st.caption(f"Default: {entry.default}" + (" *(inferred)*" if entry.inferred else "")
+                           + ("  \nAlternatives: " + "; ".join(entry.alternatives) if entry.alternatives else ""))
+        if st.button("Back to the default readings", key=f"reset_{game}"):
+            readings(game).clear()  # the select boxes follow on the rerun (common.option_widget)
+            st.rerun()
+    st.subheader("Register")
+    only_open = st.toggle("Only open questions", value=False, key=f"only_open_{game}")
+    rows = [{"id": r.id, "open": r.open_question, "title": r.title, "default reading":
+             r.default + (" (inferred)" if r.inferred else ""), "alternatives": "; ".join(r.alternatives),
+             "option": r.option or "", "in force": describe_choice(getattr(make_rules(game, cls), r.option))
+             if cls is not None and r.option and hasattr(cls, r.option) else "",
+             "source": r.source, "status": r.status}
+            for r in rules if r.open_question or not only_open]
+    if rows:
+        st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+    else:
+        st.info("No register entries for this game yet.")
+
+
+# ----------------------------------------------------------------------------- checks
+with tab_checks:
+    st.markdown("Each check is an invariant of the rules as the engines implement them: **holds** means "
+                "it was proven within the stated bound, **FAILS** comes with a counterexample (drawn as a "
+                "position where it is one), **undecided** means the time limit ran out.")
+    for game, title in GAME_TITLES.items():
+        st.subheader(title)
+        if game == "wagons":  # its own section: scenarios, checks, time limit, mutations, towns drawn
+            checks.wagons_section(title)
+            continue
+        runner = checks.RUNNERS[game]
+        cls = rules_class(game)
+        rules_json = checks.rules_key(make_rules(game, cls) if cls else None)
+        options: dict = {}
+        if game == "cactus":
+            oc = st.columns(2)
+            options["players"] = oc[0].multiselect("Event-deck checks for player counts", [2, 3, 4, 5], default=[],
+                                                   key="ver_cactus_players",
+                                                   help="Each player count adds Z3 checks of up to a minute or two; "
+                                                        "the solo-deck checks always run.")
+            options["quick"] = oc[1].toggle("Quick (skip the slowest alternative-reading checks)", value=True,
+                                            key="ver_cactus_quick")
+            st.caption("The deck checks try every reading of C2-C5 themselves, so they do not depend on this "
+                       "session's readings.")
+        elif game == "outlaws":
+            options["time_limit"] = float(st.slider("Time limit per check (seconds)", 1, 120, 30, key="ver_outlaws_limit"))
+            from solver.outlaws.verify.checks import MUTATIONS
+
+            options["mutations"] = st.multiselect(
+                "Break a rule on purpose, to see the verifier catch it with a counterexample", sorted(MUTATIONS),
+                format_func=lambda m: MUTATIONS[m], key="ver_outlaws_mutations",
+                help="The verifier's own deliberately broken variants of the rules; the real rules stay unchanged.")
+        options_json = dumps(options)
+        key = f"checks_{game}_{rules_json}_{options_json}"
+        if st.button(f"Run the {title} checks", key=f"run_{game}"):
+            try:
+                st.session_state[key] = run_with_progress(runner.run, game, rules_json, options_json,
+                                                          label=f"Checking {title}",
+                                                          expected_seconds=runner.expected_seconds)
+            except BadInput as exc:
+                st.error(str(exc), icon=":material/error:")
+            except Exception as exc:  # noqa: BLE001 - a verifier's failure is reported, never a traceback
+                st.error(f"The {title} verifier failed: {type(exc).__name__}: {exc}", icon=":material/error:")
+        if key in st.session_state:
+            checks.show(game, st.session_state[key])

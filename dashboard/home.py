@@ -1,0 +1,20 @@
+"""Home: what each section of the dashboard does."""
+
+import streamlit as st
+
+from dashboard.nav import PAGES
+
+st.title("Ruleslinger")
+st.markdown(
+    "A rules-verification and scoring lab for three western tabletop games. Every answer on these "
+    "pages comes from the `solver` package (the same engines as the `ruleslinger` command line); "
+    "open questions in the rulebooks are named readings you can change on the **Verification** page."
+)
+for section, entries in PAGES.items():
+    if section == "Ruleslinger":
+        continue
+    st.subheader(section)
+    for info in entries:
+        st.page_link(info.file, label=info.title, icon=info.icon)
+        st.markdown(info.what)
+

@@ -1,0 +1,18 @@
+"""Outlaws at the table: play a position forward, one engine action at a time (the flow is
+:mod:`dashboard.outlaws.play`; every rule is :mod:`solver.outlaws`'s)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.outlaws import play as outlaws_play
+from dashboard.shared.common import make_rules, page_header, rules_class, rules_summary
+from solver.outlaws import game as gm
+
+DEFAULT_SEED = 0  # the game contract's and the CLI's default set-up seed
+
+page_header("outlaws_table")
+cls = rules_class("outlaws")
+st.caption(rules_summary("outlaws", cls) + " The game survives a reload: it is kept in the page's address.")
+outlaws_play.render(gm.initial_state(DEFAULT_SEED, make_rules("outlaws", cls)), DEFAULT_SEED,
+                    st.session_state.get("ol_pos"))

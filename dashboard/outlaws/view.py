@@ -1,0 +1,294 @@
+"""Outlaws page pieces: the position editor (widgets -> contracts.md JSON), the engine adapters
+(cached per position and readings) and the views of their answers. The rules live in
+:mod:`solver.outlaws`; this module only collects input and draws results."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import altair as alt
+import polars as pl
+import streamlit as st
+
+from dashboard.shared import draw
+from dashboard.shared.caching import cache_final, not_stopped_by_time, proven
+from dashboard.shared.common import Stopped, counted, readable, wrapped_table
+from solver.outlaws import playout, search, victory
+from solver.outlaws.actions import legal_actions
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import position_from_json
+from solver.stopping import stopped
+
+CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit",
+              "reverend", "mayor")
+TOKENS = ("vote", "bullet", "handcuffs", "x", "election")
+UNKNOWN = "(unknown)"
+
+
+# ----------------------------------------------------------------------------- editor
+
+def position_editor(doc: dict, ver: int) -> dict | None:
+    """A form over every field of a position; returns the edited JSON on submit, else None."""
+    k = f"ol{ver}"
+    with st.form(f"ol_form_{ver}", border=False):
+        c = st.columns(3)
+        to_move = c[0].radio("To move", ["A", "B"], index=["A", "B"].index(doc["to_move"]), horizontal=True,
+                             key=f"{k}_to_move")
+        actions_left = c[1].radio("Actions left", [1, 2], index=[1, 2].index(doc["actions_left"]),
+                                  horizontal=True, key=f"{k}_al")
+        sudden = c[2].checkbox("Sudden death in force", value=bool(doc.get("sudden_death")), key=f"{k}_sd")
+        st.markdown("**Main Street and the token row** (columns 0-7 from A's left; B's row faces A's)")
+        names = [UNKNOWN] + [c for c in CHARACTERS]
+        cols8 = [str(i) for i in range(8)]
+        grid = pl.DataFrame([{"row": side} | {str(i): _show(doc["street"][side][i]) for i in range(8)} for side in ("B", "A")])
+        grid_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
+            c: st.column_config.SelectboxColumn(f"col {c}", options=names, required=True) for c in cols8}
+        edited_street = st.data_editor(grid, column_config=grid_cfg, hide_index=True, key=f"{k}_street",
+                                       width="stretch")
+        tok_opts = [UNKNOWN, "empty"] + list(TOKENS)
+        tgrid = pl.DataFrame([{"row": "tokens"} | {str(i): _show(doc["tokens"][i]) for i in range(8)}])
+        tok_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
+            c: st.column_config.SelectboxColumn(f"col {c}", options=tok_opts, required=True) for c in cols8}
+        edited_tokens = st.data_editor(tgrid, column_config=tok_cfg, hide_index=True, key=f"{k}_tokens",
+                                       width="stretch")
+        c = st.columns(2)
+        saloon = {}
+        for j, side in enumerate(("A", "B")):
+            saloon[side] = [c[j].selectbox(f"Saloon {side} #{i + 1}", CHARACTERS,
+                                           index=_idx(CHARACTERS, doc["saloon"][side][i]), key=f"{k}_sal_{side}{i}")
+                            for i in range(2)]
+        st.markdown("**Reserve** (face-down pile beside column 0)")
+        res = Counter(doc.get("reserve", []))
+        rc = st.columns(6)
+        reserve: list = []
+        for i, t in enumerate(TOKENS + (None,)):
+            n = rc[i].number_input(t or UNKNOWN, 0, 17, int(res.get(t, 0)), key=f"{k}_res_{t}")
+            reserve += [t] * int(n)
+        supply = {}
+        for side in ("A", "B"):
+            st.markdown(f"**{side}'s supply**")
+            sc = st.columns(5)
+            cur = doc["supply"][side]
+            supply[side] = {key: int(sc[i].number_input(key, 0, 17 if key != "front_page" else 3,
+                                                        int(cur.get(key, 0)), key=f"{k}_sup_{side}_{key}"))
+                            for i, key in enumerate(("vote", "bullet", "handcuffs", "front_page", "election"))}
+        dc = st.columns(2)
+        discard = dict(doc.get("discard", {}))
+        discard["bullet"] = int(dc[0].number_input("Discarded Bullets", 0, 3, int(discard.get("bullet", 0)),
+                                                   key=f"{k}_dis_b"))
+        discard["handcuffs"] = int(dc[1].number_input("Discarded Handcuffs", 0, 3, int(discard.get("handcuffs", 0)),
+                                                      key=f"{k}_dis_h"))
+        discard.pop("front_page", None)  # recomputed by the loader from the markers in play
+        spots = [f"{s} col {i}" for s in ("A", "B") for i in range(8)]
+        mc = st.columns(2)
+        imm = mc[0].multiselect("Immobilized", spots, default=_marks(doc.get("immobilized", [])),
+                                key=f"{k}_imm")
+        fp = mc[1].multiselect("Front Page markers", spots, default=_marks(doc.get("front_page", [])),
+                               key=f"{k}_fp")
+        if not st.form_submit_button("Apply edits", type="primary"):
+            return None
+    street_rows = {r["row"]: r for r in pl.DataFrame(edited_street).to_dicts()}
+    street = {side: [_opt(street_rows[side][str(i)]) for i in range(8)] for side in ("A", "B")}
+    tok_row = pl.DataFrame(edited_tokens).to_dicts()[0]
+    tokens = [_opt(tok_row[str(i)]) for i in range(8)]
+    out = {"to_move": to_move, "actions_left": actions_left, "street": street, "saloon": saloon, "tokens": tokens,
+           "reserve": reserve, "supply": supply, "discard": discard,
+           "immobilized": [[s.split()[0], int(s.split()[-1])] for s in imm],
+           "front_page": [[s.split()[0], int(s.split()[-1])] for s in fp], "sudden_death": sudden}
+    return out
+
+
+def _opt(v: str | None):
+    return None if v in (UNKNOWN, None) else v
+
+
+def _show(v: str | None) -> str:
+    return UNKNOWN if v is None else v
+
+
+def _idx(options: tuple, value: Any) -> int:
+    v = UNKNOWN if value is None else value
+    return options.index(v) if v in options else 0
+
+
+def _marks(items: list) -> list[str]:
+    return [f"{s} col {c}" for s, c in items if isinstance(c, int)]
+
+
+def summary_line(doc: dict) -> str:
+    sup = doc["supply"]
+    return (f"**{doc['to_move']} to move**, {counted(doc['actions_left'], 'action')} left. Votes A {sup['A']['vote']} / "
+            f"B {sup['B']['vote']}; Bullets A {sup['A']['bullet']} / B {sup['B']['bullet']}; Handcuffs A "
+            f"{sup['A']['handcuffs']} / B {sup['B']['handcuffs']}; reserve {len(doc.get('reserve', []))} tokens"
+            + ("; **sudden death in force**" if doc.get("sudden_death") else "") + ".")
+
+
+# ----------------------------------------------------------------------------- engine adapters
+
+def _load(pos_json: str):
+    return position_from_json(json.loads(pos_json))
+
+
+def _rules(rules_json: str) -> Rules:
+    return Rules.from_json(json.loads(rules_json))
+
+
+@cache_final(not_stopped_by_time, max_entries=32)
+def dead_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int) -> dict:
+    """The engine's search for a dead position (rule O12) reachable from this position."""
+    return search.find_dead_positions(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
+                                      time_limit=time_limit)
+
+
+def show_dead(result: dict) -> None:
+    if result.get("found"):
+        st.error(f"**Dead position found** {result.get('length')} actions from here: nobody can win and the "
+                 "sudden-death trigger does not hold (a gap in the rules, O12).", icon=":material/report:")
+        st.html(draw.outlaws_position_html(result["position"]))
+        with st.expander("Why nobody can win there (the engine's reasons)"):
+            st.json(result.get("why") or {}, expanded=True)
+        if result.get("line"):
+            wrapped_table(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
+                                         "hidden outcome": e.get("condition") or ""} for i, e in enumerate(result["line"])]))
+    elif result.get("complete") or result.get("exhausted") or result.get("proven"):
+        st.success(f"**No dead position**: {result.get('bound')}.", icon=":material/verified:")
+    else:
+        st.warning(f"{result.get('bound', 'none found')}.", icon=":material/help:")
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def status_cached(pos_json: str, rules_json: str) -> dict:
+    """Winner, kind of victory and the sudden-death trigger (the engine's victory module)."""
+    pos = _load(pos_json)
+    won = victory.winner(pos)
+    trigger = victory.sudden_death_trigger(pos, rules=_rules(rules_json))
+    return {"winner": won[0] if won else None, "victory": won[1] if won else None,
+            "sudden_death_trigger": bool(trigger)}
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def moves_cached(pos_json: str, rules_json: str) -> list[dict]:
+    """Every legal action (contracts.md JSON) with the engine's own sentence for it."""
+    return [{"description": a.describe()} | a.to_json() for a in legal_actions(_load(pos_json), _rules(rules_json))]
+
+
+@cache_final(proven, max_entries=64)
+def search_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int = 12) -> dict:
+    """The engine's bounded win search for both sides (solver.outlaws.search.win_possible)."""
+    return search.win_possible(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
+                               time_limit=time_limit).to_json()
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def playouts_cached(rules_json: str, n: int, seed: int, max_actions: int, _report: dict | None = None) -> list[dict]:
+    """``n`` random games from the set-ups of seeds ``seed..seed+n-1`` (the engine's playouts)."""
+    def progress(done: int) -> None:
+        if stopped():  # the page stopped waiting (common.run_with_progress): nothing is cached
+            raise Stopped
+        if _report is not None:
+            _report["done"] = done
+
+    df = playout.playouts(n, seed=seed, rules=_rules(rules_json), max_actions=max_actions, progress=progress)
+    return df.to_dicts()
+
+
+# ----------------------------------------------------------------------------- views
+
+VICTORY_TEXT = {"good": "the Good way (Election)", "bad": "the Bad way (Governor shot)",
+                "ugly": "the Ugly way (arrest)"}
+
+
+def show_banners(status: dict, doc: dict) -> None:
+    winner, victory = status.get("winner"), status.get("victory")
+    if winner:
+        st.success(f"**{winner} has won**, {VICTORY_TEXT.get(victory, victory)}.", icon=":material/emoji_events:")
+    if status.get("sudden_death_trigger") or doc.get("sudden_death"):
+        st.warning("**Sudden death**" + (" is triggered in this position" if status.get("sudden_death_trigger")
+                                         else " is in force") + ": only Bad and Ugly victories count (rule O11).",
+                   icon=":material/skull:")
+
+
+def show_actions(actions: list[dict]) -> None:
+    if not actions:
+        st.info("No legal action for the side to move.")
+        return
+    kinds = Counter(a.get("kind", "?") for a in actions)
+    st.markdown(f"**{len(actions)} legal actions**: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
+    tabs = st.tabs([f"{k} ({n})" for k, n in sorted(kinds.items())])
+    for tab, (kind, _n) in zip(tabs, sorted(kinds.items())):
+        with tab:
+            rows = [{key: (json.dumps(v) if isinstance(v, (list, dict)) else v) for key, v in a.items()}
+                    for a in actions if a.get("kind") == kind]
+            st.dataframe(readable(rows, drop=("kind",)), hide_index=True, width="stretch",
+                         column_config={"call": st.column_config.TextColumn(width="small")})  # "sheriff" whole
+
+
+def _action_text(a: dict, side: str = "") -> str:
+    """The engine's sentence for an action (Action.describe), else a plain listing of its fields."""
+    try:
+        from solver.outlaws.actions import Action
+
+        act = Action.from_json(a)
+        if hasattr(act, "describe"):
+            return act.describe(side)
+    except Exception:  # noqa: BLE001 - fall back to the plain listing below
+        pass
+    if a.get("kind") == "move":
+        return f"move columns {a.get('columns')}" + (f", {a['saloon']} to the Saloon" if a.get("saloon") else "")
+    text = f"{a.get('kind')} with the {a.get('actor')} (column {a.get('column')})"
+    for key in ("call", "target", "mayor"):
+        if a.get(key) is not None:
+            text += f", {key} {a[key]}"
+    return text
+
+
+def show_search(result: dict) -> None:
+    """The win search's answer per side: a witnessing line, a proof of impossibility, or 'not found
+    within the bound' (never presented as a proof)."""
+    for side in ("A", "B"):
+        ok, line, why = result.get(side), result.get(f"line_{side}"), (result.get("reason") or {}).get(side, "")
+        if ok is True:
+            st.success(f"**{side} can still win**: {why}." + (" Witnessing line:" if line else ""),
+                       icon=":material/check_circle:")
+            if line:
+                wrapped_table(pl.DataFrame([{"step": i + 1, "side": e.get("side"), "action": _action_text(e.get("action", {})),
+                                             "hidden outcome": e.get("condition") or "", "outcome #": e.get("outcome")}
+                                            for i, e in enumerate(line)]))
+        elif ok is False:
+            st.error(f"**{side} cannot win from here** (proven: {why}).", icon=":material/block:")
+        else:
+            st.warning(f"**{side}: undecided** - {why}. Raise the budget or the depth.", icon=":material/help:")
+    st.caption(f"Depth bound {result.get('depth')}, {result.get('nodes')} positions expanded in "
+               f"{result.get('seconds')} s; both sides cooperate and hidden tokens are chosen (contracts.md).")
+
+
+def show_playouts(rows: list[dict]) -> None:
+    if not rows:
+        st.info("No playouts.")
+        return
+    df = pl.DataFrame(rows, infer_schema_length=None)
+    st.dataframe(readable(rows[:20]), hide_index=True, width="stretch")
+    if "winner" in df.columns:
+        counts = (df.with_columns(pl.col("winner").fill_null("none"),
+                                  pl.col("victory").fill_null("none") if "victory" in df.columns else pl.lit("?").alias("victory"))
+                  .group_by(["winner", "victory"]).len().sort(["winner", "victory"]))
+        chart = alt.Chart(counts).mark_bar().encode(
+            x=alt.X("winner:N", title="winner", axis=alt.Axis(labelAngle=0)), y=alt.Y("len:Q", title="games"),
+            color=alt.Color("victory:N", title="victory"), tooltip=["winner", "victory", "len"]
+        ).properties(title="Who wins, and how", height=260)
+        st.altair_chart(chart, width="stretch")
+    if "sudden_death" in df.columns:
+        st.markdown(f"Finished games: **{int(df['finished'].sum()) if 'finished' in df.columns else '?'} of {df.height}**; "
+                    f"sudden death reached in **{int(df['sudden_death'].sum())}**.")
+    length_col = next((c for c in ("length", "actions", "turns", "plies") if c in df.columns), None)
+    if length_col:
+        hist = alt.Chart(df.select(length_col)).mark_bar().encode(
+            x=alt.X(f"{length_col}:Q", bin=alt.Bin(maxbins=30), title=f"game length ({'actions' if length_col == 'length' else length_col})"),
+            y=alt.Y("count():Q", title="games")).properties(title="Game length", height=220)
+        st.altair_chart(hist, width="stretch")
+
+
+__all__ = ["position_editor", "summary_line", "status_cached", "moves_cached", "search_cached", "playouts_cached",
+           "show_banners", "show_actions", "show_search", "show_playouts", "show_dead"]

@@ -1,0 +1,87 @@
+"""Lone Cowboy at the table: play a seeded deal against the automated opponent, or follow a real
+game. The page keeps ONE engine game (:mod:`dashboard.wagons.game`) and offers only the engine's
+legal actions (:mod:`dashboard.wagons.table`); the rules are :mod:`solver.wagons`'s."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.shared.common import guarded, make_rules, page_header, rules_class, rules_summary
+from dashboard.wagons import game as wg
+from dashboard.wagons import table as tbl
+from dashboard.wagons import town_grid
+from dashboard.wagons import view as wv
+from dashboard.wagons.review import back_to_own_game_bar, show_review, show_was_winnable
+from solver.errors import BadInput
+from solver.wagons.game import is_chance_node, is_over
+from solver.wagons.rules import Rules
+
+page_header("wagons_play")
+cls = rules_class("wagons")
+scen = wv.scenarios()
+MODES = {"play": "Play a seeded deal", "follow": "Follow a game at the table"}
+
+
+def setup_panel() -> None:
+    """A new game: the mode, the scenario and (to play) the deal's seed, with this session's readings."""
+    with st.expander("New game", icon=":material/restart_alt:", key="lc_new_panel", on_change="rerun"):
+        cols = st.columns([2, 2, 1, 1], vertical_alignment="bottom")
+        mode = cols[0].radio("Mode", list(MODES), format_func=MODES.get, key="lc_new_mode")
+        cols[1].selectbox("Scenario", list(scen), format_func=lambda s: scen[s]["name"], key="lc_new_scenario")
+        cols[2].number_input("Deal (seed)", 0, 2**31 - 1, wg.DEFAULT_SEED, key="lc_new_seed", disabled=mode != "play")
+        st.caption(rules_summary("wagons", cls))
+        cols[3].button("Start", key="lc_start", type="primary", width="stretch", on_click=start_new_game)
+
+
+def start_new_game() -> None:
+    """The Start button's callback (before the rerun): the new game on the table, the panel closed."""
+    ss = st.session_state
+    play = ss.lc_new_mode == "play"
+    wg.start(wg.new_record(ss.lc_new_scenario, int(ss.lc_new_seed) if play else None, make_rules("wagons", cls)))
+    ss.lc_new_panel = False
+
+
+def game_caption(record: dict) -> str:
+    name = scen.get(record["scenario"], {}).get("name", record["scenario"])
+    how = f"Playing deal {record['seed']}" if record.get("seed") is not None else "Following a game at the table"
+    rules = Rules.from_dict(record["rules"])
+    readings = "default readings" if rules == Rules() else "readings: " + ", ".join(
+        f"{k}={v}" for k, v in rules.to_dict().items() if v != Rules().to_dict().get(k))
+    return f"{how} · scenario **{name}** ({', '.join(scen[record['scenario']]['goals'])}) · {readings}"
+
+
+wg.current()  # a new session reads the game from the address first
+if st.session_state.get("lc_address_error"):
+    st.error(st.session_state.pop("lc_address_error"), icon=":material/error:")
+setup_panel()
+try:
+    state = wg.state()
+except BadInput as exc:  # a game the engine can no longer replay: say so and start afresh
+    st.error(f"The saved game could not be replayed: {exc}", icon=":material/error:")
+    wg.start(wg.new_record(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()))
+    state = wg.state()
+st.markdown(game_caption(wg.current()["record"]))
+if Rules.from_dict(wg.current()["record"]["rules"]) != make_rules("wagons", cls):
+    st.info("This game keeps the readings it started with (above). " + rules_summary("wagons", cls)
+            + " A new game uses them (**New game**).", icon=":material/rule:")
+back_to_own_game_bar()
+tbl.history_bar(state)
+if is_chance_node(state):
+    tbl.reveal_view(state)
+tbl.circle_view(state)
+left, right = st.columns([2, 3], gap="medium")
+with left:
+    legal = tbl.hand_view(state)
+with right:
+    tbl.opponent_view(state)
+tbl.town_view(state, legal)
+with guarded("Scores: "):
+    tbl.scores_view(state)
+if is_over(state):
+    show_review(state, key="lc_review")
+    show_was_winnable(state, key="lc_winnable")
+tbl.files_view()
+tbl.log_view(state)
+with st.expander("Legend: terrains, icons and the grid", icon=":material/info:"):
+    town_grid.legend()
+wg.to_address()

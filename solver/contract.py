@@ -1,0 +1,48 @@
+"""The game contract every game package exports (docs/conventions.md), as a typed :class:`Protocol`.
+
+A game package (``solver.wagons``, ``solver.cactus``, ``solver.outlaws``) is a module that provides these
+names; :data:`solver.registry.GAMES` holds each one typed as :class:`GameContract`, and the one conformance test
+(``tests/project/test_game_contract.py``) plays random games through it, as OpenSpiel's ``random_sim_test`` and
+pgx's ``api_test`` do. Chance is OpenSpiel's: ``outcomes`` lists exact probabilities (``Fraction``) summing to 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class GameContract(Protocol):
+    """What a game package exports: its readings (``Rules``), its state type and the pure step functions."""
+
+    Rules: type
+    State: type
+
+    def initial_state(self, seed: int = 0, rules: Any = ..., **setup: Any) -> Any:
+        """The state after the set-up (``seed`` decides what chance decides at the set-up)."""
+
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        """Every distinct choice of the side to move; empty exactly when the game is over."""
+
+    def outcomes(self, state: Any, action: Any) -> list[tuple[Fraction, Any]]:
+        """What ``action`` can lead to, with exact positive probabilities summing to 1 (equal states merged)."""
+
+    def is_terminal(self, state: Any) -> bool:
+        """Whether the game is over."""
+
+    def winner(self, state: Any) -> Any:
+        """Who won (None until the end)."""
+
+    def to_json(self, state: Any) -> dict:
+        """The state as a JSON document (``from_json`` gives an equal state back)."""
+
+    def from_json(self, doc: Any) -> Any:
+        """A state from :meth:`to_json`'s document; BadInput on a bad one."""
+
+    def action_to_json(self, action: Any) -> Any:
+        """An action as JSON."""
+
+    def action_from_json(self, doc: Any) -> Any:
+        """An action from :meth:`action_to_json`'s JSON; BadInput on a bad one."""

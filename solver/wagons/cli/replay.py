@@ -1,0 +1,144 @@
+"""`ruleslinger wagons replay FILE`: replay a Lone Cowboy game file (:mod:`solver.wagons.record.game_record`)
+and print the state it reaches, the scores once the game is over, and the legal actions next (at a
+chance node the unseen cards with their exact chances, rule:W-reveal). `ruleslinger wagons
+was-winnable FILE`: after a game, could its deal have been won (rule:W-opt-canwin,
+:mod:`solver.wagons.review.deal`), with the winning line as a game file (``--line-out``). Bad input:
+one line, exit 2 (rule:X-bad-input).
+"""
+
+from __future__ import annotations
+
+from solver import clikit
+from solver.errors import BadInput
+from solver.io import read_json
+
+__all__ = ["handle_replay", "render_replay", "register_replay", "replay_summary", "handle_was_winnable",
+           "render_was_winnable"]
+
+
+def replay_summary(state) -> dict:
+    """The state after a replay, its record, scores (when over) and the next legal actions."""
+    from solver.wagons.game import action_to_dict, chance_outcomes, is_chance_node, is_over, legal_actions, scores
+    from solver.wagons.record.game_json import state_to_json
+    from solver.wagons.record.game_record import game_record
+
+    over = is_over(state)
+    return {"record": game_record(state), "state": state_to_json(state), "to_move": state.to_move,
+            "round": state.round, "turn": state.turn, "over": over,
+            "scores": scores(state).to_dict() if over else None,
+            "legal_actions": [action_to_dict(a) for a in legal_actions(state)],
+            "chances": [{"reveal": a.card, "probability": str(p)} for p, a in chance_outcomes(state)]
+            if is_chance_node(state) else []}
+
+
+def handle_replay(args) -> dict:
+    from solver.wagons.cli.shared import data_from_args
+    from solver.wagons.game import replay
+    from solver.wagons.record.game_record import game_from_record, record_start
+
+    doc = read_json(args.game_file)
+    data = data_from_args(args)
+    state = game_from_record(doc, data)  # checks the whole file first
+    if args.upto is not None:
+        n = len(doc["actions"])
+        if not 0 <= args.upto <= n:
+            raise BadInput(f"--upto: expected 0..{n} (the file has {n} actions), got {args.upto}")
+        from solver.wagons.game import action_from_dict
+
+        start = record_start(state.scenario, state.rules, state.seed, data)
+        state = replay(start, [action_from_dict(a, f"actions[{i}]") for i, a in enumerate(doc["actions"][:args.upto])])
+    return replay_summary(state)
+
+
+def _cards(cards) -> str:
+    return ", ".join(map(str, cards)) or "-"
+
+
+def render_replay(r: dict) -> str:
+    s = r["state"]
+    rec = r["record"]
+    seed = f"seed {rec['seed']}" if rec["seed"] is not None else "followed game"
+    lines = [f"Scenario {rec['scenario']}, {seed}, {len(rec['actions'])} actions: round {r['round']}, turn {r['turn']}",
+             f"  circle: {_cards(s['circle'])}" + (f" (+{s['hidden_circle']} to reveal)" if s.get("hidden_circle") else ""),
+             f"  deck: {_cards(s['deck'])}" + (f" (+{s['hidden_deck']} unseen)" if s.get("hidden_deck") else ""),
+             f"  hand: {_cards(s['hand'])}", f"  opponent's town: {_cards(s['pile'])}",
+             f"  player's town: {_cards(p['card'] for p in s['town']['placements'])}"]
+    if r["over"]:
+        sc = r["scores"]
+        lines.append(f"Game over: player {sc['player']['total']} - opponent {sc['opponent']['total']}: {sc['winner']}")
+    elif r["chances"]:
+        lines.append(f"To reveal next (each {r['chances'][0]['probability']}): "
+                     f"{_cards(c['reveal'] for c in r['chances'])}")
+    else:
+        lines.append(f"{r['to_move']} to move: {len(r['legal_actions'])} legal actions")
+    return "\n".join(lines)
+
+
+def register_replay(group) -> None:
+    p = clikit.add_command(group, "replay", "replay a game file: the state, the scores when over, the next "
+                                            "legal actions", handle_replay, render_replay)
+    p.add_argument("game_file", metavar="FILE", help="game file: {\"game\": \"lone-cowboy\", \"version\": 1, \"scenario\", "
+                                                "\"rules\", \"seed\" (null: a followed game), \"actions\": [...]}")
+    p.add_argument("--upto", type=clikit.whole_number, default=None, metavar="N",
+                   help="the state after the first N actions only (undo is a replay of a prefix)")
+    _goals_flag(p)
+    _register_was_winnable(group)
+
+
+def _goals_flag(p) -> None:
+    p.add_argument("--goals", metavar="FILE", default=None,
+                   help="your copy of goals.toml (to correct a number from your own card)")
+
+
+def handle_was_winnable(args) -> dict:
+    import json
+
+    from solver.io import output_target, write_atomically
+    from solver.wagons.cli.optimizer import search_progress_lines
+    from solver.wagons.cli.shared import data_from_args, time_limit_arg
+    from solver.wagons.record.game_record import game_from_record
+    from solver.wagons.review.deal import deal_of, was_winnable
+
+    if args.line_out is not None:
+        output_target(args.line_out, "--line-out")  # refuse a bad --line-out before the search
+    limit = time_limit_arg(args.time_limit)
+    state = game_from_record(read_json(args.game_file), data_from_args(args))
+    deal = deal_of(state)
+    answer, record = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))
+    out = {**answer.to_dict(), "scenario": state.scenario,
+           "deal": {"seed": deal.seed, "circle": list(deal.circle), "deck": list(deal.deck)}, "line_file": None}
+    if record is not None and args.line_out is not None:
+        def write(tmp: str) -> None:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(record, f, indent=1)
+                f.write("\n")
+
+        write_atomically(args.line_out, write, "--line-out")
+        out["line_file"] = args.line_out
+    return out
+
+
+def render_was_winnable(r: dict) -> str:
+    from solver.wagons.cli.optimizer import render_can_win
+
+    deal = r["deal"]
+    which = f"seed {deal['seed']}" if deal["seed"] is not None else \
+        f"circle {_cards(deal['circle'])}, deck {_cards(deal['deck'])}"
+    lines = [f"The game's deal: {which}", render_can_win(r)]
+    if r["line_file"]:
+        lines.append(f"The winning line as a game file: {r['line_file']} (`wagons replay` or the game table reads it)")
+    return "\n".join(lines)
+
+
+def _register_was_winnable(group) -> None:
+    p = clikit.add_command(group, "was-winnable", "after a game: could its deal have been won? (a game file; yes "
+                                                  "with the winning line, no with a proof, or unknown)",
+                           handle_was_winnable, render_was_winnable)
+    p.add_argument("game_file", metavar="FILE", help="a finished game file (as `wagons replay` reads; a followed game "
+                                                "once all 16 cards are revealed)")
+    p.add_argument("--time-limit", default="30", metavar="S", help="seconds (default 30, as `wagons can-win`); "
+                                                                   "after it: unknown")
+    p.add_argument("--line-out", default=None, metavar="FILE",
+                   help="write the winning line as a game file of the same kind (seeded or followed)")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
+    _goals_flag(p)

@@ -1,0 +1,431 @@
+"""Winnability and score bounds of the Lone Cowboy scenarios (``wagons verify``, rule:W-verify).
+
+The bound model (Z3, fresh context per check) is a relaxation of the final position written from
+the scoring texts (rule:W6, rule:W7, goals.toml numbers): the player's town is any subset of the
+scenario's 16 cards and the pile the rest (card conservation); the town shows any number of each
+(terrain, icon) pair up to what its cards carry (covering hides territories), at least 4 in all;
+a terrain's largest group is at most the territories of that terrain it shows; each goal card is
+bounded by the counts it reads (exact where it reads only counts: Boom or Bust, Prairie Life, the
+comparing cards). The opponent's pile has no positions, so its score is exact in the counts. An
+optimum of this model is a *proven upper bound*; the engine's best game is the *witness*; the
+report gives both.
+
+Winnability (GGP's strong winnability for a one-player game): a deal and a line of play the
+engine replays to a player win (``wagons play --policy scripted``), which the bound model must
+also allow; and, where the bound model proves it, a deal that no line of play wins (over every
+draft line of the deal, ``bestplay.draft_lines``, the relaxation cannot give the player more
+points than the opponent). Under each reading of the low-confidence goal numbers
+(:func:`goal_number_readings`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import fields, replace
+
+import z3
+
+from solver.wagons import rules as rules_module
+from solver.wagons.data import ICONS, TERRAINS, WagonsData, load_data
+from solver.wagons.rules import Rules
+from solver.wagons.scoring import run_partition_best
+from solver.wagons.verify.model import card_facts, scenario_cards
+from solver.wagons.verify.result import check_result as _result
+
+SCORE_MUTATIONS = {
+    "bound-ignores-groups": "the score bound forgets the player's terrain groups",
+    "player-scores-nothing": "the player's town scores nothing",
+}
+PASSAGES = {
+    "winnability": "Scoring: 'Player scoring is identical to the 2p game. Opponent scoring is outlined on the scenario "
+                   "card. In addition, identify the 3 most common territories in their town. They score 1 point for "
+                   "each territory in those 3 types.' Gameplay: 'The player will draft and place cards as normal; "
+                   "skipped cards are placed into the opponent's draft pile'",
+    "score-bounds": "Scoring: 'Player scoring is identical to the 2p game. Opponent scoring is outlined on the scenario "
+                    "card. In addition, identify the 3 most common territories in their town. They score 1 point for "
+                    "each territory in those 3 types. (For example: 5 prairie, 5 snow, 4 forest = 14 pts.)'",
+}
+SCENARIO_SCORING = {
+    "boomtown": "Boomtown [Smalltown Charm, Boom or Bust]: 'Mountains count as Mines for Boom or Bust.'",
+    "gold-rush": "Gold Rush [Claim Jumpers, Gold Country]: '2 Points per set of Mountain & Mine. Claim Jumpers scores "
+                 "as normal, but opponent starts with 2 Guns.'",
+    "through-the-desert": "Through the Desert [Wagon Train, Badlands]: '1st six Wagons score as normal. +2 each "
+                          "additional Wagon. 4 points per set of Gun and Desert.'",
+    "out-drink-the-competition": "Out-Drink the Competition [Bootleggers, One Too Many]: '2 Points per set of Beer + "
+                                 "Wagon. Cannot lose points from One Too Many.'",
+    "water-the-herd": "Water the Herd [The Herd, Cool Water]: '3 points per Wagon. 2 points per Cow.'",
+    "cattle-drive": "Cattle Drive [Happy Cows, Prairie Life]: 'Do not divide by 2 for Prairie Life. Ignore Snow for "
+                    "Happy Cows.'",
+}
+
+
+# ------------------------------------------------------------------ readings of the goal numbers
+
+def goal_number_readings(base: Rules = Rules()) -> list[tuple[dict, Rules]]:
+    """Every combination of the goal-number readings ``solver.wagons.rules`` offers (open question W11):
+    the fields of :class:`Rules` whose register entry is W11 or a goal card (``W-goal-...``),
+    with the values of the option's tuple in ``rules.py``. ``[({}, base)]`` when there is none."""
+    from solver.register import register
+
+    options = []
+    for r in register().for_game("wagons"):
+        if not r.option or not (r.id.startswith("W11") or r.id.startswith("W-goal")):
+            continue
+        f = next((f for f in fields(Rules) if f.name == r.option), None)
+        if f is None:
+            continue
+        values = next((v for v in vars(rules_module).values() if isinstance(v, tuple) and f.default in v
+                       and all(isinstance(x, type(f.default)) for x in v)), (f.default,))
+        if (f.name, values) not in options:
+            options.append((f.name, values))
+    if not options:
+        return [({}, base)]
+    out = []
+    for combo in itertools.product(*[vals for _, vals in options]):
+        chosen = {name: v for (name, _), v in zip(options, combo)}
+        out.append((chosen, replace(base, **chosen)))
+    return out
+
+
+def _boom_per_mine(goal, rules: Rules) -> bool:
+    """Boom or Bust per Mine or flat: a Rules reading if rules.py offers one, else the goals.toml number."""
+    for f in fields(Rules):
+        v = getattr(rules, f.name)
+        if isinstance(v, str) and v in ("per-mine", "flat"):
+            return v == "per-mine"
+    return bool(goal.param("per_mine"))
+
+
+# ------------------------------------------------------------------ the bound model
+
+class BoundModel:
+    """Final positions of one scenario, relaxed as the module docstring says (all Z3 Ints)."""
+
+    def __init__(self, ctx: z3.Context, scenario: str, rules: Rules = Rules(), mutations=frozenset(),
+                 data: WagonsData | None = None):
+        self.ctx, self.scenario, self.rules, self.mutations = ctx, scenario, rules, frozenset(mutations)
+        self.data = data or load_data()
+        self.spec = self.data.scenario(scenario)
+        self.ids = scenario_cards(scenario)
+        self.opt = z3.Optimize(ctx=ctx)
+        iv = lambda v: z3.IntVal(v, ctx)  # noqa: E731
+        self.iv = iv
+        self.own = {c: z3.Bool(f"town_{c}", ctx) for c in self.ids}
+        pairs = sorted({cell for c in self.ids for cell in card_facts()[c].cells})
+        have = {p: z3.Sum([z3.If(self.own[c], card_facts()[c].cells.count(p), 0) for c in self.ids]) for p in pairs}
+        self.vis = {p: z3.Int(f"shows_{p[0]}_{p[1]}", ctx) for p in pairs}
+        for p in pairs:
+            self.opt.add(self.vis[p] >= 0, self.vis[p] <= have[p])
+        self.n_town = z3.Sum([z3.If(b, 1, 0) for b in self.own.values()])
+        self.opt.add(self.n_town >= 1, self.n_town <= len(self.ids) - 1)
+        self.vt = {t: z3.Sum([self.vis[p] for p in pairs if p[0] == t] or [iv(0)]) for t in TERRAINS}
+        self.vi = {i: z3.Sum([self.vis[p] for p in pairs if p[1] == i] or [iv(0)]) for i in ICONS}
+        self.V = z3.Sum(list(self.vis.values()))
+        self.opt.add(self.V >= 4)
+        pile = lambda f: z3.Sum([z3.If(self.own[c], 0, f(card_facts()[c])) for c in self.ids])  # noqa: E731
+        self.ot = {t: pile(lambda c, t=t: sum(tt == t for tt, _ in c.cells)) for t in TERRAINS}
+        self.oi = {i: pile(lambda c, i=i: sum(ii == i for _, ii in c.cells)) for i in ICONS}
+        self.n_pile = len(self.ids) - self.n_town
+        self.groups = {t: z3.Int(f"group_{t}", ctx) for t in TERRAINS}
+        for t in TERRAINS:
+            self.opt.add(self.groups[t] >= 0, self.groups[t] <= self.vt[t])
+        self.player_goals, self.opp_goals = {}, {}
+        for name in self.spec.goals:
+            p, o = self._goal(name)
+            self.player_goals[name], self.opp_goals[name] = p, o
+        group_sum = iv(0) if "bound-ignores-groups" in self.mutations else z3.Sum(list(self.groups.values()))
+        self.player_total = group_sum + z3.Sum(list(self.player_goals.values()))
+        if "player-scores-nothing" in self.mutations:
+            self.player_total = iv(0)
+        self.common = self._common()
+        self.opp_total = self.common + z3.Sum(list(self.opp_goals.values()))
+
+    def _common(self):
+        """rule:W-common: the 3 most common terrains of the pile (later edition: per-card table)."""
+        if self.rules.edition == "later":
+            table = self.data.difficulty_table(self.rules.difficulty)
+            return z3.Sum([z3.If(self.own[c], 0, table.get(len({t for t, _ in card_facts()[c].cells}), 0))
+                           for c in self.ids])
+        common = z3.Int("common", self.ctx)
+        sums = [z3.Sum([self.ot[t] for t in tri]) for tri in itertools.combinations(TERRAINS, 3)]
+        self.opt.add(*[common >= s for s in sums], z3.Or([common == s for s in sums]))
+        return common
+
+    def _boom(self, goal, mines):
+        per = _boom_per_mine(goal, self.rules)
+        e = self.iv(0)
+        for lo, hi, pts in reversed(goal.param("bands")):
+            inside = z3.And(mines >= lo, mines <= hi) if hi >= 0 else mines >= lo
+            e = z3.If(inside, pts * mines if per else self.iv(pts), e)
+        return e
+
+    def _goal(self, name):
+        """(player's points bound, opponent's points) of one goal card in this scenario (rule:W6, rule:W7)."""
+        g, reading = self.data.scorable_goal(name, "bound"), self.spec.reading(name)
+        P, vi, vt, iv = g.param, self.vi, self.vt, self.iv
+        k = g.kind
+        mn = lambda a, b: z3.If(a < b, a, b)  # noqa: E731
+        if k == "one-too-many":
+            loss, ob = P("loss_per_other_beer"), self.oi["Beer"]
+            player = z3.If(vi["Beer"] > ob, -loss * ob, 0)
+            opp = z3.If(ob > vi["Beer"], -loss * vi["Beer"], 0) if reading.can_lose else iv(0)
+            return player, opp
+        if k == "claim-jumpers":
+            pts, taken = P("points"), P("taken_by_more_guns")
+            pm, pg = vi["Mine"], vi["Gun"]
+            om, og = self.oi["Mine"], self.oi["Gun"] + reading.extra_guns
+            player = z3.If(pm > om, z3.If(og > pg, pts - taken, pts), z3.If(om > pm, z3.If(pg > og, taken, 0), 0))
+            opp = z3.If(om > pm, z3.If(pg > og, pts - taken, pts), z3.If(pm > om, z3.If(og > pg, taken, 0), 0))
+            return player, opp
+        if k == "smalltown-charm":
+            per, ot = P("per_territory"), 4 * self.n_pile
+            return z3.If(self.V < ot, per * (ot - self.V), 0), z3.If(ot < self.V, per * (self.V - ot), 0)
+        player = {
+            "cool-water": lambda: P("per_wagon") * vi["Wagon"],
+            # a Gun between two Deserts: each Desert borders at most 4 such Guns, each Gun needs 2
+            "badlands": lambda: P("per_gun") * mn(vi["Gun"], 2 * vt["Desert"]),
+            "happy-cows": lambda: P("per_cow") * vi["Cow"],
+            "bootleggers": lambda: max(P("per_beer_adjacent"), P("per_beer_alone"), 0) * vi["Beer"],
+            "gold-country": lambda: P("per_mine") * vi["Mine"],
+            "prairie-life": lambda: (vi["Cow"] + vt["Plains"]) * P("per_symbol") / P("divisor"),
+            "the-herd": lambda: P("per_cow") * vi["Cow"],
+            "wagon-train": lambda: 2 * self._table(run_partition_best(P("run_points"), 64), vi["Wagon"]),
+            "boom-or-bust": lambda: self._boom(g, vi["Mine"]),
+        }[k]()
+        return player, self._opp_goal(g, reading)
+
+    def _table(self, values, n):
+        e = self.iv(values[-1])
+        for i in range(len(values) - 2, -1, -1):
+            e = z3.If(n == i, values[i], e)
+        return e
+
+    def _opp_goal(self, g, reading):
+        """rule:W6: the opponent's points for a goal card that reads only counts."""
+        oi, ot, r = self.oi, self.ot, reading.reading
+        parts = [oi[i] for i in reading.icons] + [ot[t] for t in reading.terrains]
+        if r == "sets":
+            m = parts[0]
+            for p in parts[1:]:
+                m = z3.If(p < m, p, m)
+            return reading.per_set * m
+        if r == "per-symbol":
+            return reading.points * z3.Sum(parts) / reading.divisor
+        if r == "wagon-count":
+            table, w = tuple(self.data.goal("Wagon Train").param("run_points")), oi["Wagon"]
+            capped = z3.If(w < reading.cap, w, reading.cap)
+            return self._table(table, capped) + reading.per_extra * z3.If(w > reading.cap, w - reading.cap, 0)
+        if g.kind == "boom-or-bust":
+            return self._boom(g, self._opp_mines(reading))
+        if g.kind == "prairie-life":
+            return (oi["Cow"] + ot["Plains"]) * g.param("per_symbol") / g.param("divisor")
+        raise ValueError(f"no opponent reading {r!r} for {g.name}")
+
+    def _opp_mines(self, reading):
+        """The opponent's Mines for Boom or Bust (rule:W6): Mine icons + ``mine_terrains`` territories,
+        or by a ``boomtown_mines`` reading: each such territory once ("either"), the terrains alone
+        ("mountains")."""
+        terrains = tuple(reading.mine_terrains)
+        how = getattr(self.rules, "boomtown_mines", "both") if terrains else "both"
+        if how == "both":
+            return self.oi["Mine"] + z3.Sum([self.ot[t] for t in terrains] or [self.iv(0)])
+        if how == "mountains":
+            return z3.Sum([self.ot[t] for t in terrains])
+        return z3.Sum([z3.If(self.own[c], 0, sum(i == "Mine" or t in terrains for t, i in card_facts()[c].cells))
+                       for c in self.ids])
+
+    def pin(self, town_cards) -> z3.BoolRef:
+        cards = set(town_cards)
+        return z3.And([b if c in cards else z3.Not(b) for c, b in self.own.items()])
+
+
+def _wins(bm: BoundModel, rules: Rules):
+    """The player wins (rule:W8): a higher total; with the Guns tie-break a tie may also be won."""
+    return bm.player_total >= bm.opp_total if rules.tie_break == "guns" else bm.player_total > bm.opp_total
+
+
+def _maximise(model: BoundModel, objective, time_limit: float) -> tuple[int | None, bool, dict]:
+    opt = model.opt
+    opt.set("timeout", max(1, int(time_limit * 1000)))
+    opt.maximize(objective)
+    r = opt.check()
+    if r != z3.sat:  # a time-out: no proven optimum
+        return None, False, {}
+    m = opt.model()
+    value = m.eval(objective, model_completion=True).as_long()
+    proven = True
+    town = [c for c, b in model.own.items() if z3.is_true(m.eval(b, model_completion=True))]
+    return value, bool(proven), {"town_cards": town, "pile": [c for c in model.ids if c not in town]}
+
+
+# ------------------------------------------------------------------ engine games (witnesses)
+
+def _games(scenario: str, rules: Rules, seeds: range, policy: str = "greedy", data: WagonsData | None = None):
+    from solver.wagons.simulate import play_game
+
+    for seed in seeds:
+        yield seed, play_game(scenario, policy, seed, rules, data)
+
+
+def _actions(result) -> list[dict]:
+    out = []
+    for e in result.state.log:
+        if e.who != "player":
+            continue
+        out.append({"draft": len(e.skipped)} if e.what == "draft" else {"place": e.placement.to_dict()})
+    return out
+
+
+def replay_script(scenario: str, seed: int, actions: list[dict], rules: Rules, data: WagonsData | None = None):
+    """`wagons play --seed N --policy scripted --script FILE` in-process: the engine's final scores."""
+    from solver.wagons.policies import policy_by_name
+    from solver.wagons.simulate import play_game
+
+    return play_game(scenario, policy_by_name("scripted", actions), seed, rules, data)
+
+
+def best_town_score(cards, scenario: str, pile, rules: Rules, time_limit: float,
+                    data: WagonsData | None = None) -> dict | None:
+    """The optimizer's best town for ``cards`` in order (the one place the verifier uses it)."""
+    from solver.wagons.optimizer.layout import best_layout
+
+    try:
+        r = best_layout(list(cards), scenario, tuple(pile), rules, time_limit=time_limit, data=data)
+    except Exception:  # noqa: BLE001 - a witness is optional; the bound stands without it
+        return None
+    return {"score": r.score, "proven_optimal": r.proven_optimal, "placements": [p.to_dict() for p in r.placements]}
+
+
+def _game_summary(seed: int, res) -> dict:
+    s = res.scores
+    return {"seed": seed, "winner": s.winner, "player": s.player.total, "opponent": s.opponent.total,
+            "town": {"placements": [p.to_dict() for p in res.state.town.placements]},
+            "pile": list(res.state.pile)}
+
+
+# ------------------------------------------------------------------ checks
+
+
+
+def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds: int = 400,
+                 data: WagonsData | None = None):
+    """The first greedy game the player wins, replayed from its script; and whether the bound
+    model allows that win (it must: the model relaxes the rules)."""
+    for seed, res in _games(scenario, rules, range(seeds), data=data):
+        if time.perf_counter() > deadline:
+            return None
+        if res.scores.winner != "player":
+            continue
+        actions = _actions(res)
+        again = replay_script(scenario, seed, actions, rules, data)
+        ctx = z3.Context()
+        bm = BoundModel(ctx, scenario, rules, mutations, data)
+        s = z3.Solver(ctx=ctx)
+        s.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
+        s.add(bm.opt.assertions())
+        s.add(bm.pin(res.state.town.card_ids), _wins(bm, rules))
+        allowed = s.check()
+        return {"seed": seed, "script": {"actions": actions}, "replay_winner": again.scores.winner,
+                "player": again.scores.player.total, "opponent": again.scores.opponent.total,
+                "town": {"placements": [p.to_dict() for p in again.state.town.placements]},
+                "pile": list(again.state.pile), "bound_model_allows": None if allowed == z3.unknown else allowed == z3.sat,
+                "replay": f"ruleslinger wagons play --scenario {scenario} --seed {seed} --policy scripted --script FILE"}
+    return None
+
+
+def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, deals: int = 40,
+                     data: WagonsData | None = None):
+    """The first seeded deal on which the bound model proves no draft line can win."""
+    from solver.wagons.optimizer.bestplay import deal_state, draft_lines
+
+    tried = 0
+    for seed in range(deals):
+        if time.perf_counter() > deadline:
+            break
+        tried += 1
+        state = deal_state(scenario, seed=seed, rules=rules, data=data)
+        lines = draft_lines(state, data)
+        ctx = z3.Context()
+        bm = BoundModel(ctx, scenario, rules, mutations, data)
+        s = z3.Solver(ctx=ctx)
+        s.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
+        s.add(bm.opt.assertions())
+        s.add(z3.Or([bm.pin(line.cards) for line in lines]), _wins(bm, rules))
+        r = s.check()
+        if r == z3.unsat:
+            return {"seed": seed, "circle": list(state.circle), "deck": list(state.deck), "draft_lines": len(lines),
+                    "proof": "Z3: for every draft line of this deal the relaxed player total is at most the "
+                             "opponent's (unsat)"}, tried
+    return None, tried
+
+
+def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
+                      data: WagonsData | None = None) -> dict:
+    """Per goal-number reading: a won deal with its replayable line, and a deal no line wins (if proven);
+    ``data``: the goal numbers to check under (a user's ``--goals`` file; None: the shipped ones)."""
+    start = time.perf_counter()
+    readings = goal_number_readings(rules)
+    per, holds, cex = [], True, None
+    for chosen, r in readings:
+        budget = (time_limit - (time.perf_counter() - start)) / max(1, len(readings) - len(per))
+        deadline = time.perf_counter() + budget
+        win = _win_witness(scenario, r, mutations, time.perf_counter() + budget / 2, data=data)
+        lose, tried = _unwinnable_deal(scenario, r, mutations, deadline, data=data)
+        row = {"reading": chosen or "default", "win": win, "unwinnable_deal": lose, "deals_tried_for_a_loss": tried}
+        per.append(row)
+        if win is None:
+            holds = None if holds is True else holds
+        elif win["replay_winner"] != "player" or win["bound_model_allows"] is False:
+            holds = False
+            cex = {"why": "the engine's won game is not a win on replay" if win["replay_winner"] != "player"
+                   else "the verifier's score model says this won game cannot be won", "reading": chosen, **win}
+    details = {"readings": per, "winnable": [row["win"] is not None for row in per]}
+    return _result(f"winnability/{scenario}", f"{scenario}: some deal and line of play win (and a deal no line wins, "
+                   "where one is proven)", PASSAGES["winnability"] + " " + SCENARIO_SCORING[scenario], start,
+                   {"holds": holds, "counterexample": cex, "details": details, "open_question": "W11",
+                    "proven": holds is not None})
+
+
+def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
+                       games: int = 60, data: WagonsData | None = None) -> dict:
+    """Proven upper bounds of both totals; witnesses from engine games (and the optimizer); ``data`` as
+    :func:`check_winnability`."""
+    start = time.perf_counter()
+    out = {}
+    for side in ("player", "opponent"):
+        ctx = z3.Context()
+        bm = BoundModel(ctx, scenario, rules, mutations, data)
+        obj = bm.player_total if side == "player" else bm.opp_total
+        bound, proven, arg = _maximise(bm, obj, max(0.05, time_limit / 4))
+        out[side] = {"bound": bound, "proven": proven, "bound_position": arg}
+    best = {"player": None, "opponent": None}
+    for seed, res in _games(scenario, rules, range(games), data=data):
+        if time.perf_counter() - start > time_limit * 0.6:
+            break
+        for side, total in (("player", res.scores.player.total), ("opponent", res.scores.opponent.total)):
+            if best[side] is None or total > best[side]["total"]:
+                best[side] = {"total": total, **_game_summary(seed, res)}
+    wp = best["player"]
+    if wp is not None and time_limit >= 5 and time.perf_counter() - start < time_limit * 0.8:
+        cards = [p["card"] for p in wp["town"]["placements"]]
+        opt = best_town_score(cards, scenario, wp["pile"], rules, time_limit * 0.15, data)
+        if opt is not None and opt["score"] > wp["total"]:
+            wp = {**wp, "total": opt["score"], "town": {"placements": opt["placements"]}, "by": "optimizer",
+                  "proven_optimal_layout": opt["proven_optimal"]}
+            best["player"] = wp
+    holds, cex = True, None
+    for side in ("player", "opponent"):
+        out[side]["witness"] = best[side]
+        w, b = best[side], out[side]["bound"]
+        if b is None:
+            holds = None if holds is True else holds
+        elif w is not None and w["total"] > b:
+            holds, cex = False, {"side": side, "bound": b, "engine_total": w["total"], **w,
+                                 "why": f"the engine's {side} total beats the proven bound"}
+        out[side]["gap"] = None if (b is None or w is None) else b - w["total"]
+    proven = holds is not None and all(out[s]["proven"] for s in out)
+    return _result(f"score-bounds/{scenario}", f"{scenario}: the highest totals the player's town and the opponent's "
+                   "pile can reach (proven bound and best witness)", PASSAGES["score-bounds"] + " " +
+                   SCENARIO_SCORING[scenario], start,
+                   {"holds": holds, "counterexample": cex, "details": out, "proven": proven, "open_question": "W11"})

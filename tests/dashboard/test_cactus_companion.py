@@ -1,0 +1,101 @@
+"""AppTest: the Cactus Town "Follow a game" tab records rounds and shows the exact live odds of
+solver.cactus.companion; impossible rounds are refused inline; the game survives a reload."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from dashboard.nav import page_file
+from solver.cactus import companion as cp
+from solver.cactus.rules import CactusRules
+from tests.support.apptest import APP, charts, errors, open_page, reloaded
+
+SOLO_ROUNDS = [((1, 2, 3), 4), ((5, 1, 4), 2), ((6, 2, 3), None), ((1, 7, 5), 3), ((8, 4, 6), 1),
+               ((2, 6, 8), "M")]  # round 6: the marshal's arrival drawn as second shot: the game goes on
+
+
+def metric(at, label_start: str) -> str:
+    return next(m.value for m in at.metric if m.label.startswith(label_start))
+
+
+def record(at, rnd: int, event=None, programmed=(), shot=None, duels=()):
+    k = f"ctc_r{rnd}"
+    if event is not None:
+        at.selectbox(key=f"{k}_event").set_value(event)
+    if duels:
+        at.multiselect(key=f"{k}_duels").set_value(list(duels))
+    for i, c in enumerate(programmed):
+        at.selectbox(key=f"{k}_p{i}").set_value(c)
+    if shot is not None:
+        at.selectbox(key=f"{k}_shot").set_value(shot)
+    next(b for b in at.button if b.label == f"Record round {rnd}").click().run()
+
+
+def start(at, mode):
+    at.radio(key="ctc_mode").set_value(mode)
+    at.button(key="ctc_start").click().run()
+
+
+def test_a_solo_game_followed_for_six_rounds_matches_the_engine():
+    at = open_page("cactus")
+    assert not at.exception and not errors(at)
+    history = []
+    for rnd, (prog, shot) in enumerate(SOLO_ROUNDS, start=1):
+        record(at, rnd, programmed=prog, shot=shot)
+        assert not errors(at), errors(at)
+        history.append(cp.Record(programmed=prog, second_shot=shot))
+        rep = cp.report(None, CactusRules(), history)
+        assert metric(at, f"Marshal arrives in round {rnd + 1}") == rep["steps"][-1]["next_round"]
+    assert metric(at, "Marshal arrives in round 7") == "3/8"  # 3 programmed of the 8 cards of round 7
+    assert len(at.session_state["ctc_game"]["history"]) == 6
+    ours = {"Live odds: the marshal arrives next round", "When will he arrive? Now and before the game"}
+    title = lambda s: s.get("title", {}).get("text") if isinstance(s.get("title"), dict) else s.get("title")  # noqa: E731
+    specs = [s for s in charts(at) if title(s) in ours]
+    assert len(specs) == 2
+    for s in specs:
+        enc = s["encoding"]
+        assert enc["x"]["title"] == "Round" and enc["y"]["title"] == "Chance he arrives"
+        assert enc["color"]["title"] == "Odds"
+    from dashboard.cactus.companion import forecast_frame, live_frame
+
+    series = set(live_frame(rep)["series"]) | set(forecast_frame(rep)["series"])
+    assert series == {"Given the cards seen", "Before the game", "Now (after round 6)"}  # the legend, in plain English
+    # the marshal programmed in round 7 ends the game: the lone ranger wins
+    record(at, 7, programmed=(3, "M"))
+    assert any("the lone ranger wins" in s.value for s in at.success)
+    assert not [b for b in at.button if b.label.startswith("Record round")]
+
+
+def test_an_impossible_round_is_refused_and_changes_nothing():
+    at = open_page("cactus")
+    record(at, 1, programmed=(7,))  # #7 is not among the marked cards 1-4
+    assert any("Round 1 not recorded" in e for e in errors(at))
+    assert at.session_state["ctc_game"]["history"] == []
+
+
+def test_the_event_deck_game_and_a_reload_resume():
+    at = open_page("cactus")
+    start(at, 3)
+    events = ["tumbleweed", "stagecoach", "sandstorm"]
+    for rnd, key in enumerate(events, start=1):
+        record(at, rnd, event=key)
+        assert not errors(at)
+    rep = cp.report(3, CactusRules(), [cp.Record(event=k) for k in events])
+    assert metric(at, "Marshal arrives in round 4") == rep["steps"][-1]["next_round"]
+    # a reload: a new session with the same address resumes the game
+    again = reloaded(at, "cactus", timeout=60)
+    assert again.session_state["ctc_game"] == at.session_state["ctc_game"]
+    assert metric(again, "Marshal arrives in round 4") == rep["steps"][-1]["next_round"]
+    # undo the last round
+    at.button(key="ctc_undo").click().run()
+    assert len(at.session_state["ctc_game"]["history"]) == 2
+
+
+def test_a_damaged_address_is_refused_in_one_line():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["cactus"] = "garbage"
+    at.run()
+    at.switch_page(page_file("cactus"))
+    at.run()
+    assert any("address was not loaded" in e for e in errors(at)) and not at.exception
+    assert at.session_state["ctc_game"]["history"] == []

@@ -1,0 +1,120 @@
+"""The dashboard's long-run helper (dashboard.shared.common.run_with_progress): the bar's text, and a run asked to
+stop when the page's run ends first (Stop pressed, another widget used, the session closed)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from dashboard.checks import impact
+from dashboard.shared import common
+from solver.stopping import StopSignal, stopped, stopping
+
+
+def test_the_bar_says_the_time_left_from_the_works_share_and_says_so_when_a_run_overruns():
+    share, text = common._progress("Run", 30.0, 150.0, lambda: "3 of 12: x", lambda: 0.25)
+    assert share == 0.25 and text == "Run (30 s, about 90 s left) - 3 of 12: x"
+    share, text = common._progress("Run", 181.3, 150.0, None, None)
+    assert share == 0.99 and text == "Run (181 s, longer than the ~150 s expected)"
+    share, text = common._progress("Run", 15.0, 150.0, None, None)
+    assert share == pytest.approx(0.1) and text == "Run (15.0 s of at most ~150 s)"
+    # a work that reports its share, before its first report: no promise from the fixed guess
+    share, text = common._progress("Run", 0.5, 300.0, None, lambda: None)
+    assert share == 0.0 and text == "Run (0.5 s)"
+
+
+class _PageRunEnded(BaseException):
+    """Stands for Streamlit's own exception when a page's run is interrupted."""
+
+
+def _interrupt_the_page(monkeypatch) -> None:
+    def interrupted(*_args):
+        raise _PageRunEnded
+
+    monkeypatch.setattr(common, "_progress", interrupted)
+
+
+def test_a_run_is_asked_to_stop_when_the_page_stops_waiting(monkeypatch):
+    cancel = StopSignal()
+    finished = threading.Event()
+
+    def work() -> str:
+        while not stopped():  # the work runs under the signal (stopping): its own thread sees it
+            threading.Event().wait(0.01)
+        finished.set()
+        return "stopped"
+
+    _interrupt_the_page(monkeypatch)
+    with pytest.raises(_PageRunEnded):
+        common.run_with_progress(work, label="Run", expected_seconds=5.0, cancel=cancel)
+    assert cancel.is_set() and finished.wait(5.0)
+
+
+def test_a_stopped_optimizer_hands_its_best_so_far_to_the_page(monkeypatch):
+    """With ``keep``, the page gets the best layout found when it stopped, unproven, long before the limit."""
+    from solver.wagons.optimizer.layout import best_layout
+
+    cards, pile = (6, 9, 11, 3, 4, 2, 15, 5), (8, 16, 14, 17, 1, 7, 12, 13)  # no minute has proven its best
+    handover = common.Handover()
+    calls = []
+
+    def progress_then_interrupt(*args):
+        calls.append(args)
+        if len(calls) > 20:  # about 3 s of work (the bar is redrawn every 0.15 s)
+            raise _PageRunEnded
+        return 0.0, "Run"
+
+    monkeypatch.setattr(common, "_progress", progress_then_interrupt)
+    with pytest.raises(_PageRunEnded):
+        common.run_with_progress(best_layout, cards, "through-the-desert", pile, time_limit=120.0, label="Run",
+                                 expected_seconds=120.0, cancel=StopSignal(), keep=handover.keeper("best", lambda r: r))
+    kept = handover.take(0.0)  # handed over before run_with_progress ended: nothing to wait for
+    assert list(kept) == ["best"] and kept["best"].placements and not kept["best"].proven_optimal
+    assert kept["best"].elapsed < 30
+
+
+def test_the_next_run_waits_for_a_stopped_run_to_hand_over():
+    """Streamlit may start the next run while the stopped one still waits for its work: take() waits for every
+    run that began a hand-over, and a run that ended normally hands over nothing."""
+    handover = common.Handover()
+    first, second = handover.keeper("a", lambda v: ("a", v)), handover.keeper("b", lambda v: v)
+    first.begin()
+    second.begin()
+    second.end()  # finished normally: nothing for the next run
+    threading.Timer(0.3, first.end, args=(7,)).start()
+    assert handover.take(5.0) == {"a": ("a", 7)}
+    assert handover.take(0.0) == {}
+
+
+def test_a_stopped_result_reaches_the_page_on_its_next_run():
+    """keep_stopped's result waits in the session's inbox (no st call is allowed while a run is stopped) and
+    deliver_stopped puts it under the page's key, marked stopped_early."""
+    from streamlit.testing.v1 import AppTest
+
+    def page():
+        import streamlit as st
+
+        from dashboard.shared.common import deliver_stopped, keep_stopped
+
+        deliver_stopped()
+        if "kept" not in st.session_state:
+            keeper = keep_stopped("my_result", ("inputs",))
+            keeper.begin()
+            keeper.end({"score": 3})
+        st.session_state.kept = True
+
+    at = AppTest.from_function(page).run()
+    assert "my_result" not in at.session_state
+    at.run()
+    assert at.session_state["my_result"] == (("inputs",), {"score": 3, "stopped_early": True})
+
+
+def test_a_finished_run_is_not_flagged_and_the_impact_run_stops_at_its_next_check():
+    cancel = StopSignal()
+    assert common.run_with_progress(lambda: 7, label="Run", expected_seconds=5.0, cancel=cancel) == 7
+    assert not cancel.is_set()
+    signal = StopSignal()
+    signal.set()
+    with pytest.raises(common.Stopped), stopping(signal):
+        impact._run("cactus", (), 2.0, 10, {})

@@ -1,0 +1,308 @@
+"""AppTest: the Lone Cowboy game table (dashboard/wagons/play_page.py) against the engine.
+
+Every test drives the page with its own buttons only and checks what it shows against the engine
+played alone on the same actions (solver.wagons.game, game_record)."""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import random
+import zlib
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.nav import page_file
+from dashboard.shared import urlstate
+from dashboard.shared.common import as_text
+from dashboard.wagons import game as wg
+from dashboard.wagons import town_grid
+from solver.errors import BadInput
+from solver.register import register
+from solver.wagons import game as gm
+from solver.wagons.cli.shared import add_rules_flags, rules_from_args
+from solver.wagons.record.game_record import game_from_record, game_record
+from solver.wagons.rules import Rules
+from tests.support.apptest import APP, errors, open_page, texts
+
+GRID = "lc_town"
+
+
+def page_state(at) -> gm.GameState:
+    g = at.session_state[wg.KEY]
+    return game_from_record({**g["record"], "actions": g["record"]["actions"][:g["at"]]})
+
+
+def open_with_address(text: str) -> AppTest:
+    """The page opened in a new session whose address carries ``?lc=text`` (a reload, a bookmark)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lc"] = text
+    at.run()
+    at.switch_page(page_file("wagons_play"))
+    at.run()
+    return at
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def click(at, action: gm.Action) -> None:
+    """Press the page's button(s) for ``action`` (a placement: its square twice, after its rotation)."""
+    if isinstance(action, gm.Reveal):
+        at.button(key=f"lc_reveal_{action.card}").click().run()
+    elif isinstance(action, gm.Draft):
+        at.button(key=f"lc_draft_{action.index}").click().run()
+    elif isinstance(action, gm.OpponentTurn):
+        at.button(key="lc_opponent").click().run()
+    else:
+        p = action.placement
+        if _has_radio(at):
+            at.radio(key=town_grid.rotation_key(GRID)).set_value(p.rot).run()
+        key = town_grid.cell_key(GRID, p.x, p.y)
+        at.button(key=key).click().run()
+        at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def _has_radio(at) -> bool:
+    return any(r.key == town_grid.rotation_key(GRID) for r in at.radio)
+
+
+def banners(at) -> list[str]:
+    return [t for t in texts(at).splitlines() if "wins**" in t or t.startswith("**Tie**")]
+
+
+def play(at, state: gm.GameState, rng: random.Random, steps: int | None = None) -> gm.GameState:
+    """Play random legal actions by clicks; the page must follow the engine step by step."""
+    n = 0
+    while not gm.is_over(state) and (steps is None or n < steps):
+        action = rng.choice(gm.legal_actions(state))
+        click(at, action)
+        state = gm.apply(state, action)
+        assert page_state(at) == state
+        if isinstance(action, gm.OpponentTurn):  # the opponent's draft with its rule id and title
+            e = state.log[-1] if state.log[-1].what == "opponent-draft" else next(
+                e for e in reversed(state.log) if e.what == "opponent-draft")
+            shown = "\n".join(i.value for i in at.info)
+            assert f"took **card {e.card}**" in shown
+            assert f"{e.rule} ({register().get(e.rule).title})" in shown
+        if not gm.is_over(state):
+            assert banners(at) == []  # no winner before the game is over
+        n += 1
+    return state
+
+
+def test_a_seeded_deal_played_to_the_end_by_clicks():
+    at = open_page("wagons_play")
+    assert not at.exception and not errors(at)
+    state = gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
+    assert page_state(at) == state
+    state = play(at, state, random.Random(7))
+    assert gm.is_over(state)
+    want = gm.scores(state)
+    assert metric(at, "Your total") == str(want.player.total)
+    assert metric(at, "Opponent total") == str(want.opponent.total)
+    words = {"player": "The player wins", "opponent": "The opponent wins", "tie": "Tie"}[want.winner]
+    assert any(words in b for b in banners(at))
+    assert at.session_state[wg.KEY]["record"] == game_record(state)
+    # the after-game review of the same cards (dashboard.wagons.review), here with a 1-second search
+    assert "After the game: the best layout of your cards" in [h.value for h in at.subheader]
+    at.slider(key="lc_review_limit").set_value(1)
+    at.button(key="lc_review_run").click().run(timeout=120)
+    assert not at.exception, at.exception
+    assert int(metric(at, "Your town")) == want.player.total
+    assert int(metric(at, "Best layout")) >= want.player.total
+
+
+def test_the_live_scores_are_the_engines_and_name_no_winner():
+    at = open_page("wagons_play")
+    state = play(at, gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()), random.Random(3), steps=9)
+    want = gm.scores(state)
+    assert metric(at, "Your total") == str(want.player.total)
+    assert metric(at, "Opponent total") == str(want.opponent.total)
+    assert "Scores so far" in [h.value for h in at.subheader]
+    assert banners(at) == []
+
+
+def test_follow_a_game_by_revealing_cards_once():
+    at = open_page("wagons_play")
+    at.radio(key="lc_new_mode").set_value("follow").run()
+    at.button(key="lc_start").click().run()
+    state = gm.new_followed_game(wg.DEFAULT_SCENARIO, Rules())
+    assert page_state(at) == state and gm.is_chance_node(state)
+    # the reveal offers exactly the engine's unseen cards, each once
+    offered = sorted(int(b.key.removeprefix("lc_reveal_")) for b in at.button if b.key.startswith("lc_reveal_"))
+    assert offered == list(gm.unseen_cards(state))
+    order = [c for c in gm.unseen_cards(state)][::-1]
+    for c in order[:9]:  # the circle of 8, then the preference deck's top card
+        click(at, gm.Reveal(c))
+        state = gm.apply(state, gm.Reveal(c))
+        assert not any(b.key == f"lc_reveal_{c}" for b in at.button)  # a revealed card is never offered again
+    assert state.circle == tuple(order[:8]) and state.deck[:1] == (order[8],)
+    assert page_state(at) == state and state.to_move == "player"
+    state = play(at, state, random.Random(11), steps=12)
+    assert at.session_state[wg.KEY]["record"]["seed"] is None
+
+
+def test_a_placement_is_previewed_first_and_placed_on_the_second_click():
+    at = open_page("wagons_play")
+    at.button(key="lc_draft_0").click().run()
+    state = page_state(at)
+    legal = [a.placement for a in gm.legal_actions(state)]
+    assert {p.rot for p in legal} == {0, 180}  # both ways up are offered
+    at.radio(key=town_grid.rotation_key(GRID)).set_value(180).run()
+    key = town_grid.cell_key(GRID, 0, 0)
+    at.button(key=key).click().run()
+    assert page_state(at) == state  # a preview changes nothing in the game
+    css = next(h.proto.body for h in at.get("html") if f".st-key-{key} button" in h.proto.body)
+    assert town_grid.PREVIEW_BORDER in css
+    at.button(key=key).click().run()
+    assert page_state(at) == gm.apply(state, gm.Place(gm.Placement(state.hand[0], 0, 0, 180)))
+
+
+def test_undo_and_redo_every_action():
+    at = open_page("wagons_play")
+    state0 = page_state(at)
+    states = [state0]
+    state = state0
+    for action in (gm.Draft(1), None, gm.OpponentTurn()):
+        action = action or gm.legal_actions(state)[-1]
+        click(at, action)
+        state = gm.apply(state, action)
+        states.append(state)
+    for n in (2, 1, 0):
+        at.button(key="lc_undo").click().run()
+        assert page_state(at) == states[n]
+    assert at.button(key="lc_undo").disabled
+    for n in (1, 2, 3):
+        at.button(key="lc_redo").click().run()
+        assert page_state(at) == states[n]
+    assert at.button(key="lc_redo").disabled
+    at.button(key="lc_undo").click().run()
+    at.button(key="lc_undo").click().run()  # back before the placement: a new one drops the redo steps
+    other = next(a for a in gm.legal_actions(states[1]) if a != gm.legal_actions(state0)[0] and a != gm.legal_actions(states[1])[-1])
+    click(at, other)
+    assert page_state(at) == gm.apply(states[1], other)
+    assert at.button(key="lc_redo").disabled
+
+
+def test_a_reload_resumes_from_the_address_redo_steps_included():
+    at = open_page("wagons_play")
+    state = play(at, page_state(at), random.Random(5), steps=6)
+    at.button(key="lc_undo").click().run()
+    address = at.query_params["lc"]
+    again = open_with_address(address)  # a new session: only the address is carried over
+    assert not again.exception and not errors(again)
+    assert again.session_state[wg.KEY] == at.session_state[wg.KEY]
+    again.button(key="lc_redo").click().run()
+    assert page_state(again) == state
+
+
+def test_a_damaged_address_is_one_line_and_a_fresh_game():
+    for text in ("not-a-game", urlstate.encode({"record": {"game": "lone-cowboy"}, "at": 0})):
+        page = open_with_address(text)
+        assert not page.exception
+        assert [e for e in errors(page) if "address was not loaded" in e], errors(page)
+        assert all("\n" not in e for e in errors(page))
+        assert page_state(page) == gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
+    for text, why in (("not-a-game", "not the compressed text a saved game gives"),
+                      (urlstate.encode({"x": 1})[:-3] + "AAA", "not the compressed text"),
+                      (base64.urlsafe_b64encode(zlib.compress(b"{oops")).decode(), "its text is not JSON")):
+        with pytest.raises(BadInput, match=why):  # in words, never an exception's class name (was "(error)")
+            urlstate.decode(text)
+
+
+def test_upload_a_game_file_and_refuse_a_bad_one():
+    at = open_page("wagons_play")
+    play(at, page_state(at), random.Random(2), steps=5)
+    before = dict(at.session_state[wg.KEY])
+    up = at.get("file_uploader")[0]
+    bad = json.dumps({**before["record"], "actions": before["record"]["actions"] + [{"draft": 7}, {"draft": 0}]})
+    up.upload("bad.json", bad.encode(), "application/json").run()
+    err = [e for e in errors(at) if "was not loaded" in e]
+    assert len(err) == 1 and "\n" not in err[0] and "actions[" in err[0]
+    assert at.session_state[wg.KEY] == before
+    at.get("file_uploader")[0].upload("junk.json", b"{not json", "application/json").run()
+    assert any("invalid JSON" in e for e in errors(at))
+    assert at.session_state[wg.KEY] == before
+    other = gm.new_game("cattle-drive", 12, Rules())
+    other = gm.apply(gm.apply(other, gm.Draft(2)), gm.legal_actions(gm.apply(other, gm.Draft(2)))[0])
+    at.get("file_uploader")[0].upload("good.json", json.dumps(game_record(other)).encode(), "application/json").run()
+    assert not at.exception
+    assert page_state(at) == other
+    assert "Cattle Drive" in texts(at)
+
+
+def test_the_default_rules_are_the_clis():
+    p = argparse.ArgumentParser()
+    add_rules_flags(p)
+    cli = rules_from_args(p.parse_args([]))
+    at = open_page("wagons_play")
+    assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
+    at.button(key="lc_start").click().run()
+    assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
+
+
+def test_counts_are_in_the_right_number():
+    """Labels read "1 entry" / "1 card", not "1 entries" (browser walk, 2026-12-02)."""
+    from dashboard.shared.common import counted
+
+    assert [counted(n, "entry", "entries") for n in (0, 1, 2)] == ["0 entries", "1 entry", "2 entries"]
+    assert counted(1, "legal action") == "1 legal action" and counted(7, "card") == "7 cards"
+    at = open_page("wagons_play")
+    log = page_state(at).log
+    assert [e.label for e in at.expander if e.label.startswith("Game log")] == [
+        f"Game log ({len(log)} {'entry' if len(log) == 1 else 'entries'})"]
+
+
+def test_a_game_in_progress_says_when_the_sessions_readings_differ_from_its_own():
+    """A reading changed on the Verification page does not change a game under way: the page says so
+    (it said nothing, and its caption still read "default readings"; browser walk, 2026-12-02)."""
+    at = open_page("wagons_play")
+    assert not [i for i in at.info if "keeps the readings it started with" in i.value]
+    at.session_state["readings"] = {"wagons": {"boom_or_bust": "flat"}}
+    at.run()
+    (note,) = [i.value for i in at.info if "keeps the readings it started with" in i.value]
+    assert "boom_or_bust=flat" in note and "default readings" in texts(at)
+    at.button(key="lc_start").click().run()  # a new game takes the session's readings: no note
+    assert at.session_state["lc_new_panel"] is False  # and the New game panel closes
+    assert not [i for i in at.info if "keeps the readings it started with" in i.value]
+    assert "readings: boom_or_bust=flat" in texts(at)
+
+
+def test_the_game_log_shows_every_entry_in_full():
+    """The log's table holds each entry's whole note (the opponent's reasons; a data grid cut them short, now a
+    static table whose cells wrap), in the engine's order, after a few steps of play."""
+    at = open_page("wagons_play")
+    for _ in range(4):
+        click(at, gm.legal_actions(page_state(at))[0])
+    log = page_state(at).log
+    (table,) = [t.value for t in at.table if "note" in t.value.columns]
+    assert len(log) > 1 and list(table["what"]) == [e.what for e in log]
+    assert list(table["note"]) == [as_text(e.note or "") for e in log] and max(len(e.note or "") for e in log) > 80
+
+
+def test_a_wrapped_table_escapes_markdown_and_scrolls_when_long():
+    """Static tables render Markdown: an engine's ``*`` or ``_`` is escaped, so the text reads as written;
+    past TABLE_SCROLL_AFTER rows the table scrolls at a fixed height."""
+    from streamlit.testing.v1 import AppTest
+
+    from dashboard.shared.common import TABLE_HEIGHT, TABLE_SCROLL_AFTER, table_height
+
+    assert as_text("a *b* _c_ [d](e) <f> 2$") == "a \\*b\\* \\_c\\_ \\[d\\](e) \\<f\\> 2\\$" and as_text(3) == 3
+
+    def page(n):
+        import polars as pl
+
+        from dashboard.shared.common import wrapped_table
+
+        wrapped_table(pl.DataFrame({"step": list(range(n)), "note": ["*x*"] * n}))
+
+    for n, height in ((3, "content"), (TABLE_SCROLL_AFTER, "content"), (TABLE_SCROLL_AFTER + 1, TABLE_HEIGHT)):
+        at = AppTest.from_function(page, args=(n,)).run()
+        (table,) = at.table
+        assert list(table.value["note"]) == ["\\*x\\*"] * n and list(table.value["step"]) == list(range(n))
+        assert table_height(n) == height

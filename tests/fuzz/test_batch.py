@@ -1,0 +1,266 @@
+"""Hostile batch requests (solver/execution/batches.py): every field of :class:`BatchRequest` fuzzed around its valid
+values; a request runs (serially, a few items) or is refused with one BadInput line, never a crash."""
+
+from __future__ import annotations
+
+import json
+import math
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from solver.errors import BadInput
+from solver.execution.batches import KINDS, BatchRequest, plan, run_batch
+from tests.support.fuzz import HUGE, assert_one_line, no_hang
+from tests.support.paths import ROOT
+
+BATCH_EXAMPLES = 100
+SCENARIOS = ["boomtown", "gold-rush", "cattle-drive"]
+OPTION_PAIRS = [("edition", "later"), ("tie_break", "guns"), ("round1_window", "2"), ("round1_window", "99"),
+                ("sheriff_save", "stop"), ("first_player", "random"), ("first_player", "C"),
+                ("solo_events", "true"), ("solo_event_cards", "9" * 40), ("duel_win_chance", "1/2"),
+                ("duel_win_chance", "3/2"), ("duel_win_chance", "x"), ("nosuch", "1"), ("", "")]
+
+
+def maybe(values, hostile):
+    """Mostly a valid value; about one time in seven a hostile one."""
+    return st.integers(0, 6).flatmap(lambda k: st.sampled_from(hostile if k == 3 else values))
+
+
+APPLIES = {"wagons-games": {"scenario", "policy"}, "wagons-difficulty": {"scenario", "time_limit"},
+           "wagons-atlas": {"scenario", "time_limit"},
+           "outlaws-playouts": set(), "cactus-montecarlo": {"players"}}
+VALID_OPTIONS = {"wagons-games": [("edition", "later"), ("tie_break", "guns"), ("round1_window", "2")],
+                 "wagons-difficulty": [("edition", "later")], "wagons-atlas": [("tie_break", "guns")], "outlaws-playouts": [("sheriff_save", "stop")],
+                 "cactus-montecarlo": [("solo_events", "true"), ("duel_win_chance", "1/2")]}
+
+
+@st.composite
+def requests(draw):
+    """Mostly well-formed requests for their kind, with a hostile kind, value, field or option now and then."""
+    kind = draw(maybe(sorted(KINDS), ["", "bogus", "wagons games", "WAGONS-GAMES"]))
+    applies = APPLIES.get(kind, set())
+    hostile_field = draw(st.integers(0, 4)) == 2  # a field that does not apply to the kind
+    fields = {
+        "n": draw(maybe([1, 2, 3], [0, -1, 10**7 + 1, 10**30, True, 1.5, "2", None])),
+        "seed": draw(maybe([0, 7, 2**63 - 4], [-1, 2**63, 2**64, -(2**63), 1.5, "0", None])),
+    }
+    candidates = {
+        "scenario": maybe(SCENARIOS, ["", "nosuch", "BOOMTOWN", 5, "x" * 500]),
+        "policy": maybe(["random", "greedy"], ["scripted", "", "nosuch", 3]),
+        "players": maybe([2, 5], [0, 1, 6, -3, 10**20, True]),
+        "time_limit": maybe([0.3], [0, -1.0, math.inf, math.nan, 1e9, True, "1"]),
+    }
+    for name, strategy in candidates.items():
+        if name in applies or (hostile_field and draw(st.integers(0, 3)) == 0):
+            if draw(st.integers(0, 5)):
+                fields[name] = draw(strategy)
+    valid_options = VALID_OPTIONS.get(kind, [])
+    pool = valid_options + (OPTION_PAIRS if draw(st.integers(0, 3)) == 0 or not valid_options else [])
+    fields["options"] = tuple(draw(st.lists(st.sampled_from(pool), max_size=2)))
+    return kind, fields
+
+
+@settings(max_examples=BATCH_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(request=requests())
+def test_batch_requests_run_or_are_refused_in_one_line(request):
+    kind, fields = request
+    outcome = "refused"
+    try:
+        with no_hang(60):
+            req = BatchRequest(kind, **fields)
+            outcome = "valid, not run (slow kind)"
+            if req.kind == "wagons-difficulty" and (req.time_limit or 30) > 0.5:
+                return  # a valid request; the 30 s default per deal is not what this test is about
+            if req.kind == "wagons-atlas":
+                plan(req)  # checks the scenarios and readings; the rows take seconds each (tests/wagons/review/test_atlas.py)
+                return
+            if req.kind == "outlaws-playouts" and req.n > 1:
+                return  # valid; each random playout takes ~0.3 s
+            result = run_batch(req, executor="serial", progress=False)
+            outcome = "ran"
+    except BadInput as exc:
+        assert_one_line(exc)
+        return
+    finally:
+        event(outcome)
+    json.dumps(result)  # the CLI prints it: it must be JSON
+    assert result["kind"] == kind and result["n"] == fields["n"]
+
+
+def test_huge_values_in_options_are_cut_in_messages():
+    for value in HUGE[:4]:
+        try:
+            BatchRequest("wagons-games", value, 0, scenario="boomtown")
+        except BadInput as exc:
+            assert_one_line(exc)
+            assert len(str(exc)) < 200
+
+
+# --- issue 16: a killed batch leaves no work running and no parts behind ---------------------------
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (Linux /proc), found by following parent ids."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z":  # a zombie is finished work waiting for its parent's wait()
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    out, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.add(child)
+            todo.append(child)
+    return out
+
+
+def _alive(pids: set[int]) -> set[int]:
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_kill_9_of_a_batch_ends_its_workers_and_the_next_run_cleans_up(tmp_path):
+    command = [sys.executable, "-m", "solver", "batch", "outlaws-playouts", "--n", "4000", "--workers", "2",
+               "--no-progress", "--out", str(tmp_path / "rows.parquet")]
+    batch = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while time.monotonic() < deadline and not list(tmp_path.glob(".parts-*")) or len(workers) < 3:
+            time.sleep(0.2)
+            workers = _descendants(batch.pid)
+            assert time.monotonic() < deadline, "the batch did not start its workers"
+        time.sleep(1.0)  # the workers are busy with their first chunks
+        workers = _descendants(batch.pid)
+        batch.send_signal(signal.SIGKILL)
+        batch.wait(10)
+        gone_by = time.monotonic() + 5
+        while _alive(workers) and time.monotonic() < gone_by:
+            time.sleep(0.1)
+        assert not _alive(workers), f"still running 5 s after kill -9: {sorted(_alive(workers))}"
+    finally:
+        if batch.poll() is None:
+            batch.kill()
+            batch.wait(10)
+    assert list(tmp_path.glob(".parts-*")), "the killed run should have left its parts folder (the case tested)"
+    from solver.execution.batches import BatchRequest, run_batch
+
+    run_batch(BatchRequest("outlaws-playouts", 2), executor="serial", out=tmp_path / "rows.parquet", progress=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.parquet"]
+
+
+# --- issue 16: --executor: malformed or unsupported addresses and dead schedulers are one line, at once --
+
+ADDRESS_PIECES = ["tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://", "spark://", "", "host", "127.0.0.1",
+                  "[::1]", "[::1", ":", "8786", "99999", "0", "-1", "/x", "é", " ", "..", "a" * 300]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(parts=st.lists(st.sampled_from(ADDRESS_PIECES), max_size=5))
+def test_executor_addresses_are_checked_without_connecting(parts):
+    from unittest import mock
+
+    from solver.execution.executor import parse_executor
+
+    text = "".join(parts)
+    with mock.patch("socket.create_connection", side_effect=AssertionError("no connection while parsing")):
+        try:
+            spec = parse_executor(text)
+        except BadInput as exc:
+            assert_one_line(exc)
+            assert "executor" in str(exc) and len(str(exc)) < 300
+            return
+    assert spec.kind in ("serial", "local") or spec.address.startswith("tcp://")
+
+
+DASK_CONNECT = 60
+"""The Dask connect timeout (seconds) the refused runs get: a run that tried to reach the address would
+wait this long, so "refused at once" is told apart by a margin no machine load closes (the refusal
+itself takes a Python start-up, seconds even on a loaded machine)."""
+
+
+def _one_line_run(argv, seconds=DASK_CONNECT / 2):
+    root = ROOT
+    env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": f"{DASK_CONNECT}s"}
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "solver", *argv], capture_output=True, text=True,
+                          timeout=2 * DASK_CONNECT, cwd=root, env=env)
+    took = time.monotonic() - started
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), done.stderr[-2000:]
+    assert took < seconds, f"took {took:.1f}s (a connection attempt waits {DASK_CONNECT} s): {lines}"
+    return lines[0]
+
+
+@pytest.mark.parametrize("address", ["ucx://host:1", "inproc://x", "tls://127.0.0.1:1", "ws://a:b", "tcp://host:99999",
+                                     "tcp://[::1", "tcp://"])
+def test_unsupported_or_malformed_executor_is_one_line_at_once(address):
+    line = _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor", address])
+    assert "executor" in line
+
+
+def test_a_closed_port_is_one_line_at_once():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # free again when the block ends: nobody listens there
+    _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor", f"tcp://127.0.0.1:{port}"])
+
+
+@pytest.mark.slow
+def test_a_server_that_is_not_a_scheduler_is_one_line_and_no_late_traceback():
+    """Found by the issue 16 campaign: after the one-line error the half-built Dask client closed at exit
+    with a 20 s timeout and printed a TimeoutError traceback."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    stop = threading.Event()
+
+    def answer_garbage():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.sendall(b"\xff" * 64)
+
+    thread = threading.Thread(target=answer_garbage, daemon=True)
+    thread.start()
+    try:
+        _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor",
+                       f"tcp://127.0.0.1:{server.getsockname()[1]}"])  # one line: no late traceback
+    finally:
+        stop.set()
+        thread.join(2)
+        server.close()

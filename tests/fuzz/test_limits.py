@@ -1,0 +1,86 @@
+"""Solver calls honour their time limits on adversarial inputs.
+
+Adversarial here: the largest inputs the commands accept (16 cards for the layout optimizer, a fresh
+set-up far from any victory for the Outlaws search). Each call gets a short limit; the check is only
+that it comes back with an answer (best-so-far / unknown) instead of running on: the bound allowed
+is the limit plus a wide margin for a loaded CI machine (timings themselves live in bench/).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from solver import cli
+from solver.paths import SCENARIOS
+from tests.support.fuzz import no_hang
+
+MARGIN = 60.0
+"""Seconds allowed beyond the limit (start-up, Z3 context creation, a loaded 2-core machine)."""
+
+
+@pytest.mark.slow
+def test_best_layout_honours_a_short_limit_on_sixteen_cards():
+    optimize = pytest.importorskip("solver.wagons.optimizer.layout")
+    cards = [17, 0, 16, 1, 15, 2, 14, 3, 13, 4, 12, 5, 11, 6, 10, 7]
+    start = time.monotonic()
+    with no_hang(int(1 + MARGIN)):
+        result = optimize.best_layout(cards, "cattle-drive", time_limit=1.0)
+    assert time.monotonic() - start < 1.0 + MARGIN
+    assert result.placements or not result.proven_optimal  # a best-so-far town, or honestly unproven
+
+
+@pytest.mark.slow
+def test_win_possible_honours_a_short_limit_from_the_set_up():
+    search = pytest.importorskip("solver.outlaws.search")
+    from solver.outlaws.state import initial_position
+
+    for seed in (1, 2):
+        pos = initial_position(seed)
+        start = time.monotonic()
+        with no_hang(int(1 + MARGIN)):
+            result = search.win_possible(pos, time_limit=0.5, max_depth=200, max_nodes=10**9)
+        assert time.monotonic() - start < 0.5 + MARGIN
+        assert result.A in (True, False, None) and result.B in (True, False, None)
+
+
+def _cli(argv, capsys):
+    with no_hang(int(5 + MARGIN)):
+        code = cli.main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err.strip()
+
+
+@pytest.mark.slow
+def test_cli_best_layout_and_status_with_short_limits(capsys):
+    pytest.importorskip("solver.wagons.cli.optimizer")
+    code, out, err = _cli(["wagons", "best-layout", "--cards", "17,0,16,1,15,2,14,3,13,4,12,5", "--scenario",
+                           "water-the-herd", "--time-limit", "1", "--quiet", "--json"], capsys)
+    assert code == 0, err
+    assert "proven_optimal" in json.loads(out)
+    pytest.importorskip("solver.outlaws.search")
+    code, out, err = _cli(["outlaws", "status", str(SCENARIOS / "outlaws" / "contracts-example.json"),
+                           "--time-limit", "0.5", "--max-depth", "200", "--json"], capsys)
+    assert code == 0, err
+    assert set(json.loads(out)["win_possible"]) == {"A", "B"}
+
+
+@pytest.mark.parametrize("limit", ["nan", "-1", "0", "inf", "1e400", "soon", "9" * 5000])
+def test_hostile_time_limits_are_refused_in_one_line(limit, capsys):
+    pytest.importorskip("solver.wagons.cli.optimizer")
+    code, out, err = _cli(["wagons", "best-layout", "--cards", "3,7", "--scenario", "boomtown",
+                           "--time-limit", limit, "--json"], capsys)
+    assert code == 2 and out == "" and "\n" not in err and err.startswith("ruleslinger: error:"), err
+
+
+@pytest.mark.parametrize("limit", ["nan", "-1", "0", "inf"])
+def test_hostile_search_limits_are_refused_or_bounded(limit, capsys):
+    pytest.importorskip("solver.outlaws.search")
+    code, out, err = _cli(["outlaws", "status", str(SCENARIOS / "outlaws" / "contracts-example.json"),
+                           "--time-limit", limit, "--json"], capsys)
+    # an infinite limit is acceptable only because the node budget still ends the search
+    assert code in (0, 2), err
+    if code == 2:
+        assert out == "" and "\n" not in err and err.startswith("ruleslinger: error:"), err

@@ -1,0 +1,269 @@
+"""win_possible and the dead-position search (rule:O12) on constructed and random positions."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from solver import clikit
+from solver.errors import BadInput
+from solver.outlaws.actions import Action, legal_actions
+from solver.outlaws.apply import apply, step
+from solver.outlaws.rules import Rules
+from solver.outlaws.search import (
+    best_first,
+    find_dead_positions,
+    is_dead,
+    victory_left,
+    win_possible,
+    win_possible_side,
+)
+from solver.outlaws.state import initial_position, load_position
+from solver.outlaws.verify.checks import register_verification
+from solver.outlaws.victory import sudden_death_trigger
+from tests.support.outlaws import build, pos
+
+GOV0 = ["governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
+ONCE = Rules(sudden_death_repeats="once")  # rule:O11 alternative: the reading under which dead positions exist
+
+
+def replay(p, line, rules=Rules()):
+    """Play a search line through the engine's public apply (each entry: action + outcome index)."""
+    for entry in line:
+        assert entry["side"] == p.to_move
+        p = apply(p, Action.from_json(dict(entry["action"])), rules, entry["outcome"])
+    return p
+
+
+def after_sudden_death(**kw):
+    """Sudden death already happened; Votes 3-3; by default every Bullet and Handcuffs is discarded."""
+    base = dict(tokens=["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], reserve=[],
+                supply={"A": {"vote": 3, "bullet": 0, "handcuffs": 0}, "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
+                discard={"bullet": 3, "handcuffs": 3, "x": 2, "election": 1}, sudden_death=True)
+    for key, val in kw.items():
+        if isinstance(val, dict) and isinstance(base.get(key), dict):
+            merged = dict(base[key])
+            for k, v in val.items():
+                merged[k] = {**merged[k], **v} if isinstance(v, dict) and isinstance(merged.get(k), dict) else v
+            base[key] = merged
+        else:
+            base[key] = val
+    return pos(**base)
+
+
+# ---------------------------------------------------------------- win_possible
+
+
+def test_one_move_win_is_found_with_its_line():
+    p = pos(A=GOV0, tokens=["election", "vote", "vote", "vote", "x", "x", "bullet", "handcuffs"],
+            supply={"A": {"vote": 1}}, actions_left=1)
+    res = win_possible(p, max_depth=3, time_limit=30)
+    assert res.A is True and len(res.line_A) == 1
+    assert res.line_A[0]["action"]["actor"] == "governor"
+    q = replay(p, res.line_A)
+    assert (q.winner, q.victory) == ("A", "good")
+    assert res.to_json()["line_A"][0]["action"]["column"] == 0
+
+
+def test_lines_for_both_sides_replay_to_their_victories():
+    p = initial_position(3)
+    res = win_possible(p, max_depth=8, time_limit=60)
+    assert res.A is True and res.B is True and res.proven
+    for side, line in (("A", res.line_A), ("B", res.line_B)):
+        q = replay(p, line)
+        assert q.winner == side, (side, line)
+
+
+def test_long_lines_are_found():
+    """A needs 3 Votes and the Election (9 actions with B's turns); after sudden death B must fetch the
+    last Bullet from the street first."""
+    p = pos(tokens=["x", "vote", "x", "vote", "election", "x", "vote", "x"], reserve=["vote"],
+            supply={"A": {"vote": 0, "bullet": 0, "handcuffs": 0}, "B": {"vote": 2, "bullet": 0, "handcuffs": 0}},
+            discard={"bullet": 3, "handcuffs": 3})
+    res = win_possible(p, max_depth=14, time_limit=120)
+    assert res.A is True and replay(p, res.line_A).victory == "good" and len(res.line_A) >= 7
+    q = after_sudden_death(tokens=["x", "x", "bullet", "x", "empty", "x", "empty", "empty"],
+                           discard={"bullet": 2, "x": 0})
+    res = win_possible(q, max_depth=14, time_limit=120)
+    assert res.B is True and replay(q, res.line_B).winner == "B"
+    assert res.line_B[-1]["action"]["actor"] in ("hitman", "sheriff")
+
+
+def test_dead_position_proven_for_both_sides():
+    p = after_sudden_death()
+    assert not sudden_death_trigger(p, ONCE) and sudden_death_trigger(p)
+    assert is_dead(p, ONCE) and not is_dead(p)
+    res = win_possible(p, ONCE, max_depth=6, time_limit=5)
+    assert (res.A, res.B, res.proven) == (False, False, True)
+    assert "token economy" in res.reason["A"]
+
+
+def test_one_bullet_left_keeps_the_game_alive():
+    p = after_sudden_death(supply={"A": {"bullet": 1}}, discard={"bullet": 2})
+    assert not is_dead(p)
+    assert victory_left(p, "A", ONCE) == {"good": False, "bad": True, "ugly": False}
+    assert victory_left(p, "A") == {"good": False, "bad": True, "ugly": True}  # the reset brings Handcuffs back
+    res = win_possible(p, max_depth=10, time_limit=60)
+    assert res.A is True and replay(p, res.line_A).victory == "bad"
+    n = len(res.line_A)
+    assert res.reason["A"] == f"bad victory in {n} action" + ("" if n == 1 else "s")  # "1 action", "2 actions"
+    assert res.B is True  # B's Bandit can take A's Bullet (rule:O-bandit)
+
+
+def test_won_game():
+    p = pos(winner="B", victory="ugly")
+    res = win_possible(p)
+    assert (res.A, res.B, res.proven) == (False, True, True)
+    assert res.line_B == ()
+
+
+def test_bounded_answer_is_not_a_proof():
+    res = win_possible(initial_position(0), max_depth=0, time_limit=5)
+    assert res.A is None and res.B is None and res.proven is False
+    ans, line, why, _ = win_possible_side(initial_position(0), "A", max_depth=30, time_limit=5, max_nodes=0)
+    assert ans is None and line is None and "node budget" in why
+
+
+def test_exhausted_search_is_a_proof():
+    """Within one action from the set-up nobody is dead: every child was checked (exhausted)."""
+    res = best_first(initial_position(0), lambda p: False, lambda p: 0, max_depth=1, time_limit=60)
+    assert res.found is None and res.complete and res.nodes == 1
+    assert not res.exhausted  # positions lie beyond the bound
+
+
+def test_bad_arguments():
+    with pytest.raises(BadInput):
+        win_possible(initial_position(0), max_depth=-1)
+    with pytest.raises(BadInput):
+        win_possible(initial_position(0), time_limit=0)
+    with pytest.raises(BadInput):
+        win_possible_side(initial_position(0), "C")
+
+
+def test_token_economy_is_monotone_along_random_playouts():
+    """Once a victory is excluded it stays excluded, and it never happens (rule:O12 soundness)."""
+    rules = Rules()
+    for seed in range(6):
+        rng = random.Random(seed)
+        p = initial_position(seed)
+        excluded: set = set()
+        for _ in range(400):
+            for side in "AB":
+                left = victory_left(p, side, rules)
+                now = {(side, v) for v, ok in left.items() if not ok}
+                mine = {e for e in excluded if e[0] == side}
+                assert mine <= now, (seed, mine - now)
+                excluded = excluded | now
+            acts = legal_actions(p, rules)
+            if not acts:
+                break
+            p = step(p, rng.choice(acts), rules, rng)
+        if p.winner is not None:
+            assert (p.winner, p.victory) not in excluded
+
+
+# ---------------------------------------------------------------- dead positions (rule:O12)
+
+
+def test_dead_position_found_from_a_late_position():
+    start = after_sudden_death(supply={"A": {"bullet": 1}}, discard={"bullet": 2})
+    res = find_dead_positions(start, ONCE, max_depth=6, time_limit=60)
+    assert res["found"] and 1 <= res["length"] <= 6
+    assert res["dead_classes"] == [[True, 3, 3, 0, False, False, False]] and not res["proven"]
+    end = replay(start, res["line"], ONCE)
+    assert is_dead(end, ONCE) and end.winner is None
+    assert res["why"]["sudden_death"] is True and res["why"]["sudden_death_trigger"] is False
+    assert load_position(res["position"]) == end or is_dead(load_position(res["position"]))
+
+
+def test_no_dead_position_within_the_bound_is_reported_as_such():
+    res = find_dead_positions(initial_position(0), ONCE, max_depth=1, time_limit=60)
+    assert res["found"] is False and res["complete"] is True
+    assert "within 1 actions" in res["bound"]
+
+
+def test_no_dead_position_under_the_default_reading_is_proven_by_the_lemma():
+    """rule:O11 default ("repeats"): no token-economy class is dead, so the search is not needed; the
+    search itself (use_lemma=False) finds none either, from the late position that is dead under "once"."""
+    start = after_sudden_death(supply={"A": {"bullet": 1}}, discard={"bullet": 2})
+    res = find_dead_positions(start)
+    assert (res["found"], res["proven"], res["dead_classes"], res["nodes"]) == (False, True, [], 0)
+    searched = find_dead_positions(start, max_depth=2, time_limit=10, use_lemma=False)
+    assert searched["found"] is False and searched["proven"] is True
+    unreachable = after_sudden_death(supply={"A": {"vote": 4}, "B": {"vote": 2}})  # no 3-3 after sudden death
+    assert find_dead_positions(unreachable, max_depth=0)["proven"] is False
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_dead_position_reached_from_the_set_up(seed):
+    """The O12 gap: from the set-up, sudden death and then using up every Bullet and Handcuffs again."""
+    start = initial_position(seed)
+    res = find_dead_positions(start, ONCE, max_depth=80, time_limit=600, max_nodes=20_000)
+    assert res["found"], res.get("bound")
+    end = replay(start, res["line"], ONCE)
+    assert is_dead(end, ONCE) and end.sudden_death and end.winner is None
+    assert not sudden_death_trigger(end, ONCE)
+
+
+# ---------------------------------------------------------------- CLI
+
+
+def _parser():
+    parser = clikit.Parser(prog="t")
+    games = parser.add_subparsers(dest="game", parser_class=clikit.Parser)
+    group = clikit.add_group(games, "outlaws", "x")
+    register_verification(group)
+    return parser
+
+
+def test_cli_dead_positions(tmp_path, capsys):
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(build(**{
+        "tokens": ["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], "reserve": [],
+        "supply": {"A": {"vote": 3, "bullet": 1, "handcuffs": 0}, "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
+        "discard": {"bullet": 2, "handcuffs": 3, "x": 2, "election": 1}, "sudden_death": True})))
+    once = ["--rule", "sudden_death_repeats=once"]
+    args = _parser().parse_args(["outlaws", "dead-positions", str(f), "--max-depth", "4", "--time-limit", "60", "--json",
+                                 *once])
+    assert clikit.run(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["found"] is True and out["line"] and out["rules"]["sudden_death_repeats"] == "once"
+    args = _parser().parse_args(["outlaws", "dead-positions", str(f), "--max-depth", "4", "--time-limit", "60", *once])
+    assert clikit.run(args) == 0
+    assert "DEAD POSITION" in capsys.readouterr().out
+    args = _parser().parse_args(["outlaws", "dead-positions", str(f), "--json"])
+    assert clikit.run(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["found"] is False and out["proven"] is True and out["dead_classes"] == []
+
+
+def test_cli_dead_positions_bad_input(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(build(**{"saloon": {"A": ["governor", "mayor"], "B": ["indian", "journalist"]}})))
+    for argv in (["outlaws", "dead-positions", str(bad)],
+                 ["outlaws", "dead-positions", "--time-limit", "0"],
+                 ["outlaws", "dead-positions", "--max-depth", "-3"]):
+        with pytest.raises(BadInput):
+            clikit.run(_parser().parse_args(argv))
+
+
+def test_no_dead_position_before_sudden_death():
+    """Token-economy lemma: before sudden death some side can always still win (so every dead position
+    follows sudden death). Exhaustive over Vote splits, Bullets/Handcuffs left and the Election's place."""
+    from solver.outlaws.state import Discard, PerSide, Supply
+
+    base = after_sudden_death()
+    for a in range(7):
+        for b in range(7 - a):
+            table_votes = 6 - a - b
+            for left in (0, 1):
+                tokens = ["vote"] * min(table_votes, 6) + ["election"]
+                reserve = tuple(["vote"] * (table_votes - min(table_votes, 6)))
+                tokens += ["bullet"] * left + ["x"] * (8 - len(tokens) - left)
+                p = base.__class__(**{**base.__dict__, "tokens": tuple(tokens[:8]), "reserve": reserve,
+                                      "supply": PerSide(Supply(vote=a, bullet=0, handcuffs=0),
+                                                        Supply(vote=b, bullet=0, handcuffs=0)),
+                                      "discard": Discard(bullet=3 - left, handcuffs=3), "sudden_death": False})
+                assert not is_dead(p), (a, b, left)

@@ -1,0 +1,107 @@
+"""What the browser tests share (``tests/browser/``): Debian's Chromium driven by Playwright against
+``streamlit run`` on a free port, waiting for Streamlit's runs to finish, and screenshots in tests/screenshots/.
+The fixtures (``server``, ``browser``, ``page``) are in ``tests/browser/conftest.py``."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.support.paths import ROOT
+
+try:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=45_000)  # pages compute on first load; the machine may be busy
+except ImportError:  # the browser fixture skips with a reason
+    expect = None
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "tests" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--disable-gpu"]
+
+BROWSER = [
+    pytest.mark.browser,
+    pytest.mark.xdist_group("browser"),  # one server and one Chromium under `pytest -n 2 --dist loadgroup`
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium (/usr/bin/chromium) is not installed"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def streamlit_server(script: Path):
+    """``streamlit run script`` on a free port; yields its address once /_stcore/health answers ok."""
+    port = _free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", str(script),
+           "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
+           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=os.environ | {"PYTHONUNBUFFERED": "1"}, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                    if r.read().decode().strip() == "ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None:
+                pytest.fail("streamlit exited: " + proc.stderr.read().decode()[-2000:])
+            if time.monotonic() > deadline:
+                pytest.fail("streamlit did not answer /_stcore/health within 60 s")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+def open_page(page, server: str, path: str, heading: str):
+    page.goto(f"{server}/{path}")
+    page.get_by_role("heading", name=heading).first.wait_for()
+    wait_idle(page)
+    return page
+
+
+def wait_idle(page, timeout: float = 60) -> None:
+    """Wait until Streamlit has finished the current script run: the app root reports a live connection
+    and the script state ``notRunning`` (the attributes Streamlit's own browser tests wait on). The
+    first pause lets a click's rerun request reach the server before the state is read."""
+    page.wait_for_timeout(300)
+    ms = int(timeout * 1000)
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=ms,
+                           state="attached")
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=ms,
+                           state="attached")
+
+
+def shot(page, name: str) -> None:
+    """Save the whole page at laptop width (Streamlit scrolls inside its main container, so the
+    viewport is stretched to the content's height for the picture, then restored)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    height = page.evaluate("() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
+                           " return m ? m.scrollHeight : document.body.scrollHeight; }") or 768
+    page.set_viewport_size({"width": 1366, "height": max(768, min(int(height), 6000))})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})

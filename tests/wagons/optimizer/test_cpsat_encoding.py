@@ -1,0 +1,206 @@
+"""How the CP-SAT layout model is built (rule:W-opt-layout): the triangle clauses and model reuse.
+
+- The triangle clauses (``cpsat._triangles``) are redundant: each must hold in every legal town
+  (checked clause by clause on random towns), the ``"unique"`` build must state exactly the clause set
+  of the ``"full"`` one, and the ``"reduced"`` build must propagate at least what ``"full"`` does (a
+  small unit propagator over three cards, every pair of given facts); every build gives the oracle's
+  optimum on random small deals.
+- A model reused by a later proof pass (``cpsat.reusing_models``) is the very model a fresh build
+  gives (text-equal once the floor, objective and hint are added) and proves the same.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ortools.sat.python import cp_model
+
+from solver.wagons.data import SCENARIO_IDS, load_data
+from solver.wagons.optimizer.cpsat import model as cps
+from solver.wagons.optimizer.layout import best_layout, layout_with
+from solver.wagons.optimizer.oracle import exhaustive_best
+from solver.wagons.optimizer.problem import card_quads, make_problem, normal_xyr
+from tests.support.wagons import random_town
+
+
+class _Ticks:
+    def tick(self) -> None:
+        pass
+
+
+def _triangle_clauses(n: int, mode: str):
+    """(clauses as tuples of signed literals, the axis literal indices) of ``_triangles`` alone on ``n`` cards;
+    an at-most-one is given as its pairwise clauses."""
+    m = cp_model.CpModel()
+    axis = {(name, i, j, d): m.new_bool_var("") for i, j in itertools.combinations(range(n), 2)
+            for name in "xy" for d in range(-2, 3)}
+    cps._triangles(m, n, axis, _Ticks(), mode)
+    clauses = []
+    for c in m.proto.constraints:
+        if c.has_bool_or():
+            clauses.append(tuple(c.bool_or.literals))
+        elif c.has_at_most_one():
+            clauses += [(-a - 1, -b - 1) for a, b in itertools.combinations(c.at_most_one.literals, 2)]
+        else:
+            raise AssertionError(f"unexpected constraint in the triangle clauses: {c}")
+    return clauses, {key: v.index for key, v in axis.items()}
+
+
+def _holds(lit: int, true: set[int]) -> bool:
+    return (lit in true) if lit >= 0 else (-lit - 1 not in true)
+
+
+@pytest.mark.parametrize("mode", cps.TRIANGLES)
+def test_every_triangle_clause_holds_in_random_towns(mode):
+    """Soundness: with each axis literal set from a real town's offsets, every clause is satisfied."""
+    rng = random.Random(f"triangles-{mode}")
+    for _ in range(12):
+        n = rng.randint(3, 7)
+        town, _ = random_town(rng, n)
+        xyr = normal_xyr(town, card_quads(town.card_ids))
+        clauses, index = _triangle_clauses(n, mode)
+        true = {index[(name, i, j, d)] for (name, i, j, d) in index
+                if xyr[j][0 if name == "x" else 1] - xyr[i][0 if name == "x" else 1] == d}
+        for clause in clauses:
+            assert any(_holds(lit, true) for lit in clause), (mode, xyr, clause)
+
+
+def test_the_unique_build_states_the_full_clause_set():
+    for n in (3, 4, 5):
+        full, _ = _triangle_clauses(n, "full")
+        unique, _ = _triangle_clauses(n, "unique")
+        assert len(unique) == len(set(map(frozenset, unique)))
+        assert set(map(frozenset, unique)) == set(map(frozenset, full))
+        assert len(unique) < len(full)
+
+
+def _propagate(clauses, facts: set[int]) -> set[int] | None:
+    """Unit propagation from ``facts`` (signed literals); None on a conflict."""
+    known = set(facts)
+    changed = True
+    while changed:
+        changed = False
+        for clause in clauses:
+            if any(lit in known for lit in clause):
+                continue
+            open_ = [lit for lit in clause if -lit - 1 not in known]
+            if not open_:
+                return None
+            if len(open_) == 1:
+                known.add(open_[0])
+                changed = True
+    return known
+
+
+def test_the_reduced_build_propagates_at_least_what_the_full_one_does():
+    """Three cards, every pair of facts (a literal true or false, on any of the thirty axis literals):
+    what unit propagation derives from the full clauses, it derives from the reduced ones (or both
+    find the conflict)."""
+    full, index = _triangle_clauses(3, "full")
+    reduced, index_r = _triangle_clauses(3, "reduced")
+    assert index == index_r
+    assert len(reduced) < len(full)
+    lits = sorted(index.values())
+    signed = [v for v in lits] + [-v - 1 for v in lits]
+    for f1, f2 in itertools.combinations(signed, 2):
+        if f1 == -f2 - 1:
+            continue
+        got_full, got_reduced = _propagate(full, {f1, f2}), _propagate(reduced, {f1, f2})
+        if got_full is None:
+            assert got_reduced is None, (f1, f2)
+        else:
+            assert got_reduced is None or got_full <= got_reduced, (f1, f2, got_full - got_reduced)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.integers(0, 10**6), st.integers(3, 4), st.sampled_from(["score", "margin"]))
+def test_every_triangle_build_gives_the_oracles_optimum(seed, n, objective):
+    rng = random.Random(seed)
+    deck = rng.sample(range(18), 18)
+    cards, pile, scenario = deck[:n], deck[n:n + rng.randint(0, 3)], SCENARIO_IDS[seed % 6]
+    best = exhaustive_best(cards, scenario, pile, objective=objective).value
+    for mode in cps.TRIANGLES:
+        r = layout_with(cps.CpSatProof(triangles=mode), "cpsat", cards, scenario, pile, objective=objective)
+        assert r.proven_optimal and r.value == best, (mode, cards, pile, scenario)
+
+
+def _problem(seed=7, n=6, floor=None):
+    rng = random.Random(seed)
+    deck = rng.sample(range(18), 18)
+    return make_problem(deck[:n], SCENARIO_IDS[seed % 6], deck[n:n + 3], objective="margin", data=load_data(),
+                        floor=floor)
+
+
+def _ready(town, target, floor, hint):
+    """What ``cpsat.solve`` adds before a proof: the hint, the floor and the objective."""
+    for (x, y, r), X, Y, R in zip(hint, town.X, town.Y, town.R):
+        town.m.add_hint(X, x)
+        town.m.add_hint(Y, y)
+        if not isinstance(R, int):
+            town.m.add_hint(R, 1 if r else 0)
+    town.m.add(target >= floor + 1)
+    town.m.maximize(target)
+    return str(town.m.proto)
+
+
+def test_a_reused_model_is_the_fresh_model():
+    problem = _problem()
+    prover = cps.CpSatProof()
+    hint = [(0, 0, 0)] * len(problem.cards)
+    store: dict = {}
+    with cps.reusing_models(store):
+        first = prover.model(problem)
+        assert len(store) == 1
+        second = prover.model(problem)
+        third = prover.model(problem)
+    fresh = prover.build(problem)
+    text = _ready(*fresh, 0, hint)
+    assert _ready(*first, 0, hint) == text
+    assert _ready(*second, 0, hint) == text
+    # the kept copy is untouched by what a solve adds to the copies it hands out
+    assert _ready(*third, 0, hint) == text
+    assert second[0].m is not third[0].m
+
+
+def test_a_reused_model_proves_what_a_fresh_one_proves():
+    problem = _problem(seed=11, n=5)
+    prover = cps.CpSatProof()
+    store: dict = {}
+    with cps.reusing_models(store):
+        prover.model(problem)
+        reused = prover.model(problem)
+    fresh = prover.build(problem)
+    results = [cps.solve(town, target, -100, time.monotonic() + 60) for town, target in (reused, fresh)]
+    assert results[0].proven and results[1].proven
+    assert results[0] == results[1]
+
+
+def test_a_proven_problem_leaves_the_store_and_a_full_store_keeps_its_first_models(monkeypatch):
+    store: dict = {}
+    rng = random.Random(3)
+    cards = rng.sample(range(18), 4)
+    with cps.reusing_models(store):
+        r = best_layout(cards, "gold-rush", (), objective="margin", seed_greedy=False, floor=-100)
+    assert r.proven_optimal and store == {}
+    monkeypatch.setattr(cps, "MAX_MODELS", 1)
+    prover = cps.CpSatProof()
+    with cps.reusing_models(store):
+        prover.model(_problem(seed=1, n=4))
+        prover.model(_problem(seed=2, n=4))
+    assert [key[1] for key in store] == [_problem(seed=1, n=4).cards]
+
+
+def test_models_are_kept_only_inside_the_block_and_its_thread():
+    seen = []
+    with cps.reusing_models({}):
+        t = threading.Thread(target=lambda: seen.append(cps._MODELS.get()))
+        t.start()
+        t.join()
+        assert cps._MODELS.get() is not None
+    assert seen == [None] and cps._MODELS.get() is None
