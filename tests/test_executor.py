@@ -3,13 +3,17 @@ as one clear line; progress is reported; rows stream to Polars / Parquet."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import operator
 import random
+import socket
+import threading
 
 import polars as pl
 import pytest
+from test_fuzz_io import no_hang
 
 from solver.errors import BadInput
 from solver.executor import (
@@ -123,6 +127,77 @@ def test_unreachable_dask_scheduler_is_one_line_bad_input():
     with pytest.raises(BadInput, match="cannot reach the Dask scheduler") as info:
         map_items(abs, [1, 2], executor="tcp://127.0.0.1:9", connect_timeout=1.0)
     assert "\n" not in str(info.value)
+
+
+# --- issue 33: an address that is not a Dask scheduler is one line naming it, within a bounded time -----------
+
+
+def _greeting() -> bytes:
+    """What a Dask scheduler sends first on every connection (its handshake), framed as Dask frames it."""
+    import struct
+
+    import msgpack
+
+    frame = msgpack.packb({"compression": None, "python": (3, 11, 7), "pickle-protocol": 5})
+    return struct.pack("<QQQ", 16 + len(frame), 1, len(frame)) + frame
+
+
+SERVERS = {
+    "never answers": lambda conn: threading.Event().wait(60),
+    "closes at once": lambda conn: None,
+    "answers garbage": lambda conn: conn.sendall(b"\xff" * 64),
+    "sends a banner": lambda conn: conn.sendall(b"SSH-2.0-OpenSSH_9.2\r\n"),
+    "greets like Dask, then never answers": lambda conn: (conn.sendall(_greeting()), threading.Event().wait(60)),
+    "sends half a greeting": lambda conn: (conn.sendall(_greeting()[:20]), threading.Event().wait(60)),
+    "greets the first connection only": lambda conn, seen=[]: (  # noqa: B006 - the connections seen so far
+        seen.append(conn), conn.sendall(_greeting()) if len(seen) == 1 else None, threading.Event().wait(60)),
+}
+"""TCP servers that are not Dask schedulers, by what they do with each connection."""
+
+
+@contextlib.contextmanager
+def serving(kind: str):
+    """A local server of ``kind`` (one of :data:`SERVERS`, or "http": a web server); yields its tcp:// address."""
+    if kind == "http":
+        from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+        web = ThreadingHTTPServer(("127.0.0.1", 0), SimpleHTTPRequestHandler)
+        threading.Thread(target=web.serve_forever, daemon=True).start()
+        try:
+            yield f"tcp://127.0.0.1:{web.server_address[1]}"
+        finally:
+            web.shutdown()
+            web.server_close()
+        return
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            threading.Thread(target=lambda c=conn: (SERVERS[kind](c), c.close()), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("kind", ["http", *SERVERS])
+def test_a_server_that_is_not_a_dask_scheduler_is_one_line_naming_it(kind):
+    """Found by the issue 33 campaign: a web server, or a listener that never answers, hung the batch for
+    300 s and more (Dask waits for the scheduler's greeting without a time limit)."""
+    with serving(kind) as address, no_hang(60), pytest.raises(BadInput) as info:
+        map_items(abs, [1, 2], executor=address, connect_timeout=2.0)
+    text = str(info.value)
+    assert "\n" not in text and address in text and text.startswith("executor:"), text
+    if "greet" not in kind:
+        assert "is not a Dask scheduler" in text, text
 
 
 def test_default_chunk_size():
