@@ -51,6 +51,8 @@ def ensure_venv() -> None:
     say("installing ruleslinger and its dependencies into .venv (first run takes about a minute)")
     sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
     sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[test]")
+    say("compiling the optimizer's kernels once (about half a minute; later runs load them from the cache)")
+    sh(PY, "-c", "from solver.wagons.optimizer.bnb.search import compile_kernels; compile_kernels()", check=False)
     stamp.write_text(digest)
 
 

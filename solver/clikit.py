@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import output_target, parse_float_text, parse_int_text, write_atomically
+from solver.io import is_sink, output_target, parse_float_text, parse_int_text, short_repr, write_atomically
 
 
 class UsageError(Exception):
@@ -45,7 +46,7 @@ def add_command(
     """Add a leaf command with ``--json``; returns its parser so the caller adds arguments."""
     p = subparsers.add_parser(name, help=help, description=description or help)
     p.add_argument("--json", action="store_true", help="print one JSON document on standard output")
-    p.set_defaults(_handler=handler, _render=render)
+    p.set_defaults(_handler=handler, _render=render, _parser=p)
     return p
 
 
@@ -61,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
     handler = getattr(args, "_handler", None)
     if handler is None:
         raise UsageError("no command given (see --help)")
+    check_output_files(args)
     result = handler(args)
     if getattr(args, "json", False):
         sys.stdout.write(json.dumps(result, sort_keys=False) + "\n")
@@ -170,9 +172,58 @@ def bound_numbers(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
-def output_file(path: str) -> Path:
+def is_output(dest: str) -> bool:
+    """The one rule that names a command's output files: an option ``--out`` or ``--SOMETHING-out`` (its
+    ``dest`` ``out`` or ``*_out``). :func:`run` checks each before the command starts."""
+    return dest == "out" or dest.endswith("_out")
+
+
+def output_file(path: str, flag: str = "--out") -> Path:
     """Check an output path before any work (:func:`solver.io.output_target`): the file it writes."""
-    return output_target(path)
+    return output_target(path, flag)
+
+
+def check_output_files(args: argparse.Namespace) -> None:
+    """Every output file of a command (:func:`is_output`) checked before any work starts (rule:X-bad-input: a
+    folder that takes no file, a device, a missing folder: refused at once, not after the run), and none
+    of them a file the command reads or writes twice: each is compared with every other argument of the
+    command that names an existing file (the same file by any path: a link, a hard link, ``./``), so no
+    command writes over its own input."""
+    arguments = _arguments(args)
+    seen: dict[Path, str] = {}
+    for flag, value in arguments:
+        if not flag.startswith("--") or not is_output(flag[2:].replace("-", "_")) or not isinstance(value, str):
+            continue
+        target = output_file(value, flag)
+        if is_sink(target):
+            continue
+        for other, text in arguments:
+            if other != flag and isinstance(text, str) and _same_file(text, target):
+                raise BadInput(f"{flag} {short_repr(value)}: is also read by this command ({other}); "
+                               "write to another file")
+        if target in seen:
+            raise BadInput(f"{flag} {short_repr(value)}: is also written by {seen[target]}; give each its own file")
+        seen[target] = flag
+
+
+def _arguments(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    """(name, value) of each value given to the command's own arguments (its parser's, :func:`add_command`): an
+    option by its long name, a positional argument by its metavar; a repeated option once per value."""
+    parser = getattr(args, "_parser", None)
+    actions = [a for a in getattr(parser, "_actions", ()) if a.dest != argparse.SUPPRESS]
+    out = []
+    for action in actions:
+        value = getattr(args, action.dest, None)
+        name = action.option_strings[-1] if action.option_strings else str(action.metavar or action.dest)
+        out += [(name, v) for v in (value if isinstance(value, list) else [value]) if v is not None]
+    return out
+
+
+def _same_file(text: str, target: Path) -> bool:
+    try:
+        return os.path.exists(target) and os.path.exists(text) and os.path.samefile(text, target)
+    except (OSError, ValueError):  # a NUL character, a name too long: not a file this command reads
+        return False
 
 
 def write_table(frame, path: str) -> None:

@@ -326,7 +326,8 @@ def output_target(path: str | Path, what: str = "--out") -> Path:
 
     A symbolic link is followed on purpose (the file it names is written, the link stays); a
     loop, a dangling folder, a directory, a device, a pipe or a socket is refused, except the
-    null device, which is written through. The folder must exist and be writable.
+    null device, which is written through. The folder must exist and take a new file (one is made and
+    removed: :func:`_probe`).
     """
     text = str(path)
     if not text.strip():
@@ -357,7 +358,27 @@ def output_target(path: str | Path, what: str = "--out") -> Path:
     most = _name_max(folder) - TEMP_NAME_EXTRA
     if len(os.fsencode(target.name)) > most:
         raise BadInput(f"{what} {short_repr(text)}: the file name is too long (at most {most} bytes in this folder)")
+    _probe(folder, target.name, text, what)
     return target
+
+
+def _probe(folder: Path, name: str, text: str, what: str) -> None:
+    """Make (and remove) a file where :func:`write_atomically` puts its temporary file: the only check that holds
+    for root, read-only mounts and pseudo file systems (``/proc``, ``/sys``), where the permission bits say
+    yes and the write fails after the work is done. Named as a temporary file, so one left by a killed run
+    is removed by the next write."""
+    import secrets
+
+    probe = folder / f".{name}.tmp-{os.getpid()}.{secrets.token_hex(4)}"
+    try:
+        os.close(os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except OSError as exc:
+        raise BadInput(f"{what} {short_repr(text)}: folder {short_repr(str(folder), 80)} does not take new files "
+                       f"({exc.strerror or type(exc).__name__})") from None
+    try:
+        os.unlink(probe)
+    except OSError:
+        pass
 
 
 TEMP_NAME_EXTRA = 32

@@ -11,7 +11,8 @@ option names: a value spelled in a test file proves nothing (it may sit in a com
 table, a test that is skipped); a rules object actually built with it while a test ran means some
 test drove the engine under that reading.
 
-Also here: every test leaves ``sys.modules["__main__"]`` as it found it (:func:`_keep_main_module`).
+Also here: every test leaves ``sys.modules["__main__"]`` as it found it (:func:`_keep_main_module`), and the
+optimizer's compiled kernels are ready before a test once it is loaded (:func:`_compiled_kernels`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,17 @@ def _keep_main_module():
     yield
     if main is not None and sys.modules.get("__main__") is not main:
         sys.modules["__main__"] = main
+
+
+@pytest.fixture(autouse=True)
+def _compiled_kernels():
+    """Once the optimizer is loaded, its compiled kernels are ready (compiled, or loaded from the cache) before
+    each test, as after an install (run.py): a search's time limit counts their compilation
+    (solver/wagons/optimizer/compiled.py), and a test of a proof within a few seconds is not about the compiler.
+    tests/test_wagons_compiled.py tests the first run itself."""
+    if "solver.wagons.optimizer.bnb.search" in sys.modules:
+        sys.modules["solver.wagons.optimizer.bnb.search"].compile_kernels()
+    yield
 
 
 def _install() -> None:

@@ -13,7 +13,10 @@ Executors (the ``executor`` argument, also ``ruleslinger batch --executor``):
   processes (2: the machine's cores), started with ``forkserver`` where available (safe in a
   multi-threaded parent such as the Streamlit dashboard), else ``spawn``;
 - a scheduler address such as ``"tcp://10.0.0.5:8786"``: Dask distributed,
-  ``dask.distributed.Client(address)``; the cluster decides how many workers run.
+  ``dask.distributed.Client(address)``; the cluster decides how many workers run. Its start is bounded:
+  the address must answer within ``min(connect_timeout, 5)`` s with a Dask scheduler's greeting (else one
+  line naming it: a web server, a listener that never answers, anything else), and the client must be
+  connected within :data:`START_FACTOR` connection timeouts.
 
 Why Dask rather than Ray: Dask distributed is pure Python, installs from PyPI on every platform
 the project supports (Ray ships large native wheels and lags new Python versions), starts a
@@ -37,6 +40,7 @@ import os
 import re
 import sys
 import tempfile
+import threading
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -113,18 +117,69 @@ def scheduler_address(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+GREETING_MAX = 1 << 16
+"""Largest greeting accepted from a scheduler (a Dask scheduler's is under 100 bytes)."""
+
+
 def _reachable(address: str, timeout: float) -> None:
-    """Open (and close) a TCP connection to the scheduler first: a wrong host or a closed port is
-    one line at once, not a Dask timeout and a traceback from a half-built client later."""
+    """Open a TCP connection to the scheduler and read its greeting first, each within ``min(timeout, 5)``
+    seconds: a wrong host or a closed port, and a server that is not a Dask scheduler (a web server, a
+    listener that never answers), are one line at once, not a Dask timeout, a hang (Dask waits for the
+    greeting without a time limit) or a traceback from a half-built client later."""
     import socket
 
     host, port = scheduler_address(address)
+    wait = min(timeout, 5.0)
     try:
-        with socket.create_connection((host, port), timeout=min(timeout, 5.0)):
-            pass
+        with socket.create_connection((host, port), timeout=wait) as conn:
+            conn.settimeout(wait)
+            _read_greeting(conn, address, wait)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise BadInput(f"executor: cannot reach the Dask scheduler at {address} ({reason})") from None
+
+
+def _read_greeting(conn, address: str, wait: float) -> None:
+    """The first message a Dask scheduler sends on every connection, its handshake: Dask's frames (the
+    length of what follows, the frame count and each frame's length, 8 bytes each, little-endian, then the
+    frames), the first a msgpack map naming the Python version and the pickle protocol; else BadInput
+    naming the address."""
+    import struct
+
+    def take(n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            try:
+                chunk = conn.recv(n - len(data))
+            except TimeoutError:
+                raise BadInput(f"executor: {address} is not a Dask scheduler (it sent no Dask greeting within "
+                               f"{wait:g} s)") from None
+            if not chunk:
+                raise BadInput(f"executor: {address} is not a Dask scheduler (it closed the connection)")
+            data += chunk
+        return data
+
+    def refuse(shown: bytes):
+        raise BadInput(f"executor: {address} is not a Dask scheduler (it answered {short_repr(shown, 40)})")
+
+    head = take(16)
+    total, count = struct.unpack("<QQ", head)
+    if not 1 <= count <= 64 or not 8 + 8 * count <= total <= GREETING_MAX:
+        refuse(head)
+    body = take(total - 8)  # the frames' lengths, then the frames
+    sizes = struct.unpack(f"<{count}Q", body[:8 * count])
+    if sum(sizes) != total - 8 - 8 * count or not _is_handshake(body[8 * count:8 * count + sizes[0]]):
+        refuse(head + body[:24])
+
+
+def _is_handshake(frame: bytes) -> bool:
+    import msgpack  # a dependency of dask.distributed
+
+    try:
+        message = msgpack.unpackb(frame, raw=False)
+    except Exception:  # noqa: BLE001 - whatever does not decode is not a greeting
+        return False
+    return isinstance(message, dict) and "python" in message and "pickle-protocol" in message
 
 
 def default_chunk_size(n: int, workers: int) -> int:
@@ -254,18 +309,36 @@ class _Dask:
     def __init__(self, address: str, timeout: float):
         from dask.distributed import Client  # a dependency (pyproject.toml); imported when a cluster is named
         _reachable(address, timeout)
-        try:
-            self.client = Client(address, timeout=timeout, set_as_default=False)
-        except Exception as exc:  # noqa: BLE001 - whatever Dask raises while connecting is one line
-            _abandon_client(exc, Client)
-            raise BadInput(f"executor: cannot use the Dask scheduler at {address} "
-                           f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+        built: dict[str, Any] = {}
+
+        def build() -> None:
+            try:
+                built["client"] = Client(address, timeout=timeout, set_as_default=False)
+            except Exception as exc:  # noqa: BLE001 - whatever Dask raises while connecting is one line
+                _abandon_client(exc, Client)
+                detail = " ".join(str(exc).split())[:200] or f"no answer within {timeout:g} s"
+                built["error"] = f"{type(exc).__name__}: {detail}"
+
+        connecting = threading.Thread(target=build, name="dask-connect", daemon=True)
+        connecting.start()
+        connecting.join(START_FACTOR * timeout)
+        if connecting.is_alive():  # left behind: a daemon thread, it ends with the process
+            raise BadInput(f"executor: the Dask scheduler at {address} did not finish connecting within "
+                           f"{START_FACTOR * timeout:g} s")
+        if "error" in built:
+            raise BadInput(f"executor: cannot use the Dask scheduler at {address} ({built['error']})")
+        self.client = built["client"]
 
     def submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False)
 
     def close(self, cancel: bool = False) -> None:
         self.client.close()
+
+
+START_FACTOR = 3
+"""The Dask client's start ends within this many connection timeouts (Dask's own steps take at most two each,
+but its connection waits for the scheduler's greeting without any limit)."""
 
 
 def _abandon_client(exc: BaseException, client_class: type) -> None:

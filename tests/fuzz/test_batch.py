@@ -264,3 +264,19 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_and_no_late_traceback():
         stop.set()
         thread.join(2)
         server.close()
+
+
+# --- issue 33: an address that answers, but not as a Dask scheduler: one line naming it, never a hang ---------
+
+from tests.support.servers import SERVERS, serving  # noqa: E402
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["http", *SERVERS])
+def test_a_server_that_is_not_a_scheduler_is_one_line_naming_the_address(kind):
+    """Found by the issue 33 campaign: ``--executor`` naming a web server, or a listener that never answers,
+    printed nothing for 300 s and more. Each kind of wrong server, for a real process: one line, exit 2."""
+    with serving(kind) as address:
+        line = _one_line_run(["batch", "wagons-games", "--scenario", "boomtown", "--n", "2", "--executor", address],
+                             seconds=DASK_CONNECT)  # the Dask client's own limits: 10 s each, 30 s in all
+    assert address in line and "executor" in line, line

@@ -125,12 +125,20 @@ def file_argument(draw, folder: Path) -> str:
 @st.composite
 def special_path(draw, folder: Path) -> str:
     """A path that is not a plain file: symlink loops, dangling links, links to devices, a pipe, devices."""
-    kind = draw(st.sampled_from(["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self"]))
+    kind = draw(st.sampled_from(["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self", "proc",
+                                 "sys"]))
     return _special(kind, folder)
 
 
 OUTPUT_DESTS = ("out", "output", "save", "write")
 """Options that write files: only ever given paths inside the test's temporary folder."""
+
+
+def writes_a_file(action: argparse.Action) -> bool:
+    """An option that writes a file: the CLI's one rule (``--out``, ``--...-out``: solver.clikit.is_output)."""
+    from solver import clikit
+
+    return clikit.is_output(action.dest) or action.dest in OUTPUT_DESTS
 
 
 def _valid_files(folder: Path) -> dict[str, list[str]]:
@@ -200,7 +208,7 @@ def _looks_like_file(action: argparse.Action) -> bool:
 
 def _valid_value(draw, action: argparse.Action, folder: Path, path: tuple) -> str | None:
     """A value the command accepts (from the hints or the choices), or None when none is known."""
-    if action.dest in OUTPUT_DESTS:
+    if writes_a_file(action):
         return str(folder / draw(st.sampled_from(["o.parquet", "o.csv"])))
     hints = {**valid_words(), **_valid_files_cached(folder)}
     key = "cactus_position" if path[:1] == ("cactus",) and action.dest == "position" else action.dest
@@ -212,10 +220,14 @@ def _valid_value(draw, action: argparse.Action, folder: Path, path: tuple) -> st
 
 
 def _hostile_value(draw, action: argparse.Action, folder: Path) -> str:
-    if action.dest in OUTPUT_DESTS:
-        special = draw(st.sampled_from(["", "", "", "fifo", "loop", "dir-link", "devnull"]))
+    if writes_a_file(action):
+        special = draw(st.sampled_from(["", "", "", "fifo", "loop", "dir-link", "devnull", "proc", "sys", "input"]))
         if special == "devnull":
             return os.devnull
+        if special in ("proc", "sys"):  # issue 33: folders root may write by their bits, where no file can be made
+            return f"/{special}/ruleslinger-fuzz.parquet"
+        if special == "input":  # issue 33: a path the file arguments also use (the command's own input, often)
+            return str(folder / f"in{draw(st.integers(0, 3))}.json")
         if special:
             path = folder / f"out-{special}.parquet"
             if not os.path.lexists(path):
@@ -485,7 +497,7 @@ OUT_COMMANDS = {
                           "--out", out, "--json"],
 }
 OUT_KINDS = ["new", "existing", "existing-0640", "symlink", "dangling-symlink", "symlink-loop", "directory", "fifo",
-             "devnull", "missing-folder", "empty", "unwritable-folder", "symlink-to-dir"]
+             "devnull", "missing-folder", "empty", "unwritable-folder", "symlink-to-dir", "proc", "sys"]
 
 
 def _make_out(kind: str, folder: Path, suffix: str) -> str:
@@ -518,6 +530,8 @@ def _make_out(kind: str, folder: Path, suffix: str) -> str:
         return str(folder / "no" / f"o{suffix}")
     elif kind == "empty":
         return ""
+    elif kind in ("proc", "sys"):  # issue 33: writable by its bits for root; no file can be made there
+        return f"/{kind}/o{suffix}"
     return str(target)
 
 
@@ -595,7 +609,7 @@ SWEEP_FILES = {
     "NaN": '{"placements": NaN, "pile": [Infinity]}',
     "TOML huge": "a = " + "9" * 5000 + "\nb = 1e999\n",
 }
-SWEEP_SPECIAL = ["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self"]
+SWEEP_SPECIAL = ["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self", "proc", "sys"]
 
 
 SWEEP_SCOPE = {("wagons", "verify"): {"check": "playability", "scenario": "boomtown"},
@@ -621,7 +635,7 @@ def _base_argv(path: tuple, parser: argparse.ArgumentParser, folder: Path) -> li
             value = small[action.dest]
         elif action.dest == "executor":
             value = "serial"
-        elif action.dest in OUTPUT_DESTS:
+        elif writes_a_file(action):
             value = str(folder / "o.parquet")
         elif key in hints:
             value = str(hints[key][0])
@@ -646,7 +660,7 @@ def sweep_cases():
             name = action.option_strings[0] if action.option_strings else action.dest
             for word in SWEEP_WORDS:
                 yield path, name, "word", word
-            if _looks_like_file(action) or action.dest in OUTPUT_DESTS:
+            if _looks_like_file(action) or writes_a_file(action):
                 for text in SWEEP_FILES:
                     yield path, name, "file", text
                 for special in SWEEP_SPECIAL:
@@ -671,6 +685,8 @@ def _special(kind: str, folder: Path) -> str:
     link = folder / f"special-{kind}.json"
     if kind in ("dev-null", "dev-zero"):
         return "/dev/null" if kind == "dev-null" else "/dev/zero"
+    if kind in ("proc", "sys"):  # issue 33: no file can be made there, whatever the permission bits say
+        return f"/{kind}/ruleslinger-sweep.json"
     if not os.path.lexists(link):
         if kind == "loop":
             other = folder / "special-loop-other.json"

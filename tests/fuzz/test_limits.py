@@ -84,3 +84,49 @@ def test_hostile_search_limits_are_refused_or_bounded(limit, capsys):
     assert code in (0, 2), err
     if code == 2:
         assert out == "" and "\n" not in err and err.startswith("ruleslinger: error:"), err
+
+
+# --- issue 33: compiled code on hostile cache folders, and its first compilation inside the time limit ---------
+
+CACHE_CASES = {
+    "NUMBA_CACHE_DIR is a regular file": ("{tmp}/blocker", None),
+    "NUMBA_CACHE_DIR under a regular file": ("{tmp}/blocker/numba", None),
+    "NUMBA_CACHE_DIR under /proc": ("/proc/numba-cache", None),
+    "NUMBA_CACHE_DIR empty": ("", None),
+    "the private folder is a regular file": (None, "file"),
+    "the private folder is world writable": (None, "open"),
+    "the private folder is a link": (None, "link"),
+}
+"""(NUMBA_CACHE_DIR, what stands at the private cache folder's place) on an install where nothing else is
+writable (tests/test_wagons_compiled.py's copy of the sources)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", sorted(CACHE_CASES))
+def test_compiled_code_on_hostile_cache_folders_answers_within_its_limit(case, tmp_path):
+    """Exit 0 with the answer, at most one warning line, no traceback, and the limit honoured although the
+    kernels compile from nothing (the answer's ``elapsed``; the compilation alone takes over 10 s)."""
+    import os
+    import subprocess
+    import sys
+
+    from test_wagons_compiled import read_only_install
+
+    numba_dir, private = CACHE_CASES[case]
+    env = read_only_install(tmp_path, numba_dir)
+    place = tmp_path / "tmp" / f"ruleslinger-numba-{os.getuid()}"
+    if private == "file":
+        place.write_text("x")
+    elif private == "open":
+        place.mkdir()
+        os.chmod(place, 0o777)
+    elif private == "link":
+        place.symlink_to(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "solver", "wagons", "best-layout", "--cards", "3,7,11,14,2,5",
+                           "--scenario", "gold-rush", "--method", "bnb", "--time-limit", "1", "--json", "--quiet"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 0 and len(lines) <= 1 and "Traceback" not in done.stderr, done.stderr[-3000:]
+    assert all(line.startswith("ruleslinger: warning: no writable cache folder") for line in lines), lines
+    result = json.loads(done.stdout)
+    assert result["elapsed"] < 1 + 5 and result["placements"], result["elapsed"]

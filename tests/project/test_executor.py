@@ -23,6 +23,8 @@ from solver.execution.executor import (
     write_parquet,
 )
 from solver.io import as_int
+from tests.support.fuzz import no_hang
+from tests.support.servers import SERVERS, serving
 
 
 def dice_row(seed: int) -> dict:
@@ -123,6 +125,21 @@ def test_unreachable_dask_scheduler_is_one_line_bad_input():
     with pytest.raises(BadInput, match="cannot reach the Dask scheduler") as info:
         map_items(abs, [1, 2], executor="tcp://127.0.0.1:9", connect_timeout=1.0)
     assert "\n" not in str(info.value)
+
+
+# --- issue 33: an address that is not a Dask scheduler is one line naming it, within a bounded time -----------
+
+
+@pytest.mark.parametrize("kind", ["http", *SERVERS])
+def test_a_server_that_is_not_a_dask_scheduler_is_one_line_naming_it(kind):
+    """Found by the issue 33 campaign: a web server, or a listener that never answers, hung the batch for
+    300 s and more (Dask waits for the scheduler's greeting without a time limit)."""
+    with serving(kind) as address, no_hang(60), pytest.raises(BadInput) as info:
+        map_items(abs, [1, 2], executor=address, connect_timeout=2.0)
+    text = str(info.value)
+    assert "\n" not in text and address in text and text.startswith("executor:"), text
+    if "greet" not in kind:
+        assert "is not a Dask scheduler" in text, text
 
 
 def test_default_chunk_size():

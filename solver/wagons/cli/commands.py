@@ -163,8 +163,6 @@ def handle_simulate(args) -> dict:
     rules, data = rules_from_args(args), data_from_args(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
-    if args.out is not None:
-        clikit.output_file(args.out)  # refuse a bad --out before playing any game
     progress = clikit.Progress("wagons simulate", args.games, quiet=args.json)
     rows = []
     for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules, data)):
@@ -191,8 +189,6 @@ def handle_bgstats(args) -> dict:
     from solver.wagons.record.bgstats import import_link, play_json
     from solver.wagons.record.finished import read_finished_game
 
-    if args.out is not None:
-        clikit.output_file(args.out)  # refuse a bad --out before reading the game
     state = read_finished_game(args.game, data_from_args(args))
     play = play_json(state, args.player, args.date, args.duration_min, args.location, args.comments, args.bgg_id)
     out = {"play": play, "out": None, "link": import_link(play) if args.link else None}

@@ -93,14 +93,12 @@ def _goals_flag(p) -> None:
 def handle_was_winnable(args) -> dict:
     import json
 
-    from solver.io import output_target, write_atomically
+    from solver.io import write_atomically
     from solver.wagons.cli.optimizer import search_progress_lines
     from solver.wagons.cli.shared import data_from_args, time_limit_arg
     from solver.wagons.record.game_record import game_from_record
     from solver.wagons.review.deal import deal_of, was_winnable
 
-    if args.line_out is not None:
-        output_target(args.line_out, "--line-out")  # refuse a bad --line-out before the search
     limit = time_limit_arg(args.time_limit)
     state = game_from_record(read_json(args.game_file), data_from_args(args))
     deal = deal_of(state)

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit  # a declared dependency: a missing numba is an ImportError when the walk is first needed
 
 from solver.errors import BadInput
 from solver.wagons.cards import card_codes
@@ -39,11 +38,12 @@ from solver.wagons.codes import (
     WATER,
 )
 from solver.wagons.data import WagonsData, load_data
+from solver.wagons.optimizer.compiled import Warming, njit  # numba's, with a cache that never fails
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import opponent_fixed, pile_counts
 from solver.wagons.town import Town
 
-__all__ = ["KINDS", "goal_tables", "card_arrays", "board_size", "walk", "compiled_score"]
+__all__ = ["KINDS", "goal_tables", "card_arrays", "board_size", "walk", "compiled_score", "WALK"]
 
 KINDS = ("cool-water", "badlands", "happy-cows", "bootleggers", "gold-country", "prairie-life", "the-herd",
          "wagon-train", "boom-or-bust", "one-too-many", "claim-jumpers", "smalltown-charm")
@@ -575,3 +575,15 @@ def compiled_score(town: Town, scenario_id: str, opponent_pile=(), rules: Rules 
     if objective == "score":
         return int(mine)
     return int(mine - theirs - opponent_fixed(tuple(opponent_pile), scenario_id, rules, data))
+
+
+def _warm_walk() -> None:
+    """The walk compiled (or loaded from the cache) on a 3-card town, called as the local search and the oracle call it."""
+    tables = goal_tables("boomtown", (3, 4), load_data())
+    cc, nrot = card_arrays((0, 1, 2))
+    B, O = board_size(3)
+    walk(cc, nrot, B, O, np.zeros(3, np.int64), np.ones(3, np.bool_), 0, True, *tables)
+
+
+WALK = Warming("walk", _warm_walk)
+"""The walk's compilation: a search calls :func:`walk` only once ``WALK.ready_by(its deadline)`` (compiled.py)."""

@@ -38,7 +38,7 @@ import numpy as np
 
 from solver.stopping import capped
 from solver.wagons.data import WagonsData
-from solver.wagons.optimizer.board import board_size, card_arrays, goal_tables, walk
+from solver.wagons.optimizer.board import WALK, board_size, card_arrays, goal_tables, walk
 from solver.wagons.optimizer.problem import Incumbent, Problem
 
 __all__ = ["improve", "window_best", "windows", "KICK_CARDS", "PATIENCE"]
@@ -158,13 +158,14 @@ def improve(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, ob
             seed: int = 0) -> tuple[int, list[tuple[int, int, int]]] | None:
     """Local search from the legal town ``xyr`` (first card at (0, 0) unturned) until no window
     improves it or ``deadline``: (compiled value, town), or None when the compiled scorer does not
-    handle the scenario's cards. ``on_better(value, xyr)`` hears each improvement.
+    handle the scenario's cards or the walk is not compiled by ``deadline`` (compiled.py: compiling counts
+    in the time limit). ``on_better(value, xyr)`` hears each improvement.
 
     ``patience == 0``: the windows of :func:`windows` to a local optimum. ``patience > 0``: the
     iterated search (module docstring): windows of one and two cards, then kicks (seeded by ``seed``)
     until ``patience`` kicks in a row find nothing better."""
     w = _walker(ids, scenario_id, pile, objective, data)
-    if w is None:
+    if w is None or not WALK.ready_by(deadline):
         return None
     start = _to_codes(xyr, w.B, w.O)
     best, codes = _descend(w, w.value_of(start), start, windows(w.n, runs_of_three=not patience), deadline, on_better)

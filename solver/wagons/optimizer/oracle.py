@@ -41,6 +41,7 @@ unusual values) fall back to the slow path.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,7 +51,7 @@ import numpy as np
 from solver.errors import BadInput
 from solver.wagons.cards import check_pile
 from solver.wagons.data import WagonsData, load_data
-from solver.wagons.optimizer.board import board_size, card_arrays, goal_tables, walk
+from solver.wagons.optimizer.board import WALK, board_size, card_arrays, goal_tables, walk
 from solver.wagons.optimizer.problem import OBJECTIVES, Incumbent, Problem, check_cards, meets_round1
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (
@@ -157,6 +158,8 @@ def _fast_best(ids, scenario_id, pile, rules, objective, data, tables, time_limi
     """The compiled walk, one part per placement of the second card (the time limit is checked
     between parts); the winner is replayed through the engine and re-scored by it."""
     score_player(Town((Placement(ids[0], 0, 0, 0),)), scenario_id, pile, rules, data)  # same BadInput as the slow path
+    if not WALK.ready_by(math.inf if time_limit is None else start + time_limit):  # compiling counts in the limit
+        return ExhaustiveResult(None, (), 0, time.monotonic() - start, True)
     cc, nrot = card_arrays(ids)
     n = len(ids)
     B, O = board_size(n)

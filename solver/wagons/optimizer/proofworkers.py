@@ -128,8 +128,10 @@ def _warm_up() -> None:
     inherit what first calls cost (measured: a worker's proof took 25 ms more than the same proof in the
     process, 33 ms without this; the solves start no thread, so the zygote forks with the threads it had)."""
     from solver.wagons.data import SCENARIO_IDS
+    from solver.wagons.optimizer.bnb.search import compile_kernels
     from solver.wagons.optimizer.layout import best_layout
 
+    compile_kernels()  # before any fork: a worker forked while a kernel compiles could never compile it
     for scenario in SCENARIO_IDS:
         best_layout((0, 1, 2), scenario, (3, 4), time_limit=2.0, objective="margin", seed_greedy=False, floor=-100)
 

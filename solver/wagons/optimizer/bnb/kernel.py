@@ -59,7 +59,6 @@ Every part is a maximum over a superset of the completions, so the sum bounds ev
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solver.wagons.codes import BEER, COW, DESERT, GUN, MINE, MOUNTAINS, PLAINS, WAGON, WATER
 from solver.wagons.optimizer.board import (
@@ -80,6 +79,7 @@ from solver.wagons.optimizer.board import (
     _score,
     _take,
 )
+from solver.wagons.optimizer.compiled import njit  # numba's, with a cache that never fails
 
 __all__ = ["node_bound", "search", "NEG", "state_arrays"]
 

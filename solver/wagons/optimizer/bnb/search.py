@@ -21,6 +21,7 @@ it (it lies between the count now and the count now + 4 per card still to come b
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ import numpy as np
 
 from solver.wagons.cards import card_codes
 from solver.wagons.codes import BEER, COW, GUN, MINE
+from solver.wagons.data import load_data
 from solver.wagons.optimizer.bnb.kernel import NEG, search, state_arrays
 from solver.wagons.optimizer.board import (
     K_BAD,
@@ -36,6 +38,7 @@ from solver.wagons.optimizer.board import (
     K_ONE,
     K_PRAIRIE,
     K_TRAIN,
+    WALK,
     _board_arrays,
     _boom,
     _comparing,
@@ -46,10 +49,12 @@ from solver.wagons.optimizer.board import (
     walk,
 )
 from solver.wagons.optimizer.bounds import best_runs, between_cells
+from solver.wagons.optimizer.compiled import Warming, ready_by
 from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 
-__all__ = ["BranchAndBound", "Search", "SLICE", "fixed_tables", "comparing_table", "suffix_counts"]
+__all__ = ["BranchAndBound", "Search", "SLICE", "fixed_tables", "comparing_table", "suffix_counts", "SEARCH",
+           "compile_kernels"]
 
 SLICE = 200_000
 """Bound evaluations per kernel call (a few tenths of a second): how often the time limit is checked."""
@@ -217,6 +222,23 @@ class Search:
         return self.beat, xyr
 
 
+def _warm_search() -> None:
+    """The search compiled (or loaded from the cache) on a 3-card town, called as :meth:`BranchAndBound.prove` calls it."""
+    s = Search((0, 1, 2), goal_tables("boomtown", (3, 4), load_data()), "margin")
+    s.run()
+    s.take_found()
+
+
+SEARCH = Warming("branch and bound", _warm_search)
+"""The search's compilation: :meth:`BranchAndBound.prove` searches only once it is ready by its deadline."""
+
+
+def compile_kernels() -> None:
+    """Every compiled kernel of the optimizer ready (compiled, or loaded from the cache), however long it takes:
+    the install's warm-up (run.py), the proof workers' zygote, the test session."""
+    ready_by(math.inf, WALK, SEARCH)
+
+
 @dataclass(frozen=True)
 class BranchAndBound:
     """``prove(problem, incumbent)``: the local search from the incumbent's town (``local``), then the
@@ -228,7 +250,7 @@ class BranchAndBound:
 
     def prove(self, problem: Problem, incumbent: Incumbent) -> bool:
         tables = goal_tables(problem.scenario_id, problem.pile, problem.data)
-        if tables is None:
+        if tables is None or not ready_by(problem.deadline, WALK, SEARCH):  # compiling counts in the limit
             return False
         fixed = problem.opponent_fixed
         if self.local and incumbent.town is not None and len(problem.cards) > 2:

@@ -1,0 +1,64 @@
+"""Local TCP servers that are not Dask schedulers (a web server, a listener that never answers, ...), for the
+executor's address tests (tests/project/test_executor.py, tests/fuzz/test_batch.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+
+
+def _greeting() -> bytes:
+    """What a Dask scheduler sends first on every connection (its handshake), framed as Dask frames it."""
+    import struct
+
+    import msgpack
+
+    frame = msgpack.packb({"compression": None, "python": (3, 11, 7), "pickle-protocol": 5})
+    return struct.pack("<QQQ", 16 + len(frame), 1, len(frame)) + frame
+
+
+SERVERS = {
+    "never answers": lambda conn: threading.Event().wait(60),
+    "closes at once": lambda conn: None,
+    "answers garbage": lambda conn: conn.sendall(b"\xff" * 64),
+    "sends a banner": lambda conn: conn.sendall(b"SSH-2.0-OpenSSH_9.2\r\n"),
+    "greets like Dask, then never answers": lambda conn: (conn.sendall(_greeting()), threading.Event().wait(60)),
+    "sends half a greeting": lambda conn: (conn.sendall(_greeting()[:20]), threading.Event().wait(60)),
+    "greets the first connection only": lambda conn, seen=[]: (  # noqa: B006 - the connections seen so far
+        seen.append(conn), conn.sendall(_greeting()) if len(seen) == 1 else None, threading.Event().wait(60)),
+}
+"""TCP servers that are not Dask schedulers, by what they do with each connection."""
+
+
+@contextlib.contextmanager
+def serving(kind: str):
+    """A local server of ``kind`` (one of :data:`SERVERS`, or "http": a web server); yields its tcp:// address."""
+    if kind == "http":
+        from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+        web = ThreadingHTTPServer(("127.0.0.1", 0), SimpleHTTPRequestHandler)
+        threading.Thread(target=web.serve_forever, daemon=True).start()
+        try:
+            yield f"tcp://127.0.0.1:{web.server_address[1]}"
+        finally:
+            web.shutdown()
+            web.server_close()
+        return
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            threading.Thread(target=lambda c=conn: (SERVERS[kind](c), c.close()), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
