@@ -427,7 +427,7 @@ def _wagons_verdicts() -> list[Verdict]:
     return out
 
 
-_SCORING = ("boom_or_bust", "boomtown_mines", "tie_break", "difficulty")
+_SCORING = ("boom_or_bust", "boomtown_mines", "tie_break", "difficulty", "badlands_both_ways", "happy_cows_snow")
 _GAME_ONLY = {n: "the check's Z3 game (verify_model.GameModel) follows the deal, the drafts and the pile; no score "
                  "is computed in it, so the scoring readings cannot change it" for n in _SCORING}
 _WAGONS_CHECK_SKIPS = {

@@ -14,7 +14,7 @@ import streamlit as st
 
 from dashboard.shared import draw
 from dashboard.shared.caching import all_checks_decided, cache_final
-from dashboard.shared.common import dumps, rules_doc, rules_from_doc
+from dashboard.shared.common import counted, dumps, rules_doc, rules_from_doc
 from solver.cactus.verify import checks as cactus_verify
 from solver.errors import BadInput
 from solver.outlaws.verify import checks as outlaws_verify
@@ -226,7 +226,7 @@ def wagons_counterexample(check: dict) -> None:
     elif "town_cells" in cex:
         eng = cex.get("engine") or {}
         town = eng.get("town") or {}
-        _wagons_town(town.get("placements"), f"A legal town of {cex.get('cards')} cards"
+        _wagons_town(town.get("placements"), f"A legal town of {counted(cex.get('cards'), 'card')}"
                      + (" (the new card outlined in red)" if cex.get("new_card") else ""),
                      [cex["new_card"]] if cex.get("new_card") else [])
         if cex.get("new_card"):

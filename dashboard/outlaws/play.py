@@ -25,11 +25,9 @@ from solver.errors import BadInput
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
 from solver.outlaws.state import position_from_json, position_to_json, view
-from solver.outlaws.victory import sudden_death_trigger
+from solver.outlaws.victory import sudden_death_trigger, sudden_death_victories, victory_words
 
 KIND_TITLES = {"move": "Moves", "look": "Looks", "take": "Takes", "ability": "Abilities"}
-VICTORY = {"good": "the Good way (the Election)", "bad": "the Bad way (the Governor shot)",
-           "ugly": "the Ugly way (the Hitman arrested)"}
 FILTER_FROM = 24  # a kind with more actions than this gets a filter box
 
 
@@ -176,9 +174,10 @@ def render_banners(game: gm.Game) -> None:
     pos = game.position
     won = gm.winner(game)
     if won:
-        st.success(f"**{won} has won**, {VICTORY.get(pos.victory, pos.victory)}.", icon=":material/emoji_events:")
+        st.success(f"**{won} has won** {victory_words(pos.victory)}.", icon=":material/emoji_events:")
     if pos.sudden_death:
-        st.warning("**Sudden death is in force**: only Bad and Ugly victories count (rule O11).", icon=":material/skull:")
+        st.warning(f"**Sudden death is in force**: only {sudden_death_victories()} count (rule O11).",
+                   icon=":material/skull:")
     elif not won and sudden_death_trigger(pos, game.rules):
         st.warning("**Sudden death is triggered**: the next action's resolution begins it (rule O11).",
                    icon=":material/skull:")
@@ -197,7 +196,7 @@ def render_board(game: gm.Game) -> None:
     st.markdown(f"**{pos.to_move} to move**, {counted(pos.actions_left, 'action')} left this turn. "
                 f"Votes A {sup.A.vote} / B {sup.B.vote}; Bullets A {sup.A.bullet} / B {sup.B.bullet}; "
                 f"Handcuffs A {sup.A.handcuffs} / B {sup.B.handcuffs}; Front Page markers A {sup.A.front_page} / "
-                f"B {sup.B.front_page}; reserve {len(pos.reserve)} tokens.")
+                f"B {sup.B.front_page}; reserve {counted(len(pos.reserve), 'token')}.")
 
 
 def actions_head(plays, to_move: str) -> str:

@@ -121,7 +121,7 @@ def summary_line(doc: dict) -> str:
     sup = doc["supply"]
     return (f"**{doc['to_move']} to move**, {counted(doc['actions_left'], 'action')} left. Votes A {sup['A']['vote']} / "
             f"B {sup['B']['vote']}; Bullets A {sup['A']['bullet']} / B {sup['B']['bullet']}; Handcuffs A "
-            f"{sup['A']['handcuffs']} / B {sup['B']['handcuffs']}; reserve {len(doc.get('reserve', []))} tokens"
+            f"{sup['A']['handcuffs']} / B {sup['B']['handcuffs']}; reserve {counted(len(doc.get('reserve', [])), 'token')}"
             + ("; **sudden death in force**" if doc.get("sudden_death") else "") + ".")
 
 
@@ -196,17 +196,14 @@ def playouts_cached(rules_json: str, n: int, seed: int, max_actions: int, _repor
 
 # ----------------------------------------------------------------------------- views
 
-VICTORY_TEXT = {"good": "the Good way (Election)", "bad": "the Bad way (Governor shot)",
-                "ugly": "the Ugly way (arrest)"}
-
 
 def show_banners(status: dict, doc: dict) -> None:
-    winner, victory = status.get("winner"), status.get("victory")
+    winner, won_by = status.get("winner"), status.get("victory")
     if winner:
-        st.success(f"**{winner} has won**, {VICTORY_TEXT.get(victory, victory)}.", icon=":material/emoji_events:")
+        st.success(f"**{winner} has won** {victory.victory_words(won_by)}.", icon=":material/emoji_events:")
     if status.get("sudden_death_trigger") or doc.get("sudden_death"):
-        st.warning("**Sudden death**" + (" is triggered in this position" if status.get("sudden_death_trigger")
-                                         else " is in force") + ": only Bad and Ugly victories count (rule O11).",
+        when = " is triggered in this position" if status.get("sudden_death_trigger") else " is in force"
+        st.warning(f"**Sudden death**{when}: only {victory.sudden_death_victories()} count (rule O11).",
                    icon=":material/skull:")
 
 
@@ -264,6 +261,15 @@ def show_search(result: dict) -> None:
                f"{result.get('seconds')} s; both sides cooperate and hidden tokens are chosen (contracts.md).")
 
 
+def victory_counts(df: pl.DataFrame) -> pl.DataFrame:
+    """Games by winner and victory, each victory by its name (solver.outlaws.victory_names); "none": unfinished."""
+    named = (pl.col("victory").cast(pl.Utf8).replace_strict({v.value: v.name for v in victory.WAYS_TO_WIN},
+                                                            default="none", return_dtype=pl.Utf8)
+             if "victory" in df.columns else pl.lit("?").alias("victory"))
+    return (df.with_columns(pl.col("winner").fill_null("none"), named)
+            .group_by(["winner", "victory"]).len().sort(["winner", "victory"]))
+
+
 def show_playouts(rows: list[dict]) -> None:
     if not rows:
         st.info("No playouts.")
@@ -271,9 +277,7 @@ def show_playouts(rows: list[dict]) -> None:
     df = pl.DataFrame(rows, infer_schema_length=None)
     st.dataframe(readable(rows[:20]), hide_index=True, width="stretch")
     if "winner" in df.columns:
-        counts = (df.with_columns(pl.col("winner").fill_null("none"),
-                                  pl.col("victory").fill_null("none") if "victory" in df.columns else pl.lit("?").alias("victory"))
-                  .group_by(["winner", "victory"]).len().sort(["winner", "victory"]))
+        counts = victory_counts(df)
         chart = alt.Chart(counts).mark_bar().encode(
             x=alt.X("winner:N", title="winner", axis=alt.Axis(labelAngle=0)), y=alt.Y("len:Q", title="games"),
             color=alt.Color("victory:N", title="victory"), tooltip=["winner", "victory", "len"]

@@ -131,7 +131,11 @@ with pile_col:
     ss.wg_pile = list(pile)
     both = sorted(set(pile) & used)
     if both:
-        st.error(f"Card(s) {both} are in both towns.", icon=":material/error:")
+        ids = [str(c) for c in both]
+        named = ids[0] if len(ids) == 1 else ", ".join(ids[:-1]) + " and " + ids[-1]
+        st.error(f"{'Card' if len(ids) == 1 else 'Cards'} {named} {'is' if len(ids) == 1 else 'are'} in your town "
+                 "and in the opponent's pile; a card is in one of them only. Take it out of one to see the scores.",
+                 icon=":material/error:")
     st.markdown("**Files** (contracts.md format)")
     up = json_upload("Upload a town", "wg_town_up", wv.load_town_doc)
     if up is not None:

@@ -33,12 +33,13 @@ def moves(args) -> dict:
 
 def status(args) -> dict:
     """Winner, victory, the sudden-death trigger and whether each side can still win (the bounded search)."""
-    from solver.outlaws.victory import sudden_death_trigger, winner
+    from solver.outlaws.victory import sudden_death_trigger, victory_words, winner
 
     pos = _position(args)
     rules = _rules(args)
     won = winner(pos)
     out = {"winner": won[0] if won else None, "victory": won[1] if won else None,
+           "victory_name": victory_words(won[1]) if won else None,
            "sudden_death": pos.sudden_death, "sudden_death_trigger": sudden_death_trigger(pos, rules),
            "rules": rules.to_json()}
     kwargs = {}

@@ -19,13 +19,12 @@ from solver.errors import BadInput
 from solver.outlaws import apply as ap
 from solver.outlaws import game as gm
 from solver.outlaws.state import SIDES, Position
+from solver.outlaws.victory_names import victory_words
 
 __all__ = ["Step", "replay", "line_to_json", "line_from_json", "outcome_texts", "play_text",
            "FORMAT"]
 
 FORMAT = "outlaws-line"
-VICTORY_WORDS = {"good": "the Good victory (the Election)", "bad": "the Bad victory (the Governor shot)",
-                 "ugly": "the Ugly victory (the Hitman arrested)"}
 TOKEN_WORDS = {"vote": "a Vote", "bullet": "a Bullet", "handcuffs": "Handcuffs", "x": "a Bogus X",
                "election": "the Election token", "None": "an unknown token"}
 
@@ -130,7 +129,7 @@ def _consequences(before: Position, after: Position) -> list[str]:
     if after.sudden_death and not before.sudden_death:
         out.append("sudden death begins")
     if after.winner and not before.winner:
-        out.append(f"{after.winner} wins: {VICTORY_WORDS.get(after.victory, after.victory)}")
+        out.append(f"{after.winner} wins {victory_words(after.victory)}")
     return out
 
 

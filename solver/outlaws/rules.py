@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from solver.errors import BadInput
 from solver.io import short_repr
+from solver.outlaws.victory_names import victory_name
 
 CHOICES = {
     "first_player": ("A", "B", "random"),
@@ -39,7 +40,8 @@ RULE_IDS = {
 DESCRIPTIONS = {
     "first_player": "who moves first at the set-up (not in the text)",
     "refill_empty_reserve": "empty reserve: column 0 stays empty, or the far tokens slide and column 7 stays empty",
-    "sheriff_save": "the Sheriff saving his Governor arrests the Hitman (an Ugly victory) or only stops him",
+    "sheriff_save": f"the Sheriff saving his Governor arrests the Hitman, winning {victory_name('ugly')}, or only "
+                    "stops him",
     "reverend_left_of": "the Reverend reacts when the target (Bandit/Hitman) or the Sheriff is to his left",
     "bandit_empty_supply": "the Bandit may call a token the opposing supply lacks (gains nothing) or may not",
     "sudden_death_repeats": "sudden death triggers every time its condition holds again, or once a game",
@@ -58,8 +60,8 @@ class Rules:
     - ``first_player`` (rule:O13): who moves first at the set-up; default "A".
     - ``refill_empty_reserve`` (rule:O2): with an empty reserve, column 0 stays empty ("leave_empty",
       default) or the tokens beyond the taken column slide toward it and column 7 stays empty.
-    - ``sheriff_save`` (rule:O6): the Sheriff saving his Governor arrests the Hitman, an Ugly victory
-      ("ugly", default), or only stops him ("stop").
+    - ``sheriff_save`` (rule:O6): the Sheriff saving his Governor arrests the Hitman, a Con le Cattive
+      victory (the English edition's Ugly way; "ugly", default), or only stops him ("stop").
     - ``reverend_left_of`` (rule:O7): the Reverend reacts when the immobilized Bandit / arrested
       Hitman stands immediately to his left ("target", default) or the arresting Sheriff does.
     - ``bandit_empty_supply`` (rule:O10): the Bandit may call when the opposing supply lacks the token

@@ -40,7 +40,7 @@ from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import EMPTY, SIDES, Position, other, position_to_json, unknown_token_pool
-from solver.outlaws.victory import sudden_death_trigger
+from solver.outlaws.victory import sudden_death_trigger, victory_name
 from solver.stopping import stopped as asked_to_stop
 
 INF = 10 ** 6
@@ -414,7 +414,7 @@ def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_dept
     res = best_first(pos, lambda p: p.winner == side, lambda p: estimate_win(p, side, rules), rules,
                      max_depth, time_limit, max_nodes)
     if res.found is not None:
-        return True, tuple(res.line), f"{res.found.victory} victory in {len(res.line)} action{'' if len(res.line) == 1 else 's'}", res.nodes
+        return True, tuple(res.line), f"{victory_name(res.found.victory)} in {len(res.line)} action{'' if len(res.line) == 1 else 's'}", res.nodes
     if res.exhausted:
         return False, None, f"exhausted every reachable position ({res.nodes} expanded)", res.nodes
     why = {"time": "time limit", "nodes": "node budget"}.get(res.stopped, f"depth bound {max_depth}")

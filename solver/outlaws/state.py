@@ -19,6 +19,7 @@ from typing import Any
 
 from solver.errors import BadInput
 from solver.io import as_int, read_json, require, short_repr
+from solver.outlaws.victory_names import VICTORY_VALUES
 
 SIDES = ("A", "B")
 CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist",
@@ -29,7 +30,7 @@ FRONT_PAGE_TOTAL = 6
 FRONT_PAGE_PER_SIDE = 3
 EMPTY = "empty"
 COLUMNS = 8
-VICTORIES = ("good", "bad", "ugly")
+VICTORIES = VICTORY_VALUES  # the values of the victories, named in solver.outlaws.victory_names
 
 
 def other(side: str) -> str:

@@ -1,7 +1,10 @@
 """Victories and sudden death (rule:O-victory-good, rule:O-victory-bad, rule:O-victory-ugly, rule:O11).
 
 The victory itself is decided while an action resolves (:mod:`solver.outlaws.apply`) and recorded in
-the position (``winner``, ``victory``); :func:`winner` reads it.
+the position (``winner``, ``victory``); :func:`winner` reads it. The three victories' names (the value a
+position and ``outlaws status --json`` carry, the Italian rulebook's name, the English edition's name, what
+wins it) live in one place, :mod:`solver.outlaws.victory_names`, re-exported here; every text shown to a
+player reads them.
 """
 
 from __future__ import annotations
@@ -13,13 +16,24 @@ from dataclasses import replace
 from solver.errors import BadInput
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import COLUMNS, EMPTY, Knowledge, PerSide, Position, unknown_token_pool
+from solver.outlaws.victory_names import (
+    VICTORY_BY_VALUE,
+    WAYS_TO_WIN,
+    Victory,
+    sudden_death_victories,
+    victory_name,
+    victory_words,
+)
+
+__all__ = ["SUDDEN_DEATH_TOKENS", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "victory_name", "victory_words",
+           "sudden_death_victories", "winner", "sudden_death_trigger", "apply_sudden_death"]
 
 SUDDEN_DEATH_TOKENS = ("bullet",) * 3 + ("handcuffs",) * 3 + ("x",) * 2
 
 
 def winner(pos: Position) -> tuple[str, str] | None:
-    """(side, "good"|"bad"|"ugly") once the game is won, else None. After sudden death only Bad and
-    Ugly victories exist (rule:O11)."""
+    """(side, "good"|"bad"|"ugly") once the game is won, else None (the values of :data:`WAYS_TO_WIN`). After
+    sudden death only Con le Brutte (Bad) and Con le Cattive (Ugly) victories exist (rule:O11)."""
     if pos.winner is None:
         return None
     return pos.winner, pos.victory

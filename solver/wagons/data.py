@@ -17,6 +17,7 @@ from solver.errors import BadInput
 from solver.io import read_data, short_repr
 from solver.paths import SCENARIOS
 from solver.wagons.codes import ICONS, TERRAINS
+from solver.wagons.rules import GOAL_READINGS
 
 DATA_DIR = SCENARIOS / "wagons"
 CARDS_FILE = DATA_DIR / "cards.json"
@@ -145,29 +146,34 @@ class WagonsData:
         raise BadInput(f"unknown scenario '{scenario_id}' (one of: {', '.join(SCENARIO_IDS)})")
 
     def for_rules(self, rules) -> WagonsData:
-        """This data read under ``rules``' goal-card readings (rule:W11): Boom or Bust's ``per_mine``
-        flag follows ``rules.boom_or_bust`` ("per-mine" or "flat"). Cached; the same object when it
-        already reads that way, so scorers and optimizers may call it at every entry."""
-        per_mine = getattr(rules, "boom_or_bust", "per-mine") == "per-mine"
-        if self._per_mine == per_mine:
+        """This data read under ``rules``' goal-card readings (rule:W11, rule:W12, rule:W13): each goal kind of
+        :data:`~solver.wagons.rules.GOAL_READINGS` gets the parameter its reading sets (Boom or Bust's
+        ``per_mine``, Badlands' ``twice_when_boxed``, Happy Cows' ``snow_corners``). Cached; the same object
+        when it already reads that way, so scorers and optimizers may call it at every entry."""
+        want = _reading_values(rules)
+        if self._reading_values == want:
             return self
-        hit = _READ_AS.get((id(self), per_mine))
+        hit = _READ_AS.get((id(self), want))
         if hit is not None and hit[0] is self:
             return hit[1]
-        goals = tuple(replace(g, params=_set(g.params, "per_mine", per_mine),
-                              param_confidence=_set(g.param_confidence, "per_mine", "low"))
-                      if g.kind == "boom-or-bust" else g for g in self.goals)
-        out = replace(self, goals=goals)
+        out = replace(self, goals=tuple(_read_as(g, dict(want)) for g in self.goals))
         if len(_READ_AS) > 64:
             _READ_AS.clear()
-        _READ_AS[(id(self), per_mine)] = (self, out)
+        _READ_AS[(id(self), want)] = (self, out)
         return out
 
     @cached_property
-    def _per_mine(self) -> bool | None:
-        """Boom or Bust's per_mine flag as set by :meth:`for_rules` (None: not set yet)."""
-        flags = {dict(g.params).get("per_mine") for g in self.goals if g.kind == "boom-or-bust"}
-        return flags.pop() if len(flags) == 1 and None not in flags else None
+    def _reading_values(self) -> tuple | None:
+        """The goal-reading parameters as set by :meth:`for_rules` (None: not set yet)."""
+        got = {}
+        for g in self.goals:
+            if g.kind in GOAL_READINGS:
+                _field, param, _values, _confidence = GOAL_READINGS[g.kind]
+                have = dict(g.params)
+                if param not in have or got.get(g.kind, have[param]) != have[param]:
+                    return None
+                got[g.kind] = have[param]
+        return tuple((k, got.get(k, v)) for k, v in _reading_values(None))
 
     def difficulty_table(self, name: str) -> dict[int, int]:
         for n, table in self.difficulty:
@@ -181,8 +187,26 @@ def _set(pairs: tuple, key: str, value: Any) -> tuple:
     return tuple((k, v) for k, v in pairs if k != key) + ((key, value),)
 
 
-_READ_AS: dict[tuple[int, bool], tuple[WagonsData, WagonsData]] = {}
-"""WagonsData.for_rules results: (id of the data, per_mine) -> (that data, the data read so)."""
+def _reading_values(rules) -> tuple:
+    """((goal kind, the parameter value its reading under ``rules`` sets), ...) (None: every default)."""
+    out = []
+    for kind, (field, _param, values, _confidence) in GOAL_READINGS.items():
+        chosen = getattr(rules, field, None) if rules is not None else None
+        out.append((kind, values[chosen if chosen in values else next(iter(values))]))
+    return tuple(out)
+
+
+def _read_as(goal: GoalSpec, want: dict) -> GoalSpec:
+    """``goal`` with the parameter of its reading set to ``want[goal.kind]`` (rule:W11, rule:W12, rule:W13)."""
+    if goal.kind not in want:
+        return goal
+    _field, param, _values, confidence = GOAL_READINGS[goal.kind]
+    return replace(goal, params=_set(goal.params, param, want[goal.kind]),
+                   param_confidence=_set(goal.param_confidence, param, confidence))
+
+
+_READ_AS: dict[tuple[int, tuple], tuple[WagonsData, WagonsData]] = {}
+"""WagonsData.for_rules results: (id of the data, the reading values) -> (that data, the data read so)."""
 
 
 # ---------------------------------------------------------------- validation helpers
@@ -334,10 +358,12 @@ def _check_goal_params(g: GoalSpec, what: str) -> None:
             _whole(v, f"{where}.run_points[{i}]")
         if rp[0] != 0:
             raise BadInput(f"{where}.run_points[0]: a run of 0 Wagons is no run; it must score 0, got {rp[0]}")
+    if g.kind in GOAL_READINGS:
+        field, param, values, _confidence = GOAL_READINGS[g.kind]
+        if param in keys:
+            raise BadInput(f"{where}.{param}: a reading of the card, not a number of it: remove it and choose with "
+                           f"--{field.replace('_', '-')} {'|'.join(values)} (rule:W11)")
     if g.kind == "boom-or-bust":
-        if "per_mine" in keys:
-            raise BadInput(f"{where}.per_mine: per Mine or flat is a reading of the card, not a number of it: "
-                           f"remove it and choose with --boom-or-bust per-mine|flat (rule:W11)")
         _check_bands(keys["bands"], f"{where}.bands")
 
 

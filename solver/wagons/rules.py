@@ -1,4 +1,4 @@
-"""The selectable readings of the Lone Cowboy rules (docs/open-questions.md W1-W11).
+"""The selectable readings of the Lone Cowboy rules (docs/open-questions.md W1-W13).
 
 Each field is one open question's reading; the defaults are the documented defaults of
 docs/open-questions.md, the alternatives are listed in ``docs/register/wagons.toml``.
@@ -20,11 +20,23 @@ BOOM_OR_BUST = ("per-mine", "flat")
 BOOMTOWN_COUNTS = ("visible", "cards")
 BOOMTOWN_MINES = ("both", "either", "mountains")
 ROUND1_PICKS = ("first", "last")
+BADLANDS_BOTH_WAYS = ("once", "twice")
+HAPPY_COWS_SNOW = ("edge", "corner")
 CHOICES = {"icon_source": ICON_SOURCES, "match_order": MATCH_ORDERS, "edition": EDITIONS,
            "difficulty": DIFFICULTIES, "tie_break": TIE_BREAKS, "boom_or_bust": BOOM_OR_BUST,
            "boomtown_count": BOOMTOWN_COUNTS, "boomtown_mines": BOOMTOWN_MINES,
-           "round1_pick": ROUND1_PICKS}
+           "round1_pick": ROUND1_PICKS, "badlands_both_ways": BADLANDS_BOTH_WAYS,
+           "happy_cows_snow": HAPPY_COWS_SNOW}
 """The listed values of each reading with named alternatives (the first is the default)."""
+
+GOAL_READINGS = {
+    "boom-or-bust": ("boom_or_bust", "per_mine", {"per-mine": True, "flat": False}, "low"),
+    "badlands": ("badlands_both_ways", "twice_when_boxed", {"once": False, "twice": True}, "medium"),
+    "happy-cows": ("happy_cows_snow", "snow_corners", {"edge": False, "corner": True}, "medium"),
+}
+"""The readings of a goal card's text (rule:W11, rule:W12, rule:W13): goal kind -> (the :class:`Rules` field, the
+goal parameter :meth:`~solver.wagons.data.WagonsData.for_rules` sets from it, that parameter's value for each
+listed value of the field, the confidence of the reading). Every scorer and optimizer reads the parameter."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,10 @@ class Rules:
       territories alone ("mountains").
     - ``round1_pick`` (rule:W1-pick): when several of those cards match, the opponent takes the first
       ("first", default: it skips only as many as it needs) or the last ("last": as many as it may).
+    - ``badlands_both_ways`` (rule:W12): a Gun with Desert left and right *and* above and below scores
+      Badlands once ("once", default: the card's "single Gun") or once per direction ("twice").
+    - ``happy_cows_snow`` (rule:W13): a Snow territory touching a Cow's territory only at a corner leaves the
+      Cow happy ("edge", default: adjacent means sharing an edge) or makes it unhappy ("corner").
     """
 
     CHOICES: ClassVar[dict] = CHOICES
@@ -68,6 +84,8 @@ class Rules:
     boomtown_count: str = "visible"
     boomtown_mines: str = "both"
     round1_pick: str = "first"
+    badlands_both_ways: str = "once"
+    happy_cows_snow: str = "edge"
 
     def __post_init__(self):
         for name, allowed in CHOICES.items():

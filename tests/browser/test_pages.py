@@ -102,7 +102,7 @@ def _load_hard_town(page, server, tmp_path):
     want = final_scores(town, HARD_PILE, "through-the-desert")
     expect(page.get_by_test_id("stMetric").filter(has_text="Opponent total").get_by_test_id("stMetricValue")) \
         .to_have_text(str(want.opponent.total))
-    expect(page.get_by_text("are in both towns")).to_have_count(0)
+    expect(page.get_by_text("in your town and in the opponent's pile")).to_have_count(0)
 
 
 def test_wagons_sheet_unproven_best(page, server, tmp_path):

@@ -88,7 +88,8 @@ def test_victory_and_sudden_death_banners():
     won = start_doc(1) | {"winner": "B", "victory": "ugly"}
     apply_json(at, won)
     assert not errors(at)
-    assert "**B has won**, the Ugly way (arrest)." in [s.value for s in at.success]
+    assert ("**B has won** Con le Cattive (the Ugly way): the Sheriff arrests the opposing Hitman."
+            in [s.value for s in at.success])
     # both sides on 3 Votes with every Bullet and Handcuffs discarded: the O11 trigger
     trig = start_doc(1)
     trig["supply"] = {s: {"vote": 3, "bullet": 0, "handcuffs": 0, "front_page": 3, "election": 0} for s in "AB"}
@@ -97,7 +98,9 @@ def test_victory_and_sudden_death_banners():
     trig["reserve"] = []
     apply_json(at, trig)
     assert not errors(at), errors(at)
-    assert any("Sudden death" in w.value and "triggered" in w.value for w in at.warning)
+    assert any("Sudden death" in w.value and "triggered" in w.value
+               and "only Con le Brutte (the Bad way) and Con le Cattive (the Ugly way) count" in w.value
+               for w in at.warning)
 
 
 def test_playout_statistics_come_from_the_engine():
@@ -115,6 +118,19 @@ def test_playout_statistics_come_from_the_engine():
     specs = {c["title"]: c for c in charts(at)}
     assert specs["Who wins, and how"]["mark"]["type"] == "bar"
     assert specs["Game length"]["encoding"]["x"]["field"] == "length"
+
+
+def test_the_playout_chart_names_each_victory():
+    """The chart's legend names each victory as the rulebook does, the English edition's name beside it."""
+    import polars as pl
+
+    from dashboard.outlaws.view import victory_counts
+
+    df = pl.DataFrame({"winner": ["A", "B", None, "A"], "victory": ["bad", "ugly", None, "bad"]})
+    assert victory_counts(df).rows() == [("A", "Con le Brutte (the Bad way)", 2),
+                                         ("B", "Con le Cattive (the Ugly way)", 1), ("none", "none", 1)]
+    unfinished = pl.DataFrame({"winner": [None, None], "victory": [None, None]})  # a column of nulls only
+    assert victory_counts(unfinished).rows() == [("none", "none", 2)]
 
 
 def test_win_search_shows_the_witnessing_lines():

@@ -98,7 +98,7 @@ CACHE_CASES = {
     "the private folder is a link": (None, "link"),
 }
 """(NUMBA_CACHE_DIR, what stands at the private cache folder's place) on an install where nothing else is
-writable (tests/test_wagons_compiled.py's copy of the sources)."""
+writable (tests/support/installs.py's copy of the sources)."""
 
 
 @pytest.mark.slow
@@ -110,7 +110,7 @@ def test_compiled_code_on_hostile_cache_folders_answers_within_its_limit(case, t
     import subprocess
     import sys
 
-    from test_wagons_compiled import read_only_install
+    from tests.support.installs import read_only_install
 
     numba_dir, private = CACHE_CASES[case]
     env = read_only_install(tmp_path, numba_dir)

@@ -108,7 +108,8 @@ def test_one_bullet_left_keeps_the_game_alive():
     res = win_possible(p, max_depth=10, time_limit=60)
     assert res.A is True and replay(p, res.line_A).victory == "bad"
     n = len(res.line_A)
-    assert res.reason["A"] == f"bad victory in {n} action" + ("" if n == 1 else "s")  # "1 action", "2 actions"
+    # the reason names the victory as a player knows it (solver.outlaws.victory_names): "1 action", "2 actions"
+    assert res.reason["A"] == f"Con le Brutte (the Bad way) in {n} action" + ("" if n == 1 else "s")
     assert res.B is True  # B's Bandit can take A's Bullet (rule:O-bandit)
 
 

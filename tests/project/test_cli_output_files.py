@@ -142,8 +142,8 @@ def test_was_winnable_does_not_overwrite_the_game_it_reads(tmp_path):
 
 def test_the_check_leaves_nothing_in_the_folder(tmp_path):
     """The check makes a file to know the folder takes one, and removes it."""
-    (tmp_path / "keep.txt").write_text("x")
+    (tmp_path / "kept-note").write_text("x")
     code, out, err = run_main(["batch", "outlaws-playouts", "--n", "1", "--executor", "serial", "--no-progress",
                                "--out", str(tmp_path / "rows.parquet"), "--json"])
     assert code == 0, err
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt", "rows.parquet"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept-note", "rows.parquet"]

@@ -92,7 +92,7 @@ def test_the_check_catches_each_kind_of_gap():
 
 # ------------------------------------------------------------------ docs/open-questions.md
 
-OPEN_IDS = ([f"W{i}" for i in range(1, 12)] + [f"C{i}" for i in range(1, 16)] + [f"O{i}" for i in range(1, 18)]
+OPEN_IDS = ([f"W{i}" for i in range(1, 14)] + [f"C{i}" for i in range(1, 16)] + [f"O{i}" for i in range(1, 18)]
             + ["Knowledge"])
 GAME_BY_LETTER = {"W": "wagons", "C": "cactus", "O": "outlaws", "K": "outlaws"}
 

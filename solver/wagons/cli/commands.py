@@ -2,8 +2,9 @@
 replay from :mod:`solver.wagons.cli.replay`, the optimizer's best-layout and best-play from
 :mod:`solver.wagons.cli.optimizer`).
 
-Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty,
---tie-break, --round1-window, --boom-or-bust, --boomtown-count, --boomtown-mines) with the docs/open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
+Every open reading has a flag (--icon-source, --match-order, --edition, --difficulty, --tie-break, --round1-window,
+--boom-or-bust, --boomtown-count, --boomtown-mines, --badlands-both-ways, --happy-cows-snow) with the
+docs/open-questions.md default. Bad input: one line, exit 2 (rule:X-bad-input).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from solver.wagons.verify.checks import register_verify
 # ---------------------------------------------------------------- score
 
 def handle_score(args) -> dict:
-    from solver.wagons.scoring import final_scores
+    from solver.wagons.scoring import final_scores, scores_by_reading
     from solver.wagons.town import read_town
 
     rules, data = rules_from_args(args), data_from_args(args)
@@ -33,8 +34,22 @@ def handle_score(args) -> dict:
     town = read_town(args.town)
     pile = load_opponent(args.opponent)
     out = final_scores(town, pile, args.scenario, rules, data).to_dict()
-    out.update({"scenario": args.scenario, "rules": rules.to_dict()})
+    out.update({"scenario": args.scenario, "rules": rules.to_dict(),
+                "by_reading": scores_by_reading(town, pile, args.scenario, rules, data)})
     return out
+
+
+def _by_reading_lines(by: dict) -> list[str]:
+    """The totals under each low-confidence reading (rule:W11), one line per combination of values."""
+    if not by or not by.get("scores"):
+        return []
+    cards = ", ".join(f"{r['goal']} ({r['rule']})" for r in by["readings"])
+    lines = [f"{cards} rests on a reading your card settles; the totals under each:"]
+    for s in by["scores"]:
+        label = ", ".join(f"{k}={v}" for k, v in s["readings"].items()) + (" (used above)" if s["chosen"] else "")
+        winner = "a tie" if s["winner"] == "tie" else f"{s['winner']} wins"
+        lines.append(f"  {label}: you {s['player']}, opponent {s['opponent']}, {winner}")
+    return lines
 
 
 def render_score(r: dict) -> str:
@@ -48,7 +63,7 @@ def render_score(r: dict) -> str:
               f"{r['opponent']['common']:>4}"]
     lines += [f"  {k:<16}{v:>4}{mark(k)}" for k, v in r["opponent"]["goals"].items()]
     lines += [f"  {'total':<16}{r['opponent']['total']:>4}", f"Winner: {r['winner']} (margin {r['margin']})"]
-    return "\n".join(lines)
+    return "\n".join(lines + _by_reading_lines(r.get("by_reading")))
 
 
 # ---------------------------------------------------------------- play

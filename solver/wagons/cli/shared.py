@@ -15,11 +15,13 @@ from solver.io import read_json
 from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import (
+    BADLANDS_BOTH_WAYS,
     BOOM_OR_BUST,
     BOOMTOWN_COUNTS,
     BOOMTOWN_MINES,
     DIFFICULTIES,
     EDITIONS,
+    HAPPY_COWS_SNOW,
     ICON_SOURCES,
     MATCH_ORDERS,
     ROUND1_PICKS,
@@ -32,7 +34,7 @@ __all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponen
 
 
 def add_rules_flags(p) -> None:
-    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8, rule:W11)."""
+    """The flags of the open readings (rule:W2, rule:W3, rule:W4, rule:W8, rule:W11, rule:W12, rule:W13)."""
     g = p.add_argument_group("rules readings (docs/open-questions.md)")
     g.add_argument("--icon-source", choices=ICON_SOURCES, default="top",
                    help="W2: icons showing in the opponent's town: top card (default) or the whole pile")
@@ -55,6 +57,12 @@ def add_rules_flags(p) -> None:
                         "(default), territories with either once, or Mountains alone")
     g.add_argument("--round1-pick", choices=ROUND1_PICKS, default="first",
                    help="W1-pick: of several matching cards the round-1 opponent takes the first (default) or the last")
+    g.add_argument("--badlands-both-ways", choices=BADLANDS_BOTH_WAYS, default="once",
+                   help="W12: a Gun with Desert left and right and above and below scores Badlands once (default: "
+                        "the card's 'single Gun') or twice")
+    g.add_argument("--happy-cows-snow", choices=HAPPY_COWS_SNOW, default="edge",
+                   help="W13: the Snow that makes a Cow unhappy shares an edge with its territory (default) or "
+                        "also touches it only at a corner")
     g.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
 
@@ -63,7 +71,8 @@ def rules_from_args(args) -> Rules:
     return Rules(icon_source=args.icon_source, match_order=args.match_order, edition=args.edition,
                  difficulty=args.difficulty, tie_break=args.tie_break, round1_window=args.round1_window,
                  boom_or_bust=args.boom_or_bust, boomtown_count=args.boomtown_count,
-                 boomtown_mines=args.boomtown_mines, round1_pick=args.round1_pick)
+                 boomtown_mines=args.boomtown_mines, round1_pick=args.round1_pick,
+                 badlands_both_ways=args.badlands_both_ways, happy_cows_snow=args.happy_cows_snow)
 
 
 def data_from_args(args) -> WagonsData:

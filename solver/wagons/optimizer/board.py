@@ -94,6 +94,11 @@ def goal_tables(scenario_id: str, pile: tuple[int, ...], data: WagonsData) -> tu
             if not isinstance(table, tuple) or not table or not all(_is_int(v) for v in table):
                 return None
             row = list(table)
+        if goal.kind in ("badlands", "happy-cows"):  # rule:W12, rule:W13: the reading's flag, in the second slot
+            flag = params.get("twice_when_boxed" if goal.kind == "badlands" else "snow_corners", False)
+            if type(flag) is not bool:
+                return None
+            scal[k, 1] = int(flag)
         if goal.kind == "boom-or-bust":
             bands, per_mine = params.get("bands"), params.get("per_mine")
             if not isinstance(bands, tuple) or type(per_mine) is not bool:
@@ -240,27 +245,33 @@ def _counts(ter, ico, occ, nocc):
 
 
 @njit(cache=True)
-def _icons_where(ter, ico, occ, nocc, B, k) -> int:
+def _icons_where(ter, ico, occ, nocc, B, k, flag) -> int:
     """Icons placed as the position goal ``k`` asks: a Gun between two Deserts (left and right, or above
-    and below: Badlands), a Cow neither on nor next to Snow (Happy Cows), a Beer next to a Wagon
-    (Bootleggers), a Mine on or next to Mountains (Gold Country)."""
+    and below: Badlands; with ``flag`` a Gun boxed in both ways counts twice, rule:W12), a Cow neither on nor
+    next to Snow (Happy Cows; with ``flag`` a Snow at a corner counts as next to it, rule:W13), a Beer next
+    to a Wagon (Bootleggers), a Mine on or next to Mountains (Gold Country)."""
     n = 0
     for j in range(nocc):
         c = occ[j]
         if k == K_BAD:
-            hit = ico[c] == GUN and ((ter[c - 1] == DESERT and ter[c + 1] == DESERT)
-                                     or (ter[c - B] == DESERT and ter[c + B] == DESERT))
+            hit = 0
+            if ico[c] == GUN:
+                across = ter[c - 1] == DESERT and ter[c + 1] == DESERT
+                down = ter[c - B] == DESERT and ter[c + B] == DESERT
+                hit = int(across) + int(down) if flag else int(across or down)
         elif k == K_HAPPY:
-            hit = ico[c] == COW and ter[c] != SNOW and ter[c - 1] != SNOW and ter[c + 1] != SNOW \
-                and ter[c - B] != SNOW and ter[c + B] != SNOW
+            hit = int(ico[c] == COW and ter[c] != SNOW and ter[c - 1] != SNOW and ter[c + 1] != SNOW
+                      and ter[c - B] != SNOW and ter[c + B] != SNOW)
+            if hit and flag:
+                hit = int(ter[c - B - 1] != SNOW and ter[c - B + 1] != SNOW and ter[c + B - 1] != SNOW
+                          and ter[c + B + 1] != SNOW)
         elif k == K_BOOT:
-            hit = ico[c] == BEER and (ico[c - 1] == WAGON or ico[c + 1] == WAGON or ico[c - B] == WAGON
-                                      or ico[c + B] == WAGON)
+            hit = int(ico[c] == BEER and (ico[c - 1] == WAGON or ico[c + 1] == WAGON or ico[c - B] == WAGON
+                                          or ico[c + B] == WAGON))
         else:
-            hit = ico[c] == MINE and (ter[c] == MOUNTAINS or ter[c - 1] == MOUNTAINS or ter[c + 1] == MOUNTAINS
-                                      or ter[c - B] == MOUNTAINS or ter[c + B] == MOUNTAINS)
-        if hit:
-            n += 1
+            hit = int(ico[c] == MINE and (ter[c] == MOUNTAINS or ter[c - 1] == MOUNTAINS or ter[c + 1] == MOUNTAINS
+                                          or ter[c - B] == MOUNTAINS or ter[c + B] == MOUNTAINS))
+        n += hit
     return n
 
 
@@ -354,10 +365,12 @@ def _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab
         v = 0
         if k == K_COOL:
             v = scal[g, 0] * cw_best
-        elif k == K_BAD or k == K_HAPPY or k == K_GOLD:
-            v = scal[g, 0] * _icons_where(ter, ico, occ, nocc, B, k)
+        elif k == K_BAD or k == K_HAPPY:
+            v = scal[g, 0] * _icons_where(ter, ico, occ, nocc, B, k, scal[g, 1])
+        elif k == K_GOLD:
+            v = scal[g, 0] * _icons_where(ter, ico, occ, nocc, B, k, 0)
         elif k == K_BOOT:  # Beer next to a Wagon, or not
-            adj = _icons_where(ter, ico, occ, nocc, B, k)
+            adj = _icons_where(ter, ico, occ, nocc, B, k, 0)
             v = scal[g, 0] * adj + scal[g, 1] * (beers - adj)
         elif k == K_PRAIRIE:
             v = (cows + plains) * scal[g, 0] // scal[g, 1]

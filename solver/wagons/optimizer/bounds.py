@@ -18,7 +18,8 @@ Why it is admissible (never below the best margin of any legal town of ``cards``
   (:func:`flankable_guns`: a scoring Gun's partner on its own card must show a Desert, its outer
   neighbour is another card's) and no more than the cells the Deserts can flank
   (:func:`between_cells_of`: two Deserts side by side on one card cost their row or column a flanked
-  cell), Gold Country every Mine next to Mountains (0
+  cell; where a Gun boxed in both ways counts twice, rule:W12, twice those Guns, but no more (Gun, way) pairs
+  than :func:`between_cells_of` allows, which counts such pairs), Gold Country every Mine next to Mountains (0
   with no Mountains), Bootleggers every Beer at its better value (next to a Wagon only when there
   are Wagons), The Herd and Happy Cows every Cow, Wagon Train the best row runs and column runs the
   Wagons can form (:func:`best_runs`);
@@ -170,7 +171,8 @@ def between_cells(deserts: int) -> int:
     make (rule:W-goal-badlands). Such a cell is the middle of two Deserts two apart in a row or a
     column; a row holding ``k`` Deserts has at most ``k - 1`` such pairs (each pair's left Desert, never
     the last one), so ``r`` rows and ``c`` columns give at most ``(D - r) + (D - c)``, and ``D`` Deserts
-    need ``r * c >= D``."""
+    need ``r * c >= D``. The sum counts a cell with Deserts on both sides in both ways twice, so it also
+    bounds the (cell, way) pairs a Gun boxed in both ways scores under rule:W12's "twice"."""
     if deserts < 2:
         return 0
     return max(2 * deserts - r - c for r in range(1, deserts + 1) for c in range(1, deserts + 1) if r * c >= deserts)
@@ -221,8 +223,9 @@ def goal_bound(goal: GoalSpec, c: Counts) -> int:
     t, i, kind = c.terrain, c.icon, goal.kind
     if kind == "cool-water":
         return _linear(goal.param("per_wagon"), i[WAGON]) if t[WATER] else 0
-    if kind == "badlands":
-        return _linear(goal.param("per_gun"), min(i[GUN], c.flankable, c.between))
+    if kind == "badlands":  # rule:W12: boxed both ways counting twice, at most twice the Guns, pairs <= between
+        ways = 2 if dict(goal.params).get("twice_when_boxed") else 1
+        return _linear(goal.param("per_gun"), min(ways * i[GUN], ways * c.flankable, c.between))
     if kind == "happy-cows":
         return _linear(goal.param("per_cow"), i[COW])
     if kind == "bootleggers":

@@ -2,10 +2,11 @@
 
 - :mod:`.totals`: the player's and the opponent's final scores and the winner (the rules);
 - :mod:`.goals`: the goal cards by kind (player cards, comparing cards, the opponent's readings);
-- :mod:`.bitboards`: the town's bitboards and the pile's packed counts (the speed-ups).
+- :mod:`.bitboards`: the town's bitboards and the pile's packed counts (the speed-ups);
+- :mod:`.by_reading`: the final scores under each reading of a low-confidence number, side by side.
 
 Import from here (``from solver.wagons.scoring import final_scores``); the submodules import one
-way: ``bitboards`` <- ``goals`` <- ``totals``.
+way: ``bitboards`` <- ``goals`` <- ``totals`` <- ``by_reading``.
 """
 
 from solver.wagons.scoring import bitboards, goals, totals
@@ -24,6 +25,7 @@ from solver.wagons.scoring.bitboards import (
     placements_features,
     town_features,
 )
+from solver.wagons.scoring.by_reading import scores_by_reading
 from solver.wagons.scoring.goals import (
     COMPARING,
     COMPARING_GOALS,
@@ -60,7 +62,7 @@ __all__ = ["largest_groups", "score_player", "score_opponent", "final_scores", "
            "later_card_score", "features_of", "player_goal", "comparing_goal", "opponent_goal", "Side", "COMPARING",
            "PLAYER_GOALS", "COMPARING_GOALS", "boom_points", "run_points", "run_partition_best", "group_of", "largest_group_size",
            "largest_group_size_uncached", "placements_features", "clear_caches", "opponent_mines",
-           "low_confidence", "is_low_confidence"]
+           "low_confidence", "is_low_confidence", "scores_by_reading"]
 
 
 def clear_caches(tables: bool = False) -> None:

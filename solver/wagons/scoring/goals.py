@@ -117,28 +117,36 @@ def _cool_water(goal: GoalSpec):
 
 
 def _badlands(goal: GoalSpec):
-    """rule:W-goal-badlands: a Gun between two Deserts (left+right or above+below), counted once"""
+    """rule:W-goal-badlands: a Gun between two Deserts (left+right or above+below); a Gun boxed in both ways
+    counts once, or once per way with ``twice_when_boxed`` (rule:W12)"""
     ps = _params(goal, "per_gun")
     if ps is None:
         return _missing(goal, "per_gun")
     per = ps[0]
+    twice = bool(dict(goal.params).get("twice_when_boxed", False))
 
     def score(f):
-        d, w = f.terrain[DESERT], f.width
-        return per * (f.icon[GUN] & (((d << 1) & (d >> 1)) | ((d << w) & (d >> w)))).bit_count()
+        d, w, guns = f.terrain[DESERT], f.width, f.icon[GUN]
+        across, down = guns & (d << 1) & (d >> 1), guns & (d << w) & (d >> w)
+        return per * (across.bit_count() + down.bit_count() if twice else (across | down).bit_count())
     return score
 
 
 def _happy_cows(goal: GoalSpec):
-    """rule:W-goal-happy-cows: a Cow neither on nor next to Snow"""
+    """rule:W-goal-happy-cows: a Cow neither on nor next to Snow; with ``snow_corners`` (rule:W13) a Snow
+    touching the Cow's territory at a corner also counts as next to it"""
     ps = _params(goal, "per_cow")
     if ps is None:
         return _missing(goal, "per_cow")
     per = ps[0]
+    corners = bool(dict(goal.params).get("snow_corners", False))
 
     def score(f):
         s, w = f.terrain[SNOW], f.width
-        return per * (f.icon[COW] & ~(s | (s << 1) | (s >> 1) | (s << w) | (s >> w))).bit_count()
+        near = s | (s << 1) | (s >> 1) | (s << w) | (s >> w)
+        if corners:  # the guard columns keep a diagonal shift off the next row's real cells
+            near |= (s << (w + 1)) | (s << (w - 1)) | (s >> (w + 1)) | (s >> (w - 1))
+        return per * (f.icon[COW] & ~near).bit_count()
     return score
 
 

@@ -16,6 +16,7 @@ from solver.wagons.rules import Rules
 from solver.wagons.town import Town, visible_grid
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+CORNERS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _groups(cells: set) -> list[set]:
@@ -57,7 +58,8 @@ def _param(goal, key):
 def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int = 0,
                    data: WagonsData | None = None, rules: Rules = Rules()) -> int:
     """The player's points for one goal card (comparing cards against the pile); Boom or Bust
-    per Mine or flat as ``rules.boom_or_bust`` says (rule:W11)."""
+    per Mine or flat as ``rules.boom_or_bust`` says (rule:W11), Badlands and Happy Cows as
+    ``rules.badlands_both_ways`` and ``rules.happy_cows_snow`` say (rule:W12, rule:W13)."""
     goal = (data or load_data()).goal(name)
     k = goal.kind
     icon = lambda i: {xy for xy, v in grid.items() if v.icon == i}
@@ -68,12 +70,15 @@ def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int
         best = max((sum(1 for w in icon("Wagon") if _adjacent_or_on(w, c)) for c in comps if len(c) == best_size),
                    default=0)
         return _param(goal, "per_wagon") * best
-    if k == "badlands":
+    if k == "badlands":  # rule:W12: a Gun boxed in both ways once, or once per way
         d = ter("Desert")
-        n = sum(1 for (x, y) in icon("Gun") if ((x - 1, y) in d and (x + 1, y) in d) or ((x, y - 1) in d and (x, y + 1) in d))
+        ways = [((x - 1, y) in d and (x + 1, y) in d) + ((x, y - 1) in d and (x, y + 1) in d) for (x, y) in icon("Gun")]
+        n = sum(ways) if rules.badlands_both_ways == "twice" else sum(1 for w in ways if w)
         return _param(goal, "per_gun") * n
-    if k == "happy-cows":
-        return _param(goal, "per_cow") * sum(1 for c in icon("Cow") if not _adjacent_or_on(c, ter("Snow")))
+    if k == "happy-cows":  # rule:W13: with "corner", a Snow touching at a corner is next to the Cow too
+        snow, steps = ter("Snow"), STEPS + (CORNERS if rules.happy_cows_snow == "corner" else ())
+        return _param(goal, "per_cow") * sum(1 for (x, y) in icon("Cow")
+                                             if (x, y) not in snow and all((x + dx, y + dy) not in snow for dx, dy in steps))
     if k == "bootleggers":
         wagons = icon("Wagon")
         adj = sum(1 for (x, y) in icon("Beer") if any((x + dx, y + dy) in wagons for dx, dy in STEPS))

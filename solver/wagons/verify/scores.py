@@ -183,8 +183,9 @@ class BoundModel:
             return z3.If(self.V < ot, per * (ot - self.V), 0), z3.If(ot < self.V, per * (self.V - ot), 0)
         player = {
             "cool-water": lambda: P("per_wagon") * vi["Wagon"],
-            # a Gun between two Deserts: each Desert borders at most 4 such Guns, each Gun needs 2
-            "badlands": lambda: P("per_gun") * mn(vi["Gun"], 2 * vt["Desert"]),
+            # a Gun between two Deserts: each Desert borders at most 4 such (Gun, way) pairs, each pair needs 2;
+            # a Gun boxed in both ways counts once, or once per way (rule:W12)
+            "badlands": lambda: P("per_gun") * mn(self._badlands_ways() * vi["Gun"], 2 * vt["Desert"]),
             "happy-cows": lambda: P("per_cow") * vi["Cow"],
             "bootleggers": lambda: max(P("per_beer_adjacent"), P("per_beer_alone"), 0) * vi["Beer"],
             "gold-country": lambda: P("per_mine") * vi["Mine"],
@@ -194,6 +195,10 @@ class BoundModel:
             "boom-or-bust": lambda: self._boom(g, vi["Mine"]),
         }[k]()
         return player, self._opp_goal(g, reading)
+
+    def _badlands_ways(self) -> int:
+        """How many times a Gun boxed in both ways scores Badlands under this model's rules (rule:W12)."""
+        return 2 if getattr(self.rules, "badlands_both_ways", "once") == "twice" else 1
 
     def _table(self, values, n):
         e = self.iv(values[-1])

@@ -290,7 +290,7 @@ def test_opponent_pile_upload():
 
 def test_score_breakdown_marks_low_confidence_goal_cards():
     """Boomtown's Smalltown Charm and Boom or Bust rest on one unofficial source (rule:W11): their
-    rows carry the marker and a caption says why; Out-Drink's two cards (medium) carry none."""
+    rows carry the marker and a caption says why; Out-Drink's two cards (high) carry none."""
     at = open_page("wagons_sheet")
     assert not at.exception
     items = [str(i) for t in at.table for i in t.value.index]

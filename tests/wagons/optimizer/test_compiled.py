@@ -11,44 +11,18 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 
 from tests.support.fuzz import no_hang
+from tests.support.installs import read_only_install, ruleslinger
 from tests.support.paths import ROOT
 
 REPO = ROOT
 EIGHT = (3, 7, 11, 14, 2, 5, 0, 13)
-
-
-def read_only_install(tmp_path: Path, numba_cache_dir: str | None) -> dict[str, str]:
-    """A copy of the sources where numba can cache nothing, and the environment of a user who runs it."""
-    install = tmp_path / "install"
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(REPO / "solver", install / "solver", ignore=ignore)
-    shutil.copytree(REPO / "scenarios", install / "scenarios", ignore=ignore)
-    shutil.copytree(REPO / "docs" / "register", install / "docs" / "register")
-    (install / "solver" / "wagons" / "optimizer" / "__pycache__").write_text("not a folder")
-    (tmp_path / "home").mkdir()
-    (tmp_path / "home" / ".cache").write_text("not a folder")
-    (tmp_path / "blocker").write_text("a regular file")
-    (tmp_path / "tmp").mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "XDG_", "RULESLINGER_"))}
-    env |= {"HOME": str(tmp_path / "home"), "TMPDIR": str(tmp_path / "tmp"), "PYTHONPATH": str(install),
-            "PYTHONDONTWRITEBYTECODE": "1"}
-    if numba_cache_dir is not None:
-        env["NUMBA_CACHE_DIR"] = numba_cache_dir.format(tmp=tmp_path)
-    return env
-
-
-def ruleslinger(env: dict[str, str], *argv: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "solver", *argv], capture_output=True, text=True, env=env,
-                          cwd=cwd, timeout=300)
 
 
 @pytest.mark.parametrize("numba_cache_dir", [None, "{tmp}/blocker/numba", "/proc/numba-cache"],

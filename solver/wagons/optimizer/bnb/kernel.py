@@ -40,7 +40,10 @@ of terrain ``T`` and ``q_I`` icons ``I``:
 - every other goal card is bounded by its best value over every count from 0 to (now + remaining)
   of the symbols it reads, with the adjacency it asks for assumed met, exactly as the card-set bound
   of :mod:`.bounds` does from cards alone (Cool Water and Gold Country need some Water or Mountains;
-  Badlands no more Guns than the Deserts can flank; Bootleggers each Beer at its better value);
+  Badlands no more Guns than the Deserts can flank, and where a Gun boxed in both ways counts twice
+  (rule:W12) no more than twice those Guns nor more (Gun, way) pairs than the Deserts can flank, which is
+  what :func:`~.bounds.between_cells` counts; Bootleggers each Beer at its better value;
+  Happy Cows every Cow, whichever Snow counts as next to one, rule:W13);
   for the position cards (Cool Water, Badlands, Gold Country, Bootleggers) the icons that end where
   the card asks are at most those placed so now, plus those the remaining cards hold, plus the other
   icons now showing that a new territory can still put right: a current icon that is not placed so
@@ -261,7 +264,7 @@ def _placed_most(ter, ico, occ, nocc, B, k, rem_t, rem_i, d) -> int:
                     or ter[c + B] == WATER:
                 good += 1
     if k != K_COOL:
-        good = _icons_where(ter, ico, occ, nocc, B, k)
+        good = _icons_where(ter, ico, occ, nocc, B, k, 0)  # icons placed so (a Gun boxed both ways: once)
     helpers = rem_t[d + 1, helper_ter] if helper_ter >= 0 else rem_i[d + 1, helper_ico]
     return good + rem_i[d + 1, icon] + min(now - good, per_new * helpers)
 
@@ -276,8 +279,9 @@ def _goals_fixed(kind, scal, tot_t, tot_i, herd_best, placed, ftab) -> int:
         k = kind[g]
         if k == K_COOL:
             v += _linear(scal[g, 0], min(tot_i[WAGON], placed[g])) if tot_t[WATER] > 0 else 0
-        elif k == K_BAD:
-            v += _linear(scal[g, 0], min(tot_i[GUN], placed[g], ftab[g, min(tot_t[DESERT], ftab.shape[1] - 1)]))
+        elif k == K_BAD:  # rule:W12: a Gun boxed both ways may count twice; ftab bounds the (Gun, way) pairs
+            m = 1 + scal[g, 1]
+            v += _linear(scal[g, 0], min(m * tot_i[GUN], m * placed[g], ftab[g, min(tot_t[DESERT], ftab.shape[1] - 1)]))
         elif k == K_HAPPY:
             v += _linear(scal[g, 0], tot_i[COW])
         elif k == K_BOOT:

@@ -581,20 +581,40 @@ def cool_water(town: CpTown, goal: GoalSpec, water=None):
 
 
 def badlands(town: CpTown, goal: GoalSpec):
-    """rule:W-goal-badlands: per Gun with Desert left and right, or above and below."""
+    """rule:W-goal-badlands: per Gun with Desert left and right, or above and below; a Gun boxed in both ways
+    once, or once per way with ``twice_when_boxed`` (rule:W12)."""
     deserts = _slots_with(town, "terrain", "Desert")
     hits = []
     for g in _slots_with(town, "icon", "Gun"):
         side = lambda ex, ey, g=g: town.or_([town.and_([town.cell_is(g, t, ex, ey), town.vis[t]]) for t in deserts if t != g])
         across = town.and_([side(-1, 0), side(1, 0)])
         down = town.and_([side(0, -1), side(0, 1)])
-        hits.append(town.and_([town.vis[g], town.or_([across, down])]))
+        if dict(goal.params).get("twice_when_boxed"):
+            hits += [town.and_([town.vis[g], across]), town.and_([town.vis[g], down])]
+        else:
+            hits.append(town.and_([town.vis[g], town.or_([across, down])]))
     return goal.param("per_gun") * town.count(hits)
 
 
+_CORNERS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def _snow_near(town: CpTown, c: Slot, corners: bool):
+    """Cow slot ``c`` (visible) is on Snow or has a visible Snow next to it; with ``corners`` (rule:W13) also one
+    touching its cell at a corner."""
+    near = _near_terrain(town, c, "Snow")
+    if not corners:
+        return near
+    at_corner = [town.and_([town.or_([town.cell_is(c, t, ex, ey) for ex, ey in _CORNERS]), town.vis[t]])
+                 for t in _slots_with(town, "terrain", "Snow") if t != c]
+    return town.or_([near] + at_corner)
+
+
 def happy_cows(town: CpTown, goal: GoalSpec):
-    """rule:W-goal-happy-cows: per Cow neither on nor next to Snow."""
-    hits = [town.and_([town.vis[c], town.not_(_near_terrain(town, c, "Snow"))]) for c in _slots_with(town, "icon", "Cow")]
+    """rule:W-goal-happy-cows: per Cow neither on nor next to Snow (a Snow at a corner counting as next to it
+    with ``snow_corners``, rule:W13)."""
+    corners = bool(dict(goal.params).get("snow_corners"))
+    hits = [town.and_([town.vis[c], town.not_(_snow_near(town, c, corners))]) for c in _slots_with(town, "icon", "Cow")]
     return goal.param("per_cow") * town.count(hits)
 
 

@@ -75,22 +75,40 @@ def cool_water(town: Town, goal: GoalSpec):
 
 
 def badlands(town: Town, goal: GoalSpec):
-    """rule:W-goal-badlands: per Gun with Desert left and right, or above and below."""
+    """rule:W-goal-badlands: per Gun with Desert left and right, or above and below; a Gun boxed in both ways
+    once, or once per way with ``twice_when_boxed`` (rule:W12)."""
     deserts = _terrain_slots(town, "Desert")
     d = lambda t: town.terrain(t, "Desert")
+    twice = bool(dict(goal.params).get("twice_when_boxed"))
     hits = []
     for g in _icon_slots(town, "Gun"):
         left = z3.Or(town.false(), *[z3.And(town.right_of(t, g), d(t)) for t in deserts if t != g])
         right = z3.Or(town.false(), *[z3.And(town.right_of(g, t), d(t)) for t in deserts if t != g])
         up = z3.Or(town.false(), *[z3.And(town.below(t, g), d(t)) for t in deserts if t != g])
         down = z3.Or(town.false(), *[z3.And(town.below(g, t), d(t)) for t in deserts if t != g])
-        hits.append(z3.And(town.icon(g, "Gun"), z3.Or(z3.And(left, right), z3.And(up, down))))
+        gun = town.icon(g, "Gun")
+        if twice:
+            hits += [z3.And(gun, left, right), z3.And(gun, up, down)]
+        else:
+            hits.append(z3.And(gun, z3.Or(z3.And(left, right), z3.And(up, down))))
     return goal.param("per_gun") * town.count(hits)
 
 
+_CORNERS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
 def happy_cows(town: Town, goal: GoalSpec):
-    """rule:W-goal-happy-cows: per Cow neither on nor next to Snow."""
-    hits = [z3.And(town.icon(c, "Cow"), z3.Not(_near_terrain(town, c, "Snow"))) for c in _icon_slots(town, "Cow")]
+    """rule:W-goal-happy-cows: per Cow neither on nor next to Snow (a Snow at a corner counting as next to it
+    with ``snow_corners``, rule:W13)."""
+    corners = bool(dict(goal.params).get("snow_corners"))
+    snow = _terrain_slots(town, "Snow")
+    hits = []
+    for c in _icon_slots(town, "Cow"):
+        unhappy = [_near_terrain(town, c, "Snow")]
+        if corners:
+            unhappy += [z3.And(town.offset_is(c, t, ex, ey), town.terrain(t, "Snow"))
+                        for t in snow if t != c for ex, ey in _CORNERS]
+        hits.append(z3.And(town.icon(c, "Cow"), z3.Not(z3.Or(*unhappy))))
     return goal.param("per_cow") * town.count(hits)
 
 
