@@ -1,0 +1,1 @@
+"""Parts every page of the dashboard shares."""
