@@ -1,0 +1,147 @@
+"""My games: this browser's saved games and towns, listed to resume, rename and delete (issue 32, "Nothing lost").
+
+A page offers :func:`save_form` to save its work as a named item of its kind; :func:`show` is the My games page
+(``dashboard/shared/my_games.py``). Resuming an item makes its document the owning page's kept work
+(:func:`dashboard.shared.store.replace_work`) and switches to that page, which restores it with
+:func:`dashboard.shared.store.sync` like any kept work: an item's document is the page's work document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import streamlit as st
+
+from dashboard.shared import store
+from solver.errors import BadInput
+
+DASHBOARD = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a saved item is, for people (``label``), and where it resumes: the page file (as given to
+    ``st.Page``) and the work key that page mirrors with :func:`dashboard.shared.store.sync`."""
+
+    label: str
+    page: Path
+    work_key: str
+
+
+KINDS: dict[str, Kind] = {
+    "wagons-town": Kind("Lone Cowboy town", DASHBOARD / "wagons" / "sheet_page.py", "wagons_sheet"),
+    "wagons-game": Kind("Lone Cowboy game", DASHBOARD / "wagons" / "play_page.py", "wagons_game"),
+    "cactus-town": Kind("Cactus Town: the lone ranger's town", DASHBOARD / "cactus" / "page.py", "cactus_town"),
+    "cactus-game": Kind("Cactus Town: a followed game", DASHBOARD / "cactus" / "page.py", "cactus_record"),
+    "outlaws-position": Kind("Outlaws position", DASHBOARD / "outlaws" / "page.py", "outlaws_position"),
+    "outlaws-line": Kind("Outlaws line of play", DASHBOARD / "outlaws" / "table_page.py", "outlaws_line"),
+}
+"""Kind of item -> how My games shows and resumes it; a page that saves a new kind adds its entry here."""
+
+_NOTE = "_my_games_note"
+"""Session key of the line a rename or delete leaves for the next run (callbacks run before the page)."""
+
+
+def _when(stamp: float) -> str:
+    """A time in the browser's own time zone (UTC when it did not say), as a player reads it."""
+    try:
+        zone = ZoneInfo(st.context.timezone or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = UTC
+    when = datetime.fromtimestamp(stamp, zone)
+    return f"{when.day} {when:%b %Y, %H:%M}"
+
+
+def save_form(kind: str, doc: Any, *, key: str, default_name: str = "") -> store.Item | None:
+    """A name box and **Save to My games**, saving ``doc`` as a new item of ``kind``; the item, in the run it was
+    saved. Nothing is drawn while saving is off (the app's first line says why)."""
+    handle = store.current()
+    if handle is None:
+        return None
+    name = st.text_input("Name to save it under", value=default_name, key=f"{key}_name", max_chars=store.MAX_NAME)
+    if not st.button("Save to My games", key=f"{key}_save", icon=":material/bookmark_add:"):
+        return None
+    try:
+        item = handle.save_item(kind, name, doc)
+    except BadInput as exc:
+        st.error(f"Not saved: {exc}", icon=":material/error:")
+        return None
+    st.success(f"Saved '{item.name}' to My games.", icon=":material/bookmark_added:")
+    return item
+
+
+def _rename(handle: store.Handle, item: store.Item) -> None:
+    try:
+        handle.rename_item(item.id, st.session_state.get(f"mg_name_{item.id}", ""))
+        st.session_state[_NOTE] = ("success", f"Renamed '{item.name}'.")
+    except BadInput as exc:
+        st.session_state[_NOTE] = ("error", f"Not renamed: {exc}")
+
+
+def _delete(handle: store.Handle, item: store.Item) -> None:
+    try:
+        handle.delete_item(item.id)
+        st.session_state[_NOTE] = ("success", f"Deleted '{item.name}'.")
+    except BadInput as exc:
+        st.session_state[_NOTE] = ("error", f"Not deleted: {exc}")
+
+
+def _resume(handle: store.Handle, item: store.Item, kind: Kind) -> None:
+    """Make the item's document the owning page's work, then open that page (which restores it)."""
+    try:
+        full = handle.get_item(item.id)
+        if full is None:
+            raise BadInput("that saved game is not in this browser's list (deleted in another tab?)")
+        store.replace_work(kind.work_key, full.doc)
+    except BadInput as exc:
+        st.error(f"Not resumed: {exc}", icon=":material/error:")
+        return
+    st.switch_page(kind.page)
+
+
+def _item(handle: store.Handle, item: store.Item, kind: Kind | None) -> None:
+    """One saved item: its name, kind and time, then Resume, Rename and Delete in one row."""
+    with st.container(border=True, key=f"mg_item_{item.id}"):
+        label = kind.label if kind else item.kind
+        st.markdown(f"**{item.name}**  \n{label} · saved {_when(item.updated)}")
+        with st.container(horizontal=True):
+            if kind is not None and st.button("Resume", key=f"mg_resume_{item.id}", type="primary",
+                                              icon=":material/play_arrow:"):
+                _resume(handle, item, kind)
+            with st.popover("Rename"):
+                st.text_input("New name", value=item.name, key=f"mg_name_{item.id}", max_chars=store.MAX_NAME)
+                st.button("Save the name", key=f"mg_rename_{item.id}", on_click=_rename, args=(handle, item))
+            with st.popover("Delete"):
+                st.button(f"Delete '{item.name}' for good", key=f"mg_delete_{item.id}", on_click=_delete,
+                          args=(handle, item))
+        if kind is None:
+            st.caption("This app has no page that opens this kind of item.")
+
+
+def show(kinds: dict[str, Kind] | None = None) -> None:
+    """The My games page: this browser's saved items, the latest first, each with Resume (to the page of its kind
+    in ``kinds``, default :data:`KINDS`), Rename and Delete."""
+    kinds = KINDS if kinds is None else kinds
+    st.title("My games")
+    st.caption("The games and towns saved in this browser, the latest first. Only this browser sees them.")
+    note = st.session_state.pop(_NOTE, None)
+    if note:
+        (st.success if note[0] == "success" else st.error)(note[1])
+    handle = store.current()
+    if handle is None:
+        st.info("Saving is off, so there is nothing to list.", icon=":material/cloud_off:")
+        return
+    try:
+        items = handle.list_items()
+    except BadInput as exc:
+        st.error(f"The list cannot be read: {exc}", icon=":material/error:")
+        return
+    if not items:
+        st.info("Nothing saved in this browser yet: pages offer **Save to My games** under their work.",
+                icon=":material/bookmarks:")
+    for item in items:
+        _item(handle, item, kinds.get(item.kind))
