@@ -26,7 +26,8 @@ except deps.MissingDependency as exc:
     st.stop()
 
 from dashboard.nav import PAGES  # noqa: E402
-from dashboard.shared.common import deliver_stopped, readings_from_address, readings_to_address  # noqa: E402
+from dashboard.shared.readings import readings_from_address, readings_to_address  # noqa: E402
+from dashboard.shared.work import deliver_stopped  # noqa: E402
 
 problem = readings_from_address()  # a new session takes the readings kept in the address (a reload, a bookmark)
 if problem:

@@ -17,7 +17,10 @@ import polars as pl
 import streamlit as st
 
 from dashboard.shared import urlstate
-from dashboard.shared.common import counted, dumps, make_rules, rules_class, show_bad_input
+from dashboard.shared.caching import dumps
+from dashboard.shared.readings import make_rules, rules_class
+from dashboard.shared.widgets import show_bad_input
+from dashboard.shared.words import counted
 from solver.cactus import companion as cp
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd

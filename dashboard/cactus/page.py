@@ -12,21 +12,10 @@ import polars as pl
 import streamlit as st
 
 from dashboard.shared import draw
-from dashboard.shared.common import (
-    dumps,
-    guarded,
-    json_download,
-    json_upload,
-    kept,
-    kept_tabs,
-    make_rules,
-    option_widget,
-    page_header,
-    rules_class,
-    rules_summary,
-    sentence,
-    whole,
-)
+from dashboard.shared.caching import dumps
+from dashboard.shared.readings import make_rules, option_widget, rules_class, rules_summary
+from dashboard.shared.widgets import guarded, json_download, json_upload, kept, kept_tabs, page_header
+from dashboard.shared.words import sentence, whole
 
 page_header("cactus")
 cls = rules_class("cactus")

@@ -13,7 +13,8 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from dashboard.shared.common import GAME_TITLES, Stopped, run_with_progress
+from dashboard.shared.readings import GAME_TITLES
+from dashboard.shared.work import Stopped, run_with_progress
 from solver.errors import BadInput
 from solver.stopping import StopSignal, stopped
 

@@ -11,20 +11,18 @@ import streamlit as st
 
 from dashboard.checks import impact
 from dashboard.checks import results as checks
-from dashboard.shared.common import (
+from dashboard.shared.caching import dumps
+from dashboard.shared.readings import (
     GAME_TITLES,
     changed_readings,
     describe_choice,
-    dumps,
-    kept,
-    kept_tabs,
     make_rules,
     option_widget,
-    page_header,
     readings,
     rules_class,
-    run_with_progress,
 )
+from dashboard.shared.widgets import kept, kept_tabs, page_header
+from dashboard.shared.work import run_with_progress
 from solver.errors import BadInput
 from solver.register import register
 

@@ -13,8 +13,9 @@ import polars as pl
 import streamlit as st
 
 from dashboard.shared import draw
-from dashboard.shared.caching import all_checks_decided, cache_final
-from dashboard.shared.common import counted, dumps, rules_doc, rules_from_doc
+from dashboard.shared.caching import all_checks_decided, cache_final, dumps
+from dashboard.shared.readings import rules_doc, rules_from_doc
+from dashboard.shared.words import counted
 from solver.cactus.verify import checks as cactus_verify
 from solver.errors import BadInput
 from solver.outlaws.verify import checks as outlaws_verify
@@ -275,7 +276,8 @@ def _wagons_details(check: dict) -> None:
 def wagons_section(title: str) -> None:
     """The Lone Cowboy checks: options, a run with progress and a time limit, holds/fails, and
     each counterexample drawn as towns with its rule passage (``solver.wagons.verify.checks``)."""
-    from dashboard.shared.common import make_rules, rules_class, run_with_progress
+    from dashboard.shared.readings import make_rules, rules_class
+    from dashboard.shared.work import run_with_progress
     from solver.wagons.data import SCENARIO_IDS, load_data
     from solver.wagons.verify.checks import CHECK_IDS, mutation_names
 

@@ -9,18 +9,10 @@ from dashboard.nav import page_file
 from dashboard.outlaws import play as outlaws_play
 from dashboard.outlaws import view as ov
 from dashboard.shared import draw
-from dashboard.shared.common import (
-    dumps,
-    guarded,
-    json_download,
-    json_upload,
-    kept,
-    make_rules,
-    page_header,
-    rules_class,
-    rules_summary,
-    run_with_progress,
-)
+from dashboard.shared.caching import dumps
+from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.widgets import guarded, json_download, json_upload, kept, page_header
+from dashboard.shared.work import run_with_progress
 from solver.errors import BadInput
 from solver.outlaws import state
 from solver.stopping import StopSignal

@@ -20,7 +20,8 @@ import streamlit as st
 
 from dashboard.outlaws import street as tbl
 from dashboard.shared import urlstate
-from dashboard.shared.common import counted, json_download, json_upload, show_bad_input, wrapped_table
+from dashboard.shared.widgets import json_download, json_upload, show_bad_input
+from dashboard.shared.words import counted, wrapped_table
 from solver.errors import BadInput
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
@@ -147,7 +148,7 @@ def render_start(default_seed: int, page_position: dict | None) -> None:
 
 
 def _rules():
-    from dashboard.shared.common import make_rules, rules_class
+    from dashboard.shared.readings import make_rules, rules_class
 
     return make_rules("outlaws", rules_class("outlaws"))
 

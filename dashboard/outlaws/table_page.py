@@ -6,7 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.outlaws import play as outlaws_play
-from dashboard.shared.common import make_rules, page_header, rules_class, rules_summary
+from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.widgets import page_header
 from solver.outlaws import game as gm
 
 DEFAULT_SEED = 0  # the game contract's and the CLI's default set-up seed

@@ -14,7 +14,8 @@ import streamlit as st
 
 from dashboard.shared import draw
 from dashboard.shared.caching import cache_final, not_stopped_by_time, proven
-from dashboard.shared.common import Stopped, counted, readable, wrapped_table
+from dashboard.shared.words import counted, readable, wrapped_table
+from dashboard.shared.work import Stopped
 from solver.outlaws import playout, search, victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules

@@ -9,7 +9,10 @@ recomputes it otherwise.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import functools
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -63,3 +66,18 @@ def not_stopped_by_time(result: Any) -> bool:
 def all_checks_decided(result: Any) -> bool:
     """Verification checks none of which is left undecided (``holds`` null) by a time limit."""
     return isinstance(result, list) and all(isinstance(c, dict) and c.get("holds") is not None for c in result)
+
+
+def dumps(data: Any) -> str:
+    """Canonical JSON text: the cache key of an input."""
+    return json.dumps(data, sort_keys=True, default=_default)
+
+
+def _default(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj):
+        return dataclasses.asdict(obj)
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    return str(obj)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.shared.common import guarded, make_rules, page_header, rules_class, rules_summary
+from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.widgets import guarded, page_header
 from dashboard.wagons import game as wg
 from dashboard.wagons import table as tbl
 from dashboard.wagons import town_grid

@@ -17,8 +17,9 @@ import polars as pl
 import streamlit as st
 
 from dashboard.shared import draw
-from dashboard.shared.caching import cache_final, proven
-from dashboard.shared.common import dumps, guarded, keep_stopped, kept, run_with_progress, stopped_note
+from dashboard.shared.caching import cache_final, dumps, proven
+from dashboard.shared.widgets import guarded, kept
+from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import view as wv
 from solver.errors import BadInput
 from solver.stopping import StopSignal

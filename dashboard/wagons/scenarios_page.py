@@ -7,18 +7,10 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.shared.caching import cache_final, proven
-from dashboard.shared.common import (
-    dumps,
-    guarded,
-    keep_stopped,
-    kept,
-    make_rules,
-    page_header,
-    rules_class,
-    rules_summary,
-    run_with_progress,
-)
+from dashboard.shared.caching import cache_final, dumps, proven
+from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.widgets import guarded, kept, page_header
+from dashboard.shared.work import keep_stopped, run_with_progress
 from dashboard.wagons import view as wv
 from solver.paths import SCENARIOS
 from solver.stopping import StopSignal, stopped

@@ -7,21 +7,11 @@ import polars as pl
 import streamlit as st
 
 from dashboard.shared import urlstate
-from dashboard.shared.common import (
-    dumps,
-    guarded,
-    json_download,
-    json_upload,
-    keep_stopped,
-    kept,
-    make_rules,
-    page_header,
-    rules_class,
-    rules_summary,
-    run_with_progress,
-    stopped_note,
-    whole,
-)
+from dashboard.shared.caching import dumps
+from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.widgets import guarded, json_download, json_upload, kept, page_header
+from dashboard.shared.words import whole
+from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import town_grid
 from dashboard.wagons import view as wv
 from solver.errors import BadInput

@@ -11,7 +11,8 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.shared import draw
-from dashboard.shared.common import counted, json_download, json_upload, readable, wrapped_table
+from dashboard.shared.widgets import json_download, json_upload
+from dashboard.shared.words import counted, readable, wrapped_table
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
 from dashboard.wagons import view as wv

@@ -200,7 +200,7 @@ def test_the_pages_inputs_outlive_a_visit_to_another_page():
 def test_tables_are_for_people_no_empty_columns_no_code_headers_no_none():
     """The legal-action tables showed columns empty in every row, "None" cells and headers like
     ``token_columns`` (browser walk, 2026-12-02)."""
-    from dashboard.shared.common import readable
+    from dashboard.shared.words import readable
 
     df = readable([{"kind": "x", "call": None, "token_columns": "[4, 5]", "target": 1},
                    {"kind": "x", "call": None, "token_columns": None, "target": 2}], drop=("kind",))

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
 from dashboard.outlaws import play as op
-from dashboard.shared.common import as_text
+from dashboard.shared.words import as_text
 from solver.errors import BadInput
 from solver.outlaws import actions as ac
 from solver.outlaws import game as gm

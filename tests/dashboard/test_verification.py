@@ -91,7 +91,7 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     assert [str(o).split(" ")[0] for o in box.options][:3] == ["0", "1/6", "1/3"]
     assert "`duel_win_chance`" in box.label and not box.label.startswith("`")  # the rule's title first
     assert all(len(str(o)) < 40 for o in box.options)  # short: the closed box shows the choice whole
-    from dashboard.shared.common import choice_line
+    from dashboard.shared.readings import choice_line
 
     assert box.help and all(choice_line("cactus", "duel_win_chance", v) in box.help for v in
                             [__import__("fractions").Fraction(0), __import__("fractions").Fraction(1, 6)])

@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
 from dashboard.shared import urlstate
-from dashboard.shared.common import as_text
+from dashboard.shared.words import as_text
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
 from solver.errors import BadInput
@@ -248,7 +248,7 @@ def test_the_default_rules_are_the_clis():
 
 def test_counts_are_in_the_right_number():
     """Labels read "1 entry" / "1 card", not "1 entries" (browser walk, 2026-12-02)."""
-    from dashboard.shared.common import counted
+    from dashboard.shared.words import counted
 
     assert [counted(n, "entry", "entries") for n in (0, 1, 2)] == ["0 entries", "1 entry", "2 entries"]
     assert counted(1, "legal action") == "1 legal action" and counted(7, "card") == "7 cards"
@@ -290,14 +290,14 @@ def test_a_wrapped_table_escapes_markdown_and_scrolls_when_long():
     past TABLE_SCROLL_AFTER rows the table scrolls at a fixed height."""
     from streamlit.testing.v1 import AppTest
 
-    from dashboard.shared.common import TABLE_HEIGHT, TABLE_SCROLL_AFTER, table_height
+    from dashboard.shared.words import TABLE_HEIGHT, TABLE_SCROLL_AFTER, table_height
 
     assert as_text("a *b* _c_ [d](e) <f> 2$") == "a \\*b\\* \\_c\\_ \\[d\\](e) \\<f\\> 2\\$" and as_text(3) == 3
 
     def page(n):
         import polars as pl
 
-        from dashboard.shared.common import wrapped_table
+        from dashboard.shared.words import wrapped_table
 
         wrapped_table(pl.DataFrame({"step": list(range(n)), "note": ["*x*"] * n}))
 

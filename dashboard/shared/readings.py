@@ -1,0 +1,224 @@
+"""This session's readings of the open questions, shared by every page: the engines' own Rules options edited by select boxes (each choice with the register's line), kept in the page's address, and passed back to the engines. Nothing here decides a rule."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import typing
+from typing import Any
+
+import streamlit as st
+
+from solver import readings as rd
+from solver.cactus import rules as cactus_rules
+from solver.errors import BadInput
+from solver.outlaws import rules as outlaws_rules
+from solver.registry import GAMES, titles
+from solver.wagons import rules as wagons_rules
+
+GAME_TITLES = titles()
+"""{game id: title} (:mod:`solver.registry`)."""
+
+
+def readings(game: str) -> dict[str, Any]:
+    """This session's chosen readings for ``game``: {Rules field name: value} (empty = defaults)."""
+    return st.session_state.setdefault("readings", {}).setdefault(game, {})
+
+
+def rules_doc(rules: Any) -> dict:
+    """A game's ``Rules`` options as the engine writes them in JSON."""
+    return rules.to_json() if isinstance(rules, outlaws_rules.Rules) else rules.to_dict()
+
+
+def rules_from_doc(game: str, doc: dict) -> Any:
+    """A game's ``Rules`` options from (part of) :func:`rules_doc`'s JSON, checked by the engine (BadInput)."""
+    if not isinstance(doc, dict):
+        raise BadInput("rules: expected an object")
+    if game == "wagons":
+        return wagons_rules.Rules.from_dict(doc)
+    return cactus_rules.rules_from(doc) if game == "cactus" else outlaws_rules.Rules.from_json(doc)
+
+
+READINGS_QUERY = "readings"
+
+
+def readings_to_address() -> None:
+    """The readings chosen this session (those not at their default) kept in the page's address, so a reload
+    or a bookmark keeps them (``?readings=``, :mod:`dashboard.shared.urlstate`); nothing when all are defaults."""
+    from dashboard.shared import urlstate
+
+    doc = {}
+    for game, cls in RULES.items():
+        if readings(game):
+            full, default = rules_doc(make_rules(game, cls)), rules_doc(cls())
+            diff = {k: v for k, v in full.items() if v != default.get(k)}
+            if diff:
+                doc[game] = diff
+    text = urlstate.encode(doc) if doc else None
+    if text is None:
+        if READINGS_QUERY in st.query_params:
+            del st.query_params[READINGS_QUERY]
+    elif st.query_params.get(READINGS_QUERY) != text:
+        st.query_params[READINGS_QUERY] = text
+
+
+def readings_from_address() -> str | None:
+    """On a new session, the readings kept in the address (each game's checked by its engine); the
+    one-line reason when they cannot be used (the session then starts at the defaults)."""
+    from dashboard.shared import urlstate
+
+    text = st.query_params.get(READINGS_QUERY)
+    if "readings" in st.session_state or not text:
+        return None
+    try:
+        doc = urlstate.decode(text, "the readings in the address")
+        chosen = {}
+        for game, part in doc.items():
+            if game not in RULES:
+                raise BadInput(f"the readings in the address name an unknown game '{game}'")
+            rules = rules_from_doc(game, part)
+            chosen[game] = {k: getattr(rules, k) for k in part}
+    except (BadInput, TypeError, ValueError) as exc:
+        return f"The readings in the address were not used: {exc}"
+    st.session_state["readings"] = chosen
+    return None
+
+
+def make_rules(game: str, rules_cls: type) -> Any:
+    """The engine's ``Rules`` options with this session's readings applied (defaults otherwise)."""
+    names = {f.name for f in dataclasses.fields(rules_cls)}
+    chosen = {k: v for k, v in readings(game).items() if k in names}
+    try:
+        return rules_cls(**chosen)
+    except (TypeError, ValueError, BadInput):
+        return rules_cls()
+
+
+def option_choices(rules_cls: type, name: str) -> list[Any] | None:
+    """The values a ``Rules`` field can take, read from its type (bool, Enum, Literal), else None."""
+    try:
+        tp = typing.get_type_hints(rules_cls).get(name)
+    except Exception:  # unresolvable annotation: no known choices
+        return None
+    if tp is bool:
+        return [False, True]
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return list(tp)
+    if typing.get_origin(tp) is typing.Literal:
+        return list(typing.get_args(tp))
+    return None
+
+
+def describe_choice(value: Any) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def changed_readings(game: str, rules_cls: type) -> list[str]:
+    """``name=value`` of each reading in force this session that differs from the default."""
+    current, default = make_rules(game, rules_cls), rules_cls()
+    return [f"{f.name}={describe_choice(getattr(current, f.name))}" for f in dataclasses.fields(rules_cls)
+            if getattr(current, f.name) != getattr(default, f.name)]
+
+
+def rules_summary(game: str, rules_cls: type) -> str:
+    """One line naming the readings in force that differ from the defaults."""
+    diff = changed_readings(game, rules_cls)
+    return ("Readings changed for this session (the Verification page lists them all): " + ", ".join(diff) + ".") if diff \
+        else "Default readings of every open question (change them on the Verification page)."
+
+
+RULES: dict[str, type] = {g.id: g.rules for g in GAMES}
+"""Each game's frozen readings dataclass (its ``Rules``)."""
+
+
+def rules_class(game: str) -> type:
+    """The engine's frozen ``Rules`` options dataclass for ``game``."""
+    return RULES[game]
+
+
+def field_choices(rules_cls: type, name: str) -> list[Any] | None:
+    """Allowed values of a ``Rules`` field: the readings' listed values (``solver.readings``: the
+    engine's ``CHOICES``, both booleans, a numeric parameter's list), else from its type."""
+    for game, cls in RULES.items():
+        if cls is rules_cls:
+            for r in rd.game_readings(game):
+                if r.name == name and r.values:
+                    return list(r.values)
+    return option_choices(rules_cls, name)
+
+
+def choice_description(game: str, name: str, value: Any) -> str:
+    """The register's one line on ``name = value`` (solver.readings.describe), or empty."""
+    try:
+        return rd.describe(game, name, value, limit=600)
+    except (BadInput, AttributeError, KeyError):
+        return ""
+
+
+def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None,
+                  describe: bool = True) -> None:
+    """One select box for one ``Rules`` field, over its listed values, each with the register's one-line
+    description (readings are chosen, never typed); a valid change is stored in this session's
+    readings (shared by every page), an invalid combination is refused inline by the engine.
+
+    The box follows the readings: when they changed elsewhere (another box for the same reading, a reset),
+    its value is set before it is drawn, since the browser would send back its old value otherwise."""
+    current = make_rules(game, rules_cls)
+    value, default = getattr(current, name), getattr(rules_cls(), name)
+    choices = field_choices(rules_cls, name)
+    label = label or reading_label(game, name)
+    key = f"{key_prefix}_{game}_{name}"
+    if not choices:
+        st.error(f"{name}: this reading has no listed alternatives to choose from", icon=":material/error:")
+        return
+
+    def fmt(v: Any) -> str:  # short, so the closed box shows it whole; the lines are below and in the help
+        return describe_choice(v) + (" (default)" if v == default else "")
+
+    shown = value if value in choices else choices[0]
+    if st.session_state.get(key) != shown:
+        st.session_state[key] = shown
+    st.selectbox(label, choices, format_func=fmt, key=key, on_change=_choose_reading,
+                 args=(game, rules_cls, name, key),
+                 help="  \n".join(f"**{fmt(v)}**: {choice_line(game, name, v)}" for v in choices))
+    line = choice_line(game, name, st.session_state[key]) if describe else ""
+    if line:
+        st.caption(line)
+    refused = st.session_state.pop(f"{key}__refused", None)
+    if refused:
+        st.error(refused, icon=":material/error:")
+
+
+def choice_line(game: str, name: str, value: Any) -> str:
+    """The register's line on one choice, without the value repeated in front of it."""
+    line = choice_description(game, name, value)
+    head = f"{describe_choice(value)}:"  # (the register's whole sentence: choice_description reads it uncut)
+    line = line[len(head):].strip() if line.startswith(head) else line
+    return "" if line == name else line  # the register says nothing on it: no line rather than the bare name
+
+
+def reading_label(game: str, name: str) -> str:
+    """A reading's box label in words: the register's title of the rule the option belongs to
+    (:func:`solver.readings.option_rules`) and its id, then the option's name as the CLI spells it."""
+    from solver.readings import option_rules
+
+    own = option_rules(game, name)
+    title = f"{own[0].title} ({own[0].id})" if own else name.replace("_", " ").capitalize()
+    return f"{title} · `{name}`"
+
+
+def _choose_reading(game: str, rules_cls: type, name: str, key: str) -> None:
+    """The select box's change (a callback, before the rerun): stored in the readings when the engine
+    accepts the combination; otherwise refused inline and the box put back on the reading in force."""
+    new = st.session_state[key]
+    names = {f.name for f in dataclasses.fields(rules_cls)}
+    trial = {k: v for k, v in (dict(readings(game)) | {name: new}).items() if k in names}
+    try:
+        rules_cls(**trial)
+    except (BadInput, TypeError, ValueError) as exc:
+        st.session_state[f"{key}__refused"] = f"{name}: {exc}"
+        st.session_state[key] = getattr(make_rules(game, rules_cls), name)
+        return
+    readings(game)[name] = new

@@ -1,0 +1,182 @@
+"""Long work on a page: a worker thread with a progress bar and an estimate of the time left, a Stop button, and the hand-over of a stopped run's best so far to the next run."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from solver.stopping import StopSignal, stopping
+
+STOP_GRACE_SECONDS = 5.0
+"""How long a stopped run may take to hand over its best so far (the optimizer ends within a second)."""
+
+
+class Stopped(Exception):
+    """Raised inside a run's own progress callback once the page asked it to stop (:func:`run_with_progress`)."""
+
+
+def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_seconds: float,
+                      detail: Callable[[], str] | None = None, fraction: Callable[[], float | None] | None = None,
+                      cancel: StopSignal | None = None, keep: Keeper | None = None,
+                      **kwargs: Any) -> Any:
+    """Run ``fn`` in a worker thread while a progress bar counts toward ``expected_seconds``.
+
+    The page keeps drawing while the work runs; exceptions (BadInput included) are re-raised
+    here. ``fn`` may be an ``st.cache_data`` function: the worker carries the script's context,
+    so a cached input returns at once. ``detail()`` (if given) adds the work's own progress report
+    (e.g. the best score so far) to the bar's text; it must only read plain data. ``fraction()`` (if
+    given) is the share done, which then drives the bar and an estimate of the time left.
+
+    With ``cancel`` (a fresh :class:`~solver.stopping.StopSignal`), a **Stop** button is
+    shown, the work runs under it (``stopping``), and it is set when the page's run ends before the work
+    does: Stop pressed, another widget used, the session closed. So nothing keeps computing for a page no
+    one is looking at: the optimizer ends as at its time limit, other work reads ``stopped()`` in its own
+    progress callback and raises :class:`Stopped`. With ``keep`` as well (a :class:`Keeper`,
+    from :func:`keep_stopped`), the work gets :data:`STOP_GRACE_SECONDS` to end and what it returned (the
+    optimizer's best so far) is handed to the page's next run, which waits for it.
+    """
+    from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
+
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            with stopping(cancel):
+                box["value"] = fn(*args, **kwargs)
+        except BaseException as exc:  # re-raised in the page's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=work, daemon=True)
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        add_script_run_ctx(worker, ctx)
+    worker.start()
+    bar = st.progress(0.0, text=label)
+    stop = st.empty()
+    if cancel is not None:
+        stop.button("Stop", key=f"stop_{label}", icon=":material/stop_circle:",
+                    help="Stop this run and show the best found so far" if keep is not None
+                    else "Stop this run (what it found so far is not kept)")
+    start = time.monotonic()
+    if keep is not None:
+        keep.begin()  # from here the session's next run waits for this one's hand-over (Handover.take)
+    handed: list = []
+    try:
+        while worker.is_alive():
+            worker.join(0.15)
+            bar.progress(*_progress(label, time.monotonic() - start, expected_seconds, detail, fraction))
+    finally:  # the page's run ended first (Stop, another widget, the session closed): ask the work to stop
+        if cancel is not None and worker.is_alive():
+            cancel.set()
+            if keep is not None:
+                worker.join(STOP_GRACE_SECONDS)
+                if not worker.is_alive() and "value" in box:
+                    handed.append(box["value"])
+        if keep is not None:
+            keep.end(*handed)
+    bar.empty()
+    stop.empty()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+STOPPED_INBOX = "_stopped_results"
+"""Session key of the session's :class:`Handover`."""
+
+
+class Handover:
+    """The results of a session's stopped runs, for its next run.
+
+    When a page's run is stopped, Streamlit refuses every ``st`` call in it (writing ``st.session_state``
+    included) and may start the next run at once, on another thread, while the stopped one still waits for
+    its work's best so far. So a run that may hand over a result says so first (:meth:`Keeper.begin`), puts
+    the result in this plain object, and the next run waits for it (:meth:`take`, from
+    :func:`deliver_stopped`)."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending = 0
+        self._results: dict[str, Any] = {}
+
+    def keeper(self, name: str, shape: Callable[[Any], Any]) -> Keeper:
+        return Keeper(self, name, shape)
+
+    def _begin(self) -> None:
+        with self._cond:
+            self._pending += 1
+
+    def _end(self, name: str, value: tuple) -> None:
+        """A run that began a hand-over is over; ``value`` is ``(result,)`` when it hands one over under ``name``."""
+        with self._cond:
+            if value:
+                self._results[name] = value[0]
+            self._pending -= 1
+            self._cond.notify_all()
+
+    def take(self, timeout: float) -> dict[str, Any]:
+        """The results handed over, once no run is still handing one over (at most ``timeout`` s)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._pending == 0, timeout)
+            out, self._results = self._results, {}
+            return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Keeper:
+    """``keep`` of :func:`run_with_progress`: one run's hand-over of its result under ``name`` (as ``shape(value)``)."""
+
+    handover: Handover
+    name: str
+    shape: Callable[[Any], Any]
+
+    def begin(self) -> None:
+        self.handover._begin()
+
+    def end(self, *value: Any) -> None:
+        """The run is over: with ``value``, it was stopped and this is what its work returned."""
+        self.handover._end(self.name, tuple(self.shape(v) for v in value))
+
+
+def keep_stopped(name: str, inputs: Any = None, shape: Callable[[Any], Any] | None = None) -> Keeper:
+    """``keep`` for :func:`run_with_progress`: a stopped run's result (a dict, marked ``stopped_early``) to be
+    ``st.session_state[name] = (inputs, result)`` from the next run on, where the page keeps a finished run's
+    (``shape(result)`` instead, when given); it travels through the session's :class:`Handover`."""
+    handover = st.session_state.setdefault(STOPPED_INBOX, Handover())
+    return handover.keeper(name, shape or (lambda value: (inputs, {**value, "stopped_early": True}
+                                                          if isinstance(value, dict) else value)))
+
+
+def deliver_stopped() -> None:
+    """Put the results of runs stopped in an earlier run where their pages read them (app.py, every run)."""
+    handover = st.session_state.get(STOPPED_INBOX)
+    if handover is not None:
+        for name, value in handover.take(STOP_GRACE_SECONDS + 1.0).items():
+            st.session_state[name] = value
+
+
+def stopped_note(result: dict) -> None:
+    """The line under a result the user stopped (:func:`keep_stopped`), else nothing."""
+    if result.get("stopped_early"):
+        st.caption(f"You stopped this search after {result.get('elapsed', 0):.0f} s: this is what it had found by "
+                   "then.")
+
+
+def _progress(label: str, elapsed: float, expected: float, detail, fraction) -> tuple[float, str]:
+    """The bar's share and text: the work's own share done and time left when it reports one, else the
+    time against the expected time (and plainly so once the run takes longer than expected)."""
+    extra = f" - {detail()}" if detail is not None and detail() else ""
+    done = fraction() if fraction is not None else None
+    if done:
+        left = elapsed * (1 - done) / done
+        return min(0.99, done), f"{label} ({elapsed:.0f} s, about {left:.0f} s left){extra}"
+    if fraction is not None:  # the work reports its share, just not yet: no promise from a fixed guess
+        return 0.0, f"{label} ({elapsed:.1f} s){extra}"
+    if elapsed > expected:
+        return 0.99, f"{label} ({elapsed:.0f} s, longer than the ~{expected:.0f} s expected){extra}"
+    return min(0.99, elapsed / max(expected, 0.1)), f"{label} ({elapsed:.1f} s of at most ~{expected:.0f} s){extra}"
