@@ -16,7 +16,7 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import urlstate
+from dashboard.shared import addresses, urlstate
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class
 from dashboard.shared.widgets import show_bad_input
@@ -68,7 +68,7 @@ def init() -> None:
     text = st.query_params.get(QUERY)
     if text:
         try:
-            ss.ctc_game = check_game(urlstate.decode(text, "the Cactus Town game in the address"))
+            ss.ctc_game = check_game(urlstate.decode(text, addresses.CACTUS))
             return
         except BadInput as exc:
             ss.ctc_url_error = f"The game in the address was not loaded: {exc}"

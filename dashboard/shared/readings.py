@@ -65,13 +65,13 @@ def readings_to_address() -> None:
 def readings_from_address() -> str | None:
     """On a new session, the readings kept in the address (each game's checked by its engine); the
     one-line reason when they cannot be used (the session then starts at the defaults)."""
-    from dashboard.shared import urlstate
+    from dashboard.shared import addresses, urlstate
 
     text = st.query_params.get(READINGS_QUERY)
     if "readings" in st.session_state or not text:
         return None
     try:
-        doc = urlstate.decode(text, "the readings in the address")
+        doc = urlstate.decode(text, addresses.READINGS)
         chosen = {}
         for game, part in doc.items():
             if game not in RULES:

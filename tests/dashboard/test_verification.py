@@ -130,7 +130,7 @@ def test_readings_survive_a_reload_through_the_address():
     readings are kept in the address (?readings=), checked by each engine when read back."""
     from fractions import Fraction
 
-    from dashboard.shared import urlstate
+    from dashboard.shared import addresses, urlstate
     from tests.support.apptest import reloaded
 
     at = open_page("verification")
@@ -148,7 +148,7 @@ def test_readings_survive_a_reload_through_the_address():
     again.button(key="reset_wagons").click().run()
     again.run()
     assert urlstate.decode(again.query_params["readings"][0] if isinstance(again.query_params["readings"], list)
-                           else again.query_params["readings"]) == {"cactus": {"duel_win_chance": "1/2"}}
+                           else again.query_params["readings"], addresses.READINGS) == {"cactus": {"duel_win_chance": "1/2"}}
 
 
 def test_damaged_or_refused_readings_in_the_address_are_one_line_and_the_defaults_stay():

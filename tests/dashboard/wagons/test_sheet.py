@@ -412,7 +412,7 @@ def test_a_damaged_sheet_in_the_address_is_one_line_and_the_page_opens_as_usual(
     from tests.support.apptest import APP
 
     for text, why in (("###", "damaged"), (urlstate.encode({"scenario": "moon", "rows": [], "pile": []}), "moon"),
-                      (urlstate.encode({"scenario": "gold-rush", "rows": [{"card": "x"}], "pile": []}), "row 1"),
+                      (urlstate.encode({"scenario": "gold-rush", "rows": [{"card": "x"}], "pile": []}), "rows[0].card"),
                       (urlstate.encode({"scenario": "gold-rush", "rows": [], "pile": [3, 3]}), "pile")):
         at = AppTest.from_file(APP, default_timeout=60)
         at.query_params["sheet"] = text
