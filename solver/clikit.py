@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import is_sink, output_target, parse_float_text, parse_int_text, short_repr, write_atomically
+from solver.io.numbers import parse_float_text, parse_int_text, short_repr
+from solver.io.output import is_sink, output_target, write_atomically
 
 
 class UsageError(Exception):
@@ -179,7 +180,7 @@ def is_output(dest: str) -> bool:
 
 
 def output_file(path: str, flag: str = "--out") -> Path:
-    """Check an output path before any work (:func:`solver.io.output_target`): the file it writes."""
+    """Check an output path before any work (:func:`solver.io.output.output_target`): the file it writes."""
     return output_target(path, flag)
 
 

@@ -355,7 +355,7 @@ def _odds(players: int | None, rules) -> dict:
 
 def _ranger(path: Path, rules) -> dict:
     from solver.cactus.ranger import decide
-    from solver.io import read_json
+    from solver.io.read import read_json
 
     position = read_json(path)
     res = decide({k: v for k, v in position.items() if k != "rules"}, rules)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from solver.errors import BadInput
-from solver.io import read_toml
+from solver.io.read import read_toml
 from solver.paths import REGISTER, REPO
 
 CITATION = re.compile(r"\brule:([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)")

@@ -126,7 +126,7 @@ EXAMPLE = "example-ranger-chase.json"
 
 @st.cache_data(show_spinner=False)
 def example_position() -> dict:
-    from solver.io import read_json
+    from solver.io.read import read_json
     from solver.paths import SCENARIOS
 
     return read_json(SCENARIOS / "cactus" / EXAMPLE)

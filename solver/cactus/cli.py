@@ -8,7 +8,7 @@ from fractions import Fraction
 from solver import clikit
 from solver.cactus.rules import CactusRules, rules_from
 from solver.errors import BadInput
-from solver.io import parse_int_text
+from solver.io.numbers import parse_int_text
 
 MAX_GAMES = 1_000_000
 

@@ -30,7 +30,7 @@ from solver.cactus import odds
 from solver.cactus import solo_deck as sd
 from solver.cactus.rules import CactusRules, frac_str
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io.numbers import short_repr
 
 __all__ = ["Record", "Belief", "prior", "observe", "follow", "arrival", "report", "record_from_json",
            "record_to_json", "HORIZON"]

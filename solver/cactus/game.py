@@ -30,7 +30,8 @@ from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
 from solver.cactus.rules import CactusRules, rules_from
 from solver.errors import BadInput
-from solver.io import as_int, require, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int, require
 
 __all__ = ["Game", "NextRound", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner",
            "state_to_json", "state_from_json", "action_to_json", "action_from_json", "LONE_RANGER"]

@@ -18,7 +18,8 @@ from solver.cactus.duel import affects_duels, duel_odds
 from solver.cactus.events import round_effects, table
 from solver.cactus.rules import CactusRules, frac_str, rules_from
 from solver.errors import BadInput
-from solver.io import as_int, read_json, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int, read_json
 
 KNOWN_KEYS = {"format", "note", "town", "ranger", "outlaws", "targets", "card", "event", "rules", "duel", "came_from"}
 DUEL_KEYS = ("ranger_shot", "outlaw_shot", "ranger_bonus", "outlaw_bonus")

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from solver.errors import BadInput
-from solver.io import parse_fraction_text, short_repr
+from solver.io.numbers import parse_fraction_text, short_repr
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "short_deck": ("no_second_shot", "keep_second_shot", "stop_archiving"),  # rule:C2
@@ -131,7 +131,7 @@ class CactusRules:
 def parse_fraction(text: Any, what: str) -> Fraction:
     """An exact probability 0..1: ``"1/3"``, ``"0.25"``, ``0``, ``1`` or a Fraction, else BadInput.
 
-    Text goes through :func:`solver.io.parse_fraction_text`, which bounds its digits and exponent
+    Text goes through :func:`solver.io.numbers.parse_fraction_text`, which bounds its digits and exponent
     before converting (``"1e999999999"`` is refused at once, not expanded to a billion digits).
     """
     if isinstance(text, bool) or not isinstance(text, (int, Fraction, str)):

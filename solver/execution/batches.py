@@ -39,7 +39,8 @@ from typing import Any
 
 from solver.errors import BadInput
 from solver.execution import executor as ex
-from solver.io import is_sink, output_target, parse_float_text, parse_fraction_text, parse_int_text, short_repr
+from solver.io.numbers import parse_float_text, parse_fraction_text, parse_int_text, short_repr
+from solver.io.output import is_sink, output_target
 
 MAX_N = 10_000_000
 """Largest batch accepted (items); far above any useful table."""

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io.numbers import short_repr
 
 DEFAULT_WORKERS = 2
 """Local processes by default: both cores of the reference machine."""
@@ -515,7 +515,7 @@ def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUN
     Each chunk is written as a part file in a temporary folder next to ``path``; the parts are
     then concatenated by Polars' streaming engine (columns unified, missing ones null) into a
     temporary file that replaces ``path`` atomically only when everything succeeded
-    (rule:X-bad-input: nothing is ever half-written; :func:`solver.io.write_atomically`).
+    (rule:X-bad-input: nothing is ever half-written; :func:`solver.io.output.write_atomically`).
     ``read_back``: the summary's ``frame`` holds every row (read from the parts, so it works for
     the null device too).
     """
@@ -523,7 +523,7 @@ def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUN
 
     import polars as pl
 
-    from solver.io import is_sink, output_target, stale_pid_entries, write_atomically
+    from solver.io.output import is_sink, output_target, stale_pid_entries, write_atomically
 
     target = output_target(path)
     folder = Path(tempfile.gettempdir()) if is_sink(target) else target.parent

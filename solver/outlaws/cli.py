@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import parse_int_text, parse_json_text
+from solver.io.numbers import parse_int_text
+from solver.io.read import parse_json_text
 from solver.outlaws import search
 from solver.outlaws.verify.checks import register_verification
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io.numbers import short_repr
 from solver.outlaws.victory_names import victory_name
 
 CHOICES = {

@@ -22,7 +22,7 @@ from solver.execution.executor import (
     run_items,
     write_parquet,
 )
-from solver.io import as_int
+from solver.io.read import as_int
 from tests.support.fuzz import no_hang
 from tests.support.servers import SERVERS, serving
 

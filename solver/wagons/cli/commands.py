@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import read_json, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import read_json
 from solver.wagons.cli.optimizer import register_optimizer
 from solver.wagons.cli.replay import register_replay
 from solver.wagons.cli.shared import (
@@ -200,7 +201,7 @@ def handle_simulate(args) -> dict:
 # ---------------------------------------------------------------- bgstats
 
 def handle_bgstats(args) -> dict:
-    from solver.io import write_atomically
+    from solver.io.output import write_atomically
     from solver.wagons.record.bgstats import import_link, play_json
     from solver.wagons.record.finished import read_finished_game
 

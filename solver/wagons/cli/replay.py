@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io.read import read_json
 
 __all__ = ["handle_replay", "render_replay", "register_replay", "replay_summary", "handle_was_winnable",
            "render_was_winnable"]
@@ -93,7 +93,7 @@ def _goals_flag(p) -> None:
 def handle_was_winnable(args) -> dict:
     import json
 
-    from solver.io import write_atomically
+    from solver.io.output import write_atomically
     from solver.wagons.cli.optimizer import search_progress_lines
     from solver.wagons.cli.shared import data_from_args, time_limit_arg
     from solver.wagons.record.game_record import game_from_record

@@ -11,7 +11,7 @@ import sys
 import time
 
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io.read import read_json
 from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import (

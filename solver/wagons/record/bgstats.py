@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io.numbers import short_repr
 from solver.wagons.game import GameState, is_over, scores
 from solver.wagons.rules import Rules
 

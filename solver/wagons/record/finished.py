@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import read_json, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import read_json
 from solver.wagons.cards import check_pile
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import (

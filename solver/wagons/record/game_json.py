@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import as_int, require, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int, require
 from solver.wagons.cards import load_cards
 from solver.wagons.data import load_data
 from solver.wagons.game import (

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import as_int, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import (
     GameState,

@@ -25,7 +25,7 @@ from dataclasses import fields, replace
 import z3
 
 from solver.errors import BadInput
-from solver.io import parse_float_text
+from solver.io.numbers import parse_float_text
 from solver.wagons.data import SCENARIO_IDS, WagonsData
 from solver.wagons.rules import Rules
 from solver.wagons.verify.engine import random_games, replay
