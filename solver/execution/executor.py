@@ -51,6 +51,7 @@ from typing import Any
 
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
+from solver.io.output import pid_alive
 
 DEFAULT_WORKERS = 2
 """Local processes by default: both cores of the reference machine."""
@@ -274,23 +275,13 @@ def die_with(parent_pid: int) -> None:
             pass
 
     def watch() -> None:
-        while _alive(parent_pid):
+        while pid_alive(parent_pid):
             threading.Event().wait(WATCHDOG_SECONDS)
         os._exit(1)
 
-    if not _alive(parent_pid):  # the batch ended before this worker was ready
+    if not pid_alive(parent_pid):  # the batch ended before this worker was ready
         os._exit(1)
     threading.Thread(target=watch, name="ruleslinger-parent-watchdog", daemon=True).start()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 class _Local:

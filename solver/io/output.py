@@ -13,7 +13,8 @@ _SINKS = (os.devnull,)
 """Special files written through (never replaced): the null device."""
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a process of another user counts as running)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -114,7 +115,7 @@ def stale_pid_entries(folder: Path, prefix: str) -> list[Path]:
         if not name.startswith(prefix):
             continue
         pid = name[len(prefix):].split(".", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
             out.append(folder / name)
     return out
 
