@@ -106,6 +106,13 @@ def register() -> Register:
     return load_register()
 
 
+def option_help(game: str) -> dict[str, str]:
+    """{reading's option name: "id: title"} of the register entries that name an option of ``game`` (an open question's
+    entry wins): the help line of each reading's command-line flag."""
+    entries = sorted(register().for_game(game), key=lambda r: r.open_question)
+    return {r.option: f"{r.id} {r.title}" for r in entries if r.option}
+
+
 def citations(root: Path = REPO, folders: tuple[str, ...] = ("solver",)) -> dict[str, set[str]]:
     """Map rule id -> set of repository-relative files whose text cites a rule id."""
     found: dict[str, set[str]] = {}

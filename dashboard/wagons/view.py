@@ -19,7 +19,7 @@ from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
 def rules_from_json(rules_json: str):
     from solver.wagons.rules import Rules
 
-    return Rules.from_dict(json.loads(rules_json))
+    return Rules.from_json(json.loads(rules_json))
 
 
 # ----------------------------------------------------------------------------- cards and scenarios

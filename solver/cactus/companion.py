@@ -339,5 +339,5 @@ def report(players: int | None, rules: CactusRules, history: Iterable[Record], m
                       "ended": frac_str(ended), "end_causes": causes,
                       "solo_deck": _deck_view(b), "events": _events_view(b)})
     return {"mode": "solo" if players is None else "players", "players": players, "marked": list(marked),
-            "history": [record_to_json(r) for r in history], "steps": steps, "rules": rules.to_dict(),
+            "history": [record_to_json(r) for r in history], "steps": steps, "rules": rules.to_json(),
             "method": "exact"}

@@ -433,11 +433,6 @@ def _stream(func, items, spec, chunk_size, window, progress, on_progress, label,
         pool.close(cancel=not finished)
 
 
-def map_items(func: Callable[[Any], Any], items: Sequence[Any], **options) -> list[Any]:
-    """:func:`run_items` collected into a list (small batches, tests)."""
-    return list(run_items(func, items, **options))
-
-
 def star_call(func: Callable[..., Any], args: tuple) -> Any:
     """``func(*args)`` (module level, so a partial of it pickles)."""
     return func(*args)

@@ -26,6 +26,8 @@ each, and together (38 digits times 1e30) they would still reach 1e68."""
 
 MAX_INT = 2**63 - 1
 """Largest magnitude of a whole number typed as text (the 64-bit range the tables store)."""
+MAX_SEED = MAX_INT
+"""The largest seed anything takes: seeds are 0..2**63-1 (stored in Int64 columns, fed to random.Random)."""
 
 
 def short_repr(value: Any, limit: int = 40) -> str:
@@ -92,6 +94,20 @@ def parse_float_text(text: Any, what: str, lo: float | None = None, hi: float | 
     """A finite decimal number typed as text (``"0.5"``, ``"2e3"``; no nan/inf), within [lo, hi]."""
     t = _decimal(_number_text(text, what, kind), what, kind)
     return _in_range(float(t), what, lo, hi)
+
+
+MAX_SECONDS = 86_400.0
+"""The longest time limit anything takes (a day)."""
+
+
+def seconds(value: Any, what: str = "time limit", cap: float = MAX_SECONDS) -> float:
+    """A time limit in seconds, in (0, ``cap``]: a number, or text bounded before converting (rule:X-bad-input).
+    The one time-limit check of every command (``--time-limit``) and engine entry point."""
+    if isinstance(value, str):
+        value = parse_float_text(value, what, kind="a finite number of seconds")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= cap:
+        raise BadInput(f"{what}: expected seconds in (0, {cap:g}], got {short_repr(value)}")
+    return float(value)
 
 
 def parse_fraction_text(text: Any, what: str, lo: Fraction | int | None = None,

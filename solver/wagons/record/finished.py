@@ -81,7 +81,7 @@ def _rules(doc: dict, what: str) -> Rules:
     raw = doc.get("rules", {})
     if not isinstance(raw, dict):
         raise BadInput(f"{what}.rules: expected an object of readings")
-    return Rules.from_dict(raw)
+    return Rules.from_json(raw)
 
 
 def _from_play_output(doc: dict, what: str, data: WagonsData) -> GameState:
