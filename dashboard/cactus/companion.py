@@ -89,7 +89,7 @@ def report_cached(game_text: str, rules_text: str) -> dict:
 
 
 def _rules_text() -> str:
-    return dumps(make_rules("cactus", rules_class("cactus")).to_dict())
+    return dumps(make_rules("cactus", rules_class("cactus")).to_json())
 
 
 # ----------------------------------------------------------------------------- widgets
