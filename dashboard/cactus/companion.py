@@ -25,7 +25,7 @@ from solver.cactus import companion as cp
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
 from solver.cactus.game import initial_state
-from solver.cactus.rules import rules_from
+from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
 
 QUERY = "cactus"
@@ -85,11 +85,11 @@ def _sync_url() -> None:
 def report_cached(game_text: str, rules_text: str) -> dict:
     game = json.loads(game_text)
     history = [cp.record_from_json(r, n) for n, r in enumerate(game["history"], start=1)]
-    return cp.report(game["players"], rules_from(json.loads(rules_text)), history, tuple(game["marked"]))
+    return cp.report(game["players"], CactusRules.from_json(json.loads(rules_text)), history, tuple(game["marked"]))
 
 
 def _rules_text() -> str:
-    return dumps(make_rules("cactus", rules_class("cactus")).to_dict())
+    return dumps(make_rules("cactus", rules_class("cactus")).to_json())
 
 
 # ----------------------------------------------------------------------------- widgets

@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from solver.errors import BadInput
-from solver.io import MAX_BYTES, parse_json_text
+from solver.io.read import MAX_BYTES, parse_json_text
 
 
 def show_bad_input(exc: BadInput, prefix: str = "") -> None:

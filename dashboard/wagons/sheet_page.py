@@ -21,7 +21,7 @@ page_header("wagons_sheet")
 
 cls = rules_class("wagons")
 rules = make_rules("wagons", cls)
-rules_json = dumps(rules.to_dict())
+rules_json = dumps(rules.to_json())
 st.caption(rules_summary("wagons", cls))
 
 # Worked example of the rulebook (docs/outside-facts.md): a six-card town scoring 20 in terrain groups.

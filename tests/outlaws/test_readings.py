@@ -17,7 +17,7 @@ import pytest
 from solver.cli import main
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
-from solver.outlaws.rules import CHOICES, Rules, rule_help
+from solver.outlaws.rules import CHOICES, Rules, add_rule_option
 from solver.outlaws.search import is_dead, victory_left, win_possible
 from solver.outlaws.state import Discard, PerSide, Supply, initial_position, view
 from solver.outlaws.victory import sudden_death_trigger
@@ -292,9 +292,16 @@ def test_first_player_random_draws_either_side():
 
 
 def test_rule_help_lists_every_option_and_value():
-    text = rule_help()
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    add_rule_option(parser)
+    flags = {a.dest: a for a in parser._actions}
     for name, values in CHOICES.items():
-        assert f"{name}={'|'.join(values)}" in text
+        assert "|".join(values) in flags[f"reading_{name}"].help and "--" + name.replace("_", "-") in \
+            flags[f"reading_{name}"].option_strings
+    assert Rules.from_args(parser.parse_args(["--sheriff-save", "stop", "--rule", "first_player=B"])) == \
+        Rules(sheriff_save="stop", first_player="B")
     assert [f.name for f in dataclasses.fields(Rules)] == list(CHOICES)
     assert Rules() == Rules(**{k: v[0] for k, v in CHOICES.items()})  # the first value is the default
 
@@ -305,7 +312,7 @@ def test_every_outlaws_command_help_lists_every_option(command, capsys):
         main(["outlaws", command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for name, values in CHOICES.items():
-        assert f"{name}={'|'.join(values)}" in text, (command, name)
+        assert "--" + name.replace("_", "-") in text and "|".join(values) in text, (command, name)
 
 
 # ---------------------------------------------------------------- CLI paths (contracts.md formats)

@@ -866,7 +866,7 @@ def cross_check(pos, rules: Rules = Rules(), mutations: frozenset = frozenset())
 
 
 def _cli_rules(args) -> Rules:
-    return Rules.from_cli(getattr(args, "rule", None))
+    return Rules.from_args(args)
 
 
 def _positive(value: float, what: str, hi: float) -> float:

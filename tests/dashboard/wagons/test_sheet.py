@@ -197,7 +197,7 @@ def test_scenarios_page_tables_and_charts_match_the_simulator():
     table = at.dataframe[0].value
     assert len(table) == 2
     for scenario, name in (("boomtown", "Boomtown"), ("cattle-drive", "Cattle Drive")):
-        games = simulate(3, scenario, "greedy", 0, Rules().to_dict())
+        games = simulate(3, scenario, "greedy", 0, Rules().to_json())
         row = table[table["scenario name"] == name]
         assert row["player win rate"].iloc[0] == pytest.approx((games["winner"] == "player").mean(), abs=1e-3)
         assert row["mean margin"].iloc[0] == pytest.approx(round(games["margin"].mean(), 1))

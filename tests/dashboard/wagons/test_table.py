@@ -241,9 +241,9 @@ def test_the_default_rules_are_the_clis():
     add_rules_flags(p)
     cli = rules_from_args(p.parse_args([]))
     at = open_page("wagons_play")
-    assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
+    assert Rules.from_json(at.session_state[wg.KEY]["record"]["rules"]) == cli
     at.button(key="lc_start").click().run()
-    assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
+    assert Rules.from_json(at.session_state[wg.KEY]["record"]["rules"]) == cli
 
 
 def test_counts_are_in_the_right_number():
