@@ -66,3 +66,52 @@ def beat_the_hard_town(seconds: float):
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = seconds
     return model, solver
+
+
+def scenario_with_kind(kind: str, data=None):
+    """``(data, scenario id, goal card name)``: a scenario scoring a card of goal kind ``kind``: the shipped
+    scenario that uses one, else Cattle Drive with its first card replaced by the first card of that kind in
+    ``data``'s goals (the opponent scoring it "as-player" when it can, else 2 per Cow in its pile)."""
+    from dataclasses import replace
+
+    from solver.wagons import goal_kinds
+    from solver.wagons.data import SCENARIO_IDS, OpponentReading
+
+    data = data or load_data()
+    for s in SCENARIO_IDS:
+        for name in data.scenario(s).goals:
+            if data.goal(name).kind == kind:
+                return data, s, name
+    card = next(g for g in data.goals if g.kind == kind and g.known)
+    spec = data.scenario("cattle-drive")
+    keep = spec.goals[1]
+    if goal_kinds.kind(kind).family == "position":
+        reading = OpponentReading(card.name, "per-symbol", icons=("Cow",), points=2)
+    else:
+        reading = OpponentReading(card.name, "as-player")
+    new = replace(spec, goals=(card.name, keep), opponent=(reading, spec.reading(keep)))
+    return replace(data, scenarios=tuple(new if s.id == spec.id else s for s in data.scenarios)), spec.id, card.name
+
+
+TOY_KIND = "gun-show"
+"""A counting kind the catalogue does not list (tests only): 3 per Gun and per Desert, halved, rounded down."""
+
+
+def with_toy_counting_kind(monkeypatch):
+    """Add :data:`TOY_KIND` to the catalogue (for the test that uses ``monkeypatch``) and a card of it to the data:
+    ``(data, scenario id, card name)`` as :func:`scenario_with_kind` gives them (its kind counts a terrain and an
+    icon, as Prairie Life does, but other ones)."""
+    from dataclasses import replace
+
+    from solver.wagons import goal_kinds
+    from solver.wagons.data import GoalSpec
+
+    toy = goal_kinds.GoalKind(TOY_KIND, "W-goal-toy", "counting", ("per_symbol",), counts=("Gun", "Desert"),
+                              score=lambda goal, total: total * goal.param("per_symbol") // 2)
+    monkeypatch.setattr(goal_kinds, "KINDS", goal_kinds.KINDS + (toy,))
+    monkeypatch.setattr(goal_kinds, "NAMES", goal_kinds.NAMES + (TOY_KIND,))
+    monkeypatch.setattr(goal_kinds, "COUNTING", goal_kinds.COUNTING + (TOY_KIND,))
+    data = load_data()
+    card = GoalSpec("Gun Show", TOY_KIND, True, "3 per Gun and per Desert, halved", "test", "tests/support/wagons.py",
+                    (("per_symbol", 3),), (("per_symbol", "test"),))
+    return scenario_with_kind(TOY_KIND, replace(data, goals=data.goals + (card,)))

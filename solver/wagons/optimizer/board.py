@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from solver.errors import BadInput
+from solver.wagons import goal_kinds
 from solver.wagons.cards import card_codes
 from solver.wagons.codes import (
     BEER,
@@ -32,7 +33,6 @@ from solver.wagons.codes import (
     ICON_CODE,
     MINE,
     MOUNTAINS,
-    PLAINS,
     SNOW,
     WAGON,
     WATER,
@@ -45,20 +45,36 @@ from solver.wagons.town import Town
 
 __all__ = ["KINDS", "goal_tables", "card_arrays", "board_size", "walk", "compiled_score", "WALK"]
 
-KINDS = ("cool-water", "badlands", "happy-cows", "bootleggers", "gold-country", "prairie-life", "the-herd",
-         "wagon-train", "boom-or-bust", "one-too-many", "claim-jumpers", "smalltown-charm")
-"""The goal kinds the compiled scorer handles; kind number = index + 1 (0: no card)."""
-(K_COOL, K_BAD, K_HAPPY, K_BOOT, K_GOLD, K_PRAIRIE, K_HERD, K_TRAIN, K_BOOM, K_ONE, K_CLAIM,
- K_SMALL) = range(1, len(KINDS) + 1)
+KINDS = ("cool-water", "badlands", "happy-cows", "bootleggers", "gold-country", "the-herd", "wagon-train",
+         "counting", "one-too-many", "claim-jumpers", "smalltown-charm")
+"""The compiled scorer's kind numbers (index + 1; 0: no card): the position and comparing kinds it encodes
+itself, and one number for every counting kind of the catalogue (:mod:`solver.wagons.goal_kinds`: a table of
+its points by the total of the symbols it counts). The comparing kinds come last (``kind >= K_ONE``)."""
+(K_COOL, K_BAD, K_HAPPY, K_BOOT, K_GOLD, K_HERD, K_TRAIN, K_COUNT, K_ONE, K_CLAIM, K_SMALL) = range(1, len(KINDS) + 1)
 _SCALARS = {"cool-water": ("per_wagon",), "badlands": ("per_gun",), "happy-cows": ("per_cow",),
             "bootleggers": ("per_beer_adjacent", "per_beer_alone"), "gold-country": ("per_mine",),
-            "prairie-life": ("per_symbol", "divisor"), "the-herd": ("per_cow",), "wagon-train": (),
-            "boom-or-bust": (), "one-too-many": ("loss_per_other_beer",),
+            "the-herd": ("per_cow",), "wagon-train": (), "one-too-many": ("loss_per_other_beer",),
             "claim-jumpers": ("points", "taken_by_more_guns"), "smalltown-charm": ("per_territory",)}
+goal_kinds.check_backend("walk", _SCALARS, ("position", "comparing"))
 
 
 def _is_int(v) -> bool:
     return type(v) is int
+
+
+def _counting_row(goal, scal_row) -> list[int] | None:
+    """A counting kind's points for every total a town can show (the catalogue's), with the symbols it counts
+    as bit masks in ``scal_row`` (terrains in slot 0, icons in slot 1); None when a number is missing or not
+    whole (the slow path then says which)."""
+    entry = goal_kinds.kind(goal.kind)
+    lanes = goal_kinds.symbol_lanes(entry.counts)
+    for lane, code in lanes:
+        scal_row[lane] |= 1 << code
+    try:
+        row = [entry.points(goal, t) for t in range(4 * len(card_codes()) * len(lanes) + 1)]
+    except (BadInput, ArithmeticError, TypeError):
+        return None
+    return row if all(_is_int(v) for v in row) else None
 
 
 def goal_tables(scenario_id: str, pile: tuple[int, ...], data: WagonsData) -> tuple | None:
@@ -66,7 +82,7 @@ def goal_tables(scenario_id: str, pile: tuple[int, ...], data: WagonsData) -> tu
     parameters are outside what it handles (then the slow path runs).
 
     ``(kind[g], scalars[g, 4], table[g, :], table_len[g], opponent side[g] = (territories, Beers, Mines,
-    Guns incl. the reading's extra Guns), can_lose[g])``."""
+    Guns incl. the reading's extra Guns), can_lose[g])``; a counting kind's table holds its points by total."""
     scenario = data.scenario(scenario_id)
     goals = [data.goal(name) for name in scenario.goals]
     g = len(goals)
@@ -77,7 +93,14 @@ def goal_tables(scenario_id: str, pile: tuple[int, ...], data: WagonsData) -> tu
     can_lose = np.ones(g, np.int64)
     pc = pile_counts(tuple(pile))
     for k, goal in enumerate(goals):
-        if goal.kind not in KINDS:
+        if goal.kind in goal_kinds.COUNTING:
+            row = _counting_row(goal, scal[k])
+            if row is None:
+                return None
+            kind[k] = K_COUNT
+            tab_rows.append(row)
+            continue
+        if goal.kind not in _SCALARS:
             return None
         kind[k] = KINDS.index(goal.kind) + 1
         params = dict(goal.params)
@@ -87,8 +110,6 @@ def goal_tables(scenario_id: str, pile: tuple[int, ...], data: WagonsData) -> tu
         for j, n in enumerate(names):
             scal[k, j] = params[n]
         row: list[int] = []
-        if goal.kind == "prairie-life" and params["divisor"] == 0:
-            return None
         if goal.kind == "wagon-train":
             table = params.get("run_points")
             if not isinstance(table, tuple) or not table or not all(_is_int(v) for v in table):
@@ -99,17 +120,8 @@ def goal_tables(scenario_id: str, pile: tuple[int, ...], data: WagonsData) -> tu
             if type(flag) is not bool:
                 return None
             scal[k, 1] = int(flag)
-        if goal.kind == "boom-or-bust":
-            bands, per_mine = params.get("bands"), params.get("per_mine")
-            if not isinstance(bands, tuple) or type(per_mine) is not bool:
-                return None
-            for band in bands:
-                if not isinstance(band, tuple) or len(band) != 3 or not all(_is_int(v) for v in band):
-                    return None
-                row.extend(band)
-            scal[k, 0] = int(per_mine)
         tab_rows.append(row)
-        if goal.kind in ("one-too-many", "claim-jumpers", "smalltown-charm"):
+        if goal.kind in goal_kinds.COMPARING:
             reading = scenario.reading(goal.name)
             if not _is_int(reading.extra_guns) or type(reading.can_lose) is not bool:
                 return None
@@ -221,27 +233,20 @@ def _herd(ico, occ, nocc, B, stamp, ctr, queue) -> int:
 
 
 @njit(cache=True)
-def _counts(ter, ico, occ, nocc):
-    """(Beers, Cows, Guns, Mines, Plains territories) showing."""
+def _counts(ico, occ, nocc):
+    """(Beers, Guns, Mines) showing: what the comparing cards read."""
     beers = 0
-    cows = 0
     guns = 0
     mines = 0
-    plains = 0
     for j in range(nocc):
-        c = occ[j]
-        i = ico[c]
+        i = ico[occ[j]]
         if i == BEER:
             beers += 1
-        elif i == COW:
-            cows += 1
         elif i == GUN:
             guns += 1
         elif i == MINE:
             mines += 1
-        if ter[c] == PLAINS:
-            plains += 1
-    return beers, cows, guns, mines, plains
+    return beers, guns, mines
 
 
 @njit(cache=True)
@@ -296,14 +301,14 @@ def _wagon_runs(ico, occ, nocc, B, tab, tab_len, g) -> int:
 
 
 @njit(cache=True)
-def _boom(tab, tab_len, scal, g, mines) -> int:
-    """Boom or Bust: the first band holding the number of Mines (per Mine when ``scal[g, 0]``)."""
-    for b in range(0, tab_len[g], 3):
-        lo = tab[g, b]
-        hi = tab[g, b + 1]
-        if mines >= lo and (hi < 0 or mines <= hi):
-            return tab[g, b + 2] * mines if scal[g, 0] else tab[g, b + 2]
-    return 0
+def _total(ter, ico, occ, nocc, terrains, icons) -> int:
+    """The visible territories showing a terrain of bit mask ``terrains``, plus those showing an icon of bit mask
+    ``icons`` (a territory can count twice): what a counting kind totals."""
+    n = 0
+    for j in range(nocc):
+        c = occ[j]
+        n += ((terrains >> ter[c]) & 1) + ((icons >> ico[c]) & 1)
+    return n
 
 
 @njit(cache=True)
@@ -358,7 +363,7 @@ def _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab
             has_herd = True
     total, cw_best = _groups(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, has_cool)
     herd = _herd(ico, occ, nocc, B, stamp, ctr, queue) if has_herd else 0
-    beers, cows, guns, mines, plains = _counts(ter, ico, occ, nocc)
+    beers, guns, mines = _counts(ico, occ, nocc)
     theirs = 0
     for g in range(kind.shape[0]):
         k = kind[g]
@@ -372,14 +377,12 @@ def _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab
         elif k == K_BOOT:  # Beer next to a Wagon, or not
             adj = _icons_where(ter, ico, occ, nocc, B, k, 0)
             v = scal[g, 0] * adj + scal[g, 1] * (beers - adj)
-        elif k == K_PRAIRIE:
-            v = (cows + plains) * scal[g, 0] // scal[g, 1]
         elif k == K_HERD:
             v = scal[g, 0] * herd
         elif k == K_TRAIN:
             v = _wagon_runs(ico, occ, nocc, B, tab, tab_len, g)
-        elif k == K_BOOM:
-            v = _boom(tab, tab_len, scal, g, mines)
+        elif k == K_COUNT:
+            v = tab[g, min(_total(ter, ico, occ, nocc, scal[g, 0], scal[g, 1]), tab_len[g] - 1)]
         elif k >= K_ONE:
             v, t = _comparing(k, g, scal, opp, can_lose, nocc, beers, mines, guns)
             theirs += t

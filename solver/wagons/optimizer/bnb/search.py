@@ -34,13 +34,11 @@ from solver.wagons.data import load_data
 from solver.wagons.optimizer.bnb.kernel import NEG, search, state_arrays
 from solver.wagons.optimizer.board import (
     K_BAD,
-    K_BOOM,
+    K_COUNT,
     K_ONE,
-    K_PRAIRIE,
     K_TRAIN,
     WALK,
     _board_arrays,
-    _boom,
     _comparing,
     _put,
     board_size,
@@ -79,23 +77,27 @@ def suffix_counts(ids: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
 
 def fixed_tables(tables, rem_t: np.ndarray, rem_i: np.ndarray) -> np.ndarray:
     """``ftab[g, k]``: the best a nonlinear card can score over every count up to ``k`` (Badlands: the
-    cells ``k`` Deserts can flank; Prairie Life, Wagon Train, Boom or Bust: their points), for ``k`` up
-    to every territory of the cards (a count never exceeds what the cards hold)."""
+    cells ``k`` Deserts can flank; Wagon Train and a counting kind: their points), for ``k`` up to every
+    symbol of the cards (a count never exceeds what the cards hold; a counting kind's total counts a
+    territory once per symbol it matches, so up to 4 per card and symbol counted)."""
     kind, scal, tab, tab_len = tables[:4]
     n = rem_t.shape[0] - 1
-    width = 4 * n + 1
+    most = 4 * n + 1
+    counted = [bin(int(scal[g, 0])).count("1") + bin(int(scal[g, 1])).count("1")
+               for g, k in enumerate(kind) if k == K_COUNT]
+    width = max([most] + [4 * n * c + 1 for c in counted])
     ftab = np.zeros((len(kind), width), np.int64)
     for g, k in enumerate(kind):
         if k == K_BAD:
-            ftab[g] = [between_cells(x) for x in range(width)]
-        elif k == K_PRAIRIE:
-            ftab[g] = np.maximum.accumulate([x * int(scal[g, 0]) // int(scal[g, 1]) for x in range(width)])
+            ftab[g, :most] = [between_cells(x) for x in range(most)]
+            ftab[g, most:] = ftab[g, most - 1]
         elif k == K_TRAIN:
             run_table = tuple(int(v) for v in tab[g, :tab_len[g]])
-            most = int(rem_i[0, 5])  # Wagons on every card
-            ftab[g] = [best_runs(run_table, min(x, most)) for x in range(width)]
-        elif k == K_BOOM:
-            ftab[g] = np.maximum.accumulate([int(_boom(tab, tab_len, scal, g, x)) for x in range(width)])
+            wagons = int(rem_i[0, 5])  # Wagons on every card
+            ftab[g] = [best_runs(run_table, min(x, wagons)) for x in range(width)]
+        elif k == K_COUNT:
+            points = [int(tab[g, min(x, tab_len[g] - 1)]) for x in range(width)]
+            ftab[g] = np.maximum.accumulate(points)
     return ftab
 
 

@@ -32,7 +32,8 @@ moves it to cell offset ``(1-dx, 1-dy)``. Everything is Boolean except the card 
   connected), and the selected group must be at least as large as every such subset: the selection is
   then exactly a largest group (the player's pick among tied ones, as in the scorer).
 - **Goal cards**: the tables of counts -> points come from the ordinary scorer's own functions
-  (:func:`solver.wagons.scoring.comparing_goal`, ``boom_points``) or the card's parameters; position goals
+  (:func:`solver.wagons.scoring.comparing_goal`, a counting kind's points in :mod:`solver.wagons.goal_kinds`) or
+  the card's parameters; position goals
   are reified exactly (so a negative parameter cannot be under-counted).
 
 - **Redundant bounds and symmetry breaking** (``speedups``, default on): the largest groups
@@ -70,13 +71,14 @@ from ortools.sat.python import cp_model, cp_model_helper
 
 from solver.errors import BadInput
 from solver.stopping import capped, watching
+from solver.wagons import goal_kinds
 from solver.wagons.cards import OFFSETS
 from solver.wagons.codes import BEER, GUN, MINE
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
 from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 from solver.wagons.optimizer.quads import EncodeTimeout, Quad, QuadSlots, Slot
-from solver.wagons.scoring import COMPARING, PileCounts, Side, boom_points, comparing_goal, run_partition_best
+from solver.wagons.scoring import COMPARING, PileCounts, Side, comparing_goal, run_partition_best
 
 __all__ = ["CpTown", "encode", "decode", "solve", "SolveResult", "EncodeTimeout", "MAX_CUT_SLOTS", "CpSatProof",
            "LOCAL_SHARE"]
@@ -633,15 +635,6 @@ def gold_country(town: CpTown, goal: GoalSpec):
     return goal.param("per_mine") * town.count(hits)
 
 
-def prairie_life(town: CpTown, goal: GoalSpec):
-    """rule:W-goal-prairie-life: (Cows + Plains) x per_symbol, divided by divisor, rounded down."""
-    total = _count(town, _slots_with(town, "icon", "Cow")) + _count(town, _slots_with(town, "terrain", "Plains"))
-    per, div = goal.param("per_symbol"), goal.param("divisor")
-    if not isinstance(div, int) or div <= 0:
-        raise BadInput(f"goal card '{goal.name}': divisor must be a positive whole number, got {div!r}")
-    return _table(town, total, 0, 8 * town.n, lambda v: v * per // div)
-
-
 def the_herd(town: CpTown, goal: GoalSpec):
     """rule:W-goal-the-herd: per Cow in the largest edge-connected group of Cow icons (a card that
     subtracts, per_cow < 0, needs the exact largest group: maximising would pick a smaller one)."""
@@ -685,17 +678,24 @@ def wagon_train(town: CpTown, goal: GoalSpec):
     return sum(terms, _ZERO)
 
 
-def boom_or_bust(town: CpTown, goal: GoalSpec):
-    """rule:W-goal-boom-or-bust: points by the number of visible Mines, from the bands (the scorer's own)."""
-    mines = _slots_with(town, "icon", "Mine")
-    return _table(town, _count(town, mines), 0, len(mines), lambda v: boom_points(goal, v))
+def counting(town: CpTown, goal: GoalSpec):
+    """A counting kind (:mod:`solver.wagons.goal_kinds`: Prairie Life, Boom or Bust, ...): the catalogue's points
+    of the total of the visible symbols it counts, as a table over that total."""
+    entry = goal_kinds.kind(goal.kind)
+    groups = [_slots_with(town, "terrain" if lane == 0 else "icon", name)
+              for (lane, _code), name in zip(goal_kinds.symbol_lanes(entry.counts), entry.counts)]
+    total = _count(town, groups[0])
+    for slots in groups[1:]:
+        total = total + _count(town, slots)
+    return _table(town, total, 0, sum(len(slots) for slots in groups), lambda v: entry.points(goal, v))
 
 
 PLAYER_GOALS = {"cool-water": cool_water, "badlands": badlands, "happy-cows": happy_cows,
-                "bootleggers": bootleggers, "gold-country": gold_country, "prairie-life": prairie_life,
-                "the-herd": the_herd, "wagon-train": wagon_train, "boom-or-bust": boom_or_bust}
-
-COMPARING_READS = {"one-too-many": ("beers",), "claim-jumpers": ("mines", "guns"), "smalltown-charm": ("territories",)}
+                "bootleggers": bootleggers, "gold-country": gold_country, "the-herd": the_herd,
+                "wagon-train": wagon_train}
+"""Position kind -> ``encode(town, goal)``; the counting kinds are :func:`counting`, the comparing ones
+:func:`comparing` (a table of the scorer's own comparing card over the counts the catalogue says it reads)."""
+goal_kinds.check_backend("cpsat", PLAYER_GOALS, ("position",))
 _ICON_COUNTED = {"beers": "Beer", "mines": "Mine", "guns": "Gun"}
 
 
@@ -707,9 +707,10 @@ def _counted_slots(town: CpTown, name: str) -> list[Slot]:
 def comparing(town: CpTown, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCounts):
     """(player points, opponent points) of a card comparing both towns (rule:W6, rule:W7): a table of
     the ordinary scorer's :func:`comparing_goal` over the counts the card reads."""
-    reads = COMPARING_READS.get(goal.kind)
-    if reads is None:
+    entry = goal_kinds.kind(goal.kind)
+    if entry is None or entry.family != "comparing":
         raise BadInput(f"goal card '{goal.name}' is not a comparing card")
+    reads = entry.reads
     reading = scenario.reading(goal.name)
     opp = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
     m = town.m
@@ -743,6 +744,8 @@ def goal_terms(town: CpTown, scenario: ScenarioSpec, data: WagonsData, pc: PileC
             mine[name], theirs[name] = comparing(town, goal, scenario, pc)
         elif goal.kind == "cool-water":
             mine[name] = cool_water(town, goal, water)
+        elif goal.kind in goal_kinds.COUNTING:
+            mine[name] = counting(town, goal)
         else:
             mine[name] = PLAYER_GOALS[goal.kind](town, goal)
     return mine, theirs
@@ -784,7 +787,8 @@ def _groups_with_territory_cards(town: CpTown, scenario: ScenarioSpec, data: Wag
     does not add them up: with the cap, Boomtown's proofs (fewer territories score the difference, so
     covering trades groups for Charm) fall from 6-30 s or more to under a second on most greedy towns
     (``bench/bench_wagons_proofs.py``, docs/history/wagons-optimizer-2026.md)."""
-    names = [g for g in scenario.goals if COMPARING_READS.get(data.goal(g).kind) == ("territories",)]
+    names = [g for g in scenario.goals if data.goal(g).kind in goal_kinds.COMPARING
+             and goal_kinds.kind(data.goal(g).kind).reads == ("territories",)]
     if not names:
         return
     n = town.n
