@@ -55,7 +55,7 @@ def current_method():
     prover without the cap (``CpSatProof(tightened=False)``), swapped in for the ``with`` block."""
     from solver.wagons.optimizer import dealsearch, layout
     from solver.wagons.optimizer.bounds import margin_bound
-    from solver.wagons.optimizer.cpsat.model import CpSatProof
+    from solver.wagons.optimizer.cpsat.proof import CpSatProof
 
     with patch.object(dealsearch, "margin_bound", functools.partial(margin_bound, layouts=False)), \
             patch.dict(layout.STRATEGIES, cpsat=CpSatProof("search", tightened=False)):
@@ -68,7 +68,7 @@ def encoding_method():
     (``CpSatProof(triangles="full")``) and no model reuse across a deal search's proof passes, swapped in for
     the ``with`` block."""
     from solver.wagons.optimizer import dealsearch, layout
-    from solver.wagons.optimizer.cpsat.model import CpSatProof
+    from solver.wagons.optimizer.cpsat.proof import CpSatProof
 
     @contextmanager
     def no_reuse(_store):

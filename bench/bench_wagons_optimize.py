@@ -1,6 +1,6 @@
 """Benchmarks for the Lone Cowboy optimizer (conventions: ``run(quick) -> rows``).
 
-The default prover is CP-SAT (``method="cpsat"``, :mod:`solver.wagons.optimizer.cpsat.model`); the Z3 loop
+The default prover is CP-SAT (``method="cpsat"``, :mod:`solver.wagons.optimizer.cpsat`); the Z3 loop
 (``"incremental"``) is measured beside it. Dated figures: ``docs/history/wagons-optimizer-2026.md``.
 
 - time to a proven optimum (best-layout, player score) for 6-, 8- and 10-card towns over seeded

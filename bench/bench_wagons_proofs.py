@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.optimizer.cpsat.model import CpSatProof
+from solver.wagons.optimizer.cpsat.proof import CpSatProof
 from solver.wagons.optimizer.layout import STRATEGIES, layout_with
 
 GAME = "wagons"

@@ -126,7 +126,7 @@ BACKENDS = {
     "walk": ("the compiled walk", "solver/wagons/optimizer/board.py"),
     "bnb": ("the branch and bound's node bound", "solver/wagons/optimizer/bnb/kernel.py"),
     "bounds": ("the card-set bound", "solver/wagons/optimizer/bounds.py"),
-    "cpsat": ("the CP-SAT model", "solver/wagons/optimizer/cpsat/model.py"),
+    "cpsat": ("the CP-SAT model", "solver/wagons/optimizer/cpsat/goals.py"),
     "z3": ("the Z3 model", "solver/wagons/optimizer/z3solver/goals.py"),
     "verify": ("the verifier's bound model", "solver/wagons/verify/scores.py"),
     "opponent": ("the opponent's scores", "solver/wagons/scoring/goals.py"),

@@ -8,7 +8,8 @@ from ortools.sat.python import cp_model
 
 from solver.wagons.data import load_data
 from solver.wagons.game import apply, is_over, legal_actions, scores
-from solver.wagons.optimizer.cpsat import model as cps
+from solver.wagons.optimizer.cpsat import encode as cps_encode
+from solver.wagons.optimizer.cpsat import goals as cps_goals
 from solver.wagons.optimizer.lines import deal_state
 from solver.wagons.optimizer.problem import card_quads
 from solver.wagons.scoring import pile_counts
@@ -58,8 +59,8 @@ def beat_the_hard_town(seconds: float):
     """(model, solver): :data:`HARD_CARDS`' model asked for more than its best known 32, and a one-worker solver
     limited to ``seconds``."""
     data = load_data()
-    model = cps.encode(card_quads(HARD_CARDS))
-    total, _, _ = cps.player_score(model, data.scenario("through-the-desert"), data, pile_counts(HARD_PILE))
+    model = cps_encode.encode(card_quads(HARD_CARDS))
+    total, _, _ = cps_goals.player_score(model, data.scenario("through-the-desert"), data, pile_counts(HARD_PILE))
     model.m.add(total >= 33)
     model.m.maximize(total)
     solver = cp_model.CpSolver()

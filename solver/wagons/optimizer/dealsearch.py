@@ -39,7 +39,7 @@ from solver.stopping import capped, stopped
 from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, scores
 from solver.wagons.optimizer.bounds import margin_bound
-from solver.wagons.optimizer.cpsat.model import reusing_models
+from solver.wagons.optimizer.cpsat.proof import reusing_models
 from solver.wagons.optimizer.layout import METHODS, STRATEGIES, best_layout
 from solver.wagons.optimizer.lines import Line, draft_lines, play_out
 from solver.wagons.optimizer.local import improve

@@ -1,6 +1,6 @@
 """Local search for a good town: re-place a few cards at once, exhaustively (rule:W-opt-layout).
 
-The CP-SAT prover (:mod:`solver.wagons.optimizer.cpsat.model`) proves a town optimal by showing that nothing
+The CP-SAT prover (:mod:`solver.wagons.optimizer.cpsat`) proves a town optimal by showing that nothing
 beats it, so it needs a good town first. This search starts from a town (the greedy one) and
 repeatedly takes a *window* of one, two or three cards (never the first one: moving it is the same as
 moving all the others), tries every legal placement of those cards in their turn while every other

@@ -33,7 +33,8 @@ from solver.wagons.optimizer.bnb import kernel as bnb_kernel
 from solver.wagons.optimizer.bnb.search import Search
 from solver.wagons.optimizer.board import goal_tables
 from solver.wagons.optimizer.bounds import margin_bound, score_bound
-from solver.wagons.optimizer.cpsat import model as cpsat
+from solver.wagons.optimizer.cpsat import encode as cps_encode
+from solver.wagons.optimizer.cpsat import goals as cps_goals
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.z3solver import goals as z3_goals
@@ -53,7 +54,7 @@ OWN = {  # backend -> the kinds it holds an encoding of itself (the others it sc
     "walk": board._SCALARS.keys(),
     "bnb": set(bnb_kernel.BOUNDED),
     "bounds": bounds.POSITION.keys(),
-    "cpsat": cpsat.PLAYER_GOALS.keys(),
+    "cpsat": cps_goals.PLAYER_GOALS.keys(),
     "z3": z3_goals.PLAYER_GOALS.keys() | z3_goals.COMPARING_GOALS.keys(),
     "verify": verify_scores.POSITION.keys() | verify_scores.COMPARING.keys(),
 }
@@ -62,7 +63,7 @@ MUST = {"scorer": ("position", "comparing"), "reference": ("position", "comparin
         "verify": ("position", "comparing")}
 MODULES = {"scorer": "solver.wagons.scoring.goals", "reference": "solver.wagons.scoring.reference",
            "walk": "solver.wagons.optimizer.board", "bnb": "solver.wagons.optimizer.bnb.kernel",
-           "bounds": "solver.wagons.optimizer.bounds", "cpsat": "solver.wagons.optimizer.cpsat.model",
+           "bounds": "solver.wagons.optimizer.bounds", "cpsat": "solver.wagons.optimizer.cpsat.goals",
            "z3": "solver.wagons.optimizer.z3solver.goals", "verify": "solver.wagons.verify.scores"}
 
 
@@ -113,7 +114,7 @@ print(json.dumps(out))
 
 def test_check_backend_names_a_kind_outside_the_catalogue():
     with pytest.raises(goal_kinds.MissingEncoding, match="encodes goal kind toy"):
-        goal_kinds.check_backend("cpsat", set(cpsat.PLAYER_GOALS) | {"toy"}, ("position",))
+        goal_kinds.check_backend("cpsat", set(cps_goals.PLAYER_GOALS) | {"toy"}, ("position",))
 
 
 def _towns(kind: str, data, scenario: str, count: int = 20):
@@ -306,8 +307,8 @@ def _cpsat_part(town: Town, scenario: str, name: str, rules: Rules) -> int:
 
     data = load_data().for_rules(rules)
     quads = card_quads(list(town.card_ids))
-    model = cpsat.encode(quads)
-    total, parts, _ = cpsat.player_score(model, data.scenario(scenario), data, pile_counts(()))
+    model = cps_encode.encode(quads)
+    total, parts, _ = cps_goals.player_score(model, data.scenario(scenario), data, pile_counts(()))
     for (x, y, r), X, Y, R in zip(normal_xyr(town, quads), model.X, model.Y, model.R):
         model.m.add(X == x)
         model.m.add(Y == y)

@@ -40,7 +40,7 @@ def test_encoding_method_swaps_the_prover_and_the_model_reuse_and_restores_them(
         assert layout.STRATEGIES["cpsat"].triangles == "full"
         store = {}
         with dealsearch.reusing_models(store):
-            from solver.wagons.optimizer.cpsat.model import _MODELS
+            from solver.wagons.optimizer.cpsat.proof import _MODELS
 
             assert _MODELS.get() is None  # nothing kept: every pass builds its model
     assert (dealsearch.reusing_models, layout.STRATEGIES["cpsat"]) == before
