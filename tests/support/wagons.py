@@ -116,3 +116,14 @@ def with_toy_counting_kind(monkeypatch):
     card = GoalSpec("Gun Show", TOY_KIND, True, "3 per Gun and per Desert, halved", "test", "tests/support/wagons.py",
                     (("per_symbol", 3),), (("per_symbol", "test"),))
     return scenario_with_kind(TOY_KIND, replace(data, goals=data.goals + (card,)))
+
+
+def zygote_pid() -> int | None:
+    """The pid of this process's proof-worker zygote (:mod:`solver.wagons.optimizer.proofworkers`), or None when
+    none runs: the tests check that no worker outlives a search."""
+    import os
+
+    from solver.wagons.optimizer import proofworkers
+
+    z = proofworkers._ZYGOTE
+    return z["process"].pid if z and z["owner"] == os.getpid() and z["process"].poll() is None else None

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-__all__ = ["ProofWorker", "Message", "WorkerLost", "NotReady", "available", "warm", "zygote_pid"]
+__all__ = ["ProofWorker", "Message", "WorkerLost", "NotReady", "available", "warm"]
 
 POLL_SECONDS = 0.2
 """How often a slice reads its ``interrupted()`` (the page's Stop) while the worker computes."""
@@ -228,12 +228,6 @@ def warm(wait: bool = False) -> None:
         ctrl = _zygote_ctrl()
         if wait:
             _ready(ctrl, None)
-
-
-def zygote_pid() -> int | None:
-    """The pid of this process's zygote, or None when none runs (tests check that no worker outlives a search)."""
-    z = _ZYGOTE
-    return z["process"].pid if z and z["owner"] == os.getpid() and z["process"].poll() is None else None
 
 
 def _fork_worker(wait: float | None) -> tuple[Connection, int, int]:
