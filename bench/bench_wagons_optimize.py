@@ -138,12 +138,12 @@ def gap_rows(n: int, per_scenario: int, time_limit: float, log=print) -> list[di
 
 
 def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
-    """The local search (solver.wagons.optimizer.local) from the greedy town: the windows alone (``patience=0``, the
+    """The local search (solver.wagons.optimizer.walk.local) from the greedy town: the windows alone (``patience=0``, the
     baseline) against the iterated search with kicks (``PATIENCE``, what the prover uses): points
     gained over the greedy town and time, on the same instances in the same process."""
     from solver.wagons.data import load_data
-    from solver.wagons.optimizer.local import PATIENCE, improve
     from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr
+    from solver.wagons.optimizer.walk.local import PATIENCE, improve
 
     data = load_data()
     gains = {0: [], PATIENCE: []}

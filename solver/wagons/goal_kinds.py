@@ -123,7 +123,7 @@ def symbol_lanes(counts: Iterable[str]) -> tuple[tuple[int, int], ...]:
 BACKENDS = {
     "scorer": ("the bitboard scorer", "solver/wagons/scoring/goals.py"),
     "reference": ("the reference scorer", "solver/wagons/scoring/reference.py"),
-    "walk": ("the compiled walk", "solver/wagons/optimizer/board.py"),
+    "walk": ("the compiled walk", "solver/wagons/optimizer/walk/scorer.py"),
     "bnb": ("the branch and bound's node bound", "solver/wagons/optimizer/bnb/kernel.py"),
     "bounds": ("the card-set bound", "solver/wagons/optimizer/bounds.py"),
     "cpsat": ("the CP-SAT model", "solver/wagons/optimizer/cpsat/goals.py"),

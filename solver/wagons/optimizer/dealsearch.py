@@ -42,7 +42,6 @@ from solver.wagons.optimizer.bounds import margin_bound
 from solver.wagons.optimizer.cpsat.proof import reusing_models
 from solver.wagons.optimizer.layout import METHODS, STRATEGIES, best_layout
 from solver.wagons.optimizer.lines import Line, draft_lines, play_out
-from solver.wagons.optimizer.local import improve
 from solver.wagons.optimizer.problem import (
     EncodingMismatch,
     card_quads,
@@ -53,6 +52,7 @@ from solver.wagons.optimizer.problem import (
     town_of,
 )
 from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker, WorkerLost, available, warm
+from solver.wagons.optimizer.walk.local import improve
 from solver.wagons.town import Town
 
 __all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "check_method_fits", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",

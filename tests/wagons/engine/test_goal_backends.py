@@ -28,15 +28,16 @@ import pytest
 from solver.errors import BadInput
 from solver.wagons import goal_kinds
 from solver.wagons.cards import load_cards
-from solver.wagons.optimizer import board, bounds
+from solver.wagons.optimizer import bounds
 from solver.wagons.optimizer.bnb import kernel as bnb_kernel
 from solver.wagons.optimizer.bnb.search import Search
-from solver.wagons.optimizer.board import goal_tables
 from solver.wagons.optimizer.bounds import margin_bound, score_bound
 from solver.wagons.optimizer.cpsat import encode as cps_encode
 from solver.wagons.optimizer.cpsat import goals as cps_goals
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.oracle import exhaustive_best
+from solver.wagons.optimizer.walk import scorer as walk_scorer
+from solver.wagons.optimizer.walk.scorer import goal_tables
 from solver.wagons.optimizer.z3solver import goals as z3_goals
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import COMPARING_GOALS, PLAYER_GOALS, final_scores, opponent_goal, pile_counts, score_player
@@ -46,12 +47,13 @@ from solver.wagons.town import Placement, Town, legal_placements, place
 from solver.wagons.verify import scores as verify_scores
 from tests.support.paths import ROOT
 from tests.support.wagons import scenario_with_kind, with_toy_counting_kind
+from tests.support.walk import compiled_score
 
 KINDS = [k.name for k in goal_kinds.KINDS]  # rule:W-goal-unknown: "unknown" is no kind any backend scores
 OWN = {  # backend -> the kinds it holds an encoding of itself (the others it scores from the catalogue alone)
     "scorer": PLAYER_GOALS.keys() | COMPARING_GOALS.keys(),
     "reference": reference_scorer.POSITION.keys() | reference_scorer.COMPARING.keys(),
-    "walk": board._SCALARS.keys(),
+    "walk": walk_scorer._SCALARS.keys(),
     "bnb": set(bnb_kernel.BOUNDED),
     "bounds": bounds.POSITION.keys(),
     "cpsat": cps_goals.PLAYER_GOALS.keys(),
@@ -62,7 +64,7 @@ MUST = {"scorer": ("position", "comparing"), "reference": ("position", "comparin
         "bnb": ("position",), "bounds": ("position",), "cpsat": ("position",), "z3": ("position", "comparing"),
         "verify": ("position", "comparing")}
 MODULES = {"scorer": "solver.wagons.scoring.goals", "reference": "solver.wagons.scoring.reference",
-           "walk": "solver.wagons.optimizer.board", "bnb": "solver.wagons.optimizer.bnb.kernel",
+           "walk": "solver.wagons.optimizer.walk.scorer", "bnb": "solver.wagons.optimizer.bnb.kernel",
            "bounds": "solver.wagons.optimizer.bounds", "cpsat": "solver.wagons.optimizer.cpsat.goals",
            "z3": "solver.wagons.optimizer.z3solver.goals", "verify": "solver.wagons.verify.scores"}
 
@@ -133,9 +135,9 @@ def _scorers_agree(data, scenario: str, name: str, kind: str) -> None:
     for town, pile in _towns(kind, data, scenario):
         want = score_player(town, scenario, pile, data=data)
         assert reference_score_player(town, scenario, pile, data=data)["goals"][name] == want.goals[name]
-        assert board.compiled_score(town, scenario, pile, data=data) == want.total
+        assert compiled_score(town, scenario, pile, data=data) == want.total
         margin = final_scores(town, pile, scenario, data=data).margin
-        assert board.compiled_score(town, scenario, pile, objective="margin", data=data) == margin
+        assert compiled_score(town, scenario, pile, objective="margin", data=data) == margin
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -294,7 +296,7 @@ def test_the_scorers_follow_the_cards_reading(scenario, name, placements, rules,
     got = score_player(town, scenario, (), rules)
     assert got.goals[name] == want
     assert reference_score_player(town, scenario, (), rules=rules)["goals"][name] == want
-    assert board.compiled_score(town, scenario, (), rules) == got.total
+    assert compiled_score(town, scenario, (), rules) == got.total
 
 
 def _cpsat_part(town: Town, scenario: str, name: str, rules: Rules) -> int:
@@ -404,8 +406,8 @@ def test_the_branch_and_bounds_badlands_term_allows_the_boxed_gun(flag, points):
 
     from solver.wagons.codes import DESERT, GUN
     from solver.wagons.optimizer.bnb.kernel import _goals_fixed
-    from solver.wagons.optimizer.board import K_BAD
     from solver.wagons.optimizer.bounds import between_cells
+    from solver.wagons.optimizer.walk.scorer import K_BAD
 
     tot_t, tot_i = np.zeros(6, np.int64), np.zeros(6, np.int64)
     tot_t[DESERT], tot_i[GUN] = 4, 1

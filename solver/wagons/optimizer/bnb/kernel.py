@@ -3,7 +3,7 @@ resumable depth-first search (rule:W-opt-layout; the method itself is :mod:`.bnb
 
 The search walks the cards in the order received, as the compiled walk of :mod:`.board` does (its
 board of cell codes, its moves :func:`~.board._candidates` / ``_put`` / ``_take``, rule:W-place,
-rule:W-cover, and its scorer ``_score``), but at every node it first computes :func:`node_bound`,
+rule:W-cover, and its scorer ``score_town``), but at every node it first computes :func:`node_bound`,
 an upper bound on the value of every completion of the town, and skips the node when that bound does
 not beat the value to beat. Children are visited best bound first.
 
@@ -65,7 +65,9 @@ import numpy as np
 
 from solver.wagons import goal_kinds
 from solver.wagons.codes import BEER, COW, DESERT, GUN, MINE, MOUNTAINS, WAGON, WATER
-from solver.wagons.optimizer.board import (
+from solver.wagons.optimizer.walk.board import _candidates, _put, _take
+from solver.wagons.optimizer.walk.compiled import njit  # numba's, with a cache that never fails
+from solver.wagons.optimizer.walk.scorer import (
     K_BAD,
     K_BOOT,
     K_COOL,
@@ -75,14 +77,10 @@ from solver.wagons.optimizer.board import (
     K_HERD,
     K_ONE,
     K_TRAIN,
-    _candidates,
     _flood,
     _icons_where,
-    _put,
-    _score,
-    _take,
+    score_town,
 )
-from solver.wagons.optimizer.compiled import njit  # numba's, with a cache that never fails
 
 __all__ = ["node_bound", "search", "NEG", "state_arrays", "BOUNDED"]
 
@@ -457,7 +455,7 @@ def search(cc, nrot, B, O, margin, kind, scal, tab, tab_len, opp, can_lose, rem_
                 if not _round1_ok(r1, d, nocc, n):
                     v = NEG
                 elif last:
-                    p, o = _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp,
+                    p, o = score_town(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp,
                                   can_lose)
                     v = p - o if margin else p
                 else:

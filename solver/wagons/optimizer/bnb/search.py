@@ -32,24 +32,12 @@ from solver.wagons.cards import card_codes
 from solver.wagons.codes import BEER, COW, GUN, MINE
 from solver.wagons.data import load_data
 from solver.wagons.optimizer.bnb.kernel import NEG, search, state_arrays
-from solver.wagons.optimizer.board import (
-    K_BAD,
-    K_COUNT,
-    K_ONE,
-    K_TRAIN,
-    WALK,
-    _board_arrays,
-    _comparing,
-    _put,
-    board_size,
-    card_arrays,
-    goal_tables,
-    walk,
-)
 from solver.wagons.optimizer.bounds import best_runs, between_cells
-from solver.wagons.optimizer.compiled import Warming, ready_by
-from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
+from solver.wagons.optimizer.walk.board import WALK, _board_arrays, _put, board_size, card_arrays, walk
+from solver.wagons.optimizer.walk.compiled import Warming, ready_by
+from solver.wagons.optimizer.walk.local import polish
+from solver.wagons.optimizer.walk.scorer import K_BAD, K_COUNT, K_ONE, K_TRAIN, _comparing, goal_tables
 
 __all__ = ["BranchAndBound", "Search", "SLICE", "fixed_tables", "comparing_table", "suffix_counts", "SEARCH",
            "compile_kernels"]

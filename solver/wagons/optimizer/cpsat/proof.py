@@ -18,9 +18,9 @@ from solver.wagons.optimizer.cpsat.encode import encode
 from solver.wagons.optimizer.cpsat.goals import player_score
 from solver.wagons.optimizer.cpsat.solve import solve
 from solver.wagons.optimizer.cpsat.town import ZERO, CpTown
-from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 from solver.wagons.optimizer.quads import EncodeTimeout
+from solver.wagons.optimizer.walk.local import polish
 
 __all__ = ["CpSatProof", "reusing_models", "BuiltModel", "LOCAL_SHARE", "MAX_MODELS"]
 

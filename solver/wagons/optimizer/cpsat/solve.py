@@ -174,7 +174,7 @@ def solve(town: CpTown, target, incumbent: int | None, deadline: float, hint=Non
     search proof, which proves most towns that are proven at all within that time, then the bound
     search for a tight bound on the rest: :data:`PRIMAL_SHARE`).
     ``polish(xyr)``: called between the phases with the primal phase's best town, returns a
-    better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimizer.local`)."""
+    better ``(xyr, value)`` or None (the local search of :mod:`solver.wagons.optimizer.walk.local`)."""
     if proof not in PROOFS:
         raise ValueError(f"proof: expected one of {PROOFS}, got {proof!r}")
     if primal_share is None:
