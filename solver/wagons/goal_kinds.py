@@ -54,6 +54,8 @@ class GoalKind:
             raise ValueError(f"goal kind '{self.name}': family '{self.family}' is not one of {FAMILIES}")
         if (self.family == "counting") != (bool(self.counts) and self.score is not None):
             raise ValueError(f"goal kind '{self.name}': a counting kind, and only one, gives counts and score")
+        if (self.family == "comparing") != bool(self.reads):
+            raise ValueError(f"goal kind '{self.name}': a comparing kind, and only one, says what it reads")
         if any(s not in TERRAINS + ICONS for s in self.counts) or any(r not in SIDE_COUNTS for r in self.reads):
             raise ValueError(f"goal kind '{self.name}': counts {self.counts} or reads {self.reads} name no symbol")
 

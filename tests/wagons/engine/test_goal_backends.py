@@ -472,7 +472,8 @@ def test_the_command_line_flags_choose_the_readings(tmp_path):
 
 
 @pytest.mark.parametrize("entry", [dict(family="shape"), dict(family="counting"), dict(counts=("Gold",)),
-                                   dict(family="comparing", reads=("wagons",))])
+                                   dict(family="comparing", reads=("wagons",)), dict(family="comparing"),
+                                   dict(reads=("beers",))])
 def test_the_catalogue_refuses_a_malformed_kind(entry):
     with pytest.raises(ValueError, match="goal kind 'toy'"):
         goal_kinds.GoalKind(**{"name": "toy", "rule": "W-goal-toy", "family": "position", **entry})
