@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ortools.sat import sat_parameters_pb2
@@ -22,7 +24,54 @@ from solver.stopping import capped, watching
 from solver.wagons.optimizer.cpsat.encode import decode
 from solver.wagons.optimizer.cpsat.town import CpTown
 
-__all__ = ["solve", "SolveResult", "stopped_bound", "PROOFS", "PRIMAL_SHARE"]
+__all__ = ["solve", "SolveResult", "stopped_bound", "PROOFS", "PRIMAL_SHARE", "Effort", "measuring", "record"]
+
+
+@dataclass
+class Effort:
+    """What CP-SAT spent on the solves measured: its deterministic time (its own count of work, in
+    "deterministic seconds": the same on an idle and a loaded machine, so what a comparison reads), its CPU
+    seconds (the solver's user time) and its wall seconds, and how many solves."""
+
+    deterministic: float = 0.0
+    cpu: float = 0.0
+    wall: float = 0.0
+    solves: int = 0
+
+    def add(self, other: Effort) -> None:
+        self.deterministic += other.deterministic
+        self.cpu += other.cpu
+        self.wall += other.wall
+        self.solves += other.solves
+
+    def since(self, before: Effort) -> Effort:
+        """What was spent after ``before`` (an earlier copy of this meter)."""
+        return Effort(self.deterministic - before.deterministic, self.cpu - before.cpu, self.wall - before.wall,
+                      self.solves - before.solves)
+
+    def to_dict(self) -> dict:
+        return {"deterministic": self.deterministic, "cpu": self.cpu, "wall": self.wall, "solves": self.solves}
+
+
+_METERS: ContextVar[tuple[Effort, ...]] = ContextVar("cpsat_meters", default=())
+
+
+@contextmanager
+def measuring() -> Iterator[Effort]:
+    """Within the block (this thread or task), every CP-SAT solve adds what it spent to the meter yielded (and to
+    the meters of the blocks around it); the proof workers of a deal search report theirs too (:func:`record`)."""
+    effort = Effort()
+    token = _METERS.set(_METERS.get() + (effort,))
+    try:
+        yield effort
+    finally:
+        _METERS.reset(token)
+
+
+def record(spent: Effort) -> None:
+    """Add ``spent`` to every meter open here (a solve of this process, or one a proof worker reports)."""
+    for meter in _METERS.get():
+        meter.add(spent)
 
 @dataclass(frozen=True)
 class SolveResult:
@@ -144,6 +193,7 @@ class _Phases:
             if not go:
                 solver.parameters.max_time_in_seconds = 0.01
             status = solver.solve(m, self._callback())
+        record(Effort(solver.deterministic_time, solver.user_time, solver.wall_time, 1))
         if status == cp_model.MODEL_INVALID:
             raise AssertionError(f"CP-SAT model invalid: {m.validate()}")
         return solver, status
