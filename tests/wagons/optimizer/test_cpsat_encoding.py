@@ -1,10 +1,10 @@
 """How the CP-SAT layout model is built (rule:W-opt-layout): the triangle clauses and model reuse.
 
-- The triangle clauses (``cpsat._triangles``) are redundant: each must hold in every legal town
-  (checked clause by clause on random towns), the ``"unique"`` build must state exactly the clause set
-  of the ``"full"`` one, and the ``"reduced"`` build must propagate at least what ``"full"`` does (a
-  small unit propagator over three cards, every pair of given facts); every build gives the oracle's
-  optimum on random small deals.
+- The triangle clauses (``encode.add_triangles``) are redundant: each must hold in every legal town
+  (checked clause by clause on random towns), and they must propagate at least what the build before the
+  encoding round does (``full_triangles``, kept in ``bench/wagons_baselines.py`` with ``unique_triangles``, the
+  same clause set once each: a small unit propagator over three cards, every pair of given facts); every build
+  gives the oracle's optimum on random small deals.
 - A model reused by a later proof pass (``cpsat.reusing_models``) is the very model a fresh build
   gives (text-equal once the floor, objective and hint are added) and proves the same.
 """
@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
+from bench.wagons_baselines import full_triangles, unique_triangles
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.optimizer.cpsat import encode as cps_encode
 from solver.wagons.optimizer.cpsat import proof as cps_proof
@@ -30,6 +31,9 @@ from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, make_problem, normal_xyr
 from tests.support.wagons import random_town
 
+BUILDS = {"reduced": cps_encode.add_triangles, "unique": unique_triangles, "full": full_triangles}
+"""The product's triangle clauses and the benches' earlier builds."""
+
 
 class _Ticks:
     def tick(self) -> None:
@@ -37,12 +41,12 @@ class _Ticks:
 
 
 def _triangle_clauses(n: int, mode: str):
-    """(clauses as tuples of signed literals, the axis literal indices) of ``_triangles`` alone on ``n`` cards;
+    """(clauses as tuples of signed literals, the axis literal indices) of the build ``mode`` alone on ``n`` cards;
     an at-most-one is given as its pairwise clauses."""
     m = cp_model.CpModel()
     axis = {(name, i, j, d): m.new_bool_var("") for i, j in itertools.combinations(range(n), 2)
             for name in "xy" for d in range(-2, 3)}
-    cps_encode._triangles(m, n, axis, _Ticks(), mode)
+    BUILDS[mode](m, n, axis, _Ticks())
     clauses = []
     for c in m.proto.constraints:
         if c.has_bool_or():
@@ -58,7 +62,7 @@ def _holds(lit: int, true: set[int]) -> bool:
     return (lit in true) if lit >= 0 else (-lit - 1 not in true)
 
 
-@pytest.mark.parametrize("mode", cps_encode.TRIANGLES)
+@pytest.mark.parametrize("mode", BUILDS)
 def test_every_triangle_clause_holds_in_random_towns(mode):
     """Soundness: with each axis literal set from a real town's offsets, every clause is satisfied."""
     rng = random.Random(f"triangles-{mode}")
@@ -127,8 +131,8 @@ def test_every_triangle_build_gives_the_oracles_optimum(seed, n, objective):
     deck = rng.sample(range(18), 18)
     cards, pile, scenario = deck[:n], deck[n:n + rng.randint(0, 3)], SCENARIO_IDS[seed % 6]
     best = exhaustive_best(cards, scenario, pile, objective=objective).value
-    for mode in cps_encode.TRIANGLES:
-        r = layout_with(cps_proof.CpSatProof(triangles=mode), "cpsat", cards, scenario, pile, objective=objective)
+    for mode, build in BUILDS.items():
+        r = layout_with(cps_proof.CpSatProof(triangles=build), "cpsat", cards, scenario, pile, objective=objective)
         assert r.proven_optimal and r.value == best, (mode, cards, pile, scenario)
 
 

@@ -10,7 +10,7 @@ rule:W-cover): :func:`encode` and :func:`decode`.
 - **Offsets per axis** (redundant, up to 10 cards): ``axis[x|y, i, j, d]`` iff ``P_j - P_i == d`` for d in
   -2..2, at most one per pair and axis; for cards ``i < j < k`` two pairs' offsets give the third's
   (``c = a + b``: three clauses per agreeing triple) and, where ``a + b``, ``c - a`` or ``c - b`` lies
-  beyond -2..2, the three offsets exclude each other (:func:`_triangles`; the other contradictions follow
+  beyond -2..2, the three offsets exclude each other (:func:`add_triangles`; the other contradictions follow
   by propagation through the at-most-one).
 - **Placement** (rule:W-place): card ``j > 0`` touches or covers an earlier card: some
   ``rel[i,j][c]`` with ``|dx|, |dy| <= 2`` and not both 2 (corner-only contact is illegal).
@@ -34,17 +34,16 @@ from ortools.sat.python import cp_model
 from solver.wagons.optimizer.cpsat.town import CpTown, looks_same_turned
 from solver.wagons.optimizer.quads import Quad
 
-__all__ = ["encode", "decode", "TRIANGLES"]
+__all__ = ["encode", "decode", "add_triangles"]
 
 def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speedups: bool = True,
-           tightened: bool = True, triangles: str = "reduced") -> CpTown:
+           tightened: bool = True, triangles: Callable[..., None] | None = None) -> CpTown:
     """Positions, relative placements, placement legality and visibility for cards in this order
     (``speedups``: with the redundant bounds and the symmetry breaking of :func:`_hidden_unturned`;
     ``tightened``, with ``speedups``: the group neighbours (``CpTown._neighbours``) and, in
-    :func:`player_score`, :func:`_groups_with_territory_cards`; ``triangles``: which redundant
-    offset clauses, :data:`TRIANGLES`)."""
-    if triangles not in TRIANGLES:
-        raise ValueError(f"triangles: expected one of {TRIANGLES}, got {triangles!r}")
+    :func:`player_score`, :func:`_groups_with_territory_cards`; ``triangles(m, n, axis, town)``: what adds the
+    redundant offset clauses, :func:`add_triangles` by default; a benchmark passes the build it compares
+    against)."""
     m = cp_model.CpModel()
     n = len(quads)
     X = [m.new_int_var(-2 * i, 2 * i, f"x{i}") for i in range(n)]
@@ -60,7 +59,7 @@ def encode(quads: Sequence[Sequence[Quad]], deadline: float | None = None, speed
         for j in range(i + 1, n):
             town.tick()
             _pair(town, i, j, axis)
-    _triangles(m, n, axis, town, triangles)
+    (triangles or add_triangles)(m, n, axis, town)
     # rule:W-place: every later card touches (an edge) or covers an earlier one; corner-only is illegal
     for j in range(1, n):
         m.add_bool_or([v for i in range(j) for (dx, dy, _, _), v in town.rel[(i, j)].items()
@@ -133,42 +132,31 @@ def _hidden_unturned(town: CpTown) -> None:
             town.m.add_bool_or([town.vis[(i, k)] for k in range(4)] + [~r])
 
 
-TRIANGLES = ("reduced", "unique", "full")
-"""The redundant clauses of :func:`_triangles`: ``"reduced"`` (default), ``"unique"`` or ``"full"`` (as
-built before issue 20's encoding round: every clause three times; the benches' baseline; measured in
-docs/history/wagons-canwin.md)."""
-
 _OFFSETS = range(-2, 3)
 _SUMS = [(a, b, a + b) for a in _OFFSETS for b in _OFFSETS if -2 <= a + b <= 2]
 """Offsets ``(a, b, c)`` of the pairs ``(i, j)``, ``(j, k)``, ``(i, k)`` of three cards that agree (c = a + b)."""
-_APART = [(a, b, c) for a in _OFFSETS for b in _OFFSETS for c in _OFFSETS if c != a + b]
-"""Offsets of the three pairs that contradict each other."""
-_APART_FAR = [(a, b, c) for a, b, c in _APART if max(abs(a + b), abs(c - a), abs(c - b)) > 2]
-"""Of those, the ones where two of the offsets put the third pair beyond -2..2 (no literal to derive)."""
+_APART_FAR = [(a, b, c) for a in _OFFSETS for b in _OFFSETS for c in _OFFSETS
+              if c != a + b and max(abs(a + b), abs(c - a), abs(c - b)) > 2]
+"""Offsets of the three pairs that contradict each other, where two of them put the third pair beyond -2..2 (no
+literal to derive)."""
 
 
-def _triangles(m, n, axis, town, mode: str = "reduced") -> None:
+def add_triangles(m, n, axis, town) -> None:
     """Redundant: the offset of a pair of cards follows from the offsets of the two other pairs (on each
     axis, ``c = a + b`` for the pairs ``(i, j)``, ``(j, k)``, ``(i, k)`` of cards ``i < j < k``).
 
     The offset literals are reified (``axis[name, i, j, d]`` iff ``P_j - P_i == d``), so every clause here
-    holds in every town. ``"full"``: for each pair playing the derived part and every (a, b, c), the
-    clause "two offsets imply the third's literal, or its negation", so each contradiction clause is
-    stated three times. ``"unique"``: the same clauses once. ``"reduced"``: an at-most-one over each
-    pair's five offset literals, the positive clauses (two offsets imply the third, three per
-    agreeing triple) and the contradiction clauses only where two offsets put the third pair beyond
-    -2..2; the other contradictions follow by unit propagation (two offsets set the third's literal,
-    the at-most-one clears its others; one offset and the third's set the second's candidates false
-    through the positive clauses), so propagation is at least as strong as with ``"full"``."""
+    holds in every town: an at-most-one over each pair's five offset literals, the positive clauses (two
+    offsets imply the third, three per agreeing triple) and the contradiction clauses only where two offsets
+    put the third pair beyond -2..2; the other contradictions follow by unit propagation (two offsets set the
+    third's literal, the at-most-one clears its others; one offset and the third's set the second's candidates
+    false through the positive clauses), so propagation is at least as strong as with every contradiction
+    clause stated (the build before issue 20's encoding round, ``bench/wagons_baselines.py``)."""
     if n > 10:
         return
-    if mode == "full":
-        return _triangles_full(m, n, axis, town)
-    if mode == "reduced":
-        for i, j in itertools.combinations(range(n), 2):
-            for name in "xy":
-                m.add_at_most_one([axis[(name, i, j, d)] for d in _OFFSETS])
-    apart = _APART_FAR if mode == "reduced" else _APART
+    for i, j in itertools.combinations(range(n), 2):
+        for name in "xy":
+            m.add_at_most_one([axis[(name, i, j, d)] for d in _OFFSETS])
     for i, j, k in itertools.combinations(range(n), 3):
         town.tick()
         for name in "xy":
@@ -179,26 +167,8 @@ def _triangles(m, n, axis, town, mode: str = "reduced") -> None:
                 m.add_bool_or([nij[a], njk[b], ik[c]])
                 m.add_bool_or([nij[a], nik[c], jk[b]])
                 m.add_bool_or([njk[b], nik[c], ij[a]])
-            for a, b, c in apart:
+            for a, b, c in _APART_FAR:
                 m.add_bool_or([nij[a + 2], njk[b + 2], nik[c + 2]])
-
-
-def _triangles_full(m, n, axis, town) -> None:
-    """:func:`_triangles` as built before (``"full"``): the benches' baseline."""
-
-    def lit(name, i, j, d):
-        return axis.get((name, i, j, d)) if i < j else axis.get((name, j, i, -d))
-
-    for i, j, k in itertools.combinations(range(n), 3):
-        town.tick()
-        for name in "xy":
-            for p, q, r in (((i, j), (j, k), (i, k)), ((j, i), (i, k), (j, k)), ((i, k), (k, j), (i, j))):
-                for d1 in range(-2, 3):
-                    for d2 in range(-2, 3):
-                        l1, l2 = lit(name, *p, d1), lit(name, *q, d2)
-                        for d3 in range(-2, 3):
-                            l3 = lit(name, *r, d3)
-                            m.add_bool_or([~l1, ~l2, l3 if d3 == d1 + d2 else ~l3])
 
 
 def decode(town: CpTown, value: Callable[[Any], int]) -> list[tuple[int, int, int]]:

@@ -6,7 +6,7 @@ time, ``CpModel.clone``, not a new build; the copy is the same model, so the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -44,13 +44,14 @@ class CpSatProof:
     proof) or the time limit. ``speedups``: the model with its redundant bounds
     and symmetry breaking (default; ``False`` is the baseline of ``bench/bench_wagons_proofs.py``);
     ``tightened``: with them, issue 20's second round (the territory cap and the group neighbours;
-    default; ``False`` is the benches' ``current``, the prover before it); ``triangles``: the redundant
-    offset clauses (:data:`TRIANGLES`; ``"full"`` is the build before the encoding round)."""
+    default; ``False`` is the benches' ``current``, the prover before it); ``triangles``: what adds the redundant
+    offset clauses (None: :func:`.encode.add_triangles`; the benches pass the build before the encoding round,
+    ``bench/wagons_baselines.py``)."""
 
     proof: str = "search"
     speedups: bool = True
     tightened: bool = True
-    triangles: str = "reduced"
+    triangles: Callable[..., None] | None = None
 
     @property
     def name(self) -> str:
