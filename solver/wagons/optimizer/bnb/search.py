@@ -3,7 +3,7 @@ the placement sequences with an admissible bound at every node (rule:W-opt-layou
 
 The search is the compiled walk of :mod:`.board` (the cards in the order received, each later card on
 top, rule:W-place, rule:W-cover; the first card at the origin unturned, since a half turn of the whole
-town changes no score) with a bound (:func:`.bnb_kernel.node_bound`, admissibility argued in its
+town changes no score) with a bound (:func:`.kernel.node_bound`, admissibility argued in its
 module docstring): at each node every child is put, bounded (the last card: scored exactly) and
 taken back, the children whose bound beats the value to beat are visited best bound first, and a
 node whose bound does not beat it is never entered. The value to beat starts at the incumbent's
