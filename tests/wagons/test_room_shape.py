@@ -32,3 +32,12 @@ def test_the_benchmark_baselines_live_in_bench_and_no_bench_patches_the_product(
     for bench in (ROOT / "bench").glob("*.py"):
         text = bench.read_text(encoding="utf-8")
         assert "unittest.mock" not in text and "monkeypatch" not in text, bench.name
+
+
+def test_dead_and_test_only_code_is_out_of_the_product():
+    """Nothing called ``check_status`` or ``new_solver``; the others only tests call, and they live in
+    ``tests/support`` (or the test that reads them)."""
+    product = "\n".join(p.read_text(encoding="utf-8") for p in WAGONS.rglob("*.py"))
+    for gone in ("def check_status", "def new_solver", "MUTATION_BREAKS", "def zygote_pid", "def compiled_score",
+                 "def window_best", "def _score_placements"):
+        assert gone not in product, gone
