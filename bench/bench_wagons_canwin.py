@@ -10,7 +10,7 @@ each solve (every solve starts cold):
   figure): proven or not; both with the layout strategy ``--method`` (default the project's);
 - the earlier method side by side in the same run, on every ``--baseline-every K``-th seed (the seeds
   divisible by K; K = 1: every deal, 0: none): best play with one solve per line
-  (``search="each-line"``) within ``--bestplay-limit``; its answer to "winnable?" within the can-win
+  (``bench/wagons_baselines.py``, ``best_play_each_line``) within ``--bestplay-limit``; its answer to "winnable?" within the can-win
   limit is a win when its line's margin was above 0 by then, a no when it proved a best margin of 0
   or less by then (the time of its first winning town is read from its progress calls).
 
@@ -44,17 +44,21 @@ import sys
 import time
 from pathlib import Path
 
-from solver.errors import BadInput
-from solver.wagons.data import SCENARIO_IDS
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: bench.wagons_baselines
+
+from bench.effort import columns, measured, medians  # noqa: E402 - after the path
+from solver.errors import BadInput  # noqa: E402
+from solver.wagons.data import SCENARIO_IDS  # noqa: E402
 
 GAME = "wagons"
 SETTINGS = ("canwin_limit", "bestplay_limit", "method", "baseline_every")
 """The row fields that must agree between the rows of one run (a resumed file, a summary)."""
 
 
-def _row(name, value, unit, baseline=None, ratio=None, notes=""):
+def _row(name, value, unit, baseline=None, ratio=None, notes="", **effort):
+    """A row; ``effort``: the ``det``, ``cpu``, ``wall`` columns of a CP-SAT row (``bench/effort.py``)."""
     return {"game": GAME, "name": name, "value": value, "unit": unit, "baseline": baseline, "ratio": ratio,
-            "notes": notes}
+            "notes": notes, **effort}
 
 
 # ---------------------------------------------------------------- one deal
@@ -62,7 +66,7 @@ def _row(name, value, unit, baseline=None, ratio=None, notes=""):
 
 def baseline_deal(scenario: str, seed: int, rules, time_limit: float, canwin_limit: float) -> dict:
     """The earlier method (best play, one solve per line) on one deal, and its can-win answer by ``canwin_limit``."""
-    from solver.wagons.optimizer.bestplay import best_play
+    from bench.wagons_baselines import best_play_each_line
 
     first_win: list[float] = []
 
@@ -70,7 +74,7 @@ def baseline_deal(scenario: str, seed: int, rules, time_limit: float, canwin_lim
         if best is not None and best > 0 and not first_win:
             first_win.append(elapsed)
 
-    old = best_play(scenario, seed, rules=rules, time_limit=time_limit, search="each-line", progress=progress)
+    old, cost = measured(best_play_each_line, scenario, seed, rules=rules, time_limit=time_limit, progress=progress)
     if old.margin > 0 and not first_win:
         first_win.append(old.elapsed)
     win_at = first_win[0] if first_win else None
@@ -81,7 +85,8 @@ def baseline_deal(scenario: str, seed: int, rules, time_limit: float, canwin_lim
     else:
         winnable = None
     return {"old_margin": old.margin, "old_proven": old.proven_optimal, "old_seconds": old.elapsed,
-            "old_win_seconds": win_at, "old_winnable": winnable, "old_decided": winnable is not None}
+            "old_win_seconds": win_at, "old_winnable": winnable, "old_decided": winnable is not None,
+            "old_det": cost["det"], "old_cpu": cost["cpu"]}
 
 
 def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float = 30.0,
@@ -96,9 +101,9 @@ def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_l
     method = method or DEFAULT_METHOD
     rules = Rules.from_json(json.loads(rules_json))
     clear_cache()
-    cw = can_win(scenario, seed, rules=rules, time_limit=canwin_limit, method=method)
+    cw, cw_cost = measured(can_win, scenario, seed, rules=rules, time_limit=canwin_limit, method=method)
     clear_cache()
-    bp = best_play(scenario, seed, rules=rules, time_limit=bestplay_limit, method=method)
+    bp, bp_cost = measured(best_play, scenario, seed, rules=rules, time_limit=bestplay_limit, method=method)
     clear_cache()
     if cw.winnable is not None and bp.proven_optimal and rules.tie_break == "tie" and cw.winnable != (bp.margin > 0):
         raise AssertionError(f"{scenario} {seed} {reading}: can-win {cw.winnable} vs best play {bp.margin}")
@@ -114,7 +119,8 @@ def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_l
            "canwin_solves": cw.solves, "bestplay_margin": bp.margin, "bestplay_proven": bp.proven_optimal,
            "bestplay_seconds": bp.elapsed, "bestplay_bound": bp.bound, "bestplay_solves": bp.solves,
            "lines": bp.lines, "winnable": winnable, "greedy_margin": greedy.margin,
-           "greedy_wins": greedy.winner == "player", "baseline": baseline}
+           "greedy_wins": greedy.winner == "player", "baseline": baseline, "canwin_det": cw_cost["det"],
+           "canwin_cpu": cw_cost["cpu"], "bestplay_det": bp_cost["det"], "bestplay_cpu": bp_cost["cpu"]}
     if baseline:
         row |= baseline_deal(scenario, seed, rules, bestplay_limit, canwin_limit)
     return row
@@ -277,13 +283,28 @@ def _figures(rows: list[dict], label: str, what: str, cw: float, bp: float) -> l
         _row(f"{label}can-win decided within {cw:g}s", _share(rows, lambda r: r["canwin_decided"]), "share",
              notes=f"{n}; {sum(1 for r in rows if r['canwin_decided'])} decided"),
         _row(f"{label}can-win median seconds", _median(_time(r, "canwin_decided", "canwin_seconds", cw) for r in rows),
-             "s", notes=f"{n}; an undecided deal counts as the limit"),
+             "s", notes=f"{n}; an undecided deal counts as the limit", **columns(medians(_costs(rows, "canwin")))),
         _row(f"{label}best play proven within {bp:g}s", _share(rows, lambda r: r["bestplay_proven"]), "share",
              notes=f"{n}; {sum(1 for r in rows if r['bestplay_proven'])} proven"),
         _row(f"{label}best play median seconds",
              _median(_time(r, "bestplay_proven", "bestplay_seconds", bp) for r in rows), "s",
-             notes=f"{n}; an unproven deal counts as the limit"),
+             notes=f"{n}; an unproven deal counts as the limit", **columns(medians(_costs(rows, "bestplay")))),
     ]
+
+
+def _costs(rows: list[dict], prefix: str) -> list[dict]:
+    """The measured costs (``bench/effort.py``) of ``prefix`` ("canwin", "bestplay" or the earlier method's "old")
+    over ``rows``; none when a row has no deterministic time (rows written before it was measured)."""
+    if not rows or any(f"{prefix}_det" not in r for r in rows):
+        return []
+    return [{"det": r[f"{prefix}_det"], "cpu": r[f"{prefix}_cpu"], "wall": r[f"{prefix}_seconds"]} for r in rows]
+
+
+def _det_or_wall(sample: list[dict], med_new, med_old):
+    """The ratio new / earlier of the median deterministic time (as this bench's other ratios: new / earlier), or of
+    the wall time when the rows lack it."""
+    new, old = medians(_costs(sample, "bestplay")), medians(_costs(sample, "old"))
+    return _ratio(new["det"], old["det"]) if new and old else _ratio(med_new, med_old)
 
 
 def _baseline(rows: list[dict], label: str, cw: float, bp: float, every) -> list[dict]:
@@ -301,7 +322,9 @@ def _baseline(rows: list[dict], label: str, cw: float, bp: float, every) -> list
         _row(f"{label}sample: can-win decided within {cw:g}s", cw_new, "share", cw_old, _ratio(cw_new, cw_old),
              how + "; earlier: its winning town by the limit, or its proof of a best margin <= 0 by then"),
         _row(f"{label}sample: best play proven within {bp:g}s", bp_new, "share", bp_old, _ratio(bp_new, bp_old), how),
-        _row(f"{label}sample: best play median seconds", med_new, "s", med_old, _ratio(med_new, med_old), how),
+        _row(f"{label}sample: best play median seconds", med_new, "s", med_old, _det_or_wall(sample, med_new, med_old),
+             how + "; ratio: median deterministic time, new / earlier (rows without it: wall)",
+             **columns(medians(_costs(sample, "bestplay")), medians(_costs(sample, "old")))),
         _row(f"{label}sample: best play found a higher margin than the earlier method",
              sum(1 for r in sample if r["bestplay_margin"] > r["old_margin"]), "deals", None, None,
              f"equal {sum(1 for r in sample if r['bestplay_margin'] == r['old_margin'])}, "

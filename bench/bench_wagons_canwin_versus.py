@@ -2,9 +2,10 @@
 (:data:`BEFORE`):
 
 - ``second-round`` (default): before issue 20's second round, the layout-aware Badlands bound and the CP-SAT
-  territory cap (now) against the counts-only bound and ``CpSatProof(tightened=False)`` (:func:`current_method`);
+  territory cap (now) against the counts-only bound and ``CpSatProof(tightened=False)`` (:func:`second_round_before`);
 - ``encoding``: before the encoding round, the reduced triangle clauses and the model reuse across proof passes
-  (now) against ``CpSatProof(triangles="full")`` building every pass's model afresh (:func:`encoding_method`);
+  (now) against every triangle clause three times and every pass's model built afresh (:func:`encoding_before`;
+  the earlier builds live in ``bench/wagons_baselines.py``);
 - ``restart``: the deal search's line proofs paused and resumed in worker processes (``schedule="resume"``,
   now) against proofs restarted every pass (``schedule="restart"``);
 - ``session``: both of the last two at once (the method at the start of the session that built them).
@@ -22,17 +23,15 @@ split over processes by seeds.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import statistics
 import sys
-from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling bench, also when loaded by path
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: bench.wagons_baselines
 
-from bench_wagons_canwin import (  # noqa: E402 - after the path: the rows file, seeds and items are that bench's
+from bench_wagons_canwin import (  # noqa: E402 - the rows file, seeds and items are that bench's
     _row,
     append_row,
     deal_items,
@@ -41,6 +40,7 @@ from bench_wagons_canwin import (  # noqa: E402 - after the path: the rows file,
     read_rows,
 )
 
+from bench.effort import columns, det_ratio, measured, medians  # noqa: E402 - after the path
 from solver.wagons.data import SCENARIO_IDS  # noqa: E402
 
 
@@ -48,50 +48,39 @@ def _share(rows, key) -> float | None:
     return round(sum(1 for r in rows if r[key]) / len(rows), 3) if rows else None
 
 
-@contextmanager
-def current_method():
-    """can-win as it was before the layout-aware Badlands bound and the CP-SAT territory cap (issue 20,
-    second round): the margin bound from the counts alone (``margin_bound(..., layouts=False)``) and the
-    prover without the cap (``CpSatProof(tightened=False)``), swapped in for the ``with`` block."""
-    from solver.wagons.optimizer import dealsearch, layout
-    from solver.wagons.optimizer.bounds import margin_bound
-    from solver.wagons.optimizer.cpsat.model import CpSatProof
+def second_round_before() -> dict:
+    """can-win's options as it was before the layout-aware Badlands bound and the CP-SAT territory cap (issue 20,
+    second round): the margin bound from the counts alone (``margin_bound(..., layouts=False)``) and the prover
+    without the cap (``CpSatProof(tightened=False)``)."""
+    from bench.wagons_baselines import counts_only_bound
+    from solver.wagons.optimizer.cpsat.proof import CpSatProof
 
-    with patch.object(dealsearch, "margin_bound", functools.partial(margin_bound, layouts=False)), \
-            patch.dict(layout.STRATEGIES, cpsat=CpSatProof("search", tightened=False)):
-        yield
+    return {"prover": CpSatProof("search", tightened=False), "line_bound": counts_only_bound()}
 
 
-@contextmanager
-def encoding_method():
-    """can-win as it was before the encoding round: the prover with every triangle clause as built before
-    (``CpSatProof(triangles="full")``) and no model reuse across a deal search's proof passes, swapped in for
-    the ``with`` block."""
-    from solver.wagons.optimizer import dealsearch, layout
-    from solver.wagons.optimizer.cpsat.model import CpSatProof
+def encoding_before() -> dict:
+    """can-win's options as it was before the encoding round: every triangle clause as built before and every proof
+    pass's model built afresh (``bench/wagons_baselines.py``, ``encoding_round_prover``)."""
+    from bench.wagons_baselines import encoding_round_prover
 
-    @contextmanager
-    def no_reuse(_store):
-        yield _store
-
-    with patch.object(dealsearch, "reusing_models", no_reuse), \
-            patch.dict(layout.STRATEGIES, cpsat=CpSatProof("search", triangles="full")):
-        yield
+    return {"prover": encoding_round_prover()}
 
 
-BEFORE = {"second-round": (current_method, {}), "encoding": (encoding_method, {}),
-          "restart": (nullcontext, {"schedule": "restart"}), "session": (encoding_method, {"schedule": "restart"})}
-"""``--before`` name -> (the context manager that swaps the method before in, can-win's options for it)."""
+BEFORE = {"second-round": second_round_before, "encoding": encoding_before,
+          "restart": lambda: {"schedule": "restart"}, "session": lambda: encoding_before() | {"schedule": "restart"}}
+"""``--before`` name -> can-win's options for the method before (its prover, line bound, schedule), passed to
+``can_win`` as arguments: nothing of the product is swapped."""
 
 
 def _cold(scenario: str, seed: int, rules, canwin_limit: float, **options):
-    """One can-win with an empty cache of proven facts before and after (every solve cold)."""
+    """One can-win with an empty cache of proven facts before and after (every solve cold), and its cost
+    (``bench/effort.py``)."""
     from solver.wagons.optimizer.canwin import can_win
     from solver.wagons.optimizer.dealsearch import clear_cache
 
     clear_cache()
     try:
-        return can_win(scenario, seed, rules=rules, time_limit=canwin_limit, **options)
+        return measured(can_win, scenario, seed, rules=rules, time_limit=canwin_limit, **options)
     finally:
         clear_cache()
 
@@ -104,26 +93,35 @@ def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_
     from solver.wagons.rules import Rules
 
     rules = Rules.from_json(json.loads(rules_json))
-    swap, options = BEFORE[baseline]
+    options = BEFORE[baseline]()
 
     def run_before():
-        with swap():
-            return _cold(scenario, seed, rules, canwin_limit, **options)
+        return _cold(scenario, seed, rules, canwin_limit, **options)
 
-    old = run_before() if before and before_first else None
-    new = _cold(scenario, seed, rules, canwin_limit)
+    old, old_cost = run_before() if before and before_first else (None, None)
+    new, cost = _cold(scenario, seed, rules, canwin_limit)
     row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": rules == Rules(),
            "canwin_limit": canwin_limit, "canwin_winnable": new.winnable, "canwin_decided": new.winnable is not None,
            "canwin_seconds": new.elapsed, "canwin_solves": new.solves, "canwin_open": new.lines_open,
-           "lines": new.lines, "before": before, "baseline": baseline}
+           "lines": new.lines, "before": before, "baseline": baseline, "canwin_det": cost["det"],
+           "canwin_cpu": cost["cpu"]}
     if not before:
         return row
     if old is None:
-        old = run_before()
+        old, old_cost = run_before()
     if new.winnable is not None and old.winnable is not None and new.winnable != old.winnable:
         raise AssertionError(f"{scenario} {seed} {reading}: can-win {new.winnable} now, {old.winnable} before")
     return row | {"current_winnable": old.winnable, "current_decided": old.winnable is not None,
-                  "current_seconds": old.elapsed, "current_solves": old.solves, "current_open": old.lines_open}
+                  "current_seconds": old.elapsed, "current_solves": old.solves, "current_open": old.lines_open,
+                  "current_det": old_cost["det"], "current_cpu": old_cost["cpu"]}
+
+
+def _costs(rows: list[dict], prefix: str) -> list[dict]:
+    """The measured costs of ``prefix`` ("canwin" now, "current" before) over ``rows``; none when a row lacks its
+    deterministic time (rows written before it was measured)."""
+    if not rows or any(f"{prefix}_det" not in r for r in rows):
+        return []
+    return [{"det": r[f"{prefix}_det"], "cpu": r[f"{prefix}_cpu"], "wall": r[f"{prefix}_seconds"]} for r in rows]
 
 
 def _median(sub: list[dict], key: str) -> float | None:
@@ -143,8 +141,10 @@ def versus_rows(rows: list[dict], canwin_limit: float) -> list[dict]:
         new, old, new_on = _share(sub, "canwin_decided"), _share(both, "current_decided"), _share(both, "canwin_decided")
         out.append(_row(f"{s or 'all'}: can-win decided within {canwin_limit:g}s (now vs before)", new, "share", old,
                         round(new_on / old, 2) if old and new_on is not None else None, what))
+        now, then = medians(_costs(sub, "canwin")), medians(_costs(both, "current"))
         out.append(_row(f"{s or 'all'}: can-win median seconds (now vs before)", _median(sub, "canwin_seconds"), "s",
-                        _median(both, "current_seconds"), None, what))
+                        _median(both, "current_seconds"), det_ratio(then, medians(_costs(both, "canwin"))),
+                        what + "; ratio: median deterministic time, before / now on the rows of both", **columns(now, then)))
         for key, what_, unit in (("solves", "layout solves", "solves"), ("open", "lines left open", "lines")):
             out.append(_row(f"{s or 'all'}: {what_} per deal, mean (now vs before)", _mean(sub, f"canwin_{key}"), unit,
                             _mean(both, f"current_{key}"), None, what))
@@ -156,8 +156,16 @@ def _mean(sub: list[dict], key: str) -> float | None:
     return round(statistics.mean(vals), 1) if vals else None
 
 
-def run(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log=None, before_every: int = 1,
-        readings: str = "all", baseline: str = "second-round", deals: set | None = None) -> list[dict]:
+def run(quick: bool = True) -> list[dict]:
+    """``bench/run_all.py``'s entry: the second round's comparison on Gold Rush and Cattle Drive seed 0 (``quick``,
+    10 s limits) or seeds 0-4 of every scenario (30 s), the default reading."""
+    if quick:
+        return run_versus([0], ("gold-rush", "cattle-drive"), 10.0, readings="default")
+    return run_versus(parse_seeds("0-4"), SCENARIO_IDS, 30.0, readings="default")
+
+
+def run_versus(seeds, scenarios, canwin_limit: float, rows_path: str | None = None, log=None, before_every: int = 1,
+               readings: str = "all", baseline: str = "second-round", deals: set | None = None) -> list[dict]:
     """Every deal-reading of ``seeds`` x ``scenarios`` (``readings="default"``: the default reading only;
     ``deals``: only these ``(scenario, seed)``), one solve at a time; the method before (:data:`BEFORE`
     ``[baseline]``) on the seeds divisible by ``before_every`` (0: never), run first on every other deal
@@ -209,8 +217,9 @@ def main() -> None:
         if a.deals:
             deals = {(sc, int(seed)) for sc, seed in (d.rsplit(":", 1) for d in a.deals.split(","))}
             scenarios = tuple(dict.fromkeys(sc for sc, _ in deals))
-        out = run(sorted({s for _, s in deals}) if deals else parse_seeds(a.seeds), scenarios, a.canwin_limit, a.rows,
-                  lambda m: print(m, file=sys.stderr, flush=True), a.before_every, a.readings, a.before, deals)
+        out = run_versus(sorted({s for _, s in deals}) if deals else parse_seeds(a.seeds), scenarios, a.canwin_limit,
+                         a.rows, lambda m: print(m, file=sys.stderr, flush=True), a.before_every, a.readings, a.before,
+                         deals)
     for row in out:
         print(json.dumps(row))
 

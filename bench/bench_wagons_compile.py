@@ -4,7 +4,7 @@ conventions: ``run(quick) -> rows``).
 Each run is a fresh ``ruleslinger`` process with its own numba cache folder (``NUMBA_CACHE_DIR``):
 
 - first run, cold: an empty cache, so the kernels compile while the search's clock runs
-  (solver/wagons/optimizer/compiled.py: the search waits for them only until its deadline);
+  (solver/wagons/optimizer/walk/compiled.py: the search waits for them only until its deadline);
 - warm run: the same command once the kernels are in the cache (``compile_kernels()``, what ``run.py`` does
   at install; its seconds are a row too: what the first run would cost if it waited for the compiler).
 

@@ -1,6 +1,6 @@
 """Benchmarks for the Lone Cowboy optimizer (conventions: ``run(quick) -> rows``).
 
-The default prover is CP-SAT (``method="cpsat"``, :mod:`solver.wagons.optimizer.cpsat.model`); the Z3 loop
+The default prover is CP-SAT (``method="cpsat"``, :mod:`solver.wagons.optimizer.cpsat`); the Z3 loop
 (``"incremental"``) is measured beside it. Dated figures: ``docs/history/wagons-optimizer-2026.md``.
 
 - time to a proven optimum (best-layout, player score) for 6-, 8- and 10-card towns over seeded
@@ -22,10 +22,14 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.optimizer.layout import best_layout
-from solver.wagons.optimizer.oracle import exhaustive_best
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: bench.effort
+
+from bench.effort import columns, det_ratio, measured, medians  # noqa: E402 - after the path
+from solver.wagons.data import SCENARIO_IDS  # noqa: E402
+from solver.wagons.optimizer.layout import best_layout  # noqa: E402
+from solver.wagons.optimizer.oracle import exhaustive_best  # noqa: E402
 
 GAME = "wagons"
 
@@ -36,26 +40,29 @@ def _instance(seed: int, n: int):
     return deck[:n], deck[n:n + rng.randint(0, 6)], SCENARIO_IDS[seed % 6]
 
 
-def _row(name, value, unit, baseline=None, ratio=None, notes=""):
+def _row(name, value, unit, baseline=None, ratio=None, notes="", **effort):
+    """A row; ``effort``: the ``det``, ``cpu``, ``wall`` columns of a CP-SAT row (``bench/effort.py``)."""
     return {"game": GAME, "name": name, "value": value, "unit": unit, "baseline": baseline, "ratio": ratio,
-            "notes": notes}
+            "notes": notes, **effort}
 
 
 def proof_rows(sizes, instances: int, time_limit: float, log=print, method: str = "cpsat") -> list[dict]:
     rows = []
     prefix = "optimize" if method == "cpsat" else f"optimize_{method}"
     for n in sizes:
-        times, proven = [], 0
+        times, proven, costs = [], 0, []
         for seed in range(instances):
             cards, pile, sc = _instance(seed, n)
-            r = best_layout(cards, sc, pile, time_limit=time_limit, method=method)
+            r, cost = measured(best_layout, cards, sc, pile, time_limit=time_limit, method=method)
+            costs.append(cost)
             times.append(r.elapsed if r.proven_optimal else time_limit)
             proven += r.proven_optimal
             log(f"  {method} {n} cards seed {seed} {sc}: score {r.score} greedy {r.greedy_value} "
                 f"{'proven' if r.proven_optimal else 'NOT proven'} {r.elapsed:.1f}s")
         note = (f"method {method}; {instances} seeded instances, time limit {time_limit:g}s each (unproven count as the limit); "
                 f"proven {proven}/{instances}")
-        rows.append(_row(f"{prefix}_{n}_cards_median_s", round(statistics.median(times), 2), "s", notes=note))
+        spent = columns(medians(costs)) if method == "cpsat" else {}
+        rows.append(_row(f"{prefix}_{n}_cards_median_s", round(statistics.median(times), 2), "s", notes=note, **spent))
         rows.append(_row(f"{prefix}_{n}_cards_worst_s", round(max(times), 2), "s", notes=note))
         rows.append(_row(f"{prefix}_{n}_cards_proven_share", round(proven / instances, 3), "share", notes=note))
     return rows
@@ -65,11 +72,13 @@ def proof_phase_rows(n: int, instances: int, time_limit: float, log=print) -> li
     """The default proof phase (CP-SAT's search without LP, ``method="cpsat"``) against the core-based
     one (``"cpsat-core"``, the baseline) on the same instances in the same process; unproven count as
     the limit. Where both prove, the values must be equal."""
-    t_new, t_core, p_new, p_core = [], [], 0, 0
+    t_new, t_core, p_new, p_core, c_new, c_core = [], [], 0, 0, [], []
     for seed in range(instances):
         cards, pile, sc = _instance(seed, n)
-        a = best_layout(cards, sc, pile, time_limit=time_limit)
-        b = best_layout(cards, sc, pile, time_limit=time_limit, method="cpsat-core")
+        a, cost_a = measured(best_layout, cards, sc, pile, time_limit=time_limit)
+        b, cost_b = measured(best_layout, cards, sc, pile, time_limit=time_limit, method="cpsat-core")
+        c_new.append(cost_a)
+        c_core.append(cost_b)
         if a.proven_optimal and b.proven_optimal and a.value != b.value:
             raise AssertionError(f"proof phases disagree on {cards} {sc}: {a.value} vs {b.value}")
         t_new.append(a.elapsed if a.proven_optimal else time_limit)
@@ -80,23 +89,25 @@ def proof_phase_rows(n: int, instances: int, time_limit: float, log=print) -> li
             f"{a.elapsed:.1f}s, core {b.value} {'proven' if b.proven_optimal else 'open'} {b.elapsed:.1f}s")
     med_new, med_core = statistics.median(t_new), statistics.median(t_core)
     note = (f"{instances} seeded {n}-card instances, {time_limit:g}s each (unproven count as the limit); proven: "
-            f"search {p_new}/{instances}, core {p_core}/{instances}; total {sum(t_new):.0f}s vs {sum(t_core):.0f}s")
+            f"search {p_new}/{instances}, core {p_core}/{instances}; total {sum(t_new):.0f}s vs {sum(t_core):.0f}s; "
+            f"ratio: median deterministic time, core / search")
+    new, core = medians(c_new), medians(c_core)
     return [_row(f"optimize_proof_search_{n}_cards_median_s", round(med_new, 2), "s", baseline=round(med_core, 2),
-                 ratio=round(med_core / med_new, 2) if med_new else None, notes=note)]
+                 ratio=det_ratio(core, new), notes=note, **columns(new, core))]
 
 
 def speedup_rows(n: int, instances: int, time_limit: float, log=print, z3_too: bool = True) -> list[dict]:
     """The default prover (CP-SAT) and the Z3 loop against the exhaustive oracle (compiled, fast=True)
     on the same instances; answers must be equal and proven."""
-    c_t, z_t, e_t = [], [], []
+    c_t, z_t, e_t, c_cost = [], [], [], []
     for seed in range(instances):
         cards, pile, sc = _instance(1000 + seed, n)
         t = time.perf_counter()
         e = exhaustive_best(cards, sc, pile)
         e_t.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        r = best_layout(cards, sc, pile, time_limit=time_limit)
-        c_t.append(time.perf_counter() - t)
+        r, cost = measured(best_layout, cards, sc, pile, time_limit=time_limit)
+        c_t.append(cost["wall"])
+        c_cost.append(cost)
         if not r.proven_optimal or r.value != e.value:
             raise AssertionError(f"optimizer {r.value} (proven {r.proven_optimal}) != exhaustive {e.value} on {cards} {sc}")
         z_note = ""
@@ -112,7 +123,8 @@ def speedup_rows(n: int, instances: int, time_limit: float, log=print, z3_too: b
     cm, em = statistics.median(c_t), statistics.median(e_t)
     rows = [_row(f"optimize_vs_exhaustive_{n}_cards_s", round(cm, 3), "s", round(em, 3), round(em / cm, 2),
                  f"median over {instances} instances; baseline = the compiled exhaustive oracle; "
-                 f"ratio = exhaustive time / CP-SAT time; answers equal and proven")]
+                 f"ratio = exhaustive time / CP-SAT time (wall: the oracle has no deterministic clock); "
+                 f"answers equal and proven", **columns(medians(c_cost)))]
     if z_t:
         zm = statistics.median(z_t)
         rows.append(_row(f"cpsat_vs_z3_{n}_cards_s", round(cm, 3), "s", round(zm, 3), round(zm / cm, 2),
@@ -138,12 +150,12 @@ def gap_rows(n: int, per_scenario: int, time_limit: float, log=print) -> list[di
 
 
 def local_rows(n: int, instances: int, time_limit: float, log=print) -> list[dict]:
-    """The local search (solver.wagons.optimizer.local) from the greedy town: the windows alone (``patience=0``, the
+    """The local search (solver.wagons.optimizer.walk.local) from the greedy town: the windows alone (``patience=0``, the
     baseline) against the iterated search with kicks (``PATIENCE``, what the prover uses): points
     gained over the greedy town and time, on the same instances in the same process."""
     from solver.wagons.data import load_data
-    from solver.wagons.optimizer.local import PATIENCE, improve
     from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr
+    from solver.wagons.optimizer.walk.local import PATIENCE, improve
 
     data = load_data()
     gains = {0: [], PATIENCE: []}

@@ -11,7 +11,8 @@ Each instance is solved by each method in turn, in the same process (one CP-SAT 
 per solve), with the player's score as the objective: ``"baseline"`` is the prover as it was before
 the proof work of issue 20 (``CpSatProof(speedups=False)``), ``"current"`` the prover before its second
 round (``CpSatProof(tightened=False)``), ``"full-triangles"`` the model as built before the encoding round
-(``CpSatProof(triangles="full")``: every triangle clause three times), ``"cpsat"`` the default method now,
+(``CpSatProof(triangles=full_triangles)``, ``bench/wagons_baselines.py``: every triangle clause three times),
+``"cpsat"`` the default method now,
 ``"bnb"`` the compiled branch and bound (any name of ``layout.STRATEGIES`` can be given).
 Per instance it prints the time to a proof (or "open"), the value and the greedy value; per set the
 share proven within the limit, the median time to a proof (unproven count as the limit, so a median
@@ -35,17 +36,22 @@ import statistics
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.optimizer.cpsat.model import CpSatProof
-from solver.wagons.optimizer.layout import STRATEGIES, layout_with
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: bench.wagons_baselines
+
+from bench.effort import columns, det_ratio, measured, medians, totals  # noqa: E402 - after the path
+from bench.wagons_baselines import full_triangles  # noqa: E402
+from solver.wagons.data import SCENARIO_IDS  # noqa: E402
+from solver.wagons.optimizer.cpsat.proof import CpSatProof  # noqa: E402
+from solver.wagons.optimizer.layout import STRATEGIES, layout_with  # noqa: E402
 
 GAME = "wagons"
 BASELINE = CpSatProof("search", speedups=False)
 """The prover before issue 20's proof work: the same model and search without the added constraints."""
 CURRENT = CpSatProof("search", tightened=False)
 """The prover before issue 20's second round (the territory cap and the group neighbours)."""
-FULL_TRIANGLES = CpSatProof("search", triangles="full")
+FULL_TRIANGLES = CpSatProof("search", triangles=full_triangles)
 """The prover with the triangle clauses as built before the encoding round (the same proofs, a larger model)."""
 
 
@@ -94,15 +100,16 @@ def strategy(name: str):
     return {"baseline": BASELINE, "current": CURRENT, "full-triangles": FULL_TRIANGLES}.get(name) or STRATEGIES[name]
 
 
-def _row(name, value, unit, baseline=None, ratio=None, notes=""):
+def _row(name, value, unit, baseline=None, ratio=None, notes="", **effort):
     return {"game": GAME, "name": name, "value": value, "unit": unit, "baseline": baseline, "ratio": ratio,
-            "notes": notes}
+            "notes": notes, **effort}
 
 
 def solve_all(instances: list[Instance], methods: Sequence[str], limit: float,
               log: Callable[[str], None] = print, baseline_every: int = 1) -> dict[str, list]:
-    """Per method, per instance: (time to a proof or None, value, greedy value, bound); the first method (the
-    baseline) runs on every ``baseline_every``-th instance only (None elsewhere)."""
+    """Per method, per instance: (time to a proof or None, value, greedy value, bound, cost: CP-SAT's deterministic
+    seconds, CPU seconds and the wall seconds, ``bench/effort.py``); the first method (the baseline) runs on every
+    ``baseline_every``-th instance only (None elsewhere)."""
     out: dict[str, list] = {m: [] for m in methods}
     for idx, inst in enumerate(instances):
         parts, proven = [], {}
@@ -110,9 +117,9 @@ def solve_all(instances: list[Instance], methods: Sequence[str], limit: float,
             if m == methods[0] and len(methods) > 1 and idx % baseline_every:
                 out[m].append(None)
                 continue
-            r = layout_with(strategy(m), m, inst.cards, inst.scenario, inst.pile, time_limit=limit)
+            r, cost = measured(layout_with, strategy(m), m, inst.cards, inst.scenario, inst.pile, time_limit=limit)
             t = r.elapsed if r.proven_optimal else None
-            out[m].append((t, r.value, r.greedy_value, r.bound))
+            out[m].append((t, r.value, r.greedy_value, r.bound, cost))
             if r.proven_optimal:
                 proven[m] = r.value
             parts.append(f"{m} {r.value} " + (f"proven {t:.1f}s" if t is not None else f"open (bound {r.bound})"))
@@ -130,6 +137,18 @@ def _stats(res: list, limit: float, keep: Sequence[int] | None = None) -> tuple[
     return statistics.median(times), sum(times), sum(r[0] is not None for r in got), len(got)
 
 
+def _costs(res: list, keep: Sequence[int] | None = None) -> list[dict]:
+    """The measured costs of the entries run (``keep``: those indices only; entries without one are skipped)."""
+    return [r[4] for i, r in enumerate(res) if r is not None and len(r) > 4 and (keep is None or i in keep)]
+
+
+def _ratio(base_cost, mine_cost, base_wall, mine_wall) -> float | None:
+    """baseline / this method of the deterministic time; of the wall time for runs measured without it."""
+    if base_cost and mine_cost:
+        return det_ratio(base_cost, mine_cost)
+    return round(base_wall / mine_wall, 2) if base_wall and mine_wall else None
+
+
 def open_gaps(res: list) -> list[int]:
     """Bound minus best value of the instances left unproven (those with a bound): how far from a proof."""
     return [r[3] - r[1] for r in res if r is not None and r[0] is None and len(r) > 3 and r[3] is not None
@@ -137,9 +156,10 @@ def open_gaps(res: list) -> list[int]:
 
 
 def summary_rows(set_name: str, runs: dict[str, list], limit: float, base: str, new: str) -> list[dict]:
-    """Share proven, median time to a proof (unproven = the limit), and the ratio base / new. When the
-    baseline ran on a sample of the instances, each method's figures are over all the instances it ran
-    and its ratio against the baseline over the baseline's sample (said in the notes)."""
+    """Share proven, median time to a proof (unproven = the limit), and the ratio base / new of CP-SAT's
+    deterministic time (the median and the total; the wall and CPU seconds beside it). When the baseline ran on a
+    sample of the instances, each method's figures are over all the instances it ran and its ratio against the
+    baseline over the baseline's sample (said in the notes)."""
     rows = []
     sample = [i for i, r in enumerate(runs[base]) if r is not None]
     n_all = len(runs[base])
@@ -151,13 +171,21 @@ def summary_rows(set_name: str, runs: dict[str, list], limit: float, base: str, 
         if b and len(sample) < n_all:
             note += (f"; baseline on {len(sample)} of {n_all} instances (every k-th), where this method proved "
                      f"{mine[2]}/{mine[3]} (median {mine[0]:.2f}s); the ratios are over that sample")
+        base_costs = _costs(runs[base]) if m != base else []
+        mine_costs = _costs(res, set(sample)) if b else _costs(res)
+        median, base_median = medians(_costs(res)), medians(base_costs)
         rows.append(_row(f"proofs_{set_name}_{m}_median_s", round(med, 2), "s",
                          baseline=round(b[0], 2) if b else None,
-                         ratio=round(b[0] / mine[0], 2) if b and mine[0] else None, notes=note))
+                         ratio=_ratio(base_median, medians(mine_costs), b and b[0], mine and mine[0]),
+                         notes=note + "; ratio: median deterministic time, baseline / this method",
+                         **columns(median, base_median)))
         rows.append(_row(f"proofs_{set_name}_{m}_proven_share", round(proven / n, 3), "share",
                          baseline=round(b[2] / b[3], 3) if b else None, notes=note))
+        total_costs, base_total = totals(_costs(res)), totals(base_costs)
         rows.append(_row(f"proofs_{set_name}_{m}_total_s", round(total, 1), "s", baseline=round(b[1], 1) if b else None,
-                         ratio=round(b[1] / mine[1], 2) if b and mine[1] else None, notes=note))
+                         ratio=_ratio(base_total, totals(mine_costs), b and b[1], mine and mine[1]),
+                         notes=note + "; ratio: total deterministic time, baseline / this method",
+                         **columns(total_costs, base_total)))
         gaps, base_gaps = open_gaps(res), open_gaps(runs[base]) if m != base else None
         if gaps:
             rows.append(_row(f"proofs_{set_name}_{m}_open_gap_median", statistics.median(gaps), "points",

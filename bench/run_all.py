@@ -4,7 +4,9 @@
     python bench/run_all.py [--quick] [--only GAME] [--out bench/results.json]
 
 Imports every ``bench/bench_*.py`` module present and calls its ``run(quick) -> list[dict]``; each
-row is ``{"game", "name", "value", "unit", "baseline", "ratio", "notes"}`` (docs/conventions.md).
+row is ``{"game", "name", "value", "unit", "baseline", "ratio", "notes"}`` (docs/conventions.md), and a row
+comparing CP-SAT methods also ``det``, ``cpu``, ``wall`` (``[value, baseline]``: CP-SAT's deterministic seconds,
+its CPU seconds, the wall seconds; its ``ratio`` is read from the deterministic time, ``bench/effort.py``).
 A module that fails to import or to run does not stop the others: its error becomes a row with
 ``value`` null and the error in ``notes``. The table is printed and written as JSON (atomically).
 ``--only GAME`` runs the modules named ``bench_GAME*.py`` (``wagons`` runs ``bench_wagons.py`` and
@@ -45,7 +47,12 @@ def _load(path: Path):
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path.name}")
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.modules[spec.name] = module  # registered while it runs: a dataclass of the module looks itself up there
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(spec.name, None)
+        raise
     return module
 
 
@@ -124,11 +131,28 @@ def _fmt(x) -> str:
     return str(x)
 
 
+EFFORT = ("det", "cpu", "wall")
+"""Optional columns of a CP-SAT row (``bench/effort.py``): its deterministic seconds, CPU seconds and wall seconds,
+each ``[value, baseline]``; such a row's ``ratio`` is read from the deterministic time."""
+
+
+def _pair(x) -> str:
+    """An effort cell: ``value / baseline``, or the value alone."""
+    if not isinstance(x, (list, tuple)) or not x:
+        return _fmt(x)
+    value, base = (list(x) + [None])[:2]
+    return _fmt(value) if base is None else f"{_fmt(value)} / {_fmt(base)}"
+
+
 def table(rows: list[dict]) -> str:
-    """The rows as an aligned text table (notes last, unaligned)."""
-    cells = [[_fmt(r.get(c)) for c in COLUMNS] for r in rows]
-    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(COLUMNS[:-1])]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(COLUMNS[:-1], widths)) + "  notes"]
+    """The rows as one aligned text table (notes last, unaligned); with CP-SAT rows, their deterministic time, CPU
+    seconds and wall seconds (value / baseline) beside the ratio."""
+    effort = [c for c in EFFORT if any(c in r for r in rows)]
+    heads = list(COLUMNS[:-1]) + effort
+    cells = [[_fmt(r.get(c)) for c in COLUMNS[:-1]] + [_pair(r.get(c)) for c in effort] + [_fmt(r.get("notes"))]
+             for r in rows]
+    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(heads)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(heads, widths)) + "  notes"]
     lines.append("  ".join("-" * w for w in widths) + "  -----")
     for row in cells:
         lines.append("  ".join(c.ljust(w) for c, w in zip(row[:-1], widths)) + "  " + row[-1])

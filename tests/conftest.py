@@ -46,7 +46,7 @@ def _keep_main_module():
 def _compiled_kernels():
     """Once the optimizer is loaded, its compiled kernels are ready (compiled, or loaded from the cache) before
     each test, as after an install (run.py): a search's time limit counts their compilation
-    (solver/wagons/optimizer/compiled.py), and a test of a proof within a few seconds is not about the compiler.
+    (solver/wagons/optimizer/walk/compiled.py), and a test of a proof within a few seconds is not about the compiler.
     tests/wagons/optimizer/test_compiled.py tests the first run itself."""
     if "solver.wagons.optimizer.bnb.search" in sys.modules:
         sys.modules["solver.wagons.optimizer.bnb.search"].compile_kernels()

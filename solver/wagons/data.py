@@ -17,6 +17,7 @@ from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.io.read import read_data
 from solver.paths import SCENARIOS
+from solver.wagons import goal_kinds
 from solver.wagons.codes import ICONS, TERRAINS
 from solver.wagons.rules import GOAL_READINGS
 
@@ -27,9 +28,8 @@ SCENARIOS_FILE = DATA_DIR / "scenarios.toml"
 
 SCENARIO_IDS = ("boomtown", "gold-rush", "through-the-desert", "out-drink-the-competition",
                 "water-the-herd", "cattle-drive")
-GOAL_KINDS = ("cool-water", "badlands", "happy-cows", "bootleggers", "one-too-many", "gold-country",
-              "prairie-life", "the-herd", "wagon-train", "boom-or-bust", "claim-jumpers",
-              "smalltown-charm", "unknown")
+GOAL_KINDS = goal_kinds.NAMES
+"""Every goal card's ``kind``: the catalogue's (:mod:`solver.wagons.goal_kinds`) and ``unknown``."""
 DRAFT_KINDS = ("skip-if-behind", "first-match", "skip-heavy-then-first-match")
 READINGS = ("as-player", "sets", "per-symbol", "wagon-count")
 
@@ -304,16 +304,9 @@ def parse_goals(doc: Any, what: str = "goals.toml") -> tuple[GoalSpec, ...]:
     return tuple(spec.values())
 
 
-_REQUIRED = {
-    "cool-water": ("per_wagon",), "badlands": ("per_gun",), "happy-cows": ("per_cow",),
-    "bootleggers": ("per_beer_adjacent", "per_beer_alone"), "one-too-many": ("loss_per_other_beer",),
-    "gold-country": ("per_mine",), "prairie-life": ("per_symbol", "divisor"), "the-herd": ("per_cow",),
-    "wagon-train": ("run_points",), "boom-or-bust": ("bands",),
-    "claim-jumpers": ("points", "taken_by_more_guns"), "smalltown-charm": ("per_territory",),
-}
-
-
-_LIST_PARAMS = {"run_points", "bands"}
+_REQUIRED = {k.name: k.params for k in goal_kinds.KINDS}
+"""The numbers each kind's cards must give (the catalogue's)."""
+_LIST_PARAMS = {p for k in goal_kinds.KINDS for p in k.lists}
 """Goal parameters that are lists; every other required parameter is one number or flag."""
 
 GOAL_NUMBER_LIMIT = 1000

@@ -80,3 +80,37 @@ def test_only_with_no_match_is_exit_2(run_all, folder, capsys):
 def test_the_real_bench_folder_is_discovered(run_all):
     names = [p.name for p in run_all.discover()]
     assert "bench_executor.py" in names
+
+
+def test_a_cp_sat_row_shows_its_deterministic_time_cpu_and_wall_seconds_in_the_one_table(run_all):
+    """A row measured by bench/effort.py carries ``det``, ``cpu``, ``wall`` as ``[value, baseline]``: the table shows
+    them beside the ratio (which such a row reads from the deterministic time); rows without them show a dash."""
+    rows = [run_all.normalise({"game": "wagons", "name": "proofs", "value": 2.0, "unit": "s", "baseline": 4.0,
+                               "ratio": 3.0, "det": [1.5, 4.5], "cpu": [1.9, 3.8], "wall": [2.0, 4.0]},
+                              REPO / "bench" / "bench_x.py"),
+            run_all.normalise({"game": "wagons", "name": "towns/s", "value": 10.0, "unit": "towns/s"},
+                              REPO / "bench" / "bench_x.py")]
+    lines = run_all.table(rows).splitlines()
+    assert lines[0].split() == [*run_all.COLUMNS[:-1], "det", "cpu", "wall", "notes"]
+    assert "1.50 / 4.50" in lines[2] and "1.90 / 3.80" in lines[2] and "2.00 / 4.00" in lines[2]
+    assert rows[0]["ratio"] == 3.0 and lines[3].split()[-3:] == ["-", "-", "-"]
+
+
+def test_the_bench_meter_reads_cp_sats_deterministic_time():
+    """bench/effort.py measures a call: CP-SAT's deterministic and CPU seconds inside it, and its wall seconds."""
+    from bench.effort import columns, det_ratio, measured, medians
+    from solver.wagons.optimizer.layout import best_layout
+
+    result, cost = measured(best_layout, (3, 7, 11, 14), "boomtown", (0, 1), time_limit=60, method="cpsat")
+    assert result.proven_optimal and cost["det"] > 0 and cost["wall"] > 0 and cost["cpu"] >= 0
+    half = {k: v / 2 for k, v in cost.items()}
+    assert det_ratio(cost, half) == 2.0 and columns(medians([cost, cost]))["det"] == [round(cost["det"], 3), None]
+
+
+def test_a_bench_module_with_a_dataclass_loads(run_all, tmp_path):
+    """bench_wagons_proofs.py (a dataclass at module level) failed to import under run_all: the module was not in
+    sys.modules while it ran, where dataclasses look it up."""
+    (tmp_path / "bench_dc.py").write_text("from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Item:\n"
+                                          "    x: int\n\n\ndef run(quick):\n    return [{'name': 'dc', 'value': Item(2).x}]\n")
+    rows = run_all.run_module(tmp_path / "bench_dc.py", True)
+    assert [r["value"] for r in rows] == [2] and not rows[0].get("error")

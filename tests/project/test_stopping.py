@@ -13,11 +13,11 @@ from solver.stopping import StopSignal, capped, stopped, stopping, watching
 from solver.wagons.optimizer.canwin import can_win
 from solver.wagons.optimizer.dealsearch import clear_cache
 from solver.wagons.optimizer.layout import best_layout
-from solver.wagons.optimizer.proofworkers import zygote_pid
 from tests.support.wagons import (  # no minute proves its best
     HARD_CARDS,
     HARD_PILE,
     beat_the_hard_town,
+    zygote_pid,
 )
 
 LIMIT = 120.0

@@ -19,7 +19,8 @@ def read_only_install(tmp_path: Path, numba_cache_dir: str | None) -> dict[str, 
     shutil.copytree(REPO / "solver", install / "solver", ignore=ignore)
     shutil.copytree(REPO / "scenarios", install / "scenarios", ignore=ignore)
     shutil.copytree(REPO / "docs" / "register", install / "docs" / "register")
-    (install / "solver" / "wagons" / "optimizer" / "__pycache__").write_text("not a folder")
+    for kernels in ("walk", "bnb"):  # the folders of the compiled kernels: no cache beside them
+        (install / "solver" / "wagons" / "optimizer" / kernels / "__pycache__").write_text("not a folder")
     (tmp_path / "home").mkdir()
     (tmp_path / "home" / ".cache").write_text("not a folder")
     (tmp_path / "blocker").write_text("a regular file")

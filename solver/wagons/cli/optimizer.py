@@ -95,7 +95,7 @@ def handle_best_play(args) -> dict:
 
     rules, data, circle, deck = deal_args(args, "best-play")
     res = best_play(args.scenario, args.seed, circle, deck, rules, seconds(args.time_limit, "--time-limit"),
-                    search_progress_lines(args.quiet, "best-play"), data, search=getattr(args, "search", "bounds"),
+                    search_progress_lines(args.quiet, "best-play"), data,
                     method=getattr(args, "method", "cpsat"), schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_json(),
@@ -174,8 +174,6 @@ def register_optimizer(group) -> None:
                            handle_best_play, render_best_play)
     add_deal_flags(p)
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60)")
-    p.add_argument("--search", choices=("bounds", "each-line"), default="bounds",
-                   help="bounds per draft line, then proofs (default), or the earlier one solve per line")
     _deal_method_flag(p)
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_rules_flags(p)

@@ -8,8 +8,8 @@ far; greedy towns, highest bound first, and a short local search give the best m
 proofs "a town beating the best, or none" (:func:`~.layout.best_layout` with ``floor``), the most
 promising line first, in passes of growing time. Lines with the same cards and pile share one solve.
 The result is proven optimal when every line is settled (bounded or proven) and every line was
-enumerated. ``search="each-line"`` runs the earlier method (no bounds, one solve per line), the
-benchmark's baseline.
+enumerated. The earlier method (no bounds, one solve per line), the benchmark's baseline, is
+``bench/wagons_baselines.py``.
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from dataclasses import dataclass, field
 
 from solver.errors import BadInput
 from solver.io.numbers import seconds
-from solver.stopping import capped
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
-from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch, check_method_fits
-from solver.wagons.optimizer.layout import best_layout
+from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch
 from solver.wagons.optimizer.lines import (
     Line,
     Lines,
@@ -32,17 +30,13 @@ from solver.wagons.optimizer.lines import (
     draft_lines,
     entry_action,
     greedy_margin,
-    play_out,
 )
-from solver.wagons.optimizer.problem import greedy_layout, meets_round1
 from solver.wagons.rules import Rules
-from solver.wagons.town import Town
 
-__all__ = ["Line", "Lines", "BestPlay", "deal_state", "draft_lines", "best_play", "best_play_each_line", "best_play_row",
-           "difficulty_table", "difficulty_summary", "greedy_margin", "SEARCHES", "LOCAL_SHARE"]
+__all__ = ["Line", "Lines", "BestPlay", "deal_state", "draft_lines", "best_play", "best_play_row",
+           "difficulty_table", "difficulty_summary", "greedy_margin", "LOCAL_SHARE"]
 
 Progress = Callable[[int, "int | None", float], None]
-SEARCHES = ("bounds", "each-line")
 LOCAL_SHARE = 0.1
 """Share of the time limit for the local search on the most promising lines, before the proofs."""
 
@@ -73,17 +67,12 @@ class BestPlay:
 def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
               deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
               progress: Progress | None = None, data: WagonsData | None = None,
-              max_lines: int = 20000, search: str = "bounds", method: str = DEFAULT_METHOD,
+              max_lines: int = 20000, method: str = DEFAULT_METHOD,
               schedule: str = DEFAULT_SCHEDULE) -> BestPlay:
     """Best line of play for a known deal (rule:W-opt-bestplay); proven when every line is settled.
     ``progress(best, bound, elapsed)``: ``bound`` is the proven upper bound over every line (or None);
     ``method``: the layout strategy of the proofs (:data:`~.layout.METHODS`); ``schedule``: the deal
     search's proofs paused and resumed or restarted (:data:`~.dealsearch.SCHEDULES`)."""
-    if search not in SEARCHES:
-        raise BadInput(f"search: '{search}' is not one of {', '.join(SEARCHES)}")
-    if search == "each-line":
-        return best_play_each_line(scenario_id, seed, circle, deck, rules, time_limit, progress, data, max_lines,
-                                   method)
     start = time.monotonic()
     data = data or load_data()
     time_limit = seconds(time_limit)
@@ -109,70 +98,11 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
                     tuple(e.to_dict() for e in final_state.log), bound=ds.upper(), solves=ds.solves)
 
 
-def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
-              deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
-              progress: Progress | None = None, data: WagonsData | None = None,
-              max_lines: int = 20000, method: str = DEFAULT_METHOD) -> BestPlay:
-    """The earlier method, kept as the benchmark's baseline (``search="each-line"``): a greedy town per line,
-    then one proof per line above the best so far, with no bound and no sharing."""
-    start = time.monotonic()
-    data = data or load_data()
-    time_limit = seconds(time_limit)
-    state = deal_state(scenario_id, seed, circle, deck, rules, data)
-    lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
-    check_method_fits(method, lines)
-    elapsed = lambda: time.monotonic() - start
-
-    lows = []
-    for line in lines:  # greedy lower bounds, within half the time (the rest stay unbounded)
-        if lows and any(v is not None for v, _ in lows) and elapsed() > time_limit / 2:
-            lows.append((None, None))
-            continue
-        town, v = greedy_layout(line.cards, scenario_id, line.pile, rules, "margin", data)
-        lows.append((v, town) if meets_round1(town, line.round1) else (None, None))
-    order = sorted(range(len(lines)), key=lambda i: (lows[i][0] is None, -(lows[i][0] or 0)))
-    best, best_line, best_town = None, None, None
-    for i in order:
-        if lows[i][0] is not None and (best is None or lows[i][0] > best):
-            best, best_line, best_town = lows[i][0], lines[i], lows[i][1]
-    if progress:
-        progress(best, None, elapsed())
-    settled = solves = 0
-    for pos, i in enumerate(order):
-        remaining = capped(start + time_limit) - time.monotonic()  # (or the page's Stop: stopping)
-        if remaining <= 0.05:
-            break
-        line = lines[i]
-        share = max(remaining / (len(order) - pos), min(remaining, 5.0))  # the most promising lines first
-        solves += 1
-        r = best_layout(line.cards, scenario_id, line.pile, rules, time_limit=share, objective="margin",
-                        method=method, data=data, seed_greedy=False, floor=best, round1=line.round1)
-        if r.placements:
-            best, best_line, best_town = r.value, line, Town(r.placements)
-            if progress:
-                progress(best, None, elapsed())
-        if r.proven_optimal:
-            settled += 1
-    proven = settled == len(lines) and getattr(lines, "complete", True)
-    if best_line is None:
-        raise BadInput("no line of play found within the time limit; allow more time")
-    final_state = play_out(state, best_line, best_town)
-    final = scores(final_state)
-    if final.margin != best:
-        raise AssertionError(f"best play: replay gives margin {final.margin}, the search recorded {best}")
-    actions = tuple(entry_action(e) for e in final_state.log if e.who == "player")
-    if progress:
-        progress(best, best if proven else None, elapsed())
-    return BestPlay(best, proven, best_line.drafts, actions, final.to_dict(), len(lines), settled, elapsed(),
-                    greedy_margin(state), tuple(e.to_dict() for e in final_state.log),
-                    bound=best if proven else None, solves=solves)
-
-
 def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
-                  data: WagonsData | None = None, search: str = "bounds", method: str = DEFAULT_METHOD) -> dict:
+                  data: WagonsData | None = None, method: str = DEFAULT_METHOD) -> dict:
     """One deal as a flat, picklable row (module-level: safe for process pools and Dask)."""
     r = Rules.from_json(rules or {})
-    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data, search=search, method=method)
+    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data, method=method)
     return {"scenario": scenario_id, "seed": seed, "best_margin": res.margin, "proven": res.proven_optimal,
             "greedy_margin": res.greedy_margin, "best_wins": res.margin > 0,
             "greedy_wins": res.greedy_margin is not None and res.greedy_margin > 0,

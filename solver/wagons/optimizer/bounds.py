@@ -38,11 +38,12 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from solver.errors import BadInput
+from solver.wagons import goal_kinds
 from solver.wagons.cards import load_cards
-from solver.wagons.codes import BEER, COW, DESERT, GUN, ICON_CODE, MINE, MOUNTAINS, PLAINS, TERRAIN_CODE, WAGON, WATER
+from solver.wagons.codes import BEER, COW, DESERT, GUN, ICON_CODE, MINE, MOUNTAINS, TERRAIN_CODE, WAGON, WATER
 from solver.wagons.data import GoalSpec, WagonsData, load_data
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import Side, boom_points, opponent_fixed, pile_counts, run_points
+from solver.wagons.scoring import Side, opponent_fixed, pile_counts, run_points
 from solver.wagons.scoring.goals import comparing_goal_scorer
 
 __all__ = ["Counts", "card_counts", "margin_bound", "score_bound", "goal_bound", "best_runs", "between_cells",
@@ -218,31 +219,45 @@ def _most_shown(deserts: frozenset, row_pair: bool, column_pair: bool) -> int:
     return best
 
 
+def _cool_water(goal: GoalSpec, c: Counts) -> int:
+    return _linear(goal.param("per_wagon"), c.icon[WAGON]) if c.terrain[WATER] else 0
+
+
+def _badlands(goal: GoalSpec, c: Counts) -> int:
+    """rule:W12: boxed both ways counting twice, at most twice the Guns, pairs <= between."""
+    ways = 2 if dict(goal.params).get("twice_when_boxed") else 1
+    return _linear(goal.param("per_gun"), min(ways * c.icon[GUN], ways * c.flankable, c.between))
+
+
+def _bootleggers(goal: GoalSpec, c: Counts) -> int:
+    per = max(goal.param("per_beer_alone"), goal.param("per_beer_adjacent") if c.icon[WAGON] else 0)
+    return _linear(per, c.icon[BEER])
+
+
+def _gold_country(goal: GoalSpec, c: Counts) -> int:
+    return _linear(goal.param("per_mine"), c.icon[MINE]) if c.terrain[MOUNTAINS] else 0
+
+
+POSITION = {"cool-water": _cool_water, "badlands": _badlands,
+            "happy-cows": lambda goal, c: _linear(goal.param("per_cow"), c.icon[COW]),
+            "bootleggers": _bootleggers, "gold-country": _gold_country,
+            "the-herd": lambda goal, c: _linear(goal.param("per_cow"), c.icon[COW]),
+            "wagon-train": lambda goal, c: best_runs(tuple(goal.param("run_points")), c.icon[WAGON])}
+"""Position kind -> ``bound(goal, counts)`` (module docstring); the counting kinds are bounded from the catalogue
+alone, the comparing ones by :func:`_comparing_bound`."""
+goal_kinds.check_backend("bounds", POSITION, ("position",))
+
+
 def goal_bound(goal: GoalSpec, c: Counts) -> int:
-    """The most a player goal card can score for cards holding the symbols ``c`` (module docstring)."""
-    t, i, kind = c.terrain, c.icon, goal.kind
-    if kind == "cool-water":
-        return _linear(goal.param("per_wagon"), i[WAGON]) if t[WATER] else 0
-    if kind == "badlands":  # rule:W12: boxed both ways counting twice, at most twice the Guns, pairs <= between
-        ways = 2 if dict(goal.params).get("twice_when_boxed") else 1
-        return _linear(goal.param("per_gun"), min(ways * i[GUN], ways * c.flankable, c.between))
-    if kind == "happy-cows":
-        return _linear(goal.param("per_cow"), i[COW])
-    if kind == "bootleggers":
-        per = max(goal.param("per_beer_alone"), goal.param("per_beer_adjacent") if i[WAGON] else 0)
-        return _linear(per, i[BEER])
-    if kind == "gold-country":
-        return _linear(goal.param("per_mine"), i[MINE]) if t[MOUNTAINS] else 0
-    if kind == "prairie-life":
-        per, div = goal.param("per_symbol"), goal.param("divisor")
-        return max(k * per // div for k in range(i[COW] + t[PLAINS] + 1))
-    if kind == "the-herd":
-        return _linear(goal.param("per_cow"), i[COW])
-    if kind == "wagon-train":
-        return best_runs(tuple(goal.param("run_points")), i[WAGON])
-    if kind == "boom-or-bust":
-        return max(boom_points(goal, m) for m in range(i[MINE] + 1))
-    raise BadInput(f"goal card '{goal.name}' ({kind}): no bound for this kind of card; cannot prove a line lost")
+    """The most a player goal card can score for cards holding the symbols ``c`` (module docstring): a
+    counting kind its best points over every total up to what the cards hold."""
+    entry = goal_kinds.kind(goal.kind)
+    if entry is not None and entry.family == "counting":
+        held = sum((c.terrain if lane == 0 else c.icon)[code] for lane, code in goal_kinds.symbol_lanes(entry.counts))
+        return max(entry.points(goal, k) for k in range(held + 1))
+    if goal.kind in POSITION:
+        return POSITION[goal.kind](goal, c)
+    raise BadInput(f"goal card '{goal.name}' ({goal.kind}): no bound for this kind of card; cannot prove a line lost")
 
 
 def _comparing_bound(goal: GoalSpec, reading, c: Counts, theirs: Side, territories: int) -> int:
@@ -295,7 +310,7 @@ def _bound(cards: tuple[int, ...], scenario_id: str, pile: tuple[int, ...], data
     fixed, by_territories = 0, []
     for name in scenario.goals:
         goal = data.goal(name)
-        if goal.kind in ("one-too-many", "claim-jumpers", "smalltown-charm"):
+        if goal.kind in goal_kinds.COMPARING:
             reading = scenario.reading(name)
             theirs = Side(pc.territories, pc.icon[BEER], pc.icon[MINE], pc.icon[GUN] + reading.extra_guns)
             by_territories.append((goal, reading, theirs))

@@ -71,15 +71,17 @@ def _wins(search: DealSearch, it: LineState) -> bool:
 def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
             deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 30.0,
             progress: SearchProgress | None = None, data: WagonsData | None = None,
-            method: str = DEFAULT_METHOD, schedule: str = DEFAULT_SCHEDULE) -> CanWin:
+            method: str = DEFAULT_METHOD, schedule: str = DEFAULT_SCHEDULE, prover=None, line_bound=None) -> CanWin:
     """Whether some line of play beats the opponent on this deal (module docstring); ``method``: the layout
     strategy of the proofs (:data:`~.layout.METHODS`); ``schedule``: proofs paused and resumed between passes
-    or restarted (:data:`~.dealsearch.SCHEDULES`)."""
+    or restarted (:data:`~.dealsearch.SCHEDULES`); ``prover``, ``line_bound``: a benchmark's earlier strategy
+    and line bound in place of the project's (:class:`~.dealsearch.DealSearch`)."""
     start = time.monotonic()
     data = data or load_data()
     time_limit = seconds(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
-    search = DealSearch(state, data, start, time_limit, progress, method=method, schedule=schedule)
+    search = DealSearch(state, data, start, time_limit, progress, method=method, schedule=schedule, prover=prover,
+                        line_bound=line_bound)
     # a line is lost when its bound is below a win: margin <= 0 (a tie is no win), or < 0 with the Guns tie-break
     target = (lambda: 0) if rules.tie_break == "tie" else (lambda: -1)
     won: list[LineState] = []

@@ -39,10 +39,9 @@ from solver.stopping import capped, stopped
 from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, scores
 from solver.wagons.optimizer.bounds import margin_bound
-from solver.wagons.optimizer.cpsat.model import reusing_models
-from solver.wagons.optimizer.layout import METHODS, STRATEGIES, best_layout
+from solver.wagons.optimizer.cpsat.proof import reusing_models
+from solver.wagons.optimizer.layout import METHODS, STRATEGIES, layout_with
 from solver.wagons.optimizer.lines import Line, draft_lines, play_out
-from solver.wagons.optimizer.local import improve
 from solver.wagons.optimizer.problem import (
     EncodingMismatch,
     card_quads,
@@ -53,6 +52,7 @@ from solver.wagons.optimizer.problem import (
     town_of,
 )
 from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker, WorkerLost, available, warm
+from solver.wagons.optimizer.walk.local import improve
 from solver.wagons.town import Town
 
 __all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "check_method_fits", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
@@ -138,7 +138,10 @@ class DealSearch:
 
     def __init__(self, state: GameState, data: WagonsData, start: float, time_limit: float,
                  progress: SearchProgress | None = None, max_lines: int = 20000, method: str = DEFAULT_METHOD,
-                 schedule: str = DEFAULT_SCHEDULE):
+                 schedule: str = DEFAULT_SCHEDULE, prover=None, line_bound: Callable | None = None):
+        """``prover``: the layout strategy of the proofs in place of ``method``'s (a benchmark's earlier method,
+        reported as ``method``); ``line_bound(cards, scenario, pile, rules, data)``: the bound of a line from its
+        cards (:func:`~.bounds.margin_bound` by default; a benchmark's earlier bound)."""
         if method not in METHODS:
             raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
         if schedule not in SCHEDULES:
@@ -149,12 +152,14 @@ class DealSearch:
         self._lost: set[tuple] = set()
         self.state, self.data, self.start, self.time_limit = state, data, start, time_limit
         self.method = method
+        self.prover = prover if prover is not None else STRATEGIES[method]
         self.progress = progress
         self.rules, self.scenario = state.rules, state.scenario
         lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
         check_method_fits(method, lines)
         self.complete = getattr(lines, "complete", True)
-        self.items = [self._known(LineState(li, margin_bound(li.cards, self.scenario, li.pile, self.rules, data)))
+        bound = line_bound or margin_bound
+        self.items = [self._known(LineState(li, bound(li.cards, self.scenario, li.pile, self.rules, data)))
                       for li in lines]
         self.solves = 0
         self._last_report = 0.0
@@ -244,8 +249,8 @@ class DealSearch:
     def _solve(self, line: Line, round1, floor: int, budget: float):
         self.solves += 1
         with reusing_models(self._models):  # a later pass on this line solves a copy of its model
-            return best_layout(line.cards, self.scenario, line.pile, self.rules, time_limit=max(0.05, budget),
-                               objective="margin", method=self.method, data=self.data, seed_greedy=False,
+            return layout_with(self.prover, self.method, line.cards, self.scenario, line.pile, self.rules,
+                               time_limit=max(0.05, budget), objective="margin", data=self.data, seed_greedy=False,
                                floor=floor, round1=round1)
 
     @staticmethod
@@ -343,7 +348,7 @@ class DealSearch:
 
     def _start(self, line: Line, round1, floor: int, key: tuple, lines: list[LineState]) -> ProofWorker:
         """A worker proving ``line`` above ``floor`` until the deal's deadline (its clock runs while it is stopped)."""
-        job = dict(strategy=STRATEGIES[self.method], method=self.method, cards=line.cards, scenario_id=self.scenario,
+        job = dict(strategy=self.prover, method=self.method, cards=line.cards, scenario_id=self.scenario,
                    opponent_pile=line.pile, rules=self.rules, time_limit=self.remaining() + 1.0, objective="margin",
                    data=self.data, seed_greedy=False, floor=floor, round1=round1)
         worker = ProofWorker(job, wait=0.0)

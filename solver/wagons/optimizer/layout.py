@@ -34,7 +34,7 @@ import time
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData
 from solver.wagons.optimizer.bnb.search import BranchAndBound
-from solver.wagons.optimizer.cpsat.model import CpSatProof
+from solver.wagons.optimizer.cpsat.proof import CpSatProof
 from solver.wagons.optimizer.oracle import Exhaustive
 from solver.wagons.optimizer.problem import (
     LAYOUT_METHOD,

@@ -51,8 +51,9 @@ import numpy as np
 from solver.errors import BadInput
 from solver.wagons.cards import check_pile
 from solver.wagons.data import WagonsData, load_data
-from solver.wagons.optimizer.board import WALK, board_size, card_arrays, goal_tables, walk
 from solver.wagons.optimizer.problem import OBJECTIVES, Incumbent, Problem, check_cards, meets_round1
+from solver.wagons.optimizer.walk.board import WALK, board_size, card_arrays, walk
+from solver.wagons.optimizer.walk.scorer import goal_tables
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (
     features_plus,

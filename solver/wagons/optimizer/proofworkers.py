@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-__all__ = ["ProofWorker", "Message", "WorkerLost", "NotReady", "available", "warm", "zygote_pid"]
+__all__ = ["ProofWorker", "Message", "WorkerLost", "NotReady", "available", "warm"]
 
 POLL_SECONDS = 0.2
 """How often a slice reads its ``interrupted()`` (the page's Stop) while the worker computes."""
@@ -152,6 +152,7 @@ def _worker(fd: int) -> None:
 def serve(conn, job: dict) -> None:
     """One layout proof (``job``: :func:`~.layout.layout_with`'s arguments), streaming every better town,
     then its result; it waits for the parent to close the socket before it ends."""
+    from solver.wagons.optimizer.cpsat.solve import measuring
     from solver.wagons.optimizer.layout import layout_with
 
     held: dict = {}
@@ -160,11 +161,13 @@ def serve(conn, job: dict) -> None:
         town = getattr(held.get("incumbent"), "town", None)
         if town is not None and best is not None and best != held.get("sent"):
             held["sent"] = best
-            conn.send(("town", _xyr(town), best))
+            conn.send(("town", _xyr(town), best, held["effort"].to_dict()))
 
     try:
-        r = layout_with(_Holding(job.pop("strategy"), held), progress=progress, **job)
-        conn.send(("done", _xyr(r) if r.placements else None, r.value, r.proven_optimal, r.bound))
+        with measuring() as held["effort"]:  # what its CP-SAT solves spent so far goes with every message
+            r = layout_with(_Holding(job.pop("strategy"), held), progress=progress, **job)
+        conn.send(("done", _xyr(r) if r.placements else None, r.value, r.proven_optimal, r.bound,
+                   held["effort"].to_dict()))
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises it
         conn.send(("error", f"{type(exc).__name__}: {exc}", traceback.format_exc()))
     try:
@@ -230,12 +233,6 @@ def warm(wait: bool = False) -> None:
             _ready(ctrl, None)
 
 
-def zygote_pid() -> int | None:
-    """The pid of this process's zygote, or None when none runs (tests check that no worker outlives a search)."""
-    z = _ZYGOTE
-    return z["process"].pid if z and z["owner"] == os.getpid() and z["process"].poll() is None else None
-
-
 def _fork_worker(wait: float | None) -> tuple[Connection, int, int]:
     """A new worker from the zygote: its socket, pid and pidfd; :class:`NotReady` when the zygote is not ready
     within ``wait`` s, :class:`WorkerLost` when it is gone."""
@@ -271,6 +268,7 @@ class ProofWorker:
         self.floor = job["floor"]
         self.done = False
         self.seconds = 0.0
+        self.reported: dict = {}  # what the worker's CP-SAT solves had spent at its last message
         self.lines: list = []
         try:
             self.conn.send(job | {"parent_pid": os.getpid()})
@@ -306,10 +304,20 @@ class ProofWorker:
         if msg[0] == "error":
             self.done = True
             raise RuntimeError(f"proof worker: {msg[1]}\n{msg[2]}")
+        self._record(msg[-1])
         if msg[0] == "done":
             self.done = True
             return Message("done", msg[1], msg[2], msg[3], msg[4])
         return Message("town", msg[1], msg[2])
+
+    def _record(self, spent: dict) -> None:
+        """Add what the worker's solves spent since its last message to the meters open here
+        (:func:`~.cpsat.solve.measuring`): a proof paused or ended between messages is counted up to its last one."""
+        from solver.wagons.optimizer.cpsat.solve import Effort, record
+
+        now, before = Effort(**spent), Effort(**self.reported) if self.reported else Effort()
+        self.reported = spent
+        record(now.since(before))
 
     def _wait(self, until: float, interrupted: Callable[[], bool] | None) -> bool:
         """Whether a message came before ``until`` (or before ``interrupted()`` held)."""

@@ -19,12 +19,15 @@ import time
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import CHOICES, Rules
+from solver.wagons.rules import GOAL_READINGS as CARD_READINGS
 from solver.wagons.scoring import low_confidence
 
 __all__ = ["GOAL_READINGS", "reading_title", "scenario_readings", "atlas_row", "atlas_items", "atlas_table", "ATLAS_SCHEMA"]
 
-GOAL_READINGS = {"boom-or-bust": "boom_or_bust"}
-"""Goal kind -> the ``Rules`` field naming the alternatives of its low-confidence numbers (rule:W11)."""
+GOAL_READINGS = {kind: field for kind, (field, _param, _values, confidence) in CARD_READINGS.items()
+                 if confidence == "low"}
+"""Goal kind -> the ``Rules`` field naming the alternatives of its low-confidence numbers (rule:W11): the
+low-confidence readings of :data:`solver.wagons.rules.GOAL_READINGS`."""
 
 ATLAS_SCHEMA = {"scenario": "str", "seed": "int", "reading": "str", "winnable": "bool", "win_proven": "bool",
                 "win_margin": "int", "best_margin": "int", "best_proven": "bool", "best_bound": "int",

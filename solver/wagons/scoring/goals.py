@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solver.errors import BadInput
-from solver.wagons.cards import load_cards
+from solver.wagons import goal_kinds
+from solver.wagons.cards import card_codes, load_cards
 from solver.wagons.codes import (
     BEER,
     COW,
@@ -21,13 +22,13 @@ from solver.wagons.codes import (
     ICON_CODE,
     MINE,
     MOUNTAINS,
-    PLAINS,
     SNOW,
     TERRAIN_CODE,
     WAGON,
     WATER,
 )
 from solver.wagons.data import GoalSpec, OpponentReading, WagonsData
+from solver.wagons.goal_kinds import boom_points
 from solver.wagons.rules import Rules
 from solver.wagons.scoring.bitboards import PileCounts, TownFeatures, group_of, largest_group_size
 
@@ -66,16 +67,6 @@ def run_partition_best(table, most: int) -> list[int]:
     for w in range(1, most + 1):
         best[w] = max(best[w - p] + run_points(table, p) for p in range(1, w + 1))
     return best
-
-
-def boom_points(goal: GoalSpec, mines: int) -> int:
-    for lo, hi, pts in goal.param("bands"):
-        if mines >= lo and (hi < 0 or mines <= hi):
-            return pts * mines if goal.param("per_mine") else pts
-    return 0
-
-
-_MISSING = object()
 
 
 def _params(goal: GoalSpec, *keys: str):
@@ -177,15 +168,6 @@ def _gold_country(goal: GoalSpec):
     return score
 
 
-def _prairie_life(goal: GoalSpec):
-    """rule:W-goal-prairie-life"""
-    ps = _params(goal, "per_symbol", "divisor")
-    if ps is None:
-        return _missing(goal, "per_symbol", "divisor")
-    per, div = ps
-    return lambda f: (f.icon[COW].bit_count() + f.terrain[PLAINS].bit_count()) * per // div
-
-
 def _the_herd(goal: GoalSpec):
     """rule:W-goal-the-herd: the largest edge-connected group of Cows"""
     ps = _params(goal, "per_cow")
@@ -220,23 +202,24 @@ def _wagon_train(goal: GoalSpec):
     return score
 
 
-def _boom_or_bust(goal: GoalSpec):
-    """rule:W-goal-boom-or-bust: points by the band the number of Mines falls in"""
-    ps = _params(goal, "bands")
-    if ps is None:
-        return _missing(goal, "bands")
-    bands = ps[0]
-    per_mine = dict(goal.params).get("per_mine", _MISSING)
-
-    def score(f):
-        mines = f.icon[MINE].bit_count()
-        for lo, hi, pts in bands:
-            if mines >= lo and (hi < 0 or mines <= hi):
-                if per_mine is _MISSING:
-                    goal.param("per_mine")  # raises the BadInput naming it
-                return pts * mines if per_mine else pts
-        return 0
-    return score
+def _counting(goal: GoalSpec):
+    """A counting kind (:mod:`solver.wagons.goal_kinds`: Prairie Life, Boom or Bust, ...): the catalogue's points
+    of the total of the symbols it counts, tabled once for every total a town can show."""
+    entry = goal_kinds.kind(goal.kind)
+    if _params(goal, *entry.params) is None:
+        return _missing(goal, *entry.params)
+    lanes = goal_kinds.symbol_lanes(entry.counts)
+    try:
+        table = tuple(entry.points(goal, t) for t in range(4 * len(card_codes()) * len(lanes) + 1))
+    except BadInput:  # a number the reading sets is missing: raise it when a town needs it, as the card does
+        return lambda f: entry.points(goal, sum(f[1 + lane][code].bit_count() for lane, code in lanes))
+    if len(lanes) == 1:
+        (l0, c0), = lanes
+        return lambda f: table[f[1 + l0][c0].bit_count()]
+    if len(lanes) == 2:
+        (l0, c0), (l1, c1) = lanes
+        return lambda f: table[f[1 + l0][c0].bit_count() + f[1 + l1][c1].bit_count()]
+    return lambda f: table[sum(f[1 + lane][code].bit_count() for lane, code in lanes)]
 
 
 def _unknown(goal: GoalSpec):
@@ -253,15 +236,18 @@ def _compares_both(goal: GoalSpec):
 
 
 PLAYER_GOALS = {"cool-water": _cool_water, "badlands": _badlands, "happy-cows": _happy_cows,
-                "bootleggers": _bootleggers, "gold-country": _gold_country, "prairie-life": _prairie_life,
-                "the-herd": _the_herd, "wagon-train": _wagon_train, "boom-or-bust": _boom_or_bust,
-                "unknown": _unknown}
-"""Goal kind -> ``compile(goal) -> score(f)`` for the cards that read only the player's town."""
+                "bootleggers": _bootleggers, "gold-country": _gold_country, "the-herd": _the_herd,
+                "wagon-train": _wagon_train}
+"""Position kind -> ``compile(goal) -> score(f)`` (the counting kinds compile from the catalogue alone)."""
 
 
 def _compile_goal(goal: GoalSpec):
     """``score(f) -> points`` for a goal card that reads only the player's town, with the card's
     parameters bound once (the scorer's hot path calls it for every town)."""
+    if goal.kind in goal_kinds.COUNTING:
+        return _counting(goal)
+    if goal.kind == goal_kinds.UNKNOWN:
+        return _unknown(goal)
     return PLAYER_GOALS.get(goal.kind, _compares_both)(goal)
 
 
@@ -290,7 +276,7 @@ def player_goal(goal: GoalSpec, f: TownFeatures) -> int:
     return player_goal_scorer(goal)(f)
 
 
-COMPARING = ("one-too-many", "claim-jumpers", "smalltown-charm")
+COMPARING = goal_kinds.COMPARING
 
 
 class Side(NamedTuple):
@@ -356,6 +342,8 @@ COMPARING_GOALS = {"one-too-many": _one_too_many, "claim-jumpers": _claim_jumper
                    "smalltown-charm": _smalltown_charm}
 """Goal kind -> ``compile(goal) -> score(player, opponent, opponent_can_lose)`` for the comparing cards."""
 
+goal_kinds.check_backend("scorer", PLAYER_GOALS.keys() | COMPARING_GOALS.keys(), ("position", "comparing"))
+
 
 def _compile_comparing(goal: GoalSpec):
     """``score(player, opponent, opponent_can_lose) -> (player points, opponent points)`` for a goal
@@ -396,10 +384,22 @@ def opponent_mines(reading: OpponentReading, pc: PileCounts, rules: Rules = Rule
     return pc.icon[MINE] + extra - _mine_territories(pile, reading.mine_terrains)
 
 
+def _opponent_total(entry, reading: OpponentReading, pc: PileCounts, rules: Rules, pile) -> int:
+    """The pile's total of what a counting kind counts; the Mines as :func:`opponent_mines` reads them."""
+    total = 0
+    for lane, code in goal_kinds.symbol_lanes(entry.counts):
+        if lane == 1 and code == MINE:
+            total += opponent_mines(reading, pc, rules, pile)
+        else:
+            total += (pc.terrain if lane == 0 else pc.icon)[code]
+    return total
+
+
 def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data: WagonsData,
                   rules: Rules = Rules(), pile=()) -> int:
     """The opponent's score for a non-comparing goal card, by the scenario's reading (rule:W6);
-    ``pile`` (the cards counted in ``pc``) is read only by :func:`opponent_mines`."""
+    ``pile`` (the cards counted in ``pc``) is read only by :func:`opponent_mines`. "as-player" scores a
+    counting kind's total of the pile; a position kind has no positions in a pile, so it is refused."""
     r = reading.reading
     count = lambda: sum(pc.icon[ICON_CODE[i]] for i in reading.icons) + sum(pc.terrain[TERRAIN_CODE[t]] for t in reading.terrains)
     if r == "sets":
@@ -412,14 +412,12 @@ def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data
         wagons = pc.icon[WAGON]
         return run_points(table, min(wagons, reading.cap)) + reading.per_extra * max(0, wagons - reading.cap)
     if r == "as-player":
-        if goal.kind == "boom-or-bust":
-            return boom_points(goal, opponent_mines(reading, pc, rules, pile))
-        if goal.kind == "prairie-life":
-            return (pc.icon[COW] + pc.terrain[PLAINS]) * goal.param("per_symbol") // goal.param("divisor")
+        entry = goal_kinds.kind(goal.kind)
+        if entry is not None and entry.family == "counting":
+            return entry.points(goal, _opponent_total(entry, reading, pc, rules, pile))
         raise BadInput(f"scenario reading for '{goal.name}': the opponent's pile has no positions, so "
                        f"'as-player' cannot apply to it")
     raise BadInput(f"unknown opponent reading '{r}'")
-
 
 
 def clear_caches() -> None:

@@ -10,6 +10,7 @@ rule:W-goal-smalltown-charm).
 
 from __future__ import annotations
 
+from solver.wagons import goal_kinds
 from solver.wagons.cards import load_cards
 from solver.wagons.data import TERRAINS, WagonsData, load_data
 from solver.wagons.rules import Rules
@@ -55,76 +56,119 @@ def _param(goal, key):
     return dict(goal.params)[key]
 
 
+def _icons(grid: dict, name: str) -> set:
+    return {xy for xy, v in grid.items() if v.icon == name}
+
+
+def _terrains(grid: dict, name: str) -> set:
+    return {xy for xy, v in grid.items() if v.terrain == name}
+
+
+def _cool_water(goal, grid: dict, rules: Rules) -> int:
+    comps = _groups(_terrains(grid, "Water"))
+    best_size = max((len(c) for c in comps), default=0)
+    best = max((sum(1 for w in _icons(grid, "Wagon") if _adjacent_or_on(w, c)) for c in comps if len(c) == best_size),
+               default=0)
+    return _param(goal, "per_wagon") * best
+
+
+def _badlands(goal, grid: dict, rules: Rules) -> int:
+    """rule:W12: a Gun boxed in both ways once, or once per way."""
+    d = _terrains(grid, "Desert")
+    ways = [((x - 1, y) in d and (x + 1, y) in d) + ((x, y - 1) in d and (x, y + 1) in d)
+            for (x, y) in _icons(grid, "Gun")]
+    n = sum(ways) if rules.badlands_both_ways == "twice" else sum(1 for w in ways if w)
+    return _param(goal, "per_gun") * n
+
+
+def _happy_cows(goal, grid: dict, rules: Rules) -> int:
+    """rule:W13: with "corner", a Snow touching at a corner is next to the Cow too."""
+    snow, steps = _terrains(grid, "Snow"), STEPS + (CORNERS if rules.happy_cows_snow == "corner" else ())
+    return _param(goal, "per_cow") * sum(1 for (x, y) in _icons(grid, "Cow")
+                                         if (x, y) not in snow and all((x + dx, y + dy) not in snow for dx, dy in steps))
+
+
+def _bootleggers(goal, grid: dict, rules: Rules) -> int:
+    wagons, beers = _icons(grid, "Wagon"), _icons(grid, "Beer")
+    adj = sum(1 for (x, y) in beers if any((x + dx, y + dy) in wagons for dx, dy in STEPS))
+    return _param(goal, "per_beer_adjacent") * adj + _param(goal, "per_beer_alone") * (len(beers) - adj)
+
+
+def _gold_country(goal, grid: dict, rules: Rules) -> int:
+    return _param(goal, "per_mine") * sum(1 for m in _icons(grid, "Mine") if _adjacent_or_on(m, _terrains(grid, "Mountains")))
+
+
+def _the_herd(goal, grid: dict, rules: Rules) -> int:
+    return _param(goal, "per_cow") * max((len(c) for c in _groups(_icons(grid, "Cow"))), default=0)
+
+
+def _wagon_train(goal, grid: dict, rules: Rules) -> int:
+    table = _param(goal, "run_points")
+    wagons, total = _icons(grid, "Wagon"), 0
+    for (x, y) in wagons:
+        for dx, dy in ((1, 0), (0, 1)):
+            if (x - dx, y - dy) in wagons:
+                continue
+            n = 0
+            while (x + n * dx, y + n * dy) in wagons:
+                n += 1
+            total += table[min(n, len(table) - 1)]
+    return total
+
+
+POSITION = {"cool-water": _cool_water, "badlands": _badlands, "happy-cows": _happy_cows, "bootleggers": _bootleggers,
+            "gold-country": _gold_country, "the-herd": _the_herd, "wagon-train": _wagon_train}
+"""Position kind -> ``points(goal, grid, rules)``."""
+
+
+def _pile_icons(pile: tuple[int, ...]) -> list[str]:
+    cards = load_cards()
+    return [t.icon for c in pile for t in cards[c].territories]
+
+
+def _one_too_many(goal, grid: dict, pile: tuple[int, ...], extra_guns: int) -> int:
+    pile_icons = _pile_icons(pile)
+    mine, theirs = len(_icons(grid, "Beer")), pile_icons.count("Beer")
+    return -_param(goal, "loss_per_other_beer") * theirs if mine > theirs else 0
+
+
+def _claim_jumpers(goal, grid: dict, pile: tuple[int, ...], extra_guns: int) -> int:
+    pile_icons = _pile_icons(pile)
+    pm, om = len(_icons(grid, "Mine")), pile_icons.count("Mine")
+    pg, og = len(_icons(grid, "Gun")), pile_icons.count("Gun") + extra_guns
+    pts, taken = _param(goal, "points"), _param(goal, "taken_by_more_guns")
+    if pm > om:
+        return pts - taken if og > pg else pts
+    if om > pm:
+        return taken if pg > og else 0
+    return 0
+
+
+def _smalltown_charm(goal, grid: dict, pile: tuple[int, ...], extra_guns: int) -> int:
+    diff = 4 * len(pile) - len(grid)
+    return _param(goal, "per_territory") * diff if diff > 0 else 0
+
+
+COMPARING = {"one-too-many": _one_too_many, "claim-jumpers": _claim_jumpers, "smalltown-charm": _smalltown_charm}
+"""Comparing kind -> ``points(goal, grid, the opponent's pile, the reading's extra Guns)`` (the player's points)."""
+
+goal_kinds.check_backend("reference", POSITION.keys() | COMPARING.keys(), ("position", "comparing"))
+
+
 def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int = 0,
                    data: WagonsData | None = None, rules: Rules = Rules()) -> int:
     """The player's points for one goal card (comparing cards against the pile); Boom or Bust
     per Mine or flat as ``rules.boom_or_bust`` says (rule:W11), Badlands and Happy Cows as
     ``rules.badlands_both_ways`` and ``rules.happy_cows_snow`` say (rule:W12, rule:W13)."""
-    goal = (data or load_data()).goal(name)
-    k = goal.kind
-    icon = lambda i: {xy for xy, v in grid.items() if v.icon == i}
-    ter = lambda t: {xy for xy, v in grid.items() if v.terrain == t}
-    if k == "cool-water":
-        comps = _groups(ter("Water"))
-        best_size = max((len(c) for c in comps), default=0)
-        best = max((sum(1 for w in icon("Wagon") if _adjacent_or_on(w, c)) for c in comps if len(c) == best_size),
-                   default=0)
-        return _param(goal, "per_wagon") * best
-    if k == "badlands":  # rule:W12: a Gun boxed in both ways once, or once per way
-        d = ter("Desert")
-        ways = [((x - 1, y) in d and (x + 1, y) in d) + ((x, y - 1) in d and (x, y + 1) in d) for (x, y) in icon("Gun")]
-        n = sum(ways) if rules.badlands_both_ways == "twice" else sum(1 for w in ways if w)
-        return _param(goal, "per_gun") * n
-    if k == "happy-cows":  # rule:W13: with "corner", a Snow touching at a corner is next to the Cow too
-        snow, steps = ter("Snow"), STEPS + (CORNERS if rules.happy_cows_snow == "corner" else ())
-        return _param(goal, "per_cow") * sum(1 for (x, y) in icon("Cow")
-                                             if (x, y) not in snow and all((x + dx, y + dy) not in snow for dx, dy in steps))
-    if k == "bootleggers":
-        wagons = icon("Wagon")
-        adj = sum(1 for (x, y) in icon("Beer") if any((x + dx, y + dy) in wagons for dx, dy in STEPS))
-        return _param(goal, "per_beer_adjacent") * adj + _param(goal, "per_beer_alone") * (len(icon("Beer")) - adj)
-    if k == "gold-country":
-        return _param(goal, "per_mine") * sum(1 for m in icon("Mine") if _adjacent_or_on(m, ter("Mountains")))
-    if k == "prairie-life":
-        return (len(icon("Cow")) + len(ter("Plains"))) * _param(goal, "per_symbol") // _param(goal, "divisor")
-    if k == "the-herd":
-        return _param(goal, "per_cow") * max((len(c) for c in _groups(icon("Cow"))), default=0)
-    if k == "wagon-train":
-        table = _param(goal, "run_points")
-        wagons, total = icon("Wagon"), 0
-        for (x, y) in wagons:
-            for dx, dy in ((1, 0), (0, 1)):
-                if (x - dx, y - dy) in wagons:
-                    continue
-                n = 0
-                while (x + n * dx, y + n * dy) in wagons:
-                    n += 1
-                total += table[min(n, len(table) - 1)]
-        return total
-    if k == "boom-or-bust":
-        m = len(icon("Mine"))
-        for lo, hi, pts in _param(goal, "bands"):
-            if m >= lo and (hi < 0 or m <= hi):
-                return pts * m if rules.boom_or_bust == "per-mine" else pts
-        return 0
-    cards = load_cards()
-    pile_icons = [t.icon for c in pile for t in cards[c].territories]
-    if k == "one-too-many":
-        mine, theirs = len(icon("Beer")), pile_icons.count("Beer")
-        return -_param(goal, "loss_per_other_beer") * theirs if mine > theirs else 0
-    if k == "claim-jumpers":
-        pm, om = len(icon("Mine")), pile_icons.count("Mine")
-        pg, og = len(icon("Gun")), pile_icons.count("Gun") + extra_guns
-        pts, taken = _param(goal, "points"), _param(goal, "taken_by_more_guns")
-        if pm > om:
-            return pts - taken if og > pg else pts
-        if om > pm:
-            return taken if pg > og else 0
-        return 0
-    if k == "smalltown-charm":
-        diff = 4 * len(pile) - len(grid)
-        return _param(goal, "per_territory") * diff if diff > 0 else 0
-    raise ValueError(name)
+    goal = (data or load_data()).for_rules(rules).goal(name)
+    entry = goal_kinds.kind(goal.kind)
+    if entry is None:
+        raise ValueError(name)
+    if entry.family == "counting":  # a territory counts once for its terrain and once for its icon
+        return entry.points(goal, sum(1 for v in grid.values() for s in entry.counts if s in (v.terrain, v.icon)))
+    if entry.family == "position":
+        return POSITION[goal.kind](goal, grid, rules)
+    return COMPARING[goal.kind](goal, grid, pile, extra_guns)
 
 
 def reference_score_player(town: Town, scenario_id: str, pile, data: WagonsData | None = None,

@@ -447,14 +447,6 @@ def check_families() -> dict[str, Callable]:
             "winnability": vs.check_winnability, "score-bounds": vs.check_score_bounds}
 
 
-MUTATION_BREAKS = {
-    "skipped-cards-lost": "card-conservation", "deck-card-kept": "card-conservation",
-    "player-may-pass": "termination", "round1-skip-3": "automaton", "two-picks": "automaton",
-    "round2-no-default": "automaton", "corner-placement": "playability", "first-card-needs-edge": "playability",
-    "player-scores-nothing": "winnability", "bound-ignores-groups": "score-bounds",
-}
-"""Which check each mutation breaks (the tests run each one and expect a counterexample)."""
-
 CHECK_IDS = ("card-conservation", "termination", "automaton", "playability", "winnability", "score-bounds")
 READS_GOAL_NUMBERS = frozenset({"winnability", "score-bounds"})
 """The checks whose verdict depends on the goal cards' numbers (``--goals``): they score towns."""

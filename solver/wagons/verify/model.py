@@ -438,13 +438,3 @@ class GameModel:
             out["opponent_behind_after_round_1"] = z3.is_true(val(self.behind))
         return out
 
-
-def check_status(s: z3.Solver):
-    """sat -> True, unsat -> False, unknown -> None."""
-    r = s.check()
-    return None if r == z3.unknown else r == z3.sat
-
-
-def new_solver(model: GameModel, time_limit: float) -> z3.Solver:
-    model.s.set("timeout", max(1, int(time_limit * 1000)))
-    return model.s

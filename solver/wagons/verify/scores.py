@@ -26,6 +26,7 @@ from dataclasses import fields, replace
 
 import z3
 
+from solver.wagons import goal_kinds
 from solver.wagons import rules as rules_module
 from solver.wagons.data import ICONS, TERRAINS, WagonsData, load_data
 from solver.wagons.rules import Rules
@@ -88,15 +89,6 @@ def goal_number_readings(base: Rules = Rules()) -> list[tuple[dict, Rules]]:
     return out
 
 
-def _boom_per_mine(goal, rules: Rules) -> bool:
-    """Boom or Bust per Mine or flat: a Rules reading if rules.py offers one, else the goals.toml number."""
-    for f in fields(Rules):
-        v = getattr(rules, f.name)
-        if isinstance(v, str) and v in ("per-mine", "flat"):
-            return v == "per-mine"
-    return bool(goal.param("per_mine"))
-
-
 # ------------------------------------------------------------------ the bound model
 
 class BoundModel:
@@ -105,7 +97,7 @@ class BoundModel:
     def __init__(self, ctx: z3.Context, scenario: str, rules: Rules = Rules(), mutations=frozenset(),
                  data: WagonsData | None = None):
         self.ctx, self.scenario, self.rules, self.mutations = ctx, scenario, rules, frozenset(mutations)
-        self.data = data or load_data()
+        self.data = (data or load_data()).for_rules(rules)  # rule:W11: the readings of the cards' numbers
         self.spec = self.data.scenario(scenario)
         self.ids = scenario_cards(scenario)
         self.opt = z3.Optimize(ctx=ctx)
@@ -152,49 +144,42 @@ class BoundModel:
         self.opt.add(*[common >= s for s in sums], z3.Or([common == s for s in sums]))
         return common
 
-    def _boom(self, goal, mines):
-        per = _boom_per_mine(goal, self.rules)
-        e = self.iv(0)
-        for lo, hi, pts in reversed(goal.param("bands")):
-            inside = z3.And(mines >= lo, mines <= hi) if hi >= 0 else mines >= lo
-            e = z3.If(inside, pts * mines if per else self.iv(pts), e)
-        return e
+    def _counting(self, g, totals: dict, mine_terrains=()):
+        """A counting kind's points (:mod:`solver.wagons.goal_kinds`) of the total of ``totals`` (symbol -> count)
+        it counts: a table over every total the scenario's cards can show (``mine_terrains``: territories the
+        opponent's Mines may include, rule:W6)."""
+        entry = goal_kinds.kind(g.kind)
+        extra = mine_terrains if "Mine" in entry.counts else ()
+        most = sum(sum(s in cell for s in entry.counts) + (cell[0] in extra)
+                   for c in self.ids for cell in card_facts()[c].cells)
+        return self._table([entry.points(g, v) for v in range(most + 1)], z3.Sum([totals[s] for s in entry.counts]))
 
     def _goal(self, name):
         """(player's points bound, opponent's points) of one goal card in this scenario (rule:W6, rule:W7)."""
         g, reading = self.data.scorable_goal(name, "bound"), self.spec.reading(name)
-        P, vi, vt, iv = g.param, self.vi, self.vt, self.iv
-        k = g.kind
-        mn = lambda a, b: z3.If(a < b, a, b)  # noqa: E731
-        if k == "one-too-many":
-            loss, ob = P("loss_per_other_beer"), self.oi["Beer"]
-            player = z3.If(vi["Beer"] > ob, -loss * ob, 0)
-            opp = z3.If(ob > vi["Beer"], -loss * vi["Beer"], 0) if reading.can_lose else iv(0)
-            return player, opp
-        if k == "claim-jumpers":
-            pts, taken = P("points"), P("taken_by_more_guns")
-            pm, pg = vi["Mine"], vi["Gun"]
-            om, og = self.oi["Mine"], self.oi["Gun"] + reading.extra_guns
-            player = z3.If(pm > om, z3.If(og > pg, pts - taken, pts), z3.If(om > pm, z3.If(pg > og, taken, 0), 0))
-            opp = z3.If(om > pm, z3.If(pg > og, pts - taken, pts), z3.If(pm > om, z3.If(og > pg, taken, 0), 0))
-            return player, opp
-        if k == "smalltown-charm":
-            per, ot = P("per_territory"), 4 * self.n_pile
-            return z3.If(self.V < ot, per * (ot - self.V), 0), z3.If(ot < self.V, per * (self.V - ot), 0)
-        player = {
-            "cool-water": lambda: P("per_wagon") * vi["Wagon"],
-            # a Gun between two Deserts: each Desert borders at most 4 such (Gun, way) pairs, each pair needs 2;
-            # a Gun boxed in both ways counts once, or once per way (rule:W12)
-            "badlands": lambda: P("per_gun") * mn(self._badlands_ways() * vi["Gun"], 2 * vt["Desert"]),
-            "happy-cows": lambda: P("per_cow") * vi["Cow"],
-            "bootleggers": lambda: max(P("per_beer_adjacent"), P("per_beer_alone"), 0) * vi["Beer"],
-            "gold-country": lambda: P("per_mine") * vi["Mine"],
-            "prairie-life": lambda: (vi["Cow"] + vt["Plains"]) * P("per_symbol") / P("divisor"),
-            "the-herd": lambda: P("per_cow") * vi["Cow"],
-            "wagon-train": lambda: 2 * self._table(run_partition_best(P("run_points"), 64), vi["Wagon"]),
-            "boom-or-bust": lambda: self._boom(g, vi["Mine"]),
-        }[k]()
-        return player, self._opp_goal(g, reading)
+        if g.kind in goal_kinds.COMPARING:
+            return COMPARING[g.kind](self, g, reading)
+        if g.kind in goal_kinds.COUNTING:
+            return self._counting(g, {**self.vt, **self.vi}), self._opp_goal(g, reading)
+        return POSITION[g.kind](self, g.param), self._opp_goal(g, reading)
+
+    def _one_too_many(self, g, reading):
+        loss, ob = g.param("loss_per_other_beer"), self.oi["Beer"]
+        player = z3.If(self.vi["Beer"] > ob, -loss * ob, 0)
+        opp = z3.If(ob > self.vi["Beer"], -loss * self.vi["Beer"], 0) if reading.can_lose else self.iv(0)
+        return player, opp
+
+    def _claim_jumpers(self, g, reading):
+        pts, taken = g.param("points"), g.param("taken_by_more_guns")
+        pm, pg = self.vi["Mine"], self.vi["Gun"]
+        om, og = self.oi["Mine"], self.oi["Gun"] + reading.extra_guns
+        player = z3.If(pm > om, z3.If(og > pg, pts - taken, pts), z3.If(om > pm, z3.If(pg > og, taken, 0), 0))
+        opp = z3.If(om > pm, z3.If(pg > og, pts - taken, pts), z3.If(pm > om, z3.If(og > pg, taken, 0), 0))
+        return player, opp
+
+    def _smalltown_charm(self, g, reading):
+        per, ot = g.param("per_territory"), 4 * self.n_pile
+        return z3.If(self.V < ot, per * (ot - self.V), 0), z3.If(ot < self.V, per * (self.V - ot), 0)
 
     def _badlands_ways(self) -> int:
         """How many times a Gun boxed in both ways scores Badlands under this model's rules (rule:W12)."""
@@ -221,10 +206,8 @@ class BoundModel:
             table, w = tuple(self.data.goal("Wagon Train").param("run_points")), oi["Wagon"]
             capped = z3.If(w < reading.cap, w, reading.cap)
             return self._table(table, capped) + reading.per_extra * z3.If(w > reading.cap, w - reading.cap, 0)
-        if g.kind == "boom-or-bust":
-            return self._boom(g, self._opp_mines(reading))
-        if g.kind == "prairie-life":
-            return (oi["Cow"] + ot["Plains"]) * g.param("per_symbol") / g.param("divisor")
+        if g.kind in goal_kinds.COUNTING:  # "as-player": the pile's total, its Mines as the scenario reads them
+            return self._counting(g, {**ot, **oi, "Mine": self._opp_mines(reading)}, reading.mine_terrains)
         raise ValueError(f"no opponent reading {r!r} for {g.name}")
 
     def _opp_mines(self, reading):
@@ -243,6 +226,29 @@ class BoundModel:
     def pin(self, town_cards) -> z3.BoolRef:
         cards = set(town_cards)
         return z3.And([b if c in cards else z3.Not(b) for c, b in self.own.items()])
+
+
+COMPARING = {"one-too-many": BoundModel._one_too_many, "claim-jumpers": BoundModel._claim_jumpers,
+             "smalltown-charm": BoundModel._smalltown_charm}
+"""Comparing kind -> (player's points, opponent's points), exact in the counts."""
+POSITION = {
+    "cool-water": lambda m, P: P("per_wagon") * m.vi["Wagon"],
+    # a Gun between two Deserts: each Desert borders at most 4 such (Gun, way) pairs, each pair needs 2;
+    # a Gun boxed in both ways counts once, or once per way (rule:W12)
+    "badlands": lambda m, P: P("per_gun") * _least(m._badlands_ways() * m.vi["Gun"], 2 * m.vt["Desert"]),
+    "happy-cows": lambda m, P: P("per_cow") * m.vi["Cow"],
+    "bootleggers": lambda m, P: max(P("per_beer_adjacent"), P("per_beer_alone"), 0) * m.vi["Beer"],
+    "gold-country": lambda m, P: P("per_mine") * m.vi["Mine"],
+    "the-herd": lambda m, P: P("per_cow") * m.vi["Cow"],
+    "wagon-train": lambda m, P: 2 * m._table(run_partition_best(P("run_points"), 64), m.vi["Wagon"]),
+}
+"""Position kind -> ``bound(model, param)``: the player's points bounded from the visible counts, every
+adjacency the card asks for assumed met."""
+goal_kinds.check_backend("verify", COMPARING.keys() | POSITION.keys(), ("position", "comparing"))
+
+
+def _least(a, b):
+    return z3.If(a < b, a, b)
 
 
 def _wins(bm: BoundModel, rules: Rules):

@@ -23,28 +23,31 @@ def bench():
     del sys.modules[spec.name]
 
 
-def test_current_method_swaps_the_bound_and_the_prover_and_restores_them(bench):
-    before = dealsearch.margin_bound, layout.STRATEGIES["cpsat"]
+def test_the_second_round_baseline_is_the_counts_only_bound_and_the_prover_without_the_cap(bench):
+    """The method before is given to can-win as arguments (nothing of the product is swapped): its line bound is the
+    counts-only one, its prover the one without the territory cap."""
+    before = dealsearch.margin_bound, dict(layout.STRATEGIES)
+    options = bench.BEFORE["second-round"]()
     cards, pile = (4, 1, 7, 9, 11, 12), (0, 2)
-    with bench.current_method():
-        assert layout.STRATEGIES["cpsat"].tightened is False
-        old = dealsearch.margin_bound(cards, "through-the-desert", pile)
-    assert (dealsearch.margin_bound, layout.STRATEGIES["cpsat"]) == before
+    assert options["prover"].tightened is False and options["prover"].name == "cpsat"
+    old = options["line_bound"](cards, "through-the-desert", pile)
     assert old == margin_bound(cards, "through-the-desert", pile, layouts=False)
     assert old > margin_bound(cards, "through-the-desert", pile)  # card 4's Deserts side by side: fewer flanked
+    assert (dealsearch.margin_bound, layout.STRATEGIES) == before
 
 
-def test_encoding_method_swaps_the_prover_and_the_model_reuse_and_restores_them(bench):
-    before = dealsearch.reusing_models, layout.STRATEGIES["cpsat"]
-    with bench.encoding_method():
-        assert layout.STRATEGIES["cpsat"].triangles == "full"
-        store = {}
-        with dealsearch.reusing_models(store):
-            from solver.wagons.optimizer.cpsat.model import _MODELS
+def test_the_encoding_baseline_builds_every_model_afresh_with_the_full_triangle_clauses(bench):
+    from bench.wagons_baselines import FreshModels, full_triangles
+    from solver.wagons.optimizer.cpsat.proof import reusing_models
+    from solver.wagons.optimizer.problem import make_problem
 
-            assert _MODELS.get() is None  # nothing kept: every pass builds its model
-    assert (dealsearch.reusing_models, layout.STRATEGIES["cpsat"]) == before
-    assert layout.STRATEGIES["cpsat"].triangles == "reduced"
+    prover = bench.BEFORE["encoding"]()["prover"]
+    assert isinstance(prover, FreshModels) and prover.triangles is full_triangles
+    store = {}
+    with reusing_models(store):
+        prover.model(make_problem((4, 1, 7), "gold-rush", (0, 2), time_limit=30.0))
+    assert store == {}  # nothing kept: every pass builds its model
+    assert layout.STRATEGIES["cpsat"].triangles is None
 
 
 def test_versus_rows_count_decided_deals_per_scenario(bench):
@@ -71,11 +74,11 @@ def test_a_killed_run_resumes_and_the_before_sample_is_every_kth_seed(bench, tmp
 
     monkeypatch.setattr(bench, "versus_deal", fake)
     rows = tmp_path / "rows.jsonl"
-    bench.run([0, 1], ("gold-rush",), 30.0, str(rows), before_every=2, readings="default")
+    bench.run_versus([0, 1], ("gold-rush",), 30.0, str(rows), before_every=2, readings="default")
     assert calls == [("gold-rush", 0, "default", True), ("gold-rush", 1, "default", False)]
     rows.write_text(rows.read_text() + '{"scenario": "gold-r')  # a line cut short by a kill
     calls.clear()
-    out = {r["name"]: r for r in bench.run([0, 1, 2], ("gold-rush", "boomtown"), 30.0, str(rows), before_every=2,
+    out = {r["name"]: r for r in bench.run_versus([0, 1, 2], ("gold-rush", "boomtown"), 30.0, str(rows), before_every=2,
                                            readings="default")}
     assert calls == [("boomtown", 0, "boom_or_bust=per-mine", True), ("boomtown", 1, "boom_or_bust=per-mine", False),
                      ("gold-rush", 2, "default", True), ("boomtown", 2, "boom_or_bust=per-mine", True)]
@@ -85,7 +88,7 @@ def test_a_killed_run_resumes_and_the_before_sample_is_every_kth_seed(bench, tmp
 
 
 @pytest.mark.parametrize("baseline, schedule, triangles", [("restart", "restart", "reduced"),
-                                                           ("session", "restart", "full")])
+                                                           ("session", "restart", "full_triangles")])
 def test_the_schedule_baselines_run_can_win_restarted_and_alternate_first(bench, monkeypatch, baseline, schedule,
                                                                            triangles):
     """``--before restart`` / ``session``: the method before runs with ``schedule="restart"`` (``session`` also
@@ -95,7 +98,9 @@ def test_the_schedule_baselines_run_can_win_restarted_and_alternate_first(bench,
     seen = []
 
     def fake_can_win(scenario, seed, rules=None, time_limit=30.0, **options):
-        seen.append((seed, options.get("schedule", "default"), layout.STRATEGIES["cpsat"].triangles))
+        prover = options.get("prover")
+        seen.append((seed, options.get("schedule", "default"),
+                     getattr(prover and prover.triangles, "__name__", "reduced")))
         return types.SimpleNamespace(winnable=True, elapsed=1.0, solves=0, lines_open=0, lines=3)
 
     from solver.wagons.optimizer import canwin

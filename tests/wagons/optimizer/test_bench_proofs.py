@@ -72,7 +72,8 @@ def test_both_methods_prove_the_same_value_in_one_run(bench):
     inst = bench.Instance("three cards", (3, 7, 11), (1, 2), "gold-rush")
     lines = []
     runs = bench.solve_all([inst], ("baseline", "cpsat"), 30.0, lines.append)
-    assert all(t is not None for t, _, _, _ in runs["baseline"] + runs["cpsat"])
+    assert all(t is not None for t, _, _, _, _ in runs["baseline"] + runs["cpsat"])
+    assert all(cost["det"] > 0 for *_, cost in runs["baseline"] + runs["cpsat"])  # CP-SAT's work, measured
     assert runs["baseline"][0][1] == runs["cpsat"][0][1]
     assert runs["cpsat"][0][3] == runs["cpsat"][0][1]  # a proven town's bound is its value
     assert "baseline" in lines[0] and "cpsat" in lines[0]
@@ -101,4 +102,19 @@ def test_solve_all_runs_the_baseline_on_every_kth_instance(bench):
 def test_current_is_the_prover_before_the_second_round(bench):
     assert bench.strategy("current").tightened is False and bench.strategy("current").speedups is True
     assert bench.strategy("baseline").speedups is False and bench.strategy("cpsat").tightened is True
-    assert bench.strategy("full-triangles").triangles == "full" and bench.strategy("cpsat").triangles == "reduced"
+    from bench.wagons_baselines import full_triangles
+
+    assert bench.strategy("full-triangles").triangles is full_triangles and bench.strategy("cpsat").triangles is None
+
+
+def test_the_ratios_read_the_deterministic_time_when_it_was_measured(bench):
+    """Measured runs carry CP-SAT's cost (bench/effort.py): the ratio is the deterministic time's, whatever the wall
+    clock said (here the new method's wall time is no better, its work a third)."""
+    cost = lambda det: {"det": det, "cpu": det, "wall": 5.0}  # noqa: E731
+    runs = {"baseline": [(5.0, 30, 28, None, cost(3.0)), (5.0, 31, 28, None, cost(3.0))],
+            "cpsat": [(5.0, 30, 28, None, cost(1.0)), (5.0, 31, 28, None, cost(1.0))]}
+    rows = {r["name"]: r for r in bench.summary_rows("s", runs, 60.0, "baseline", "cpsat")}
+    new = rows["proofs_s_cpsat_median_s"]
+    assert new["value"] == new["baseline"] == 5.0 and new["ratio"] == 3.0
+    assert new["det"] == [1.0, 3.0] and new["wall"] == [5.0, 5.0]
+    assert rows["proofs_s_cpsat_total_s"]["ratio"] == 3.0

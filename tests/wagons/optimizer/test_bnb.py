@@ -21,10 +21,11 @@ from hypothesis import strategies as st
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.optimizer.bnb.kernel import node_bound
 from solver.wagons.optimizer.bnb.search import BranchAndBound, Search
-from solver.wagons.optimizer.board import _board_arrays, _candidates, _put, goal_tables, walk
 from solver.wagons.optimizer.layout import best_layout, layout_with
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import objective_value
+from solver.wagons.optimizer.walk.board import _board_arrays, _candidates, _put, walk
+from solver.wagons.optimizer.walk.scorer import goal_tables
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import town_features
 from solver.wagons.town import Town, legal_placements, load_town, town_to_json

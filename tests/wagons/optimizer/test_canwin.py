@@ -383,8 +383,9 @@ def test_the_layout_method_is_a_parameter_of_the_deal_search(scenario, split, sk
     from solver.wagons.optimizer.dealsearch import clear_cache
 
     asked = []
-    real, real_worker = dealsearch.best_layout, dealsearch.ProofWorker
-    monkeypatch.setattr(dealsearch, "best_layout", lambda *a, **k: asked.append(k["method"]) or real(*a, **k))
+    real, real_worker = dealsearch.layout_with, dealsearch.ProofWorker
+    monkeypatch.setattr(dealsearch, "layout_with", lambda strategy, *a, **k: asked.append(strategy.name)
+                        or real(strategy, *a, **k))
     monkeypatch.setattr(dealsearch, "ProofWorker",
                         lambda job, **kw: asked.append(job["strategy"].name) or real_worker(job, **kw))
     circle, deck = small_deal(scenario, split, skip)
@@ -410,8 +411,7 @@ def test_cli_deal_commands_take_the_layout_method(capsys):
         assert rc == 2 and capsys.readouterr().out == ""
 
 
-@pytest.mark.parametrize("cmd,extra", [("best-play", []), ("best-play", ["--search", "each-line"]), ("can-win", []),
-                                       ("can-win", ["--schedule", "restart"])])
+@pytest.mark.parametrize("cmd,extra", [("best-play", []), ("can-win", []), ("can-win", ["--schedule", "restart"])])
 def test_the_oracle_on_a_deal_too_big_for_it_is_refused_before_any_search(cmd, extra, capsys):
     """Fuzz finding (2026-12-02): best-play with --method oracle printed a progress line, then failed at its
     first proof of a 9-card line, two lines on standard error. Now one line, before anything is searched."""

@@ -1,5 +1,5 @@
 """The optimizer's compiled code on any install, and never past a time limit (issue 33;
-solver/wagons/optimizer/compiled.py).
+solver/wagons/optimizer/walk/compiled.py).
 
 The read-only install is a copy of the sources whose ``__pycache__`` next to the kernels is a regular file
 and whose home's ``.cache`` is a regular file: no folder can be made there, for root too (permissions do not
@@ -44,12 +44,12 @@ def test_a_read_only_install_with_no_cache_folder_works_with_one_warning_line(tm
 
 def test_with_no_folder_at_all_it_compiles_without_a_cache(tmp_path, monkeypatch, capsys):
     """The last fallback: the temporary folder is unusable too (a path under a regular file)."""
-    from solver.wagons.optimizer import compiled
+    from solver.wagons.optimizer.walk import compiled
 
     kernels = tmp_path / "kernels"
     kernels.mkdir()
     (kernels / "__pycache__").write_text("not a folder")
-    (kernels / "plus_one.py").write_text("from solver.wagons.optimizer.compiled import njit\n\n\n"
+    (kernels / "plus_one.py").write_text("from solver.wagons.optimizer.walk.compiled import njit\n\n\n"
                                           "@njit(cache=True)\ndef plus_one(x):\n    return x + 1\n")
     (tmp_path / "blocker").write_text("a regular file")
     (tmp_path / "home").mkdir()
@@ -73,7 +73,7 @@ def test_with_no_folder_at_all_it_compiles_without_a_cache(tmp_path, monkeypatch
 
 
 def test_the_private_cache_folder_is_used_only_when_it_is_safe(tmp_path):
-    from solver.wagons.optimizer import compiled
+    from solver.wagons.optimizer.walk import compiled
 
     made = compiled.private_cache_dir(tmp_path / "a")
     assert made is None  # its parent does not exist
@@ -104,9 +104,10 @@ def test_a_search_does_not_wait_for_the_compiler_past_its_time_limit(monkeypatch
     """The kernels "still compiling" (a warm-up that waits for an event): every method that runs them ends at
     its time limit with the best town so far, unproven, instead of waiting (issue 33: the first
     ``best-layout --method bnb --time-limit 1`` took 17-25 s)."""
-    from solver.wagons.optimizer import board, compiled, local, oracle
+    from solver.wagons.optimizer import oracle
     from solver.wagons.optimizer.bnb import search as bnb
     from solver.wagons.optimizer.layout import best_layout
+    from solver.wagons.optimizer.walk import board, compiled, local
 
     release = threading.Event()
     blocked = compiled.Warming("test: still compiling", release.wait)
@@ -132,14 +133,14 @@ def test_the_warm_up_compiles_every_signature_the_searches_use():
     """A search calls the kernels only once the warm-up is done, so the warm-up must compile what they call:
     after it, no scenario, objective or method compiles anything new (else that compilation would run
     past the time limit, unwatched)."""
-    from solver.wagons.optimizer import board
     from solver.wagons.optimizer.bnb import kernel as bnb_kernel
     from solver.wagons.optimizer.bnb import search as bnb
     from solver.wagons.optimizer.layout import best_layout
+    from solver.wagons.optimizer.walk import board, scorer
 
     bnb.compile_kernels()
     dispatchers = {name: getattr(module, name) for module, names in (
-        (board, ("walk", "_put", "_board_arrays", "_boom", "_comparing")), (bnb_kernel, ("search",)))
+        (board, ("walk", "_put", "_board_arrays")), (scorer, ("_comparing",)), (bnb_kernel, ("search",)))
         for name in names}
     before = {name: len(d.signatures) for name, d in dispatchers.items()}
     from solver.wagons.data import SCENARIO_IDS

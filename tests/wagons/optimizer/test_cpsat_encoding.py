@@ -1,10 +1,10 @@
 """How the CP-SAT layout model is built (rule:W-opt-layout): the triangle clauses and model reuse.
 
-- The triangle clauses (``cpsat._triangles``) are redundant: each must hold in every legal town
-  (checked clause by clause on random towns), the ``"unique"`` build must state exactly the clause set
-  of the ``"full"`` one, and the ``"reduced"`` build must propagate at least what ``"full"`` does (a
-  small unit propagator over three cards, every pair of given facts); every build gives the oracle's
-  optimum on random small deals.
+- The triangle clauses (``encode.add_triangles``) are redundant: each must hold in every legal town
+  (checked clause by clause on random towns), and they must propagate at least what the build before the
+  encoding round does (``full_triangles``, kept in ``bench/wagons_baselines.py`` with ``unique_triangles``, the
+  same clause set once each: a small unit propagator over three cards, every pair of given facts); every build
+  gives the oracle's optimum on random small deals.
 - A model reused by a later proof pass (``cpsat.reusing_models``) is the very model a fresh build
   gives (text-equal once the floor, objective and hint are added) and proves the same.
 """
@@ -21,12 +21,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
+from bench.wagons_baselines import full_triangles, unique_triangles
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimizer.cpsat import model as cps
+from solver.wagons.optimizer.cpsat import encode as cps_encode
+from solver.wagons.optimizer.cpsat import proof as cps_proof
+from solver.wagons.optimizer.cpsat import solve as cps_solve
 from solver.wagons.optimizer.layout import best_layout, layout_with
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, make_problem, normal_xyr
 from tests.support.wagons import random_town
+
+BUILDS = {"reduced": cps_encode.add_triangles, "unique": unique_triangles, "full": full_triangles}
+"""The product's triangle clauses and the benches' earlier builds."""
 
 
 class _Ticks:
@@ -35,12 +41,12 @@ class _Ticks:
 
 
 def _triangle_clauses(n: int, mode: str):
-    """(clauses as tuples of signed literals, the axis literal indices) of ``_triangles`` alone on ``n`` cards;
+    """(clauses as tuples of signed literals, the axis literal indices) of the build ``mode`` alone on ``n`` cards;
     an at-most-one is given as its pairwise clauses."""
     m = cp_model.CpModel()
     axis = {(name, i, j, d): m.new_bool_var("") for i, j in itertools.combinations(range(n), 2)
             for name in "xy" for d in range(-2, 3)}
-    cps._triangles(m, n, axis, _Ticks(), mode)
+    BUILDS[mode](m, n, axis, _Ticks())
     clauses = []
     for c in m.proto.constraints:
         if c.has_bool_or():
@@ -56,7 +62,7 @@ def _holds(lit: int, true: set[int]) -> bool:
     return (lit in true) if lit >= 0 else (-lit - 1 not in true)
 
 
-@pytest.mark.parametrize("mode", cps.TRIANGLES)
+@pytest.mark.parametrize("mode", BUILDS)
 def test_every_triangle_clause_holds_in_random_towns(mode):
     """Soundness: with each axis literal set from a real town's offsets, every clause is satisfied."""
     rng = random.Random(f"triangles-{mode}")
@@ -125,8 +131,8 @@ def test_every_triangle_build_gives_the_oracles_optimum(seed, n, objective):
     deck = rng.sample(range(18), 18)
     cards, pile, scenario = deck[:n], deck[n:n + rng.randint(0, 3)], SCENARIO_IDS[seed % 6]
     best = exhaustive_best(cards, scenario, pile, objective=objective).value
-    for mode in cps.TRIANGLES:
-        r = layout_with(cps.CpSatProof(triangles=mode), "cpsat", cards, scenario, pile, objective=objective)
+    for mode, build in BUILDS.items():
+        r = layout_with(cps_proof.CpSatProof(triangles=build), "cpsat", cards, scenario, pile, objective=objective)
         assert r.proven_optimal and r.value == best, (mode, cards, pile, scenario)
 
 
@@ -151,10 +157,10 @@ def _ready(town, target, floor, hint):
 
 def test_a_reused_model_is_the_fresh_model():
     problem = _problem()
-    prover = cps.CpSatProof()
+    prover = cps_proof.CpSatProof()
     hint = [(0, 0, 0)] * len(problem.cards)
     store: dict = {}
-    with cps.reusing_models(store):
+    with cps_proof.reusing_models(store):
         first = prover.model(problem)
         assert len(store) == 1
         second = prover.model(problem)
@@ -170,13 +176,13 @@ def test_a_reused_model_is_the_fresh_model():
 
 def test_a_reused_model_proves_what_a_fresh_one_proves():
     problem = _problem(seed=11, n=5)
-    prover = cps.CpSatProof()
+    prover = cps_proof.CpSatProof()
     store: dict = {}
-    with cps.reusing_models(store):
+    with cps_proof.reusing_models(store):
         prover.model(problem)
         reused = prover.model(problem)
     fresh = prover.build(problem)
-    results = [cps.solve(town, target, -100, time.monotonic() + 60) for town, target in (reused, fresh)]
+    results = [cps_solve.solve(town, target, -100, time.monotonic() + 60) for town, target in (reused, fresh)]
     assert results[0].proven and results[1].proven
     assert results[0] == results[1]
 
@@ -185,12 +191,12 @@ def test_a_proven_problem_leaves_the_store_and_a_full_store_keeps_its_first_mode
     store: dict = {}
     rng = random.Random(3)
     cards = rng.sample(range(18), 4)
-    with cps.reusing_models(store):
+    with cps_proof.reusing_models(store):
         r = best_layout(cards, "gold-rush", (), objective="margin", seed_greedy=False, floor=-100)
     assert r.proven_optimal and store == {}
-    monkeypatch.setattr(cps, "MAX_MODELS", 1)
-    prover = cps.CpSatProof()
-    with cps.reusing_models(store):
+    monkeypatch.setattr(cps_proof, "MAX_MODELS", 1)
+    prover = cps_proof.CpSatProof()
+    with cps_proof.reusing_models(store):
         prover.model(_problem(seed=1, n=4))
         prover.model(_problem(seed=2, n=4))
     assert [key[1] for key in store] == [_problem(seed=1, n=4).cards]
@@ -198,9 +204,9 @@ def test_a_proven_problem_leaves_the_store_and_a_full_store_keeps_its_first_mode
 
 def test_models_are_kept_only_inside_the_block_and_its_thread():
     seen = []
-    with cps.reusing_models({}):
-        t = threading.Thread(target=lambda: seen.append(cps._MODELS.get()))
+    with cps_proof.reusing_models({}):
+        t = threading.Thread(target=lambda: seen.append(cps_proof._MODELS.get()))
         t.start()
         t.join()
-        assert cps._MODELS.get() is not None
-    assert seen == [None] and cps._MODELS.get() is None
+        assert cps_proof._MODELS.get() is not None
+    assert seen == [None] and cps_proof._MODELS.get() is None

@@ -24,7 +24,7 @@ from solver.wagons.optimizer.layout import STRATEGIES, best_layout
 from solver.wagons.optimizer.lines import deal_state
 from solver.wagons.optimizer.proofworkers import ProofWorker
 from solver.wagons.rules import Rules
-from tests.support.wagons import SMALL, best_margin_by_brute_force, small_deal
+from tests.support.wagons import SMALL, best_margin_by_brute_force, small_deal, zygote_pid
 
 pytestmark = pytest.mark.skipif(not proofworkers.available(), reason="pausing workers needs Linux pidfds")
 
@@ -42,7 +42,7 @@ def _zygote_ready():
 
 def _workers() -> list[psutil.Process]:
     """The live proof workers of this process: the zygote's children."""
-    pid = proofworkers.zygote_pid()
+    pid = zygote_pid()
     if pid is None:
         return []
     return [p for p in psutil.Process(pid).children() if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
@@ -171,7 +171,7 @@ def test_a_search_outlives_its_zygote():
 
     def progress(_best, _bound, _elapsed):
         if not killed and _workers():
-            killed.append(proofworkers.zygote_pid())
+            killed.append(zygote_pid())
             psutil.Process(killed[0]).kill()
 
     clear_cache()

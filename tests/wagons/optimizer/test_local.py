@@ -1,4 +1,4 @@
-"""The local search that gives the CP-SAT prover its first good town (solver/wagons/optimizer/local.py).
+"""The local search that gives the CP-SAT prover its first good town (solver/wagons/optimizer/walk/local.py).
 
 - with every card but the first free, a window is the whole exhaustive walk: its value equals the
   engine-based oracle (3 cards, both objectives) and the compiled one (4 cards);
@@ -19,13 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimizer import local as optimize_local
-from solver.wagons.optimizer.local import KICK_CARDS, improve, window_best, windows
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr, objective_value, town_of
+from solver.wagons.optimizer.walk import local as optimize_local
+from solver.wagons.optimizer.walk.local import KICK_CARDS, improve, windows
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import opponent_fixed
 from tests.support.wagons import random_town
+from tests.support.walk import window_best
 
 
 def _engine(ids, xyr, scenario, pile, objective):

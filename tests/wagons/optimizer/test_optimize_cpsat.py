@@ -18,7 +18,11 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimizer.cpsat import model as cps
+from solver.wagons.optimizer.cpsat import encode as cps_encode
+from solver.wagons.optimizer.cpsat import goals as cps_goals
+from solver.wagons.optimizer.cpsat import proof as cps_proof
+from solver.wagons.optimizer.cpsat import solve as cps_solve
+from solver.wagons.optimizer.cpsat import town as cps_town
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, normal_xyr
@@ -43,8 +47,8 @@ def _fixed_model_values(town: Town, scenario: str, pile, speedups: bool = True):
     data = load_data()
     cards = list(town.card_ids)
     quads = card_quads(cards)
-    model = cps.encode(quads, speedups=speedups)
-    total, parts, theirs = cps.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
+    model = cps_encode.encode(quads, speedups=speedups)
+    total, parts, theirs = cps_goals.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
     margin = total - sum(theirs.values()) - opponent_fixed(tuple(pile), scenario)
     hidden = _hidden_cards(town) if speedups else set()
     for i, ((x, y, r), X, Y, R) in enumerate(zip(normal_xyr(town, quads), model.X, model.Y, model.R)):
@@ -84,12 +88,12 @@ def test_model_is_exact_on_random_whole_towns(seed, speedups):
 CYCLE_TOWNS = [48, 153, 206, 241, 243, 332, 466, 707]
 
 
-@pytest.mark.parametrize("cut_slots", [cps.MAX_CUT_SLOTS, 1], ids=["cuts", "distance-labels"])
+@pytest.mark.parametrize("cut_slots", [cps_town.MAX_CUT_SLOTS, 1], ids=["cuts", "distance-labels"])
 @pytest.mark.parametrize("seed", CYCLE_TOWNS)
 def test_groups_with_cycles_are_not_merged(seed, cut_slots, monkeypatch):
     """Both connectivity encodings (cuts; distance labels above MAX_CUT_SLOTS candidates, i.e. towns
     of 12+ cards, forced here on small towns) must give the scorer's largest groups."""
-    monkeypatch.setattr(cps, "MAX_CUT_SLOTS", cut_slots)
+    monkeypatch.setattr(cps_town, "MAX_CUT_SLOTS", cut_slots)
     town, pile = random_town(random.Random(f"cycle-{seed}"), 5 + seed % 5)
     scenario = SCENARIO_IDS[seed % 6]
     total, parts, _ = _fixed_model_values(town, scenario, pile)
@@ -166,16 +170,16 @@ def test_a_phase_stopped_before_its_search_reports_no_bound():
     model, solver = beat_the_hard_town(0.01)
     assert solver.solve(model.m) == cp_model.UNKNOWN
     assert solver.best_objective_bound == 0  # what CP-SAT reports: no bound, but a number
-    assert cps.stopped_bound(solver, 32) is None and cps.stopped_bound(solver, None) is None
+    assert cps_solve.stopped_bound(solver, 32) is None and cps_solve.stopped_bound(solver, None) is None
     solver.parameters.max_time_in_seconds = 600.0  # a search of 2,000 conflicts, however loaded the machine
     solver.parameters.max_number_of_conflicts = 2000
     assert solver.solve(model.m) == cp_model.UNKNOWN
     assert solver.response_proto.num_conflicts >= 2000
-    assert cps.stopped_bound(solver, 32) >= 33  # after a search has run, its bound stands
-    assert cps.stopped_bound(solver, 10 ** 6) is None
+    assert cps_solve.stopped_bound(solver, 32) >= 33  # after a search has run, its bound stands
+    assert cps_solve.stopped_bound(solver, 10 ** 6) is None
 
 
-@pytest.mark.parametrize("proof", cps.PROOFS)
+@pytest.mark.parametrize("proof", cps_solve.PROOFS)
 @pytest.mark.parametrize("seed", [50, 52, 53])
 def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):
     """The proof phase (what proves large towns: CP-SAT's search without LP, or core-based search) on
@@ -189,11 +193,11 @@ def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):
     deck = rng.sample(range(18), 18)
     cards, pile, scenario = deck[:4], deck[4:4 + seed % 5], SCENARIO_IDS[seed % 6]
     data = load_data()
-    model = cps.encode(card_quads(cards))
-    total, _, _ = cps.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
+    model = cps_encode.encode(card_quads(cards))
+    total, _, _ = cps_goals.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
     _, greedy = greedy_layout(cards, scenario, pile)
     bounds = []
-    res = cps.solve(model, total, greedy, time.monotonic() + 60, primal_share=1e-6, on_bound=bounds.append,
+    res = cps_solve.solve(model, total, greedy, time.monotonic() + 60, primal_share=1e-6, on_bound=bounds.append,
                     proof=proof)
     oracle = exhaustive_best(cards, scenario, pile).value
     assert res.proven
@@ -204,9 +208,9 @@ def test_proof_phase_alone_proves_the_oracle_optimum(seed, proof):
 
 
 def test_an_unknown_proof_phase_is_refused():
-    model = cps.encode(card_quads([1, 2]))
+    model = cps_encode.encode(card_quads([1, 2]))
     with pytest.raises(ValueError, match="proof"):
-        cps.solve(model, 0, None, 0.0, proof="guess")
+        cps_solve.solve(model, 0, None, 0.0, proof="guess")
 
 
 @pytest.mark.parametrize("seed", [60, 61, 62])
@@ -251,10 +255,10 @@ def test_a_bound_at_the_best_value_stops_the_search_as_a_proof(monkeypatch):
     deck = rng.sample(range(18), 18)
     cards, pile, scenario = deck[:5], deck[5:6], SCENARIO_IDS[51 % 6]
     data = load_data()
-    model = cps.encode(card_quads(cards))
-    total, _, _ = cps.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
+    model = cps_encode.encode(card_quads(cards))
+    total, _, _ = cps_goals.player_score(model, data.scenario(scenario), data, pile_counts(tuple(pile)))
     _, greedy = greedy_layout(cards, scenario, pile)
-    res = cps.solve(model, total, greedy, time.monotonic() + 60, primal_share=1e-6, proof="core")
+    res = cps_solve.solve(model, total, greedy, time.monotonic() + 60, primal_share=1e-6, proof="core")
     assert stops and res.proven and res.bound == greedy
     assert exhaustive_best(cards, scenario, pile).value == greedy
 
@@ -281,10 +285,10 @@ def test_hidden_cards_are_found_and_covered_towns_stay_exact():
 def test_run_partition_best_by_hand():
     """Wagon Train's table (2 long = 1, 3 = 2, 4 = 4, 5 = 7, 6+ = 10): 6 Wagons in one run score 10;
     7 score 10 (6+) or 7 + 1 (5 and 2): 10; 8: 10 + 1 (6 and 2) or 7 + 2 (5 and 3): 11; 4: one run, 4."""
-    best = cps.run_partition_best((0, 0, 1, 2, 4, 7, 10), 12)
+    best = cps_goals.run_partition_best((0, 0, 1, 2, 4, 7, 10), 12)
     assert best[:9] == [0, 0, 1, 2, 4, 7, 10, 10, 11]
     assert best[12] == 20  # two runs of six
-    assert cps.run_partition_best((0, 5, -1), 3) == [0, 5, 10, 15]  # singles pay: every run of one
+    assert cps_goals.run_partition_best((0, 5, -1), 3) == [0, 5, 10, 15]  # singles pay: every run of one
 
 
 @given(st.lists(st.integers(-3, 8), min_size=1, max_size=7), st.sets(st.tuples(st.integers(0, 4), st.integers(0, 4))))
@@ -293,7 +297,7 @@ def test_run_partition_best_bounds_every_set_of_wagons(table, cells):
     """Any set of Wagon cells: the row runs' score and the column runs' score are each at most
     ``run_partition_best`` of the number of Wagons (what the model adds as a redundant bound)."""
     K = len(table) - 1
-    best = cps.run_partition_best(tuple(table), 25)
+    best = cps_goals.run_partition_best(tuple(table), 25)
 
     def runs(axis):
         total = 0
@@ -336,7 +340,7 @@ def test_tightened_prover_proves_the_oracle_optimum(scenario, n, objective, rng)
     deck = rng.sample(range(18), 18)
     cards, pile = deck[:n], deck[n:n + rng.randint(0, 10)]
     oracle = exhaustive_best(cards, scenario, pile, objective=objective).value
-    for strategy in (cps.CpSatProof("search"), cps.CpSatProof("search", tightened=False)):
+    for strategy in (cps_proof.CpSatProof("search"), cps_proof.CpSatProof("search", tightened=False)):
         res = layout_with(strategy, "cpsat", cards, scenario, pile, time_limit=60, objective=objective)
         assert res.proven_optimal and res.value == oracle
 
@@ -347,9 +351,9 @@ def test_territory_cap_is_the_best_sum_over_the_visible_count():
     Gold Rush has no card reading the territories alone: no cap."""
     data = load_data()
     for scenario, pile, most in (("boomtown", tuple(range(2, 11)), 36), ("gold-rush", (), 100)):
-        town = cps.encode(card_quads([0, 1]))
+        town = cps_encode.encode(card_quads([0, 1]))
         g, c = town.m.new_int_var(0, 50, ""), town.m.new_int_var(0, 50, "")
-        cps._groups_with_territory_cards(town, data.scenario(scenario), data, pile_counts(pile),
+        cps_goals._groups_with_territory_cards(town, data.scenario(scenario), data, pile_counts(pile),
                                          {"Desert": g}, {"Smalltown Charm": c})
         town.m.maximize(g + c)
         solver = cp_model.CpSolver()

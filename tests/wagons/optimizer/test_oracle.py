@@ -11,10 +11,11 @@ import pytest
 
 from solver.errors import BadInput
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.optimizer.board import compiled_score, goal_tables
 from solver.wagons.optimizer.oracle import exhaustive_best
+from solver.wagons.optimizer.walk.scorer import goal_tables
 from solver.wagons.scoring import final_scores, score_player
 from solver.wagons.town import Placement, Town, legal_placements, load_town, town_to_json
+from tests.support.walk import compiled_score
 
 
 def _instance(seed: int, n: int, max_pile: int = 6):

@@ -3,7 +3,7 @@ resumable depth-first search (rule:W-opt-layout; the method itself is :mod:`.bnb
 
 The search walks the cards in the order received, as the compiled walk of :mod:`.board` does (its
 board of cell codes, its moves :func:`~.board._candidates` / ``_put`` / ``_take``, rule:W-place,
-rule:W-cover, and its scorer ``_score``), but at every node it first computes :func:`node_bound`,
+rule:W-cover, and its scorer ``score_town``), but at every node it first computes :func:`node_bound`,
 an upper bound on the value of every completion of the town, and skips the node when that bound does
 not beat the value to beat. Children are visited best bound first.
 
@@ -63,28 +63,32 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.wagons.codes import BEER, COW, DESERT, GUN, MINE, MOUNTAINS, PLAINS, WAGON, WATER
-from solver.wagons.optimizer.board import (
+from solver.wagons import goal_kinds
+from solver.wagons.codes import BEER, COW, DESERT, GUN, MINE, MOUNTAINS, WAGON, WATER
+from solver.wagons.optimizer.walk.board import _candidates, _put, _take
+from solver.wagons.optimizer.walk.compiled import njit  # numba's, with a cache that never fails
+from solver.wagons.optimizer.walk.scorer import (
     K_BAD,
-    K_BOOM,
     K_BOOT,
     K_COOL,
+    K_COUNT,
     K_GOLD,
     K_HAPPY,
     K_HERD,
     K_ONE,
-    K_PRAIRIE,
     K_TRAIN,
-    _candidates,
     _flood,
     _icons_where,
-    _put,
-    _score,
-    _take,
+    score_town,
 )
-from solver.wagons.optimizer.compiled import njit  # numba's, with a cache that never fails
 
-__all__ = ["node_bound", "search", "NEG", "state_arrays"]
+__all__ = ["node_bound", "search", "NEG", "state_arrays", "BOUNDED"]
+
+BOUNDED = ("cool-water", "badlands", "happy-cows", "bootleggers", "gold-country", "the-herd", "wagon-train")
+"""The position kinds :func:`_goals_fixed` bounds term by term (a kind missing there would add nothing to the
+bound: not admissible); the counting kinds share one term (``K_COUNT``), the comparing kinds :func:`node_bound`'s
+table over the visible territories."""
+goal_kinds.check_backend("bnb", BOUNDED, ("position",))
 
 NEG = -(1 << 62)
 """Minus infinity for compiled values (no town to beat)."""
@@ -270,9 +274,20 @@ def _placed_most(ter, ico, occ, nocc, B, k, rem_t, rem_i, d) -> int:
 
 
 @njit(cache=True)
+def _counted(tot_t, tot_i, terrains, icons) -> int:
+    """The most a counting kind's total can reach: the counts of the terrains in bit mask ``terrains`` and the
+    icons in ``icons``."""
+    n = 0
+    for t in range(6):
+        n += tot_t[t] * ((terrains >> t) & 1) + tot_i[t] * ((icons >> t) & 1)
+    return n
+
+
+@njit(cache=True)
 def _goals_fixed(kind, scal, tot_t, tot_i, herd_best, placed, ftab) -> int:
     """The bound on the goal cards that do not compare towns, from the symbol ranges (module docstring).
-    ``ftab[g, k]``: the best of a nonlinear card over every count up to ``k`` (:func:`fixed_tables`);
+    ``ftab[g, k]``: the best of a nonlinear card (Badlands' flanked cells, Wagon Train, a counting kind) over
+    every count up to ``k`` (:func:`fixed_tables`);
     ``placed[g]``: :func:`_placed_most` for a position goal."""
     v = 0
     for g in range(kind.shape[0]):
@@ -290,14 +305,12 @@ def _goals_fixed(kind, scal, tot_t, tot_i, herd_best, placed, ftab) -> int:
             v += max(alone * tot_i[BEER], scal[g, 0] * a + alone * (tot_i[BEER] - a))
         elif k == K_GOLD:
             v += _linear(scal[g, 0], min(tot_i[MINE], placed[g])) if tot_t[MOUNTAINS] > 0 else 0
-        elif k == K_PRAIRIE:
-            v += ftab[g, min(tot_i[COW] + tot_t[PLAINS], ftab.shape[1] - 1)]
         elif k == K_HERD:
             v += _linear(scal[g, 0], herd_best)
         elif k == K_TRAIN:
             v += ftab[g, min(tot_i[WAGON], ftab.shape[1] - 1)]
-        elif k == K_BOOM:
-            v += ftab[g, min(tot_i[MINE], ftab.shape[1] - 1)]
+        elif k == K_COUNT:  # the counted symbols' total ends at most at what shows now plus what the cards hold
+            v += ftab[g, min(_counted(tot_t, tot_i, scal[g, 0], scal[g, 1]), ftab.shape[1] - 1)]
     return v
 
 
@@ -442,7 +455,7 @@ def search(cc, nrot, B, O, margin, kind, scal, tab, tab_len, opp, can_lose, rem_
                 if not _round1_ok(r1, d, nocc, n):
                     v = NEG
                 elif last:
-                    p, o = _score(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp,
+                    p, o = score_town(ter, ico, occ, nocc, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp,
                                   can_lose)
                     v = p - o if margin else p
                 else:

@@ -3,7 +3,7 @@ the placement sequences with an admissible bound at every node (rule:W-opt-layou
 
 The search is the compiled walk of :mod:`.board` (the cards in the order received, each later card on
 top, rule:W-place, rule:W-cover; the first card at the origin unturned, since a half turn of the whole
-town changes no score) with a bound (:func:`.bnb_kernel.node_bound`, admissibility argued in its
+town changes no score) with a bound (:func:`.kernel.node_bound`, admissibility argued in its
 module docstring): at each node every child is put, bounded (the last card: scored exactly) and
 taken back, the children whose bound beats the value to beat are visited best bound first, and a
 node whose bound does not beat it is never entered. The value to beat starts at the incumbent's
@@ -32,26 +32,12 @@ from solver.wagons.cards import card_codes
 from solver.wagons.codes import BEER, COW, GUN, MINE
 from solver.wagons.data import load_data
 from solver.wagons.optimizer.bnb.kernel import NEG, search, state_arrays
-from solver.wagons.optimizer.board import (
-    K_BAD,
-    K_BOOM,
-    K_ONE,
-    K_PRAIRIE,
-    K_TRAIN,
-    WALK,
-    _board_arrays,
-    _boom,
-    _comparing,
-    _put,
-    board_size,
-    card_arrays,
-    goal_tables,
-    walk,
-)
 from solver.wagons.optimizer.bounds import best_runs, between_cells
-from solver.wagons.optimizer.compiled import Warming, ready_by
-from solver.wagons.optimizer.local import polish
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
+from solver.wagons.optimizer.walk.board import WALK, _board_arrays, _put, board_size, card_arrays, walk
+from solver.wagons.optimizer.walk.compiled import Warming, ready_by
+from solver.wagons.optimizer.walk.local import polish
+from solver.wagons.optimizer.walk.scorer import K_BAD, K_COUNT, K_ONE, K_TRAIN, _comparing, goal_tables
 
 __all__ = ["BranchAndBound", "Search", "SLICE", "fixed_tables", "comparing_table", "suffix_counts", "SEARCH",
            "compile_kernels"]
@@ -79,23 +65,27 @@ def suffix_counts(ids: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
 
 def fixed_tables(tables, rem_t: np.ndarray, rem_i: np.ndarray) -> np.ndarray:
     """``ftab[g, k]``: the best a nonlinear card can score over every count up to ``k`` (Badlands: the
-    cells ``k`` Deserts can flank; Prairie Life, Wagon Train, Boom or Bust: their points), for ``k`` up
-    to every territory of the cards (a count never exceeds what the cards hold)."""
+    cells ``k`` Deserts can flank; Wagon Train and a counting kind: their points), for ``k`` up to every
+    symbol of the cards (a count never exceeds what the cards hold; a counting kind's total counts a
+    territory once per symbol it matches, so up to 4 per card and symbol counted)."""
     kind, scal, tab, tab_len = tables[:4]
     n = rem_t.shape[0] - 1
-    width = 4 * n + 1
+    most = 4 * n + 1
+    counted = [bin(int(scal[g, 0])).count("1") + bin(int(scal[g, 1])).count("1")
+               for g, k in enumerate(kind) if k == K_COUNT]
+    width = max([most] + [4 * n * c + 1 for c in counted])
     ftab = np.zeros((len(kind), width), np.int64)
     for g, k in enumerate(kind):
         if k == K_BAD:
-            ftab[g] = [between_cells(x) for x in range(width)]
-        elif k == K_PRAIRIE:
-            ftab[g] = np.maximum.accumulate([x * int(scal[g, 0]) // int(scal[g, 1]) for x in range(width)])
+            ftab[g, :most] = [between_cells(x) for x in range(most)]
+            ftab[g, most:] = ftab[g, most - 1]
         elif k == K_TRAIN:
             run_table = tuple(int(v) for v in tab[g, :tab_len[g]])
-            most = int(rem_i[0, 5])  # Wagons on every card
-            ftab[g] = [best_runs(run_table, min(x, most)) for x in range(width)]
-        elif k == K_BOOM:
-            ftab[g] = np.maximum.accumulate([int(_boom(tab, tab_len, scal, g, x)) for x in range(width)])
+            wagons = int(rem_i[0, 5])  # Wagons on every card
+            ftab[g] = [best_runs(run_table, min(x, wagons)) for x in range(width)]
+        elif k == K_COUNT:
+            points = [int(tab[g, min(x, tab_len[g] - 1)]) for x in range(width)]
+            ftab[g] = np.maximum.accumulate(points)
     return ftab
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import z3
 
 from solver.errors import BadInput
+from solver.wagons import goal_kinds
 from solver.wagons.codes import BEER, GUN, MINE
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData
 from solver.wagons.optimizer.z3solver.model import Town
@@ -130,13 +131,6 @@ def gold_country(town: Town, goal: GoalSpec):
     return goal.param("per_mine") * town.count(hits)
 
 
-def prairie_life(town: Town, goal: GoalSpec):
-    """rule:W-goal-prairie-life: (Cows + Plains) x per_symbol, divided by divisor, rounded down."""
-    plains = town.count([town.terrain(s, "Plains") for s in _terrain_slots(town, "Plains")])
-    total = (_icon_count(town, "Cow") + plains) * goal.param("per_symbol")
-    return total / goal.param("divisor")  # Z3 integer division: floor for a positive divisor
-
-
 def the_herd(town: Town, goal: GoalSpec):
     """rule:W-goal-the-herd: per Cow in the largest edge-connected group of Cow icons. Maximised, a
     connected selection is the largest group; a card that subtracts (per_cow < 0) takes the exact
@@ -192,6 +186,13 @@ def wagon_train(town: Town, goal: GoalSpec):
     return z3.Sum(total) if total else town.val(0)
 
 
+def prairie_life(town: Town, goal: GoalSpec):
+    """rule:W-goal-prairie-life: (Cows + Plains) x per_symbol, divided by divisor, rounded down."""
+    plains = town.count([town.terrain(s, "Plains") for s in _terrain_slots(town, "Plains")])
+    total = (_icon_count(town, "Cow") + plains) * goal.param("per_symbol")
+    return total / goal.param("divisor")  # Z3 integer division: floor for a positive divisor
+
+
 def boom_or_bust(town: Town, goal: GoalSpec):
     """rule:W-goal-boom-or-bust: points by the number of visible Mines, from the bands."""
     m = _icon_count(town, "Mine")
@@ -202,9 +203,24 @@ def boom_or_bust(town: Town, goal: GoalSpec):
     return out
 
 
+def counting(town: Town, goal: GoalSpec):
+    """A counting kind (:mod:`solver.wagons.goal_kinds`) without an encoding of its own here: the catalogue's
+    points of the total of the visible symbols it counts, as a table over that total."""
+    entry = goal_kinds.kind(goal.kind)
+    shown, most = [], 0
+    for (lane, _code), name in zip(goal_kinds.symbol_lanes(entry.counts), entry.counts):
+        slots = _terrain_slots(town, name) if lane == 0 else _icon_slots(town, name)
+        shown += [town.terrain(s, name) if lane == 0 else town.icon(s, name) for s in slots]
+        most += len(slots)
+    return _table(town, town.count(shown), tuple(entry.points(goal, v) for v in range(most + 1)))
+
+
 PLAYER_GOALS = {"cool-water": cool_water, "badlands": badlands, "happy-cows": happy_cows,
-                "bootleggers": bootleggers, "gold-country": gold_country, "prairie-life": prairie_life,
-                "the-herd": the_herd, "wagon-train": wagon_train, "boom-or-bust": boom_or_bust}
+                "bootleggers": bootleggers, "gold-country": gold_country, "the-herd": the_herd,
+                "wagon-train": wagon_train, "prairie-life": prairie_life, "boom-or-bust": boom_or_bust}
+"""Kind -> ``encode(town, goal)``: every position kind, and the counting kinds the model encoded before the
+catalogue (its proven best towns, among tied ones, depend on the encoding: tests/golden); any other counting
+kind is :func:`counting`."""
 
 
 def one_too_many(town: Town, goal: GoalSpec, reading, pc: PileCounts):
@@ -235,6 +251,7 @@ def smalltown_charm(town: Town, goal: GoalSpec, reading, pc: PileCounts):
 
 
 COMPARING_GOALS = {"one-too-many": one_too_many, "claim-jumpers": claim_jumpers, "smalltown-charm": smalltown_charm}
+goal_kinds.check_backend("z3", PLAYER_GOALS.keys() | COMPARING_GOALS.keys(), ("position", "comparing"), ("counting",))
 
 
 def comparing(town: Town, goal: GoalSpec, scenario: ScenarioSpec, pc: PileCounts):
@@ -260,7 +277,7 @@ def goal_terms(scenario: ScenarioSpec, data: WagonsData, pc: PileCounts):
             if goal.kind in COMPARING:
                 out[name], opponent_terms[name] = comparing(town, goal, scenario, pc)
             else:
-                out[name] = PLAYER_GOALS[goal.kind](town, goal)
+                out[name] = PLAYER_GOALS.get(goal.kind, counting)(town, goal)
         return out
 
     return callback, opponent_terms

@@ -1,6 +1,6 @@
 """Local search for a good town: re-place a few cards at once, exhaustively (rule:W-opt-layout).
 
-The CP-SAT prover (:mod:`solver.wagons.optimizer.cpsat.model`) proves a town optimal by showing that nothing
+The CP-SAT prover (:mod:`solver.wagons.optimizer.cpsat`) proves a town optimal by showing that nothing
 beats it, so it needs a good town first. This search starts from a town (the greedy one) and
 repeatedly takes a *window* of one, two or three cards (never the first one: moving it is the same as
 moving all the others), tries every legal placement of those cards in their turn while every other
@@ -8,7 +8,7 @@ card keeps its position and turn, and keeps the best town. It stops at a town no
 (or at the deadline).
 
 It reuses the compiled walk's board, moves and scorer
-(:mod:`solver.wagons.optimizer.board`, the exhaustive oracle's): the legal moves are those of rule:W-place (a card
+(:mod:`.board`, the exhaustive oracle's): the legal moves are those of rule:W-place (a card
 covers or shares an edge with an occupied cell), a kept card is re-checked when its turn comes, and
 scoring is the oracle's compiled scorer: a window is the oracle's own walk with the other cards kept
 (so with every card but the first free it is the whole walk; ``tests/wagons/optimizer/test_local.py`` also
@@ -38,10 +38,11 @@ import numpy as np
 
 from solver.stopping import capped
 from solver.wagons.data import WagonsData
-from solver.wagons.optimizer.board import WALK, board_size, card_arrays, goal_tables, walk
 from solver.wagons.optimizer.problem import Incumbent, Problem
+from solver.wagons.optimizer.walk.board import WALK, board_size, card_arrays, walk
+from solver.wagons.optimizer.walk.scorer import goal_tables
 
-__all__ = ["improve", "window_best", "windows", "KICK_CARDS", "PATIENCE"]
+__all__ = ["improve", "polish", "windows", "KICK_CARDS", "PATIENCE"]
 
 KICK_CARDS = 3
 """Cards a kick moves (at most all but the first). On 13 seeded 8-card towns, kicks of three cards
@@ -106,18 +107,6 @@ class _Walker:
 def _walker(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], objective: str, data: WagonsData):
     tables = goal_tables(scenario_id, tuple(pile), data)
     return None if tables is None else _Walker(ids, tables, objective)
-
-
-def window_best(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, free: Sequence[int],
-                objective: str, data: WagonsData) -> tuple[int, list[tuple[int, int, int]]] | None:
-    """(value, town) of the best re-placement of the cards ``free`` in the town ``xyr`` (first card at
-    (0, 0) unturned), by the compiled scorer; None when that scorer does not handle the scenario's cards
-    (margin: without the opponent's fixed part)."""
-    w = _walker(ids, scenario_id, pile, objective, data)
-    if w is None:
-        return None
-    v, codes = w.best(_to_codes(xyr, w.B, w.O), free)
-    return v, _to_xyr(codes, w.B, w.O)
 
 
 def _kick(w: _Walker, codes: np.ndarray, rng: random.Random) -> tuple[int, np.ndarray] | None:
