@@ -24,9 +24,12 @@ class PageInfo:
 
 
 HOME = PageInfo("home", "home.py", "Home", ":material/home:", "What each section does.")
+MY_GAMES = PageInfo("my_games", "shared/my_games.py", "My games", ":material/bookmarks:",
+                    "The games and towns saved in this browser: resume, rename or delete them. Each page's work "
+                    "is also kept as you go, so a reload, a closed tab or a restarted server loses nothing.")
 
 PAGES: dict[str, list[PageInfo]] = {
-    "Ruleslinger": [HOME],
+    "Ruleslinger": [HOME, MY_GAMES],
     BY_ID["wagons"].title: [
         PageInfo("wagons_sheet", "wagons/sheet_page.py", "Lone Cowboy score sheet", ":material/grid_view:",
                  "Build your town card by card, list the opponent's pile, and see both scores, the winner "
