@@ -35,10 +35,13 @@ def setup_panel() -> None:
 
 
 def start_new_game() -> None:
-    """The Start button's callback (before the rerun): the new game on the table, the panel closed."""
+    """The Start button's callback (before the rerun): the new game on the table (the opponent's first turn
+    played when it plays itself), a fresh upload box, the panel closed."""
     ss = st.session_state
     play = ss.lc_new_mode == "play"
     wg.start(wg.new_record(ss.lc_new_scenario, int(ss.lc_new_seed) if play else None, make_rules("wagons", cls)))
+    wg.settle()
+    tbl.new_uploads()
     ss.lc_new_panel = False
 
 
@@ -67,15 +70,17 @@ if Rules.from_dict(wg.current()["record"]["rules"]) != make_rules("wagons", cls)
             + " A new game uses them (**New game**).", icon=":material/rule:")
 back_to_own_game_bar()
 tbl.history_bar(state)
+tbl.opponent_line(state)
 if is_chance_node(state):
     tbl.reveal_view(state)
 tbl.circle_view(state)
-left, right = st.columns([2, 3], gap="medium")
+left, right = st.columns([1, 3], gap="medium")
 with left:
     legal = tbl.hand_view(state)
 with right:
-    tbl.opponent_view(state)
-tbl.town_view(state, legal)
+    tbl.town_view(state, legal)
+tbl.autoplay_switch()
+tbl.opponent_view(state)
 with guarded("Scores: "):
     tbl.scores_view(state)
 if is_over(state):
@@ -86,3 +91,4 @@ tbl.log_view(state)
 with st.expander("Legend: terrains, icons and the grid", icon=":material/info:"):
     town_grid.legend()
 wg.to_address()
+wg.keep()

@@ -85,15 +85,15 @@ def test_illegal_rows_are_flagged_inline_and_left_out():
     rows = EXAMPLE + [{"card": 5, "x": 20, "y": 20, "rot": 0}, {"card": 6, "x": 8, "y": 0, "rot": 0}]
     at = open_page("wagons_sheet", state={"wg_rows": rows})
     assert not at.exception
-    assert any("Row 7 is left out" in e and "does not touch" in e for e in errors(at))
-    assert any("Row 8 is left out" in e and "does not touch" in e for e in errors(at))
+    assert any("Row 7 of the placements table is left out" in e and "does not touch" in e for e in errors(at))
+    assert any("Row 8 of the placements table is left out" in e and "does not touch" in e for e in errors(at))
     town_drawing = next(h.proto.body for h in at.get("html") if "Your town:" in h.proto.body)
     # row 8's 4 squares are outlined beside the town; row 7, far away, is only reported in words
     assert town_drawing.count("outline:3px solid #d32f2f") == 4
     assert metric(at, "Player total") == str(expected(EXAMPLE, [3, 7, 11], "boomtown").player.total)
 
 
-def test_card_picker_places_cards_by_clicking_the_engines_legal_spots():
+def test_card_picker_places_cards_by_tapping_the_engines_legal_spots():
     from dashboard.wagons import town_grid
     from solver.wagons.town import Placement, legal_placements
 
@@ -101,13 +101,12 @@ def test_card_picker_places_cards_by_clicking_the_engines_legal_spots():
     at.selectbox(key="wg_pick_card").set_value(5).run()
     town = town_from_dict({"placements": EXAMPLE})
     legal = legal_placements(town, 5)
-    keys = {b.key for b in at.button if b.key and b.key.startswith("wg_grid_") and not b.disabled}
+    keys = {b.key for b in at.button if b.key and b.key.startswith("wg_grid_x") and not b.disabled}
     assert keys == {town_grid.cell_key("wg_grid", p.x, p.y) for p in legal}  # exactly the engine's spots
-    at.radio(key=town_grid.rotation_key("wg_grid")).set_value(180).run()
+    at.button(key=town_grid.turn_key("wg_grid")).click().run()  # one tap on the hand turns the card
+    assert at.session_state[town_grid.rotation_key("wg_grid")] == (5, 180)
     spot = town_grid.cell_key("wg_grid", 6, 1)
-    at.button(key=spot).click().run()
-    assert len(at.session_state["wg_rows"]) == 6  # a preview only
-    at.button(key=spot).click().run()
+    at.button(key=spot).click().run()  # one tap places it
     assert not at.exception and not errors(at)
     assert Placement(5, 6, 1, 180) in legal
     assert at.session_state["wg_rows"][-1] == {"card": 5, "x": 6, "y": 1, "rot": 180}
