@@ -92,8 +92,8 @@ def _column_text(column: dict, reading: dict, winner_shown: bool) -> str:
 
 def panel(by: dict, key: str, finished: bool, also: Callable[[str, str], None] | None = None) -> str | None:
     """The scores under each reading side by side with **My card says this** under each, while the player has not
-    said which; afterwards one line with **Change**. Returns why no single winner can be named yet (the readings
-    disagree on it), or None."""
+    said which and the readings give these towns different scores; once said, one line with **Change**. Returns
+    why no single winner can be named yet (the readings disagree on it), or None."""
     listed = by.get("readings") or []
     open_ = [r for r in listed if r["option"] not in said()]
     for r in listed:
@@ -104,8 +104,8 @@ def panel(by: dict, key: str, finished: bool, also: Callable[[str, str], None] |
             cols[0].caption(f"**{r['goal']}**: your card says {wording} (rule {r['rule']}; remembered in this "
                             "browser).")
             cols[1].button("Change", key=f"{key}_unsay_{r['option']}", on_click=unsay, args=(r["option"],))
-    if not open_:
-        return None
+    if not open_ or len({(c["player"], c["opponent"]) for c in by["scores"]}) < 2:
+        return None  # settled, or every reading gives these towns the same scores: nothing rests on it here
     reading = open_[0]
     with st.container(border=True, key=f"{key}_by_reading"):
         st.markdown(f"**{reading['goal']} decides these scores, and your card settles it.** Its numbers are known "

@@ -16,11 +16,11 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import draw
 from dashboard.shared.caching import cache_final, dumps, proven
 from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import view as wv
+from dashboard.wagons.drawing import overlay_svg
 from solver.errors import BadInput
 from solver.stopping import StopSignal
 
@@ -177,8 +177,8 @@ def _show_towns(r: dict, key: str) -> None:
     town, best_town = _town(r["town"]), _town(r["best_town"])
     overlay = st.toggle("Show me: lay the best layout over my town", key=f"{key}_show_me")
     if overlay:
-        st.html(draw.wagons_overlay_html(wv.town_cells(town), wv.town_cells(best_town),
-                                         caption="Your town, with the best layout laid over it"))
+        st.html(overlay_svg(wv.town_cells(town), wv.town_cells(best_town),
+                            caption="Your town, with the best layout laid over it"))
         st.caption("Each square shows your territory; the inset is the best layout's territory there. Dashed blue "
                    "lines outline the best layout's cards; orange squares are where the two towns differ.")
     else:

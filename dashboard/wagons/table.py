@@ -101,14 +101,14 @@ def circle_view(state: gm.GameState) -> None:
         cols = st.columns(n, gap="xsmall")
         for k, cid in enumerate(state.circle):
             with cols[k]:
-                st.html(wv.card_preview(cid, size=0.82, note="next" if k == 0 else f"skips {k}"))
+                st.html(wv.card_preview(cid, size=0.74, note="next" if k == 0 else f"skips {k}"))
                 if k in drafts:
                     st.button(f"Take {cid}", key=f"lc_draft_{k}", on_click=do, args=(gm.Draft(k), wg.step()),
                               type="primary" if k == 0 else "secondary", width="stretch",
                               help=f"Take card {cid}" + (f"; the {counted(k, 'card')} before it go to the "
                                                          "opponent's town" if k else ""))
         for k in range(len(state.circle), n):
-            cols[k].html(draw.wagons_card_back_html(f"Circle {k + 1}", size=0.82, note="not revealed yet"))
+            cols[k].html(draw.wagons_card_back_html(f"Circle {k + 1}", size=0.74, note="not revealed yet"))
     st.html(STRIP_CSS.format(k="lc_circle"))
 
 

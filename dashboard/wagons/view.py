@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard.shared import draw
 from dashboard.shared.caching import cache_final, proven
+from dashboard.wagons.drawing import town_svg
 from solver.errors import BadInput
 from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
 
@@ -112,7 +113,7 @@ def town_html(town, caption: str = "", illegal_rows: list[dict] = ()) -> str:
         # only near the town (a far-away row would blow the drawing up; its error message says where)
         if all(min(xs) - 4 <= a <= max(xs) + 4 and min(ys) - 4 <= b <= max(ys) + 4 for a, b in square):
             flagged |= square
-    return draw.wagons_town_html(cells, flagged=flagged, caption=caption)
+    return town_svg(cells, flagged=flagged, caption=caption)
 
 
 def load_town_doc(doc: Any) -> dict:

@@ -89,7 +89,7 @@ def test_illegal_rows_are_flagged_inline_and_left_out():
     assert any("Row 8 of the placements table is left out" in e and "does not touch" in e for e in errors(at))
     town_drawing = next(h.proto.body for h in at.get("html") if "Your town:" in h.proto.body)
     # row 8's 4 squares are outlined beside the town; row 7, far away, is only reported in words
-    assert town_drawing.count("outline:3px solid #d32f2f") == 4
+    assert town_drawing.count("class='flagged'") == 4
     assert metric(at, "Player total") == str(expected(EXAMPLE, [3, 7, 11], "boomtown").player.total)
 
 
@@ -190,7 +190,7 @@ def test_scenarios_page_tables_and_charts_match_the_simulator():
     from solver.wagons.simulate import simulate
 
     at = open_page("wagons_scenarios", state={"sc_scenarios": ["boomtown", "cattle-drive"], "sc_policies": ["greedy"],
-                                              "sc_n": 3})
+                                              "sc_n": "3"})
     assert not at.exception and not errors(at)
     assert at.session_state["sc_games"] == 6
     table = at.dataframe[0].value
@@ -212,7 +212,7 @@ def test_scenario_charts_have_titles_axis_labels_and_plain_legends():
     from solver.wagons.simulate import DECISION_RULES
 
     at = open_page("wagons_scenarios", state={"sc_scenarios": ["boomtown", "gold-rush"], "sc_policies": ["greedy"],
-                                              "sc_n": 3})
+                                              "sc_n": "3"})
     assert not at.exception and not errors(at)
     specs = charts(at)
     for spec in specs:
@@ -248,9 +248,9 @@ def test_page_defaults_match_the_command_line():
                 ("wagons", "best-layout"): ["--scenario", "boomtown", "--cards", "1"]}
     sim, play, layout = (defaults(*p) for p in REQUIRED)
     at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["random"]})
-    assert at.number_input(key="sc_n").value == sim["games"] == 100
-    assert at.number_input(key="sc_seed").value == sim["seed"] == 0
-    assert at.number_input(key="sc_bp_limit").value == float(play["time_limit"])
+    assert int(at.text_input(key="sc_n").value) == sim["games"] == 100
+    assert int(at.text_input(key="sc_seed").value) == sim["seed"] == 0
+    assert float(at.text_input(key="sc_bp_limit").value) == float(play["time_limit"])
     sheet = open_page("wagons_sheet")
     assert sheet.slider(key="wg_opt_limit").value == float(layout["time_limit"])
     from dashboard.wagons.review import TIME_LIMIT
@@ -262,8 +262,8 @@ def test_page_defaults_match_the_command_line():
 
 
 def test_best_play_difficulty_table_comes_from_the_optimizer():
-    at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["greedy"], "sc_n": 1})
-    at.number_input(key="sc_bp_limit").set_value(1)
+    at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["greedy"], "sc_n": "1"})
+    at.text_input(key="sc_bp_limit").input("1").run()
     at.button(key="sc_bp_run").click().run(timeout=180)
     assert not at.exception and not errors(at)
     jobs, limit, rows, stopped = at.session_state["sc_bp_result"]
@@ -308,7 +308,7 @@ def test_scenarios_page_charts_the_shipped_atlas():
     from solver.paths import SCENARIOS
     from solver.wagons.review.atlas import atlas_table
 
-    at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["greedy"], "sc_n": 1})
+    at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["greedy"], "sc_n": "1"})
     assert not at.exception and not errors(at)
     rows = pl.read_parquet(SCENARIOS / "wagons" / "atlas.parquet")
     assert at.session_state["sc_atlas_rows"] == rows.height
