@@ -1,7 +1,7 @@
 """Presentation only: Lone Cowboy towns drawn as SVG that fits its column (issue 32, "The phone").
 
 A town is drawn at its natural size (62 x 44 pixels a square) on a wide screen and scaled down to the width of its
-column on a narrow one (``viewBox``, ``width: 100%``, ``max-width``: the natural width), so no town is ever cut
+column on a narrow one (an SVG image at ``width: 100%``, ``max-width``: the natural width), so no town is ever cut
 off or makes the page scroll sideways; each square shows its terrain's colour, its icon as a lettered badge and
 the icon's and terrain's names whole, and the card it belongs to. The overlay draws the player's town with the
 best layout's territory as an inset per square, the best layout's cards outlined (dashed blue) and the squares
@@ -11,6 +11,7 @@ engine's visible grid (:func:`dashboard.wagons.view.town_cells`). Nothing here d
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
@@ -26,9 +27,13 @@ BEST_EDGE = "#1565c0"
 
 
 def _svg(width: int, height: int, body: str, label: str) -> str:
-    return (f"<svg class='wagons-town' role='img' aria-label='{escape(label)}' viewBox='0 0 {width} {height}' "
-            f"width='100%' style='max-width:{width}px;height:auto;display:block;font-family:sans-serif'>"
-            f"{body}</svg>")
+    """The drawing as an image that fits its column (never wider than drawn): ``st.html`` strips inline SVG but
+    keeps an ``<img>`` whose source is the SVG itself (a data URI)."""
+    svg = (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
+           f"height='{height}' font-family='sans-serif'>{body}</svg>")
+    data = base64.b64encode(svg.encode()).decode()
+    return (f"<img class='wagons-town' src='data:image/svg+xml;base64,{data}' alt='{escape(label)}' "
+            f"style='width:100%;max-width:{width}px;height:auto;display:block'>")
 
 
 def _caption(caption: str) -> str:

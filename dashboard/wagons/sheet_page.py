@@ -48,13 +48,20 @@ def card_picker(town, rows: list[dict], scenario: str) -> None:
         return
     left, right = st.columns([1, 3])
     with left:
-        cid = st.selectbox("Card", free, format_func=wv.card_label, key="wg_pick_card")
-        legal = list(legal_placements(town, cid))
-        town_grid.hand(cid, legal, GRID)
+        if ss.get("wg_pick_card") not in free:
+            ss.pop("wg_pick_card", None)  # placed, or given to the opponent: pick the next one
+        cid = st.selectbox("Card", free, index=None, format_func=wv.card_label, key="wg_pick_card",
+                           placeholder="Pick the card to place")
+        legal = list(legal_placements(town, cid)) if cid is not None else []
+        if cid is not None:
+            town_grid.hand(cid, legal, GRID)
         if rows and st.button("Take back the last card", key="wg_undo_card", icon=":material/undo:"):
             sh.set_rows(rows[:-1])
             st.rerun()
     with right:
+        if cid is None:
+            st.caption("Pick a card: its legal squares turn green on the town, and one tap places it.")
+            return
         st.caption(town_grid.help_line(cid))
         town_grid.grid(town, cid, legal, GRID, lambda p: sh.set_rows(rows + [p.to_dict()]), stamp=ss.wg_ver,
                        now=lambda: ss.wg_ver)

@@ -155,6 +155,9 @@ def _grid_css(key: str, columns: int) -> str:
             f"{g} button p{{font-size:11px;line-height:1.1;white-space:pre;overflow:hidden;margin:0;"
             f"word-break:keep-all;overflow-wrap:normal;hyphens:none}}"
             f"{g} .town-axis{{font-size:11px;color:#6b6b6b;text-align:center;line-height:1.1}}"
+            f"{g} .town-axis-x{{--sq:{sq};display:flex;gap:2px;font-size:11px;color:#6b6b6b}}"
+            f"{g} .town-axis-x span{{flex:0 0 var(--sq);text-align:center}}"
+            f"{g} .town-axis-x span:first-child{{flex:0 0 {AXIS}px}}"
             f"{g} .town-axis-y{{line-height:calc(var(--sq) * .8);text-align:right;padding-right:3px}}")
 
 
@@ -168,35 +171,29 @@ def grid(town: Town, card: int | None, legal: Sequence[Placement], key: str,
          on_place: Callable[[Placement], None], stamp: int = 0, now: Callable[[], int] = lambda: 0) -> None:
     """Draw ``town`` as buttons; ``legal`` are the placements of ``card`` the engine allows; one tap on a legal
     corner calls ``on_place`` with the placement (the way up chosen in the hand), when ``now()`` still equals
-    ``stamp`` (the step the grid was drawn for)."""
+    ``stamp`` (the step the grid was drawn for). With no card to place, the town is drawn as a picture (nothing
+    to tap, and a page of a hundred buttons is slow to draw on a phone)."""
     where = spots(legal)
     cells = wv.town_cells(town)
+    if card is None or not where:
+        st.html(wv.town_html(town))
+        return
     xs, ys = bounds(cells, where)
     wide = AXIS + len(xs) * (WORDS_FROM + 2)
     css = [_grid_css(key, len(xs))]
     with st.container(key=f"{key}_grid"):
-        axis = st.columns(len(xs) + 1, gap=None)  # the x coordinates over the columns
-        for col, x in zip(axis[1:], xs):
-            col.html(f"<div class='town-axis'>{x}</div>")
+        st.html("<div class='town-axis-x'><span></span>" + "".join(f"<span>{x}</span>" for x in xs) + "</div>")
         for y in ys:
             cols = st.columns(len(xs) + 1, gap=None)
             cols[0].html(f"<div class='town-axis town-axis-y'>{y}</div>")  # the y coordinate of the row
             for col, x in zip(cols[1:], xs):
                 k, spot, top = cell_key(key, x, y), (x, y) in where, cells.get((x, y))
                 css.append(_cell_css(k, top, spot) + _terrain_word(key, k, top, wide))
-                col.button(_label(top, spot), key=k, disabled=not spot, help=_help(x, y, spot, top, card),
+                col.button(_label(top, spot), key=k, disabled=not spot,
                            on_click=_click, args=(key, card, x, y, where.get((x, y), (0,)), stamp, now, on_place),
                            width="stretch")
-    if card is not None and where:
-        css.append(_hover_css(key, card, where, rotation(key, card, rotations(legal))))
+    css.append(_hover_css(key, card, where, rotation(key, card, rotations(legal))))
     st.html("<style>" + "".join(css) + "</style>")
-
-
-def _help(x: int, y: int, spot: bool, top: dict | None, card: int | None) -> str:
-    here = f"({x}, {y})" + (f": {top['terrain']}, {top['icon']}" if top else "")
-    if not spot:
-        return f"square {here}"
-    return f"{here}: tap to place card {card} with its top-left corner here"
 
 
 def hand(card: int, legal: Sequence[Placement], key: str) -> int:

@@ -151,10 +151,10 @@ def show_scores(result: dict, player_label: str = "Player", winner_problem: str 
     the result of a finished game (an illegal row left out, a card in both towns, cards still to play;
     solver.wagons.record.finished.completeness_problem): then no winner is named, the reason is."""
     p, o = result["player"], result["opponent"]
-    c = st.columns(3)
-    c[0].metric(total_label or f"{player_label} total", p["total"])
-    c[1].metric("Opponent total", o["total"])
-    c[2].metric("Margin", result.get("margin", p["total"] - o["total"]))
+    with st.container(horizontal=True, gap="medium"):  # one row, on a phone too
+        st.metric(total_label or f"{player_label} total", p["total"], width="content")
+        st.metric("Opponent total", o["total"], width="content")
+        st.metric("Margin", result.get("margin", p["total"] - o["total"]), width="content")
     winner = result["winner"]
     how = " (tie broken by most Guns, rule W8)" if result.get("decided_by") == "guns" else ""
     if winner_problem:

@@ -32,3 +32,11 @@ def same_browser(ident: str, name: str, query: dict | None = None, timeout: floa
 def handle(at: AppTest) -> store.Handle:
     """The store's handle of ``at``'s browser."""
     return store.Handle.of(store.open_store(), browser_of(at))
+
+
+def svg_text(html: str) -> str:
+    """The SVG inside a drawing's ``<img>`` data URI (dashboard.wagons.drawing), as text, for reading its shapes."""
+    import base64
+    import re
+
+    return "".join(base64.b64decode(m).decode() for m in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html))

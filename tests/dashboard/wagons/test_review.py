@@ -14,6 +14,7 @@ from solver.wagons.scoring import final_scores
 from solver.wagons.simulate import play_game
 from solver.wagons.town import visible_grid
 from tests.support.apptest import charts, errors, texts
+from tests.support.kept import svg_text
 
 GAME = ("cattle-drive", "random", 2)
 """A finished 4-card game whose best layout is proven in well under a second (7 points better)."""
@@ -72,7 +73,7 @@ def test_show_me_lays_the_best_layout_over_the_players_town():
     assert len(bodies) == 2 and "Your town:" in bodies[0] and "Best layout:" in bodies[1]
     at.toggle(key="wr_show_me").set_value(True).run()
     assert not at.exception
-    (overlay,) = [h.proto.body for h in at.get("html")]
+    (overlay,) = [svg_text(h.proto.body) for h in at.get("html")]
     want = review(play_game(*GAME).state, time_limit=20)
     mine, best = visible_grid(want.town), visible_grid(want.best_town)
     differ = sum(mine.get(xy) != best.get(xy) for xy in set(mine) | set(best))
