@@ -35,9 +35,10 @@ PAGES: dict[str, list[PageInfo]] = {
                  "Build your town card by card, list the opponent's pile, and see both scores, the winner "
                  "and illegal placements; ask the optimizer for the best possible layout of your cards."),
         PageInfo("wagons_play", "wagons/play_page.py", "Lone Cowboy play-along", ":material/play_circle:",
-                 "Play a seeded deal against the automated opponent, or follow a game at the table by picking "
-                 "each card as it is revealed; build your town by clicking, undo and redo, and see which rule "
-                 "made each opponent draft. The game is kept in the page's address and as a game file."),
+                 "Play a seeded deal against the automated opponent, or follow a game at the table by tapping "
+                 "each card as it is revealed: a turn is two taps (a circle card, then a square of your town), "
+                 "the opponent plays by itself and says which rule made its draft. The game is kept in this "
+                 "browser, in the page's address and as a game file."),
         PageInfo("wagons_scenarios", "wagons/scenarios_page.py", "Lone Cowboy scenarios", ":material/bar_chart:",
                  "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
     ],

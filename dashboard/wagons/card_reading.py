@@ -119,6 +119,11 @@ def panel(by: dict, key: str, finished: bool, also: Callable[[str, str], None] |
                 st.markdown(_column_text(column, reading, finished))
                 st.button("My card says this", key=f"{key}_say_{reading['option']}_{value}", type="primary",
                           on_click=choose, args=(reading["option"], value, also), width="stretch")
+        chosen = next((c for c in columns if c["chosen"]), columns[0])
+        in_force = next(v["wording"] for v in reading["values"]
+                        if v["value"] == chosen["readings"][reading["option"]])
+        st.caption(f"Until your card says, the totals and tables below count {reading['goal']} as the reading in "
+                   f"force does: {in_force}")
     winners = {c["winner"] for c in by["scores"]}
     if len(winners) > 1:
         return f"it depends on what your {reading['goal']} card says (the readings above disagree on it)"

@@ -25,8 +25,7 @@ page_header("wagons_play")
 cls = rules_class("wagons")
 scen = wv.scenarios()
 MODES = {"play": "Play a seeded deal", "follow": "Follow a game at the table"}
-ANSWERS = ("lc_review_result", "lc_winnable_result")
-"""Session keys (and kept work) of the after-game answers: (their inputs, the solver's result)."""
+ANSWERS = ("lc_review_result", "lc_winnable_result")  # session keys (and kept work): (inputs, the solver's result)
 
 
 def setup_panel() -> None:
@@ -89,12 +88,15 @@ tbl.history_bar(state)
 tbl.opponent_line(state)
 if is_chance_node(state):
     tbl.reveal_view(state)
-tbl.circle_view(state)
-left, right = st.columns([1, 3], gap="medium")
-with left:
-    legal = tbl.hand_view(state)
-with right:
-    tbl.town_view(state, legal)
+if is_over(state):  # nothing left to take or place: the town, then the scores and the review
+    tbl.town_view(state, [])
+else:
+    tbl.circle_view(state)
+    left, right = st.columns([1, 3], gap="medium")
+    with left:
+        legal = tbl.hand_view(state)
+    with right:
+        tbl.town_view(state, legal)
 tbl.autoplay_switch()
 tbl.opponent_view(state)
 with guarded("Scores: "):

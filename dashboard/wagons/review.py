@@ -69,7 +69,8 @@ def gap_chart(frame: pl.DataFrame) -> alt.Chart:
             legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320)),
         tooltip=[alt.Tooltip("part:N", title="Scoring part"), alt.Tooltip("yours:Q", title="Your town"),
                  alt.Tooltip("best layout:Q", title="Best layout"), alt.Tooltip("gap:Q", title="Difference")],
-    ).properties(title="Where the points were lost, per scoring part", height=alt.Step(26))
+    ).properties(title=alt.TitleParams(["Where the points were lost,", "per scoring part"]),  # two lines: a phone
+                 height=alt.Step(26))
     # a band per part (a fixed pixel height collapses the bands when Streamlit fits the chart to its column)
 
 
@@ -140,10 +141,10 @@ def show_review(state, key: str = "wr") -> None:
 
 def _show_result(r: dict, key: str) -> None:
     mine, best = r["mine"]["player"]["total"], r["best"]["player"]["total"]
-    c = st.columns(3)
-    c[0].metric("Your town", mine)
-    c[1].metric("Best layout", best)
-    c[2].metric("Points left on the table", r["gap"])
+    with st.container(horizontal=True, gap="medium"):  # one row, on a phone too
+        st.metric("Your town", mine, width="content")
+        st.metric("Best layout", best, width="content")
+        st.metric("Points left on the table", r["gap"], width="content")
     if r["proven"]:
         st.success(r["headline"], icon=":material/verified:")
     else:

@@ -124,8 +124,7 @@ def drafts_chart(df: pl.DataFrame) -> None:
         title="Share of the opponent's drafts by what made them, per scenario", height=alt.Step(30)), width="stretch")
 
 
-SECONDS_PER_GAME = {"greedy": 0.4, "random": 0.02}
-"""About how long one simulated game takes per policy on this machine (for the progress bar's estimate)."""
+SECONDS_PER_GAME = {"greedy": 0.4, "random": 0.02}  # about, per game on this machine (the progress bar's estimate)
 
 
 def simulations(chosen: list, policies: list, n: int, seed: int) -> None:
@@ -160,8 +159,7 @@ def rows_words(missing: list, jobs: list) -> str:
             else f"{len(missing)} of the {len(jobs)} scenario and policy pairs are")
 
 
-INPUTS = "wagons_scenarios"
-"""Session key and kept work: the page's inputs {widget key: value}, restored before the widgets are drawn."""
+INPUTS = "wagons_scenarios"  # session key and kept work: the page's inputs {widget key: value}
 BOXES = ("sc_scenarios", "sc_policies", "sc_n", "sc_seed", "sc_bp_deals", "sc_bp_limit", "sc_bp_seed")
 
 

@@ -133,14 +133,14 @@ def reveal_target(state: gm.GameState) -> str:
 
 def _card_face_css(key: str, cid: int) -> str:
     """A reveal button drawn as the card: its four territories' colours (top left, top right, bottom left,
-    bottom right), the number and icon letters on a white label."""
+    bottom right), the number (large) and icon letters on a white label."""
     quads = [draw.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in wv.cards()[cid]["quads"]]
     return (f".st-key-{key} button{{background:linear-gradient(to right,{quads[0]} 50%,{quads[1]} 50%) top/100% 50% "
             f"no-repeat,linear-gradient(to right,{quads[2]} 50%,{quads[3]} 50%) bottom/100% 50% no-repeat!important;"
-            "border:2px solid #6d4c41!important;min-height:3.4rem;padding:2px!important}"
+            "border:2px solid #6d4c41!important;min-height:3.6rem;width:4.2rem;padding:2px!important}"
             f".st-key-{key} button p{{background:rgba(255,255,255,.9);color:#222;border-radius:4px;padding:0 3px;"
-            "font-size:10px;line-height:1.15;white-space:pre;word-break:keep-all}"
-            f".st-key-{key} button p::first-line{{font-size:17px;font-weight:bold}}")
+            "font-size:10px;line-height:1.2;white-space:pre;word-break:keep-all;overflow:visible;text-overflow:clip}"
+            f".st-key-{key} button strong{{font-size:18px}}")
 
 
 def _icon_letters(cid: int) -> str:
@@ -164,24 +164,21 @@ def reveal_view(state: gm.GameState) -> None:
     """At a chance node: one tap on the card just revealed at the table, among the cards not seen yet, in
     number order and drawn in their colours; or its number typed."""
     reveals = sorted((a for a in gm.legal_actions(state) if isinstance(a, gm.Reveal)), key=lambda a: a.card)
-    per_row, stamp = 8, wg.step()
+    stamp = wg.step()
     with st.container(border=True, key="lc_reveals"):
         st.markdown(f"**Reveal {reveal_target(state)}**: tap the card that turned up "
                     f"({cards(len(reveals))} not seen yet, in number order; letters: the icons, top left first).")
         css = []
-        for start in range(0, len(reveals), per_row):
-            cols = st.columns(per_row, gap="xsmall")
-            for col, a in zip(cols, reveals[start:start + per_row]):
+        with st.container(horizontal=True, gap="xsmall"):  # as many a row as fit, the rest on the next rows
+            for a in reveals:
                 key = f"lc_reveal_{a.card}"
-                col.button(f"{a.card}\n{_icon_letters(a.card)}", key=key, on_click=do, args=(a, stamp),
-                           width="stretch", help=f"Card {a.card} is {reveal_target(state)}: "
-                           + ", ".join(f"{t} {i}" for t, i in wv.cards()[a.card]["quads"]))
+                st.button(f"**{a.card}**\n{_icon_letters(a.card)}", key=key, on_click=do, args=(a, stamp),
+                          help=f"Card {a.card} is {reveal_target(state)}: "
+                          + ", ".join(f"{t} {i}" for t, i in wv.cards()[a.card]["quads"]))
                 css.append(_card_face_css(key, a.card))
         st.text_input("Or type its number and press Enter", key="lc_reveal_typed", max_chars=4,
                       on_change=_typed, args=(stamp, tuple(a.card for a in reveals)))
-    st.html("<style>.st-key-lc_reveals [data-testid='stHorizontalBlock']{flex-wrap:nowrap!important}"
-            ".st-key-lc_reveals [data-testid='stColumn']{flex:1 1 0!important;min-width:0!important;width:auto!important}"
-            + "".join(css) + "</style>")
+    st.html("<style>" + "".join(css) + "</style>")
 
 
 # ----------------------------------------------------------------------------- the opponent

@@ -17,6 +17,7 @@ than the screen scrolls inside its own box, never the page.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
@@ -34,6 +35,8 @@ SQUARE = (36, 74)
 """Smallest and largest width of a square in pixels (the smallest a fingertip still hits)."""
 WORDS_FROM = 60
 """Squares at least this wide also name their terrain."""
+DOUBLE_TAP = 0.8
+"""Seconds within which a second tap on the square a card was just placed on is taken as part of a double tap."""
 
 
 def spots(legal: Iterable[Placement]) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -90,10 +93,13 @@ def _turn(key: str, card: int, rots: tuple[int, ...]) -> None:
 
 def _click(key: str, card: int, x: int, y: int, rots: tuple[int, ...], stamp: int, now: Callable[[], int],
            on_place: Callable[[Placement], None]) -> None:
-    """A tap on a green square: the card placed there, the way up shown in the hand, unless the game has moved on
-    since the square was drawn (a second tap of a double tap)."""
-    if now() != stamp:
+    """A tap on a green square: the card placed there, the way up shown in the hand, unless it is the second tap
+    of a double tap: drawn for an earlier step than the game's (``now() != stamp``), or on the square just placed
+    on within :data:`DOUBLE_TAP` seconds (it may reach the server after the page was drawn for the next card)."""
+    last = st.session_state.get(f"{key}_last_tap")
+    if now() != stamp or (last and last[:2] == (x, y) and time.monotonic() - last[2] < DOUBLE_TAP):
         return
+    st.session_state[f"{key}_last_tap"] = (x, y, time.monotonic())
     on_place(Placement(card, x, y, rotation(key, card, rots)))
 
 

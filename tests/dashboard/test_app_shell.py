@@ -40,3 +40,16 @@ def test_every_run_knows_its_browser_and_my_games_lists_this_browsers_items():
     handle.save_item("wagons-town", "Saloon corner", {"scenario": "boomtown", "rows": [], "pile": []})
     at.run()
     assert "**Saloon corner**" in at.markdown[0].value and "Lone Cowboy town" in at.markdown[0].value
+
+
+def test_no_page_script_shows_a_stray_string():
+    """Streamlit draws every bare expression of a page script (its "magic"), so a string meant as a note under a
+    constant appears on the page (the play page showed "Session keys (and kept work) of the after-game answers"):
+    page scripts hold no bare string but their docstring."""
+    import ast
+
+    for info in BY_NAME.values():
+        tree = ast.parse((DASHBOARD / info.file).read_text())
+        stray = [node.lineno for node in tree.body[1:]
+                 if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
+        assert stray == [], (info.file, stray)

@@ -58,7 +58,7 @@ def test_the_review_shows_the_solvers_best_layout_breakdown_and_chart():
     assert sum(list(frame["gap"])[:-1]) == want.gap
     (spec,) = charts(at)
     text = json.dumps(spec)
-    assert spec["title"] == "Where the points were lost, per scoring part"
+    assert spec["title"]["text"] == ["Where the points were lost,", "per scoring part"]
     assert spec["encoding"]["x"]["title"] == "Points: the best layout minus your town"
     assert spec["encoding"]["y"]["title"] == "Scoring part"
     assert spec["encoding"]["color"]["title"] == "Difference"

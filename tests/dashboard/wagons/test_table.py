@@ -71,6 +71,7 @@ def click(at, action: gm.Action) -> int:
         if p.rot != _shown_rotation(at, p.card):
             at.button(key=town_grid.turn_key(GRID)).click().run()
             taps += 1
+        at.session_state[f"{GRID}_last_tap"] = None  # a player's next tap comes after seeing the new card
         at.button(key=town_grid.cell_key(GRID, p.x, p.y)).click().run()
     assert not at.exception, at.exception
     return taps
@@ -212,6 +213,27 @@ def test_a_late_second_tap_does_nothing():
     late.session_state[wg.KEY] = at.session_state[wg.KEY]
     late.run()
     assert not late.exception and late.session_state[wg.KEY] == at.session_state[wg.KEY]
+
+
+def test_a_second_tap_on_the_same_square_right_after_a_placement_is_part_of_a_double_tap():
+    """The second tap of a double tap may reach the server after the page was drawn for the next card (a card the
+    opponent handed over): on the square just placed on, within DOUBLE_TAP seconds, it places nothing."""
+    at = open_page("wagons_play")
+    click(at, gm.Draft(0))
+    state = page_state(at)
+    p = next(a.placement for a in gm.legal_actions(state) if a.placement.rot == 0)
+    click(at, gm.Place(p))
+    state = page_state(at)
+    assert state.hand  # the default deal: the opponent skipped a card, handed over to be placed now
+    again = gm.Placement(state.hand[0], p.x, p.y, 0)
+    assert gm.Place(again) in gm.legal_actions(state)
+    at.button(key=town_grid.cell_key(GRID, p.x, p.y)).click().run()  # at once: taken as the double tap's second
+    assert page_state(at) == state
+    import time
+
+    time.sleep(town_grid.DOUBLE_TAP)
+    at.button(key=town_grid.cell_key(GRID, p.x, p.y)).click().run()  # later: a tap of its own
+    assert page_state(at) == settled(gm.apply(state, gm.Place(again)))
 
 
 def _late_tap(action, stamp):
