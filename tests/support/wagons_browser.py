@@ -108,12 +108,16 @@ def go_by_navigation(pg, title: str) -> None:
     """Open a page by its link in the navigation (the sidebar; on a phone, opened first by its button)."""
     link = pg.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True)
     box = link.bounding_box()
-    if box is None or box["x"] + box["width"] <= 0:  # the sidebar is folded away (a phone): open it first
+    folded = box is None or box["x"] + box["width"] <= 0
+    if folded:  # the sidebar is folded away (a phone): open it first
         pg.get_by_test_id("stExpandSidebarButton").click()
         pg.wait_for_timeout(400)
     link.click()
     pg.get_by_role("heading", name=title).first.wait_for()
     settled(pg)
+    if folded and pg.locator('[data-testid="stSidebar"][data-collapsed="false"]').count():
+        pg.get_by_test_id("stSidebarCollapseButton").locator("button").first.click()  # and fold it again
+        pg.wait_for_timeout(400)
 
 
 def reload_elsewhere_and_back(pg, server: str, title: str) -> None:
