@@ -31,6 +31,15 @@ WIN_TIME_LIMIT = 30
 WHERE = {"lost": "Lost here: the best layout scores more",
          "given": "Given up here: the best layout scores less",
          "same": "Same in both towns"}
+GAP_COLOURS = ["#c62828", "#1565c0", "#9e9e9e"]
+
+
+def gap_key() -> str:
+    """The gap chart's colour key as HTML text that wraps to the column's width."""
+    return ("<div style='font:13px sans-serif'><b>Difference</b><br>" + "".join(
+        f"<span style='display:inline-block;margin:2px 12px 2px 0'><span style='display:inline-block;width:12px;"
+        f"height:12px;background:{c};vertical-align:middle'></span> {w}</span>"
+        for w, c in zip(WHERE.values(), GAP_COLOURS)) + "</div>")
 
 
 @cache_final(proven, max_entries=64)
@@ -63,10 +72,9 @@ def gap_chart(frame: pl.DataFrame) -> alt.Chart:
     order = frame["part"].to_list()
     return alt.Chart(frame).mark_bar().encode(
         y=alt.Y("part:N", sort=order, title="Scoring part", axis=alt.Axis(labelLimit=260)),
-        x=alt.X("gap:Q", title="Points: the best layout minus your town", axis=alt.Axis(tickMinStep=1)),
-        color=alt.Color("where:N", title="Difference", scale=alt.Scale(
-            domain=list(WHERE.values()), range=["#c62828", "#1565c0", "#9e9e9e"]),
-            legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320)),
+        x=alt.X("gap:Q", title=["Points: the best layout", "minus your town"], axis=alt.Axis(tickMinStep=1)),
+        color=alt.Color("where:N", title="Difference", scale=alt.Scale(domain=list(WHERE.values()), range=GAP_COLOURS),
+                        legend=None),  # the key is drawn under the chart as text that wraps (a phone)
         tooltip=[alt.Tooltip("part:N", title="Scoring part"), alt.Tooltip("yours:Q", title="Your town"),
                  alt.Tooltip("best layout:Q", title="Best layout"), alt.Tooltip("gap:Q", title="Difference")],
     ).properties(title=alt.TitleParams(["Where the points were lost,", "per scoring part"]),  # two lines: a phone
@@ -157,6 +165,7 @@ def _show_result(r: dict, key: str) -> None:
     left, right = st.columns([3, 2])
     with left:
         st.altair_chart(gap_chart(frame), width="stretch")
+        st.html(gap_key())
     with right:
         st.markdown("**Score breakdown**")
         table = frame.select("part", "yours", "best layout", "gap").rename({"best layout": "best"})  # short: fit

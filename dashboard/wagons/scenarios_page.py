@@ -9,6 +9,8 @@ typed (:mod:`dashboard.wagons.inputs`), and a table never answers other inputs t
 
 from __future__ import annotations
 
+import html
+
 import altair as alt
 import polars as pl
 import streamlit as st
@@ -100,7 +102,7 @@ def margin_chart(df: pl.DataFrame) -> alt.FacetChart:
         tooltip=[alt.Tooltip("policy:N", title="Player policy"), alt.Tooltip("count():Q", title="games")]
     ).properties(height=80, width=250).facet(row=alt.Row("scenario name:N", title=None, header=alt.Header(
         labelAngle=0, labelAlign="left", labelOrient="top", labelFontWeight="bold"))).properties(
-        title="Final margin (player minus opponent), per scenario")
+        title=alt.TitleParams(["Final margin (player minus opponent),", "per scenario"]))  # two lines: a phone
 
 
 def drafts_chart(df: pl.DataFrame) -> None:
@@ -114,16 +116,24 @@ def drafts_chart(df: pl.DataFrame) -> None:
             .with_columns(pl.col("rule").str.strip_prefix("rule_").map_elements(wv.draft_reason,
                                                                                return_dtype=pl.String))
             .group_by(["scenario name", "rule"], maintain_order=True).agg(pl.col("drafts").sum()))
+    reasons = [r for r in dict.fromkeys(wv.DRAFT_REASONS.values()) if r in set(used["rule"].to_list())]
     st.altair_chart(alt.Chart(used).mark_bar().encode(
         y=alt.Y("scenario name:N", title=None, axis=alt.Axis(labelLimit=220)),
         x=alt.X("drafts:Q", stack="normalize", title="share of the opponent's drafts", axis=alt.Axis(format="%")),
         color=alt.Color("rule:N", title="What made the draft", sort=list(wv.DRAFT_REASONS.values()),
-                        legend=alt.Legend(labelLimit=420, orient="bottom", direction="vertical")),
+                        scale=alt.Scale(domain=reasons, range=DRAFT_COLOURS[:len(reasons)]), legend=None),
         tooltip=[alt.Tooltip("scenario name:N", title="Scenario"), alt.Tooltip("rule:N", title="What made the draft"),
                  alt.Tooltip("drafts:Q", title="Drafts")]).properties(
-        title="Share of the opponent's drafts by what made them, per scenario", height=alt.Step(30)), width="stretch")
+        title=alt.TitleParams(["Share of the opponent's drafts", "by what made them, per scenario"]),
+        height=alt.Step(30)), width="stretch")
+    # the key below the chart as text that wraps (a chart's own legend is cut off on a phone)
+    st.html("<div style='font:13px sans-serif'><b>What made the draft</b><br>" + "".join(
+        f"<span style='display:inline-block;margin:2px 12px 2px 0'><span style='display:inline-block;width:12px;"
+        f"height:12px;background:{c};vertical-align:middle'></span> {html.escape(r)}</span>"
+        for r, c in zip(reasons, DRAFT_COLOURS)) + "</div>")
 
 
+DRAFT_COLOURS = ["#1565c0", "#90caf9", "#e53935", "#f8a5a5", "#26a69a", "#8d6e63"]  # one per reason, in order
 SECONDS_PER_GAME = {"greedy": 0.4, "random": 0.02}  # about, per game on this machine (the progress bar's estimate)
 
 
