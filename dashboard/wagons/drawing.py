@@ -90,7 +90,14 @@ def town_svg(cells: Cells, flagged: Iterable[tuple[int, int]] = (), caption: str
             if (x, y) in flagged:
                 body.append(f"<rect class='flagged' x='{px + 1.5}' y='{py + 1.5}' width='{w - 3}' height='{h - 3}' "
                             f"fill='none' stroke='{FLAGGED}' stroke-width='3'/>")
-    return _caption(caption) + _svg(AXIS + len(xs) * w, AXIS + len(ys) * h, "".join(body), caption or "town")
+    return _caption(caption) + _svg(AXIS + len(xs) * w, AXIS + len(ys) * h, "".join(body),
+                                    f"{caption or 'Town'}: {_words(cells)}")
+
+
+def _words(cells: Cells) -> str:
+    """The town in words (the image's text for screen readers and searches): each square's terrain, icon and card."""
+    return "; ".join(f"({x}, {y}) {c['terrain']} {c.get('icon') or ''} #{c.get('card', '')}".replace("  ", " ")
+                     for (x, y), c in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])))
 
 
 def _differs(a: Mapping[str, Any] | None, b: Mapping[str, Any] | None) -> bool:
