@@ -11,10 +11,11 @@ st.markdown(
     "open questions in the rulebooks are named readings you can change on the **Verification** page."
 )
 for section, entries in PAGES.items():
-    if section == "Ruleslinger":
+    shown = [info for info in entries if info.name != "home"]
+    if not shown:
         continue
-    st.subheader(section)
-    for info in entries:
+    st.subheader("Your work" if section == "Ruleslinger" else section)
+    for info in shown:
         st.page_link(info.file, label=info.title, icon=info.icon)
         st.markdown(info.what)
 

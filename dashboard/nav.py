@@ -24,17 +24,21 @@ class PageInfo:
 
 
 HOME = PageInfo("home", "home.py", "Home", ":material/home:", "What each section does.")
+MY_GAMES = PageInfo("my_games", "shared/my_games.py", "My games", ":material/bookmarks:",
+                    "The games and towns saved in this browser: resume, rename or delete them. Each page's work "
+                    "is also kept as you go, so a reload, a closed tab or a restarted server loses nothing.")
 
 PAGES: dict[str, list[PageInfo]] = {
-    "Ruleslinger": [HOME],
+    "Ruleslinger": [HOME, MY_GAMES],
     BY_ID["wagons"].title: [
         PageInfo("wagons_sheet", "wagons/sheet_page.py", "Lone Cowboy score sheet", ":material/grid_view:",
                  "Build your town card by card, list the opponent's pile, and see both scores, the winner "
                  "and illegal placements; ask the optimizer for the best possible layout of your cards."),
         PageInfo("wagons_play", "wagons/play_page.py", "Lone Cowboy play-along", ":material/play_circle:",
-                 "Play a seeded deal against the automated opponent, or follow a game at the table by picking "
-                 "each card as it is revealed; build your town by clicking, undo and redo, and see which rule "
-                 "made each opponent draft. The game is kept in the page's address and as a game file."),
+                 "Play a seeded deal against the automated opponent, or follow a game at the table by tapping "
+                 "each card as it is revealed: a turn is two taps (a circle card, then a square of your town), "
+                 "the opponent plays by itself and says which rule made its draft. The game is kept in this "
+                 "browser, in the page's address and as a game file."),
         PageInfo("wagons_scenarios", "wagons/scenarios_page.py", "Lone Cowboy scenarios", ":material/bar_chart:",
                  "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
     ],

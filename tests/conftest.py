@@ -11,14 +11,19 @@ option names: a value spelled in a test file proves nothing (it may sit in a com
 table, a test that is skipped); a rules object actually built with it while a test ran means some
 test drove the engine under that reading.
 
-Also here: every test leaves ``sys.modules["__main__"]`` as it found it (:func:`_keep_main_module`), and the
+Also here: the dashboard's store of each browser's work (``dashboard.shared.store``) is a temporary file for the
+whole session, in the environment so the browser tests' ``streamlit run`` servers inherit it
+(:func:`_private_store`): no test reads or writes the user's data folder. Every test leaves ``sys.modules["__main__"]`` as it found it (:func:`_keep_main_module`), and the
 optimizer's compiled kernels are ready before a test once it is loaded (:func:`_compiled_kernels`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -82,15 +87,25 @@ def _private_cache() -> None:
     """The verdicts kept between runs (solver/readings/stored.py) go to a folder of this test run's own, so no test
     reads a result an earlier run (or the user) kept, nor writes to the user's cache folder. Set before the workers
     start, so pytest-xdist's workers and their subprocesses inherit it."""
-    import os
-    import tempfile
-
     if "RULESLINGER_CACHE" not in os.environ:
         os.environ["RULESLINGER_CACHE"] = tempfile.mkdtemp(prefix="ruleslinger-test-cache-")
 
 
+STORE_ENV = "RULESLINGER_STORE"
+"""The store's variable (dashboard.shared.store.ENV; not imported here: conftest loads before Streamlit is needed)."""
+
+
+def _private_store(config) -> None:
+    """Point the dashboard's store at a file in a fresh temporary folder for this process (each xdist worker its
+    own), removed when the session ends; tests that need their own file still set the variable themselves."""
+    folder = tempfile.mkdtemp(prefix="ruleslinger-store-")
+    os.environ[STORE_ENV] = str(Path(folder) / "store.sqlite3")
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
 def pytest_configure(config):
     _private_cache()
+    _private_store(config)
     _install()
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(_Controller(), "readings-controller")

@@ -110,12 +110,14 @@ def _ignore() -> None:
 def attach() -> None:
     """Mount the hidden cookie writer; call once in every run, before the page (two mounts would clash on the key).
 
+    It is mounted at the foot of the sidebar, which the pages do not use: it draws nothing, and no element of the
+    page itself (a style to hide it, a gap above the title) is added for it.
     Without it the id still keys the session's work, but it never reaches the browser, so a reload starts over.
     """
     ident, fresh = _known()
-    st.html(f"<style>.st-key-{WRITER_KEY} {{ display: none; }}</style>")  # no gap where it is mounted
-    _writer()(key=WRITER_KEY, data={"id": ident, "fresh": fresh, "name": COOKIE, "maxAge": MAX_AGE},
-              on_held_change=_ignore, on_refused_change=_ignore)
+    with st.sidebar:
+        _writer()(key=WRITER_KEY, data={"id": ident, "fresh": fresh, "name": COOKIE, "maxAge": MAX_AGE},
+                  on_held_change=_ignore, on_refused_change=_ignore)
 
 
 def refused() -> bool:

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
+from dashboard.nav import page_file
 from dashboard.shared import store
 from solver.errors import BadInput
 
@@ -33,12 +34,12 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {
-    "wagons-town": Kind("Lone Cowboy town", DASHBOARD / "wagons" / "sheet_page.py", "wagons_sheet"),
-    "wagons-game": Kind("Lone Cowboy game", DASHBOARD / "wagons" / "play_page.py", "wagons_game"),
-    "cactus-town": Kind("Cactus Town: the lone ranger's town", DASHBOARD / "cactus" / "page.py", "cactus_town"),
-    "cactus-game": Kind("Cactus Town: a followed game", DASHBOARD / "cactus" / "page.py", "cactus_record"),
-    "outlaws-position": Kind("Outlaws position", DASHBOARD / "outlaws" / "page.py", "outlaws_position"),
-    "outlaws-line": Kind("Outlaws line of play", DASHBOARD / "outlaws" / "table_page.py", "outlaws_line"),
+    "wagons-town": Kind("Lone Cowboy town", DASHBOARD / page_file("wagons_sheet"), "wagons_sheet"),
+    "wagons-game": Kind("Lone Cowboy game", DASHBOARD / page_file("wagons_play"), "wagons_game"),
+    "cactus-town": Kind("Cactus Town: the lone ranger's town", DASHBOARD / page_file("cactus"), "cactus_town"),
+    "cactus-game": Kind("Cactus Town: a followed game", DASHBOARD / page_file("cactus"), "cactus_record"),
+    "outlaws-position": Kind("Outlaws position", DASHBOARD / page_file("outlaws"), "outlaws_position"),
+    "outlaws-line": Kind("Outlaws line of play", DASHBOARD / page_file("outlaws_table"), "outlaws_line"),
 }
 """Kind of item -> how My games shows and resumes it; a page that saves a new kind adds its entry here."""
 

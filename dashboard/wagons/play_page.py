@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import streamlit as st
 
+from dashboard.shared import store
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, page_header
 from dashboard.wagons import game as wg
 from dashboard.wagons import table as tbl
 from dashboard.wagons import town_grid
 from dashboard.wagons import view as wv
+from dashboard.wagons.inputs import whole_box
 from dashboard.wagons.review import back_to_own_game_bar, show_review, show_was_winnable
+from dashboard.wagons.sheet import load_result
 from solver.errors import BadInput
+from solver.io import parse_int_text
 from solver.wagons.game import is_chance_node, is_over
 from solver.wagons.rules import Rules
 
@@ -21,6 +25,7 @@ page_header("wagons_play")
 cls = rules_class("wagons")
 scen = wv.scenarios()
 MODES = {"play": "Play a seeded deal", "follow": "Follow a game at the table"}
+ANSWERS = ("lc_review_result", "lc_winnable_result")  # session keys (and kept work): (inputs, the solver's result)
 
 
 def setup_panel() -> None:
@@ -29,16 +34,27 @@ def setup_panel() -> None:
         cols = st.columns([2, 2, 1, 1], vertical_alignment="bottom")
         mode = cols[0].radio("Mode", list(MODES), format_func=MODES.get, key="lc_new_mode")
         cols[1].selectbox("Scenario", list(scen), format_func=lambda s: scen[s]["name"], key="lc_new_scenario")
-        cols[2].number_input("Deal (seed)", 0, 2**31 - 1, wg.DEFAULT_SEED, key="lc_new_seed", disabled=mode != "play")
+        seed = whole_box("Deal (seed)", "lc_new_seed", wg.DEFAULT_SEED, 0, 2**31 - 1, where=cols[2],
+                         disabled=mode != "play",
+                         help="Which deal to play: the same seed deals the same cards (as `wagons simulate --seed`)")
         st.caption(rules_summary("wagons", cls))
-        cols[3].button("Start", key="lc_start", type="primary", width="stretch", on_click=start_new_game)
+        cols[3].button("Start", key="lc_start", type="primary", width="stretch", on_click=start_new_game,
+                       disabled=mode == "play" and seed is None)
 
 
 def start_new_game() -> None:
-    """The Start button's callback (before the rerun): the new game on the table, the panel closed."""
+    """The Start button's callback (before the rerun): the new game on the table (the opponent's first turn
+    played when it plays itself), a fresh upload box, the panel closed. A seed that is not a whole number in
+    range starts nothing (the box says what to fix)."""
     ss = st.session_state
     play = ss.lc_new_mode == "play"
-    wg.start(wg.new_record(ss.lc_new_scenario, int(ss.lc_new_seed) if play else None, make_rules("wagons", cls)))
+    try:
+        seed = parse_int_text(ss.get("lc_new_seed", str(wg.DEFAULT_SEED)), "Deal (seed)", 0, 2**31 - 1) if play else None
+    except BadInput:
+        return
+    wg.start(wg.new_record(ss.lc_new_scenario, seed, make_rules("wagons", cls)))
+    wg.settle()
+    tbl.new_uploads()
     ss.lc_new_panel = False
 
 
@@ -51,7 +67,9 @@ def game_caption(record: dict) -> str:
     return f"{how} · scenario **{name}** ({', '.join(scen[record['scenario']]['goals'])}) · {readings}"
 
 
-wg.current()  # a new session reads the game from the address first
+wg.current()  # a new session reads the game from the address first, else this browser's kept game
+for answer in ANSWERS:  # the last review and "could it be won" answers, kept like the game
+    store.sync(answer, load=load_result)
 if st.session_state.get("lc_address_error"):
     st.error(st.session_state.pop("lc_address_error"), icon=":material/error:")
 setup_panel()
@@ -67,15 +85,20 @@ if Rules.from_json(wg.current()["record"]["rules"]) != make_rules("wagons", cls)
             + " A new game uses them (**New game**).", icon=":material/rule:")
 back_to_own_game_bar()
 tbl.history_bar(state)
+tbl.opponent_line(state)
 if is_chance_node(state):
     tbl.reveal_view(state)
-tbl.circle_view(state)
-left, right = st.columns([2, 3], gap="medium")
-with left:
-    legal = tbl.hand_view(state)
-with right:
-    tbl.opponent_view(state)
-tbl.town_view(state, legal)
+if is_over(state):  # nothing left to take or place: the town, then the scores and the review
+    tbl.town_view(state, [])
+else:
+    tbl.circle_view(state)
+    left, right = st.columns([1, 3], gap="medium")
+    with left:
+        legal = tbl.hand_view(state)
+    with right:
+        tbl.town_view(state, legal)
+tbl.autoplay_switch()
+tbl.opponent_view(state)
 with guarded("Scores: "):
     tbl.scores_view(state)
 if is_over(state):
@@ -86,3 +109,6 @@ tbl.log_view(state)
 with st.expander("Legend: terrains, icons and the grid", icon=":material/info:"):
     town_grid.legend()
 wg.to_address()
+wg.keep()
+for answer in ANSWERS:
+    store.persist(answer)

@@ -16,11 +16,11 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import draw
 from dashboard.shared.caching import cache_final, dumps, proven
 from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import view as wv
+from dashboard.wagons.drawing import overlay_svg
 from solver.errors import BadInput
 from solver.stopping import StopSignal
 
@@ -31,6 +31,15 @@ WIN_TIME_LIMIT = 30
 WHERE = {"lost": "Lost here: the best layout scores more",
          "given": "Given up here: the best layout scores less",
          "same": "Same in both towns"}
+GAP_COLOURS = ["#c62828", "#1565c0", "#9e9e9e"]
+
+
+def gap_key() -> str:
+    """The gap chart's colour key as HTML text that wraps to the column's width."""
+    return ("<div style='font:13px sans-serif'><b>Difference</b><br>" + "".join(
+        f"<span style='display:inline-block;margin:2px 12px 2px 0'><span style='display:inline-block;width:12px;"
+        f"height:12px;background:{c};vertical-align:middle'></span> {w}</span>"
+        for w, c in zip(WHERE.values(), GAP_COLOURS)) + "</div>")
 
 
 @cache_final(proven, max_entries=64)
@@ -63,13 +72,13 @@ def gap_chart(frame: pl.DataFrame) -> alt.Chart:
     order = frame["part"].to_list()
     return alt.Chart(frame).mark_bar().encode(
         y=alt.Y("part:N", sort=order, title="Scoring part", axis=alt.Axis(labelLimit=260)),
-        x=alt.X("gap:Q", title="Points: the best layout minus your town", axis=alt.Axis(tickMinStep=1)),
-        color=alt.Color("where:N", title="Difference", scale=alt.Scale(
-            domain=list(WHERE.values()), range=["#c62828", "#1565c0", "#9e9e9e"]),
-            legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320)),
+        x=alt.X("gap:Q", title=["Points: the best layout", "minus your town"], axis=alt.Axis(tickMinStep=1)),
+        color=alt.Color("where:N", title="Difference", scale=alt.Scale(domain=list(WHERE.values()), range=GAP_COLOURS),
+                        legend=None),  # the key is drawn under the chart as text that wraps (a phone)
         tooltip=[alt.Tooltip("part:N", title="Scoring part"), alt.Tooltip("yours:Q", title="Your town"),
                  alt.Tooltip("best layout:Q", title="Best layout"), alt.Tooltip("gap:Q", title="Difference")],
-    ).properties(title="Where the points were lost, per scoring part", height=alt.Step(26))
+    ).properties(title=alt.TitleParams(["Where the points were lost,", "per scoring part"]),  # two lines: a phone
+                 height=alt.Step(26))
     # a band per part (a fixed pixel height collapses the bands when Streamlit fits the chart to its column)
 
 
@@ -140,10 +149,10 @@ def show_review(state, key: str = "wr") -> None:
 
 def _show_result(r: dict, key: str) -> None:
     mine, best = r["mine"]["player"]["total"], r["best"]["player"]["total"]
-    c = st.columns(3)
-    c[0].metric("Your town", mine)
-    c[1].metric("Best layout", best)
-    c[2].metric("Points left on the table", r["gap"])
+    with st.container(horizontal=True, gap="medium"):  # one row, on a phone too
+        st.metric("Your town", mine, width="content")
+        st.metric("Best layout", best, width="content")
+        st.metric("Points left on the table", r["gap"], width="content")
     if r["proven"]:
         st.success(r["headline"], icon=":material/verified:")
     else:
@@ -156,6 +165,7 @@ def _show_result(r: dict, key: str) -> None:
     left, right = st.columns([3, 2])
     with left:
         st.altair_chart(gap_chart(frame), width="stretch")
+        st.html(gap_key())
     with right:
         st.markdown("**Score breakdown**")
         table = frame.select("part", "yours", "best layout", "gap").rename({"best layout": "best"})  # short: fit
@@ -177,8 +187,8 @@ def _show_towns(r: dict, key: str) -> None:
     town, best_town = _town(r["town"]), _town(r["best_town"])
     overlay = st.toggle("Show me: lay the best layout over my town", key=f"{key}_show_me")
     if overlay:
-        st.html(draw.wagons_overlay_html(wv.town_cells(town), wv.town_cells(best_town),
-                                         caption="Your town, with the best layout laid over it"))
+        st.html(overlay_svg(wv.town_cells(town), wv.town_cells(best_town),
+                            caption="Your town, with the best layout laid over it"))
         st.caption("Each square shows your territory; the inset is the best layout's territory there. Dashed blue "
                    "lines outline the best layout's cards; orange squares are where the two towns differ.")
     else:

@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard.shared import draw
 from dashboard.shared.caching import cache_final, proven
+from dashboard.wagons.drawing import town_svg
 from solver.errors import BadInput
 from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
 
@@ -112,7 +113,7 @@ def town_html(town, caption: str = "", illegal_rows: list[dict] = ()) -> str:
         # only near the town (a far-away row would blow the drawing up; its error message says where)
         if all(min(xs) - 4 <= a <= max(xs) + 4 and min(ys) - 4 <= b <= max(ys) + 4 for a, b in square):
             flagged |= square
-    return draw.wagons_town_html(cells, flagged=flagged, caption=caption)
+    return town_svg(cells, flagged=flagged, caption=caption)
 
 
 def load_town_doc(doc: Any) -> dict:
@@ -150,10 +151,10 @@ def show_scores(result: dict, player_label: str = "Player", winner_problem: str 
     the result of a finished game (an illegal row left out, a card in both towns, cards still to play;
     solver.wagons.record.finished.completeness_problem): then no winner is named, the reason is."""
     p, o = result["player"], result["opponent"]
-    c = st.columns(3)
-    c[0].metric(total_label or f"{player_label} total", p["total"])
-    c[1].metric("Opponent total", o["total"])
-    c[2].metric("Margin", result.get("margin", p["total"] - o["total"]))
+    with st.container(horizontal=True, gap="medium"):  # one row, on a phone too
+        st.metric(total_label or f"{player_label} total", p["total"], width="content")
+        st.metric("Opponent total", o["total"], width="content")
+        st.metric("Margin", result.get("margin", p["total"] - o["total"]), width="content")
     winner = result["winner"]
     how = " (tie broken by most Guns, rule W8)" if result.get("decided_by") == "guns" else ""
     if winner_problem:
@@ -270,3 +271,51 @@ def load_pile(doc: Any) -> list[int]:
     ids = [as_int(v, f"opponent.pile[{i}]", 0, len(cards()) - 1)
            for i, v in enumerate(require(doc, "pile", list, "opponent"))]
     return list(check_pile(ids))
+
+
+def breakdown_rows(mine: dict | None, best: dict) -> list[dict]:
+    """Your layout's and the best layout's points per scoring part (the engine's final_scores of each town)."""
+    def parts(side: dict) -> dict[str, int]:
+        out = {f"largest {t} group": n for t, n in side["groups"].items()}
+        out.update({f"goal: {g}": n for g, n in side["goals"].items()})
+        return out
+
+    ours, theirs = parts(mine["player"]) if mine else {}, parts(best["player"])
+    rows = [{"scoring part": k, "your layout": ours.get(k), "best layout": v} for k, v in theirs.items()]
+    rows.append({"scoring part": "total", "your layout": mine["player"]["total"] if mine else None,
+                 "best layout": best["player"]["total"]})
+    return rows
+
+
+def placement_rows(placements: list[dict]) -> list[dict]:
+    """The best layout's placements in the order the cards arrive, in words."""
+    return [{"order": n, "card": p["card"], "top-left square": f"({p['x']}, {p['y']})",
+             "way up": "turned 180 degrees" if p.get("rot") else "upright"} for n, p in enumerate(placements, start=1)]
+
+
+def show_best_layout(town, res: dict, mine: dict | None, pile, scenario: str, rules_json: str) -> None:
+    """The optimizer's answer on the sheet: both towns, the score line, what an unproven answer still proves, the
+    breakdown per scoring part of both layouts, the placement order, and the layout as a file."""
+    from dashboard.shared.caching import dumps
+    from dashboard.shared.widgets import json_download
+
+    best_town, _ = build_town(res["placements"])
+    proven_ = res.get("proven_optimal")
+    left, right = st.columns(2)
+    left.html(town_html(town, caption="Your layout"))
+    right.html(town_html(best_town, caption=f"Best layout found: {res['score']} points"
+                         + (" (proven optimal)" if proven_ else " (not proven optimal)")))
+    if mine is not None:
+        st.markdown(f"Your layout scores **{mine['player']['total']}**; the best found scores **{res['score']}**"
+                    + (", proven optimal." if proven_ else " (optimality not proven in the time the search ran)."))
+    if not proven_:
+        st.markdown(bound_line(res["score"], res.get("bound")))
+    best_scores = score(dumps(town_json(best_town)), tuple(pile), scenario, rules_json)
+    parts, order = st.columns([3, 2])
+    with parts:
+        st.markdown("**Breakdown: where the points come from**")
+        st.dataframe(pl.DataFrame(breakdown_rows(mine, best_scores)), hide_index=True, width="stretch")
+    with order:
+        st.markdown("**Placement order of the best layout** (the cards as they arrive)")
+        st.dataframe(pl.DataFrame(placement_rows(res["placements"])), hide_index=True, width="stretch")
+    json_download("Download the best layout", {"placements": res["placements"]}, "best-town.json", "wg_best_down")

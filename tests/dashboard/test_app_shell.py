@@ -1,0 +1,55 @@
+"""The app shell (dashboard/app.py, dashboard/nav.py) and the store's wiring (issue 32, "Nothing lost"): every run
+mounts this browser's store, My games is a page of the navigation that resumes into the real pages, and the test
+session never uses the user's data folder."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from dashboard.nav import BY_NAME, page_file
+from dashboard.shared import browser, games, store
+from tests.support.apptest import open_page
+
+DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"
+
+
+def test_the_suite_keeps_its_store_in_a_temporary_folder():
+    path = store.default_path()
+    assert os.environ[store.ENV] == str(path)
+    assert Path(tempfile.gettempdir()).resolve() in path.resolve().parents
+    assert ".local/share" not in str(path)
+
+
+def test_my_games_is_a_page_and_every_kind_resumes_into_a_page_of_the_navigation():
+    assert page_file("my_games") == "shared/my_games.py"
+    files = {(DASHBOARD / info.file).resolve() for info in BY_NAME.values()}
+    for kind in games.KINDS.values():
+        assert kind.page.resolve() in files, kind
+
+
+def test_every_run_knows_its_browser_and_my_games_lists_this_browsers_items():
+    at = open_page("my_games")
+    assert not at.exception
+    ident = at.session_state["_ruleslinger_browser_id"][0]
+    assert browser.valid(ident)
+    assert [t.value for t in at.title] == ["My games"]
+    assert at.info[0].value.startswith("Nothing saved in this browser yet")
+    handle = store.Handle.of(store.open_store(), ident)
+    handle.save_item("wagons-town", "Saloon corner", {"scenario": "boomtown", "rows": [], "pile": []})
+    at.run()
+    assert "**Saloon corner**" in at.markdown[0].value and "Lone Cowboy town" in at.markdown[0].value
+
+
+def test_no_page_script_shows_a_stray_string():
+    """Streamlit draws every bare expression of a page script (its "magic"), so a string meant as a note under a
+    constant appears on the page (the play page showed "Session keys (and kept work) of the after-game answers"):
+    page scripts hold no bare string but their docstring."""
+    import ast
+
+    for info in BY_NAME.values():
+        tree = ast.parse((DASHBOARD / info.file).read_text())
+        stray = [node.lineno for node in tree.body[1:]
+                 if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
+        assert stray == [], (info.file, stray)
