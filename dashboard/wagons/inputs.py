@@ -15,7 +15,7 @@ import streamlit as st
 
 from dashboard.shared.widgets import kept
 from solver.errors import BadInput
-from solver.io import parse_int_text
+from solver.io.numbers import parse_int_text
 
 
 def whole_box(label: str, key: str, default: int, lo: int, hi: int, help: str | None = None,

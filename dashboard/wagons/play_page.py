@@ -17,7 +17,7 @@ from dashboard.wagons.inputs import whole_box
 from dashboard.wagons.review import back_to_own_game_bar, show_review, show_was_winnable
 from dashboard.wagons.sheet import load_result
 from solver.errors import BadInput
-from solver.io import parse_int_text
+from solver.io.numbers import parse_int_text
 from solver.wagons.game import is_chance_node, is_over
 from solver.wagons.rules import Rules
 

@@ -36,7 +36,7 @@ KEEP = 256
 
 def rules_key(rules: dict) -> str:
     """The whole ``Rules`` of a (partial) rules document, as canonical JSON: how stored rows name their readings."""
-    return json.dumps(Rules.from_json(rules).to_dict(), sort_keys=True, separators=(",", ":"))
+    return json.dumps(Rules.from_json(rules).to_json(), sort_keys=True, separators=(",", ":"))
 
 
 _STORED: dict[str, pl.DataFrame] = {}
