@@ -26,6 +26,7 @@ except deps.MissingDependency as exc:
     st.stop()
 
 from dashboard.nav import PAGES  # noqa: E402
+from dashboard.shared import store  # noqa: E402
 from dashboard.shared.readings import readings_from_address, readings_to_address  # noqa: E402
 from dashboard.shared.work import deliver_stopped  # noqa: E402
 
@@ -34,6 +35,7 @@ if problem:
     st.error(problem, icon=":material/error:")
 readings_to_address()  # readings change in callbacks and before reruns, so the start of a run is up to date
 deliver_stopped()  # the best so far of a search stopped in the last run, where its page reads it
+store.start()  # this browser's kept work and saved games (the cookie writer; one line when saving is off)
 
 HERE = Path(__file__).resolve().parent
 pages = {
