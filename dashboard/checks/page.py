@@ -11,6 +11,7 @@ import streamlit as st
 
 from dashboard.checks import impact
 from dashboard.checks import results as checks
+from dashboard.shared import answers, fit
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import (
     GAME_TITLES,
@@ -27,6 +28,8 @@ from solver.errors import BadInput
 from solver.register import register
 
 page_header("verification")
+fit.narrow_page()
+answers.sync(checks.KEPT)  # the last checks and verdicts of this browser: kept across pages, reloads and restarts
 st.caption("Readings used by every page this session: " + "; ".join(  # every page says this at its top
     f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
 tab_checks, tab_impact, tab_register = kept_tabs(["Invariant checks", "Verdicts across readings",
@@ -77,8 +80,9 @@ with tab_register:
 # ----------------------------------------------------------------------------- checks
 with tab_checks:
     st.markdown("Each check is an invariant of the rules as the engines implement them: **holds** means "
-                "it was proven within the stated bound, **FAILS** comes with a counterexample (drawn as a "
-                "position where it is one), **undecided** means the time limit ran out.")
+                "it was proven within the stated bound, **fails** comes with a counterexample (said in words, "
+                "and drawn before and after its action where it is a position), **undecided** means the time "
+                "limit ran out.")
     for game, title in GAME_TITLES.items():
         st.subheader(title)
         if game == "wagons":  # its own section: scenarios, checks, time limit, mutations, towns drawn
@@ -107,15 +111,16 @@ with tab_checks:
                 format_func=lambda m: MUTATIONS[m], key="ver_outlaws_mutations",
                 help="The verifier's own deliberately broken variants of the rules; the real rules stay unchanged.")
         options_json = dumps(options)
-        key = f"checks_{game}_{rules_json}_{options_json}"
+        inputs = [rules_json, options_json]
         if st.button(f"Run the {title} checks", key=f"run_{game}"):
             try:
-                st.session_state[key] = run_with_progress(runner.run, game, rules_json, options_json,
-                                                          label=f"Checking {title}",
-                                                          expected_seconds=runner.expected_seconds)
+                answers.remember(checks.KEPT, f"checks_{game}", inputs, run_with_progress(
+                    runner.run, game, rules_json, options_json, label=f"Checking {title}",
+                    expected_seconds=runner.expected_seconds))
             except BadInput as exc:
                 st.error(str(exc), icon=":material/error:")
             except Exception as exc:  # noqa: BLE001 - a verifier's failure is reported, never a traceback
                 st.error(f"The {title} verifier failed: {type(exc).__name__}: {exc}", icon=":material/error:")
-        if key in st.session_state:
-            checks.show(game, st.session_state[key])
+        result = answers.recall(checks.KEPT, f"checks_{game}", inputs)
+        if result is not None:
+            checks.show(game, result)
