@@ -75,8 +75,8 @@ def _status(value: Mapping[str, Any]) -> str:
 
 def _per_scenario(value: Mapping[str, Any]) -> str:
     results = {k: v for k, v in value.items() if k != "undecided"}
-    failed = sorted(k.split("/")[0] for k, v in results.items() if v is False)
-    open_ = sorted(k.split("/")[0] for k, v in results.items() if v is None)
+    failed = sorted(k.split("/")[-1] for k, v in results.items() if v is False)
+    open_ = sorted(k.split("/")[-1] for k, v in results.items() if v is None)
     held = sum(v is True for v in results.values())
     if not failed and not open_:
         return f"holds in every scenario ({held})"

@@ -102,8 +102,9 @@ def bounded_search(key, budget, depth, button, label, search, show, error_prefix
     browser while the inputs are the same (:mod:`dashboard.shared.answers`); ``budget``/``depth`` are
     (label, max, default)."""
     cols = st.columns(2)
-    limit = kept(cols[0].slider, f"{key}_limit", budget[2], budget[0], 1, budget[1])  # kept across pages
-    bound = kept(cols[1].slider, f"{key}_depth", depth[2], depth[0], 1, depth[1])
+    last = answers.last_inputs(work.ANSWERS, key) or [None, None, budget[2], depth[2]]  # a new session starts
+    limit = kept(cols[0].slider, f"{key}_limit", last[2], budget[0], 1, budget[1])  # from the last answer's
+    bound = kept(cols[1].slider, f"{key}_depth", last[3], depth[0], 1, depth[1])
     inputs = [pos_json, rules_json, limit, bound]
     if st.button(button, key=key):
         with guarded(error_prefix):
@@ -132,9 +133,10 @@ st.subheader("Playout statistics")
 st.caption("Random games (both sides choosing uniformly among the legal actions) from fresh set-ups, "
            "under this session's readings.")
 c1, c2, c3 = st.columns(3)
-boxes = {"Random games": whole_box("Random games", "ol_playouts", 20, 1, 2000, where=c1),
-         "First seed": whole_box("First seed", "ol_playout_seed", 0, 0, work.MAX_SEED, where=c2),
-         "Cap on actions per game": whole_box("Cap on actions per game", "ol_playout_cap", 3000, 50, 5000, where=c3)}
+last = answers.last_inputs(work.ANSWERS, "playouts") or [None, 20, 0, 3000]  # the last run's, in a new session
+boxes = {"Random games": whole_box("Random games", "ol_playouts", last[1], 1, 2000, where=c1),
+         "First seed": whole_box("First seed", "ol_playout_seed", last[2], 0, work.MAX_SEED, where=c2),
+         "Cap on actions per game": whole_box("Cap on actions per game", "ol_playout_cap", last[3], 50, 5000, where=c3)}
 missing = [label for label, value in boxes.items() if value is None]
 if missing:
     no_answer(missing, "playouts")

@@ -283,7 +283,9 @@ def show_playouts(rows: list[dict]) -> None:
         st.info("No playouts.")
         return
     df = pl.DataFrame(rows, infer_schema_length=None)
-    st.dataframe(readable(rows[:20]), hide_index=True, width="stretch")
+    named = [{**r, "victory": victory.victory_name(r["victory"]) if r.get("victory") else None} if "victory" in r else r
+             for r in rows[:20]]  # each victory by its name (solver.outlaws.victory_names), never "bad" / "ugly"
+    st.dataframe(readable(named), hide_index=True, width="stretch")
     if "winner" in df.columns:
         counts = victory_counts(df)
         chart = alt.Chart(counts).mark_bar().encode(

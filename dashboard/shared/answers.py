@@ -69,3 +69,10 @@ def recall(work_key: str, name: str, inputs: Any) -> Any | None:
     if kept is None or kept["inputs"] != _canonical(inputs):
         return None
     return kept["answer"]
+
+
+def last_inputs(work_key: str, name: str) -> Any | None:
+    """The inputs of the kept answer ``name`` (as JSON gives them back), or None: a page starts its boxes from them
+    in a new session, so the last answer shows again after a reload or a restart."""
+    kept = (st.session_state.get(work_key) or {}).get(name)
+    return None if kept is None else json.loads(kept["inputs"])
