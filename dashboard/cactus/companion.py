@@ -238,14 +238,16 @@ def forecast_frame(rep: dict) -> pl.DataFrame:
     return pl.DataFrame(rows, schema={"round": pl.Int64, "chance": pl.Float64, "exact": pl.String, "series": pl.String})
 
 
-def _chart(df: pl.DataFrame, title: str, y_title: str) -> alt.Chart:
+def _chart(df: pl.DataFrame, title: str, subtitle: str, y_title: str) -> alt.Chart:
+    """A line chart of chances per round; its title short with a subtitle and its legend one entry a line, so that
+    nothing is cut at a phone's 390 px."""
     return alt.Chart(df).mark_line(point=True).encode(
         x=alt.X("round:O", title="Round", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("chance:Q", title=y_title, axis=alt.Axis(format=".0%")),
-        color=alt.Color("series:N", title="Odds", legend=alt.Legend(orient="top", direction="horizontal")),
+        color=alt.Color("series:N", title="Odds", legend=alt.Legend(orient="top", direction="vertical")),
         tooltip=[alt.Tooltip("round:O", title="Round"), alt.Tooltip("exact:N", title="exact chance"),
                  alt.Tooltip("chance:Q", title="chance", format=".2%"), alt.Tooltip("series:N", title="odds")],
-    ).properties(title=alt.TitleParams(title, anchor="start"))
+    ).properties(title=alt.TitleParams(title, subtitle=subtitle, anchor="start"))
 
 
 def render_odds(rep: dict) -> None:
@@ -272,9 +274,9 @@ def render_odds(rep: dict) -> None:
         st.caption(f"Chance he never arrives (the event deck runs out without him, or beyond round {cp.HORIZON}): "
                    f"{now['never']}.")
     left, right = st.columns(2)
-    left.altair_chart(_chart(live_frame(rep), "Live odds: the marshal arrives next round",
+    left.altair_chart(_chart(live_frame(rep), "Live odds", "the marshal arrives next round",
                              "Chance he arrives"), width="stretch", height=320)
-    right.altair_chart(_chart(forecast_frame(rep), "When will he arrive? Now and before the game",
+    right.altair_chart(_chart(forecast_frame(rep), "When will he arrive?", "now and before the game",
                               "Chance he arrives"), width="stretch", height=320)
 
 
@@ -372,6 +374,5 @@ def render() -> None:
     if not over:
         render_ranger(rules, game["history"][-1]["event"] if game["history"] else None)
     with st.expander("Save this game to My games", icon=":material/bookmark_add:"):
-        games.save_form("cactus-game", game, key="ctc_save", default_name=f"Cactus Town, {mode.lower()}, "
-                        f"{counted(len(game['history']), 'round')}")
+        games.save_form("cactus-game", game, key="ctc_save", default_name=f"Cactus Town, {mode.lower()} game")
     _keep()

@@ -185,8 +185,7 @@ def render_start(default_seed: int, page_position: dict | None) -> None:
                 st.rerun()
         json_download("Save this line (start position, actions and outcomes)", _line(), "outlaws-line.json",
                       "olp_download")
-        games.save_form("outlaws-line", st.session_state[KEY], key="olp_save",
-                        default_name=f"Outlaws line, {counted(len(_line()['steps']), 'action')}")
+        games.save_form("outlaws-line", st.session_state[KEY], key="olp_save", default_name="Outlaws line")
 
 
 def _rules():
@@ -199,20 +198,24 @@ NAVIGATION = ("First", "Back", "Next", "Last")
 """The buttons that move along the line (to the start, one step back, one forward, to the end)."""
 
 
-NAVIGATION_CSS = """<style>
+TABLE_CSS = """<style>
+[class*="st-key-olp_act_"] button [data-testid="stMarkdownContainer"] p { white-space: normal; overflow: visible;
+  text-overflow: clip; text-align: left; }
+[class*="st-key-olp_act_"] button { height: auto; }
 @media (max-width: 640px) {
   .st-key-olp_nav { flex-wrap: nowrap; gap: 6px; }
   .st-key-olp_nav button { padding-left: 10px; padding-right: 10px; }
 }
 </style>"""
-"""On a phone the five buttons (short words, no icons) keep one row: their padding is narrowed."""
+"""An action button's whole sentence wraps inside it (two actions that differ only at the end of their sentence
+must not read alike); on a phone the five navigation buttons (short words, no icons) keep one row."""
 
 
 def render_navigation(n: int) -> None:
     """First, Back, Next, Last and Undo in one row (a phone's too), then where the page is in the line."""
     cur = _cursor()
     targets = {"First": 0, "Back": cur - 1, "Next": cur + 1, "Last": n}
-    st.html(NAVIGATION_CSS)
+    st.html(TABLE_CSS)
     with st.container(horizontal=True, gap="small", key="olp_nav"):
         for label in NAVIGATION:
             to = targets[label]
