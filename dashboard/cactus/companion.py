@@ -142,9 +142,9 @@ def render_record_form(game: dict, rules, rnd: int) -> None:
     k = f"ctc_r{rnd}"
     with st.form(f"ctc_form_{rnd}", border=True):
         st.markdown(f"**Round {rnd}: the cards seen**")
-        c = st.columns(3)
         rec: dict = {"event": None, "train_discard": None, "duel_discards": [], "programmed": [], "second_shot": None}
         if has_events:
+            c = st.columns(3)
             rec["event"] = c[0].selectbox("Event card drawn", [None] + keys, key=f"{k}_event", format_func=event_name)
             t = c[1].selectbox("If the Train: the card it discarded", [NOT_SEEN] + keys, key=f"{k}_train",
                                format_func=lambda x: x if x == NOT_SEEN else event_name(x))
@@ -244,7 +244,8 @@ def _chart(df: pl.DataFrame, title: str, subtitle: str, y_title: str) -> alt.Cha
     return alt.Chart(df).mark_line(point=True).encode(
         x=alt.X("round:O", title="Round", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("chance:Q", title=y_title, axis=alt.Axis(format=".0%")),
-        color=alt.Color("series:N", title="Odds", legend=alt.Legend(orient="top", direction="vertical")),
+        color=alt.Color("series:N", title="Odds", legend=alt.Legend(orient="top", direction="vertical",
+                                                                          labelLimit=0)),
         tooltip=[alt.Tooltip("round:O", title="Round"), alt.Tooltip("exact:N", title="exact chance"),
                  alt.Tooltip("chance:Q", title="chance", format=".2%"), alt.Tooltip("series:N", title="odds")],
     ).properties(title=alt.TitleParams(title, subtitle=subtitle, anchor="start"))
