@@ -326,12 +326,14 @@ def render_ranger(rules, last_event: str | None) -> None:
                 "on the *Lone ranger's turn* tab.")
     card = st.text_input("Action card (`with visible target | without`, e.g. `DUEL/RUN SNEAK | SPRINT`)",
                          key="ctc_card")
-    town = st.session_state.get("ct_position_live")
+    ss = st.session_state
+    town = ss.get("ct_position_live") or ss.get("ct_pos")  # the tab's boxes as last drawn, else the kept town
     if not card.strip():
         return
     if town is None:
         st.info("Open the *Lone ranger's turn* tab once to set up the town.")
         return
+    town = {k: v for k, v in town.items() if k in ("town", "ranger", "outlaws", "targets", "duel", "came_from")}
     try:
         res = decide({**town, "card": card, "event": None if last_event == ev.MARSHAL else last_event}, rules)
     except BadInput as exc:

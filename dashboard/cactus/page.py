@@ -72,7 +72,36 @@ def same_odds(rows: list[dict]) -> list[list[str]]:
     return [games for games in groups.values() if len(games) > 1]
 
 
-with tab_odds:
+def arrival_chart(df: pl.DataFrame, players: int | None) -> alt.LayerChart:
+    """The chance he arrives each round (bars) and by each round (line)."""
+    bars = alt.Chart(df).mark_bar(color="#b5651d").encode(
+        x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("probability:Q", title="chance he arrives that round"),
+        tooltip=["round", "exact", alt.Tooltip("probability:Q", format=".4f"), "by this round"])
+    line = alt.Chart(df).mark_line(point=True, color="#0d47a1").encode(
+        x="round:O", y=alt.Y("cumulative:Q", title="by this round"))
+    return alt.layer(bars, line).resolve_scale(y="independent").properties(
+        title=f"Marshal's arrival, {'solo' if players is None else f'{players} players'}", height=300,
+        padding={"top": 16, "left": 5, "right": 5, "bottom": 5})  # the title clear of the options box above
+
+
+def compare_sizes() -> None:
+    """Every game size's odds on one chart, and which sizes have exactly the same odds."""
+    allrows = []
+    for m in (None, 2, 3, 4, 5):
+        r = marshal(m, rules_json())
+        allrows += [{"game": "solo" if m is None else f"{m} players", "round": int(k),
+                     "exact": v, "probability": float(Fraction(v))} for k, v in r["rounds"].items()]
+    st.altair_chart(alt.Chart(pl.DataFrame(allrows)).mark_line(point=True).encode(
+        x=alt.X("round:O", axis=alt.Axis(labelAngle=0)), y="probability:Q", color="game:N",
+        tooltip=["game", "round", "exact"]).properties(title="Marshal's arrival: every game size", height=260),
+        width="stretch")
+    for same in same_odds(allrows):
+        st.caption(f"{listed(same)} have exactly the same odds: their lines lie on top of each other.")
+
+
+def odds_tab() -> None:
+    """The *Marshal's arrival* tab: the game size and the readings that change the odds, then the exact odds."""
     left, right = st.columns([1, 2])
     with left:
         mode = kept(st.radio, "ct_mode", "solo", "Game", ["solo", 2, 3, 4, 5], horizontal=True,
@@ -92,41 +121,22 @@ with tab_odds:
             c[1].metric("Latest round", result["latest"] if result["latest"] is not None else "open")
             exp = result.get("expected_round")
             c[2].metric("Expected round", f"{float(Fraction(exp)):.2f}" if exp else "-", help=f"exact: {exp}")
-        bars = alt.Chart(df).mark_bar(color="#b5651d").encode(
-            x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)), y=alt.Y("probability:Q", title="chance he arrives that round"),
-            tooltip=["round", "exact", alt.Tooltip("probability:Q", format=".4f"), "by this round"])
-        line = alt.Chart(df).mark_line(point=True, color="#0d47a1").encode(
-            x="round:O", y=alt.Y("cumulative:Q", title="by this round"))
-        chart = alt.layer(bars, line).resolve_scale(y="independent").properties(
-            title=f"Marshal's arrival, {'solo' if players is None else f'{players} players'}", height=300,
-            padding={"top": 16, "left": 5, "right": 5, "bottom": 5})  # the title clear of the options box above
-        st.altair_chart(chart, width="stretch")
+        st.altair_chart(arrival_chart(df, players), width="stretch")
         st.dataframe(df.with_columns(pl.col("probability").round(5), pl.col("cumulative").round(5)),
                      hide_index=True, width="stretch")
         with st.expander("Compare solo and 2-5 players", icon=":material/stacked_line_chart:"):
-            allrows = []
-            for m in (None, 2, 3, 4, 5):
-                r = marshal(m, rules_json())
-                allrows += [{"game": "solo" if m is None else f"{m} players", "round": int(k),
-                             "exact": v, "probability": float(Fraction(v))} for k, v in r["rounds"].items()]
-            st.altair_chart(alt.Chart(pl.DataFrame(allrows)).mark_line(point=True).encode(
-                x=alt.X("round:O", axis=alt.Axis(labelAngle=0)), y="probability:Q", color="game:N",
-                tooltip=["game", "round", "exact"]).properties(title="Marshal's arrival: every game size", height=260),
-                width="stretch")
-            for same in same_odds(allrows):
-                st.caption(f"{listed(same)} have exactly the same odds: their lines lie on top of each other.")
+            compare_sizes()
         if result.get("never") not in (None, "0"):
             st.warning(f"Chance the marshal never arrives: {result['never']}. {result.get('note', '')}")
         elif result.get("note"):
             st.caption(result["note"])
 
-# ----------------------------------------------------------------------------- the other tabs
 
-with tab_town:
-    town_tab.render(rules_json())
+# ----------------------------------------------------------------------------- the open tab
 
-with tab_duel:
-    duel_tab.render(cls, rules_json())
-
-with tab_follow:
-    companion.render()
+town_tab.init()  # the town the round companion's lone ranger plays on, whichever tab is open
+for tab, draw in ((tab_odds, odds_tab), (tab_follow, companion.render),
+                  (tab_town, lambda: town_tab.render(rules_json())), (tab_duel, lambda: duel_tab.render(cls, rules_json()))):
+    if tab.open:  # only the open tab is drawn: the page shows at once, a tab's boxes are kept (widgets.kept)
+        with tab:
+            draw()

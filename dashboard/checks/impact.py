@@ -14,6 +14,7 @@ from dashboard.checks.results import KEPT
 from dashboard.checks.verdict_words import value_words
 from dashboard.shared import answers
 from dashboard.shared.readings import GAME_TITLES
+from dashboard.shared.widgets import kept
 from dashboard.shared.words import counted
 from dashboard.shared.work import Stopped, run_with_progress
 from solver.errors import BadInput
@@ -80,14 +81,19 @@ def impact_section() -> None:
                 "**The same under every reading**: no alternative changes its value (whether it holds or fails); "
                 "otherwise the readings that do are listed with the value they give. Readings a verdict cannot "
                 "read are skipped, with the argument.")
-    game = st.radio("Game", list(GAME_TITLES), format_func=GAME_TITLES.get, horizontal=True, key="imp_game")
+    newest = answers.newest(KEPT, "impact_")  # a new session opens on the last run and its settings
+    game = kept(st.radio, "imp_game", newest[1][0] if newest else list(GAME_TITLES)[0], "Game", list(GAME_TITLES),
+                format_func=GAME_TITLES.get, horizontal=True)
+    last = answers.last_inputs(KEPT, f"impact_{game}") or [game, [], 30, 100]
     verdicts = [v.id for v in rd.verdicts(game)]
     c = st.columns([3, 1, 1])
-    only = c[0].multiselect("Verdicts (none chosen: all)", verdicts, default=[], key=f"imp_verdicts_{game}")
-    limit = float(c[1].select_slider("Seconds per check or search", [2, 5, 10, 30, 60], value=30,
-                                     key=f"imp_limit_{game}"))
-    games = int(c[2].select_slider("Games per scenario", [10, 50, 100, 200], value=100, key=f"imp_games_{game}",
-                                   disabled=game != "wagons"))
+    only = kept(c[0].multiselect, f"imp_verdicts_{game}", [v for v in last[1] if v in verdicts],
+                "Verdicts (none chosen: all)", verdicts)
+    seconds = [2, 5, 10, 30, 60]
+    limit = float(kept(c[1].select_slider, f"imp_limit_{game}", next((s for s in seconds if s == last[2]), 30),
+                       "Seconds per check or search", seconds))  # the option itself (JSON gave back 30.0)
+    games = int(kept(c[2].select_slider, f"imp_games_{game}", last[3], "Games per scenario", [10, 50, 100, 200],
+                     disabled=game != "wagons"))
     key = f"impact_{game}"
     inputs = [game, sorted(only), limit, games]
     if st.button(f"Run the {GAME_TITLES[game]} verdicts across the readings", key=f"imp_run_{game}"):

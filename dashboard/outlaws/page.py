@@ -53,7 +53,8 @@ with src_cols[2]:
                  help="The Outlaws table starts a new line from this position (its line so far is replaced)"):
         st.switch_page(page_file("outlaws_table"))
 
-with st.expander("Position editor", expanded=False, icon=":material/edit:"):
+def edit_position() -> None:
+    """The editor's form over every field, and the position as JSON (each checked by the engine's loader)."""
     try:
         edited = ov.position_editor(work.position(), st.session_state.ol_ver)
         if edited is not None:
@@ -73,6 +74,12 @@ with st.expander("Position editor", expanded=False, icon=":material/edit:"):
             else:
                 work.replace(doc)
                 st.rerun()
+
+
+editor = st.expander("Position editor", icon=":material/edit:", key="ol_editor", on_change="rerun")
+if editor.open:  # its form of 40 boxes is drawn only when asked for: the page shows at once
+    with editor:
+        edit_position()
 
 pos_doc = work.position()
 st.html(street.street_html(pos_doc))

@@ -221,8 +221,10 @@ def show_actions(actions: list[dict]) -> None:
         return
     kinds = Counter(a.get("kind", "?") for a in actions)
     st.markdown(f"**{len(actions)} legal actions**: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
-    tabs = st.tabs([f"{k} ({n})" for k, n in sorted(kinds.items())])
+    tabs = st.tabs([f"{k} ({n})" for k, n in sorted(kinds.items())], on_change="rerun")
     for tab, (kind, _n) in zip(tabs, sorted(kinds.items())):
+        if not tab.open:  # only the open kind's table is drawn
+            continue
         with tab:
             rows = [{key: (json.dumps(v) if isinstance(v, (list, dict)) else v) for key, v in a.items()}
                     for a in actions if a.get("kind") == kind]

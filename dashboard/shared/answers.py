@@ -76,3 +76,9 @@ def last_inputs(work_key: str, name: str) -> Any | None:
     in a new session, so the last answer shows again after a reload or a restart."""
     kept = (st.session_state.get(work_key) or {}).get(name)
     return None if kept is None else json.loads(kept["inputs"])
+
+
+def newest(work_key: str, prefix: str) -> tuple[str, Any] | None:
+    """The name and inputs of the newest kept answer whose name starts with ``prefix``, or None."""
+    names = [name for name in (st.session_state.get(work_key) or {}) if name.startswith(prefix)]
+    return (names[-1], last_inputs(work_key, names[-1])) if names else None

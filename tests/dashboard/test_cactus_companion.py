@@ -23,6 +23,19 @@ SOLO_ROUNDS = [((1, 2, 3), 4), ((5, 1, 4), 2), ((6, 2, 3), None), ((1, 7, 5), 3)
                ((2, 6, 8), "M")]  # round 6: the marshal's arrival drawn as second shot: the game goes on
 
 
+FOLLOW = "Follow a game"
+"""The page's tab this file opens (only the open tab is drawn)."""
+
+
+def on_tab(at, label: str = FOLLOW):
+    """``at`` with the page's tab ``label`` open (AppTest cannot click a tab: its state is dropped, the page's
+    kept tab set)."""
+    if "ct_tab" in at.session_state:
+        del at.session_state["ct_tab"]
+    at.session_state["ct_tab__kept"] = label
+    return at.run()
+
+
 def metric(at, label_start: str) -> str:
     return next(m.value for m in at.metric if m.label.startswith(label_start))
 
@@ -46,7 +59,7 @@ def start(at, mode):
 
 
 def test_a_solo_game_followed_for_six_rounds_matches_the_engine():
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
     assert not at.exception and not errors(at)
     history = []
     for rnd, (prog, shot) in enumerate(SOLO_ROUNDS, start=1):
@@ -79,7 +92,7 @@ def test_a_solo_game_followed_for_six_rounds_matches_the_engine():
 
 
 def test_an_impossible_round_is_refused_naming_the_card_and_changes_nothing():
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
     record(at, 1, programmed=(1, 7), shot=2)  # #7 is not among the marked cards 1-4
     assert errors(at) == ["Round 1 not recorded: #7 (programmed) cannot have been seen in round 1; the engine says: "
                           "round 1: these cards cannot all have been seen in this round after the rounds before it"]
@@ -87,7 +100,7 @@ def test_an_impossible_round_is_refused_naming_the_card_and_changes_nothing():
 
 
 def test_the_event_deck_game_and_a_reload_resume():
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
     start(at, 3)
     events = ["tumbleweed", "stagecoach", "sandstorm"]
     for rnd, key in enumerate(events, start=1):
@@ -107,6 +120,7 @@ def test_the_event_deck_game_and_a_reload_resume():
 def test_a_damaged_address_is_refused_in_one_line():
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["cactus"] = "garbage"
+    at.query_params["tab"] = FOLLOW  # the tab of a followed game, as the page keeps it in the address
     at.run()
     at.switch_page(page_file("cactus"))
     at.run()
@@ -116,7 +130,7 @@ def test_a_damaged_address_is_refused_in_one_line():
 
 @pytest.mark.usefixtures("private_store")
 def test_the_followed_game_is_kept_across_a_reload_elsewhere_and_a_restart_and_saved_to_my_games():
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
     for rnd, (prog, shot) in enumerate(SOLO_ROUNDS[:3], start=1):
         record(at, rnd, programmed=prog, shot=shot)
     at.text_input(key="ctc_save_name").input("Solo, three rounds").run()
@@ -125,12 +139,12 @@ def test_the_followed_game_is_kept_across_a_reload_elsewhere_and_a_restart_and_s
     game = at.session_state[KEY]
     ident = browser_of(at)
     forget_process_cache()
-    again = same_browser(ident, "cactus", via="wagons_sheet")
+    again = on_tab(same_browser(ident, "cactus", via="wagons_sheet"))
     assert again.session_state[KEY] == game and not errors(again)
     rep = cp.report(None, CactusRules(), [cp.Record(programmed=p, second_shot=s) for p, s in SOLO_ROUNDS[:4]])
     assert metric(again, "Marshal arrives in round 5") == rep["steps"][-1]["next_round"]
     resume_from_my_games(ident, "cactus-game")
-    assert len(same_browser(ident, "cactus").session_state[KEY]["history"]) == 3
+    assert len(on_tab(same_browser(ident, "cactus")).session_state[KEY]["history"]) == 3
 
 
 def test_the_lone_rangers_turn_on_the_followed_game_is_in_words():
@@ -139,7 +153,7 @@ def test_the_lone_rangers_turn_on_the_followed_game_is_in_words():
     from solver.io import read_json
     from solver.paths import SCENARIOS
 
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
     at.text_input(key="ctc_card").input("DUEL/RUN SNEAK | SPRINT").run()
     town = {k: v for k, v in read_json(SCENARIOS / "cactus" / "example-ranger-chase.json").items() if k != "rules"}
     want = decide({**town, "card": "DUEL/RUN SNEAK | SPRINT", "event": None}, CactusRules())

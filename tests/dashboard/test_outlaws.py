@@ -36,7 +36,15 @@ def pos_of(at) -> dict:
     return at.session_state[work.KEY]["position"]
 
 
+def open_editor(at) -> None:
+    """Open the Position editor (drawn only while open)."""
+    if "ol_editor" not in at.session_state or not at.session_state["ol_editor"]:
+        at.session_state["ol_editor"] = True
+        at.run()
+
+
 def apply_json(at, doc):
+    open_editor(at)
     at.text_area(key=f"ol_json_{at.session_state['ol_ver']}").set_value(json.dumps(doc))
     at.button(key="ol_apply_json").click().run()
 
@@ -94,6 +102,7 @@ def test_a_json_string_is_never_read_as_a_server_file(tmp_path):
 
 def test_form_editor_changes_the_position():
     at = open_page("outlaws")
+    open_editor(at)
     at.radio(key="ol0_to_move").set_value("B")
     at.radio(key="ol0_al").set_value(1)
     at.button(key="FormSubmitter:ol_form_0-Apply edits").click().run()
@@ -247,6 +256,7 @@ def test_a_box_that_holds_no_number_is_named_and_nothing_is_read_from_it():
 
 def test_an_editor_box_that_holds_no_number_refuses_the_edit_naming_it():
     at = open_page("outlaws")
+    open_editor(at)
     before = pos_of(at)
     at.text_input(key="ol0_sup_A_vote").input("3.5")
     at.button(key="FormSubmitter:ol_form_0-Apply edits").click().run()

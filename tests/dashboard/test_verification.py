@@ -14,6 +14,17 @@ from solver.register import register
 from tests.support.apptest import APP, errors, open_page, texts
 from tests.support.kept import browser_of, forget_process_cache, private_store, same_browser  # noqa: F401
 
+CHECKS, IMPACT, REGISTER = "Invariant checks", "Verdicts across readings", "Rules register and readings"
+"""The page's tabs: only the open one is drawn."""
+
+
+def on_tab(at, label: str):
+    """``at`` with the tab ``label`` open (AppTest cannot click a tab: its state is dropped, the kept tab set)."""
+    if "ver_tab" in at.session_state:
+        del at.session_state["ver_tab"]
+    at.session_state["ver_tab__kept"] = label
+    return at.run()
+
 
 def test_cactus_solo_checks_match_the_verifier():
     at = open_page("verification")
@@ -62,7 +73,7 @@ def test_outlaws_checks_catch_a_broken_rule_and_draw_the_counterexample():
 
 
 def test_register_lists_open_questions_and_readings_change_per_session():
-    at = open_page("verification")
+    at = open_page("verification", state={"ver_tab": REGISTER})
     at.radio(key="reg_game").set_value("outlaws").run()
     table = next(d.value for d in at.dataframe if "id" in d.value.columns)
     assert set(table["id"]) == {r.id for r in register().for_game("outlaws")}
@@ -88,7 +99,7 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     readings on the register tab are select boxes over listed values, each with a description."""
     from solver import readings as rd
 
-    at = open_page("verification")
+    at = open_page("verification", state={"ver_tab": IMPACT})
     at.radio(key="imp_game").set_value("cactus").run()
     chosen = ["solo-marshal-bound", "marshal-odds/p2"]
     at.multiselect(key="imp_verdicts_cactus").set_value(chosen).run()
@@ -105,6 +116,7 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     assert odds["under the default readings"] == "the marshal arrives in round 6 to 11; in round 6 with chance 19/204"
     assert "**0 of 2 verdicts the same under every reading; 2 changed by a reading**" in texts(at)
     # readings: select boxes over the listed values, never free text
+    on_tab(at, REGISTER)
     at.radio(key="reg_game").set_value("cactus").run()
     box = at.selectbox(key="opt_cactus_duel_win_chance")
     assert [str(o).split(" ")[0] for o in box.options][:3] == ["0", "1/6", "1/3"]
@@ -152,7 +164,7 @@ def test_readings_survive_a_reload_through_the_address():
     from dashboard.shared import urlstate
     from tests.support.apptest import reloaded
 
-    at = open_page("verification")
+    at = open_page("verification", state={"ver_tab": REGISTER})
     assert "readings" not in at.query_params  # nothing while every reading is at its default
     at.radio(key="reg_game").set_value("cactus").run()
     at.selectbox(key="opt_cactus_duel_win_chance").set_value(Fraction(1, 2)).run()
@@ -273,12 +285,22 @@ def test_the_summary_never_says_holds_of_a_verdict_that_fails_under_every_readin
 
 
 @pytest.mark.usefixtures("private_store")
-def test_the_last_checks_are_kept_across_a_reload_elsewhere_and_a_restart():
+def test_the_last_checks_and_verdicts_are_kept_with_their_settings_across_a_reload_elsewhere_and_a_restart():
     at = open_page("verification")
+    at.toggle(key="ver_cactus_quick").set_value(False).run()  # not the default: the kept answer brings it back
     at.button(key="run_cactus").click().run(timeout=120)
     labels = [e.label for e in at.expander if " - solo" in e.label]
-    assert labels
+    assert "fails - solo-marshal-bound/stop_archiving" in labels  # a check only the slow run has
+    on_tab(at, IMPACT)
+    at.radio(key="imp_game").set_value("cactus").run()
+    at.multiselect(key="imp_verdicts_cactus").set_value(["solo-marshal-bound"]).run()
+    at.button(key="imp_run_cactus").click().run(timeout=120)
+    table = next(d.value for d in at.dataframe if "verdict" in d.value.columns)
     ident = browser_of(at)
     forget_process_cache()
     again = same_browser(ident, "verification", via="cactus")
     assert [e.label for e in again.expander if " - solo" in e.label] == labels and not errors(again)
+    assert again.toggle(key="ver_cactus_quick").value is False
+    on_tab(again, IMPACT)
+    assert again.radio(key="imp_game").value == "cactus"
+    assert next(d.value for d in again.dataframe if "verdict" in d.value.columns).equals(table)
