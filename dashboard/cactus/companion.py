@@ -2,8 +2,11 @@
 
 The user sets up a game (solo, or 2-5 players for the event deck) and records each round's revealed
 cards; every figure is :func:`solver.cactus.companion.report`'s (exact, conditioned on the history),
-the lone ranger's turn is :func:`solver.cactus.ranger.decide`'s. The game (mode, marked cards,
-rounds) lives in the browser's address (query parameter ``cactus``), so a reload resumes it.
+the lone ranger's turn is :func:`solver.cactus.ranger.decide`'s, in words (:mod:`dashboard.cactus.words`).
+The game (mode, marked cards, rounds) is this browser's kept work ``cactus_record``
+(:mod:`dashboard.shared.store`: a page switch, a reload on any page, a closed tab or a server restart finds it;
+"My games" saves it as the kind ``cactus-game``) and lives in the browser's address (query parameter
+``cactus``), so a bookmark or a shared address resumes it.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import addresses, urlstate
+from dashboard.cactus.words import chance_words, outcome_words
+from dashboard.shared import addresses, games, store, urlstate
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class
 from dashboard.shared.widgets import show_bad_input
@@ -29,6 +33,8 @@ from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
 
 QUERY = "cactus"
+KEY = "cactus_record"
+"""Session key and work key (``games.KINDS["cactus-game"]``): {"players", "marked", "history"}."""
 SOLO_CARDS = list(sd.NUMBERED) + [sd.MARSHAL]
 NOT_SEEN = "(not seen)"
 
@@ -61,22 +67,31 @@ def check_game(doc: Any) -> dict:
     return doc
 
 
-def init() -> None:
+def _from_address() -> None:
     ss = st.session_state
-    if "ctc_game" in ss:
-        return
     text = st.query_params.get(QUERY)
     if text:
         try:
-            ss.ctc_game = check_game(urlstate.decode(text, addresses.CACTUS))
-            return
+            ss[KEY] = check_game(urlstate.decode(text, addresses.CACTUS))
         except BadInput as exc:
             ss.ctc_url_error = f"The game in the address was not loaded: {exc}"
-    ss.ctc_game = new_game(None, list(sd.DEFAULT_MARKED))
 
 
-def _sync_url() -> None:
-    text = urlstate.encode(st.session_state.ctc_game)
+def init() -> None:
+    """The game kept in the session, else from the address (a bookmark), this browser's store (a reload
+    elsewhere, a closed tab, a restarted server), or a new solo game."""
+    ss = st.session_state
+    if KEY not in ss:
+        _from_address()
+    store.sync(KEY, load=check_game)
+    if KEY not in ss:
+        ss[KEY] = new_game(None, list(sd.DEFAULT_MARKED))
+
+
+def _keep() -> None:
+    """End of the run: the game to this browser's store (when it changed) and to the address."""
+    store.persist(KEY)
+    text = urlstate.encode(st.session_state[KEY])
     if st.query_params.get(QUERY) != text:
         st.query_params[QUERY] = text
 
@@ -96,7 +111,7 @@ def _rules_text() -> str:
 
 def render_setup() -> None:
     ss = st.session_state
-    game = ss.ctc_game
+    game = ss[KEY]
     with st.expander("Set up a new game", expanded=not game["history"], icon=":material/settings:"):
         c = st.columns([2, 2, 1])
         mode = c[0].radio("Game", ["solo", 2, 3, 4, 5], horizontal=True, key="ctc_mode",
@@ -111,7 +126,7 @@ def render_setup() -> None:
             except BadInput as exc:
                 show_bad_input(exc, "Game not started: ")
             else:
-                ss.ctc_game = new_game(None if mode == "solo" else int(mode), marked)
+                ss[KEY] = new_game(None if mode == "solo" else int(mode), marked)
                 st.rerun()
 
 
@@ -127,9 +142,9 @@ def render_record_form(game: dict, rules, rnd: int) -> None:
     k = f"ctc_r{rnd}"
     with st.form(f"ctc_form_{rnd}", border=True):
         st.markdown(f"**Round {rnd}: the cards seen**")
-        c = st.columns(3)
         rec: dict = {"event": None, "train_discard": None, "duel_discards": [], "programmed": [], "second_shot": None}
         if has_events:
+            c = st.columns(3)
             rec["event"] = c[0].selectbox("Event card drawn", [None] + keys, key=f"{k}_event", format_func=event_name)
             t = c[1].selectbox("If the Train: the card it discarded", [NOT_SEEN] + keys, key=f"{k}_train",
                                format_func=lambda x: x if x == NOT_SEEN else event_name(x))
@@ -153,10 +168,46 @@ def render_record_form(game: dict, rules, rnd: int) -> None:
         trial = {**game, "history": game["history"] + [rec]}
         report_cached(dumps(trial), _rules_text())
     except BadInput as exc:
-        st.session_state.ctc_error = f"Round {rnd} not recorded: {exc}"
+        st.session_state.ctc_error = f"Round {rnd} not recorded: {refused_cards(game, rec, rnd)}{exc}"
     else:
-        st.session_state.ctc_game = trial
+        st.session_state[KEY] = trial
     st.rerun()
+
+
+def _seen_cards(rec: dict) -> list[tuple[str, str, Any]]:
+    """Each card a round's record names: (its words, the record's field, the card)."""
+    out = [(event_name(rec["event"]) + " (the event drawn)", "event", rec["event"])] if rec["event"] else []
+    if rec["train_discard"]:
+        out.append((f"{event_name(rec['train_discard'])} (discarded by the Train)", "train_discard", rec["train_discard"]))
+    out += [(f"{event_name(d)} (discarded by a duel win)", "duel_discards", d) for d in rec["duel_discards"]]
+    out += [(f"{card_name(c)} (programmed)", "programmed", c) for c in rec["programmed"]]
+    if rec["second_shot"] is not None:
+        out.append((f"{card_name(rec['second_shot'])} (the second shot)", "second_shot", rec["second_shot"]))
+    return out
+
+
+def _without(rec: dict, field: str, card: Any) -> dict:
+    if field in ("programmed", "duel_discards"):
+        rest = list(rec[field])
+        rest.remove(card)
+        return {**rec, field: rest}
+    return {**rec, field: None}
+
+
+def refused_cards(game: dict, rec: dict, rnd: int) -> str:
+    """The cards of a refused round that the engine accepts the round without, named ("#5 (programmed) cannot
+    have been seen in round 1: "), so the player knows which card to check; "" when no single card is to blame.
+    Each trial is the engine's own record check (solver.cactus.companion)."""
+    blamed = []
+    for words, field, card in _seen_cards(rec):
+        try:
+            report_cached(dumps({**game, "history": game["history"] + [_without(rec, field, card)]}), _rules_text())
+        except BadInput:
+            continue
+        blamed.append(words)
+    if not blamed or len(blamed) == len(_seen_cards(rec)):
+        return ""
+    return f"{' or '.join(blamed)} cannot have been seen in round {rnd}; the engine says: "
 
 
 def live_frame(rep: dict) -> pl.DataFrame:
@@ -187,14 +238,17 @@ def forecast_frame(rep: dict) -> pl.DataFrame:
     return pl.DataFrame(rows, schema={"round": pl.Int64, "chance": pl.Float64, "exact": pl.String, "series": pl.String})
 
 
-def _chart(df: pl.DataFrame, title: str, y_title: str) -> alt.Chart:
+def _chart(df: pl.DataFrame, title: str, subtitle: str, y_title: str) -> alt.Chart:
+    """A line chart of chances per round; its title short with a subtitle and its legend one entry a line, so that
+    nothing is cut at a phone's 390 px."""
     return alt.Chart(df).mark_line(point=True).encode(
         x=alt.X("round:O", title="Round", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("chance:Q", title=y_title, axis=alt.Axis(format=".0%")),
-        color=alt.Color("series:N", title="Odds", legend=alt.Legend(orient="top", direction="horizontal")),
+        color=alt.Color("series:N", title="Odds", legend=alt.Legend(orient="top", direction="vertical",
+                                                                          labelLimit=0)),
         tooltip=[alt.Tooltip("round:O", title="Round"), alt.Tooltip("exact:N", title="exact chance"),
                  alt.Tooltip("chance:Q", title="chance", format=".2%"), alt.Tooltip("series:N", title="odds")],
-    ).properties(title=alt.TitleParams(title, anchor="start"))
+    ).properties(title=alt.TitleParams(title, subtitle=subtitle, anchor="start"))
 
 
 def render_odds(rep: dict) -> None:
@@ -221,9 +275,9 @@ def render_odds(rep: dict) -> None:
         st.caption(f"Chance he never arrives (the event deck runs out without him, or beyond round {cp.HORIZON}): "
                    f"{now['never']}.")
     left, right = st.columns(2)
-    left.altair_chart(_chart(live_frame(rep), "Live odds: the marshal arrives next round",
+    left.altair_chart(_chart(live_frame(rep), "Live odds", "the marshal arrives next round",
                              "Chance he arrives"), width="stretch", height=320)
-    right.altair_chart(_chart(forecast_frame(rep), "When will he arrive? Now and before the game",
+    right.altair_chart(_chart(forecast_frame(rep), "When will he arrive?", "now and before the game",
                               "Chance he arrives"), width="stretch", height=320)
 
 
@@ -272,12 +326,14 @@ def render_ranger(rules, last_event: str | None) -> None:
                 "on the *Lone ranger's turn* tab.")
     card = st.text_input("Action card (`with visible target | without`, e.g. `DUEL/RUN SNEAK | SPRINT`)",
                          key="ctc_card")
-    town = st.session_state.get("ct_position_live")
+    ss = st.session_state
+    town = ss.get("ct_position_live") or ss.get("ct_pos")  # the tab's boxes as last drawn, else the kept town
     if not card.strip():
         return
     if town is None:
         st.info("Open the *Lone ranger's turn* tab once to set up the town.")
         return
+    town = {k: v for k, v in town.items() if k in ("town", "ranger", "outlaws", "targets", "duel", "came_from")}
     try:
         res = decide({**town, "card": card, "event": None if last_event == ev.MARSHAL else last_event}, rules)
     except BadInput as exc:
@@ -286,9 +342,7 @@ def render_ranger(rules, last_event: str | None) -> None:
     st.markdown(f"He follows the **{'with visible target' if res['visible_target'] else 'no visible target'}** "
                 f"row: `{res['sequence']}`; closest outlaw(s): {', '.join(res['closest']['outlaws']) or '-'}.")
     for o in res["outcomes"]:
-        acts = " then ".join(a.get("icon", "?") + (f" to {a['to']}" if a.get("to") else "")
-                             + (" (skipped)" if a.get("skipped") else "") for a in o["actions"])
-        st.markdown(f"- chance **{o['p']}**: {acts}")
+        st.markdown(f"- **{chance_words(o['p'])}**: {outcome_words(o)}")
 
 
 def render() -> None:
@@ -297,7 +351,7 @@ def render() -> None:
     if ss.get("ctc_url_error"):
         st.error(ss.pop("ctc_url_error"), icon=":material/error:")
     render_setup()
-    game = ss.ctc_game
+    game = ss[KEY]
     rules = make_rules("cactus", rules_class("cactus"))
     mode = "Solo" if game["players"] is None else f"{game['players']} players"
     st.markdown(f"**Following a {mode} game**" + (f" (marked solo cards {', '.join(map(str, game['marked']))})"
@@ -314,11 +368,14 @@ def render() -> None:
     if not over:
         render_record_form(game, rules, len(game["history"]) + 1)
     if game["history"] and st.button("Undo the last round", key="ctc_undo", icon=":material/undo:"):
-        ss.ctc_game = {**game, "history": game["history"][:-1]}
+        ss[KEY] = {**game, "history": game["history"][:-1]}
         st.rerun()
     render_odds(rep)
-    render_decks(rep)
+    if not over:  # after the marshal's arrival there is no next round, so no deck for it
+        render_decks(rep)
     render_history(rep)
     if not over:
         render_ranger(rules, game["history"][-1]["event"] if game["history"] else None)
-    _sync_url()
+    with st.expander("Save this game to My games", icon=":material/bookmark_add:"):
+        games.save_form("cactus-game", game, key="ctc_save", default_name=f"Cactus Town, {mode.lower()} game")
+    _keep()

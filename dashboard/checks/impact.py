@@ -7,13 +7,15 @@ only computes what a time limit left open; the last report is kept in the sessio
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import polars as pl
 import streamlit as st
 
+from dashboard.checks.results import KEPT
+from dashboard.checks.verdict_words import value_words
+from dashboard.shared import answers
 from dashboard.shared.readings import GAME_TITLES
+from dashboard.shared.widgets import kept
+from dashboard.shared.words import counted
 from dashboard.shared.work import Stopped, run_with_progress
 from solver.errors import BadInput
 from solver.stopping import StopSignal, stopped
@@ -22,28 +24,40 @@ EXPECTED_SECONDS = {"wagons": 150.0, "cactus": 180.0, "outlaws": 300.0}
 """Measured full runs (docs/history/2026-12-01-readings-impact.md); the bar scales with the share of verdicts chosen."""
 
 
-def short(value: Any, limit: int = 90) -> str:
-    """A verdict value as one short line (``holds`` first, JSON otherwise)."""
-    if isinstance(value, dict) and set(value) <= {"holds", "earliest", "latest", "bound", "undecided"}:
-        head = {True: "holds", False: "FAILS", None: "undecided"}[value.get("holds")]
-        rest = ", ".join(f"{k} {json.dumps(v)}" for k, v in value.items() if k not in ("holds", "undecided"))
-        return head + (f" ({rest})" if rest else "")
-    text = json.dumps(value, separators=(", ", ": "))
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+ACROSS = {"same": "the same under every reading", "changed": "changed by a reading",
+          "undecided": "undecided under some reading"}
+"""What the readings do to a verdict, in words (never "holds": a verdict that fails under every reading is "the
+same under every reading", not "holds under every reading")."""
+
+
+def across(v: dict) -> str:
+    """The verdict across the readings: the same under every one it reads, changed by some, or undecided."""
+    if v["holds_under_every_reading"]:
+        return ACROSS["same"]
+    return ACROSS["changed"] if v["depends_on"] else ACROSS["undecided"]
 
 
 def rows(report: dict) -> list[dict]:
-    """One row per verdict: its value under the default readings and each reading that changes it."""
+    """One row per verdict: its value under the default readings and each reading that changes it, in words."""
     out = []
     for v in report["verdicts"]:
-        changed = "; ".join(f"{d['reading']}={d['value']}: {short(d['result'], 60)}" for d in v["depends_on"])
+        changed = "; ".join(f"{d['reading']}={d['value']}: {value_words(d['result'])}" for d in v["depends_on"])
         undecided = ", ".join(f"{d['reading']}={d['value']}" for d in v["undecided"])
-        verdict = ("holds under every reading" if v["holds_under_every_reading"]
-                   else "changed by a reading" if v["depends_on"] else "undecided under some reading")
-        out.append({"verdict": v["id"], "default readings": short(v["default"]), "across the readings": verdict,
-                    "readings that change it": changed or "-", "undecided under": undecided or "-",
-                    "readings run": len(v["checked"]), "skipped": len(v["skipped"])})
+        out.append({"verdict": v["id"], "under the default readings": value_words(v["default"]),
+                    "across the readings": across(v), "readings that change it": changed or "-",
+                    "undecided under": undecided or "-", "readings run": len(v["checked"]),
+                    "skipped": len(v["skipped"])})
     return out
+
+
+def summary(report: dict) -> str:
+    """One line over the table, in the same words as its column "across the readings"."""
+    counts = {key: sum(across(v) == words for v in report["verdicts"]) for key, words in ACROSS.items()}
+    total = len(report["verdicts"])
+    line = (f"**{counts['same']} of {counted(total, 'verdict')} the same under every reading; "
+            f"{counts['changed']} changed by a reading")
+    return line + (f"; {counts['undecided']} undecided under some reading" if counts["undecided"] else "") + \
+        f"** ({report['seconds']} s)."
 
 
 def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: dict) -> dict:
@@ -65,44 +79,47 @@ def impact_section() -> None:
 
     st.markdown("Each verdict the project states, run under the default readings and again under each "
                 "alternative of each reading its code reads (one at a time, the others at their defaults). "
-                "**holds under every reading**: no alternative changes it; otherwise the readings that do are "
-                "listed with the value they give. Readings a verdict cannot read are skipped, with the argument.")
-    game = st.radio("Game", list(GAME_TITLES), format_func=GAME_TITLES.get, horizontal=True, key="imp_game")
+                "**The same under every reading**: no alternative changes its value (whether it holds or fails); "
+                "otherwise the readings that do are listed with the value they give. Readings a verdict cannot "
+                "read are skipped, with the argument.")
+    newest = answers.newest(KEPT, "impact_")  # a new session opens on the last run and its settings
+    game = kept(st.radio, "imp_game", newest[1][0] if newest else list(GAME_TITLES)[0], "Game", list(GAME_TITLES),
+                format_func=GAME_TITLES.get, horizontal=True)
+    last = answers.last_inputs(KEPT, f"impact_{game}") or [game, [], 30, 100]
     verdicts = [v.id for v in impact.verdicts(game)]
     c = st.columns([3, 1, 1])
-    only = c[0].multiselect("Verdicts (none chosen: all)", verdicts, default=[], key=f"imp_verdicts_{game}")
-    limit = float(c[1].select_slider("Seconds per check or search", [2, 5, 10, 30, 60], value=30,
-                                     key=f"imp_limit_{game}"))
-    games = int(c[2].select_slider("Games per scenario", [10, 50, 100, 200], value=100, key=f"imp_games_{game}",
-                                   disabled=game != "wagons"))
+    only = kept(c[0].multiselect, f"imp_verdicts_{game}", [v for v in last[1] if v in verdicts],
+                "Verdicts (none chosen: all)", verdicts)
+    seconds = [2, 5, 10, 30, 60]
+    limit = float(kept(c[1].select_slider, f"imp_limit_{game}", next((s for s in seconds if s == last[2]), 30),
+                       "Seconds per check or search", seconds))  # the option itself (JSON gave back 30.0)
+    games = int(kept(c[2].select_slider, f"imp_games_{game}", last[3], "Games per scenario", [10, 50, 100, 200],
+                     disabled=game != "wagons"))
     key = f"impact_{game}"
+    inputs = [game, sorted(only), limit, games]
     if st.button(f"Run the {GAME_TITLES[game]} verdicts across the readings", key=f"imp_run_{game}"):
         box: dict = {}
         share = (len(only) / len(verdicts)) if only else 1.0
         st.session_state[f"{key}_running"] = True  # still set on the next run: this one was stopped
         try:
-            st.session_state[key] = run_with_progress(
+            answers.remember(KEPT, key, inputs, run_with_progress(
                 _run, game, tuple(only), limit, games, box, label=f"Verdicts across the readings ({GAME_TITLES[game]})",
                 expected_seconds=max(5.0, EXPECTED_SECONDS[game] * share), detail=lambda: box.get("text", ""),
-                fraction=lambda: box.get("share"), cancel=StopSignal())
+                fraction=lambda: box.get("share"), cancel=StopSignal()))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")
         st.session_state.pop(f"{key}_running", None)
     elif st.session_state.pop(f"{key}_running", None):
         st.info("The run was stopped before it finished, so it has no table. The checks it completed are remembered: "
                 "a new run with the same settings does not repeat them.", icon=":material/stop_circle:")
-    report = st.session_state.get(key)
+    report = answers.recall(KEPT, key, inputs)
     if report:
         show(report)
 
 
 def show(report: dict) -> None:
-    table = rows(report)
-    held = sum(v["holds_under_every_reading"] for v in report["verdicts"])
-    st.markdown(f"**{held} of {len(table)} verdicts hold under every reading; "
-                f"{sum(bool(v['depends_on']) for v in report['verdicts'])} change under some reading** "
-                f"({report['seconds']} s).")
-    st.dataframe(pl.DataFrame(table), hide_index=True, width="stretch")
+    st.markdown(summary(report))
+    st.dataframe(pl.DataFrame(rows(report)), hide_index=True, width="stretch")
     unread: dict[str, list[str]] = {}
     for u in report.get("unread", []):
         unread.setdefault(u["why"], []).append(u["reading"])
@@ -114,7 +131,7 @@ def show(report: dict) -> None:
         with st.expander(f"{v['id']}: {v['title']}", expanded=False):
             if v["checked"]:
                 st.dataframe(pl.DataFrame([{"reading": c["reading"], "value": str(c["value"]),
-                                            "result": short(c["result"], 120),
+                                            "result": value_words(c["result"]),
                                             "changes it": c in v["depends_on"]} for c in v["checked"]]),
                              hide_index=True, width="stretch")
             by_reason: dict[str, list[str]] = {}

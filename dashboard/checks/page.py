@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import polars as pl
 import streamlit as st
 
 from dashboard.checks import impact
 from dashboard.checks import results as checks
+from dashboard.shared import answers, fit
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import (
     GAME_TITLES,
@@ -27,20 +29,21 @@ from solver.errors import BadInput
 from solver.register import register
 
 page_header("verification")
+fit.narrow_page()
+answers.sync(checks.KEPT)  # the last checks and verdicts of this browser: kept across pages, reloads and restarts
 st.caption("Readings used by every page this session: " + "; ".join(  # every page says this at its top
     f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
 tab_checks, tab_impact, tab_register = kept_tabs(["Invariant checks", "Verdicts across readings",
                                                  "Rules register and readings"], "ver_tab")
 
-with tab_impact:
-    impact.impact_section()
-
 # ----------------------------------------------------------------------------- register
-with tab_register:
+
+
+def register_tab() -> None:
+    """The readings in force this session, one select box per option, and the rules register."""
     game = kept(st.radio, "reg_game", list(GAME_TITLES)[0], "Game", list(GAME_TITLES), format_func=GAME_TITLES.get,
                 horizontal=True)
-    reg = register()
-    rules = reg.for_game(game)
+    rules = register().for_game(game)
     cls = rules_class(game)
     st.subheader("Readings in force this session")
     if cls is None:
@@ -75,47 +78,71 @@ with tab_register:
 
 
 # ----------------------------------------------------------------------------- checks
-with tab_checks:
+
+
+def check_options(game: str) -> dict:
+    """The options of a game's checks; a new session starts them from the last run's (kept with its answer)."""
+    last = answers.last_inputs(checks.KEPT, f"checks_{game}")
+    before = json.loads(last[1]) if last else {}
+    options: dict = {}
+    if game == "cactus":
+        oc = st.columns(2)
+        options["players"] = kept(oc[0].multiselect, "ver_cactus_players", before.get("players", []),
+                                  "Event-deck checks for player counts", [2, 3, 4, 5],
+                                  help="Each player count adds Z3 checks of up to a minute or two; "
+                                       "the solo-deck checks always run.")
+        options["quick"] = kept(oc[1].toggle, "ver_cactus_quick", before.get("quick", True),
+                                "Quick (skip the slowest alternative-reading checks)")
+        st.caption("The deck checks try every reading of C2-C5 themselves, so they do not depend on this "
+                   "session's readings.")
+    elif game == "outlaws":
+        from solver.outlaws.verify.checks import MUTATIONS
+
+        options["time_limit"] = float(kept(st.slider, "ver_outlaws_limit", int(before.get("time_limit", 30)),
+                                           "Time limit per check (seconds)", 1, 120))
+        options["mutations"] = kept(
+            st.multiselect, "ver_outlaws_mutations", before.get("mutations", []),
+            "Break a rule on purpose, to see the verifier catch it with a counterexample", sorted(MUTATIONS),
+            format_func=lambda m: MUTATIONS[m],
+            help="The verifier's own deliberately broken variants of the rules; the real rules stay unchanged.")
+    return options
+
+
+def game_checks(game: str, title: str) -> None:
+    """One game's checks: options, Run, and the last answer for these options (kept for this browser)."""
+    runner = checks.RUNNERS[game]
+    cls = rules_class(game)
+    rules_json = checks.rules_key(make_rules(game, cls) if cls else None)
+    options_json = dumps(check_options(game))
+    inputs = [rules_json, options_json]
+    if st.button(f"Run the {title} checks", key=f"run_{game}"):
+        try:
+            answers.remember(checks.KEPT, f"checks_{game}", inputs, run_with_progress(
+                runner.run, game, rules_json, options_json, label=f"Checking {title}",
+                expected_seconds=runner.expected_seconds))
+        except BadInput as exc:
+            st.error(str(exc), icon=":material/error:")
+        except Exception as exc:  # noqa: BLE001 - a verifier's failure is reported, never a traceback
+            st.error(f"The {title} verifier failed: {type(exc).__name__}: {exc}", icon=":material/error:")
+    result = answers.recall(checks.KEPT, f"checks_{game}", inputs)
+    if result is not None:
+        checks.show(game, result)
+
+
+def checks_tab() -> None:
     st.markdown("Each check is an invariant of the rules as the engines implement them: **holds** means "
-                "it was proven within the stated bound, **FAILS** comes with a counterexample (drawn as a "
-                "position where it is one), **undecided** means the time limit ran out.")
+                "it was proven within the stated bound, **fails** comes with a counterexample (said in words, "
+                "and drawn before and after its action where it is a position), **undecided** means the time "
+                "limit ran out.")
     for game, title in GAME_TITLES.items():
         st.subheader(title)
         if game == "wagons":  # its own section: scenarios, checks, time limit, mutations, towns drawn
             checks.wagons_section(title)
-            continue
-        runner = checks.RUNNERS[game]
-        cls = rules_class(game)
-        rules_json = checks.rules_key(make_rules(game, cls) if cls else None)
-        options: dict = {}
-        if game == "cactus":
-            oc = st.columns(2)
-            options["players"] = oc[0].multiselect("Event-deck checks for player counts", [2, 3, 4, 5], default=[],
-                                                   key="ver_cactus_players",
-                                                   help="Each player count adds Z3 checks of up to a minute or two; "
-                                                        "the solo-deck checks always run.")
-            options["quick"] = oc[1].toggle("Quick (skip the slowest alternative-reading checks)", value=True,
-                                            key="ver_cactus_quick")
-            st.caption("The deck checks try every reading of C2-C5 themselves, so they do not depend on this "
-                       "session's readings.")
-        elif game == "outlaws":
-            options["time_limit"] = float(st.slider("Time limit per check (seconds)", 1, 120, 30, key="ver_outlaws_limit"))
-            from solver.outlaws.verify.checks import MUTATIONS
+        else:
+            game_checks(game, title)
 
-            options["mutations"] = st.multiselect(
-                "Break a rule on purpose, to see the verifier catch it with a counterexample", sorted(MUTATIONS),
-                format_func=lambda m: MUTATIONS[m], key="ver_outlaws_mutations",
-                help="The verifier's own deliberately broken variants of the rules; the real rules stay unchanged.")
-        options_json = dumps(options)
-        key = f"checks_{game}_{rules_json}_{options_json}"
-        if st.button(f"Run the {title} checks", key=f"run_{game}"):
-            try:
-                st.session_state[key] = run_with_progress(runner.run, game, rules_json, options_json,
-                                                          label=f"Checking {title}",
-                                                          expected_seconds=runner.expected_seconds)
-            except BadInput as exc:
-                st.error(str(exc), icon=":material/error:")
-            except Exception as exc:  # noqa: BLE001 - a verifier's failure is reported, never a traceback
-                st.error(f"The {title} verifier failed: {type(exc).__name__}: {exc}", icon=":material/error:")
-        if key in st.session_state:
-            checks.show(game, st.session_state[key])
+
+for tab, draw in ((tab_checks, checks_tab), (tab_impact, impact.impact_section), (tab_register, register_tab)):
+    if tab.open:  # only the open tab is drawn: the page shows at once
+        with tab:
+            draw()

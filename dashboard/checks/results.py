@@ -12,7 +12,9 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import draw
+from dashboard.checks import cactus_words, outlaws_cex
+from dashboard.outlaws import street
+from dashboard.shared import answers, draw
 from dashboard.shared.caching import all_checks_decided, cache_final, dumps
 from dashboard.shared.readings import rules_doc, rules_from_doc
 from dashboard.shared.words import counted
@@ -73,6 +75,9 @@ def normalise(result: Any) -> list[dict]:
     return out
 
 
+KEPT = "checks_answers"
+"""Work key of the Verification page's last answers (:mod:`dashboard.shared.answers`; the impact table's too)."""
+
 RUNNERS: dict[str, Runner] = {
     "cactus": Runner("cactus", _cactus, 60.0),
     "outlaws": Runner("outlaws", _outlaws, 60.0),
@@ -97,34 +102,34 @@ def _rule_passage(rule: str | None) -> str:
     return str(rule)
 
 
-def draw_counterexample(game: str, cex: Any) -> None:
-    """A counterexample drawn as a position where the engine gave one, plus its raw JSON."""
+def draw_counterexample(game: str, check: dict) -> None:
+    """A counterexample in words, drawn where it is a position (an Outlaws one before and after its action, what
+    changed outlined), then its raw JSON for the curious."""
+    cex = check.get("counterexample")
     if cex is None:
         return
-    if game == "outlaws" and isinstance(cex, dict):
-        shown = False
-        for label in ("position", "before", "after"):
-            pos = cex.get(label)
-            if isinstance(pos, dict) and "street" in pos:
-                if label == "after" and isinstance(cex.get("action"), dict):
-                    st.markdown(f"**Action:** `{json.dumps(cex['action'])}`")
-                st.markdown(f"**{label.title()}**")
-                _safe_position(pos)
-                shown = True
-        if not shown and "street" in cex:
-            _safe_position(cex)
+    if game == "outlaws" and isinstance(cex, dict) and isinstance(cex.get("before"), dict):
+        st.markdown(f"**Counterexample:** {outlaws_cex.sentence(str(check['id']), cex)}")
+        _safe_position(cex["before"], "Before the action")
+        if isinstance(cex.get("after"), dict):
+            _safe_position(cex["after"], "After it (what changed is outlined in orange, with what it was)",
+                           before=cex["before"])
+    elif game == "cactus":
+        words = cactus_words.fails_in_words(check)
+        if words:
+            st.markdown(f"**{'Counterexample' if check.get('holds') is False else 'Witness'}:** {words}")
     with st.expander("Counterexample (JSON)", expanded=False):
         st.json(cex)
 
 
-VERDICT = {True: "holds", False: "FAILS", None: "undecided"}
+VERDICT = {True: "holds", False: "fails", None: "undecided"}
 
 
-def _safe_position(pos: dict) -> None:
+def _safe_position(pos: dict, caption: str, before: dict | None = None) -> None:
     try:
-        st.html(draw.outlaws_position_html(pos))
-    except (KeyError, TypeError, ValueError, AttributeError):
-        st.caption("(this counterexample cannot be drawn as a street)")
+        st.html(street.street_html(pos, caption, before=before, counts=True))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        st.caption(f"({caption}: this counterexample cannot be drawn as a street)")
 
 
 def show(game: str, checks: list[dict]) -> None:
@@ -147,11 +152,12 @@ def show(game: str, checks: list[dict]) -> None:
             passage = _rule_passage(c.get("rule"))
             if passage:
                 st.markdown(passage)
+            if c.get("counterexample") is not None:
+                draw_counterexample(game, c)
             extra = {k: v for k, v in c.items() if k not in ("id", "holds", "counterexample", "rule")}
             if extra:
-                st.json(extra, expanded=False)
-            if c.get("counterexample") is not None:
-                draw_counterexample(game, c["counterexample"])
+                with st.expander("The check's details (JSON)"):
+                    st.json(extra, expanded=False)
 
 
 # ----------------------------------------------------------------------------- Lone Cowboy
@@ -296,19 +302,19 @@ def wagons_section(title: str) -> None:
         st.info("Choose at least one scenario and one check.")
         return
     rules_json = rules_key(make_rules("wagons", rules_class("wagons")))
-    key = ("wagons", tuple(scen), tuple(which), rules_json, tuple(muts), limit)
-    store = st.session_state.setdefault("ver_wagons_results", {})
+    inputs = ["wagons", scen, which, rules_json, muts, limit]
     if st.button(f"Run the {title} checks", key="run_wagons"):
         try:
-            store[key] = run_with_progress(_wagons_run, tuple(scen), tuple(which), rules_json, tuple(muts), limit,
-                                           label=f"Checking {title}", expected_seconds=limit * len(scen) * len(which))
+            answers.remember(KEPT, "wagons", inputs, run_with_progress(
+                _wagons_run, tuple(scen), tuple(which), rules_json, tuple(muts), limit, label=f"Checking {title}",
+                expected_seconds=limit * len(scen) * len(which)))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")
         except Exception as exc:  # noqa: BLE001 - a verifier's failure is reported, never a traceback
             st.error(f"The {title} verifier failed: {type(exc).__name__}: {exc}", icon=":material/error:")
-    if key not in store:
+    results = answers.recall(KEPT, "wagons", inputs)
+    if results is None:
         return
-    results = store[key]
     held, failed = sum(c["holds"] is True for c in results), sum(c["holds"] is False for c in results)
     st.markdown(f"**{held} of {len(results)} checks hold, {failed} fail**" + (" (with the rules broken on purpose: "
                 + ", ".join(muts) + ")" if muts else "") + ".")

@@ -1,5 +1,10 @@
 """Outlaws: Last Man Standing: edit a position, see its legal actions, victory and sudden-death
-banners, whether either side can still win (with a witnessing line), and playout statistics."""
+banners, whether either side can still win (with a witnessing line), and playout statistics.
+
+The position (and the seed it was dealt from) is this browser's kept work ``outlaws_position``
+(:mod:`dashboard.shared.store`) and is in the page's address (``?pos=``), so a page switch, a reload on any
+page, a closed tab or a server restart finds it again, and a shared address shows it; the last answers of
+the searches and playouts are kept too (:mod:`dashboard.shared.answers`)."""
 
 from __future__ import annotations
 
@@ -7,8 +12,11 @@ import streamlit as st
 
 from dashboard.nav import page_file
 from dashboard.outlaws import play as outlaws_play
+from dashboard.outlaws import position_work as work
+from dashboard.outlaws import street
 from dashboard.outlaws import view as ov
-from dashboard.shared import draw
+from dashboard.shared import answers, fit, games
+from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept, page_header
@@ -18,53 +26,44 @@ from solver.outlaws import state
 from solver.stopping import StopSignal
 
 page_header("outlaws")
-
+fit.narrow_page()
 cls = rules_class("outlaws")
 st.caption(rules_summary("outlaws", cls))
-
-if "ol_pos" not in st.session_state:
-    st.session_state.ol_pos = state.position_to_json(state.initial_position(seed=1, rules=make_rules("outlaws", cls)))
-    st.session_state.ol_ver = 0
-
-
-def replace_position(doc: dict) -> None:
-    """Store a validated position and redraw the editor from it."""
-    st.session_state.ol_pos = doc
-    st.session_state.ol_ver += 1
-
+work.init(make_rules("outlaws", cls))
+answers.sync(work.ANSWERS)
 
 # ----------------------------------------------------------------------------- input
 src_cols = st.columns([2, 3, 3])
 with src_cols[0]:
-    seed = kept(st.number_input, "ol_seed", 1, "Set-up seed", min_value=0, max_value=10**6, step=1)  # kept across pages
-    if st.button("New set-up", key="ol_new", help="A fully known starting position from this seed"):
+    seed = whole_box("Set-up seed", "ol_seed", work.seed_shown(), 0, work.MAX_SEED)
+    if st.button("New set-up", key="ol_new", help="A fully known starting position from this seed",
+                 disabled=seed is None):
         with guarded():
-            replace_position(state.position_to_json(state.initial_position(seed=int(seed),
-                                                                           rules=make_rules("outlaws", cls))))
+            work.replace(state.position_to_json(state.initial_position(seed=seed, rules=make_rules("outlaws", cls))),
+                         seed)
 with src_cols[1]:
     loaded = json_upload("Upload a position (contracts.md JSON)", "ol_upload",
                          lambda d: state.position_to_json(state.position_from_json(d)))
     if loaded is not None:
-        replace_position(loaded)
+        work.replace(loaded)
 with src_cols[2]:
-    json_download("Download this position", st.session_state.ol_pos, "position.json", "ol_download")
+    json_download("Download this position", work.position(), "position.json", "ol_download")
     if st.button("Play it forward on the Outlaws table", key="ol_play_forward", icon=":material/playing_cards:",
-                 on_click=outlaws_play.play_forward, args=(st.session_state.ol_pos,),
+                 on_click=outlaws_play.play_forward, args=(work.position(),),
                  help="The Outlaws table starts a new line from this position (its line so far is replaced)"):
         st.switch_page(page_file("outlaws_table"))
 
-with st.expander("Position editor", expanded=False, icon=":material/edit:"):
-    edited = ov.position_editor(st.session_state.ol_pos, st.session_state.ol_ver)
-    if edited is not None:
-        try:
-            doc = state.position_to_json(state.position_from_json(edited))
-        except BadInput as exc:
-            st.error(f"Position not changed: {exc}", icon=":material/error:")
-        else:
-            replace_position(doc)
+def edit_position() -> None:
+    """The editor's form over every field, and the position as JSON (each checked by the engine's loader)."""
+    try:
+        edited = ov.position_editor(work.position(), st.session_state.ol_ver)
+        if edited is not None:
+            work.replace(state.position_to_json(state.position_from_json(edited)))
             st.rerun()
+    except BadInput as exc:
+        st.error(f"Position not changed: {exc}", icon=":material/error:")
     with st.popover("Edit as JSON"):
-        text = st.text_area("Position JSON", value=dumps(st.session_state.ol_pos), height=240,
+        text = st.text_area("Position JSON", value=dumps(work.position()), height=240,
                             key=f"ol_json_{st.session_state.ol_ver}")
         if st.button("Apply JSON", key="ol_apply_json"):
             from solver.io.read import parse_json_text
@@ -73,12 +72,21 @@ with st.expander("Position editor", expanded=False, icon=":material/edit:"):
             except BadInput as exc:
                 st.error(f"Position not changed: {exc}", icon=":material/error:")
             else:
-                replace_position(doc)
+                work.replace(doc)
                 st.rerun()
 
-pos_doc = st.session_state.ol_pos
-st.html(draw.outlaws_position_html(pos_doc))
+
+editor = st.expander("Position editor", icon=":material/edit:", key="ol_editor", on_change="rerun")
+if editor.open:  # its form of 40 boxes is drawn only when asked for: the page shows at once
+    with editor:
+        edit_position()
+
+pos_doc = work.position()
+st.html(street.street_html(pos_doc))
 st.markdown(ov.summary_line(pos_doc))
+with st.expander("Save this position to My games", icon=":material/bookmark_add:"):
+    games.save_form("outlaws-position", work.current(), key="ol_save", default_name=f"Outlaws position, seed "
+                    f"{work.current()['seed']}" if work.current().get("seed") is not None else "Outlaws position")
 
 # ----------------------------------------------------------------------------- analysis
 rules = make_rules("outlaws", cls)
@@ -97,20 +105,22 @@ with guarded("Legal actions: "):
 
 
 def bounded_search(key, budget, depth, button, label, search, show, error_prefix):
-    """Budget and depth sliders, a button that runs ``search`` with progress, and its result kept per
-    input in ``st.session_state[f"{key}_result"]``; ``budget``/``depth`` are (label, max, default)."""
+    """Budget and depth sliders, a button that runs ``search`` with progress, and its last answer kept for this
+    browser while the inputs are the same (:mod:`dashboard.shared.answers`); ``budget``/``depth`` are
+    (label, max, default)."""
     cols = st.columns(2)
-    limit = kept(cols[0].slider, f"{key}_limit", budget[2], budget[0], 1, budget[1])  # kept across pages
-    bound = kept(cols[1].slider, f"{key}_depth", depth[2], depth[0], 1, depth[1])
-    inputs = (pos_json, rules_json, limit, bound)
+    last = answers.last_inputs(work.ANSWERS, key) or [None, None, budget[2], depth[2]]  # a new session starts
+    limit = kept(cols[0].slider, f"{key}_limit", last[2], budget[0], 1, budget[1])  # from the last answer's
+    bound = kept(cols[1].slider, f"{key}_depth", last[3], depth[0], 1, depth[1])
+    inputs = [pos_json, rules_json, limit, bound]
     if st.button(button, key=key):
         with guarded(error_prefix):
-            st.session_state[f"{key}_result"] = (inputs, run_with_progress(
+            answers.remember(work.ANSWERS, key, inputs, run_with_progress(
                 search, pos_json, rules_json, float(limit), int(bound), label=label, expected_seconds=float(limit),
                 cancel=StopSignal()))
-    res = st.session_state.get(f"{key}_result")
-    if res and res[0] == inputs:
-        show(res[1])
+    res = answers.recall(work.ANSWERS, key, inputs)
+    if res is not None:
+        show(res)
 
 
 st.subheader("Can either side still win?")
@@ -130,16 +140,23 @@ st.subheader("Playout statistics")
 st.caption("Random games (both sides choosing uniformly among the legal actions) from fresh set-ups, "
            "under this session's readings.")
 c1, c2, c3 = st.columns(3)
-n = int(kept(c1.number_input, "ol_playouts", 20, "Random games", 1, 2000, step=10))
-pseed = int(kept(c2.number_input, "ol_playout_seed", 0, "First seed", 0, 10**6))
-cap = int(kept(c3.number_input, "ol_playout_cap", 3000, "Cap on actions per game", 50, 5000, step=50))
-if st.button("Run playouts", key="ol_run_playouts"):
-    report: dict = {}
-    with guarded("Playouts: "):
-        st.session_state.ol_playout_result = ((rules_json, n, pseed, cap), run_with_progress(
-            ov.playouts_cached, rules_json, n, pseed, cap, report, label=f"Playing {n} random games",
-            expected_seconds=max(2.0, n * 0.5), detail=lambda: f"{report.get('done', 0)} of {n} done",
-            cancel=StopSignal()))
-res = st.session_state.get("ol_playout_result")
-if res and res[0] == (rules_json, n, pseed, cap):
-    ov.show_playouts(res[1])
+last = answers.last_inputs(work.ANSWERS, "playouts") or [None, 20, 0, 3000]  # the last run's, in a new session
+boxes = {"Random games": whole_box("Random games", "ol_playouts", last[1], 1, 2000, where=c1),
+         "First seed": whole_box("First seed", "ol_playout_seed", last[2], 0, work.MAX_SEED, where=c2),
+         "Cap on actions per game": whole_box("Cap on actions per game", "ol_playout_cap", last[3], 50, 5000, where=c3)}
+missing = [label for label, value in boxes.items() if value is None]
+if missing:
+    no_answer(missing, "playouts")
+else:
+    n, pseed, cap = boxes.values()
+    if st.button("Run playouts", key="ol_run_playouts"):
+        report: dict = {}
+        with guarded("Playouts: "):
+            answers.remember(work.ANSWERS, "playouts", [rules_json, n, pseed, cap], run_with_progress(
+                ov.playouts_cached, rules_json, n, pseed, cap, report, label=f"Playing {n} random games",
+                expected_seconds=max(2.0, n * 0.5), detail=lambda: f"{report.get('done', 0)} of {n} done",
+                cancel=StopSignal()))
+    res = answers.recall(work.ANSWERS, "playouts", [rules_json, n, pseed, cap])
+    if res is not None:
+        ov.show_playouts(res)
+work.keep()

@@ -12,26 +12,68 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import draw
+from dashboard.outlaws import street
 from dashboard.shared.caching import cache_final, not_stopped_by_time, proven
 from dashboard.shared.words import counted, readable, wrapped_table
 from dashboard.shared.work import Stopped
+from solver.io.numbers import parse_int_text
 from solver.outlaws import playout, search, victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import position_from_json
+from solver.outlaws.state import CHARACTERS, TOKEN_TYPES, position_from_json
 from solver.stopping import stopped
 
-CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit",
-              "reverend", "mayor")
-TOKENS = ("vote", "bullet", "handcuffs", "x", "election")
 UNKNOWN = "(unknown)"
+SUPPLY_KEYS = ("vote", "bullet", "handcuffs", "front_page", "election")
 
 
 # ----------------------------------------------------------------------------- editor
 
+def _street_editors(doc: dict, k: str) -> tuple[Any, Any]:
+    """Main Street and the token row as two editable grids (one select box per column)."""
+    st.markdown("**Main Street and the token row** (columns 0-7 from A's left; B's row faces A's)")
+    names = [UNKNOWN, *CHARACTERS]
+    cols8 = [str(i) for i in range(8)]
+    grid = pl.DataFrame([{"row": side} | {str(i): _show(doc["street"][side][i]) for i in range(8)} for side in ("B", "A")])
+    grid_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
+        c: st.column_config.SelectboxColumn(f"col {c}", options=names, required=True) for c in cols8}
+    edited_street = st.data_editor(grid, column_config=grid_cfg, hide_index=True, key=f"{k}_street", width="stretch")
+    tok_opts = [UNKNOWN, "empty", *TOKEN_TYPES]
+    tgrid = pl.DataFrame([{"row": "tokens"} | {str(i): _show(doc["tokens"][i]) for i in range(8)}])
+    tok_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
+        c: st.column_config.SelectboxColumn(f"col {c}", options=tok_opts, required=True) for c in cols8}
+    edited_tokens = st.data_editor(tgrid, column_config=tok_cfg, hide_index=True, key=f"{k}_tokens", width="stretch")
+    return edited_street, edited_tokens
+
+
+def _count_boxes(doc: dict, k: str) -> dict[str, tuple[str, int, int]]:
+    """The reserve, supplies and discards as text boxes: label -> (text as typed, lowest, highest), read on
+    submit (a number the browser's own box would clamp or round is refused, naming its box)."""
+    counts: dict[str, tuple[str, int, int]] = {}
+    st.markdown("**Reserve** (face-down pile beside column 0)")
+    res = Counter(doc.get("reserve", []))
+    rc = st.columns(6)
+    for i, t in enumerate((*TOKEN_TYPES, None)):
+        counts[f"Reserve: {t or UNKNOWN}"] = (rc[i].text_input(t or UNKNOWN, str(res.get(t, 0)), key=f"{k}_res_{t}",
+                                                               max_chars=4), 0, 17)
+    for side in ("A", "B"):
+        st.markdown(f"**{side}'s supply**")
+        sc = st.columns(5)
+        cur = doc["supply"][side]
+        for i, key in enumerate(SUPPLY_KEYS):
+            counts[f"{side}'s supply: {key}"] = (sc[i].text_input(key, str(cur.get(key, 0)), max_chars=4,
+                                                                  key=f"{k}_sup_{side}_{key}"),
+                                                 0, 17 if key != "front_page" else 3)
+    dc = st.columns(2)
+    discard = doc.get("discard", {})
+    for col, key, label in ((dc[0], "bullet", "Discarded Bullets"), (dc[1], "handcuffs", "Discarded Handcuffs")):
+        counts[label] = (col.text_input(label, str(discard.get(key, 0)), key=f"{k}_dis_{key}", max_chars=4), 0, 3)
+    return counts
+
+
 def position_editor(doc: dict, ver: int) -> dict | None:
-    """A form over every field of a position; returns the edited JSON on submit, else None."""
+    """A form over every field of a position; returns the edited JSON on submit, else None. A box that holds no
+    whole number in its range is refused on submit (BadInput naming the box)."""
     k = f"ol{ver}"
     with st.form(f"ol_form_{ver}", border=False):
         c = st.columns(3)
@@ -40,65 +82,30 @@ def position_editor(doc: dict, ver: int) -> dict | None:
         actions_left = c[1].radio("Actions left", [1, 2], index=[1, 2].index(doc["actions_left"]),
                                   horizontal=True, key=f"{k}_al")
         sudden = c[2].checkbox("Sudden death in force", value=bool(doc.get("sudden_death")), key=f"{k}_sd")
-        st.markdown("**Main Street and the token row** (columns 0-7 from A's left; B's row faces A's)")
-        names = [UNKNOWN] + [c for c in CHARACTERS]
-        cols8 = [str(i) for i in range(8)]
-        grid = pl.DataFrame([{"row": side} | {str(i): _show(doc["street"][side][i]) for i in range(8)} for side in ("B", "A")])
-        grid_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
-            c: st.column_config.SelectboxColumn(f"col {c}", options=names, required=True) for c in cols8}
-        edited_street = st.data_editor(grid, column_config=grid_cfg, hide_index=True, key=f"{k}_street",
-                                       width="stretch")
-        tok_opts = [UNKNOWN, "empty"] + list(TOKENS)
-        tgrid = pl.DataFrame([{"row": "tokens"} | {str(i): _show(doc["tokens"][i]) for i in range(8)}])
-        tok_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
-            c: st.column_config.SelectboxColumn(f"col {c}", options=tok_opts, required=True) for c in cols8}
-        edited_tokens = st.data_editor(tgrid, column_config=tok_cfg, hide_index=True, key=f"{k}_tokens",
-                                       width="stretch")
+        edited_street, edited_tokens = _street_editors(doc, k)
         c = st.columns(2)
-        saloon = {}
-        for j, side in enumerate(("A", "B")):
-            saloon[side] = [c[j].selectbox(f"Saloon {side} #{i + 1}", CHARACTERS,
-                                           index=_idx(CHARACTERS, doc["saloon"][side][i]), key=f"{k}_sal_{side}{i}")
-                            for i in range(2)]
-        st.markdown("**Reserve** (face-down pile beside column 0)")
-        res = Counter(doc.get("reserve", []))
-        rc = st.columns(6)
-        reserve: list = []
-        for i, t in enumerate(TOKENS + (None,)):
-            n = rc[i].number_input(t or UNKNOWN, 0, 17, int(res.get(t, 0)), key=f"{k}_res_{t}")
-            reserve += [t] * int(n)
-        supply = {}
-        for side in ("A", "B"):
-            st.markdown(f"**{side}'s supply**")
-            sc = st.columns(5)
-            cur = doc["supply"][side]
-            supply[side] = {key: int(sc[i].number_input(key, 0, 17 if key != "front_page" else 3,
-                                                        int(cur.get(key, 0)), key=f"{k}_sup_{side}_{key}"))
-                            for i, key in enumerate(("vote", "bullet", "handcuffs", "front_page", "election"))}
-        dc = st.columns(2)
-        discard = dict(doc.get("discard", {}))
-        discard["bullet"] = int(dc[0].number_input("Discarded Bullets", 0, 3, int(discard.get("bullet", 0)),
-                                                   key=f"{k}_dis_b"))
-        discard["handcuffs"] = int(dc[1].number_input("Discarded Handcuffs", 0, 3, int(discard.get("handcuffs", 0)),
-                                                      key=f"{k}_dis_h"))
-        discard.pop("front_page", None)  # recomputed by the loader from the markers in play
+        saloon = {side: [c[j].selectbox(f"Saloon {side} #{i + 1}", CHARACTERS,
+                                        index=_idx(CHARACTERS, doc["saloon"][side][i]), key=f"{k}_sal_{side}{i}")
+                         for i in range(2)] for j, side in enumerate(("A", "B"))}
+        counts = _count_boxes(doc, k)
         spots = [f"{s} col {i}" for s in ("A", "B") for i in range(8)]
         mc = st.columns(2)
-        imm = mc[0].multiselect("Immobilized", spots, default=_marks(doc.get("immobilized", [])),
-                                key=f"{k}_imm")
-        fp = mc[1].multiselect("Front Page markers", spots, default=_marks(doc.get("front_page", [])),
-                               key=f"{k}_fp")
+        imm = mc[0].multiselect("Immobilized", spots, default=_marks(doc.get("immobilized", [])), key=f"{k}_imm")
+        fp = mc[1].multiselect("Front Page markers", spots, default=_marks(doc.get("front_page", [])), key=f"{k}_fp")
         if not st.form_submit_button("Apply edits", type="primary"):
             return None
+    number = {label: parse_int_text(text, f"the box '{label}'", lo, hi) for label, (text, lo, hi) in counts.items()}
+    discard = {key: n for key, n in doc.get("discard", {}).items() if key != "front_page"}  # the loader recounts
+    discard.update(bullet=number["Discarded Bullets"], handcuffs=number["Discarded Handcuffs"])  # the markers
     street_rows = {r["row"]: r for r in pl.DataFrame(edited_street).to_dicts()}
-    street = {side: [_opt(street_rows[side][str(i)]) for i in range(8)] for side in ("A", "B")}
     tok_row = pl.DataFrame(edited_tokens).to_dicts()[0]
-    tokens = [_opt(tok_row[str(i)]) for i in range(8)]
-    out = {"to_move": to_move, "actions_left": actions_left, "street": street, "saloon": saloon, "tokens": tokens,
-           "reserve": reserve, "supply": supply, "discard": discard,
-           "immobilized": [[s.split()[0], int(s.split()[-1])] for s in imm],
-           "front_page": [[s.split()[0], int(s.split()[-1])] for s in fp], "sudden_death": sudden}
-    return out
+    return {"to_move": to_move, "actions_left": actions_left,
+            "street": {side: [_opt(street_rows[side][str(i)]) for i in range(8)] for side in ("A", "B")},
+            "saloon": saloon, "tokens": [_opt(tok_row[str(i)]) for i in range(8)],
+            "reserve": [t for t in (*TOKEN_TYPES, None) for _ in range(number[f"Reserve: {t or UNKNOWN}"])],
+            "supply": {side: {key: number[f"{side}'s supply: {key}"] for key in SUPPLY_KEYS} for side in ("A", "B")},
+            "discard": discard, "immobilized": [[s.split()[0], int(s.split()[-1])] for s in imm],
+            "front_page": [[s.split()[0], int(s.split()[-1])] for s in fp], "sudden_death": sudden}
 
 
 def _opt(v: str | None):
@@ -147,7 +154,7 @@ def show_dead(result: dict) -> None:
     if result.get("found"):
         st.error(f"**Dead position found** {result.get('length')} actions from here: nobody can win and the "
                  "sudden-death trigger does not hold (a gap in the rules, O12).", icon=":material/report:")
-        st.html(draw.outlaws_position_html(result["position"]))
+        st.html(street.street_html(result["position"], "The dead position"))
         with st.expander("Why nobody can win there (the engine's reasons)"):
             st.json(result.get("why") or {}, expanded=True)
         if result.get("line"):
@@ -214,8 +221,10 @@ def show_actions(actions: list[dict]) -> None:
         return
     kinds = Counter(a.get("kind", "?") for a in actions)
     st.markdown(f"**{len(actions)} legal actions**: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
-    tabs = st.tabs([f"{k} ({n})" for k, n in sorted(kinds.items())])
+    tabs = st.tabs([f"{k} ({n})" for k, n in sorted(kinds.items())], on_change="rerun")
     for tab, (kind, _n) in zip(tabs, sorted(kinds.items())):
+        if not tab.open:  # only the open kind's table is drawn
+            continue
         with tab:
             rows = [{key: (json.dumps(v) if isinstance(v, (list, dict)) else v) for key, v in a.items()}
                     for a in actions if a.get("kind") == kind]
@@ -276,7 +285,9 @@ def show_playouts(rows: list[dict]) -> None:
         st.info("No playouts.")
         return
     df = pl.DataFrame(rows, infer_schema_length=None)
-    st.dataframe(readable(rows[:20]), hide_index=True, width="stretch")
+    named = [{**r, "victory": victory.victory_name(r["victory"]) if r.get("victory") else None} if "victory" in r else r
+             for r in rows[:20]]  # each victory by its name (solver.outlaws.victory_names), never "bad" / "ugly"
+    st.dataframe(readable(named), hide_index=True, width="stretch")
     if "winner" in df.columns:
         counts = victory_counts(df)
         chart = alt.Chart(counts).mark_bar().encode(

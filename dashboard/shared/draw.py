@@ -1,7 +1,8 @@
-"""Presentation only: towns, cards, streets and boards drawn as small HTML tables.
+"""Presentation only: Lone Cowboy towns and cards drawn as small HTML tables.
 
-Every function takes plain data the engines produced (visible territories, a position's JSON) and
-returns an HTML string for ``st.html``; nothing here decides a rule.
+Every function takes plain data the engine produced (visible territories) and returns an HTML string for
+``st.html``; nothing here decides a rule. The Outlaws street is drawn in ``dashboard/outlaws/street.py``, the
+Cactus Town town in ``dashboard/cactus/drawing.py``.
 """
 
 from __future__ import annotations
@@ -112,99 +113,6 @@ def wagons_town_html(cells: Mapping[tuple[int, int], Mapping[str, Any]], flagged
     header = "".join(f"<th style='font:10px sans-serif;color:#777'>{x}</th>" for x in range(min(xs), max(xs) + 1))
     cap = f"<caption style='font:bold 13px sans-serif;text-align:left'>{escape(caption)}</caption>" if caption else ""
     return (f"<table style='border-collapse:collapse'>{cap}<tr><th></th>{header}</tr>{''.join(rows)}</table>")
-
-
-# ----------------------------------------------------------------------------- Outlaws
-
-TOKEN_STYLE = {"vote": ("#1565c0", "Vote"), "bullet": ("#b71c1c", "Bullet"), "handcuffs": ("#455a64", "Handcuffs"),
-               "election": ("#f9a825", "Election"), "x": ("#212121", "Bogus X"), "empty": ("#ffffff", "empty"),
-               None: ("#bdbdbd", "?")}
-
-
-def _character(name: str | None, marks: list[str]) -> str:
-    label = escape(name.title()) if name else "<i>face down</i>"
-    extra = "".join(f"<div style='font-size:10px;color:#b71c1c'>{escape(m)}</div>" for m in marks)
-    bg = "#fff8e1" if name else "#d7ccc8"
-    return (f"<td style='width:84px;height:44px;border:1px solid #6d4c41;background:{bg};text-align:center;"
-            f"font:12px sans-serif'>{label}{extra}</td>")
-
-
-def outlaws_position_html(pos: Mapping[str, Any]) -> str:
-    """A position (contracts.md JSON) as seen from player A: B's row on top, tokens between, A's row
-    below; columns 0-7 from A's left (rule O1 geometry is the engine's; this only lays it out)."""
-    marks: dict[tuple[str, int], list[str]] = {}
-    street = pos.get("street", {})
-    for key, text in (("immobilized", "immobilized"), ("front_page", "front page")):
-        for side, col in pos.get(key, []) or []:
-            if isinstance(col, str) and col in (street.get(side) or []):
-                col = list(street[side]).index(col)  # marks given by character name
-            if isinstance(col, int):
-                marks.setdefault((side, col), []).append(text)
-    tokens = list(pos.get("tokens", []))
-    n = max(len(street.get("A", [])), len(street.get("B", [])), len(tokens), 1)
-
-    def row(side: str) -> str:
-        names = list(street.get(side, []))
-        cells = "".join(_character(names[i] if i < len(names) else None, marks.get((side, i), []))
-                        for i in range(n))
-        return f"<tr><th style='font:bold 12px sans-serif;padding-right:6px'>{side}</th>{cells}</tr>"
-
-    tok_cells = []
-    for i in range(n):
-        t = tokens[i] if i < len(tokens) else "empty"
-        colour, label = TOKEN_STYLE.get(t, ("#9e9e9e", str(t)))
-        fg = "#000" if t in ("empty", "election", None) else "#fff"
-        tok_cells.append(f"<td style='text-align:center;padding:4px'><span style='display:inline-block;min-width:60px;"
-                         f"border-radius:12px;padding:3px 6px;background:{colour};color:{fg};border:1px solid #555;"
-                         f"font:11px sans-serif'>{escape(label)}</span></td>")
-    cols = "".join(f"<th style='font:10px sans-serif;color:#777'>col {i}</th>" for i in range(n))
-    saloon = pos.get("saloon", {})
-    sal = " &nbsp; ".join(f"<b>Saloon {s}:</b> " + escape(", ".join(str(c).title() for c in saloon.get(s, [])) or "-")
-                          for s in ("A", "B"))
-    return (f"<div style='overflow-x:auto'><table style='border-collapse:collapse'>"
-            f"<tr><th></th>{cols}</tr>{row('B')}<tr><th style='font:11px sans-serif'>tokens</th>{''.join(tok_cells)}</tr>"
-            f"{row('A')}</table><div style='font:12px sans-serif;margin-top:4px'>{sal}</div></div>")
-
-
-# ----------------------------------------------------------------------------- Cactus Town
-
-PIECE_STYLE = {"ranger": ("#0d47a1", "Lone ranger"), "outlaw": ("#6d4c41", "Outlaw"),
-               "plunder": ("#f9a825", "plunder"), "target": ("#2e7d32", "revealed target"),
-               "office": ("#9e9e9e", "Sheriff's Office")}
-
-
-def _building(names: list[list[str]] | None, r: int, c: int) -> str:
-    if not names:
-        return ""
-    name = names[r][c]
-    return "" if name == "?" else name
-
-
-def cactus_town_html(size: int, pieces: Mapping[tuple[int, int], list[str]],
-                     highlight: Iterable[tuple[int, int]] = (), path: Iterable[tuple[int, int]] = (),
-                     names: list[list[str]] | None = None) -> str:
-    """The 5x5 town: each square lists the pieces on it; ``path`` squares are numbered in order
-    (the lone ranger's moves), ``highlight`` squares are outlined."""
-    hl = set(highlight)
-    steps: dict[tuple[int, int], list[int]] = {}
-    for k, sq in enumerate(path, start=1):
-        steps.setdefault(tuple(sq), []).append(k)
-    rows = []
-    for r in range(size):
-        tds = []
-        for c in range(size):
-            items = pieces.get((r, c), [])
-            badges = "".join(
-                f"<div style='margin:1px;padding:1px 3px;border-radius:6px;background:{PIECE_STYLE.get(p, ('#555', p))[0]};"
-                f"color:#fff;font-size:10px'>{escape(PIECE_STYLE.get(p, ('', p))[1])}</div>" for p in items)
-            step = "".join(f"<span style='font:bold 11px sans-serif;color:#0d47a1'>&#8594;{k} </span>"
-                           for k in steps.get((r, c), []))
-            border = "3px solid #d32f2f" if (r, c) in hl else "1px solid #8d6e63"
-            tds.append(f"<td style='width:96px;height:64px;border:{border};background:#fbe9d0;vertical-align:top;"
-                       f"font:10px sans-serif'><div style='color:#8d6e63'>x{c} y{r} {escape(_building(names, r, c))}</div>"
-                       f"{badges}{step}</td>")
-        rows.append(f"<tr>{''.join(tds)}</tr>")
-    return f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
 
 
 def _card_edges(cells: Mapping[tuple[int, int], Mapping[str, Any]], xy: tuple[int, int], style: str) -> str:

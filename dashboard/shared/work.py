@@ -66,10 +66,11 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
     if keep is not None:
         keep.begin()  # from here the session's next run waits for this one's hand-over (Handover.take)
     handed: list = []
+    countdown = Countdown()
     try:
         while worker.is_alive():
             worker.join(0.15)
-            bar.progress(*_progress(label, time.monotonic() - start, expected_seconds, detail, fraction))
+            bar.progress(*_progress(label, time.monotonic() - start, expected_seconds, detail, fraction, countdown))
     finally:  # the page's run ended first (Stop, another widget, the session closed): ask the work to stop
         if cancel is not None and worker.is_alive():
             cancel.set()
@@ -167,13 +168,36 @@ def stopped_note(result: dict) -> None:
                    "then.")
 
 
-def _progress(label: str, elapsed: float, expected: float, detail, fraction) -> tuple[float, str]:
-    """The bar's share and text: the work's own share done and time left when it reports one, else the
-    time against the expected time (and plainly so once the run takes longer than expected)."""
+@dataclasses.dataclass
+class Countdown:
+    """The time left as the bar says it: it only falls (issue 32: an estimate that grew from 468 s to 1,085 s
+    while the work ran helps no one). Each new estimate from the share done is taken only when it is lower than
+    the last one said, less the time since; once it reaches zero the bar says the run takes longer than
+    estimated."""
+
+    said: float | None = None
+    at: float = 0.0
+
+    def left(self, elapsed: float, estimate: float) -> float:
+        if self.said is not None:
+            estimate = min(estimate, max(0.0, self.said - (elapsed - self.at)))
+        self.said, self.at = estimate, elapsed
+        return estimate
+
+
+def _progress(label: str, elapsed: float, expected: float, detail, fraction,
+              countdown: Countdown | None = None) -> tuple[float, str]:
+    """The bar's share and text: the work's own share done and time left when it reports one (with a
+    ``countdown``, a time left that only falls), else the time against the expected time (and plainly so
+    once the run takes longer than expected)."""
     extra = f" - {detail()}" if detail is not None and detail() else ""
     done = fraction() if fraction is not None else None
     if done:
         left = elapsed * (1 - done) / done
+        if countdown is not None:
+            left = countdown.left(elapsed, left)
+            if left < 0.5 and done < 1:
+                return min(0.99, done), f"{label} ({elapsed:.0f} s, longer than estimated){extra}"
         return min(0.99, done), f"{label} ({elapsed:.0f} s, about {left:.0f} s left){extra}"
     if fraction is not None:  # the work reports its share, just not yet: no promise from a fixed guess
         return 0.0, f"{label} ({elapsed:.1f} s){extra}"

@@ -58,7 +58,7 @@ def test_outlaws_line_played_by_clicks_undone_and_resumed(page, server):  # noqa
     page.get_by_role("button", name="Undo").click()
     wait_idle(page)
     expect(page.get_by_text("Step 5 of 5", exact=True)).to_be_visible()
-    page.get_by_role("button", name="Step back").click()
+    page.get_by_role("button", name="Back", exact=True).click()
     wait_idle(page)
     expect(page.get_by_text("Step 4 of 5", exact=True)).to_be_visible()
     for _ in range(50):  # the address follows the page's state (history.replaceState after the run)

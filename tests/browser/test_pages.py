@@ -284,7 +284,7 @@ def test_verification_impact(page, server):
         wait_idle(page)
     page.keyboard.press("Escape")
     page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger verdicts across the readings").click()
-    expect(page.get_by_text("0 of 2 verdicts hold under every reading").first).to_be_visible(timeout=90_000)
+    expect(page.get_by_text("0 of 2 verdicts the same under every reading").first).to_be_visible(timeout=90_000)
     assert page.locator('[data-testid="stException"]').count() == 0
     page.get_by_text("solo-marshal-bound: solo").first.click()
     expect(page.get_by_text(re.compile(r"Skipped solo_events, .*added_card.*: the Z3 model of this check")).last).to_be_visible()

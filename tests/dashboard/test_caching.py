@@ -48,10 +48,11 @@ def test_every_time_limited_dashboard_cache_keeps_only_final_results():
 
 def test_the_cactus_pages_engine_calls_are_cached():
     """Each rerun of the Cactus page asks the engine again unless these are cached (a helper slipped in under
-    ``decide``'s decorator once and took its cache: so exactly these four are cached)."""
+    ``decide``'s decorator once and took its cache: so exactly these four are cached, in the page and the
+    modules of its tabs)."""
     import ast
 
-    path = ROOT / "dashboard" / "cactus" / "page.py"
-    cached = {node.name for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.FunctionDef)
-              and any("cache_data" in ast.unparse(d) for d in node.decorator_list)}
+    cached = {node.name for name in ("page.py", "town_tab.py", "duel_tab.py")
+              for node in ast.walk(ast.parse((ROOT / "dashboard" / "cactus" / name).read_text()))
+              if isinstance(node, ast.FunctionDef) and any("cache_data" in ast.unparse(d) for d in node.decorator_list)}
     assert cached == {"marshal", "decide", "duel", "example_position"}

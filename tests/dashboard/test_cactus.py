@@ -1,4 +1,5 @@
-"""AppTest: the Cactus Town page against the engine's exact answers."""
+"""AppTest: the Cactus Town page against the engine's exact answers; the lone ranger's outcomes in words; boxes that
+hold no number named and no answer shown from other numbers; the town kept for the browser."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from dashboard.cactus.words import chance_words, outcome_words
 from dashboard.nav import page_file
 from solver.cactus.duel import duel_odds
 from solver.cactus.odds import marshal_odds
@@ -16,6 +18,25 @@ from solver.errors import BadInput
 from solver.io.read import read_json
 from solver.paths import SCENARIOS
 from tests.support.apptest import charts, errors, open_page, texts
+from tests.support.kept import (  # noqa: F401 - private_store is a fixture
+    browser_of,
+    forget_process_cache,
+    private_store,
+    resume_from_my_games,
+    same_browser,
+)
+
+TOWN, DUEL = "Lone ranger's turn", "Duel odds"
+"""The tabs of the page a test opens: only the open tab is drawn."""
+
+
+def on_tab(at, label: str):
+    """``at`` with the page's tab ``label`` open (as a click on it: AppTest cannot click a tab, and a tab bar's
+    value is not set from the session once drawn, so its state is dropped and the page's kept tab set)."""
+    if "ct_tab" in at.session_state:
+        del at.session_state["ct_tab"]
+    at.session_state["ct_tab__kept"] = label
+    return at.run()
 
 
 def metric(at, label):
@@ -60,12 +81,12 @@ def test_an_open_reading_changes_the_odds_and_is_kept_for_the_session():
 
 
 def test_lone_ranger_turn_lists_the_engines_outcomes():
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": TOWN})
     example = read_json(SCENARIOS / "cactus" / "example-ranger-chase.json")
     want = decide({k: v for k, v in example.items() if k != "rules"}, CactusRules())
     radio = at.radio(key="ct_outcome")
-    assert len(radio.options) == len(want["outcomes"])
-    assert radio.options[0].startswith(want["outcomes"][0]["p"] + ":")
+    assert radio.options == [f"{chance_words(o['p'])}: {outcome_words(o)}" for o in want["outcomes"]]
+    assert radio.options[0].startswith(want["outcomes"][0]["p"] + " (")
     # a card row the parser refuses is an inline error, not a crash
     at.text_input(key="ct_card_0").set_value("DUEL/ | FLY").run()
     assert not at.exception
@@ -78,16 +99,16 @@ def test_the_shipped_position_with_an_escaped_outlaw_loads_and_is_decided():
     path = SCENARIOS / "cactus" / "example-ranger-sharing.json"
     example = read_json(path)
     assert any(o.get("escaped") for o in example["outlaws"])
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": TOWN})
     at.get("file_uploader")[0].upload(path.name, path.read_bytes(), "application/json").run()
     assert not at.exception and not errors(at)
     want = decide({k: v for k, v in example.items() if k != "rules"}, CactusRules())
     radio = at.radio(key="ct_outcome")
-    assert [o.split(":")[0] for o in radio.options] == [o["p"] for o in want["outcomes"]]
+    assert [o.split(":")[0] for o in radio.options] == [chance_words(o["p"]) for o in want["outcomes"]]
 
 
 def test_bad_position_upload_changes_nothing():
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": TOWN})
     before = json.dumps(at.session_state["ct_pos"], sort_keys=True)
     bad = json.dumps({"town": [["?"] * 5] * 4, "outlaws": [], "card": "RUN"}).encode()
     at.get("file_uploader")[0].upload("pos.json", bad, "application/json").run()
@@ -96,9 +117,9 @@ def test_bad_position_upload_changes_nothing():
 
 
 def test_duel_odds_are_the_engines():
-    at = open_page("cactus")
-    at.number_input(key="ct_duel_a").set_value(4)
-    at.number_input(key="ct_duel_d").set_value(1)
+    at = open_page("cactus", state={"ct_tab": DUEL})
+    at.text_input(key="ct_duel_a").input("4")
+    at.text_input(key="ct_duel_d").input("1")
     at.multiselect(key="ct_duel_events").set_value(["fast-draw"]).run()
     want = duel_odds(4, 1, ("fast-draw",), 0, 0, False, CactusRules())
     assert metric(at, "Initiator wins") == want["win"]
@@ -134,7 +155,7 @@ def _cli_accepts(doc, tmp_path) -> bool:
 
 def test_uploads_go_through_the_cli_loader_and_a_refused_file_changes_nothing(tmp_path, capsys):
     """Issue 16: the upload accepted files the CLI refuses, and one of them broke the page on every rerun."""
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": TOWN})
     for name, doc in _UPLOADS.items():
         before = json.dumps(at.session_state["ct_pos"], sort_keys=True)
         at.get("file_uploader")[0].upload(f"{name}.json", json.dumps(doc).encode(), "application/json").run()
@@ -175,17 +196,97 @@ def test_the_duel_win_chance_is_chosen_never_typed_and_typed_numbers_are_bounded
 def test_the_position_and_duel_inputs_outlive_a_visit_to_another_page():
     """Streamlit drops an undrawn widget's value: the lone ranger's square, the action card and the duel's
     numbers came back at the example's values after another page was shown. Now they come back as entered."""
-    at = open_page("cactus")
-    at.number_input(key="ct_rx_0").set_value(4)
-    at.text_input(key="ct_card_0").set_value("SPRINT | SPRINT")
-    at.number_input(key="ct_duel_a").set_value(5)
-    at.multiselect(key="ct_duel_events").set_value(["fast-draw"]).run()
+    at = open_page("cactus", state={"ct_tab": TOWN})
+    at.text_input(key="ct_rx_0").input("4")
+    at.text_input(key="ct_card_0").set_value("SPRINT | SPRINT").run()
     entered = at.session_state["ct_position_live"]
+    on_tab(at, DUEL)  # the town's boxes are not drawn now: they must come back as entered
+    at.text_input(key="ct_duel_a").input("5")
+    at.multiselect(key="ct_duel_events").set_value(["fast-draw"]).run()
     assert entered["ranger"][0] == 4 and entered["card"] == "SPRINT | SPRINT"
     at.switch_page(page_file("home")).run()
     at.switch_page(page_file("cactus")).run()
     assert not at.exception and not errors(at)
-    assert at.number_input(key="ct_rx_0").value == 4 and at.text_input(key="ct_card_0").value == "SPRINT | SPRINT"
+    assert at.text_input(key="ct_duel_a").value == "5" and at.multiselect(key="ct_duel_events").value == ["fast-draw"]
+    duel_win = metric(at, "Initiator wins")
+    on_tab(at, TOWN)
+    assert at.text_input(key="ct_rx_0").value == "4" and at.text_input(key="ct_card_0").value == "SPRINT | SPRINT"
     assert at.session_state["ct_position_live"] == entered
-    assert at.number_input(key="ct_duel_a").value == 5 and at.multiselect(key="ct_duel_events").value == ["fast-draw"]
-    assert metric(at, "Initiator wins") == duel_odds(5, 2, ("fast-draw",), 0, 0, False, CactusRules())["win"]
+    assert duel_win == duel_odds(5, 2, ("fast-draw",), 0, 0, False, CactusRules())["win"]
+
+
+def _upload(at, doc: dict, name: str = "town.json") -> None:
+    at.get("file_uploader")[0].upload(name, json.dumps(doc).encode(), "application/json").run()
+
+
+def test_every_outcome_says_in_words_whether_the_duel_was_won_and_where_he_was_pushed():
+    """Three lost duels read "1/6: DUEL then SNEAK to [0, 1]" alike (issue 32): now each says where the lone
+    ranger was pushed, and a won duel says so."""
+    doc = dict(_EXAMPLE, ranger=[0, 1], card="DUEL SNEAK | DUEL SNEAK")
+    at = open_page("cactus", state={"ct_tab": TOWN})
+    _upload(at, doc)
+    want = decide({k: v for k, v in doc.items() if k != "rules"}, CactusRules())
+    options = at.radio(key="ct_outcome").options
+    assert len(options) == len(set(options)) == len(want["outcomes"]) == 4
+    pushed = sorted(o.split("pushed to ")[1].split(",")[0] for o in options if "loses" in o)
+    assert pushed == sorted(f"x{o['actions'][0]['pushed_to'][0]} y{o['actions'][0]['pushed_to'][1]}"
+                            for o in want["outcomes"] if o["actions"][0].get("result") == "lost")
+    assert options[0] == ("1/2 (50%): He duels outlaw 1 and wins: the next event card is discarded, then cannot "
+                          "SNEAK (skipped); he ends on x0 y1.")
+
+
+def test_the_outcome_words_cover_every_kind_of_action():
+    from dashboard.cactus.words import action_words
+
+    assert action_words({"icon": "DUEL", "with": "outlaw 2", "result": "lost", "pushed_to": [3, 4]}) == \
+        "duels outlaw 2 and loses: he is pushed to x3 y4"
+    assert action_words({"icon": "DUEL", "with": "outlaw 2", "result": "tie"}) == "duels outlaw 2: a tie, nobody moves"
+    assert action_words({"icon": "SPRINT", "to": [1, 1], "toward": ["outlaw 1"], "reveals": None}) == \
+        "sprints to x1 y1 toward outlaw 1"
+    assert action_words({"icon": "DUEL/RUN", "skipped": True, "pass_turn": True}) == \
+        "can do none of DUEL/RUN: he passes his turn"
+    assert action_words({"icon": "CONFUSE", "with": "outlaw 3"}) == "confuses outlaw 3"
+    assert chance_words("1") == "certain" and chance_words("1/8") == "1/8 (12.5%)"
+
+
+def test_a_duel_box_out_of_range_hides_the_odds_and_names_the_box():
+    at = open_page("cactus", state={"ct_tab": DUEL})
+    at.text_input(key="ct_duel_a").input("25").run()
+    assert "Fix the box 'Initiator's second shot': 25 is out of range 0..20 (a whole number from 0 to 20)." \
+        in errors(at)
+    assert not [m for m in at.metric if m.label == "Initiator wins"]  # no odds from the last good numbers
+    assert any("No duel odds until the box 'Initiator's second shot' holds a number in range." in i.value
+               for i in at.info)
+    at.text_input(key="ct_duel_ab").input("1e9").run()
+    assert any("'Initiator's token/building bonus': expected a whole number, got '1e9'" in e for e in errors(at))
+    at.text_input(key="ct_duel_a").input("2")
+    at.text_input(key="ct_duel_ab").input("1").run()
+    assert not errors(at) and metric(at, "Initiator wins") == duel_odds(2, 2, (), 1, 0, False, CactusRules())["win"]
+
+
+def test_the_lone_rangers_square_out_of_range_hides_his_turn():
+    at = open_page("cactus", state={"ct_tab": TOWN})
+    at.text_input(key="ct_rx_0").input("7").run()
+    assert "Fix the box 'Lone ranger x (column)': 7 is out of range 0..4 (a whole number from 0 to 4)." in errors(at)
+    assert not [r for r in at.radio if r.key == "ct_outcome"]
+    assert any(i.value.startswith("No turn until the lone ranger's square holds numbers") for i in at.info)
+
+
+@pytest.mark.usefixtures("private_store")
+def test_the_lone_rangers_town_is_kept_across_a_reload_elsewhere_and_resumed_from_my_games():
+    at = open_page("cactus", state={"ct_tab": TOWN})
+    at.text_input(key="ct_rx_0").input("4")
+    at.text_input(key="ct_card_0").set_value("SPRINT | SPRINT").run()
+    kept = at.session_state["cactus_town"]
+    assert kept["ranger"] == [4, 2] and kept["card"] == "SPRINT | SPRINT"
+    at.text_input(key="ct_save_name").input("Chase at the bank").run()
+    at.button(key="ct_save_save").click().run()
+    at.text_input(key="ct_card_0").set_value("RUN | RUN").run()
+    ident = browser_of(at)
+    forget_process_cache()
+    again = on_tab(same_browser(ident, "cactus", via="outlaws"), TOWN)
+    assert again.text_input(key=f"ct_card_{again.session_state['ct_ver']}").value == "RUN | RUN"
+    assert again.session_state["ct_position_live"]["ranger"] == [4, 2] and not errors(again)
+    resume_from_my_games(ident, "cactus-town")
+    resumed = on_tab(same_browser(ident, "cactus"), TOWN)
+    assert resumed.session_state["ct_position_live"]["card"] == "SPRINT | SPRINT"

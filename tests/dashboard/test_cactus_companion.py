@@ -3,15 +3,37 @@ solver.cactus.companion; impossible rounds are refused inline; the game survives
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.cactus.companion import KEY
 from dashboard.nav import page_file
 from solver.cactus import companion as cp
 from solver.cactus.rules import CactusRules
 from tests.support.apptest import APP, charts, errors, open_page, reloaded
+from tests.support.kept import (  # noqa: F401 - private_store is a fixture
+    browser_of,
+    forget_process_cache,
+    private_store,
+    resume_from_my_games,
+    same_browser,
+)
 
 SOLO_ROUNDS = [((1, 2, 3), 4), ((5, 1, 4), 2), ((6, 2, 3), None), ((1, 7, 5), 3), ((8, 4, 6), 1),
                ((2, 6, 8), "M")]  # round 6: the marshal's arrival drawn as second shot: the game goes on
+
+
+FOLLOW = "Follow a game"
+"""The page's tab this file opens (only the open tab is drawn)."""
+
+
+def on_tab(at, label: str = FOLLOW):
+    """``at`` with the page's tab ``label`` open (AppTest cannot click a tab: its state is dropped, the page's
+    kept tab set)."""
+    if "ct_tab" in at.session_state:
+        del at.session_state["ct_tab"]
+    at.session_state["ct_tab__kept"] = label
+    return at.run()
 
 
 def metric(at, label_start: str) -> str:
@@ -37,7 +59,7 @@ def start(at, mode):
 
 
 def test_a_solo_game_followed_for_six_rounds_matches_the_engine():
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
     assert not at.exception and not errors(at)
     history = []
     for rnd, (prog, shot) in enumerate(SOLO_ROUNDS, start=1):
@@ -47,11 +69,12 @@ def test_a_solo_game_followed_for_six_rounds_matches_the_engine():
         rep = cp.report(None, CactusRules(), history)
         assert metric(at, f"Marshal arrives in round {rnd + 1}") == rep["steps"][-1]["next_round"]
     assert metric(at, "Marshal arrives in round 7") == "3/8"  # 3 programmed of the 8 cards of round 7
-    assert len(at.session_state["ctc_game"]["history"]) == 6
-    ours = {"Live odds: the marshal arrives next round", "When will he arrive? Now and before the game"}
+    assert len(at.session_state[KEY]["history"]) == 6
+    ours = {"Live odds", "When will he arrive?"}
     title = lambda s: s.get("title", {}).get("text") if isinstance(s.get("title"), dict) else s.get("title")  # noqa: E731
     specs = [s for s in charts(at) if title(s) in ours]
     assert len(specs) == 2
+    assert {s["title"]["subtitle"] for s in specs} == {"the marshal arrives next round", "now and before the game"}
     for s in specs:
         enc = s["encoding"]
         assert enc["x"]["title"] == "Round" and enc["y"]["title"] == "Chance he arrives"
@@ -64,17 +87,20 @@ def test_a_solo_game_followed_for_six_rounds_matches_the_engine():
     record(at, 7, programmed=(3, "M"))
     assert any("the lone ranger wins" in s.value for s in at.success)
     assert not [b for b in at.button if b.label.startswith("Record round")]
+    shown = " ".join(m.value for m in at.markdown)
+    assert "The solo deck for round 8" not in shown  # no next round after the marshal's arrival
 
 
-def test_an_impossible_round_is_refused_and_changes_nothing():
-    at = open_page("cactus")
-    record(at, 1, programmed=(7,))  # #7 is not among the marked cards 1-4
-    assert any("Round 1 not recorded" in e for e in errors(at))
-    assert at.session_state["ctc_game"]["history"] == []
+def test_an_impossible_round_is_refused_naming_the_card_and_changes_nothing():
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
+    record(at, 1, programmed=(1, 7), shot=2)  # #7 is not among the marked cards 1-4
+    assert errors(at) == ["Round 1 not recorded: #7 (programmed) cannot have been seen in round 1; the engine says: "
+                          "round 1: these cards cannot all have been seen in this round after the rounds before it"]
+    assert at.session_state[KEY]["history"] == []
 
 
 def test_the_event_deck_game_and_a_reload_resume():
-    at = open_page("cactus")
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
     start(at, 3)
     events = ["tumbleweed", "stagecoach", "sandstorm"]
     for rnd, key in enumerate(events, start=1):
@@ -84,18 +110,53 @@ def test_the_event_deck_game_and_a_reload_resume():
     assert metric(at, "Marshal arrives in round 4") == rep["steps"][-1]["next_round"]
     # a reload: a new session with the same address resumes the game
     again = reloaded(at, "cactus", timeout=60)
-    assert again.session_state["ctc_game"] == at.session_state["ctc_game"]
+    assert again.session_state[KEY] == at.session_state[KEY]
     assert metric(again, "Marshal arrives in round 4") == rep["steps"][-1]["next_round"]
     # undo the last round
     at.button(key="ctc_undo").click().run()
-    assert len(at.session_state["ctc_game"]["history"]) == 2
+    assert len(at.session_state[KEY]["history"]) == 2
 
 
 def test_a_damaged_address_is_refused_in_one_line():
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["cactus"] = "garbage"
+    at.query_params["tab"] = FOLLOW  # the tab of a followed game, as the page keeps it in the address
     at.run()
     at.switch_page(page_file("cactus"))
     at.run()
     assert any("address was not loaded" in e for e in errors(at)) and not at.exception
-    assert at.session_state["ctc_game"]["history"] == []
+    assert at.session_state[KEY]["history"] == []
+
+
+@pytest.mark.usefixtures("private_store")
+def test_the_followed_game_is_kept_across_a_reload_elsewhere_and_a_restart_and_saved_to_my_games():
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
+    for rnd, (prog, shot) in enumerate(SOLO_ROUNDS[:3], start=1):
+        record(at, rnd, programmed=prog, shot=shot)
+    at.text_input(key="ctc_save_name").input("Solo, three rounds").run()
+    at.button(key="ctc_save_save").click().run()
+    record(at, 4, programmed=SOLO_ROUNDS[3][0], shot=SOLO_ROUNDS[3][1])
+    game = at.session_state[KEY]
+    ident = browser_of(at)
+    forget_process_cache()
+    again = on_tab(same_browser(ident, "cactus", via="wagons_sheet"))
+    assert again.session_state[KEY] == game and not errors(again)
+    rep = cp.report(None, CactusRules(), [cp.Record(programmed=p, second_shot=s) for p, s in SOLO_ROUNDS[:4]])
+    assert metric(again, "Marshal arrives in round 5") == rep["steps"][-1]["next_round"]
+    resume_from_my_games(ident, "cactus-game")
+    assert len(on_tab(same_browser(ident, "cactus")).session_state[KEY]["history"]) == 3
+
+
+def test_the_lone_rangers_turn_on_the_followed_game_is_in_words():
+    from dashboard.cactus.words import chance_words, outcome_words
+    from solver.cactus.ranger import decide
+    from solver.io.read import read_json
+    from solver.paths import SCENARIOS
+
+    at = open_page("cactus", state={"ct_tab": FOLLOW})
+    at.text_input(key="ctc_card").input("DUEL/RUN SNEAK | SPRINT").run()
+    town = {k: v for k, v in read_json(SCENARIOS / "cactus" / "example-ranger-chase.json").items() if k != "rules"}
+    want = decide({**town, "card": "DUEL/RUN SNEAK | SPRINT", "event": None}, CactusRules())
+    shown = [m.value for m in at.markdown]
+    for o in want["outcomes"]:
+        assert f"- **{chance_words(o['p'])}**: {outcome_words(o)}" in shown

@@ -36,14 +36,14 @@ def test_home_lists_every_section():
 
 def test_oversized_and_deeply_nested_uploads_are_refused():
     at = open_page("outlaws")
-    before = at.session_state["ol_pos"]
+    before = at.session_state["outlaws_position"]
     big = b'{"pad": "' + b"x" * 1_100_000 + b'"}'
     at.get("file_uploader")[0].upload("big.json", big, "application/json").run()
     assert any("too large" in e.value for e in at.error)
     deep = b"[" * 200 + b"]" * 200
     at.get("file_uploader")[0].upload("deep.json", deep, "application/json").run()
     assert any("nested deeper" in e.value for e in at.error)
-    assert at.session_state["ol_pos"] == before
+    assert at.session_state["outlaws_position"] == before
 
 
 def test_home_describes_every_section():

@@ -24,6 +24,22 @@ def test_the_bar_says_the_time_left_from_the_works_share_and_says_so_when_a_run_
     assert share == 0.0 and text == "Run (0.5 s)"
 
 
+def test_the_time_left_only_falls_while_the_work_runs():
+    """The verdicts' estimate grew from 468 s to 1,085 s while they ran (issue 32): fast early checks, then slow
+    ones. With the bar's countdown the time left said never grows; once it is used up the bar says so."""
+    countdown = common.Countdown()
+    shares = [(10.0, 0.1), (40.0, 0.15), (100.0, 0.2), (130.0, 0.3), (600.0, 0.5), (700.0, 0.9)]
+    said = []
+    for elapsed, share in shares:
+        _bar, text = common._progress("Run", elapsed, 300.0, None, lambda share=share: share, countdown)
+        said.append(text)
+    assert said[:2] == ["Run (10 s, about 90 s left)",
+                        "Run (40 s, about 60 s left)"]  # 90 less the 30 s since, not the 227 s the share alone gives
+    assert said[2:] == [f"Run ({e:.0f} s, longer than estimated)" for e, _s in shares[2:]]  # never raised again
+    fresh = common.Countdown()  # a run that keeps to its estimate: it falls with the time and with the work
+    assert [fresh.left(t, left) for t, left in ((5, 100.0), (10, 120.0), (20, 70.0))] == [100.0, 95.0, 70.0]
+
+
 class _PageRunEnded(BaseException):
     """Stands for Streamlit's own exception when a page's run is interrupted."""
 

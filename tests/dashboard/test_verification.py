@@ -1,12 +1,29 @@
-"""AppTest: the Verification page (checks, register, per-session readings)."""
+"""AppTest: the Verification page (checks, register, per-session readings); failing checks explained in words
+(an Outlaws counterexample's sentence and before/after drawings that differ, a Cactus FAIL), verdict values in
+words with a summary that never contradicts itself, and the last answers kept for the browser."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from solver.cactus.verify.checks import verify
 from solver.register import register
 from tests.support.apptest import APP, errors, open_page, texts
+from tests.support.kept import browser_of, forget_process_cache, private_store, same_browser  # noqa: F401
+
+CHECKS, IMPACT, REGISTER = "Invariant checks", "Verdicts across readings", "Rules register and readings"
+"""The page's tabs: only the open one is drawn."""
+
+
+def on_tab(at, label: str):
+    """``at`` with the tab ``label`` open (AppTest cannot click a tab: its state is dropped, the kept tab set)."""
+    if "ver_tab" in at.session_state:
+        del at.session_state["ver_tab"]
+    at.session_state["ver_tab__kept"] = label
+    return at.run()
 
 
 def test_cactus_solo_checks_match_the_verifier():
@@ -20,10 +37,12 @@ def test_cactus_solo_checks_match_the_verifier():
     assert f"**{held} of {len(want)} checks hold, {failed} fail" in texts(at)
     labels = [e.label for e in at.expander]
     for c in want:
-        verdict = {True: "holds", False: "FAILS", None: "undecided"}[c["holds"]]
+        verdict = {True: "holds", False: "fails", None: "undecided"}[c["holds"]]
         assert f"{verdict} - {c['id']}" in labels
-    if failed:
-        assert "Counterexample (JSON)" in labels
+    assert failed and "Counterexample (JSON)" in labels
+    # the FAIL in words, not only inside the JSON
+    assert ("**Counterexample:** In round 12 the solo deck can hold only 3 cards (#7, #8 and the marshal's "
+            "arrival), not 3 to program and a second shot.") in texts(at)
 
 
 def test_outlaws_checks_catch_a_broken_rule_and_draw_the_counterexample():
@@ -37,15 +56,24 @@ def test_outlaws_checks_catch_a_broken_rule_and_draw_the_counterexample():
     labels = [e.label for e in at.expander]
     for check_id in CHECKS:
         assert any(label.endswith(f"- {check_id}") for label in labels)
-    assert "FAILS - governor-not-in-saloon" in labels
+    assert "fails - governor-not-in-saloon" in labels
     assert f"of {len(CHECKS)} checks hold" in texts(at)
-    drawn = [h.proto.body for h in at.get("html")]
-    assert len(drawn) >= 2 and all("Saloon A:" in body for body in drawn)  # before and after, as streets
-    assert any("Governor" in body.split("Saloon A:")[1] for body in drawn)  # the Governor is in a Saloon
+    sentence = next(m.value for m in at.markdown if m.value.startswith("**Counterexample:**"))
+    assert sentence.startswith("**Counterexample:** In the position drawn first, A: the ") or \
+        sentence.startswith("**Counterexample:** In the position drawn first, B: the ")
+    assert " leaves the Saloon with columns " in sentence and sentence.endswith("'s Governor is in the Saloon.")
+    assert not [m for m in at.markdown if '{"kind"' in m.value]  # the action is worded, never raw JSON
+    drawn = [h.proto.body for h in at.get("html") if "Saloon A:" in h.proto.body]
+    assert len(drawn) == 2  # before and after, as streets with the supplies counted
+    before, after = drawn
+    assert before != after and "Front Page markers" in before and "Votes" in after
+    assert "outline:3px solid #ef6c00" in after and "outline:3px solid #ef6c00" not in before
+    assert "Governor" in after.split("Saloon A:")[1].split("</span></span>")[0] or \
+        "Governor" in after.split("Saloon B:")[1].split("</span></span>")[0]  # the Governor is in a Saloon
 
 
 def test_register_lists_open_questions_and_readings_change_per_session():
-    at = open_page("verification")
+    at = open_page("verification", state={"ver_tab": REGISTER})
     at.radio(key="reg_game").set_value("outlaws").run()
     table = next(d.value for d in at.dataframe if "id" in d.value.columns)
     assert set(table["id"]) == {r.id for r in register().for_game("outlaws")}
@@ -71,7 +99,7 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     readings on the register tab are select boxes over listed values, each with a description."""
     from solver.readings import impact
 
-    at = open_page("verification")
+    at = open_page("verification", state={"ver_tab": IMPACT})
     at.radio(key="imp_game").set_value("cactus").run()
     chosen = ["solo-marshal-bound", "marshal-odds/p2"]
     at.multiselect(key="imp_verdicts_cactus").set_value(chosen).run()
@@ -81,11 +109,14 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     table = next(d.value for d in at.dataframe if "verdict" in d.value.columns)
     assert list(table["verdict"]) == [v["id"] for v in want["verdicts"]]
     bound = table[table["verdict"] == "solo-marshal-bound"].iloc[0]
-    assert bound["default readings"] == "holds (bound [6, 12])"
-    assert "short_deck=keep_second_shot: holds (bound [6, 14])" in bound["readings that change it"]
-    assert "short_deck=stop_archiving: FAILS" in bound["readings that change it"]
-    assert "0 of 2 verdicts hold under every reading; 2 change under some reading" in texts(at)
+    assert bound["under the default readings"] == "holds (rounds 6 to 12)"
+    assert "short_deck=keep_second_shot: holds (rounds 6 to 14)" in bound["readings that change it"]
+    assert "short_deck=stop_archiving: fails" in bound["readings that change it"]
+    odds = table[table["verdict"] == "marshal-odds/p2"].iloc[0]
+    assert odds["under the default readings"] == "the marshal arrives in round 6 to 11; in round 6 with chance 19/204"
+    assert "**0 of 2 verdicts the same under every reading; 2 changed by a reading**" in texts(at)
     # readings: select boxes over the listed values, never free text
+    on_tab(at, REGISTER)
     at.radio(key="reg_game").set_value("cactus").run()
     box = at.selectbox(key="opt_cactus_duel_win_chance")
     assert [str(o).split(" ")[0] for o in box.options][:3] == ["0", "1/6", "1/3"]
@@ -109,7 +140,7 @@ def test_wagons_checks_run_and_draw_a_counterexample_as_towns():
     at.button(key="run_wagons").click().run(timeout=180)
     assert not at.exception and not errors(at)
     labels = [e.label for e in at.expander]
-    assert "FAILS - playability/cattle-drive" in labels and "FAILS - winnability/cattle-drive" in labels
+    assert "fails - playability/cattle-drive" in labels and "fails - winnability/cattle-drive" in labels
     assert "**0 of 2 checks hold, 2 fail** (with the rules broken on purpose" in texts(at)
     drawn = [h.proto.body for h in at.get("html")]
     assert any("#0" in body for body in drawn)  # the town's card drawn on its grid
@@ -133,7 +164,7 @@ def test_readings_survive_a_reload_through_the_address():
     from dashboard.shared import addresses, urlstate
     from tests.support.apptest import reloaded
 
-    at = open_page("verification")
+    at = open_page("verification", state={"ver_tab": REGISTER})
     assert "readings" not in at.query_params  # nothing while every reading is at its default
     at.radio(key="reg_game").set_value("cactus").run()
     at.selectbox(key="opt_cactus_duel_win_chance").set_value(Fraction(1, 2)).run()
@@ -164,3 +195,112 @@ def test_damaged_or_refused_readings_in_the_address_are_one_line_and_the_default
         (err,) = errors(at)
         assert err.startswith("The readings in the address were not used") and why in err
         assert at.session_state["readings"] == {} or all(not v for v in at.session_state["readings"].values())
+
+
+# ----------------------------------------------------------------------------- words
+
+
+def test_a_cactus_deal_that_fails_is_said_in_words_with_its_end_round():
+    from dashboard.checks.cactus_words import fails_in_words
+    from solver.cactus.rules import CactusRules
+    from solver.cactus.verify import checks as cv
+
+    check = cv.run_check("event-last-3-rounds", CactusRules(), 2)
+    assert check["holds"] is False
+    words = fails_in_words(check)
+    cex = check["counterexample"]
+    assert words.startswith("A deal where it fails: the event deck, top first, is ")
+    assert words.endswith(f"the game ends in round {cex['ends_in_round']}.")
+    assert "{" not in words and "other events" in words
+    c5 = cv.run_check("c5-reading-changes-end", CactusRules(), 2)
+    assert fails_in_words(c5).startswith(
+        f"On the same deal the game ends in round {c5['counterexample']['as_many']['ends_in_round']} under C5 "
+        f"'as_many' and in round {c5['counterexample']['none']['ends_in_round']} under C5 'none': ")
+    stop = cv.run_check("solo-marshal-bound", CactusRules(short_deck="stop_archiving"))
+    assert fails_in_words(stop).startswith("The marshal's arrival can stay unrevealed through round 14: ")
+
+
+def _cex(action: dict, before: dict, after: dict, fired: bool = False) -> dict:
+    return {"before": before, "action": action, "after": after, "sudden_death_fired": fired}
+
+
+def test_an_outlaws_counterexample_is_one_sentence_with_the_action_worded_as_on_the_table():
+    from dashboard.checks.outlaws_cex import action_words, sentence
+    from solver.outlaws.actions import Action
+    from tests.support.outlaws import build
+
+    before = build()
+    after = json.loads(json.dumps(before))
+    after["supply"]["A"]["vote"] += 1  # a Take that copies the token: a seventh Vote
+    take = {"kind": "take", "side": "A", "c": 2, "call": 1, "draw": 0, "ext": 0, "keep": True}
+    assert action_words(take, before) == Action("take", "sheriff", 2, "vote").describe("A") + "; A keeps the token"
+    assert sentence("token-totals", _cex(take, before, after)) == (
+        "In the position drawn first, A: the sheriff (column 2) takes token 2, calling vote; A keeps the token: "
+        "afterwards the table holds 7 Votes (the game has 6; 6 before).")
+    moved = json.loads(json.dumps(before))
+    moved["street"]["B"][4], moved["street"]["B"][5] = moved["street"]["B"][5], moved["street"]["B"][4]
+    frozen = dict(before, immobilized=[["B", "hitman"]])
+    dancer = {"kind": "dancer", "side": "A", "c": 5, "t": 4}
+    assert sentence("immobilized-stay", _cex(dancer, frozen, dict(moved, immobilized=[["B", "hitman"]]))) == (
+        "In the position drawn first, A: the dancer (column 5) pulls the opposing column 4 in front of her: B's "
+        "Hitman, immobilized, moved from column 4 to column 5.")
+    votes = dict(before, sudden_death=True)
+    assert sentence("sudden-death-3-3", _cex({"kind": "sudden_death", "side": "A"}, before, votes, True)) == (
+        "In the position drawn first, sudden death begins (the Bullets, Handcuffs and Bogus X are laid face down "
+        "again, rule O11) although the Votes are A 0 / B 0 (the rule needs 3 and 3).")
+
+
+def test_every_verdict_value_is_said_in_words():
+    from dashboard.checks.verdict_words import value_words
+
+    assert value_words({"holds": True, "earliest": 6, "latest": 11, "bound": [6, 11]}) == "holds (rounds 6 to 11)"
+    assert value_words({"holds": False}) == "fails"
+    assert value_words({"holds": None, "undecided": "time limit"}) == "undecided (a time limit ran out)"
+    assert value_words({"rounds": {"6": "1/3", "7": "1/4"}, "never": "0"}) == \
+        "the marshal arrives in round 6 to 7; in round 6 with chance 1/3"
+    assert value_words({"row": "visible", "ends": {"[0, 2]": "1/2", "[3, 1]": "1/2"}}) == \
+        "he follows the row with a visible target and ends on x0 y2 (1/2), x3 y1 (1/2)"
+    assert value_words({"found": True}) == "a dead position is reachable"
+    assert value_words({"found": False, "within_depth": 80}) == "no dead position within 80 actions"
+    assert value_words({"winner": "B", "sudden_death_trigger": False, "win_possible": {"A": False, "B": True}}) == \
+        "B has won, A cannot win, B can still win"
+    assert value_words({"wins": 2, "ties": 0, "games": 100}) == "the greedy policy wins 2 of 100 games (0 ties)"
+    assert value_words({"playability/boomtown": True, "playability/gold-rush": False}) == \
+        "fails in gold-rush; holds in 1"
+
+
+def test_the_summary_never_says_holds_of_a_verdict_that_fails_under_every_reading():
+    from dashboard.checks import impact
+
+    verdict = {"id": "event-last-3-rounds/p2", "default": {"holds": False}, "depends_on": [], "undecided": [],
+               "checked": [{"reading": "stagecoach_short", "value": "none", "result": {"holds": False}}],
+               "skipped": [], "holds_under_every_reading": True}
+    report = {"verdicts": [verdict], "seconds": 1.0}
+    (row,) = impact.rows(report)
+    assert row["under the default readings"] == "fails"
+    assert row["across the readings"] == "the same under every reading"
+    assert "holds" not in " ".join(str(v) for v in row.values())
+    assert impact.summary(report) == ("**1 of 1 verdict the same under every reading; 0 changed by a reading** "
+                                      "(1.0 s).")
+
+
+@pytest.mark.usefixtures("private_store")
+def test_the_last_checks_and_verdicts_are_kept_with_their_settings_across_a_reload_elsewhere_and_a_restart():
+    at = open_page("verification")
+    at.toggle(key="ver_cactus_quick").set_value(False).run()  # not the default: the kept answer brings it back
+    at.button(key="run_cactus").click().run(timeout=120)
+    labels = [e.label for e in at.expander if " - solo" in e.label]
+    assert "fails - solo-marshal-bound/stop_archiving" in labels  # a check only the slow run has
+    on_tab(at, IMPACT)
+    at.radio(key="imp_game").set_value("cactus").run()
+    at.multiselect(key="imp_verdicts_cactus").set_value(["solo-marshal-bound"]).run()
+    at.button(key="imp_run_cactus").click().run(timeout=120)
+    table = next(d.value for d in at.dataframe if "verdict" in d.value.columns)
+    ident = browser_of(at)
+    forget_process_cache()
+    again = same_browser(ident, "verification", via="cactus")
+    assert [e.label for e in again.expander if " - solo" in e.label] == labels and not errors(again)
+    assert again.toggle(key="ver_cactus_quick").value is False
+    on_tab(again, IMPACT)
+    assert again.radio(key="imp_game").value == "cactus"
+    assert next(d.value for d in again.dataframe if "verdict" in d.value.columns).equals(table)

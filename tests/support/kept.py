@@ -1,32 +1,66 @@
-"""AppTest helpers for the pages' kept work (dashboard.shared.store): which browser a session belongs to, and a
-new session of the same browser (a reload, a closed tab, a restarted server) on any page of the real app."""
+"""Helpers of the AppTests of kept work (dashboard.shared.store): a private store file per test, and a new session
+of the same browser (a reload, a new tab, the browser reopened, the server restarted), as the store sees it.
+
+AppTest cannot send cookies; a session is told its browser's id the way the cookie writer reports an id the
+browser holds (``dashboard.shared.browser``), before its first run."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
-from dashboard.shared import browser, store
+from dashboard.shared import browser, games, store
 from tests.support.apptest import APP
 
 
+@pytest.fixture
+def private_store(tmp_path, monkeypatch) -> Path:
+    """A store file of the test's own (never the user's data folder)."""
+    target = tmp_path / "store.sqlite3"
+    monkeypatch.setenv(store.ENV, str(target))
+    return target
+
+
 def browser_of(at: AppTest) -> str:
-    """The browser id of ``at``'s session."""
+    """The browser id a session's work is kept under."""
     return at.session_state["_ruleslinger_browser_id"][0]
 
 
-def same_browser(ident: str, name: str, query: dict | None = None, timeout: float = 60) -> AppTest:
-    """A new session of the browser ``ident`` (as its cookie writer reports it: AppTest sends no cookies) opened on
-    page ``name`` with the address ``query`` (none: a page reached by the navigation after a reload elsewhere)."""
+def same_browser(ident: str, name: str, *, via: str | None = "home", query: dict | None = None,
+                 timeout: float = 120) -> AppTest:
+    """A new session of the browser ``ident`` (a reload, a closed tab reopened, a restarted server): opened on
+    page ``via`` first (a reload elsewhere) with the address ``query``, then on page ``name`` by the navigation,
+    which carries no address parameters."""
     at = AppTest.from_file(APP, default_timeout=timeout)
     at.session_state[browser.WRITER_KEY] = {"held": ident}
     for k, v in (query or {}).items():
         at.query_params[k] = v
     at.run()
-    if name != "home":
-        at.switch_page(page_file(name))
-        at.run()
+    if via != name:
+        if via is not None and via != "home":
+            at.switch_page(page_file(via)).run()
+        at.query_params.clear()
+        at.switch_page(page_file(name)).run()
+    elif name != "home":
+        at.switch_page(page_file(name)).run()
     return at
+
+
+def resume_from_my_games(ident: str, kind: str) -> store.Item:
+    """What **Resume** on My games does with the browser's only item of ``kind`` (``games._resume``): its document
+    becomes the work of the page that owns the kind, which restores it in its next session."""
+    handle = store.Handle.of(store.open_store(), ident)
+    (item,) = handle.list_items(kind)
+    handle.save_work(games.KINDS[kind].work_key, handle.get_item(item.id).doc)
+    return item
+
+
+def forget_process_cache() -> None:
+    """What a server restart forgets: the opened stores (the file itself stays)."""
+    store._OPENED.clear()
 
 
 def handle(at: AppTest) -> store.Handle:

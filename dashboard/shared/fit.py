@@ -1,0 +1,27 @@
+"""Pages that fit a phone (issue 32, "The phone": 390 px wide, no sideways scrolling of the page).
+
+:func:`narrow_page` adds the page's small stylesheet: on a narrow screen a tab bar wraps onto a second line
+instead of hiding its last tabs behind a scroll arrow ("Lone ranger's tu›"), and code spans in text wrap.
+Drawings fit by their own layout (``dashboard/outlaws/street.py``, ``dashboard/cactus/drawing.py``), data tables
+scroll inside themselves. Presentation only.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+NARROW_PX = 640
+"""Streamlit's own breakpoint: below it, columns stack."""
+
+_CSS = f"""<style>
+@media (max-width: {NARROW_PX}px) {{
+  [data-testid="stTabs"] [role="tablist"] {{ flex-wrap: wrap; row-gap: 2px; overflow: visible; }}
+  [data-testid="stTabs"] [role="tablist"] > [data-testid="stTab"] {{ flex: 0 0 auto; }}
+  [data-testid="stMarkdownContainer"] code {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
+}}
+</style>"""
+
+
+def narrow_page() -> None:
+    """Call once near the top of a page: its tab bars and code spans fit a narrow screen."""
+    st.html(_CSS)

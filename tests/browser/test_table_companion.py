@@ -1,0 +1,352 @@
+"""Browser tests of the table companion on the Cactus Town, Outlaws, Outlaws table and Verification pages (issue 32),
+each at laptop width (1366x768) and phone width (390x844), in Debian's Chromium against `streamlit run`:
+
+- a Cactus Town solo game followed round by round until the marshal arrives, each round's odds the engine's;
+- an Outlaws line from sudden-death-near.json through sudden death (one chance step, the tokens laid as seen) to
+  a victory;
+- on each page: work done, another page opened and reloaded there, then back: the work is there; the server
+  restarted: the work is back (this browser's store, a temporary file);
+- at 390 px no page wider than the viewport, no drawing cut off, no tab out of reach;
+
+and a screenshot of every page (every tab of the Cactus Town page) at both widths in tests/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from solver.cactus import companion as cp
+from solver.cactus.rules import CactusRules
+from solver.outlaws import game as gm
+from solver.outlaws import line as ln
+from solver.outlaws.state import read_position
+from tests.support.browser import BROWSER, SHOTS, expect, streamlit_server, wait_idle
+from tests.support.paths import ROOT
+
+pytestmark = BROWSER
+
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+SD_NEAR = ROOT / "scenarios" / "outlaws" / "sudden-death-near.json"
+LAY = ["Handcuffs", "Bullet", "Handcuffs", "Bogus X", "Bullet", "Handcuffs", "Bullet", "Bogus X"]
+SOLO = [((1, 2, 3), 4), ((5, 1, 4), 2), ((6, 2, 3), None), ((1, 7, 5), 3), ((8, 4, 6), 1), ((2, 6, 8), "M"),
+        ((3, "M"), None)]  # round 6: the marshal drawn as second shot, the game goes on; round 7: he arrives
+KIND_TAB = {"move": "Moves", "look": "Looks", "take": "Takes", "ability": "Abilities"}
+
+
+@pytest.fixture(scope="module")
+def kept_server(tmp_path_factory):
+    """The dashboard with a store of this module's own (never the user's data folder)."""
+    folder = tmp_path_factory.mktemp("store")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RULESLINGER_STORE", str(folder / "store.sqlite3"))
+        with streamlit_server(ROOT / "dashboard" / "app.py") as url:
+            yield url
+
+
+@pytest.fixture(params=list(SIZES))
+def size(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def tab(browser, size):
+    """A fresh tab of the given size (its own cookies: a browser of its own)."""
+    w, h = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": h})
+    page = ctx.new_page()
+    page.set_default_timeout(45_000)
+    try:
+        yield page
+    finally:
+        ctx.close()
+
+
+def shot(page, name: str) -> None:
+    """The whole page at the tab's own width (Streamlit scrolls inside its main container: the viewport is
+    stretched to the content's height for the picture, then restored)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stMain\"] [data-testid=\"stSkeleton\"]')",
+                           timeout=30_000)  # the widgets' code has loaded: no placeholder left in the picture
+    size = page.viewport_size
+    height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(int(height), 9000))})
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(SHOTS / f"{name}_{size['width']}.png"), full_page=True)
+    page.set_viewport_size(size)
+
+
+def open_at(page, url: str, path: str, heading: str) -> None:
+    page.goto(f"{url}/{path}")
+    page.get_by_role("heading", name=heading).first.wait_for()
+    wait_idle(page)
+
+
+def no_exception(page) -> None:
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+# ----------------------------------------------------------------------------- a Cactus Town solo game
+
+
+def _choose(page, label: str, option: str) -> None:
+    box = page.locator(f'input[aria-label="{label}"][value="(not seen)"]')  # this round's, not a fading one
+    box.click()
+    box.press_sequentially(option)  # typing opens the list filtered to this option
+    page.get_by_role("option", name=option, exact=True).wait_for()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(150)
+
+
+def _metric(page, label: str):
+    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+
+
+def test_a_cactus_solo_game_followed_round_by_round_until_the_marshal_arrives(tab, kept_server, size):
+    open_at(tab, kept_server, "cactus", "Cactus Town")
+    tab.get_by_role("tab", name="Follow a game").click()
+    history = []
+    for rnd, (prog, second) in enumerate(SOLO, start=1):
+        expect(tab.get_by_text(f"Round {rnd}: the cards seen")).to_be_visible()
+        for i, c in enumerate(prog):
+            _choose(tab, f"Programmed card {i + 1}", "the marshal's arrival" if c == "M" else f"#{c}")
+        if second is not None:
+            _choose(tab, "Second shot card", "the marshal's arrival" if second == "M" else f"#{second}")
+        tab.get_by_role("button", name=f"Record round {rnd}").click()
+        wait_idle(tab)
+        history.append(cp.Record(programmed=prog, second_shot=second))
+        step = cp.report(None, CactusRules(), history)["steps"][-1]
+        if rnd < len(SOLO):
+            expect(_metric(tab, f"Marshal arrives in round {rnd + 1}")).to_have_text(step["next_round"])
+    expect(tab.get_by_text("The marshal has arrived in round 7: the lone ranger wins.")).to_be_visible()
+    expect(tab.get_by_text("The solo deck for round 8")).to_have_count(0)
+    expect(tab.get_by_role("button", name=re.compile("^Record round"))).to_have_count(0)
+    shot(tab, "cactus_followed_to_the_marshal")
+    no_exception(tab)
+
+
+# ----------------------------------------------------------------------------- an Outlaws line to a victory
+
+
+def _plays() -> list[tuple[gm.Game, gm.Play]]:
+    """The games and plays of the line: A's Indian keeps the Vote (sudden death, laid as LAY), the Hitman takes
+    the Bullet laid in front of him, B fakes two swaps, A swaps the Hitman in front of B's Governor and shoots."""
+    game = gm.Game(read_position(SD_NEAR))
+    wants = [lambda p: p.action.kind == "take" and p.action.column == 0 and p.reactions == (True,),
+             lambda p: p.action.kind == "take" and p.action.actor == "hitman" and p.action.call == "bullet"
+             and p.reactions == (True,),
+             lambda p: p.action.kind == "move" and not p.action.swap,
+             lambda p: p.action.kind == "move" and not p.action.swap,
+             lambda p: p.action.kind == "move" and p.action.swap and set(p.action.columns) == {1, 3}
+             and not p.action.from_saloon,
+             lambda p: p.action.kind == "ability" and p.action.actor == "hitman"]
+    out = []
+    lay = [t.lower().replace("bogus x", "x") for t in LAY]
+    for want in wants:
+        play = next(p for p in gm.legal_actions(game) if want(p))
+        out.append((game, play))
+        outs = gm.outcomes(game, play)
+        game = next(g for _p, g in outs if len(outs) == 1 or list(g.position.tokens) == lay)
+    return out
+
+
+def _click_play(page, game: gm.Game, play: gm.Play) -> None:
+    kind = play.action.kind
+    n = len({p.action for p in gm.legal_actions(game) if p.action.kind == kind})  # the tab counts actions
+    page.get_by_role("tab", name=f"{KIND_TAB[kind]} ({n})").click()
+    wait_idle(page)
+    page.get_by_role("button", name=ln.play_text(game, play), exact=True).click()
+    wait_idle(page)
+
+
+def _lay_as_seen(page) -> None:
+    page.get_by_text("I saw them: the token on each column").click()
+    for c, token in enumerate(LAY):
+        box = page.get_by_label(f"Column {c}", exact=True)
+        box.click()
+        box.press_sequentially(token)
+        page.get_by_role("option", name=token, exact=True).wait_for()
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(150)
+    page.get_by_role("button", name="These are the tokens").click()
+    wait_idle(page)
+
+
+def test_an_outlaws_line_played_through_sudden_death_to_a_victory(tab, kept_server, size):
+    open_at(tab, kept_server, "outlaws_table", "Outlaws table")
+    tab.get_by_text("Start position, save and load").click()
+    tab.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(SD_NEAR))
+    expect(tab.get_by_text(f"Loaded {SD_NEAR.name}.")).to_be_visible()
+    wait_idle(tab)
+    plays = _plays()
+    for n, (game, play) in enumerate(plays, start=1):
+        _click_play(tab, game, play)
+        if n == 1:  # one chance step, not 560 buttons
+            expect(tab.get_by_role("button", name="Laid at random")).to_be_visible()
+            expect(tab.get_by_role("button", name="This happened")).to_have_count(0)
+            assert tab.get_by_role("button").count() < 40
+            _lay_as_seen(tab)
+            expect(tab.get_by_text("Sudden death is in force").first).to_be_visible()
+        expect(tab.get_by_text(f"Step {n} of {n}", exact=True)).to_be_visible()
+    expect(tab.get_by_text("A has won Con le Brutte (the Bad way): the Hitman assassinates the opposing "
+                           "Governor.")).to_be_visible()
+    expect(tab.get_by_text("The game is over: A has won.", exact=False).first).to_be_visible()
+    expect(tab.get_by_text("to move", exact=False)).to_have_count(0)
+    shot(tab, "outlaws_table_sudden_death_victory")
+    no_exception(tab)
+
+
+# ----------------------------------------------------------------------------- nothing lost
+
+
+def _work_on_each_page(page, url: str) -> dict[str, str]:
+    """Work on each page; what each page must show again afterwards (a text on the page)."""
+    open_at(page, url, "outlaws", "Outlaws")
+    page.get_by_label("Set-up seed").fill("5")
+    page.get_by_label("Set-up seed").press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="New set-up").click()
+    wait_idle(page)
+    open_at(page, url, "outlaws_table", "Outlaws table")
+    game = gm.initial_state(0)
+    play = next(p for p in gm.legal_actions(game) if p.action.kind == "look")
+    _click_play(page, game, play)
+    expect(page.get_by_text("Step 1 of 1", exact=True)).to_be_visible()
+    open_at(page, url, "cactus", "Cactus Town")
+    page.get_by_role("tab", name="Follow a game").click()
+    wait_idle(page)
+    for i, c in enumerate(SOLO[0][0]):
+        _choose(page, f"Programmed card {i + 1}", f"#{c}")
+    page.get_by_role("button", name="Record round 1").click()
+    wait_idle(page)
+    expect(page.get_by_text("1 round recorded")).to_be_visible()
+    open_at(page, url, "verification", "Verification")
+    page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger checks").click()
+    expect(page.get_by_text("checks hold").first).to_be_visible(timeout=90_000)
+    return {"outlaws": "seed 5", "outlaws_table": "Step 1 of 1", "cactus": "1 round recorded",
+            "verification": "checks hold"}
+
+
+def _shows(page, url: str, name: str, text: str) -> None:
+    heading = {"outlaws": "Outlaws", "outlaws_table": "Outlaws table", "cactus": "Cactus Town",
+               "verification": "Verification"}[name]
+    open_at(page, url, name, heading)  # the bare address: nothing of the work in it
+    if name == "cactus":
+        page.get_by_role("tab", name="Follow a game").click()
+        wait_idle(page)
+    if name == "outlaws":
+        expect(page.get_by_label("Set-up seed")).to_have_value("5")
+        expect(page.get_by_text("Save this position to My games")).to_be_visible()
+        return
+    expect(page.get_by_text(text, exact=name == "outlaws_table").first).to_be_visible()
+
+
+def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, tmp_path, size,
+                                                                                     monkeypatch):
+    monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it
+    w, h = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": h})
+    page = ctx.new_page()
+    page.set_default_timeout(45_000)
+    try:
+        with streamlit_server(ROOT / "dashboard" / "app.py") as url:
+            want = _work_on_each_page(page, url)
+            for name, text in want.items():
+                other = "home" if name != "home" else "cactus"
+                page.goto(f"{url}/{other}")
+                wait_idle(page)
+                page.reload()  # a reload on another page: a new session
+                wait_idle(page)
+                _shows(page, url, name, text)
+            no_exception(page)
+        with streamlit_server(ROOT / "dashboard" / "app.py") as url:  # restarted (another port, same host)
+            for name, text in want.items():
+                _shows(page, url, name, text)
+            no_exception(page)
+    finally:
+        ctx.close()
+
+
+# ----------------------------------------------------------------------------- the phone and the pictures
+
+PAGES = {"cactus": ("Cactus Town", ["Marshal's arrival", "Follow a game", "Lone ranger's turn", "Duel odds"]),
+         "outlaws": ("Outlaws", []), "outlaws_table": ("Outlaws table", []),
+         "verification": ("Verification", ["Invariant checks", "Verdicts across readings",
+                                           "Rules register and readings"])}
+
+_FITS = """() => {
+  const over = [];
+  const width = window.innerWidth;
+  if (document.documentElement.scrollWidth > width) over.push('page ' + document.documentElement.scrollWidth);
+  const drawn = '.olst, .olst .street, [data-testid="stHtml"] table, [role="tab"], [class*="st-key-olp_act_"] p';
+  for (const el of document.querySelectorAll(drawn)) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0) continue;
+    if (r.right > width + 1) over.push((el.className || el.tagName) + ' ends at ' + Math.round(r.right));
+    if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'TABLE')
+      over.push((el.className || el.tagName) + ' cut: ' + el.scrollWidth + ' > ' + el.clientWidth);
+  }
+  return over;
+}"""
+
+
+def fits(page, seconds: float = 10.0) -> list[str]:
+    """What overflows the screen (nothing, once the page has settled: a run that is still being drawn can show
+    its last layout for a moment, so the check is repeated for up to ``seconds``)."""
+    over = page.evaluate(_FITS)
+    for _ in range(int(seconds * 2)):
+        if not over:
+            break
+        page.wait_for_timeout(500)
+        over = page.evaluate(_FITS)
+    return over
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name):
+    heading, tabs = PAGES[name]
+    open_at(tab, kept_server, name, heading)
+    for label in tabs or [None]:
+        if label:
+            tab.get_by_role("tab", name=label, exact=True).click()
+            wait_idle(tab)
+        if name == "verification" and label == "Invariant checks":
+            tab.get_by_role("button", name="Run the Cactus Town: The Lone Ranger checks").click()
+            expect(tab.get_by_text("Counterexample:").first).to_be_visible(timeout=90_000)
+        if size == "phone":
+            over = fits(tab)
+            assert over == [], (name, label, over)
+        shot(tab, f"{name}{'_' + label.lower().replace(' ', '_').replace(chr(39), '') if label else ''}")
+    no_exception(tab)
+
+
+def test_an_outlaws_counterexample_fits_the_phone(browser, kept_server):
+    """The Verification page's before/after streets of a broken rule, at 390 px: wrapped, never cut off."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_at(page, kept_server, "verification", "Verification")
+        thumb = page.get_by_test_id("stSlider").filter(has_text="Time limit per check (seconds)").last \
+            .get_by_role("slider")
+        thumb.focus()
+        thumb.press("Home")
+        thumb.press("ArrowRight")  # 2 s per check: enough to find this counterexample
+        wait_idle(page)
+        box = page.get_by_test_id("stMultiSelect").filter(has_text="Break a rule on purpose").last
+        box.locator("input").first.fill("Governor in it")
+        page.get_by_role("option", name="leaving the Saloon may put the Governor in it").click()
+        wait_idle(page)
+        page.keyboard.press("Escape")
+        page.get_by_role("heading", name="Outlaws: Last Man Standing").click()  # the list closes, its rerun ends
+        wait_idle(page)
+        page.get_by_role("button", name="Run the Outlaws: Last Man Standing checks").click()
+        expect(page.get_by_text(re.compile(r"Governor is in the Saloon\.$")).first).to_be_visible(timeout=240_000)
+        expect(page.locator(".olst")).to_have_count(2)
+        assert fits(page) == []
+        shot(page, "verification_outlaws_counterexample")
+        no_exception(page)
+    finally:
+        ctx.close()
+
