@@ -38,7 +38,6 @@ store.start()  # this browser's kept work and saved games (the cookie writer; on
 card_reading.restore()  # the readings this browser's cards settled (Boom or Bust), unless the address names them
 readings_to_address()  # readings change in callbacks and before reruns, so the start of a run is up to date
 deliver_stopped()  # the best so far of a search stopped in the last run, where its page reads it
-store.start()  # this browser's kept work and saved games (the cookie writer; one line when saving is off)
 
 HERE = Path(__file__).resolve().parent
 pages = {

@@ -25,9 +25,9 @@ BOXES = (("ct_duel_a", 3, "Initiator's second shot", 0, 20), ("ct_duel_d", 2, "D
 @st.cache_data(show_spinner=False, max_entries=256)
 def duel(a: int, d: int, events: tuple[str, ...], ab: int, db: int, shootout: bool, rules_text: str) -> dict:
     from solver.cactus.duel import duel_odds
-    from solver.cactus.rules import rules_from
+    from solver.cactus.rules import CactusRules
 
-    return duel_odds(a, d, events, ab, db, shootout, rules_from(json.loads(rules_text)))
+    return duel_odds(a, d, events, ab, db, shootout, CactusRules.from_json(json.loads(rules_text)))
 
 
 def show_odds(r: dict) -> None:

@@ -43,11 +43,11 @@ def example_position() -> dict:
 @st.cache_data(show_spinner=False, max_entries=256)
 def decide(position_text: str, rules_text: str) -> dict:
     from solver.cactus.ranger import decide as engine_decide
-    from solver.cactus.rules import rules_from
+    from solver.cactus.rules import CactusRules
 
     pos = json.loads(position_text)
     pos.pop("rules", None)
-    return engine_decide(pos, rules_from(json.loads(rules_text)))
+    return engine_decide(pos, CactusRules.from_json(json.loads(rules_text)))
 
 
 def validated(doc: Any) -> dict:

@@ -27,7 +27,9 @@ from dashboard.shared.urlstate import (
 from solver.cactus import solo_deck
 from solver.cactus.companion import record_from_json
 from solver.io.numbers import MAX_INT
+from solver.io.read import as_int
 from solver.outlaws.line import line_from_json
+from solver.outlaws.state import position_from_json
 from solver.registry import GAMES
 from solver.wagons.record.game_record import MAX_ACTIONS, game_from_record
 
@@ -90,6 +92,18 @@ CACTUS = Address("cactus", "the Cactus Town game in the address", Fields(require
 LINE = Address("line", "the game in the address", Loaded(line_from_json))
 """``?line=``: the Outlaws table's line (a start position and the plays), replayed by the engine."""
 
+def _outlaws_work(doc: Any) -> None:
+    """The Outlaws page's work: {"position", "seed"} or a bare position, read by the engine's loader."""
+    if isinstance(doc, dict) and set(doc) == {"position", "seed"}:
+        if doc["seed"] is not None:
+            as_int(doc["seed"], "the position's seed", 0, MAX_INT)
+        doc = doc["position"]
+    position_from_json(doc)
+
+
+POS = Address("pos", "the Outlaws position in the address", Loaded(_outlaws_work))
+"""``?pos=``: the Outlaws page's position and the seed it was dealt from (:mod:`dashboard.outlaws.position_work`)."""
+
 AT = Address("at", "the step in the address", Whole(0, MAX_INT), plain=True)
 """``?at=``: the step of the line shown (ASCII digits; a step past the line's end shows its end)."""
 
@@ -101,5 +115,5 @@ def tab(labels: list[str], name: str = "tab") -> Address:
     return Address(name, "the tab in the address", Text(200, choices=tuple(labels), noun="tab"), plain=True)
 
 
-DOCUMENTS: tuple[Address, ...] = (READINGS, LC, LC_OWN, SHEET, CACTUS, LINE)
+DOCUMENTS: tuple[Address, ...] = (READINGS, LC, LC_OWN, SHEET, CACTUS, LINE, POS)
 """Every encoded parameter of the dashboard (plain ones: :data:`AT` and :func:`tab`)."""

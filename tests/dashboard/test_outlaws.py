@@ -18,7 +18,7 @@ from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, position_from_json, position_to_json
 from solver.outlaws.victory_names import WAYS_TO_WIN
-from tests.support.apptest import APP, errors, open_page, reloaded, texts
+from tests.support.apptest import APP, errors, open_editor, open_page, reloaded, texts
 from tests.support.kept import (  # noqa: F401 - private_store is a fixture
     browser_of,
     forget_process_cache,
@@ -34,13 +34,6 @@ def start_doc(seed=1):
 
 def pos_of(at) -> dict:
     return at.session_state[work.KEY]["position"]
-
-
-def open_editor(at) -> None:
-    """Open the Position editor (drawn only while open)."""
-    if "ol_editor" not in at.session_state or not at.session_state["ol_editor"]:
-        at.session_state["ol_editor"] = True
-        at.run()
 
 
 def apply_json(at, doc):

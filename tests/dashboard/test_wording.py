@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, position_to_json
-from tests.support.apptest import errors, open_page, texts
+from tests.support.apptest import errors, open_editor, open_page, texts
 
 
 def test_a_card_in_both_towns_is_named_in_words():
@@ -33,6 +33,7 @@ def test_a_reserve_of_one_token_is_one_token():
     doc["discard"] = dict(doc.get("discard") or {})
     for token in extra:  # the tokens taken off the reserve lie in the discard (component totals hold)
         doc["discard"][token] = doc["discard"].get(token, 0) + 1
+    open_editor(at)
     at.text_area(key=f"ol_json_{at.session_state['ol_ver']}").set_value(json.dumps(doc))
     at.button(key="ol_apply_json").click().run()
     assert not errors(at), errors(at)

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dashboard.cactus import companion
+from dashboard.outlaws import position_work
 from dashboard.shared import addresses, urlstate
 from dashboard.shared.readings import rules_from_doc
 from dashboard.wagons import game as wg
@@ -29,6 +30,8 @@ from solver.errors import BadInput
 from solver.io.read import MAX_DEPTH
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
+from solver.outlaws.rules import Rules as OutlawsRules
+from solver.outlaws.state import initial_position, position_to_json
 from solver.wagons import game as wgm
 from solver.wagons.record.game_record import game_record
 from tests.support.fuzz import (
@@ -99,6 +102,8 @@ def valid_documents() -> dict[str, list[Any]]:
                    {**companion.new_game(None, [1, 2, 3, 4]), "history": [cp.record_to_json(r) for r in SOLO_ROUNDS]},
                    {**companion.new_game(3, [1, 2, 3, 4]), "history": [cp.record_to_json(cp.Record(event="sandstorm"))]}],
         "line": [outlaws_line(0, 0), outlaws_line(1, 6)],
+        "pos": [{"position": position_to_json(initial_position(seed=5, rules=OutlawsRules())), "seed": 5},
+                position_to_json(initial_position(seed=2, rules=OutlawsRules()))],
     }
 
 
@@ -128,7 +133,7 @@ def _use_cactus(doc: dict) -> None:
 
 
 PAGE_USE = {"readings": _use_readings, "lc": _use_game, "lc_own": _use_game, "sheet": wv.load_sheet,
-            "cactus": _use_cactus, "line": ln.line_from_json}
+            "cactus": _use_cactus, "line": ln.line_from_json, "pos": position_work.load}
 """Each parameter's next step on its page (:mod:`dashboard.shared.readings`, :mod:`dashboard.wagons.game`,
 the score sheet, the round companion, the Outlaws table)."""
 

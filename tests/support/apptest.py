@@ -74,3 +74,10 @@ def page_timings() -> list[tuple[str, float, float]]:
 if __name__ == "__main__":  # .venv/bin/python -m tests.support.apptest
     for name, first, again in page_timings():
         print(f"{name:18s} first load {first:6.2f} s   rerun (cached) {again:5.2f} s")
+
+
+def open_editor(at: AppTest) -> None:
+    """Open the Outlaws page's Position editor (drawn only while open)."""
+    if "ol_editor" not in at.session_state or not at.session_state["ol_editor"]:
+        at.session_state["ol_editor"] = True
+        at.run()
