@@ -22,12 +22,12 @@ MAX_CHARS = 12
 
 
 def whole_box(label: str, key: str, default: int, lo: int, hi: int, *, where: Any = st, help: str | None = None,
-              kept_value: bool = True) -> int | None:
+              kept_value: bool = True, disabled: bool = False) -> int | None:
     """A text box for a whole number in ``lo..hi`` (``where``: ``st`` or a column), its text kept across page
     visits (``kept_value``); the number, or None after an inline error naming the box and its range."""
     draw = where.text_input
-    text = (kept(draw, key, str(default), label, help=help, max_chars=MAX_CHARS) if kept_value else
-            draw(label, value=str(default), key=key, help=help, max_chars=MAX_CHARS))
+    text = (kept(draw, key, str(default), label, help=help, max_chars=MAX_CHARS, disabled=disabled) if kept_value
+            else draw(label, value=str(default), key=key, help=help, max_chars=MAX_CHARS, disabled=disabled))
     try:
         return parse_int_text(text, f"'{label}'", lo, hi)
     except BadInput as exc:

@@ -5,7 +5,7 @@ difficulty atlas.
 The page opens at once from stored rows (:mod:`dashboard.wagons.scenario_rows`); other settings are simulated on
 demand (**Simulate them**, with progress), never before the page has drawn. Its inputs and the last best-play table
 are this browser's kept work (a reload, a closed tab, a restarted server keep them); numbers are typed and read as
-typed (:mod:`dashboard.wagons.inputs`), and a table never answers other inputs than those shown."""
+typed (:mod:`dashboard.shared.boxes`), and a table never answers other inputs than those shown."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ import polars as pl
 import streamlit as st
 
 from dashboard.shared import store
+from dashboard.shared.boxes import whole_box
 from dashboard.shared.caching import cache_final, dumps, proven
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, kept, page_header
 from dashboard.shared.work import keep_stopped, run_with_progress
 from dashboard.wagons import scenario_rows as rows
 from dashboard.wagons import view as wv
-from dashboard.wagons.inputs import whole_box
 from solver.errors import BadInput
 from solver.paths import SCENARIOS
 from solver.stopping import StopSignal, stopped
