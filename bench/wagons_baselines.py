@@ -27,6 +27,7 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
 from solver.wagons.optimizer.bestplay import BestPlay
 from solver.wagons.optimizer.bounds import margin_bound
+from solver.wagons.optimizer.cpsat.encode import triangle_clauses
 from solver.wagons.optimizer.cpsat.proof import CpSatProof
 from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, check_method_fits
 from solver.wagons.optimizer.layout import best_layout
@@ -36,7 +37,6 @@ from solver.wagons.rules import Rules
 from solver.wagons.town import Town
 
 _OFFSETS = range(-2, 3)
-_SUMS = [(a, b, a + b) for a in _OFFSETS for b in _OFFSETS if -2 <= a + b <= 2]
 _APART = [(a, b, c) for a in _OFFSETS for b in _OFFSETS for c in _OFFSETS if c != a + b]
 
 
@@ -68,18 +68,7 @@ def unique_triangles(m, n, axis, town) -> None:
     every contradiction clause (no at-most-one)."""
     if n > 10:
         return
-    for i, j, k in itertools.combinations(range(n), 3):
-        town.tick()
-        for name in "xy":
-            ij, jk, ik = ([axis[(name, p, q, d)] for d in _OFFSETS] for p, q in ((i, j), (j, k), (i, k)))
-            nij, njk, nik = ([~x for x in lits] for lits in (ij, jk, ik))
-            for a, b, c in _SUMS:
-                a, b, c = a + 2, b + 2, c + 2
-                m.add_bool_or([nij[a], njk[b], ik[c]])
-                m.add_bool_or([nij[a], nik[c], jk[b]])
-                m.add_bool_or([njk[b], nik[c], ij[a]])
-            for a, b, c in _APART:
-                m.add_bool_or([nij[a + 2], njk[b + 2], nik[c + 2]])
+    triangle_clauses(m, n, axis, town, _APART)
 
 
 @dataclass(frozen=True)

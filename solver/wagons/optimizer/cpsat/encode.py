@@ -157,6 +157,12 @@ def add_triangles(m, n, axis, town) -> None:
     for i, j in itertools.combinations(range(n), 2):
         for name in "xy":
             m.add_at_most_one([axis[(name, i, j, d)] for d in _OFFSETS])
+    triangle_clauses(m, n, axis, town, _APART_FAR)
+
+
+def triangle_clauses(m, n, axis, town, apart) -> None:
+    """For each triple of cards ``i < j < k`` and axis: the positive clauses (two offsets imply the third) and a
+    contradiction clause for each offset triple in ``apart``."""
     for i, j, k in itertools.combinations(range(n), 3):
         town.tick()
         for name in "xy":
@@ -167,7 +173,7 @@ def add_triangles(m, n, axis, town) -> None:
                 m.add_bool_or([nij[a], njk[b], ik[c]])
                 m.add_bool_or([nij[a], nik[c], jk[b]])
                 m.add_bool_or([njk[b], nik[c], ij[a]])
-            for a, b, c in _APART_FAR:
+            for a, b, c in apart:
                 m.add_bool_or([nij[a + 2], njk[b + 2], nik[c + 2]])
 
 
