@@ -91,9 +91,7 @@ def init() -> None:
 def _keep() -> None:
     """End of the run: the game to this browser's store (when it changed) and to the address."""
     store.persist(KEY)
-    text = urlstate.encode(st.session_state[KEY])
-    if st.query_params.get(QUERY) != text:
-        st.query_params[QUERY] = text
+    urlstate.put(st.query_params, QUERY, st.session_state[KEY])
 
 
 @st.cache_data(show_spinner="Computing the exact odds given the cards seen...", max_entries=64)

@@ -127,9 +127,7 @@ def init(default: gm.Game) -> None:
 def _keep() -> None:
     """End of the run: the line to this browser's store (when it changed) and to the address."""
     store.persist(KEY)
-    text = encode(_line())
-    if st.query_params.get("line") != text:
-        st.query_params["line"] = text
+    urlstate.put(st.query_params, addresses.LINE.name, _line())
     if st.query_params.get("at") != str(_cursor()):
         st.query_params["at"] = str(_cursor())
 

@@ -81,9 +81,7 @@ def replace(doc: dict, seed: int | None = None) -> None:
 def keep() -> None:
     """End of the page's run: the work to the store (when it changed) and to the address."""
     store.persist(KEY)
-    text = urlstate.encode(current())
-    if st.query_params.get(QUERY) != text:
-        st.query_params[QUERY] = text
+    urlstate.put(st.query_params, QUERY, current())
 
 
 def shown_elsewhere() -> dict | None:

@@ -49,12 +49,7 @@ def readings_to_address() -> None:
             diff = {k: v for k, v in full.items() if v != default.get(k)}
             if diff:
                 doc[game] = diff
-    text = urlstate.encode(doc) if doc else None
-    if text is None:
-        if READINGS_QUERY in st.query_params:
-            del st.query_params[READINGS_QUERY]
-    elif st.query_params.get(READINGS_QUERY) != text:
-        st.query_params[READINGS_QUERY] = text
+    urlstate.put(st.query_params, READINGS_QUERY, doc or None)
 
 
 def readings_from_address() -> str | None:

@@ -39,6 +39,18 @@ def encode(doc: Any) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
+def put(params: Any, name: str, doc: Any) -> None:
+    """Keep ``doc`` in the address parameter ``name`` of ``params`` (``st.query_params``), encoded; ``None``
+    removes the parameter. The address is written only when it changes (each write is a browser history step)."""
+    if doc is None:
+        if name in params:
+            del params[name]
+        return
+    text = encode(doc)
+    if params.get(name) != text:
+        params[name] = text
+
+
 # ----------------------------------------------------------------------------- the shape language
 
 def _refuse(where: str, problem: str) -> BadInput:

@@ -102,17 +102,8 @@ def from_address(query: str = QUERY, what: str = "the Lone Cowboy game in the ad
 def to_address() -> None:
     """Keep the address in step with the game (a reload resumes it, redo steps included), and with the
     player's own game while another line is on the table (a reload keeps the way back to it)."""
-    text = urlstate.encode(current())
-    if st.query_params.get(QUERY) != text:
-        st.query_params[QUERY] = text
-    own = st.session_state.get(OWN_GAME)
-    if own is None:
-        if OWN_QUERY in st.query_params:
-            del st.query_params[OWN_QUERY]
-        return
-    text = urlstate.encode(own)
-    if st.query_params.get(OWN_QUERY) != text:
-        st.query_params[OWN_QUERY] = text
+    urlstate.put(st.query_params, QUERY, current())
+    urlstate.put(st.query_params, OWN_QUERY, st.session_state.get(OWN_GAME))
 
 
 def show_line(record: dict) -> None:

@@ -70,13 +70,8 @@ def keep(sheet: dict, opening_scenario: str) -> None:
     st.session_state[WORK] = sheet
     store.persist(WORK)
     store.persist(BEST)
-    if sheet == {"scenario": opening_scenario, "rows": EXAMPLE, "pile": EXAMPLE_PILE}:
-        if QUERY in st.query_params:
-            del st.query_params[QUERY]
-        return
-    text = urlstate.encode(sheet)
-    if st.query_params.get(QUERY) != text:
-        st.query_params[QUERY] = text
+    example = sheet == {"scenario": opening_scenario, "rows": EXAMPLE, "pile": EXAMPLE_PILE}
+    urlstate.put(st.query_params, QUERY, None if example else sheet)
 
 
 def load_result(doc: Any) -> tuple:
