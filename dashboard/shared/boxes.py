@@ -2,7 +2,7 @@
 
 A number typed in the browser's own number box is clamped, rounded or cut short by the browser ("1e9" became 1)
 and a value out of range leaves the last accepted one in force, so the answer on the page is the old one. These
-boxes take the text as typed, read it with the solver's own parser (:func:`solver.io.parse_int_text`: digits
+boxes take the text as typed, read it with the solver's own parser (:func:`solver.io.numbers.parse_int_text`: digits
 only, bounded) and, when it is not a number in range, say in one line which box to fix and return None: the page
 then shows no answer for it (:func:`stale`), never an answer from another number.
 """

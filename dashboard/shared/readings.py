@@ -191,7 +191,7 @@ def choice_line(game: str, name: str, value: Any) -> str:
 
 def reading_label(game: str, name: str) -> str:
     """A reading's box label in words: the register's title of the rule the option belongs to
-    (:func:`solver.reading_options.option_rules`) and its id, then the option's name as the CLI spells it."""
+    (:func:`solver.readings.options.option_rules`) and its id, then the option's name as the CLI spells it."""
     from solver.readings.options import option_rules
 
     own = option_rules(game, name)

@@ -2,7 +2,7 @@
 
 A state document travels as compact URL-safe text (JSON, zlib, then base64url), so a reload or a bookmark
 resumes where the user was. :func:`decode` reads it back with the guarantees of the file loaders
-(:func:`solver.io.parse_json_text`: size and depth limits, bounded numbers, duplicate keys refused), then
+(:func:`solver.io.read.parse_json_text`: size and depth limits, bounded numbers, duplicate keys refused), then
 checks it against the parameter's :class:`Address` schema (the small shape language below, and the solver's
 own loaders for the parts it has loaders for) before the page uses it. Every failure is one
 :class:`~solver.errors.BadInput` line naming the parameter and the problem (rule:X-bad-input); the pages show

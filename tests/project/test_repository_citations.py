@@ -8,30 +8,19 @@ The rulebooks themselves are cited by name ("Lone Cowboy rulebook") with the pas
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 from pathlib import Path
 
 from solver.paths import REPO
+from tests.support.repo_files import tracked_files
 
 TEXT = {".py", ".md", ".toml", ".json", ".ipynb", ".txt", ".cfg", ".ini", ".yml", ".yaml", ".csv"}
-SKIP_DIRS = {".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", "node_modules", "screenshots",
-             ".hypothesis", "build", "dist"}
 CITED = re.compile(r"[\w./-]*(?:open-questions\.md|outside-facts\.md|\.txt\b)|(?:\.\./)+shared\b[\w./-]*")
 SELF = Path(__file__).resolve()
 
 
-def tracked_files() -> list[Path]:
-    try:
-        out = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True).stdout
-        files = [REPO / line for line in out.splitlines() if line]
-    except (OSError, subprocess.CalledProcessError):  # a copy without git: walk the tree
-        files = []
-        for root, dirs, names in os.walk(REPO):
-            dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info")]
-            files += [Path(root) / n for n in names]
-    return [f for f in files if f.suffix in TEXT and f.is_file() and f.resolve() != SELF]
+def text_files() -> list[Path]:
+    return [f for f in tracked_files() if f.suffix in TEXT and f.is_file() and f.resolve() != SELF]
 
 
 def _inside(path: Path) -> bool:
@@ -53,7 +42,7 @@ def missing_citations(path: Path, text: str) -> list[str]:
 
 def test_no_file_cites_a_file_the_repository_lacks():
     problems = []
-    for path in tracked_files():
+    for path in text_files():
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:

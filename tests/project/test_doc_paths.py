@@ -1,0 +1,117 @@
+"""The reference docs name only what the repository has: every path and module they mention exists.
+
+Scanned: ``README.md``, ``docs/`` (Markdown and the register's TOML) and the notes in ``scenarios/``, but not
+``docs/history/``, whose dated notes describe the repository as it was. Three kinds of mention are checked against
+the tracked files (what a fresh clone has):
+
+- a path from the root (``solver/wagons/cli/shared.py``, ``tests/browser/``): the file or folder is tracked, a
+  pattern (``bench/bench_*.py``, ``solver/<game>/rules.py``) matches one, a generated output is one the
+  ``.gitignore`` names (``bench/results.json``), and ``module.NAME`` names a module's attribute;
+- a shorter path in backquotes (``optimizer/cpsat/goals.py``, said inside a package's own section): some tracked
+  path ends with it;
+- a dotted module name (``solver.wagons.optimizer.layout.best_layout``): each part is a package, a module, or a
+  name its package's ``__init__.py`` or module defines.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.support.paths import ROOT
+from tests.support.repo_files import tracked_paths
+
+NOT_GENERATED = ("*", "!")
+TEMPLATE = re.compile(r"<[^<>/]*>|\[[^\]/]*\]")  # <game>, [_<tab>]: any text there
+REL = re.compile(r"`((?:[\w.-]+/)+[\w-]+\.(?:py|toml|json|md|parquet|csv|ipynb))`")
+DOTTED = re.compile(r"(?<![\w./-])((?:solver|dashboard|tests|bench)(?:\.\w+)+)")
+FILE_SUFFIXES = {"md", "py", "toml", "json", "txt", "parquet", "csv", "png", "ipynb"}
+
+
+def doc_files() -> list[Path]:
+    docs = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "docs").rglob("*.toml"),
+            *(ROOT / "scenarios").rglob("*.md")]
+    return sorted(p for p in docs if "history" not in p.relative_to(ROOT).parts)
+
+
+def generated_outputs() -> list[str]:
+    """The plain entries of ``.gitignore`` with a folder in them: outputs a run writes (``bench/results.json``)."""
+    lines = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    return [ln.strip().rstrip("/") for ln in lines if "/" in ln.strip().rstrip("/") and not ln.startswith(NOT_GENERATED)]
+
+
+def _top_folders(paths: set[str]) -> list[str]:
+    return sorted({p.split("/")[0] for p in paths if "/" in p and not p.startswith(".")})
+
+
+def _rooted_exists(path: str, paths: set[str], outputs: list[str]) -> bool:
+    path = path.split("{")[0].rstrip("/")
+    if path in paths or any(path == o or path.startswith(o + "/") for o in outputs):
+        return True
+    pattern = TEMPLATE.sub("*", path)
+    if pattern != path or "*" in path:  # a star stays inside one folder
+        within = re.compile("[^/]*".join(re.escape(piece) for piece in pattern.split("*")))
+        return any(within.fullmatch(p) for p in paths)
+    module, _, attribute = path.rpartition(".")
+    return bool(attribute) and attribute.isidentifier() and module + ".py" in paths
+
+
+def _dotted_exists(name: str, paths: set[str]) -> bool:
+    parts = name.split(".")
+    if parts[-1] in FILE_SUFFIXES:
+        return True  # a file's name (``dashboard.md``), not a module
+    here = parts[0]
+    for part in parts[1:]:
+        if f"{here}/{part}" in paths and f"{here}/{part}/__init__.py" in paths:
+            here = f"{here}/{part}"
+            continue
+        if f"{here}/{part}.py" in paths:
+            return True  # what follows is an attribute of that module
+        init = ROOT / here / "__init__.py"
+        return init.exists() and re.search(rf"\b{re.escape(part)}\b", init.read_text(encoding="utf-8")) is not None
+    return True
+
+
+def missing_paths(text: str, paths: set[str], outputs: list[str]) -> list[tuple[int, str]]:
+    """(line, mention) for every path or module named in ``text`` that ``paths`` (tracked, from the root) lacks."""
+    rooted = re.compile(rf"(?<![\w./-])((?:{'|'.join(_top_folders(paths))})/[\w.*<>\[\]{{/-]*)")
+    found = []
+    for m in rooted.finditer(text):
+        if not _rooted_exists(m.group(1).rstrip(".,;:"), paths, outputs):
+            found.append((m.start(), m.group(1).rstrip(".,;:")))
+    for m in REL.finditer(text):
+        rel = m.group(1).rstrip("/")
+        if rel.split("/")[0] not in _top_folders(paths) and not any(p == rel or p.endswith("/" + rel) for p in paths):
+            found.append((m.start(), rel))
+    for m in DOTTED.finditer(text):
+        if not _dotted_exists(m.group(1), paths):
+            found.append((m.start(), m.group(1)))
+    return sorted((text.count("\n", 0, at) + 1, what) for at, what in found)
+
+
+def test_the_docs_name_only_paths_and_modules_the_repository_has():
+    paths, outputs = tracked_paths(), generated_outputs()
+    problems = []
+    for doc in doc_files():
+        for line, what in missing_paths(doc.read_text(encoding="utf-8"), paths, outputs):
+            problems.append(f"{doc.relative_to(ROOT).as_posix()}:{line}: names {what!r}, which the repository lacks")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_check_catches_each_kind_of_missing_path():
+    paths = {"solver", "solver/wagons", "solver/wagons/__init__.py", "solver/wagons/optimizer",
+             "solver/wagons/optimizer/__init__.py", "solver/wagons/optimizer/layout.py", "bench",
+             "bench/bench_wagons.py", "tests", "tests/support", "tests/support/browser.py"}
+    outputs = ["bench/results.json", "tests/screenshots"]
+    cases = {
+        "`solver/wagons/optimizer/layout.py`": False, "the folder solver/wagons/optimizer/.": False,
+        "solver/wagons/optimizer/cli.py": True, "`optimizer/cli.py`": True, "`optimizer/layout.py`": False,
+        "bench/bench_*.py": False, "bench/bench_cactus*.py": True, "solver/wagons/opt*.py": True, "solver/<game>/optimizer/": False,
+        "bench/results.json": False, "tests/screenshots/<page>[_<tab>]_<width>.png": False,
+        "tests/support/browser.CUT_OFF": False, "tests/support/browsers.CUT_OFF": True,
+        "solver.wagons.optimizer.layout.best_layout": False, "solver.wagons.optimizer.lay.best_layout": True,
+        "see dashboard.md": False, "tests/test_store.py": True, "`.venv/`, 1/3": False,
+    }
+    for text, flagged in cases.items():
+        assert bool(missing_paths(text, paths, outputs)) == flagged, (text, missing_paths(text, paths, outputs))
+    assert missing_paths("one\n`solver/nope.py`", paths, outputs) == [(2, "solver/nope.py")]
