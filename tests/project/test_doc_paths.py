@@ -1,16 +1,16 @@
 """The reference docs name only what the repository has: every path and module they mention exists.
 
-Scanned: ``README.md``, ``docs/`` (Markdown and the register's TOML) and the notes in ``scenarios/``, but not
-``docs/history/``, whose dated notes describe the repository as it was. Three kinds of mention are checked against
-the tracked files (what a fresh clone has):
+Scanned: ``README.md``, ``docs/`` (Markdown and the register's TOML), and the notes and data files in
+``scenarios/`` (Markdown and TOML), but not ``docs/history/``, whose dated notes describe the repository as it
+was. Three kinds of mention are checked against the tracked files (what a fresh clone has):
 
 - a path from the root (``solver/wagons/cli/shared.py``, ``tests/browser/``): the file or folder is tracked, a
   pattern (``bench/bench_*.py``, ``solver/<game>/rules.py``) matches one, a generated output is one the
   ``.gitignore`` names (``bench/results.json``), and ``module.NAME`` names a module's attribute;
-- a shorter path in backquotes (``optimizer/cpsat/goals.py``, said inside a package's own section): some tracked
-  path ends with it;
-- a dotted module name (``solver.wagons.optimizer.layout.best_layout``): each part is a package, a module, or a
-  name its package's ``__init__.py`` or module defines.
+- a shorter path or a file's name in backquotes (``optimizer/cpsat/goals.py``, ``verify/scores.py``,
+  ``street.py``, said inside a package's own section): some tracked path ends with it;
+- a dotted module name (``solver.wagons.optimizer.layout.best_layout``): each part up to a module is a package
+  or that module, or a name the package's ``__init__.py`` mentions (a module's own names are not checked).
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from tests.support.repo_files import tracked_paths
 
 NOT_GENERATED = ("*", "!")
 TEMPLATE = re.compile(r"<[^<>/]*>|\[[^\]/]*\]")  # <game>, [_<tab>]: any text there
-REL = re.compile(r"`((?:[\w.-]+/)+[\w-]+\.(?:py|toml|json|md|parquet|csv|ipynb))`")
+REL = re.compile(r"`((?:[\w.-]+/)*[\w-]+\.(?:py|toml|json|md|parquet|csv|ipynb))`")
 DOTTED = re.compile(r"(?<![\w./-])((?:solver|dashboard|tests|bench)(?:\.\w+)+)")
 FILE_SUFFIXES = {"md", "py", "toml", "json", "txt", "parquet", "csv", "png", "ipynb"}
 
 
 def doc_files() -> list[Path]:
     docs = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "docs").rglob("*.toml"),
-            *(ROOT / "scenarios").rglob("*.md")]
+            *(ROOT / "scenarios").rglob("*.md"), *(ROOT / "scenarios").rglob("*.toml")]
     return sorted(p for p in docs if "history" not in p.relative_to(ROOT).parts)
 
 
@@ -111,6 +111,7 @@ def test_the_check_catches_each_kind_of_missing_path():
         "tests/support/browser.CUT_OFF": False, "tests/support/browsers.CUT_OFF": True,
         "solver.wagons.optimizer.layout.best_layout": False, "solver.wagons.optimizer.lay.best_layout": True,
         "see dashboard.md": False, "tests/test_store.py": True, "`.venv/`, 1/3": False,
+        "`layout.py`": False, "`verify_model.py`": True,
     }
     for text, flagged in cases.items():
         assert bool(missing_paths(text, paths, outputs)) == flagged, (text, missing_paths(text, paths, outputs))
