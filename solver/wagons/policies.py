@@ -1,7 +1,9 @@
-"""Player policies for whole games: random, greedy and scripted (replays a recorded game).
+"""Player policies for whole games: random, greedy, lookahead and scripted (replays a recorded game).
 
 A policy is a small frozen object with ``choose(state, actions, rng) -> action``; it never sees
-the future deal. Policies are picklable so batches can run in other processes.
+the future deal (the greedy and lookahead policies read the circle, the preference deck's top card
+in round 1, which shows (rule:W-reveal), the town and the opponent's pile; never the cards below the
+deck's top). Policies are picklable so batches can run in other processes.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from dataclasses import dataclass
 
 from solver.errors import BadInput
 from solver.wagons.game import Draft, GameState, Place, action_from_dict, draft_mismatch
+from solver.wagons.opponent import add_to_pile, round1_decision, round2_decision
 from solver.wagons.scoring import features_plus, frame_features, growth_frame, margin_scorer
 from solver.wagons.town import Town, legal_placements
 
-__all__ = ["RandomPolicy", "GreedyPolicy", "ScriptedPolicy", "policy_by_name", "POLICIES"]
+__all__ = ["RandomPolicy", "GreedyPolicy", "LookaheadPolicy", "ScriptedPolicy", "policy_by_name", "POLICIES"]
 
 
 @dataclass(frozen=True)
@@ -103,17 +106,84 @@ class ScriptedPolicy:
         return a
 
 
-POLICIES = ("random", "greedy")
+_PLACES: dict[tuple, tuple] = {}
+"""LookaheadPolicy's valuations: (town, card, pile, scenario, rules, id of the game's data) -> (best margin, placement);
+a game asks the same ones again (its next turn is the turn it looked at), and so do the rollouts of the advice."""
+
+
+def _best_place(state: GameState, town: Town, card: int, pile, grid=None) -> tuple[int, object]:
+    """GreedyPolicy's valuation of placing ``card`` on ``town`` against ``pile``, remembered in :data:`_PLACES`."""
+    key = (town, card, pile, state.scenario, state.rules, id(state.data))
+    hit = _PLACES.get(key)
+    if hit is None:
+        if len(_PLACES) > 200_000:
+            _PLACES.clear()
+        hit = _PLACES[key] = GreedyPolicy()._best_place(state, town, card, pile, grid)
+    return hit
+
+
+@dataclass(frozen=True)
+class LookaheadPolicy:
+    """Drafts one turn ahead; places greedily.
+
+    The ``top`` drafts the greedy policy values most (margin after placing the card at its best spot,
+    ties: the first) are looked at further: the card placed at that spot, then the opponent's reply by its
+    rules (rule:W1 with the preference deck's top card, which shows; rule:W5 / rule:W4 in round 2), the
+    cards it skips handed to the player and placed greedily (rule:W-player-draft), then the player's best
+    next draft by the greedy valuation. The draft whose look-ahead margin is highest is taken (ties: the
+    greedier). Where the round ends before the player's next draft (the round-2 circle is not seen yet,
+    or the game ends), the margin then is the value. Placements: as :class:`GreedyPolicy`.
+    """
+    name: str = "lookahead"
+    top: int = 3
+
+    def choose(self, state: GameState, actions, rng: random.Random):
+        if not isinstance(actions[0], Draft):
+            if isinstance(actions[0], Place):
+                return Place(_best_place(state, state.town, state.hand[0], state.pile)[1])
+            return actions[0]
+        grid = _grid(state.town)
+        valued = []
+        for a in actions:
+            v, p = _best_place(state, state.town, state.circle[a.index], state.pile + state.circle[:a.index], grid)
+            valued.append((v, a.index, p))
+        valued.sort(key=lambda t: (-t[0], t[1]))
+        best = max(valued[:self.top], key=lambda t: (self.ahead(state, t[1], t[2]), t[0], -t[1]))
+        return Draft(best[1])
+
+    @staticmethod
+    def ahead(state: GameState, k: int, p) -> int:
+        """The margin once circle card ``k`` is drafted and placed at ``p``, the opponent has replied and the
+        player has placed what it skipped and made the greedy policy's best next draft (class docstring)."""
+        town = Town(state.town.placements + (p,))
+        circle, pile = state.circle[k + 1:], state.pile + state.circle[:k]
+        if circle:
+            if state.round == 1:  # rule:W1: the deck's top card shows (rule:W-reveal)
+                d = round1_decision(circle, state.deck[0] if state.deck else None, state.rules)
+            else:
+                d = round2_decision(circle, pile, state.scenario, state.rules, state.after_round_1, state.data)
+            pile, circle = add_to_pile(pile, d, state.rules), circle[len(d.skipped) + 1:]
+            for c in d.skipped:  # rule:W-player-draft: placed before the next draft
+                town = Town(town.placements + (_best_place(state, town, c, pile)[1],))
+        if not circle:
+            return margin_scorer(pile, state.scenario, state.rules, state.data)(_grid(town)[1])
+        grid = _grid(town)
+        return max(_best_place(state, town, c, pile + circle[:j], grid)[0] for j, c in enumerate(circle))
+
+
+POLICIES = ("random", "greedy", "lookahead")
 
 
 def policy_by_name(name: str, script=None):
-    """A policy from its name ("random", "greedy", "scripted" with ``script`` actions)."""
+    """A policy from its name ("random", "greedy", "lookahead", "scripted" with ``script`` actions)."""
     if name == "random":
         return RandomPolicy()
     if name == "greedy":
         return GreedyPolicy()
+    if name == "lookahead":
+        return LookaheadPolicy()
     if name == "scripted":
         if script is None:
             raise BadInput("policy 'scripted' needs a recorded game (--script FILE)")
         return ScriptedPolicy(tuple(script))
-    raise BadInput(f"unknown policy '{name}' (one of: random, greedy, scripted)")
+    raise BadInput(f"unknown policy '{name}' (one of: random, greedy, lookahead, scripted)")

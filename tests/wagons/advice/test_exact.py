@@ -1,0 +1,102 @@
+"""The advice's figures against the game tree (rule:W-advice): exact where every order is played, sampled
+figures whose intervals hold the exact value, and the last placement valued by the scorer itself."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+from solver.wagons.advice.engine import advise
+from solver.wagons.advice.information import information_state
+from solver.wagons.advice.orders import deal_orders
+from solver.wagons.game import apply, legal_actions
+from solver.wagons.policies import GreedyPolicy, LookaheadPolicy
+from solver.wagons.scoring import final_scores
+from solver.wagons.town import Town
+from tests.support.advice import endgame, greedy_state, tree_expectation
+
+POLICIES = {"greedy": GreedyPolicy(), "lookahead": LookaheadPolicy()}
+CHANCE_STATE = ("gold-rush", 23, 9)
+"""A round-1 draft with 2 choices and 4 cards unseen (24 orders): the greedy game of seed 23 after 9 actions."""
+
+
+@pytest.mark.parametrize("scenario,seed,left", [("cattle-drive", 4, 1), ("water-the-herd", 2, 2),
+                                                ("out-drink-the-competition", 7, 3), ("boomtown", 11, 2)])
+@pytest.mark.parametrize("policy", ["greedy", "lookahead"])
+def test_endgame_figures_equal_the_game_tree(scenario, seed, left, policy):
+    """The last one to three decisions: every action's expected margin and win chance are exact and equal the tree's."""
+    state = endgame(scenario, seed, left)
+    advice = advise(state, samples=8, policy=policy, bound=False)
+    assert advice.complete and advice.every_order and not advice.unseen
+    info = information_state(state)
+    assert len(advice.actions) == len(legal_actions(info))
+    for row in advice.actions:
+        assert row.exact and row.samples == 1
+        assert (row.mean, row.win) == tree_expectation(apply(info, row.action), POLICIES[policy]), row.words
+    means = [r.mean for r in advice.actions]
+    assert means == sorted(means, reverse=True)
+
+
+@pytest.mark.parametrize("policy", ["greedy", "lookahead"])
+def test_figures_over_every_order_equal_the_game_tree_with_chance(policy):
+    """With 4 cards unseen, every one of the 24 orders played: each action's figures are the exact expectation over
+    the tree's chance nodes (the engine's uniform reveals)."""
+    state = greedy_state(*CHANCE_STATE)
+    advice = advise(state, samples=24, policy=policy, full=True, bound=False)
+    assert len(advice.unseen) == 4 and advice.samples == 24 and advice.every_order
+    info = information_state(state)
+    for row in advice.actions:
+        assert row.exact and isinstance(row.mean, Fraction)
+        assert (row.mean, row.win) == tree_expectation(apply(info, row.action), POLICIES[policy]), row.words
+
+
+def test_the_last_placement_is_valued_by_the_scorer():
+    """The game's last decision: each placement's figure is the final margin of the town it makes."""
+    state = endgame("gold-rush", 8, 1)
+    assert state.hand and len(state.hand) == 1
+    advice = advise(state, samples=4, bound=False)
+    for row in advice.actions:
+        town = Town(state.town.placements + (row.action.placement,))
+        f = final_scores(town, state.pile, state.scenario, state.rules, state.data)
+        assert row.exact and row.mean == f.margin and row.win == int(f.winner == "player")
+
+
+def test_sampled_intervals_hold_the_exact_value():
+    """6 sampled orders of the 24, 30 draws of orders: the 95% intervals hold the exact expected margin (and win
+    chance) at least 80% of the time, and the sample means scatter on both sides of it."""
+    state = greedy_state(*CHANCE_STATE)
+    exact = {r.action: r for r in advise(state, samples=24, policy="greedy", full=True, bound=False).actions}
+    held = won = total = above = 0
+    for seed in range(30):
+        for row in advise(state, samples=6, policy="greedy", full=True, bound=False, seed=seed).actions:
+            assert not row.exact and row.samples == 6
+            true = exact[row.action]
+            total += 1
+            held += row.interval[0] <= true.mean <= row.interval[1]
+            won += row.win_interval[0] <= true.win <= row.win_interval[1]
+            above += row.mean > true.mean
+    assert held >= 0.8 * total and won >= 0.8 * total
+    assert 0.2 * total <= above <= 0.8 * total
+
+
+def test_the_orders_are_uniform_and_shared():
+    """Every order listed once when they fit; sampled orders are permutations of the unseen cards; the same inputs
+    give the same orders (common random numbers across actions and runs)."""
+    every, exact = deal_orders((3, 8, 11), 6)
+    assert exact and sorted(every) == sorted(permutations((3, 8, 11)))
+    some, exact = deal_orders((1, 2, 3, 4, 5), 10, seed=2)
+    assert not exact and len(some) == 10 and all(sorted(o) == [1, 2, 3, 4, 5] for o in some)
+    assert deal_orders((5, 4, 3, 2, 1), 10, seed=2)[0] == some
+    first = [o[0] for o in deal_orders(tuple(range(6)), 3000, seed=1)[0]]
+    counts = [first.count(c) for c in range(6)]
+    assert min(counts) > 400 and max(counts) < 600  # 500 expected each
+
+
+def test_a_random_policy_is_not_a_continuation():
+    """Only deterministic policies continue a play-out (orders share their play): anything else is refused."""
+    from solver.errors import BadInput
+
+    with pytest.raises(BadInput, match="not one of"):
+        advise(greedy_state("gold-rush", 1, 0), policy="random")
