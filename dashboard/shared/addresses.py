@@ -26,7 +26,7 @@ from dashboard.shared.urlstate import (
 )
 from solver.cactus import solo_deck
 from solver.cactus.companion import record_from_json
-from solver.io import MAX_INT
+from solver.io.numbers import MAX_INT
 from solver.outlaws.line import line_from_json
 from solver.registry import GAMES
 from solver.wagons.record.game_record import MAX_ACTIONS, game_from_record

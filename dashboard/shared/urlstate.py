@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import MAX_BYTES, MAX_INT, is_whole, parse_int_text, parse_json_text, short_repr
+from solver.io.numbers import MAX_INT, parse_int_text, short_repr
+from solver.io.read import MAX_BYTES, is_whole, parse_json_text
 
 MAX_TEXT = 64 * 1024
 """Longest encoded parameter accepted (64 KB of address): longer ones are refused before decompressing."""

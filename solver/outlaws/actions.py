@@ -144,7 +144,8 @@ def _check_kinds(vals: dict) -> None:
     ``true`` (both equal a legal action's ``0``/``1``, so they would pass the legality check and then fail as an
     index); a name is text, a flag true/false (rule:X-bad-input)."""
     from solver.errors import BadInput
-    from solver.io import is_whole, short_repr
+    from solver.io.numbers import short_repr
+    from solver.io.read import is_whole
 
     def refuse(key: str, kind: str, value) -> BadInput:
         return BadInput(f"action.{key}: expected {kind}, got {short_repr(value)}")

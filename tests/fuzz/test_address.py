@@ -26,7 +26,7 @@ from dashboard.wagons import view as wv
 from solver.cactus import companion as cp
 from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
-from solver.io import MAX_DEPTH
+from solver.io.read import MAX_DEPTH
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
 from solver.wagons import game as wgm
