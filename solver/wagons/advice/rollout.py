@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 
 from solver.errors import BadInput
-from solver.wagons.game import CHANCE, GameState, OpponentTurn, Reveal, apply, legal_actions, scores
+from solver.wagons.game import CHANCE, GameState, OpponentTurn, Place, Reveal, apply, legal_actions, scores
 from solver.wagons.policies import GreedyPolicy, LookaheadPolicy
 
 __all__ = ["Outcome", "Rollouts", "continuation", "CONTINUATIONS"]
@@ -30,12 +30,27 @@ _MEMO_CAP = 400_000
 
 
 def continuation(name: str):
-    """The continuation policy called ``name`` (:data:`CONTINUATIONS`); BadInput otherwise."""
+    """The continuation policy called ``name`` (:data:`CONTINUATIONS`), valuing placements with the compiled
+    sweep once it is ready (the same decisions as the policy of :mod:`solver.wagons.policies`, faster; its
+    compilation starts now, in the background); BadInput otherwise."""
+    from solver.wagons.optimizer.sweep import SWEEP
+
+    SWEEP.start()
     if name == "greedy":
-        return GreedyPolicy()
+        return GreedyPolicy(compiled=True)
     if name == "lookahead":
-        return LookaheadPolicy()
+        return LookaheadPolicy(compiled=True)
     raise BadInput(f"unknown continuation policy '{name}' (one of: {', '.join(CONTINUATIONS)})")
+
+
+_PLACING = (Place(None),)
+"""What the continuation policies are shown at a placement: its kind only (they value every legal placement
+themselves, the compiled sweep without listing them; listing them is most of a play-out's time otherwise)."""
+
+
+def _choices(s: GameState) -> tuple:
+    """The legal actions as the continuation policies read them: the drafts, or a placement's kind."""
+    return _PLACING if s.hand else legal_actions(s)
 
 
 @dataclass(frozen=True)
@@ -68,7 +83,7 @@ class Rollouts:
                 s = apply(s, OpponentTurn())
             else:
                 self.decisions += 1
-                s = apply(s, self.policy.choose(s, legal_actions(s), self._rng))
+                s = apply(s, self.policy.choose(s, _choices(s), self._rng))
 
     def outcome(self, key, start: GameState, order: tuple[int, ...]) -> Outcome:
         """The end of the game from ``start`` (the state after the action ``key``) when the unseen cards come in

@@ -62,7 +62,9 @@ def wilson(wins: int, n: int, exact: bool) -> tuple[Fraction | float, tuple[floa
     z2 = Z975 ** 2
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z975 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return p, (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)   # the bounds are exactly 0 and 1 there (not 1 - 1e-16)
+    hi = 1.0 if wins == n else min(1.0, centre + half)
+    return p, (lo, hi)
 
 
 def paired_upper(a: Sequence[int], b: Sequence[int]) -> float:

@@ -11,15 +11,16 @@ import pytest
 from solver.wagons.advice.engine import advise
 from solver.wagons.advice.information import information_state
 from solver.wagons.advice.orders import deal_orders
-from solver.wagons.game import apply, legal_actions
+from solver.wagons.game import OpponentTurn, apply, legal_actions
 from solver.wagons.policies import GreedyPolicy, LookaheadPolicy
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import Town
 from tests.support.advice import endgame, greedy_state, tree_expectation
 
 POLICIES = {"greedy": GreedyPolicy(), "lookahead": LookaheadPolicy()}
-CHANCE_STATE = ("gold-rush", 23, 9)
-"""A round-1 draft with 2 choices and 4 cards unseen (24 orders): the greedy game of seed 23 after 9 actions."""
+CHANCE_STATE = ("gold-rush", 17, 7)
+"""A round-1 draft with 3 choices and 5 cards unseen (120 orders), each choice's win chance strictly between 0 and
+1 (about 0.83, 0.78, 0.58 with the greedy policy): the greedy game of seed 17 after 7 actions."""
 
 
 @pytest.mark.parametrize("scenario,seed,left", [("cattle-drive", 4, 1), ("water-the-herd", 2, 2),
@@ -41,11 +42,11 @@ def test_endgame_figures_equal_the_game_tree(scenario, seed, left, policy):
 
 @pytest.mark.parametrize("policy", ["greedy", "lookahead"])
 def test_figures_over_every_order_equal_the_game_tree_with_chance(policy):
-    """With 4 cards unseen, every one of the 24 orders played: each action's figures are the exact expectation over
+    """With 5 cards unseen, every one of the 120 orders played: each action's figures are the exact expectation over
     the tree's chance nodes (the engine's uniform reveals)."""
     state = greedy_state(*CHANCE_STATE)
-    advice = advise(state, samples=24, policy=policy, full=True, bound=False)
-    assert len(advice.unseen) == 4 and advice.samples == 24 and advice.every_order
+    advice = advise(state, samples=120, policy=policy, full=True, bound=False)
+    assert len(advice.unseen) == 5 and advice.samples == 120 and advice.every_order
     info = information_state(state)
     for row in advice.actions:
         assert row.exact and isinstance(row.mean, Fraction)
@@ -53,21 +54,31 @@ def test_figures_over_every_order_equal_the_game_tree_with_chance(policy):
 
 
 def test_the_last_placement_is_valued_by_the_scorer():
-    """The game's last decision: each placement's figure is the final margin of the town it makes."""
+    """The game's last decision: each placement's figure is the final margin of the town it makes, against the pile
+    the opponent ends with (its last draft, if any, by its rules: nothing is left to chance or to a policy)."""
     state = endgame("gold-rush", 8, 1)
     assert state.hand and len(state.hand) == 1
     advice = advise(state, samples=4, bound=False)
+    assert len(advice.actions) == len(legal_actions(state)) > 1
+    margins = set()
     for row in advice.actions:
-        town = Town(state.town.placements + (row.action.placement,))
-        f = final_scores(town, state.pile, state.scenario, state.rules, state.data)
+        end = apply(state, row.action)
+        while end.to_move == "opponent":
+            end = apply(end, OpponentTurn())
+        assert end.to_move is None
+        f = final_scores(Town(state.town.placements + (row.action.placement,)), end.pile, state.scenario,
+                         state.rules, state.data)
         assert row.exact and row.mean == f.margin and row.win == int(f.winner == "player")
+        margins.add(f.margin)
+    assert len(margins) > 1  # the placements differ: the test tells a right figure from a wrong one
 
 
 def test_sampled_intervals_hold_the_exact_value():
-    """6 sampled orders of the 24, 30 draws of orders: the 95% intervals hold the exact expected margin (and win
+    """6 sampled orders of the 120, 30 draws of orders: the 95% intervals hold the exact expected margin (and win
     chance) at least 80% of the time, and the sample means scatter on both sides of it."""
     state = greedy_state(*CHANCE_STATE)
-    exact = {r.action: r for r in advise(state, samples=24, policy="greedy", full=True, bound=False).actions}
+    exact = {r.action: r for r in advise(state, samples=120, policy="greedy", full=True, bound=False).actions}
+    assert all(0 < r.win < 1 for r in exact.values())
     held = won = total = above = 0
     for seed in range(30):
         for row in advise(state, samples=6, policy="greedy", full=True, bound=False, seed=seed).actions:
@@ -89,9 +100,12 @@ def test_the_orders_are_uniform_and_shared():
     some, exact = deal_orders((1, 2, 3, 4, 5), 10, seed=2)
     assert not exact and len(some) == 10 and all(sorted(o) == [1, 2, 3, 4, 5] for o in some)
     assert deal_orders((5, 4, 3, 2, 1), 10, seed=2)[0] == some
-    first = [o[0] for o in deal_orders(tuple(range(6)), 3000, seed=1)[0]]
-    counts = [first.count(c) for c in range(6)]
-    assert min(counts) > 400 and max(counts) < 600  # 500 expected each
+    assert deal_orders(tuple(range(6)), 3000)[1] and len(deal_orders(tuple(range(6)), 3000)[0]) == 720
+    drawn, exact = deal_orders(tuple(range(8)), 4000, seed=1)  # 40320 orders: sampled
+    assert not exact and len(drawn) == 4000
+    for place in (0, 7):
+        counts = [sum(o[place] == c for o in drawn) for c in range(8)]
+        assert min(counts) > 380 and max(counts) < 620, counts  # 500 expected each
 
 
 def test_a_random_policy_is_not_a_continuation():
