@@ -8,11 +8,14 @@ from fractions import Fraction
 from solver.wagons.game import (
     GameState,
     OpponentTurn,
+    Reveal,
+    actions_from_log,
     apply,
     chance_outcomes,
     is_chance_node,
     is_over,
     legal_actions,
+    new_followed_game,
     new_game,
     scores,
 )
@@ -65,3 +68,31 @@ def tree_expectation(state: GameState, policy) -> tuple[Fraction, Fraction]:
     if state.to_move == "opponent":
         return tree_expectation(apply(state, OpponentTurn()), policy)
     return tree_expectation(apply(state, policy.choose(state, legal_actions(state), random.Random(0))), policy)
+
+
+def tree_best(state: GameState) -> Fraction:
+    """The best expected final margin from ``state`` by brute force over the whole game tree: every one of the
+    player's legal actions tried at each decision (the best taken), every chance outcome with its exact chance,
+    the opponent by its rules. What no continuation policy can beat."""
+    if is_over(state):
+        return Fraction(scores(state).margin)
+    if is_chance_node(state):
+        return sum((p * tree_best(apply(state, reveal)) for p, reveal in chance_outcomes(state)), Fraction(0))
+    if state.to_move == "opponent":
+        return tree_best(apply(state, OpponentTurn()))
+    return max(tree_best(apply(state, a)) for a in legal_actions(state))
+
+
+def followed_twin(seeded: GameState) -> GameState:
+    """The followed game (its deal unknown, rule:W-reveal) in which the seeded game's cards are revealed as they
+    are seen (the circle, then the preference deck from its top) and the same actions are taken."""
+    start = new_game(seeded.scenario, seeded.seed, seeded.rules, seeded.data)
+    deal = iter(start.circle + start.deck)
+    s = new_followed_game(seeded.scenario, seeded.rules, seeded.data)
+    for action in actions_from_log(seeded):
+        while is_chance_node(s):
+            s = apply(s, Reveal(next(deal)))
+        s = apply(s, action)
+    while is_chance_node(s):
+        s = apply(s, Reveal(next(deal)))
+    return s

@@ -126,12 +126,15 @@ class Advice:
     bound: object | None = None    # the deal search's bound (:class:`~.bound.DealBound`) once every card is known
 
     @property
-    def best(self) -> ActionAdvice:
-        return self.actions[0]
+    def best(self) -> ActionAdvice | None:
+        """The advised action (the first); None when the time ran out before any play-out ended."""
+        return self.actions[0] if self.actions and self.actions[0].samples else None
 
     def to_dict(self) -> dict:
+        best = self.best
         return {"decision": self.decision, "actions": [a.to_dict() for a in self.actions],
-                "best": action_to_dict(self.best.action), "best_words": self.best.words,
+                "best": None if best is None else action_to_dict(best.action),
+                "best_words": None if best is None else best.words,
                 "samples": self.samples, "orders": self.orders, "unseen": list(self.unseen),
                 "exact": self.every_order and all(a.exact for a in self.actions[:1]), "policy": self.policy,
                 "elapsed": round(self.elapsed, 3), "cpu": round(self.cpu, 3), "complete": self.complete,

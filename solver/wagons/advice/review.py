@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from solver.io.numbers import seconds
 from solver.stopping import stopped
 from solver.wagons.advice.engine import DEFAULT_POLICY, DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT, advise
 from solver.wagons.advice.result import ActionAdvice
@@ -139,11 +140,14 @@ def _decisions(state: GameState) -> list[tuple[GameState, object]]:
     return out
 
 
-def _turn(before: GameState, chosen, advice) -> TurnCost:
+def _turn(before: GameState, chosen, advice) -> TurnCost | None:
+    """The turn's cost, or None when the time ran out before the advised action and the choice were both played."""
     mine = next(r for r in advice.actions if r.action == chosen)
     best = advice.best
+    if best is None or not mine.samples:
+        return None
     exact = mine.exact and best.exact
-    cost = max(0.0, float(best.mean) - float(mine.mean)) if mine.samples and best.samples else 0.0
+    cost = max(0.0, float(best.mean) - float(mine.mean))
     return TurnCost(before.turn, before.round, advice.decision, mine, best, cost,
                     _paired(best.margins, mine.margins, exact), exact)
 
@@ -151,18 +155,22 @@ def _turn(before: GameState, chosen, advice) -> TurnCost:
 def review_choices(state: GameState, samples: int = DEFAULT_SAMPLES, policy: str = DEFAULT_POLICY,
                    time_limit: float = DEFAULT_TIME_LIMIT, progress: Callable[[ReviewReport], None] | None = None
                    ) -> ChoiceReview:
-    """The review of the player's choices in ``state``'s game so far (module docstring); ``time_limit`` is per
-    decision. A seeded game is replayed from its seed, a followed game from its reveals."""
+    """The review of the player's choices in ``state``'s game so far (module docstring), within ``time_limit``
+    wall seconds in all (or until the run's Stop): the decisions reviewed by then, in game order, ``complete``
+    False when some were left. A seeded game is replayed from its seed, a followed game from its reveals."""
     start = time.monotonic()
+    limit = seconds(time_limit, "time limit")
     todo = _decisions(state)
     turns: list[TurnCost] = []
     for n, (before, chosen) in enumerate(todo):
-        if stopped():
+        left = start + limit - time.monotonic()
+        if stopped() or left <= 0:
             break
         if progress is not None:
             progress(ReviewReport(n, len(todo), time.monotonic() - start))
-        advice = advise(before, samples, policy, time_limit, keep=(chosen,), bound=False)
-        if not advice.complete and stopped():
+        advice = advise(before, samples, policy, left, keep=(chosen,), bound=False)
+        turn = _turn(before, chosen, advice)
+        if turn is None or not advice.complete:  # the time ran out (or Stop) within this decision
             break
-        turns.append(_turn(before, chosen, advice))
+        turns.append(turn)
     return ChoiceReview(tuple(turns), len(todo), len(turns) == len(todo), policy, samples, time.monotonic() - start)

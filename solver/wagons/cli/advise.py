@@ -12,9 +12,10 @@ from solver.io.read import read_json
 __all__ = ["handle_advise", "render_advise", "register_advise", "add_advice_flags", "advice_progress"]
 
 
-def add_advice_flags(p, time_help: str) -> None:
-    """``--samples``, ``--policy``, ``--time-limit`` and ``--quiet``: the advice's settings (advise, replay --review)."""
-    from solver.wagons.advice.engine import DEFAULT_POLICY, DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT
+def add_advice_flags(p, time_help: str, time_limit: float) -> None:
+    """``--samples``, ``--policy``, ``--time-limit`` (default ``time_limit``) and ``--quiet``: the advice's settings
+    (advise, replay --review)."""
+    from solver.wagons.advice.engine import DEFAULT_POLICY, DEFAULT_SAMPLES
     from solver.wagons.advice.rollout import CONTINUATIONS
 
     p.add_argument("--samples", type=clikit.whole_number, default=DEFAULT_SAMPLES, metavar="K",
@@ -22,7 +23,7 @@ def add_advice_flags(p, time_help: str) -> None:
                         "orders of the unseen cards, every order (exact)")
     p.add_argument("--policy", choices=CONTINUATIONS, default=DEFAULT_POLICY,
                    help=f"who makes your later decisions in the play-outs (default {DEFAULT_POLICY})")
-    p.add_argument("--time-limit", default=str(int(DEFAULT_TIME_LIMIT)), metavar="S", help=time_help)
+    p.add_argument("--time-limit", default=str(int(time_limit)), metavar="S", help=time_help)
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
 
 
@@ -85,7 +86,7 @@ def register_advise(group) -> None:
                                                 "place")
     p.add_argument("--upto", type=clikit.whole_number, default=None, metavar="N",
                    help="advise at the state after the first N actions")
-    add_advice_flags(p, "wall seconds at most (default 60); then the figures so far, marked incomplete")
+    add_advice_flags(p, "wall seconds at most (default 60); then the figures so far, marked incomplete", 60)
     p.add_argument("--full", action="store_true", help="play every action on every order (no race; slower)")
     p.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")

@@ -89,7 +89,8 @@ def register_replay(group) -> None:
     p.add_argument("--review", action="store_true",
                    help="add advice_review: the turns where your choice cost the most expected margin against the "
                         "advice (runs `wagons advise` at each of your decisions)")
-    add_advice_flags(p, "with --review: wall seconds at most per decision (default 60)")
+    add_advice_flags(p, "with --review: wall seconds at most for the whole review (default 300); then the decisions "
+                        "reviewed by then, marked incomplete", 300)
     _goals_flag(p)
     _register_was_winnable(group)
 

@@ -15,7 +15,7 @@ from solver.wagons.game import OpponentTurn, apply, legal_actions
 from solver.wagons.policies import GreedyPolicy, LookaheadPolicy
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import Town
-from tests.support.advice import endgame, greedy_state, tree_expectation
+from tests.support.advice import endgame, greedy_state, tree_best, tree_expectation
 
 POLICIES = {"greedy": GreedyPolicy(), "lookahead": LookaheadPolicy()}
 CHANCE_STATE = ("gold-rush", 17, 7)
@@ -38,6 +38,25 @@ def test_endgame_figures_equal_the_game_tree(scenario, seed, left, policy):
         assert (row.mean, row.win) == tree_expectation(apply(info, row.action), POLICIES[policy]), row.words
     means = [r.mean for r in advice.actions]
     assert means == sorted(means, reverse=True)
+
+
+@pytest.mark.parametrize("scenario,seed,left", [("cattle-drive", 4, 1), ("gold-rush", 8, 1), ("water-the-herd", 2, 2),
+                                                ("boomtown", 11, 2)])
+def test_endgame_advice_against_the_best_play_by_brute_force(scenario, seed, left):
+    """Brute force over every action of the last decisions (the best at each): no action's figure is above the best
+    play after it (a continuation policy cannot beat it), the advised one equals the best play at the game's last
+    decision (nothing is left to a policy), and the deal search's proven bound is never below the best play."""
+    state = endgame(scenario, seed, left)
+    info = information_state(state)
+    advice = advise(state, samples=8, policy="lookahead")
+    assert advice.complete and advice.bound is not None and advice.bound.upper is not None
+    best = {row.action: tree_best(apply(info, row.action)) for row in advice.actions}
+    for row in advice.actions:
+        assert row.mean <= best[row.action], row.words
+        assert row.bound is not None and row.bound >= best[row.action], row.words
+    assert advice.bound.upper >= max(best.values())
+    if left == 1:
+        assert advice.best.mean == max(best.values())
 
 
 @pytest.mark.parametrize("policy", ["greedy", "lookahead"])
