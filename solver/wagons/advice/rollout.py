@@ -29,17 +29,18 @@ _MEMO_CAP = 400_000
 """Positions remembered at chance nodes before the memo starts over (memory)."""
 
 
-def continuation(name: str):
-    """The continuation policy called ``name`` (:data:`CONTINUATIONS`), valuing placements with the compiled
-    sweep once it is ready (the same decisions as the policy of :mod:`solver.wagons.policies`, faster; its
-    compilation starts now, in the background); BadInput otherwise."""
-    from solver.wagons.optimizer.sweep import SWEEP
+def continuation(name: str, compiled: bool = True):
+    """The continuation policy called ``name`` (:data:`CONTINUATIONS`); ``compiled``: valuing placements with the
+    compiled sweep once it is ready (the same decisions as the policy of :mod:`solver.wagons.policies`, faster;
+    its compilation starts now, in the background). BadInput for another name."""
+    if compiled:
+        from solver.wagons.optimizer.sweep import SWEEP
 
-    SWEEP.start()
+        SWEEP.start()
     if name == "greedy":
-        return GreedyPolicy(compiled=True)
+        return GreedyPolicy(compiled=compiled)
     if name == "lookahead":
-        return LookaheadPolicy(compiled=True)
+        return LookaheadPolicy(compiled=compiled)
     raise BadInput(f"unknown continuation policy '{name}' (one of: {', '.join(CONTINUATIONS)})")
 
 
