@@ -15,6 +15,8 @@ compiled scorer handles (:func:`~.board.goal_tables`), and while the kernel is s
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from solver.wagons.cards import card_codes
@@ -31,6 +33,8 @@ MARGIN = 4
 """Empty cells around the town's cells on the board: a candidate card lies at most 2 cells out, and its
 neighbours one further, so every look-up stays on the board."""
 
+_CELLS: dict[Town, tuple] = {}
+"""The board cells of the towns swept lately (:func:`_town_cells`)."""
 _TABLES: dict[tuple, tuple] = {}
 """Goal tables and the opponent's fixed points per (scenario, pile, rules, id of the data)."""
 
@@ -77,9 +81,31 @@ def _sweep(cells, B, card, nrot, kind, scal, tab, tab_len, opp, can_lose):
     return best, bx, by, br, count
 
 
+@cache
+def _codes() -> tuple:
+    return card_codes()
+
+
+@cache
+def _card(card: int) -> tuple[np.ndarray, int]:
+    """The card's arrays for the kernel (:func:`~.board.card_arrays`) and its number of distinct turns."""
+    cc, nrot = card_arrays((card,))
+    return cc, int(nrot[0])
+
+
 def _town_cells(town: Town) -> tuple[np.ndarray, int, int, int]:
-    """(cells shifted onto the board, B, x shift, y shift) of ``town``'s placements, in order."""
-    codes = card_codes()
+    """(cells shifted onto the board, B, x shift, y shift) of ``town``'s placements, in order (remembered: a
+    draft values every circle card on the same town)."""
+    hit = _CELLS.get(town)
+    if hit is None:
+        if len(_CELLS) > 20_000:
+            _CELLS.clear()
+        hit = _CELLS[town] = _cells_of(town)
+    return hit
+
+
+def _cells_of(town: Town) -> tuple[np.ndarray, int, int, int]:
+    codes = _codes()
     rows = [(p.x + dx, p.y + dy, t, i) for p in town.placements for dx, dy, t, i in codes[p.card][p.rot != 0]]
     xs = [r[0] for r in rows]
     ys = [r[1] for r in rows]
@@ -111,8 +137,8 @@ def best_placement(town: Town, card: int, pile: tuple[int, ...], scenario: str, 
     if tables is None:
         return None
     cells, B, sx, sy = _town_cells(town)
-    cc, nrot = card_arrays((card,))
-    best, x, y, r, count = _sweep(cells, B, cc, int(nrot[0]), *tables)
+    cc, nrot = _card(card)
+    best, x, y, r, count = _sweep(cells, B, cc, nrot, *tables)
     if count == 0:
         return None
     return int(best) - fixed, Placement(card, int(x) - sx, int(y) - sy, 180 if r else 0)

@@ -19,8 +19,9 @@ from solver.wagons.game import (
     new_game,
     scores,
 )
+from solver.wagons.policies import LookaheadPolicy
 from solver.wagons.record.game_record import game_from_record, game_record
-from solver.wagons.simulate import play_out
+from solver.wagons.simulate import play_game, play_out
 from tests.support.advice import endgame, greedy_state
 
 KEYS = {"actions", "best", "samples", "policy", "elapsed", "exact", "complete", "decision", "unseen", "orders",
@@ -143,3 +144,10 @@ def test_a_game_taking_the_advice_at_every_step_replays_to_the_same_scores(tmp_p
     assert cli.main(["wagons", "replay", str(path), "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out)
     assert advised >= 8 and replayed["over"] and replayed["scores"] == scores(state).to_dict()
+
+
+def test_the_lookahead_policy_plays_whole_games_from_the_command_line(capsys):
+    assert cli.main(["wagons", "play", "--scenario", "gold-rush", "--seed", "3", "--policy", "lookahead", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["policy"] == "lookahead" and doc["winner"] in ("player", "opponent", "tie")
+    assert doc["margin"] == play_game("gold-rush", LookaheadPolicy(), 3).scores.margin
