@@ -53,7 +53,7 @@ def _figure(a: dict) -> str:
     win = f"win {100 * a['win_chance']:.0f}%"
     if not a["exact"]:
         win += f" [{100 * a['win_interval'][0]:.0f}-{100 * a['win_interval'][1]:.0f}%]"
-    how = "exact" if a["exact"] else f"{a['samples']} orders"
+    how = "exact" if a["exact"] else f"{a['samples']} order" + ("s" if a["samples"] != 1 else "")
     bound = f", at most {a['bound']:+d}" if a.get("bound") is not None else ""
     return f"{a['expected_margin']:+.1f}{span}  {win}  ({how}{bound})"
 
@@ -64,12 +64,14 @@ def render_advise(r: dict) -> str:
     known = "every card to come is known" if not unseen else \
         f"{unseen} cards unseen ({r['orders']} orders), " + \
         ("every order played" if r["exact"] else f"up to {r['samples']} sampled orders")
-    lines = [f"Scenario {r['scenario']}, {game}: round {r['round']}, turn {r['turn']}, your {r['decision']}; {known}; "
+    what = "placement" if r["decision"] == "place" else "draft"
+    lines = [f"Scenario {r['scenario']}, {game}: round {r['round']}, turn {r['turn']}, your {what}; {known}; "
              f"your later decisions by the {r['policy']} policy.",
              "Expected final margin (95% interval), win chance:"]
     width = max(len(a["words"]) for a in r["actions"])
     for n, a in enumerate(r["actions"]):
-        lines.append(f"  {'best ' if n == 0 else '     '}{a['words']:<{width}}  {_figure(a)}")
+        mark = "best " if n == 0 and r["best"] is not None else "     "
+        lines.append(f"  {mark}{a['words']:<{width}}  {_figure(a)}")
     if r["bound"] is not None and r["bound"]["upper"] is not None:
         lines.append(f"Proven: no play from here ends above {r['bound']['upper']:+d} (the deal search; it may move "
                      "the cards already placed, so the bound can be loose)")

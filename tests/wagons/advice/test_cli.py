@@ -151,3 +151,14 @@ def test_the_lookahead_policy_plays_whole_games_from_the_command_line(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["policy"] == "lookahead" and doc["winner"] in ("player", "opponent", "tie")
     assert doc["margin"] == play_game("gold-rush", LookaheadPolicy(), 3).scores.margin
+
+
+def test_progress_goes_to_standard_error_unless_quiet(tmp_path, capsys):
+    path = _file(tmp_path, greedy_state("gold-rush", 3, 4))
+    assert cli.main(["wagons", "advise", str(path), "--samples", "4", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["complete"] and err.startswith("[advise]") and "play-outs" in err
+    reports = []
+    advise(greedy_state("gold-rush", 3, 4), samples=4, bound=False, progress=reports.append)
+    assert reports and all(0 <= r.fraction < 1 and r.rollouts >= 1 for r in reports)
+    assert reports[0].leader.startswith("place card")
