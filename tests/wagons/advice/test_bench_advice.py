@@ -61,3 +61,17 @@ def test_a_real_game_and_the_policies(bench):
     assert isinstance(row["won"], bool) and isinstance(row["margin"], int)
     figures = bench.policy_figures("cattle-drive", "lookahead", 2)
     assert figures["games"] == 2 and 0 <= figures["win_share"] <= 1
+
+
+def test_run_alls_rows_put_each_figure_beside_its_baseline(bench):
+    pols = [{"scenario": "gold-rush", "policy": p, "games": 10, "win_share": w, "mean_margin": 0.0,
+             "cpu_ms_per_game": 5.0} for p, w in (("greedy", 0.4), ("lookahead", 0.6))]
+    rows = bench.summary([fake_game("gold-rush", seed, 8, "lookahead", seed < 2) for seed in range(8)])
+    speed = {"cpu_compiled": 1.0, "cpu_python": 6.0, "ratio": 6.0, "decisions": 3}
+    out = bench.convention_rows(pols, rows, speed)
+    assert all(set(r) == {"game", "name", "value", "unit", "baseline", "ratio", "notes"} for r in out)
+    by_name = {r["name"]: r for r in out}
+    assert by_name["advice: lookahead policy win share, gold-rush"]["baseline"] == 0.4
+    assert by_name["advice: win share taking the advice at every decision"]["value"] == 0.5
+    assert by_name["advice: seconds per decision (median, wall)"]["value"] == 1.5
+    assert by_name["advice: CPU seconds, compiled valuation"]["ratio"] == 6.0
