@@ -13,6 +13,7 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.io.read import read_json
+from solver.wagons.cli.advise import register_advise
 from solver.wagons.cli.optimizer import register_optimizer
 from solver.wagons.cli.replay import register_replay
 from solver.wagons.cli.shared import (
@@ -252,7 +253,7 @@ def register(games) -> None:
     p.add_argument("--seed", type=clikit.seed_int, default=None, help="the deal's seed (or give --circle/--deck)")
     p.add_argument("--circle", default=None, help="explicit deal (as in `wagons best-play`): the circle, first card first")
     p.add_argument("--deck", default=None, help="explicit deal: the preference deck, top first")
-    p.add_argument("--policy", required=True, choices=("random", "greedy", "scripted"))
+    p.add_argument("--policy", required=True, choices=("random", "greedy", "lookahead", "scripted"))
     p.add_argument("--script", metavar="FILE", help="recorded game for --policy scripted: {\"actions\": [...]} "
                                                     "or a `wagons play --json` output")
     add_rules_flags(p)
@@ -271,7 +272,7 @@ def register(games) -> None:
     p = clikit.add_command(group, "simulate", "play many seeded games and summarise (optionally write rows)",
                            handle_simulate)
     p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
-    p.add_argument("--policy", required=True, choices=("random", "greedy"))
+    p.add_argument("--policy", required=True, choices=("random", "greedy", "lookahead"))
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=clikit.seed_int, default=0)
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
@@ -295,5 +296,6 @@ def register(games) -> None:
                    help="your copy of goals.toml (to correct a number from your own card)")
 
     register_replay(group)
+    register_advise(group)
     register_optimizer(group)
     register_verify(group)

@@ -9,9 +9,9 @@ one line, exit 2 (rule:X-bad-input).
 from __future__ import annotations
 
 from solver import clikit
-from solver.errors import BadInput
 from solver.io.numbers import seconds
 from solver.io.read import read_json
+from solver.wagons.cli.advise import add_advice_flags
 
 __all__ = ["handle_replay", "render_replay", "register_replay", "replay_summary", "handle_was_winnable",
            "render_was_winnable"]
@@ -33,22 +33,21 @@ def replay_summary(state) -> dict:
 
 
 def handle_replay(args) -> dict:
-    from solver.wagons.cli.shared import data_from_args
-    from solver.wagons.game import replay
-    from solver.wagons.record.game_record import game_from_record, record_start
+    from solver.wagons.cli.shared import data_from_args, state_upto
 
-    doc = read_json(args.game_file)
-    data = data_from_args(args)
-    state = game_from_record(doc, data)  # checks the whole file first
-    if args.upto is not None:
-        n = len(doc["actions"])
-        if not 0 <= args.upto <= n:
-            raise BadInput(f"--upto: expected 0..{n} (the file has {n} actions), got {args.upto}")
-        from solver.wagons.game import action_from_dict
+    state = state_upto(read_json(args.game_file), args.upto, data_from_args(args))
+    out = replay_summary(state)
+    out["advice_review"] = _advice_review(args, state) if args.review else None
+    return out
 
-        start = record_start(state.scenario, state.rules, state.seed, data)
-        state = replay(start, [action_from_dict(a, f"actions[{i}]") for i, a in enumerate(doc["actions"][:args.upto])])
-    return replay_summary(state)
+
+def _advice_review(args, state) -> dict:
+    """The turns where the choice made cost the most expected margin against the advice (rule:W-advice)."""
+    from solver.wagons.advice.review import review_choices
+    from solver.wagons.cli.advise import advice_progress
+
+    limit = seconds(args.time_limit, "--time-limit")
+    return review_choices(state, args.samples, args.policy, limit, advice_progress(args.quiet, "review")).to_dict()
 
 
 def _cards(cards) -> str:
@@ -72,6 +71,11 @@ def render_replay(r: dict) -> str:
                      f"{_cards(c['reveal'] for c in r['chances'])}")
     else:
         lines.append(f"{r['to_move']} to move: {len(r['legal_actions'])} legal actions")
+    review = r.get("advice_review")
+    if review is not None:
+        lines.append(f"Your choices against the advice ({review['reviewed']} of {review['decisions']} decisions, "
+                     f"{review['policy']} policy, up to {review['samples']} deal orders each):")
+        lines += [f"  {line}" for line in review["lines"]] or ["  no choice cost half a point or more"]
     return "\n".join(lines)
 
 
@@ -82,6 +86,11 @@ def register_replay(group) -> None:
                                                 "\"rules\", \"seed\" (null: a followed game), \"actions\": [...]}")
     p.add_argument("--upto", type=clikit.whole_number, default=None, metavar="N",
                    help="the state after the first N actions only (undo is a replay of a prefix)")
+    p.add_argument("--review", action="store_true",
+                   help="add advice_review: the turns where your choice cost the most expected margin against the "
+                        "advice (runs `wagons advise` at each of your decisions)")
+    add_advice_flags(p, "with --review: wall seconds at most for the whole review (default 300); then the decisions "
+                        "reviewed by then, marked incomplete", 300)
     _goals_flag(p)
     _register_was_winnable(group)
 

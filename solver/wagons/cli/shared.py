@@ -16,7 +16,8 @@ from solver.wagons.rules import (
     Rules,
 )
 
-__all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponent", "opponent_from_json", "progress_lines"]
+__all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponent", "opponent_from_json", "progress_lines",
+           "state_upto"]
 
 
 def add_rules_flags(p) -> None:
@@ -71,3 +72,18 @@ def progress_lines(quiet: bool, label: str):
             force=bound is not None)
 
     return report
+
+
+def state_upto(doc, upto: int | None, data):
+    """The state a game file reaches, or after its first ``upto`` actions (the whole file is checked first)."""
+    from solver.wagons.game import action_from_dict, replay
+    from solver.wagons.record.game_record import game_from_record, record_start
+
+    state = game_from_record(doc, data)  # checks the whole file first
+    if upto is None:
+        return state
+    n = len(doc["actions"])
+    if not 0 <= upto <= n:
+        raise BadInput(f"--upto: expected 0..{n} (the file has {n} actions), got {upto}")
+    start = record_start(state.scenario, state.rules, state.seed, data)
+    return replay(start, [action_from_dict(a, f"actions[{i}]") for i, a in enumerate(doc["actions"][:upto])])
