@@ -346,8 +346,6 @@ def render_ranger(rules, last_event: str | None) -> None:
 def render() -> None:
     init()
     ss = st.session_state
-    if ss.get("ctc_url_error"):
-        st.error(ss.pop("ctc_url_error"), icon=":material/error:")
     render_setup()
     game = ss[KEY]
     rules = make_rules("cactus", rules_class("cactus"))

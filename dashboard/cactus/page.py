@@ -33,8 +33,14 @@ def _rules(text: str):
     return CactusRules.from_json(json.loads(text))
 
 
-tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(["Marshal's arrival", "Follow a game", "Lone ranger's turn",
-                                                      "Duel odds"], "ct_tab")
+FOLLOW = "Follow a game"
+shared_game = bool(st.query_params.get(companion.QUERY)) and companion.KEY not in st.session_state
+companion.init()  # the followed game, whichever tab is open (a shared game's link opens its tab, or says why not)
+if st.session_state.get("ctc_url_error"):
+    shared_game = False
+    st.error(st.session_state.pop("ctc_url_error"), icon=":material/error:")
+tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(["Marshal's arrival", FOLLOW, "Lone ranger's turn", "Duel odds"],
+                                                      "ct_tab", first=FOLLOW if shared_game else None)
 
 # ----------------------------------------------------------------------------- marshal odds
 

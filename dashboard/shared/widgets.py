@@ -78,14 +78,15 @@ def kept(draw: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs:
     return st.session_state[key]
 
 
-def kept_tabs(labels: list[str], key: str, query: str = "tab") -> Any:
+def kept_tabs(labels: list[str], key: str, query: str = "tab", first: str | None = None) -> Any:
     """``st.tabs`` whose open tab survives a reload (the address holds it, ``?<query>=label``) and a visit to
     another page (kept like :func:`kept`); the first tab leaves the address clean. ``key`` is the page's own
-    (the session is shared by every page), ``query`` the address's name (each page has its own address)."""
+    (the session is shared by every page), ``query`` the address's name (each page has its own address);
+    ``first``: the tab a new session opens on when neither the session nor the address names one."""
     ss = st.session_state
     # the tab open now: the one clicked, else kept in the session (a page visit), else the address (a reload);
     # passed as the default every run, so the widget never falls back to the first tab on its own
-    open_tab = ss.get(key) or ss.get(f"{key}__kept") or tab_from_address(labels, query)
+    open_tab = ss.get(key) or ss.get(f"{key}__kept") or tab_from_address(labels, query) or first
     open_tab = open_tab if open_tab in labels else labels[0]
     tabs = st.tabs(labels, key=key, on_change="rerun", default=open_tab)
     ss[f"{key}__kept"] = open_tab

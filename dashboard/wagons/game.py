@@ -67,9 +67,9 @@ def current() -> dict:
     ss = st.session_state
     if KEY not in ss:
         addressed = from_address()
+        own = from_address(OWN_QUERY, "your own game in the address")  # read (and a damaged one named) either way
         if addressed is not None:
             ss[KEY] = addressed
-            own = from_address(OWN_QUERY, "your own game in the address")
             if own is not None:
                 ss[OWN_GAME] = own
         else:

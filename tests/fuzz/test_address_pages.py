@@ -7,16 +7,22 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.cactus import companion
 from dashboard.nav import BY_NAME, page_file
+from dashboard.outlaws import play as outlaws_play
+from dashboard.outlaws import position_work
 from dashboard.shared import urlstate
+from dashboard.wagons import game as wagons_game
+from dashboard.wagons import sheet as wagons_sheet
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
 from tests.support.apptest import APP, errors
 
 ISSUE_LINK = "eNrtwTENAAAAAqCgzv41rOEBJAAAwLsCAAD3BkhrbLk"
 """The issue's 43 characters: JSON nested 3,000 deep once inflated."""
-PAGE_STATE = {"wagons_play": ("lc_game",), "wagons_sheet": ("wg_rows", "wg_pile"), "cactus": ("ctc_game", "ct_tab__kept"),
-              "outlaws_table": ("olp_line", "olp_cursor"), "verification": ("ver_tab__kept",)}
+PAGE_STATE = {"wagons_play": (wagons_game.KEY,), "wagons_sheet": (wagons_sheet.WORK,),
+              "cactus": (companion.KEY, "ct_tab__kept"), "outlaws": (position_work.KEY,),
+              "outlaws_table": (outlaws_play.KEY,), "verification": ("ver_tab__kept",)}
 """The session keys holding each page's state (what a link in its address restores; the open tab)."""
 PREFIX = {"readings": "The readings in the address were not used: ", "lc": "The game in the address was not loaded: ",
           "lc_own": "The game in the address was not loaded: ",
@@ -105,7 +111,8 @@ def test_a_valid_line_with_a_step_that_is_no_ascii_number_opens_the_table_at_its
 def test_a_valid_line_and_step_still_open_where_they_were():
     at = opened("outlaws_table", {"line": a_valid_line(), "at": "0"})
     assert not at.exception and not errors(at)
-    assert len(at.session_state["olp_line"]["steps"]) == 1 and at.session_state["olp_cursor"] == 0
+    kept = at.session_state[outlaws_play.KEY]
+    assert len(kept["line"]["steps"]) == 1 and kept["at"] == 0
 
 
 @pytest.mark.parametrize("name", ["cactus", "verification"])
