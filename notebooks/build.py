@@ -97,7 +97,7 @@ odds.filter(pl.col("game") == "solo")"""),
                         for sd in ("no_second_shot", "keep_second_shot", "stop_archiving")])
 compare"""),
     ("md", "## Invariant checks (Z3): the solo deck checks and one event-deck check"),
-    ("code", """from solver.cactus import verify as cv
+    ("code", """from solver.cactus.verify import checks as cv
 
 checks = list(cv.verify(players=(), quick=True)["checks"]) + [cv.check_marshal_last_three(2)]
 table = pl.DataFrame([{"id": c["id"], "holds": c["holds"], "seconds": c["seconds"]} for c in checks])
