@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from solver.contract import draw
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.rules import Rules
@@ -81,8 +82,7 @@ class _Random(Decider):
         if len(options) == 1:
             return options[0][2]
         if chance:
-            weights = [float(w) for _, w, _ in options]
-            return self.rng.choices(options, weights)[0][2]
+            return options[draw([w for _, w, _ in options], self.rng)][2]
         return self.rng.choice(options)[2]
 
 
