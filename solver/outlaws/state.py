@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,18 @@ FRONT_PAGE_PER_SIDE = 3
 EMPTY = "empty"
 COLUMNS = 8
 VICTORIES = VICTORY_VALUES  # the values of the victories, named in solver.outlaws.victory_names
+
+
+def evolve(record, **changes):
+    """A copy of a frozen engine record (:class:`Position`, :class:`Supply`, :class:`Discard`,
+    :class:`Knowledge`) with ``changes``: :func:`dataclasses.replace` without re-running ``__init__``
+    (none of them has a ``__post_init__``), for the millions of positions a search builds."""
+    if not changes.keys() <= _FIELDS[type(record)]:
+        raise TypeError(f"{type(record).__name__} has no field {sorted(changes.keys() - _FIELDS[type(record)])[0]!r}")
+    new = object.__new__(type(record))
+    new.__dict__.update(record.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def other(side: str) -> str:
@@ -89,7 +101,7 @@ class Supply:
     election: int = 0
 
     def add(self, kind: str, n: int = 1) -> Supply:
-        return replace(self, **{kind: getattr(self, kind) + n})
+        return evolve(self, **{kind: getattr(self, kind) + n})
 
     def to_json(self) -> dict:
         return {"vote": self.vote, "bullet": self.bullet, "handcuffs": self.handcuffs,
@@ -108,7 +120,7 @@ class Discard:
     front_page: int = 0
 
     def add(self, kind: str, n: int = 1) -> Discard:
-        return replace(self, **{kind: getattr(self, kind) + n})
+        return evolve(self, **{kind: getattr(self, kind) + n})
 
     def to_json(self) -> dict:
         return {k: getattr(self, k) for k in ("bullet", "handcuffs", "vote", "x", "election", "front_page")}
@@ -152,6 +164,9 @@ class Position:
 
     def votes(self, side: str) -> int:
         return self.supply[side].vote
+
+
+_FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (Position, Supply, Discard, Knowledge)}
 
 
 def _sorted_reserve(items: Iterable) -> tuple:
