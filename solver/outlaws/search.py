@@ -540,3 +540,17 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
                         f"none found: search stopped by the {res.stopped or 'depth bound'} after {res.nodes} "
                         f"positions (not a proof)")
     return out
+
+
+def dead_position_answer(res: dict) -> dict:
+    """What a :func:`find_dead_positions` result settled (the ``dead-positions`` verdict of ``readings impact``):
+    ``{"found": True}``; ``{"found": False, "proven_by": "lemma"}`` when the token-economy lemma shows no
+    position reachable from the start is dead (a proof without bound: no search needed); ``{"found": False,
+    "within_depth": n}`` when the search checked every position within n actions; else undecided, with why."""
+    if res["found"]:
+        return {"found": True}
+    if res.get("proven"):
+        return {"found": False, "proven_by": "lemma"}
+    if res["complete"] or res["exhausted"]:
+        return {"found": False, "within_depth": res["depth_bound"]}
+    return {"found": None, "undecided": res.get("bound") or "search bound"}
