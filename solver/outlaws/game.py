@@ -20,6 +20,7 @@ from typing import Any
 from solver.errors import BadInput
 from solver.outlaws import actions as ac
 from solver.outlaws import apply as ap
+from solver.outlaws.characters import TABLE
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import Position, initial_position, position_from_json, position_to_json
 from solver.outlaws.victory import winner as victory
@@ -83,9 +84,9 @@ def _paths(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool
 
 def _plans(pos: Position, action: ac.Action, rules: Rules) -> list[tuple[bool, ...]]:
     """The answer sequences that settle every reaction ``action`` can raise, in first-seen order."""
-    if action.kind != "take" and (action.kind != "ability" or action.actor not in ("hitman", "sheriff")):
-        return [()]  # only a Take (keeping the token, rule:O16) and these two abilities (rule:O6, rule:O7,
-        # immobilizing the Bandit, rule:O16) raise a player's choice
+    if action.kind != "take" and (action.kind != "ability" or not TABLE[action.actor].reacts):
+        return [()]  # only a Take (keeping the token, rule:O16) and the abilities that react (the Hitman's and the
+        # Sheriff's: rule:O6, rule:O7, immobilizing the Bandit, rule:O16) raise a player's choice
     plans = list(dict.fromkeys(replies for _, replies, _ in _paths(pos, action, rules, None)))
     out = []
     for plan in plans:

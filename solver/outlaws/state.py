@@ -169,7 +169,7 @@ class Position:
 _FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (Position, Supply, Discard, Knowledge)}
 
 
-def _sorted_reserve(items: Iterable) -> tuple:
+def sorted_reserve(items: Iterable) -> tuple:
     return tuple(sorted(items, key=lambda t: (t is None, t or "")))
 
 
@@ -316,7 +316,7 @@ def _tokens(data: dict) -> tuple[tuple, tuple]:
         raise BadInput(f"position.tokens: the token row has {COLUMNS} columns, got {len(tok_raw)}")
     tokens = tuple(_token(v, f"position.tokens[{i}]", True) for i, v in enumerate(tok_raw))
     res_raw = require(data, "reserve", list, "position")
-    reserve = _sorted_reserve(_token(v, f"position.reserve[{i}]", False) for i, v in enumerate(res_raw))
+    reserve = sorted_reserve(_token(v, f"position.reserve[{i}]", False) for i, v in enumerate(res_raw))
     return tokens, reserve
 
 
@@ -491,7 +491,7 @@ def initial_position(seed: int | None = None, rules=None) -> Position:
     rng.shuffle(pool)
     first = rules.first_player if rules.first_player in SIDES else rng.choice(SIDES)
     return Position(to_move=first, actions_left=2, street=PerSide(*rows), saloon=PerSide(*saloons),
-                    tokens=tuple(pool[:8]), reserve=_sorted_reserve(pool[8:]),
+                    tokens=tuple(pool[:8]), reserve=sorted_reserve(pool[8:]),
                     supply=PerSide(Supply(), Supply()))
 
 

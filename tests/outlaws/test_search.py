@@ -11,6 +11,7 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, step
+from solver.outlaws.cli import register_verification
 from solver.outlaws.rules import Rules
 from solver.outlaws.search import (
     best_first,
@@ -21,7 +22,6 @@ from solver.outlaws.search import (
     win_possible_side,
 )
 from solver.outlaws.state import initial_position, load_position
-from solver.outlaws.verify.checks import register_verification
 from solver.outlaws.victory import sudden_death_trigger
 from tests.support.outlaws import build, pos
 

@@ -12,6 +12,7 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
+from solver.outlaws.cli import register_verification
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, load_position
 from solver.outlaws.verify.checks import (
@@ -20,7 +21,6 @@ from solver.outlaws.verify.checks import (
     check_invariant,
     cross_check,
     invariants_hold_at,
-    register_verification,
     run_checks,
 )
 from tests.support.outlaws import pos
