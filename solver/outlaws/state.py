@@ -14,14 +14,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
 from solver.io import as_int, read_json, require, short_repr
-from solver.outlaws.victory_names import VICTORY_VALUES
+from solver.outlaws.victory_names import VICTORY_VALUES, Way
 
-SIDES = ("A", "B")
+
+class Side(StrEnum):
+    """A player (contracts.md: "A" or "B"); a ``Side`` is equal to its string."""
+
+    A = "A"
+    B = "B"
+
+
+SIDES = (Side.A, Side.B)
 CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist",
               "bandit", "reverend", "mayor")
 TOKEN_TYPES = ("vote", "bullet", "handcuffs", "x", "election")
@@ -45,8 +54,9 @@ def evolve(record, **changes):
     return new
 
 
-def other(side: str) -> str:
-    return "B" if side == "A" else "A"
+def other(side: str) -> Side:
+    """The other player."""
+    return Side.B if side == "A" else Side.A
 
 
 def left_of(side: str, col: int) -> int:
@@ -176,6 +186,22 @@ def sorted_reserve(items: Iterable) -> tuple:
 # ---------------------------------------------------------------- loading and validation
 
 
+class _Problems(list):
+    """The problems of a position document, every one of them (python-chess's ``status()``), in document order."""
+
+    def get(self, check, *args, default=None):
+        """``check(*args)``; when it raises :class:`BadInput`, its line is noted and ``default`` returned."""
+        try:
+            return check(*args)
+        except BadInput as exc:
+            self.append(str(exc))
+            return default
+
+
+_BAD = object()
+"""An entry that failed its check (``None`` is a valid entry: unknown)."""
+
+
 def _name(value: Any, what: str, allow_none: bool) -> str | None:
     if value is None and allow_none:
         return None
@@ -193,34 +219,43 @@ def _token(value: Any, what: str, allow_empty: bool) -> str | None:
     return value.lower()
 
 
-def _side(value: Any, what: str) -> str:
-    if value not in SIDES:
+def _side(value: Any, what: str) -> Side:
+    if not isinstance(value, str) or value not in SIDES:
         raise BadInput(f"{what}: side must be \"A\" or \"B\", got {short_repr(value, 20)}")
-    return value
+    return Side(value)
 
 
-def _marks(data: dict, key: str, street: PerSide, saloon: PerSide, on_street_only: bool) -> frozenset:
+def _entries(found: _Problems, items: list, check, what: str, *args) -> tuple | None:
+    """Every item checked (``check(item, f"{what}[i]", *args)``); None when any fails (each failure noted)."""
+    out = tuple(found.get(check, v, f"{what}[{i}]", *args, default=_BAD) for i, v in enumerate(items))
+    return None if _BAD in out else out
+
+
+def _mark(item: Any, what: str, street: PerSide, saloon: PerSide, on_street_only: bool) -> tuple:
+    if not isinstance(item, list) or len(item) != 2:
+        raise BadInput(f"{what}: expected a [side, column] pair")
+    side = _side(item[0], what)
+    where = item[1]
+    if isinstance(where, str):
+        name = _name(where, what, False)
+        if name not in street[side] and (on_street_only or name not in saloon[side]):
+            raise BadInput(f"{what}: {side}'s {name} is not {'on Main Street' if on_street_only else 'visible'}")
+    else:
+        col = as_int(where, what, 0, COLUMNS - 1)
+        name = street[side][col]
+        if name is None:
+            raise BadInput(f"{what}: the character at {side} column {col} is face up, so it cannot be unknown")
+    return side, name
+
+
+def _marks(data: dict, key: str, street: PerSide, saloon: PerSide, on_street_only: bool,
+           found: _Problems) -> frozenset | None:
     raw = data.get(key, [])
     if not isinstance(raw, list):
-        raise BadInput(f"position.{key}: expected a list of [side, column] pairs")
-    out = set()
-    for n, item in enumerate(raw):
-        what = f"position.{key}[{n}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise BadInput(f"{what}: expected a [side, column] pair")
-        side = _side(item[0], what)
-        where = item[1]
-        if isinstance(where, str):
-            name = _name(where, what, False)
-            if name not in street[side] and (on_street_only or name not in saloon[side]):
-                raise BadInput(f"{what}: {side}'s {name} is not {'on Main Street' if on_street_only else 'visible'}")
-        else:
-            col = as_int(where, what, 0, COLUMNS - 1)
-            name = street[side][col]
-            if name is None:
-                raise BadInput(f"{what}: the character at {side} column {col} is face up, so it cannot be unknown")
-        out.add((side, name))
-    return frozenset(out)
+        found.append(f"position.{key}: expected a list of [side, column] pairs")
+        return None
+    out = _entries(found, raw, _mark, f"position.{key}", street, saloon, on_street_only)
+    return None if out is None else frozenset(out)
 
 
 def read_position(path: str | Path) -> Position:
@@ -237,26 +272,49 @@ def read_position(path: str | Path) -> Position:
 def position_from_json(doc: Any) -> Position:
     """A validated :class:`Position` from a parsed JSON document (contracts.md); never reads a file.
 
-    Anything but a JSON object (a string included: it is never taken for a path) is refused.
-    """
+    Anything but a JSON object (a string included: it is never taken for a path) is refused. A bad document
+    is refused with one line naming every problem (:func:`position_problems`): the problem itself when there
+    is one, else "3 problems: ...; ...; ..."."""
+    pos, problems = _read(doc)
+    if problems:
+        raise BadInput(problems[0] if len(problems) == 1 else f"{len(problems)} problems: {'; '.join(problems)}")
+    return pos
+
+
+def position_problems(doc: Any) -> list[str]:
+    """Every problem of a position document at once (python-chess's ``status()``), one line each, in the
+    document's order; empty when it is a valid position. A check that needs a broken part (the marks need the
+    street, the token totals need every token place) is left out rather than reported twice."""
+    return _read(doc)[1]
+
+
+def _read(doc: Any) -> tuple[Position | None, list[str]]:
+    """The position and the problems of ``doc`` (the position only when there is none)."""
     if not isinstance(doc, dict):
-        raise BadInput(f"position: expected a JSON object, got {_json_kind(doc)}")
-    to_move = _side(require(doc, "to_move", str, "position"), "position.to_move")
-    actions_left = as_int(require(doc, "actions_left", int, "position"), "position.actions_left", 1, 2)
-    street, saloon = _street_and_saloon(doc)
-    tokens, reserve = _tokens(doc)
-    supply = _supplies(doc)
-    immobilized = _marks(doc, "immobilized", street, saloon, True)
-    front_page = _marks(doc, "front_page", street, saloon, False)
-    _check_marks(immobilized, front_page)
-    discard = _discard(doc, supply, front_page)
-    _check_token_totals(tokens, reserve, supply, discard)
-    winner, victory = _result(doc)
+        return None, [f"position: expected a JSON object, got {_json_kind(doc)}"]
+    found = _Problems()
+    to_move = found.get(lambda: _side(require(doc, "to_move", str, "position"), "position.to_move"))
+    actions_left = found.get(lambda: as_int(require(doc, "actions_left", int, "position"), "position.actions_left",
+                                            1, 2))
+    street, saloon = _street_and_saloon(doc, found)
+    tokens, reserve = _tokens(doc, found)
+    supply = _supplies(doc, found)
+    immobilized = front_page = None
+    if street is not None and saloon is not None:
+        immobilized = _marks(doc, "immobilized", street, saloon, True, found)
+        front_page = _marks(doc, "front_page", street, saloon, False, found)
+        _check_marks(immobilized or frozenset(), front_page or frozenset(), found)
+    discard = _discard(doc, supply, front_page, found)
+    if None not in (tokens, reserve, supply, discard):
+        _check_token_totals(tokens, reserve, supply, discard, found)
+    winner, victory = found.get(_result, doc, default=(None, None))
+    sudden = found.get(_sudden_death, doc)
+    knowledge = [found.get(_knowledge, doc.get("knowledge", {}), side) for side in SIDES]
+    if found:
+        return None, list(found)
     return Position(to_move=to_move, actions_left=actions_left, street=street, saloon=saloon, tokens=tokens,
-                    reserve=reserve, supply=supply, discard=discard,
-                    immobilized=immobilized, front_page=front_page, sudden_death=_sudden_death(doc),
-                    winner=winner, victory=victory,
-                    knowledge=PerSide(*(_knowledge(doc.get("knowledge", {}), side) for side in SIDES)))
+                    reserve=reserve, supply=supply, discard=discard, immobilized=immobilized, front_page=front_page,
+                    sudden_death=sudden, winner=winner, victory=victory, knowledge=PerSide(*knowledge)), []
 
 
 def load_position(source: Path | dict) -> Position:
@@ -285,81 +343,103 @@ def _json_kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _street_and_saloon(data: dict) -> tuple[PerSide, PerSide]:
+def _street_and_saloon(data: dict, found: _Problems) -> tuple[PerSide | None, PerSide | None]:
     """Main Street rows (8 columns, ``None`` = unknown) and the Saloons (2 each, never the Governor)."""
-    street_raw = require(data, "street", dict, "position")
-    saloon_raw = require(data, "saloon", dict, "position")
+    street_raw = found.get(require, data, "street", dict, "position")
+    saloon_raw = found.get(require, data, "saloon", dict, "position")
     rows, saloons = [], []
     for side in SIDES:
-        row = require(street_raw, side, list, "position.street")
-        if len(row) != COLUMNS:
-            raise BadInput(f"position.street.{side}: Main Street has {COLUMNS} columns, got {len(row)} characters")
-        rows.append(tuple(_name(v, f"position.street.{side}[{i}]", True) for i, v in enumerate(row)))
-        sal = require(saloon_raw, side, list, "position.saloon")
-        if len(sal) != 2:
-            raise BadInput(f"position.saloon.{side}: the Saloon holds exactly 2 characters, got {len(sal)}")
-        saloons.append(tuple(sorted(_name(v, f"position.saloon.{side}[{i}]", False) for i, v in enumerate(sal))))
-    for i, side in enumerate(SIDES):
-        if "governor" in saloons[i]:
-            raise BadInput(f"position.saloon.{side}: the Governor may never be in the Saloon")
-        names = [n for n in rows[i] + saloons[i] if n is not None]
+        rows.append(None if street_raw is None else _row(street_raw, side, found))
+        saloons.append(None if saloon_raw is None else _saloon(saloon_raw, side, found))
+    for side, row, sal in zip(SIDES, rows, saloons):
+        if sal is not None and "governor" in sal:
+            found.append(f"position.saloon.{side}: the Governor may never be in the Saloon")
+        names = [n for n in (row or ()) + (sal or ()) if n is not None]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
-            raise BadInput(f"position: {side} has {dup[0]} twice (each side owns each character once)")
-    return PerSide(*rows), PerSide(*saloons)
+            found.append(f"position: {side} has {dup[0]} twice (each side owns each character once)")
+    return (None if None in rows else PerSide(*rows)), (None if None in saloons else PerSide(*saloons))
 
 
-def _tokens(data: dict) -> tuple[tuple, tuple]:
+def _row(street_raw: dict, side: str, found: _Problems) -> tuple | None:
+    row = found.get(require, street_raw, side, list, "position.street")
+    if row is not None and len(row) != COLUMNS:
+        found.append(f"position.street.{side}: Main Street has {COLUMNS} columns, got {len(row)} characters")
+        return None
+    return None if row is None else _entries(found, row, _name, f"position.street.{side}", True)
+
+
+def _saloon(saloon_raw: dict, side: str, found: _Problems) -> tuple | None:
+    sal = found.get(require, saloon_raw, side, list, "position.saloon")
+    if sal is not None and len(sal) != 2:
+        found.append(f"position.saloon.{side}: the Saloon holds exactly 2 characters, got {len(sal)}")
+        return None
+    names = None if sal is None else _entries(found, sal, _name, f"position.saloon.{side}", False)
+    return None if names is None else tuple(sorted(names))
+
+
+def _tokens(data: dict, found: _Problems) -> tuple[tuple | None, tuple | None]:
     """The token row (8 entries, ``"empty"`` allowed) and the sorted reserve."""
-    tok_raw = require(data, "tokens", list, "position")
-    if len(tok_raw) != COLUMNS:
-        raise BadInput(f"position.tokens: the token row has {COLUMNS} columns, got {len(tok_raw)}")
-    tokens = tuple(_token(v, f"position.tokens[{i}]", True) for i, v in enumerate(tok_raw))
-    res_raw = require(data, "reserve", list, "position")
-    reserve = sorted_reserve(_token(v, f"position.reserve[{i}]", False) for i, v in enumerate(res_raw))
-    return tokens, reserve
+    tokens = found.get(require, data, "tokens", list, "position")
+    if tokens is not None and len(tokens) != COLUMNS:
+        found.append(f"position.tokens: the token row has {COLUMNS} columns, got {len(tokens)}")
+        tokens = None
+    tokens = None if tokens is None else _entries(found, tokens, _token, "position.tokens", True)
+    reserve = found.get(require, data, "reserve", list, "position")
+    reserve = None if reserve is None else _entries(found, reserve, _token, "position.reserve", False)
+    return tokens, (None if reserve is None else sorted_reserve(reserve))
 
 
-def _supplies(data: dict) -> PerSide:
+def _supply(sup_raw: dict, side: str, found: _Problems) -> Supply | None:
+    s = found.get(require, sup_raw, side, dict, "position.supply")
+    if s is None:
+        return None
+    before = len(found)
+    vals = {key: found.get(lambda key=key: as_int(require(s, key, int, f"position.supply.{side}"),
+                                                  f"position.supply.{side}.{key}", 0, 99))
+            for key in ("vote", "bullet", "handcuffs", "front_page")}
+    vals["election"] = found.get(as_int, s.get("election", 0), f"position.supply.{side}.election", 0, 1)
+    if vals["front_page"] is not None and vals["front_page"] > FRONT_PAGE_PER_SIDE:
+        found.append(f"position.supply.{side}.front_page: a player has at most {FRONT_PAGE_PER_SIDE} "
+                     "Front Page markers")
+    return None if len(found) > before else Supply(**vals)
+
+
+def _supplies(data: dict, found: _Problems) -> PerSide | None:
     """Both personal supplies (at most 3 Front Page markers each, at most 1 Election)."""
-    sup_raw = require(data, "supply", dict, "position")
-    supplies = []
-    for side in SIDES:
-        s = require(sup_raw, side, dict, "position.supply")
-        vals = {key: as_int(require(s, key, int, f"position.supply.{side}"), f"position.supply.{side}.{key}", 0, 99)
-                for key in ("vote", "bullet", "handcuffs", "front_page")}
-        vals["election"] = as_int(s.get("election", 0), f"position.supply.{side}.election", 0, 1)
-        if vals["front_page"] > FRONT_PAGE_PER_SIDE:
-            raise BadInput(f"position.supply.{side}.front_page: a player has at most {FRONT_PAGE_PER_SIDE} "
-                           "Front Page markers")
-        supplies.append(Supply(**vals))
-    return PerSide(*supplies)
+    sup_raw = found.get(require, data, "supply", dict, "position")
+    supplies = [None if sup_raw is None else _supply(sup_raw, side, found) for side in SIDES]
+    return None if None in supplies else PerSide(*supplies)
 
 
-def _check_marks(immobilized: frozenset, front_page: frozenset) -> None:
+def _check_marks(immobilized: frozenset, front_page: frozenset, found: _Problems) -> None:
     """Only a Bandit is immobilized (rule:O-immobilized); the Governor is never marked (rule:O-journalist)."""
-    for side, name in immobilized:
+    for side, name in sorted(immobilized):
         if name != "bandit":
-            raise BadInput(f"position.immobilized: only a Bandit can be immobilized (by the Sheriff), got {side}'s {name}")
-    for _who, name in front_page:
-        if name == "governor":
-            raise BadInput("position.front_page: the Journalist can never call the Governor, so he cannot be marked")
+            found.append(f"position.immobilized: only a Bandit can be immobilized (by the Sheriff), got {side}'s {name}")
+    if any(name == "governor" for _who, name in front_page):
+        found.append("position.front_page: the Journalist can never call the Governor, so he cannot be marked")
 
 
-def _discard(data: dict, supply: PerSide, front_page: frozenset) -> Discard:
+def _discard(data: dict, supply: PerSide | None, front_page: frozenset | None, found: _Problems) -> Discard | None:
     """The discard; its Front Page count defaults to the markers not in a supply or on a character."""
-    d_raw = require(data, "discard", dict, "position")
-    dvals = {k: as_int(require(d_raw, k, int, "position.discard"), f"position.discard.{k}", 0, 99)
+    d_raw = found.get(require, data, "discard", dict, "position")
+    if d_raw is None:
+        return None
+    before = len(found)
+    dvals = {k: found.get(lambda k=k: as_int(require(d_raw, k, int, "position.discard"), f"position.discard.{k}", 0, 99))
              for k in ("bullet", "handcuffs")}
     for k in ("vote", "x", "election"):
-        dvals[k] = as_int(d_raw.get(k, 0), f"position.discard.{k}", 0, 99)
-    used = supply.A.front_page + supply.B.front_page + len(front_page)
+        dvals[k] = found.get(as_int, d_raw.get(k, 0), f"position.discard.{k}", 0, 99)
     if "front_page" in d_raw:
-        dvals["front_page"] = as_int(d_raw["front_page"], "position.discard.front_page", 0, FRONT_PAGE_TOTAL)
-    else:
-        dvals["front_page"] = FRONT_PAGE_TOTAL - used
+        dvals["front_page"] = found.get(as_int, d_raw["front_page"], "position.discard.front_page", 0, FRONT_PAGE_TOTAL)
+    if len(found) > before or supply is None or front_page is None:
+        return None
+    used = supply.A.front_page + supply.B.front_page + len(front_page)
+    dvals.setdefault("front_page", FRONT_PAGE_TOTAL - used)
     if used + dvals["front_page"] != FRONT_PAGE_TOTAL:
-        raise BadInput(f"position: Front Page markers add up to {used + dvals['front_page']}, expected {FRONT_PAGE_TOTAL}")
+        found.append(f"position: Front Page markers add up to {used + dvals['front_page']}, expected {FRONT_PAGE_TOTAL}")
+        return None
     return Discard(**dvals)
 
 
@@ -370,16 +450,17 @@ def _sudden_death(data: dict) -> bool:
     return sudden
 
 
-def _result(data: dict) -> tuple[str | None, str | None]:
+def _result(data: dict) -> tuple[Side | None, Way | None]:
     """``winner`` and ``victory``: both given or both absent."""
     winner, victory = data.get("winner"), data.get("victory")
     if winner is not None:
-        _side(winner, "position.winner")
-        if victory not in VICTORIES:
+        winner = _side(winner, "position.winner")
+        if not isinstance(victory, str) or victory not in VICTORIES:
             raise BadInput(f"position.victory: expected one of {', '.join(VICTORIES)} when a winner is given")
-    elif victory is not None:
+        return winner, Way(victory)
+    if victory is not None:
         raise BadInput("position.victory: given without a winner")
-    return winner, victory
+    return None, None
 
 
 def _knowledge(raw: Any, side: str) -> Knowledge:
@@ -414,17 +495,16 @@ def token_counts(pos_tokens: Iterable, reserve: Iterable, supply: PerSide, disca
     return counts, unknown
 
 
-def _check_token_totals(tokens, reserve, supply, discard) -> None:
+def _check_token_totals(tokens, reserve, supply, discard, found: _Problems) -> None:
     """rule:O-components: every token is somewhere; unknown slots must match the missing tokens."""
     counts, unknown = token_counts(tokens, reserve, supply, discard)
-    missing = 0
-    for k in TOKEN_TYPES:
-        if counts[k] > TOKEN_TOTALS[k]:
-            raise BadInput(f"position: wrong token totals: {counts[k]} {k} tokens found, the game has {TOKEN_TOTALS[k]}")
-        missing += TOKEN_TOTALS[k] - counts[k]
-    if missing != unknown:
+    over = [k for k in TOKEN_TYPES if counts[k] > TOKEN_TOTALS[k]]
+    for k in over:
+        found.append(f"position: wrong token totals: {counts[k]} {k} tokens found, the game has {TOKEN_TOTALS[k]}")
+    missing = sum(TOKEN_TOTALS[k] - counts[k] for k in TOKEN_TYPES if k not in over)
+    if not over and missing != unknown:
         short = ", ".join(f"{TOKEN_TOTALS[k] - counts[k]} {k}" for k in TOKEN_TYPES if counts[k] < TOKEN_TOTALS[k])
-        raise BadInput(f"position: wrong token totals: {unknown} unknown token slots but missing {short or 'nothing'}")
+        found.append(f"position: wrong token totals: {unknown} unknown token slots but missing {short or 'nothing'}")
 
 
 def unknown_token_pool(pos: Position) -> dict:
@@ -489,7 +569,7 @@ def initial_position(seed: int | None = None, rules=None) -> Position:
         saloons.append(tuple(sorted(saloon)))
     pool = ["vote"] * 6 + ["bullet"] + ["handcuffs"] + ["x"] * 4 + ["election"]
     rng.shuffle(pool)
-    first = rules.first_player if rules.first_player in SIDES else rng.choice(SIDES)
+    first = Side(rules.first_player) if rules.first_player in SIDES else rng.choice(SIDES)
     return Position(to_move=first, actions_left=2, street=PerSide(*rows), saloon=PerSide(*saloons),
                     tokens=tuple(pool[:8]), reserve=sorted_reserve(pool[8:]),
                     supply=PerSide(Supply(), Supply()))

@@ -15,9 +15,29 @@ the values follow the English edition's names.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-__all__ = ["Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "VICTORY_VALUES", "victory_name", "victory_words",
-           "sudden_death_victories"]
+__all__ = ["Way", "Termination", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "VICTORY_VALUES", "victory_name",
+           "victory_words", "sudden_death_victories"]
+
+
+class Way(StrEnum):
+    """The value of a victory, as a position's ``victory`` and the contracts' JSON carry it ("good", "bad", "ugly":
+    the English edition's names in lower case); a ``Way`` is equal to its string value."""
+
+    GOOD = "good"
+    BAD = "bad"
+    UGLY = "ugly"
+
+
+class Termination(StrEnum):
+    """What ended the game (python-chess's ``Termination``): the Governor elected with the Election token, the
+    opposing Governor assassinated by the Hitman, the opposing Hitman arrested by the Sheriff (by his ability or
+    by saving his Governor, rule:O6). Each victory has one (:attr:`Victory.termination`)."""
+
+    ELECTION = "election"
+    ASSASSINATION = "assassination"
+    ARREST = "arrest"
 
 
 @dataclass(frozen=True)
@@ -26,14 +46,16 @@ class Victory:
     Italian rulebook's name ("Vincere la partita"); ``english``: the English edition's name ("the Good Way,
     the Bad Way or the Ugly Way", the publisher's campaign page; register O-victory-*), which for the
     Hitman's and the Sheriff's victories is not the literal translation (``literal``); ``how``: what wins it;
-    ``after_sudden_death``: it can still be won once sudden death has begun (rule:O11)."""
-    value: str
+    ``after_sudden_death``: it can still be won once sudden death has begun (rule:O11); ``termination``: what ends
+    the game with it."""
+    value: Way
     italian: str
     english: str
     literal: str
     how: str
     rule: str
     after_sudden_death: bool
+    termination: Termination
 
     @property
     def name(self) -> str:
@@ -47,12 +69,12 @@ class Victory:
 
 
 WAYS_TO_WIN = (
-    Victory("good", "Con le Buone", "Good", "with the good (means)", "the Governor takes the Election token",
-            "O-victory-good", False),
-    Victory("bad", "Con le Brutte", "Bad", "with the ugly (means)", "the Hitman assassinates the opposing Governor",
-            "O-victory-bad", True),
-    Victory("ugly", "Con le Cattive", "Ugly", "with the bad (means)", "the Sheriff arrests the opposing Hitman",
-            "O-victory-ugly", True),
+    Victory(Way.GOOD, "Con le Buone", "Good", "with the good (means)", "the Governor takes the Election token",
+            "O-victory-good", False, Termination.ELECTION),
+    Victory(Way.BAD, "Con le Brutte", "Bad", "with the ugly (means)", "the Hitman assassinates the opposing Governor",
+            "O-victory-bad", True, Termination.ASSASSINATION),
+    Victory(Way.UGLY, "Con le Cattive", "Ugly", "with the bad (means)", "the Sheriff arrests the opposing Hitman",
+            "O-victory-ugly", True, Termination.ARREST),
 )
 """The three victories (rule:O-victory-good, rule:O-victory-bad, rule:O-victory-ugly), in the rulebook's order.
 The values are the English edition's names, lower case; the Italian text names the Hitman's victory "Con le

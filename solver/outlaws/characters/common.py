@@ -26,6 +26,7 @@ from solver.outlaws.state import (
     unknown_characters,
     unknown_token_pool,
 )
+from solver.outlaws.victory_names import Way
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,7 @@ def take(pos: Position, side: str, col: int, rules: Rules, d) -> Position:
     kind = pos.tokens[col]
     pos = evolve(pos, supply=pos.supply.set(side, pos.supply[side].add(kind)))
     if kind == "election" and not pos.sudden_death:
-        pos = evolve(pos, winner=side, victory="good")  # rule:O-victory-good
+        pos = evolve(pos, winner=side, victory=Way.GOOD)  # rule:O-victory-good
     return refill(pos, col, rules, d)
 
 

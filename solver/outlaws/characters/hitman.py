@@ -19,6 +19,7 @@ from solver.outlaws.characters.common import (
     spend,
 )
 from solver.outlaws.state import COLUMNS, Position, evolve, other, unknown_characters
+from solver.outlaws.victory_names import Way
 
 
 def targets(aim: Aim) -> list:
@@ -59,8 +60,8 @@ def _hits(pos: Position, side: str, opp: str, c: int, t: int, rules, d) -> Posit
         pos, rev, mayor = reverend_can_cancel(pos, side, c, sheriff_col, rules, d)
         if rev is not None and react(d, side, "cancels the arrest with the Reverend", "does not cancel the arrest"):
             return cancel(pos, opp, rev, mayor)
-        return evolve(pos, winner=opp, victory="ugly")
-    return evolve(pos, winner=side, victory="bad")
+        return evolve(pos, winner=opp, victory=Way.UGLY)
+    return evolve(pos, winner=side, victory=Way.BAD)
 
 
 def words(a) -> str:

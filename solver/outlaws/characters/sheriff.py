@@ -21,6 +21,7 @@ from solver.outlaws.characters.common import (
     spend,
 )
 from solver.outlaws.state import Position, evolve, other
+from solver.outlaws.victory_names import Way
 
 
 def targets(aim: Aim) -> list:
@@ -50,7 +51,7 @@ def resolve(pos: Position, a, rules, d) -> Position:
     if rev is not None and react(d, opp, f"cancels the {what} with the Reverend", f"does not cancel the {what}"):
         return cancel(pos, side, rev, mayor)
     if call == "hitman":
-        return evolve(pos, winner=side, victory="ugly")
+        return evolve(pos, winner=side, victory=Way.UGLY)
     pos = evolve(pos, immobilized=pos.immobilized | {(opp, "bandit")})
     return evolve(pos, discard=pos.discard.add("handcuffs", -1),
                   supply=pos.supply.set(side, pos.supply[side].add("handcuffs")))
