@@ -94,7 +94,7 @@ def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_l
     from solver.wagons.rules import Rules
 
     method = method or DEFAULT_METHOD
-    rules = Rules.from_dict(json.loads(rules_json))
+    rules = Rules.from_json(json.loads(rules_json))
     clear_cache()
     cw = can_win(scenario, seed, rules=rules, time_limit=canwin_limit, method=method)
     clear_cache()
@@ -150,7 +150,7 @@ def deal_items(seeds, scenarios=SCENARIO_IDS, readings: str = "all") -> list[tup
         raise BadInput(f"readings: '{readings}' is not one of all, default")
     every = {s: scenario_readings(s) for s in scenarios}
     if readings == "default":
-        every = {s: [(label, r) for label, r in every[s] if Rules.from_dict(r) == Rules()] for s in scenarios}
+        every = {s: [(label, r) for label, r in every[s] if Rules.from_json(r) == Rules()] for s in scenarios}
     return [(s, seed, label, json.dumps(rules, sort_keys=True)) for seed in seeds for s in scenarios
             for label, rules in every[s]]
 

@@ -103,7 +103,7 @@ def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_
     must agree."""
     from solver.wagons.rules import Rules
 
-    rules = Rules.from_dict(json.loads(rules_json))
+    rules = Rules.from_json(json.loads(rules_json))
     swap, options = BEFORE[baseline]
 
     def run_before():

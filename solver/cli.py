@@ -32,8 +32,8 @@ def build_parser() -> clikit.Parser:
     cactus_cli.register(games)
     outlaws_cli.register(games)
     rules_register.register_cli(games)
-    from solver import readings  # ruleslinger readings impact|verdicts|options GAME (solver/readings.py)
-    readings.register_cli(games)
+    from solver.readings import cli as readings_cli  # ruleslinger readings impact|verdicts|options GAME
+    readings_cli.register_cli(games)
     from solver.execution import batches  # ruleslinger batch KIND (solver/execution/batches.py)
     batches.register_batch(games)
     return clikit.bound_numbers(parser)

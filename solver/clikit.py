@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import is_sink, output_target, parse_float_text, parse_int_text, short_repr, write_atomically
+from solver.io.numbers import MAX_SEED, parse_float_text, parse_int_text, seconds, short_repr
+from solver.io.output import is_sink, output_target, write_atomically
 
 
 class UsageError(Exception):
@@ -114,26 +115,25 @@ def int_list(text: str, what: str = "list") -> list[int]:
 
 
 class Progress:
-    """Progress lines on standard error for long work (throttled; silent when ``quiet``)."""
+    """Progress lines on standard error for long work (at most one per ``every`` seconds unless ``force``d; silent
+    when ``quiet``): the one progress reporter of every command."""
 
     def __init__(self, label: str, total: int | None = None, quiet: bool = False, every: float = 1.0):
         self.label, self.total, self.quiet, self.every = label, total, quiet, every
         self._last = 0.0
         self.start = time.monotonic()
 
-    def __call__(self, done: int | None = None, message: str = "") -> None:
+    def __call__(self, done: int | None = None, message: str = "", force: bool = False) -> None:
         if self.quiet:
             return
         now = time.monotonic()
-        if now - self._last < self.every:
+        if now - self._last < self.every and not force:
             return
         self._last = now
         part = f"{done}/{self.total}" if (done is not None and self.total) else (str(done) if done is not None else "")
         print(f"[{self.label}] {part} {message} ({now - self.start:.1f}s)".replace("  ", " "), file=sys.stderr, flush=True)
 
 
-MAX_SEED = 2**63 - 1
-"""Seeds are 0..2**63-1 (they are stored in Int64 columns and fed to random.Random)."""
 
 
 def _argument_type(parse, text: str, *bounds):
@@ -158,11 +158,22 @@ def real_number(text: str) -> float:
     return _argument_type(parse_float_text, text)
 
 
+def time_limit(text: str) -> float:
+    """argparse ``type=`` of every ``--time-limit``: seconds in (0, 86400] (:func:`solver.io.numbers.seconds`)."""
+    try:
+        return seconds(text, "time limit")
+    except BadInput as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def bound_numbers(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Give every ``type=int`` / ``type=float`` option of the command tree the bounded parsers of
-    :mod:`solver.io` (one parsing layer for every command, present and future)."""
+    :mod:`solver.io`, and every ``--time-limit`` the one time-limit parser (one parsing layer for every command,
+    present and future)."""
     for action in parser._actions:
-        if action.type is int:
+        if action.dest == "time_limit" and action.type in (None, float, str):
+            action.type = time_limit
+        elif action.type is int:
             action.type = whole_number
         elif action.type is float:
             action.type = real_number
@@ -179,7 +190,7 @@ def is_output(dest: str) -> bool:
 
 
 def output_file(path: str, flag: str = "--out") -> Path:
-    """Check an output path before any work (:func:`solver.io.output_target`): the file it writes."""
+    """Check an output path before any work (:func:`solver.io.output.output_target`): the file it writes."""
     return output_target(path, flag)
 
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from solver.errors import BadInput
-from solver.io import read_toml
+from solver.io.read import read_toml
 from solver.paths import REGISTER, REPO
 
 CITATION = re.compile(r"\brule:([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)")
@@ -104,6 +104,13 @@ def load_register(folder: Path = REGISTER) -> Register:
 def register() -> Register:
     """The project's register, loaded once per process."""
     return load_register()
+
+
+def option_help(game: str) -> dict[str, str]:
+    """{reading's option name: "id: title"} of the register entries that name an option of ``game`` (an open question's
+    entry wins): the help line of each reading's command-line flag."""
+    entries = sorted(register().for_game(game), key=lambda r: r.open_question)
+    return {r.option: f"{r.id} {r.title}" for r in entries if r.option}
 
 
 def citations(root: Path = REPO, folders: tuple[str, ...] = ("solver",)) -> dict[str, set[str]]:

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from solver import readings as rd
+from solver.readings import options as readings
+from tests.support import readings as support_readings
 
 SEEN: set[tuple[str, str, str]] = set()
 KEY = "readings_seen"
@@ -53,17 +54,17 @@ def _compiled_kernels():
 
 
 def _install() -> None:
-    for game in rd.GAMES:
-        cls = rd.rules_class(game)
+    for game in readings.GAMES:
+        cls = readings.rules_class(game)
         original = cls.__post_init__
         if getattr(original, "records_readings", False):
             continue
 
         def post_init(self, _original=original, _game=game):
             _original(self)
-            if not rd.SWEEP.get():
+            if not readings.SWEEP.get():
                 for f in dataclasses.fields(self):
-                    SEEN.add((_game, f.name, rd.value_key(getattr(self, f.name))))
+                    SEEN.add((_game, f.name, readings.value_key(getattr(self, f.name))))
 
         post_init.records_readings = True
         cls.__post_init__ = post_init
@@ -77,7 +78,19 @@ class _Controller:
         SEEN.update(tuple(x) for x in getattr(node, "workeroutput", {}).get(KEY, []))
 
 
+def _private_cache() -> None:
+    """The verdicts kept between runs (solver/readings/stored.py) go to a folder of this test run's own, so no test
+    reads a result an earlier run (or the user) kept, nor writes to the user's cache folder. Set before the workers
+    start, so pytest-xdist's workers and their subprocesses inherit it."""
+    import os
+    import tempfile
+
+    if "RULESLINGER_CACHE" not in os.environ:
+        os.environ["RULESLINGER_CACHE"] = tempfile.mkdtemp(prefix="ruleslinger-test-cache-")
+
+
 def pytest_configure(config):
+    _private_cache()
     _install()
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(_Controller(), "readings-controller")
@@ -100,7 +113,7 @@ def pytest_sessionfinish(session, exitstatus):
         return
     if not _whole_suite(config) or session.testscollected == 0 and not SEEN:
         return
-    missing = rd.unexercised(SEEN)
+    missing = support_readings.unexercised(SEEN)
     config.stash[_MISSING] = missing
     if missing and session.exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -16,7 +16,7 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import urlstate
+from dashboard.shared import addresses, urlstate
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class
 from dashboard.shared.widgets import show_bad_input
@@ -25,7 +25,7 @@ from solver.cactus import companion as cp
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
 from solver.cactus.game import initial_state
-from solver.cactus.rules import rules_from
+from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
 
 QUERY = "cactus"
@@ -68,7 +68,7 @@ def init() -> None:
     text = st.query_params.get(QUERY)
     if text:
         try:
-            ss.ctc_game = check_game(urlstate.decode(text, "the Cactus Town game in the address"))
+            ss.ctc_game = check_game(urlstate.decode(text, addresses.CACTUS))
             return
         except BadInput as exc:
             ss.ctc_url_error = f"The game in the address was not loaded: {exc}"
@@ -85,11 +85,11 @@ def _sync_url() -> None:
 def report_cached(game_text: str, rules_text: str) -> dict:
     game = json.loads(game_text)
     history = [cp.record_from_json(r, n) for n, r in enumerate(game["history"], start=1)]
-    return cp.report(game["players"], rules_from(json.loads(rules_text)), history, tuple(game["marked"]))
+    return cp.report(game["players"], CactusRules.from_json(json.loads(rules_text)), history, tuple(game["marked"]))
 
 
 def _rules_text() -> str:
-    return dumps(make_rules("cactus", rules_class("cactus")).to_dict())
+    return dumps(make_rules("cactus", rules_class("cactus")).to_json())
 
 
 # ----------------------------------------------------------------------------- widgets

@@ -23,13 +23,13 @@ st.caption(rules_summary("cactus", cls))
 
 
 def rules_json() -> str:
-    return dumps(make_rules("cactus", cls).to_dict())
+    return dumps(make_rules("cactus", cls).to_json())
 
 
 def _rules(text: str):
-    from solver.cactus.rules import rules_from
+    from solver.cactus.rules import CactusRules
 
-    return rules_from(json.loads(text))
+    return CactusRules.from_json(json.loads(text))
 
 
 tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(["Marshal's arrival", "Follow a game", "Lone ranger's turn",
@@ -126,7 +126,7 @@ EXAMPLE = "example-ranger-chase.json"
 
 @st.cache_data(show_spinner=False)
 def example_position() -> dict:
-    from solver.io import read_json
+    from solver.io.read import read_json
     from solver.paths import SCENARIOS
 
     return read_json(SCENARIOS / "cactus" / EXAMPLE)

@@ -47,7 +47,8 @@ def rows(report: dict) -> list[dict]:
 
 
 def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: dict) -> dict:
-    from solver import readings as rd
+    from solver.readings import impact
+    from solver.readings import verdicts as verdict
 
     def progress(done: int, total: int, label: str) -> None:
         if stopped():  # the page stopped waiting (common.run_with_progress): no further check
@@ -55,19 +56,19 @@ def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: d
         box["text"] = f"{done} of {total}: {label}"
         box["share"] = done / total if total else None
 
-    return rd.impact(game, only or None, rd.Settings(time_limit=time_limit, games=games), progress)
+    return impact.impact(game, only or None, verdict.Settings(time_limit=time_limit, games=games), progress)
 
 
 def impact_section() -> None:
     """Game, verdicts and bounds; the Run button; the table and each verdict's details."""
-    from solver import readings as rd
+    from solver.readings import impact
 
     st.markdown("Each verdict the project states, run under the default readings and again under each "
                 "alternative of each reading its code reads (one at a time, the others at their defaults). "
                 "**holds under every reading**: no alternative changes it; otherwise the readings that do are "
                 "listed with the value they give. Readings a verdict cannot read are skipped, with the argument.")
     game = st.radio("Game", list(GAME_TITLES), format_func=GAME_TITLES.get, horizontal=True, key="imp_game")
-    verdicts = [v.id for v in rd.verdicts(game)]
+    verdicts = [v.id for v in impact.verdicts(game)]
     c = st.columns([3, 1, 1])
     only = c[0].multiselect("Verdicts (none chosen: all)", verdicts, default=[], key=f"imp_verdicts_{game}")
     limit = float(c[1].select_slider("Seconds per check or search", [2, 5, 10, 30, 60], value=30,

@@ -67,7 +67,7 @@ with st.expander("Position editor", expanded=False, icon=":material/edit:"):
         text = st.text_area("Position JSON", value=dumps(st.session_state.ol_pos), height=240,
                             key=f"ol_json_{st.session_state.ol_ver}")
         if st.button("Apply JSON", key="ol_apply_json"):
-            from solver.io import parse_json_text
+            from solver.io.read import parse_json_text
             try:
                 doc = state.position_to_json(state.position_from_json(parse_json_text(text, "position")))
             except BadInput as exc:

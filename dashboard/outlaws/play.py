@@ -19,7 +19,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.outlaws import street as tbl
-from dashboard.shared import urlstate
+from dashboard.shared import addresses, urlstate
 from dashboard.shared.widgets import json_download, json_upload, show_bad_input
 from dashboard.shared.words import counted, wrapped_table
 from solver.errors import BadInput
@@ -40,7 +40,7 @@ def encode(doc: dict) -> str:
 
 
 def decode(text: str) -> dict:
-    return urlstate.decode(text)
+    return urlstate.decode(text, addresses.LINE)
 
 
 def load_any(doc: Any) -> dict:
@@ -78,7 +78,7 @@ def init(default: gm.Game) -> None:
             doc = decode(text)
             ln.line_from_json(doc)
             at = st.query_params.get("at")
-            _set_line(doc, min(int(at), len(doc["steps"])) if at and at.isdigit() else None)
+            _set_line(doc, min(urlstate.decode(at, addresses.AT), len(doc["steps"])) if at else None)
             return
         except BadInput as exc:
             ss.olp_url_error = f"The game in the address was not loaded: {exc}"

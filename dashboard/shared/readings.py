@@ -9,12 +9,9 @@ from typing import Any
 
 import streamlit as st
 
-from solver import readings as rd
-from solver.cactus import rules as cactus_rules
 from solver.errors import BadInput
-from solver.outlaws import rules as outlaws_rules
+from solver.readings import options as reading_options
 from solver.registry import GAMES, titles
-from solver.wagons import rules as wagons_rules
 
 GAME_TITLES = titles()
 """{game id: title} (:mod:`solver.registry`)."""
@@ -26,17 +23,15 @@ def readings(game: str) -> dict[str, Any]:
 
 
 def rules_doc(rules: Any) -> dict:
-    """A game's ``Rules`` options as the engine writes them in JSON."""
-    return rules.to_json() if isinstance(rules, outlaws_rules.Rules) else rules.to_dict()
+    """A game's ``Rules`` options as the engine writes them in JSON (:meth:`solver.readings.base.Readings.to_json`)."""
+    return rules.to_json()
 
 
 def rules_from_doc(game: str, doc: dict) -> Any:
     """A game's ``Rules`` options from (part of) :func:`rules_doc`'s JSON, checked by the engine (BadInput)."""
     if not isinstance(doc, dict):
         raise BadInput("rules: expected an object")
-    if game == "wagons":
-        return wagons_rules.Rules.from_dict(doc)
-    return cactus_rules.rules_from(doc) if game == "cactus" else outlaws_rules.Rules.from_json(doc)
+    return rules_class(game).from_json(doc)
 
 
 READINGS_QUERY = "readings"
@@ -65,13 +60,13 @@ def readings_to_address() -> None:
 def readings_from_address() -> str | None:
     """On a new session, the readings kept in the address (each game's checked by its engine); the
     one-line reason when they cannot be used (the session then starts at the defaults)."""
-    from dashboard.shared import urlstate
+    from dashboard.shared import addresses, urlstate
 
     text = st.query_params.get(READINGS_QUERY)
     if "readings" in st.session_state or not text:
         return None
     try:
-        doc = urlstate.decode(text, "the readings in the address")
+        doc = urlstate.decode(text, addresses.READINGS)
         chosen = {}
         for game, part in doc.items():
             if game not in RULES:
@@ -143,16 +138,16 @@ def field_choices(rules_cls: type, name: str) -> list[Any] | None:
     engine's ``CHOICES``, both booleans, a numeric parameter's list), else from its type."""
     for game, cls in RULES.items():
         if cls is rules_cls:
-            for r in rd.game_readings(game):
+            for r in reading_options.game_readings(game):
                 if r.name == name and r.values:
                     return list(r.values)
     return option_choices(rules_cls, name)
 
 
 def choice_description(game: str, name: str, value: Any) -> str:
-    """The register's one line on ``name = value`` (solver.readings.describe), or empty."""
+    """The register's one line on ``name = value`` (solver.reading_options.describe), or empty."""
     try:
-        return rd.describe(game, name, value, limit=600)
+        return reading_options.describe(game, name, value, limit=600)
     except (BadInput, AttributeError, KeyError):
         return ""
 
@@ -201,8 +196,8 @@ def choice_line(game: str, name: str, value: Any) -> str:
 
 def reading_label(game: str, name: str) -> str:
     """A reading's box label in words: the register's title of the rule the option belongs to
-    (:func:`solver.readings.option_rules`) and its id, then the option's name as the CLI spells it."""
-    from solver.readings import option_rules
+    (:func:`solver.reading_options.option_rules`) and its id, then the option's name as the CLI spells it."""
+    from solver.readings.options import option_rules
 
     own = option_rules(game, name)
     title = f"{own[0].title} ({own[0].id})" if own else name.replace("_", " ").capitalize()

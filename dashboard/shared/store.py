@@ -40,7 +40,7 @@ import streamlit as st
 
 from dashboard.shared import browser
 from solver.errors import BadInput, one_line
-from solver.io import MAX_BYTES, parse_json_text
+from solver.io.read import MAX_BYTES, parse_json_text
 
 ENV = "RULESLINGER_STORE"
 """Environment variable naming the store's file (it overrides the user's data folder)."""
@@ -220,7 +220,7 @@ def open_store(path: Path | None = None) -> Store:
 
 def encode(doc: Any, what: str) -> str:
     """``doc`` as compact JSON text, refused in one line (BadInput) when it is not JSON or exceeds the upload limits
-    (size, depth, numbers: checked by reading the text back with :func:`solver.io.parse_json_text`)."""
+    (size, depth, numbers: checked by reading the text back with :func:`solver.io.read.parse_json_text`)."""
     try:
         text = json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError) as exc:

@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from solver.errors import BadInput
-from solver.io import MAX_BYTES, parse_json_text
+from solver.io.read import MAX_BYTES, parse_json_text
 
 
 def show_bad_input(exc: BadInput, prefix: str = "") -> None:
@@ -85,7 +85,7 @@ def kept_tabs(labels: list[str], key: str, query: str = "tab") -> Any:
     ss = st.session_state
     # the tab open now: the one clicked, else kept in the session (a page visit), else the address (a reload);
     # passed as the default every run, so the widget never falls back to the first tab on its own
-    open_tab = ss.get(key) or ss.get(f"{key}__kept") or st.query_params.get(query)
+    open_tab = ss.get(key) or ss.get(f"{key}__kept") or tab_from_address(labels, query)
     open_tab = open_tab if open_tab in labels else labels[0]
     tabs = st.tabs(labels, key=key, on_change="rerun", default=open_tab)
     ss[f"{key}__kept"] = open_tab
@@ -95,6 +95,21 @@ def kept_tabs(labels: list[str], key: str, query: str = "tab") -> Any:
     elif query in st.query_params:
         del st.query_params[query]
     return tabs
+
+
+def tab_from_address(labels: list[str], query: str = "tab") -> str | None:
+    """The tab the address names (``?<query>=label``), read through :func:`dashboard.shared.urlstate.decode`;
+    None when it names none, with one inline line when it names a tab the page does not have."""
+    from dashboard.shared import addresses, urlstate
+
+    text = st.query_params.get(query)
+    if not text:
+        return None
+    try:
+        return urlstate.decode(text, addresses.tab(labels, query))
+    except BadInput as exc:
+        st.error(f"The tab in the address was not opened: {exc}", icon=":material/error:")
+        return None
 
 
 def json_download(label: str, data: Any, file_name: str, key: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared import urlstate
+from dashboard.shared import addresses, urlstate
 from solver.errors import BadInput
 from solver.wagons import game as gm
 from solver.wagons.record.game_record import game_from_record, game_record, record_start
@@ -59,7 +59,7 @@ def from_address(query: str = QUERY, what: str = "the Lone Cowboy game in the ad
     if not text:
         return None
     try:
-        doc = urlstate.decode(text, what)
+        doc = urlstate.decode(text, addresses.LC_OWN if query == OWN_QUERY else addresses.LC)
         record = load_record(doc.get("record"))
         at = doc.get("at", len(record["actions"]))
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(record["actions"]):

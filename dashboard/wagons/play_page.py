@@ -45,9 +45,9 @@ def start_new_game() -> None:
 def game_caption(record: dict) -> str:
     name = scen.get(record["scenario"], {}).get("name", record["scenario"])
     how = f"Playing deal {record['seed']}" if record.get("seed") is not None else "Following a game at the table"
-    rules = Rules.from_dict(record["rules"])
+    rules = Rules.from_json(record["rules"])
     readings = "default readings" if rules == Rules() else "readings: " + ", ".join(
-        f"{k}={v}" for k, v in rules.to_dict().items() if v != Rules().to_dict().get(k))
+        f"{k}={v}" for k, v in rules.to_json().items() if v != Rules().to_json().get(k))
     return f"{how} · scenario **{name}** ({', '.join(scen[record['scenario']]['goals'])}) · {readings}"
 
 
@@ -62,7 +62,7 @@ except BadInput as exc:  # a game the engine can no longer replay: say so and st
     wg.start(wg.new_record(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()))
     state = wg.state()
 st.markdown(game_caption(wg.current()["record"]))
-if Rules.from_dict(wg.current()["record"]["rules"]) != make_rules("wagons", cls):
+if Rules.from_json(wg.current()["record"]["rules"]) != make_rules("wagons", cls):
     st.info("This game keeps the readings it started with (above). " + rules_summary("wagons", cls)
             + " A new game uses them (**New game**).", icon=":material/rule:")
 back_to_own_game_bar()

@@ -90,7 +90,7 @@ def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
     """The review of ``state``'s town: the one kept for this game, or (``run``: its button was pressed) a new
     search with a progress bar toward the time limit."""
     town_json_text = dumps(wv.town_json(state.town))
-    rules_json = dumps(state.rules.to_dict())
+    rules_json = dumps(state.rules.to_json())
     game = (town_json_text, tuple(state.pile), state.scenario, rules_json)
     inputs = (*game, float(time_limit))
     if not run:
@@ -244,7 +244,7 @@ def _winnable(state, time_limit: float, key: str, run: bool) -> dict | None:
     from solver.wagons.review.deal import deal_of
 
     deal = deal_of(state)
-    game = (state.scenario, dumps(state.rules.to_dict()), deal.seed, deal.circle, deal.deck)
+    game = (state.scenario, dumps(state.rules.to_json()), deal.seed, deal.circle, deal.deck)
     inputs = (*game, float(time_limit))
     if not run:
         return _last_result(key, game)

@@ -73,7 +73,7 @@ frames = []
 with guarded("Simulation: "):
     for i, (s, p) in enumerate(jobs):
         bar.progress(i / len(jobs), text=f"Simulating {scen[s]['name']} with the {p} policy ({i + 1}/{len(jobs)})")
-        frames.append(batch(s, p, n, seed, dumps(rules.to_dict())))
+        frames.append(batch(s, p, n, seed, dumps(rules.to_json())))
 bar.empty()
 if len(frames) != len(jobs):
     st.stop()
@@ -146,7 +146,7 @@ if st.button("Compute the best-play difficulty table", key="sc_bp_run"):
     done: list = []
     with guarded("Best play: "):
         st.session_state.sc_bp_result = (jobs, limit, run_with_progress(
-            best_play_rows, jobs, limit, dumps(rules.to_dict()), done, label="Best play",
+            best_play_rows, jobs, limit, dumps(rules.to_json()), done, label="Best play",
             expected_seconds=limit * len(jobs), fraction=lambda: len(done) / len(jobs),
             detail=lambda: (f"{len(done)} of {len(jobs)} deals" if len(done) < len(jobs) else ""),
             cancel=StopSignal(), keep=keep_stopped("sc_bp_result", shape=lambda rows: (jobs, limit, rows, True))),

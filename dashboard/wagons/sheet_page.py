@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import urlstate
+from dashboard.shared import addresses, urlstate
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept, page_header
@@ -21,7 +21,7 @@ page_header("wagons_sheet")
 
 cls = rules_class("wagons")
 rules = make_rules("wagons", cls)
-rules_json = dumps(rules.to_dict())
+rules_json = dumps(rules.to_json())
 st.caption(rules_summary("wagons", cls))
 
 # Worked example of the rulebook (docs/outside-facts.md): a six-card town scoring 20 in terrain groups.
@@ -32,7 +32,7 @@ ss = st.session_state
 SHEET_QUERY = "sheet"
 if "wg_rows" not in ss and st.query_params.get(SHEET_QUERY):  # a new session: the sheet kept in the address
     try:
-        kept_sheet = wv.load_sheet(urlstate.decode(st.query_params[SHEET_QUERY], "the score sheet in the address"))
+        kept_sheet = wv.load_sheet(urlstate.decode(st.query_params[SHEET_QUERY], addresses.SHEET))
         ss.wg_rows, ss.wg_pile, ss["wg_scenario__kept"] = kept_sheet["rows"], kept_sheet["pile"], kept_sheet["scenario"]
     except BadInput as exc:
         st.error(f"The score sheet in the address was not loaded: {exc}", icon=":material/error:")

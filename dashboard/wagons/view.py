@@ -19,7 +19,7 @@ from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
 def rules_from_json(rules_json: str):
     from solver.wagons.rules import Rules
 
-    return Rules.from_dict(json.loads(rules_json))
+    return Rules.from_json(json.loads(rules_json))
 
 
 # ----------------------------------------------------------------------------- cards and scenarios
@@ -247,7 +247,7 @@ SHEET_FIELDS = ("card", "x", "y", "rot")
 def load_sheet(doc: Any) -> dict:
     """The score sheet kept in the page's address: ``{"scenario", "rows", "pile"}``, the rows as the table
     holds them (each cell a whole number or empty; legality is the engine's, shown per row as usual)."""
-    from solver.io import as_int
+    from solver.io.read import as_int
 
     if not isinstance(doc, dict) or set(doc) != {"scenario", "rows", "pile"}:
         raise BadInput("the score sheet in the address is not a saved sheet")
@@ -264,7 +264,7 @@ def load_sheet(doc: Any) -> dict:
 
 def load_pile(doc: Any) -> list[int]:
     """An opponent file ``{"pile": [ids]}`` (contracts.md), checked with the solver's validators."""
-    from solver.io import as_int, require
+    from solver.io.read import as_int, require
     from solver.wagons.cards import check_pile
 
     ids = [as_int(v, f"opponent.pile[{i}]", 0, len(cards()) - 1)

@@ -2,48 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from fractions import Fraction
 
 from solver import clikit
-from solver.cactus.rules import CactusRules, rules_from
+from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
-from solver.io import parse_int_text
+from solver.readings.base import canon
 
 MAX_GAMES = 1_000_000
 
 
-def parse_rules(items: list[str] | None) -> CactusRules:
-    """``--rule name=value`` options into a :class:`CactusRules` (booleans, integers, fractions)."""
-    return rules_from(parse_rule_overrides(items))
-
-
-def parse_rule_overrides(items: list[str] | None) -> dict:
-    """``--rule name=value`` options into a dict of typed values (validated by :func:`rules_from`)."""
-    kinds = {f.name: f.type for f in fields(CactusRules)}
-    overrides: dict = {}
-    for item in items or []:
-        if "=" not in item:
-            raise BadInput(f"--rule: expected NAME=VALUE, got '{item[:40]}'")
-        name, value = (x.strip() for x in item.split("=", 1))
-        kind = kinds.get(name)
-        if kind is None:
-            raise BadInput(f"--rule: unknown option '{name}' (known: {', '.join(kinds)})")
-        if kind in ("bool", bool):
-            if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
-                raise BadInput(f"--rule {name}: expected true or false, got '{value[:20]}'")
-            overrides[name] = value.lower() in ("true", "yes", "1")
-        elif kind in ("int", int):
-            overrides[name] = parse_int_text(value, f"--rule {name}")
-        else:
-            overrides[name] = value
-    rules_from(overrides)  # validate now, naming the option
-    return overrides
-
-
 def _add_rule_option(p) -> None:
-    p.add_argument("--rule", action="append", metavar="NAME=VALUE",
-                   help="an open reading other than the default (see docs/cactus.md), e.g. short_deck=keep_second_shot")
+    """Every reading as its own flag and as ``--rule NAME=VALUE`` (docs/cactus.md; generated from the readings)."""
+    from solver.register import option_help
+
+    CactusRules.add_arguments(p, rule_ids=option_help("cactus"))
 
 
 def _marshal(args) -> dict:
@@ -51,7 +24,7 @@ def _marshal(args) -> dict:
 
     if args.solo == (args.players is not None):
         raise BadInput("cactus marshal: give exactly one of --solo or --players N")
-    rules = parse_rules(args.rule)
+    rules = CactusRules.from_args(args)
     result = odds.marshal_odds(None if args.solo else args.players, rules)
     if args.monte_carlo:
         if not 1 <= args.monte_carlo <= MAX_GAMES:
@@ -91,7 +64,7 @@ def _verify(args) -> dict:
             raise BadInput(f"--players: {p} is not 2..5")
     bar = clikit.Progress("cactus verify", quiet=args.json)
     return verify.verify(players=players, quick=args.quick, progress=lambda done, total: bar(done, f"of {total} checks"),
-                         rules=parse_rules(args.rule))
+                         rules=CactusRules.from_args(args))
 
 
 def _render_verify(r: dict) -> str:
@@ -111,7 +84,7 @@ def _ranger(args) -> dict:
     """The position's own ``rules`` with the command line's ``--rule`` options on top."""
     from solver.cactus.ranger import decide, read_position
 
-    overrides = parse_rule_overrides(args.rule)
+    overrides = {k: canon(v) for k, v in CactusRules.given_values(args).items()}
     position = read_position(args.position)
     if overrides:
         position = {**position, "rules": {**position["rules"], **overrides}}
@@ -148,7 +121,7 @@ def _duel(args) -> dict:
     from solver.cactus.duel import duel_odds
 
     return duel_odds(args.initiator_shot, args.defender_shot, tuple(args.event or ()), args.initiator_bonus,
-                     args.defender_bonus, args.shootout_duel, parse_rules(args.rule))
+                     args.defender_bonus, args.shootout_duel, CactusRules.from_args(args))
 
 
 def _render_duel(r: dict) -> str:
@@ -160,8 +133,8 @@ def _render_duel(r: dict) -> str:
 def _schedule(args) -> dict:
     from solver.cactus import solo_deck
 
-    rules = parse_rules(args.rule)
-    return {"rounds": solo_deck.schedule(rules), "rules": rules.to_dict(),
+    rules = CactusRules.from_args(args)
+    return {"rounds": solo_deck.schedule(rules), "rules": rules.to_json(),
             "note": "card numbers only; the cards' printed contents are not known to this tool. Which 4 cards are "
                     "marked is not in the text: cards 1-4 are shown (inferred)."}
 

@@ -30,7 +30,7 @@ from solver.cactus import odds
 from solver.cactus import solo_deck as sd
 from solver.cactus.rules import CactusRules, frac_str
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io.numbers import short_repr
 
 __all__ = ["Record", "Belief", "prior", "observe", "follow", "arrival", "report", "record_from_json",
            "record_to_json", "HORIZON"]
@@ -339,5 +339,5 @@ def report(players: int | None, rules: CactusRules, history: Iterable[Record], m
                       "ended": frac_str(ended), "end_causes": causes,
                       "solo_deck": _deck_view(b), "events": _events_view(b)})
     return {"mode": "solo" if players is None else "players", "players": players, "marked": list(marked),
-            "history": [record_to_json(r) for r in history], "steps": steps, "rules": rules.to_dict(),
+            "history": [record_to_json(r) for r in history], "steps": steps, "rules": rules.to_json(),
             "method": "exact"}

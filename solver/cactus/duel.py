@@ -17,7 +17,7 @@ from fractions import Fraction
 from solver.cactus.events import round_effects, table
 from solver.cactus.rules import CactusRules, frac_str
 from solver.errors import BadInput
-from solver.io import as_int
+from solver.io.read import as_int
 
 
 def roll_distribution(dice: int, sides: int) -> Counter:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
-from solver.io import read_toml
+from solver.io.read import read_toml
 from solver.paths import SCENARIOS
 
 EVENTS_FILE = SCENARIOS / "cactus" / "events.toml"

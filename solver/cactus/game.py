@@ -28,9 +28,10 @@ from typing import Any
 
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
-from solver.cactus.rules import CactusRules, rules_from
+from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
-from solver.io import as_int, require, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int, require
 
 __all__ = ["Game", "NextRound", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner",
            "state_to_json", "state_from_json", "action_to_json", "action_from_json", "LONE_RANGER"]
@@ -155,7 +156,7 @@ def _events_to_json(s: ev.EventState) -> dict:
 
 
 def state_to_json(game: Game) -> dict:
-    return {"game": "cactus", "players": game.players, "round": game.round, "rules": game.rules.to_dict(),
+    return {"game": "cactus", "players": game.players, "round": game.round, "rules": game.rules.to_json(),
             "solo_deck": list(game.solo_deck) if game.solo_deck is not None else None,
             "events": _events_to_json(game.events) if game.events is not None else None,
             "end_cause": game.end_cause}
@@ -217,7 +218,7 @@ def state_from_json(doc: Any) -> Game:
     if players is not None:
         ev.deck_size(as_int(players, "game.players", 2, 5))
     rnd = as_int(require(doc, "round", int, "game"), "game.round", 0)
-    rules = rules_from(require(doc, "rules", dict, "game"))
+    rules = CactusRules.from_json(require(doc, "rules", dict, "game"))
     solo = None if players is not None else _solo_from_json(doc.get("solo_deck"))
     if players is not None and doc.get("solo_deck") is not None:
         raise BadInput("game.solo_deck: only in solo mode (players null)")

@@ -18,6 +18,7 @@ cards; the tests compare it with the exact figures.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -29,6 +30,7 @@ from solver.cactus import solo_deck as sd
 from solver.cactus.rules import CactusRules, frac_str
 from solver.contract import sample
 from solver.errors import BadInput
+from solver.execution.plans import BatchKind, Plan, call_star
 
 PLACEHOLDER = "tumbleweed"  # stands for every card without a deck action (same behaviour for the deck)
 SOLO_HORIZON = 40
@@ -168,7 +170,7 @@ def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules())
               "by_round": cumulative, "never": frac_str(never),
               "earliest": rounds[0] if rounds else None, "latest": rounds[-1] if rounds and not never else None,
               "expected_round": frac_str(sum(r * dist[r] for r in rounds)) if not never else None,
-              "method": "exact", "rules": rules.to_dict(), "reads": reads(players, rules)}
+              "method": "exact", "rules": rules.to_json(), "reads": reads(players, rules)}
     if players is None and never:
         result["note"] = f"'never' is the chance the game goes past round {SOLO_HORIZON} (rule C2 '{rules.short_deck}')"
     elif never:
@@ -242,3 +244,48 @@ def simulate_chunk(n: int, seed: int, query: MarshalQuery = MarshalQuery()) -> d
         r = simulate_one(query, rng)
         counts["never" if r is None else str(r)] += 1
     return dict(counts)
+
+
+CHUNK = 10_000
+"""Monte Carlo games per batch task (``cactus-montecarlo``): fixed, so counts do not depend on the executor."""
+
+
+def montecarlo_report(counts: dict, query: MarshalQuery) -> dict:
+    """A Monte Carlo run's counts beside the exact odds (rule:C-solo-marshal, rule:C-event-draw): each round's count,
+    share, exact chance and z-score, and the largest |z|."""
+    import math
+
+    exact = distribution(query)
+    n = sum(counts.values())
+    keys = sorted({*(str(k) if k is not None else "never" for k in exact), *counts},
+                  key=lambda k: (k == "never", int(k) if k != "never" else 0))
+    table, worst = {}, 0.0
+    for key in keys:
+        p = exact.get(None if key == "never" else int(key), Fraction(0))
+        share = counts.get(key, 0) / n
+        sigma = math.sqrt(max(float(p) * (1 - float(p)), 1e-12) / n)
+        z = (share - float(p)) / sigma
+        worst = max(worst, abs(z))
+        table[key] = {"count": counts.get(key, 0), "share": round(share, 6), "exact": frac_str(p), "z": round(z, 2)}
+    ordered = {key: counts[key] for key in keys if key in counts}
+    return {"counts": ordered, "rounds": table, "max_abs_z": round(worst, 2)}
+
+
+def plan_montecarlo(request):
+    """``ruleslinger batch cactus-montecarlo``: the marshal's arrival round in ``n`` simulated games, in chunks of
+    :data:`CHUNK` (chunk j with seed+j), reported beside the exact odds."""
+    request.only("players")
+    rules = request.readings(CactusRules)
+    query = MarshalQuery(request.players, rules)
+    sizes = [min(CHUNK, request.n - start) for start in range(0, request.n, CHUNK)]
+    items = [(size, request.seed + j) for j, size in enumerate(sizes)]
+    settings = {"players": request.players, "mode": "solo" if request.players is None else "players",
+                "rules": rules.to_json(), "chunk": CHUNK}
+    return Plan(functools.partial(call_star, simulate_chunk, {"query": query}), items, "counts", settings,
+                request.n, report=lambda counts: montecarlo_report(counts, query))
+
+
+BATCH_KINDS = (BatchKind("cactus-montecarlo", "Cactus Town: Monte Carlo of the marshal's arrival round vs the exact odds, "
+                                              "--players 2..5 (default: solo)",
+                      plan_montecarlo),)
+"""Cactus Town's batch kinds (listed by :mod:`solver.registry`)."""

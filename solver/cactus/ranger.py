@@ -16,9 +16,10 @@ from solver.cactus import icons
 from solver.cactus import town as tw
 from solver.cactus.duel import affects_duels, duel_odds
 from solver.cactus.events import round_effects, table
-from solver.cactus.rules import CactusRules, frac_str, rules_from
+from solver.cactus.rules import CactusRules, frac_str
 from solver.errors import BadInput
-from solver.io import as_int, read_json, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int, read_json
 
 KNOWN_KEYS = {"format", "note", "town", "ranger", "outlaws", "targets", "card", "event", "rules", "duel", "came_from"}
 DUEL_KEYS = ("ranger_shot", "outlaw_shot", "ranger_bonus", "outlaw_bonus")
@@ -60,7 +61,7 @@ def _checked(position: Any, rules: CactusRules | None) -> tuple[tw.Town, icons.C
     overrides = position.get("rules", {})
     if not isinstance(overrides, dict):
         raise BadInput("position.rules: expected an object of option: value")
-    own = rules_from(overrides)  # the document's own readings are checked even when the caller gives readings
+    own = CactusRules.from_json(overrides)  # the document's own readings are checked even when the caller gives readings
     rules = rules or own
     town = tw.town_from_dict(position)
     if "card" not in position:
@@ -112,9 +113,6 @@ def decide(position: Any, rules: CactusRules | None = None) -> dict:
         "duel": {"win": frac_str(turn.win), "lose": frac_str(turn.lose), "tie": frac_str(turn.tie)},
         "moves": tw.movement_summary(town, rules),
         "effects": round_effects(event).to_dict(),
-        "rules": rules.to_dict(),
+        "rules": rules.to_json(),
     }
 
-
-def decide_file(path: str, rules: CactusRules | None = None) -> dict:
-    return decide(read_json(path), rules)

@@ -7,12 +7,13 @@ of each entry in its ``option`` key. Readings marked *inferred* fill a gap in th
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from solver.errors import BadInput
-from solver.io import parse_fraction_text, short_repr
+from solver.io.numbers import parse_fraction_text, short_repr
+from solver.readings.base import Number, Readings
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "short_deck": ("no_second_shot", "keep_second_shot", "stop_archiving"),  # rule:C2
@@ -33,7 +34,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class CactusRules:
+class CactusRules(Readings):
     """One field per open reading; the defaults are the project's default readings.
 
     - ``solo_events`` (rule:C1): use the event deck in solo too (default False); its size
@@ -78,6 +79,17 @@ class CactusRules:
 
     CHOICES: ClassVar[dict] = CHOICES
     """The listed values of each reading with named alternatives (the module's table)."""
+    NUMBERS: ClassVar[dict] = {
+        "solo_event_cards": Number(int, 3, 17, probes=(10,)),
+        "duel_win_chance": Number(Fraction, 0, 1, probes=(Fraction(1, 2),),
+                                  listed=tuple(Fraction(k, 6) for k in range(7))),
+        "die_sides": Number(int, 2, 20, probes=(4, 20)),
+        "duels_per_round": Number(int, 0, 6, probes=(0, 2)),
+        "max_duels_per_round": Number(int, 1, 12, probes=(1, 8)),
+    }
+    """The numeric readings: their ranges, the values offered and the alternatives the impact run tries."""
+    TOGETHER: ClassVar[dict] = {"solo_event_cards": {"solo_events": True}}
+    """``solo_event_cards`` only means something with the event deck in solo."""
 
     solo_events: bool = False
     solo_event_cards: int = 8
@@ -101,37 +113,11 @@ class CactusRules:
     no_move: str = "not_possible"
     pass_turn: str = "ends_row"
 
-    def __post_init__(self):
-        for name, allowed in CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise BadInput(f"rules.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
-        if not isinstance(self.die_sides, int) or isinstance(self.die_sides, bool) or not 2 <= self.die_sides <= 20:
-            raise BadInput(f"rules.die_sides: {self.die_sides!r} is not a whole number 2..20")
-        if not isinstance(self.solo_event_cards, int) or isinstance(self.solo_event_cards, bool) \
-                or not 3 <= self.solo_event_cards <= 17:
-            raise BadInput(f"rules.solo_event_cards: {self.solo_event_cards!r} is not a whole number 3..17")
-        for name, low, high in (("duels_per_round", 0, 6), ("max_duels_per_round", 1, 12)):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise BadInput(f"rules.{name}: {value!r} is not a whole number {low}..{high}")
-        for name in ("solo_events", "escaped_visible"):
-            if not isinstance(getattr(self, name), bool):
-                raise BadInput(f"rules.{name}: expected true or false, got {short_repr(getattr(self, name), 40)}")
-        chance = self.duel_win_chance
-        if isinstance(chance, bool) or not isinstance(chance, (int, Fraction)) or not 0 <= chance <= 1:
-            raise BadInput(f"rules.duel_win_chance: {short_repr(chance)} is not an exact probability 0..1")
-        object.__setattr__(self, "duel_win_chance", Fraction(chance))
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["duel_win_chance"] = frac_str(self.duel_win_chance)
-        return d
-
 
 def parse_fraction(text: Any, what: str) -> Fraction:
     """An exact probability 0..1: ``"1/3"``, ``"0.25"``, ``0``, ``1`` or a Fraction, else BadInput.
 
-    Text goes through :func:`solver.io.parse_fraction_text`, which bounds its digits and exponent
+    Text goes through :func:`solver.io.numbers.parse_fraction_text`, which bounds its digits and exponent
     before converting (``"1e999999999"`` is refused at once, not expanded to a billion digits).
     """
     if isinstance(text, bool) or not isinstance(text, (int, Fraction, str)):
@@ -140,18 +126,6 @@ def parse_fraction(text: Any, what: str) -> Fraction:
     if not 0 <= value <= 1:
         raise BadInput(f"{what}: {short_repr(value)} is not an exact probability 0..1")
     return Fraction(value)
-
-
-def rules_from(overrides: dict[str, Any] | None = None) -> CactusRules:
-    """A :class:`CactusRules` from a mapping of field -> value (unknown fields are bad input)."""
-    overrides = dict(overrides or {})
-    names = {f.name for f in fields(CactusRules)}
-    for key in overrides:
-        if key not in names:
-            raise BadInput(f"rules: unknown option '{key}' (known: {', '.join(sorted(names))})")
-    if "duel_win_chance" in overrides:
-        overrides["duel_win_chance"] = parse_fraction(overrides["duel_win_chance"], "rules.duel_win_chance")
-    return replace(CactusRules(), **overrides)
 
 
 def frac_str(p: Fraction) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from solver.cactus.rules import CactusRules, frac_str
 from solver.errors import BadInput
-from solver.io import as_int, require
+from solver.io.read import as_int, require
 
 SIZE = 5
 CENTRE = (2, 2)

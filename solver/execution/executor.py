@@ -50,7 +50,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io.numbers import short_repr
+from solver.io.output import pid_alive
 
 DEFAULT_WORKERS = 2
 """Local processes by default: both cores of the reference machine."""
@@ -274,23 +275,13 @@ def die_with(parent_pid: int) -> None:
             pass
 
     def watch() -> None:
-        while _alive(parent_pid):
+        while pid_alive(parent_pid):
             threading.Event().wait(WATCHDOG_SECONDS)
         os._exit(1)
 
-    if not _alive(parent_pid):  # the batch ended before this worker was ready
+    if not pid_alive(parent_pid):  # the batch ended before this worker was ready
         os._exit(1)
     threading.Thread(target=watch, name="ruleslinger-parent-watchdog", daemon=True).start()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 class _Local:
@@ -442,11 +433,6 @@ def _stream(func, items, spec, chunk_size, window, progress, on_progress, label,
         pool.close(cancel=not finished)
 
 
-def map_items(func: Callable[[Any], Any], items: Sequence[Any], **options) -> list[Any]:
-    """:func:`run_items` collected into a list (small batches, tests)."""
-    return list(run_items(func, items, **options))
-
-
 def star_call(func: Callable[..., Any], args: tuple) -> Any:
     """``func(*args)`` (module level, so a partial of it pickles)."""
     return func(*args)
@@ -515,7 +501,7 @@ def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUN
     Each chunk is written as a part file in a temporary folder next to ``path``; the parts are
     then concatenated by Polars' streaming engine (columns unified, missing ones null) into a
     temporary file that replaces ``path`` atomically only when everything succeeded
-    (rule:X-bad-input: nothing is ever half-written; :func:`solver.io.write_atomically`).
+    (rule:X-bad-input: nothing is ever half-written; :func:`solver.io.output.write_atomically`).
     ``read_back``: the summary's ``frame`` holds every row (read from the parts, so it works for
     the null device too).
     """
@@ -523,7 +509,7 @@ def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUN
 
     import polars as pl
 
-    from solver.io import is_sink, output_target, stale_pid_entries, write_atomically
+    from solver.io.output import is_sink, output_target, stale_pid_entries, write_atomically
 
     target = output_target(path)
     folder = Path(tempfile.gettempdir()) if is_sink(target) else target.parent

@@ -113,9 +113,43 @@ class Action:
                 if not isinstance(vals[key], list):
                     raise BadInput(f"action.{key}: expected a list")
                 vals[key] = tuple(vals[key])
+        _check_kinds(vals)
         if vals.get("kind") != "move":
             vals.pop("swap", None)
         return cls(**vals)
+
+
+_WHOLE = ("column", "target", "mayor")
+_WHOLE_LISTS = ("columns", "token_columns")
+_NAMES = ("actor", "call", "saloon", "from_saloon")
+_FLAGS = ("swap", "reserve")
+
+
+def _check_kinds(vals: dict) -> None:
+    """Each field of an action read from JSON of its own kind: a column is a whole number, never ``0.0`` nor
+    ``true`` (both equal a legal action's ``0``/``1``, so they would pass the legality check and then fail as an
+    index); a name is text, a flag true/false (rule:X-bad-input)."""
+    from solver.errors import BadInput
+    from solver.io.numbers import short_repr
+    from solver.io.read import is_whole
+
+    def refuse(key: str, kind: str, value) -> BadInput:
+        return BadInput(f"action.{key}: expected {kind}, got {short_repr(value)}")
+
+    for key in _WHOLE:
+        if vals.get(key) is not None and not is_whole(vals[key]):
+            raise refuse(key, "a whole number", vals[key])
+    for key in _WHOLE_LISTS:
+        if not all(is_whole(v) for v in vals.get(key, ())):
+            raise refuse(key, "a list of whole numbers", list(vals[key]))
+    for key in _NAMES:
+        if vals.get(key) is not None and not isinstance(vals[key], str):
+            raise refuse(key, "a name", vals[key])
+    if not all(v is None or isinstance(v, str) for v in vals.get("placement", ())):
+        raise refuse("placement", "a list of names", list(vals["placement"]))
+    for key in _FLAGS:
+        if vals.get(key) is not None and not isinstance(vals[key], bool):
+            raise refuse(key, "true or false", vals[key])
 
 
 def legal_actions(pos: Position, rules: Rules = Rules()) -> tuple[Action, ...]:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import parse_int_text, parse_json_text
+from solver.io.numbers import MAX_SEED, parse_int_text
+from solver.io.read import parse_json_text
 from solver.outlaws import search
 
 
 def _rules(args):
     from solver.outlaws.rules import Rules
 
-    return Rules.from_cli(getattr(args, "rule", None))
+    return Rules.from_args(args)
 
 
 def _position(args):
@@ -90,9 +91,9 @@ def playouts_cmd(args) -> dict:
         raise BadInput(f"--n {args.n}: expected 1..100000")
     if not 1 <= args.max_actions <= 10**9:
         raise BadInput(f"--max-actions {args.max_actions}: expected 1..1000000000")
-    if args.seed + args.n - 1 > clikit.MAX_SEED:
+    if args.seed + args.n - 1 > MAX_SEED:
         raise BadInput(f"--seed {args.seed}: playout i uses seed+i, and seed+{args.n - 1} passes the largest seed "
-                       f"{clikit.MAX_SEED}")
+                       f"{MAX_SEED}")
     prog = clikit.Progress("outlaws playouts", args.n, quiet=args.json)
     df = playouts(args.n, args.seed, _rules(args), args.max_actions, progress=prog)
     return {"summary": summary(df), "rows": df.to_dicts() if args.rows else None}

@@ -7,9 +7,11 @@ also catches games stuck after sudden death (rule:O11).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
+from solver.execution.plans import BatchKind, Plan, call_with
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
 from solver.outlaws.rules import Rules
@@ -90,3 +92,16 @@ def summary(df) -> dict:
         "share_won_by_first_player": (finished.filter(pl.col("winner") == pl.col("first_player")).height
                                       / finished.height) if finished.height else None,
     }
+
+
+def plan_playouts(request):
+    """``ruleslinger batch outlaws-playouts``: one row per playout from the set-up, playout i with seed+i."""
+    request.only()
+    rules = request.readings(Rules)
+    return Plan(functools.partial(call_with, playout, (), {"rules": rules}), request.seeds(), "rows",
+                {"rules": rules.to_json()}, request.n)
+
+
+BATCH_KINDS = (BatchKind("outlaws-playouts", "Outlaws: random playouts from the set-up, one row per playout (seed+i)",
+                      plan_playouts),)
+"""Outlaws' batch kinds (listed by :mod:`solver.registry`)."""

@@ -2,17 +2,16 @@
 
 Every option is a field of :class:`Rules` with its allowed values in :data:`CHOICES` (the first value
 is the default) and a one-line description in :data:`DESCRIPTIONS`; the CLI's ``--rule`` help is
-generated from them (:func:`rule_help`), so a new option shows up everywhere at once.
+generated from them (:func:`add_rule_option`), so a new option shows up everywhere at once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import ClassVar
 
-from solver.errors import BadInput
-from solver.io import short_repr
 from solver.outlaws.victory_names import victory_name
+from solver.readings.base import Readings
 
 CHOICES = {
     "first_player": ("A", "B", "random"),
@@ -54,7 +53,7 @@ DESCRIPTIONS = {
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Readings):
     """Options for the open readings (default: the first value of :data:`CHOICES`).
 
     - ``first_player`` (rule:O13): who moves first at the set-up; default "A".
@@ -97,43 +96,8 @@ class Rules:
     optional_effects: str = "choice"
     actions_per_turn: str = "exactly_two"
 
-    def __post_init__(self):
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value not in CHOICES[f.name]:
-                raise BadInput(f"rules.{f.name}: {short_repr(value)} is not one of {', '.join(CHOICES[f.name])}")
-
-    def to_json(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_cli(cls, items: list[str] | None) -> Rules:
-        """Rules from the CLI's repeated ``--rule NAME=VALUE`` options."""
-        vals = {}
-        for item in items or []:
-            key, sep, value = item.partition("=")
-            if not sep or key not in CHOICES:
-                raise BadInput(f"--rule {short_repr(item)}: expected NAME=VALUE with NAME in {', '.join(CHOICES)}")
-            vals[key] = value
-        return cls(**vals)
-
-    @classmethod
-    def from_json(cls, data: dict | None) -> Rules:
-        data = data or {}
-        if not isinstance(data, dict):
-            raise BadInput("rules: expected an object")
-        unknown = set(data) - set(CHOICES)
-        if unknown:
-            raise BadInput(f"rules: unknown option {sorted(unknown)[0]!r}")
-        return cls(**data)
-
-
-def rule_help() -> str:
-    """The ``--rule`` help text: every option with its values (default first) and its rule id."""
-    parts = [f"{name}={'|'.join(values)} ({RULE_IDS[name]}, default {values[0]})" for name, values in CHOICES.items()]
-    return "an open-question reading, repeatable: " + "; ".join(parts)
-
 
 def add_rule_option(parser) -> None:
-    """Add the repeatable ``--rule NAME=VALUE`` option (help generated from :data:`CHOICES`)."""
-    parser.add_argument("--rule", action="append", metavar="NAME=VALUE", help=rule_help())
+    """Every reading as its own flag (``--sheriff-save stop``) and as ``--rule NAME=VALUE``, each help line naming its
+    open question (generated from :data:`CHOICES` and :data:`RULE_IDS` by the readings base)."""
+    Rules.add_arguments(parser, rule_ids={name: f"{RULE_IDS[name]} {DESCRIPTIONS[name]}" for name in RULE_IDS})

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import as_int, read_json, require, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int, read_json, require
 from solver.outlaws.victory_names import VICTORY_VALUES, Way
 
 

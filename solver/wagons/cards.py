@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io.numbers import short_repr
 from solver.wagons.codes import ICON_CODE, ICONS, TERRAIN_CODE, TERRAINS
 from solver.wagons.data import load_data
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import read_data, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import read_data
 from solver.paths import SCENARIOS
 from solver.wagons.codes import ICONS, TERRAINS
 from solver.wagons.rules import GOAL_READINGS

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from solver.errors import BadInput
-from solver.io import as_int, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.opponent import add_to_pile, round1_decision, round2_decision
 from solver.wagons.rules import Rules

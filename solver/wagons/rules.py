@@ -6,10 +6,10 @@ docs/open-questions.md, the alternatives are listed in ``docs/register/wagons.to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import ClassVar
 
-from solver.errors import BadInput
+from solver.readings.base import Number, Readings
 
 ICON_SOURCES = ("top", "town")
 MATCH_ORDERS = ("drafted-first", "deck-first")
@@ -40,7 +40,7 @@ listed value of the field, the confidence of the reading). Every scorer and opti
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Readings):
     """Readings of the open questions; every field has the docs/open-questions.md default.
 
     - ``icon_source`` (rule:W2): icons "showing in their town" = the top card of the pile
@@ -73,6 +73,9 @@ class Rules:
 
     CHOICES: ClassVar[dict] = CHOICES
     """The listed values of each reading with named alternatives (the module's table)."""
+    NUMBERS: ClassVar[dict] = {"round1_window": Number(int, 1, 8, probes=(1, 2, 4))}
+    TOGETHER: ClassVar[dict] = {"difficulty": {"edition": "later"}}
+    """``difficulty`` only means something in the later edition: its alternatives are compared with it set."""
 
     icon_source: str = "top"
     match_order: str = "drafted-first"
@@ -86,24 +89,3 @@ class Rules:
     round1_pick: str = "first"
     badlands_both_ways: str = "once"
     happy_cows_snow: str = "edge"
-
-    def __post_init__(self):
-        for name, allowed in CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise BadInput(f"rules.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
-        if isinstance(self.round1_window, bool) or not isinstance(self.round1_window, int) \
-                or not 1 <= self.round1_window <= 8:
-            raise BadInput(f"rules.round1_window: expected 1..8, got {self.round1_window!r}")
-
-    def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> Rules:
-        if not isinstance(d, dict):
-            raise BadInput("rules: expected an object")
-        names = {f.name for f in fields(cls)}
-        unknown = set(d) - names
-        if unknown:
-            raise BadInput(f"rules: unknown option(s) {', '.join(sorted(unknown))}")
-        return cls(**d)

@@ -37,7 +37,7 @@ class GameResult:
     def to_dict(self) -> dict:
         d = self.scores.to_dict()
         d.update({"scenario": self.state.scenario, "seed": self.state.seed, "policy": self.policy,
-                  "rules": self.state.rules.to_dict(),
+                  "rules": self.state.rules.to_json(),
                   "player_cards": list(self.state.town.card_ids), "opponent_pile": list(self.state.pile),
                   "town": {"placements": [p.to_dict() for p in self.state.town.placements]},
                   "log": [e.to_dict() for e in self.state.log]})
@@ -74,7 +74,7 @@ def play_out(state: GameState, policy) -> GameResult:
 def play_row(scenario_id: str, policy: str, seed: int, rules: dict | Rules | None = None,
              data: WagonsData | None = None) -> dict:
     """One game as a flat row (seed, scenario, policy, both scores, margin, winner, cards, decisions)."""
-    r = rules if isinstance(rules, Rules) else Rules.from_dict(rules or {})
+    r = rules if isinstance(rules, Rules) else Rules.from_json(rules or {})
     res = play_game(scenario_id, policy, seed, r, data)
     s, f = res.state, res.scores
     row = {"seed": seed, "scenario": scenario_id, "policy": res.policy, "edition": r.edition,

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import is_whole, read_json, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import is_whole, read_json
 from solver.wagons.cards import ROTATIONS, Territory, card_by_id, card_cells, load_cards
 
 __all__ = ["Placement", "Town", "visible_grid", "placement_problem", "place", "legal_placements",

@@ -9,7 +9,7 @@ import json
 import random
 import re
 
-from dashboard.shared import urlstate
+from dashboard.shared import addresses, urlstate
 from dashboard.wagons import town_grid
 from solver.register import register
 from solver.wagons import game as gm
@@ -70,7 +70,7 @@ def click(pg, state: gm.GameState, action: gm.Action, shot_name: str | None = No
 
 def address_record(pg) -> dict:
     text = re.search(r"[?&]lc=([^&]+)", pg.url).group(1)
-    g = urlstate.decode(text)
+    g = urlstate.decode(text, addresses.LC)
     return {**g["record"], "actions": g["record"]["actions"][:g["at"]]}
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from solver.cactus import odds, solo_deck
-from solver.cactus.rules import CactusRules, rules_from
+from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
 
 
@@ -118,10 +118,10 @@ def test_exact_matches_monte_carlo(players, rules):
 
 def test_duel_discards_bring_the_marshal_earlier():
     base = odds.marshal_odds(2)
-    duel = odds.marshal_odds(2, rules_from({"duel_win_chance": "1/2"}))
+    duel = odds.marshal_odds(2, CactusRules.from_json({"duel_win_chance": "1/2"}))
     assert Fraction(duel["expected_round"]) < Fraction(base["expected_round"])
     assert duel["earliest"] == 3
-    lost = odds.marshal_odds(2, rules_from({"duel_win_chance": "1/2", "marshal_discard": "discarded"}))
+    lost = odds.marshal_odds(2, CactusRules.from_json({"duel_win_chance": "1/2", "marshal_discard": "discarded"}))
     assert Fraction(lost["never"]) > 0
 
 

@@ -325,7 +325,7 @@ def test_chase_example_by_hand():
     SNEAK keeps the target while still among the closest: from (1,2) toward 1 (alone at 2): (0,2) or
     (1,1); from (2,1) toward 1 (tied with 3): (1,1) only; from (3,2) toward 3: (3,1); from (2,1)
     toward 3: (3,1) or (2,0)."""
-    from solver.io import read_json
+    from solver.io.read import read_json
     from solver.paths import SCENARIOS
 
     r = decide(read_json(SCENARIOS / "cactus" / "example-ranger-chase.json"))

@@ -6,9 +6,10 @@ from fractions import Fraction
 import pytest
 
 from solver.cactus import town as tw
-from solver.cactus.ranger import decide, decide_file
+from solver.cactus.ranger import decide
 from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
+from solver.io.read import read_json
 from solver.paths import SCENARIOS
 
 
@@ -181,7 +182,7 @@ def test_decide_uses_no_visible_row():
 
 @pytest.mark.parametrize("name", ["example-ranger-chase.json", "example-ranger-sharing.json"])
 def test_shipped_examples_decide(name):
-    r = decide_file(str(SCENARIOS / "cactus" / name))
+    r = decide(read_json(SCENARIOS / "cactus" / name))
     assert sum(Fraction(o["p"]) for o in r["outcomes"]) == 1
     assert "USER-STYLE EXAMPLE" in json.loads((SCENARIOS / "cactus" / name).read_text())["note"]
 

@@ -13,7 +13,7 @@ from solver.cactus.odds import marshal_odds
 from solver.cactus.ranger import decide
 from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io.read import read_json
 from solver.paths import SCENARIOS
 from tests.support.apptest import charts, errors, open_page, texts
 
@@ -156,7 +156,7 @@ def test_the_duel_win_chance_is_chosen_never_typed_and_typed_numbers_are_bounded
     import time
     from fractions import Fraction
 
-    from solver.io import parse_fraction_text
+    from solver.io.numbers import parse_fraction_text
 
     at = open_page("cactus")
     assert not [t for t in at.text_input if t.key and "duel_win_chance" in t.key]

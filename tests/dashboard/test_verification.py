@@ -69,7 +69,7 @@ def test_the_verification_page_names_the_readings_in_force_at_its_top():
 def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     """The 'Verdicts across readings' tab runs solver.readings.impact and shows its verdicts; the
     readings on the register tab are select boxes over listed values, each with a description."""
-    from solver import readings as rd
+    from solver.readings import impact
 
     at = open_page("verification")
     at.radio(key="imp_game").set_value("cactus").run()
@@ -77,7 +77,7 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     at.multiselect(key="imp_verdicts_cactus").set_value(chosen).run()
     at.button(key="imp_run_cactus").click().run(timeout=120)
     assert not at.exception and not errors(at)
-    want = rd.impact("cactus", chosen)
+    want = impact.impact("cactus", chosen)
     table = next(d.value for d in at.dataframe if "verdict" in d.value.columns)
     assert list(table["verdict"]) == [v["id"] for v in want["verdicts"]]
     bound = table[table["verdict"] == "solo-marshal-bound"].iloc[0]
@@ -130,7 +130,7 @@ def test_readings_survive_a_reload_through_the_address():
     readings are kept in the address (?readings=), checked by each engine when read back."""
     from fractions import Fraction
 
-    from dashboard.shared import urlstate
+    from dashboard.shared import addresses, urlstate
     from tests.support.apptest import reloaded
 
     at = open_page("verification")
@@ -148,7 +148,7 @@ def test_readings_survive_a_reload_through_the_address():
     again.button(key="reset_wagons").click().run()
     again.run()
     assert urlstate.decode(again.query_params["readings"][0] if isinstance(again.query_params["readings"], list)
-                           else again.query_params["readings"]) == {"cactus": {"duel_win_chance": "1/2"}}
+                           else again.query_params["readings"], addresses.READINGS) == {"cactus": {"duel_win_chance": "1/2"}}
 
 
 def test_damaged_or_refused_readings_in_the_address_are_one_line_and_the_defaults_stay():

@@ -10,13 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io.read import read_json
 from solver.paths import SCENARIOS
 from tests.support.fuzz import FUZZ, HOSTILE_VALUES, assert_loader_is_total, assert_one_line, mutated_document, no_hang
 
 pytest.importorskip("solver.cactus.ranger")
 from solver.cactus import icons  # noqa: E402
-from solver.cactus.ranger import decide, decide_file  # noqa: E402
+from solver.cactus.ranger import decide  # noqa: E402
 
 EXAMPLES = sorted((SCENARIOS / "cactus").glob("*.json"))
 VALID = [read_json(p) for p in EXAMPLES]
@@ -67,7 +67,7 @@ def test_position_files_on_disk(text, tmp_path):
     path = tmp_path / "position.json"
     path.write_text(text)
     with no_hang(), pytest.raises(BadInput) as info:
-        decide_file(str(path))
+        decide(read_json(str(path)))
     assert_one_line(info.value)
 
 

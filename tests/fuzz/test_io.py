@@ -1,4 +1,4 @@
-"""Hostile input for the shared JSON/TOML reader (solver/io.py): every failure is one BadInput line
+"""Hostile input for the shared JSON/TOML reader (solver/io/): every failure is one BadInput line
 (the helpers the fuzz tests share are in ``tests/support/fuzz.py``)."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import BadInput
-from solver.io import (
+from solver.io.numbers import MAX_NUMBER_CHARS
+from solver.io.read import (
     MAX_BYTES,
     MAX_DEPTH,
-    MAX_NUMBER_CHARS,
     as_int,
     parse_json_text,
     parse_toml_text,
@@ -253,7 +253,7 @@ def tmp_path(tmp_path_factory) -> Path:  # hypothesis-friendly (one folder per t
 
 @pytest.mark.parametrize("literal", ["9" * 4301, "-" + "9" * 6000])
 def test_toml_integer_beyond_4300_digits_is_bad_input(literal):
-    """solver/io.py parse_toml_text lets tomllib's plain ValueError through (a traceback in the CLI)."""
+    """solver/io/ parse_toml_text lets tomllib's plain ValueError through (a traceback in the CLI)."""
     with pytest.raises(BadInput) as info:
         parse_toml_text(f"a = {literal}", "fuzz.toml")
     assert_one_line(info.value)
@@ -275,7 +275,7 @@ def test_as_int_on_a_huge_out_of_range_integer_is_bad_input():
 _READ_IN_CHILD = """
 import sys
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io.read import read_json
 try:
     read_json(sys.argv[1])
 except BadInput as exc:
@@ -303,12 +303,12 @@ def _read_in_child(path: str) -> str:
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
 def test_an_endless_device_is_refused_not_read_forever():
-    """solver/io.py _read_bytes trusts st_size (0 for a device) and then reads the whole stream."""
+    """solver/io/ _read_bytes trusts st_size (0 for a device) and then reads the whole stream."""
     assert _read_in_child("/dev/zero").startswith("BadInput /dev/zero:")
 
 
 def test_a_named_pipe_without_writer_is_refused_not_waited_on(tmp_path):
-    """solver/io.py _read_bytes opens a FIFO, which blocks until a writer appears (a hang)."""
+    """solver/io/ _read_bytes opens a FIFO, which blocks until a writer appears (a hang)."""
 
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
@@ -319,7 +319,7 @@ def test_a_named_pipe_without_writer_is_refused_not_waited_on(tmp_path):
 
 # --- numbers typed as text: digits, exponent and magnitude bounded before converting (issue 16) ---
 
-from solver.io import parse_float_text, parse_fraction_text, parse_int_text  # noqa: E402
+from solver.io.numbers import parse_float_text, parse_fraction_text, parse_int_text  # noqa: E402
 
 _NUMBER_PIECES = ["1", "9" * 30, "9" * 45, "0", "-", "+", ".", "e", "E", "e999999999", "e-999999999", "/", "/0",
                   "_", " ", "nan", "inf", "0x", "1e30", "1e31", "\u0663", "²", "½"]
@@ -392,7 +392,7 @@ def test_messages_shorten_long_numbers():
 
 
 def test_an_output_name_too_long_for_its_folder_is_refused_before_any_work(tmp_path):
-    from solver.io import TEMP_NAME_EXTRA, _name_max, output_target
+    from solver.io.output import TEMP_NAME_EXTRA, _name_max, output_target
 
     most = _name_max(tmp_path) - TEMP_NAME_EXTRA
     assert output_target(tmp_path / ("a" * most)) == tmp_path / ("a" * most)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import BadInput
-from solver.io import read_json, read_toml
+from solver.io.read import read_json, read_toml
 from solver.paths import SCENARIOS
 from tests.support.fuzz import FUZZ, HOSTILE_VALUES, assert_loader_is_total, assert_one_line, mutated_document, no_hang
 

@@ -17,7 +17,7 @@ import pytest
 from solver.cli import main
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
-from solver.outlaws.rules import CHOICES, Rules, rule_help
+from solver.outlaws.rules import CHOICES, Rules, add_rule_option
 from solver.outlaws.search import is_dead, victory_left, win_possible
 from solver.outlaws.state import Discard, PerSide, Supply, initial_position, view
 from solver.outlaws.victory import sudden_death_trigger
@@ -292,9 +292,16 @@ def test_first_player_random_draws_either_side():
 
 
 def test_rule_help_lists_every_option_and_value():
-    text = rule_help()
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    add_rule_option(parser)
+    flags = {a.dest: a for a in parser._actions}
     for name, values in CHOICES.items():
-        assert f"{name}={'|'.join(values)}" in text
+        assert "|".join(values) in flags[f"reading_{name}"].help and "--" + name.replace("_", "-") in \
+            flags[f"reading_{name}"].option_strings
+    assert Rules.from_args(parser.parse_args(["--sheriff-save", "stop", "--rule", "first_player=B"])) == \
+        Rules(sheriff_save="stop", first_player="B")
     assert [f.name for f in dataclasses.fields(Rules)] == list(CHOICES)
     assert Rules() == Rules(**{k: v[0] for k, v in CHOICES.items()})  # the first value is the default
 
@@ -305,7 +312,7 @@ def test_every_outlaws_command_help_lists_every_option(command, capsys):
         main(["outlaws", command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for name, values in CHOICES.items():
-        assert f"{name}={'|'.join(values)}" in text, (command, name)
+        assert "--" + name.replace("_", "-") in text and "|".join(values) in text, (command, name)
 
 
 # ---------------------------------------------------------------- CLI paths (contracts.md formats)
@@ -435,11 +442,12 @@ def test_mayor_governor_scenario_keeps_its_promise():
 def test_the_dead_position_verdict_is_decided_by_the_lemma_and_depends_on_o11():
     """Issue 33: the lemma's proof that no dead position exists is a decided answer, not "undecided", so
     ``readings impact outlaws`` shows the dead-position verdict depending on O11 (sudden_death_repeats=once)."""
-    from solver import readings as rd
     from solver.outlaws.search import dead_position_answer, find_dead_positions
+    from solver.readings.impact import impact
+    from solver.readings.verdicts import Settings
 
     assert dead_position_answer(find_dead_positions(None, Rules())) == {"found": False, "proven_by": "lemma"}
-    row = rd.impact("outlaws", ["dead-positions"], rd.Settings(time_limit=60))["verdicts"][0]
+    row = impact("outlaws", ["dead-positions"], Settings(time_limit=60))["verdicts"][0]
     assert row["default"] == {"found": False, "proven_by": "lemma"} and row["undecided"] == []
     assert [(d["reading"], d["value"], d["result"]) for d in row["depends_on"]] == [
         ("sudden_death_repeats", "once", {"found": True})]
@@ -447,8 +455,9 @@ def test_the_dead_position_verdict_is_decided_by_the_lemma_and_depends_on_o11():
 
 def test_the_status_verdict_reads_the_sudden_death_reading():
     """The status verdict's sudden-death trigger follows the reading it runs under (O11 "once": no second time)."""
-    from solver import readings as rd
+    from solver.readings.impact import verdicts
+    from solver.readings.verdicts import Settings
 
-    verdict = next(v for v in rd.verdicts("outlaws") if v.id == "status/sudden-death-again")
-    once = verdict.run(Rules(sudden_death_repeats="once"), rd.Settings(time_limit=60))
+    verdict = next(v for v in verdicts("outlaws") if v.id == "status/sudden-death-again")
+    once = verdict.run(Rules(sudden_death_repeats="once"), Settings(time_limit=60))
     assert once["sudden_death_trigger"] is False and once["win_possible"] == {"A": False, "B": False}

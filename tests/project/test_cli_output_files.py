@@ -1,5 +1,5 @@
 """Output files: one rule for every command that writes one, checked before any work starts, and never a file
-the command reads (issue 33; solver/clikit.py ``check_output_files``, solver/io.py ``output_target``).
+the command reads (issue 33; solver/clikit.py ``check_output_files``, solver/io/ ``output_target``).
 
 The commands are enumerated from the parser, so a new command with an output file is covered the day it lands.
 """

@@ -16,13 +16,13 @@ from solver.execution.executor import (
     ExecutorSpec,
     TaskFailed,
     default_chunk_size,
-    map_items,
     parse_executor,
     rows_to_frame,
     run_items,
     write_parquet,
 )
-from solver.io import as_int
+from solver.io.read import as_int
+from tests.support.execution import map_items
 from tests.support.fuzz import no_hang
 from tests.support.servers import SERVERS, serving
 

@@ -9,10 +9,13 @@ import polars as pl
 import pytest
 
 from solver import cli
+from solver.cactus.odds import CHUNK
 from solver.errors import BadInput
 from solver.execution import batches
-from solver.execution.batches import BatchRequest, options_from, run_batch, stream_rows
+from solver.execution.batches import run_batch
 from solver.execution.executor import rows_to_frame
+from solver.execution.plans import BatchRequest
+from tests.support.execution import stream_rows
 
 
 def test_wagons_rows_identical_serial_and_local_and_equal_to_play_row():
@@ -33,7 +36,7 @@ def test_wagons_options_reach_the_games():
 
 
 def test_cactus_counts_identical_serial_and_local():
-    request = BatchRequest("cactus-montecarlo", 2 * batches.CACTUS_CHUNK + 500, 3)
+    request = BatchRequest("cactus-montecarlo", 2 * CHUNK + 500, 3)
     serial = run_batch(request, executor="serial")
     local = run_batch(request, executor="local", workers=2)
     assert serial["counts"] == local["counts"]
@@ -120,14 +123,14 @@ def test_a_task_failure_in_the_cli_is_one_line(monkeypatch, capsys):
     assert "batch failed: cactus-montecarlo: item 2 = 0 failed: ValueError: math domain error" in err
 
 
-def test_options_from_coerces_by_the_default_type():
+def test_batch_readings_are_parsed_by_the_games_readings():
     from solver.cactus.rules import CactusRules
 
-    rules = options_from(CactusRules, [("solo_events", "yes"), ("solo_event_cards", "10"),
-                                       ("duel_win_chance", "1/4")])
+    rules = BatchRequest("cactus-montecarlo", 1, options=(("solo_events", "yes"), ("solo_event_cards", "10"),
+                                                          ("duel_win_chance", "1/4"))).readings(CactusRules)
     assert rules.solo_events is True and rules.solo_event_cards == 10 and str(rules.duel_win_chance) == "1/4"
     with pytest.raises(BadInput, match="out of range"):
-        options_from(CactusRules, [("solo_event_cards", "9" * 30)])
+        BatchRequest("cactus-montecarlo", 1, options=(("solo_event_cards", "9" * 30),)).readings(CactusRules)
 
 
 def test_outlaws_playouts_identical_serial_and_local_and_equal_to_playout():

@@ -5,13 +5,18 @@ from dataclasses import fields
 
 import pytest
 
-from solver import readings as rd
+from solver import registry
+from solver.cactus.verify import verdicts as cactus_verdicts
 from solver.cli import main
 from solver.errors import BadInput
+from solver.readings import impact
+from solver.readings import options as reading_options
+from solver.readings import verdicts as verdict
+from tests.support import readings as support_readings
 
 pytest_plugins = ("pytester",)
 
-GAMES = tuple(rd.GAMES)
+GAMES = tuple(reading_options.GAMES)
 
 
 def run_json(capsys, *argv):
@@ -24,39 +29,37 @@ def run_json(capsys, *argv):
 def test_every_reading_has_listed_alternatives(game):
     """A field of a Rules class without CHOICES, not a bool and not in NUMBERS cannot be chosen from a
     list (dashboard) nor swept (impact): it fails here, naming the field."""
-    readings = rd.game_readings(game)
-    assert [r.name for r in readings] == [f.name for f in fields(rd.rules_class(game))]
+    readings = reading_options.game_readings(game)
+    assert [r.name for r in readings] == [f.name for f in fields(reading_options.rules_class(game))]
     for r in readings:
         assert len(r.values) >= 2 and r.default in r.values, f"{game}.{r.name}: no listed alternatives"
         assert r.probes and r.default not in r.probes and set(r.probes) <= set(r.values), r.name
         for other, value in r.together.items():
-            rd.rules_with(game, {other: value, r.name: r.probes[0]})  # a valid combination
+            reading_options.rules_with(game, {other: value, r.name: r.probes[0]})  # a valid combination
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_reading_is_read_by_a_verdict_or_argued(game):
-    """Options other helpers add are flagged here until a verdict reads them or an argument says why
-    none can (rd.UNREAD)."""
-    vs = rd.verdicts(game)
-    unread = rd.UNREAD.get(game, {})
-    for r in rd.game_readings(game):
+    """Options other helpers add are flagged here until a verdict reads them (the impact run then lists it as
+    unread, with the verdicts' argument)."""
+    vs = impact.verdicts(game)
+    for r in reading_options.game_readings(game):
         readers = [v.id for v in vs if v.reads_reading(r.name)]
-        assert readers or unread.get(r.name), f"{game}.{r.name}: no verdict reads it and no argument says why"
-        assert not (readers and r.name in unread), f"{game}.{r.name}: read by {readers[:2]} yet argued unread"
+        assert readers, f"{game}.{r.name}: no verdict reads it"
+    assert impact.unread(reading_options.game_readings(game), vs) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_verdicts_name_real_readings_and_give_arguments(game):
-    names = {r.name for r in rd.game_readings(game)}
-    ids = [v.id for v in rd.verdicts(game)]
+    names = {r.name for r in reading_options.game_readings(game)}
+    ids = [v.id for v in impact.verdicts(game)]
     assert len(ids) == len(set(ids)), "verdict ids are unique"
-    for v in rd.verdicts(game):
-        assert v.reads == rd.ALL or set(v.reads) <= names, (v.id, set(v.reads) - names)
+    for v in impact.verdicts(game):
+        assert v.reads == verdict.ALL or set(v.reads) <= names, (v.id, set(v.reads) - names)
         assert set(v.skip) <= names, (v.id, set(v.skip) - names)
         for r in names:
             if not v.reads_reading(r):
                 assert len(v.skip_reason(r)) > 20, f"{v.id}: skips {r} without an argument"
-    assert set(rd.UNREAD.get(game, {})) <= names
 
 
 def test_solo_deck_verdicts_follow_c2():
@@ -64,7 +67,7 @@ def test_solo_deck_verdicts_follow_c2():
     so round 12 holds 3. No second shot (default): all 3 programmed, the marshal surely revealed by
     round 12; keeping a second shot delays the sure reveal to round 14 (1 card left); if archiving
     stops at 4 cards the marshal can be the second shot card every round: no bound."""
-    res = rd.impact("cactus", ["solo-marshal-bound", "solo-deck-3-plus-1-after-round-11"])
+    res = impact.impact("cactus", ["solo-marshal-bound", "solo-deck-3-plus-1-after-round-11"])
     after, bound = res["verdicts"]  # in the game's verdict order
     assert bound["default"] == {"holds": True, "bound": [6, 12]}
     changed = {(d["reading"], d["value"]): d["result"] for d in bound["depends_on"]}
@@ -74,7 +77,7 @@ def test_solo_deck_verdicts_follow_c2():
     assert [(d["reading"], d["value"], d["result"]) for d in after["depends_on"]] == \
         [("short_deck", "stop_archiving", {"holds": True})]
     skipped = {s["reading"] for s in bound["skipped"]}
-    assert skipped == {r.name for r in rd.game_readings("cactus")} - {"short_deck"}
+    assert skipped == {r.name for r in reading_options.game_readings("cactus")} - {"short_deck"}
     assert not bound["holds_under_every_reading"]
 
 
@@ -83,15 +86,22 @@ def test_ranger_example_depends_only_on_the_tie_readings():
     distance, so the step-tie reading (C6) changes where he can end; keeping or redrawing the tied
     target (C6-tie-target) is run too and gives the same ends; nothing is visible only when escaped,
     no icon there is a directional SNEAK, and he shares no building (no duel, push or C13 stay)."""
-    res = rd.impact("cactus", ["ranger/example-ranger-chase"])
+    res = impact.impact("cactus", ["ranger/example-ranger-chase"])
     (v,) = res["verdicts"]
     assert {d["reading"] for d in v["depends_on"]} == {"step_tie"}
     assert sum(__import__("fractions").Fraction(p) for p in v["default"]["ends"].values()) == 1
     assert {"step_tie", "tie_target", "directional_sneak", "escaped_visible", "no_move"} <= {c["reading"] for c in v["checked"]}
 
 
-def _fake(game, run, reads=rd.ALL, skip=None):
-    return rd.Verdict("fake", "a verdict reading one option", run, reads, "its code reads only tie_break",
+def _with_verdicts(game: str, verdicts):
+    """The registry's entry of ``game`` with other verdicts (monkeypatched into ``registry.BY_ID``)."""
+    import dataclasses
+
+    return dataclasses.replace(registry.BY_ID[game], verdicts=verdicts)
+
+
+def _fake(game, run, reads=verdict.ALL, skip=None):
+    return verdict.Verdict("fake", "a verdict reading one option", run, reads, "its code reads only tie_break",
                       skip or {})
 
 
@@ -101,16 +111,16 @@ def test_impact_reports_the_changed_value_and_skips_with_the_argument(monkeypatc
     def run(rules, settings):
         calls.append(rules)
         return {"tie_break": rules.tie_break}
-    monkeypatch.setitem(rd.VERDICTS, "wagons", lambda: [_fake("wagons", run, ("tie_break",))])
-    rd.clear_cache()
-    res = rd.impact("wagons")
+    monkeypatch.setitem(registry.BY_ID, "wagons", _with_verdicts("wagons", lambda: [_fake("wagons", run, ("tie_break",))]))
+    impact.clear_cache()
+    res = impact.impact("wagons")
     (v,) = res["verdicts"]
     assert v["default"] == {"tie_break": "tie"}
     assert v["depends_on"] == [{"reading": "tie_break", "value": "guns", "result": {"tie_break": "guns"}}]
-    assert {s["reading"] for s in v["skipped"]} == {r.name for r in rd.game_readings("wagons")} - {"tie_break"}
+    assert {s["reading"] for s in v["skipped"]} == {r.name for r in reading_options.game_readings("wagons")} - {"tie_break"}
     assert all(s["why"] == "its code reads only tie_break" for s in v["skipped"])
     assert len(calls) == 2
-    rd.impact("wagons")
+    impact.impact("wagons")
     assert len(calls) == 2, "decided results are cached per rules"
 
 
@@ -120,15 +130,15 @@ def test_undecided_is_reported_apart_and_never_cached(monkeypatch):
     def run(rules, settings):
         calls.append(rules)
         return {"holds": None, "undecided": "time limit"} if rules.edition == "later" else {"holds": True}
-    monkeypatch.setitem(rd.VERDICTS, "wagons", lambda: [_fake("wagons", run, ("edition", "difficulty"))])
-    rd.clear_cache()
-    (v,) = rd.impact("wagons")["verdicts"]
+    monkeypatch.setitem(registry.BY_ID, "wagons", _with_verdicts("wagons", lambda: [_fake("wagons", run, ("edition", "difficulty"))]))
+    impact.clear_cache()
+    (v,) = impact.impact("wagons")["verdicts"]
     assert v["depends_on"] == []
     assert {(u["reading"], u["value"]) for u in v["undecided"]} == {("edition", "later"), ("difficulty", "newcomer"),
                                                                    ("difficulty", "legend")}
     assert not v["holds_under_every_reading"]
     n = len(calls)
-    rd.impact("wagons")
+    impact.impact("wagons")
     assert len(calls) > n, "an undecided result is computed again"
 
 
@@ -137,9 +147,9 @@ def test_a_reading_that_needs_another_is_compared_with_it_set(monkeypatch):
     edition = later at the default difficulty, not with the original edition."""
     def run(rules, settings):
         return {"edition": rules.edition}  # ignores the difficulty
-    monkeypatch.setitem(rd.VERDICTS, "wagons", lambda: [_fake("wagons", run, ("edition", "difficulty"))])
-    rd.clear_cache()
-    (v,) = rd.impact("wagons")["verdicts"]
+    monkeypatch.setitem(registry.BY_ID, "wagons", _with_verdicts("wagons", lambda: [_fake("wagons", run, ("edition", "difficulty"))]))
+    impact.clear_cache()
+    (v,) = impact.impact("wagons")["verdicts"]
     assert [(d["reading"], d["value"]) for d in v["depends_on"]] == [("edition", "later")]
     diff = [c for c in v["checked"] if c["reading"] == "difficulty"]
     assert diff and all(c["with"] == {"edition": "later"} and c["compared_with"] == {"edition": "later"} for c in diff)
@@ -147,11 +157,11 @@ def test_a_reading_that_needs_another_is_compared_with_it_set(monkeypatch):
 
 def test_the_sweep_is_marked_while_it_builds_rules(monkeypatch):
     seen = []
-    monkeypatch.setitem(rd.VERDICTS, "outlaws",
-                        lambda: [_fake("outlaws", lambda r, s: seen.append(rd.SWEEP.get()) or {}, ("sheriff_save",))])
-    rd.clear_cache()
-    rd.impact("outlaws")
-    assert seen == [True, True] and rd.SWEEP.get() is False
+    monkeypatch.setitem(registry.BY_ID, "outlaws", _with_verdicts("outlaws",
+                        lambda: [_fake("outlaws", lambda r, s: seen.append(reading_options.SWEEP.get()) or {}, ("sheriff_save",))]))
+    impact.clear_cache()
+    impact.impact("outlaws")
+    assert seen == [True, True] and reading_options.SWEEP.get() is False
 
 
 def test_cli_contract_and_progress(capsys):
@@ -190,18 +200,24 @@ def test_verdicts_and_options_commands(capsys):
     assert all(v["description"] for r in res["readings"] for v in r["values"])
 
 
-def test_parse_value_takes_only_listed_values():
-    r = next(x for x in rd.game_readings("cactus") if x.name == "duel_win_chance")
-    assert rd.parse_value(r, "1/2") == __import__("fractions").Fraction(1, 2)
+def test_a_reading_typed_as_text_is_parsed_by_its_kind():
+    from fractions import Fraction
+
+    from solver.cactus.rules import CactusRules
+
+    assert CactusRules.parse_value("duel_win_chance", "1/2") == Fraction(1, 2)
+    assert CactusRules.parse_value("solo_events", "yes") is True and CactusRules.parse_value("die_sides", "8") == 8
+    with pytest.raises(BadInput, match="not an exact probability"):
+        CactusRules.parse_value("duel_win_chance", "7/5")
     with pytest.raises(BadInput, match="not one of"):
-        rd.parse_value(r, "0.7")
+        CactusRules.parse_value("short_deck", "sometimes")
 
 
 @pytest.mark.slow
 def test_outlaws_status_examples_across_readings():
     """The won-ugly example stays won by B under every reading (a finished game); the search honours
     the rules it is given (first_player is skipped: a position names the side to move)."""
-    res = rd.impact("outlaws", ["status/won-ugly"], rd.Settings(time_limit=5))
+    res = impact.impact("outlaws", ["status/won-ugly"], verdict.Settings(time_limit=5))
     (v,) = res["verdicts"]
     assert v["default"]["winner"] == "B" and v["default"]["win_possible"] == {"A": False, "B": True}
     assert v["depends_on"] == [] and [s["reading"] for s in v["skipped"]] == ["first_player"]
@@ -209,9 +225,9 @@ def test_outlaws_status_examples_across_readings():
 
 def _all_seen():
     seen = set()
-    for game in rd.GAMES:
-        for r in rd.game_readings(game):
-            seen |= {(game, r.name, rd.value_key(v)) for v in r.values}
+    for game in reading_options.GAMES:
+        for r in reading_options.game_readings(game):
+            seen |= {(game, r.name, reading_options.value_key(v)) for v in r.values}
     return seen
 
 
@@ -219,12 +235,12 @@ def test_unexercised_names_each_missing_alternative():
     """The session-end check of tests/conftest.py: every listed value of a named reading, and one
     value other than the default of a numeric parameter, must have been built by some test."""
     seen = _all_seen()
-    assert rd.unexercised(seen) == []
-    assert rd.unexercised(seen - {("outlaws", "sheriff_save", rd.value_key("stop"))}) == ["outlaws.sheriff_save=stop"]
+    assert support_readings.unexercised(seen) == []
+    assert support_readings.unexercised(seen - {("outlaws", "sheriff_save", reading_options.value_key("stop"))}) == ["outlaws.sheriff_save=stop"]
     dies = {k for k in seen if k[:2] == ("cactus", "die_sides")}
-    assert rd.unexercised((seen - dies) | {("cactus", "die_sides", rd.value_key(6))}) == \
+    assert support_readings.unexercised((seen - dies) | {("cactus", "die_sides", reading_options.value_key(6))}) == \
         ["cactus.die_sides=<any value but 6>"]
-    assert rd.unexercised((seen - dies) | {("cactus", "die_sides", rd.value_key(8))}) == []
+    assert support_readings.unexercised((seen - dies) | {("cactus", "die_sides", reading_options.value_key(8))}) == []
 
 
 def test_building_rules_is_recorded_outside_a_sweep():
@@ -232,29 +248,29 @@ def test_building_rules_is_recorded_outside_a_sweep():
     impact sweep builds is not."""
     from tests import conftest
 
-    conftest.SEEN.discard(("cactus", "die_sides", rd.value_key(17)))
-    token = rd.SWEEP.set(True)
+    conftest.SEEN.discard(("cactus", "die_sides", reading_options.value_key(17)))
+    token = reading_options.SWEEP.set(True)
     try:
-        rd.rules_with("cactus", {"die_sides": 17})
+        reading_options.rules_with("cactus", {"die_sides": 17})
     finally:
-        rd.SWEEP.reset(token)
-    assert ("cactus", "die_sides", rd.value_key(17)) not in conftest.SEEN
-    rd.rules_with("cactus", {"die_sides": 17})
-    assert ("cactus", "die_sides", rd.value_key(17)) in conftest.SEEN
+        reading_options.SWEEP.reset(token)
+    assert ("cactus", "die_sides", reading_options.value_key(17)) not in conftest.SEEN
+    reading_options.rules_with("cactus", {"die_sides": 17})
+    assert ("cactus", "die_sides", reading_options.value_key(17)) in conftest.SEEN
 
 
 def test_cactus_checks_take_the_readings_they_are_said_to_read(monkeypatch):
     """A deck check run under an alternative must receive it (else the impact run would call it with
     the defaults and report 'unchanged'): verify.run_check hands each check the readings READS names."""
-    from solver.cactus.rules import rules_from
+    from solver.cactus.rules import CactusRules
     from solver.cactus.verify import checks as cv
 
-    assert set(cv.READS) == set(rd.EVENT_FAMILIES) | set(rd.SOLO_FAMILIES)
+    assert set(cv.READS) == set(cactus_verdicts.EVENT_FAMILIES) | set(cactus_verdicts.SOLO_FAMILIES)
     got = {}
     monkeypatch.setattr(cv, "check_duel_bound", lambda *a: got.setdefault("duel", a) and {})
     monkeypatch.setattr(cv, "check_event_bound", lambda *a: got.setdefault("bound", a) and {})
     monkeypatch.setattr(cv, "check_solo_marshal_bound", lambda *a: got.setdefault("solo", a) and {})
-    r = rules_from({"marshal_discard": "discarded", "duel_discards": "one_per_round", "max_duels_per_round": 2,
+    r = CactusRules.from_json({"marshal_discard": "discarded", "duel_discards": "one_per_round", "max_duels_per_round": 2,
                     "stagecoach_short": "none", "short_deck": "stop_archiving"})
     cv.run_check("event-end-bound-with-duels", r, 3)
     cv.run_check("event-end-bound", r, 2)
@@ -272,13 +288,13 @@ def test_the_time_limit_reaches_the_cactus_deck_checks():
     proven results, shared by the deck sizes, is cleared first: a proven answer needs no new solve.)"""
     from solver.cactus.verify import checks as cv
 
-    rd.clear_cache()
+    impact.clear_cache()
     cv.clear_cache()
-    res = rd.impact("cactus", ["event-end-bound/p5"], rd.Settings(time_limit=0.001))
+    res = impact.impact("cactus", ["event-end-bound/p5"], verdict.Settings(time_limit=0.001))
     (v,) = res["verdicts"]
     assert v["default"] == {"holds": None, "undecided": "time limit"}
     assert not v["holds_under_every_reading"] and v["depends_on"] == []
-    assert not any(k[1] == "event-end-bound/p5" for k in rd._CACHE)
+    assert not any(k.verdict == "event-end-bound/p5" for k in impact._CACHE)
 
 
 def test_the_session_check_fails_a_whole_run_that_leaves_a_reading_untested(pytester):
@@ -311,10 +327,47 @@ def test_a_lone_cowboy_check_cut_by_its_time_limit_is_undecided(monkeypatch):
 
     monkeypatch.setattr(wv, "run_checks", lambda **kw: [{"id": "termination/boomtown", "holds": True},
                                                           {"id": "termination/gold-rush", "holds": None}])
-    by_id = {v.id: v for v in rd.verdicts("wagons")}
-    value = by_id["wagons-verify/termination"].run(rd.rules_with("wagons", {}), rd.Settings(time_limit=1))
+    by_id = {v.id: v for v in impact.verdicts("wagons")}
+    value = by_id["wagons-verify/termination"].run(reading_options.rules_with("wagons", {}), verdict.Settings(time_limit=1))
     assert value["undecided"] == "time limit" and value["termination/boomtown"] is True
     assert not by_id["wagons-verify/playability"].reads_reading("icon_source")
     assert not by_id["wagons-verify/termination"].reads_reading("boom_or_bust")
     assert by_id["wagons-verify/termination"].reads_reading("match_order")
     assert by_id["wagons-verify/winnability"].reads_reading("boom_or_bust")
+
+
+def test_impact_runs_on_worker_processes_with_the_same_answer():
+    """issue 33: `readings impact` runs its verdicts on the available cores through the executor; the answer is the
+    one the serial run gives."""
+    only = ["marshal-odds/solo", "marshal-odds/p3"]
+    impact.clear_cache()
+    serial = impact.impact("cactus", only, executor="serial")
+    impact.clear_cache()
+    local = impact.impact("cactus", only, executor="local", workers=2)
+    strip = lambda res: [{k: v for k, v in row.items() if k != "seconds"} for row in res["verdicts"]]
+    assert strip(local) == strip(serial) and local["runs"]["computed"] == serial["runs"]["total"] > 2
+
+
+def test_decided_results_are_kept_on_disk_between_runs(tmp_path, monkeypatch):
+    """issue 33: decided results are kept between runs (a new process finds them); a changed code fingerprint or an
+    undecided result is computed again."""
+    from solver.readings import stored
+
+    monkeypatch.setenv("RULESLINGER_CACHE", str(tmp_path))
+    calls = []
+
+    def run(rules, settings):
+        calls.append(rules.tie_break)
+        return {"undecided": "time limit"} if rules.tie_break == "guns" else {"wins": 1}
+    monkeypatch.setitem(registry.BY_ID, "wagons", _with_verdicts("wagons", lambda: [_fake("wagons", run, ("tie_break",))]))
+    impact.clear_cache()
+    first = impact.impact("wagons", stored=True)
+    assert calls == ["tie", "guns"] and first["runs"] == {"total": 2, "computed": 2, "kept": 0}
+    impact.clear_cache()  # as a new process would start
+    again = impact.impact("wagons", stored=True)
+    assert calls == ["tie", "guns", "guns"] and again["runs"] == {"total": 2, "computed": 1, "kept": 1}
+    assert again["verdicts"][0]["default"] == first["verdicts"][0]["default"] == {"wins": 1}
+    impact.clear_cache()
+    monkeypatch.setattr(stored, "fingerprint", lambda: "other code")
+    impact.impact("wagons", stored=True)
+    assert calls[3:] == ["tie", "guns"]

@@ -13,8 +13,9 @@ import re
 
 import pytest
 
-from solver import readings as rd
 from solver.paths import REPO
+from solver.readings import base as readings_base
+from solver.readings import options as reading_options
 from solver.register import load_register
 
 REG = load_register()
@@ -55,7 +56,7 @@ def _problems(rule) -> list[str]:
         if not [a for a in rule.alternatives if a.strip() and "not offered" not in a.lower()]:
             out.append("is inferred but lists no real alternative")
     if rule.option and rule.game in GAME_OF:
-        names = {r.name: r for r in rd.game_readings(GAME_OF[rule.game])}
+        names = {r.name: r for r in reading_options.game_readings(GAME_OF[rule.game])}
         if rule.option not in names:
             out.append(f"names option {rule.option!r}, which is not a field of the {rule.game} rules")
         elif len(names[rule.option].values) < 2:
@@ -121,8 +122,8 @@ def test_open_questions_doc_names_the_register_options():
     entries = _doc_entries()
     for qid, body in entries.items():
         game = GAME_BY_LETTER[qid[0]]
-        readings = rd.game_readings(game)
-        words = ({r.name for r in readings} | {str(rd.canon(v)).lower() for r in readings for v in r.values}
+        readings = reading_options.game_readings(game)
+        words = ({r.name for r in readings} | {str(readings_base.canon(v)).lower() for r in readings for v in r.values}
                  | set(PENDING[game]))
         line = _option_line(body)
         for token in re.findall(r"`([^`]+)`", line):
@@ -134,7 +135,7 @@ def test_open_questions_doc_names_the_register_options():
 def test_every_reading_belongs_to_a_register_entry():
     """Each selectable reading is labelled by the register entry it belongs to (the later edition's difficulty
     had none and was shown by its bare name; C8's die sides and C10's duels a round were found only by name)."""
-    from solver.readings import GAMES, game_readings, option_rules
+    from solver.readings.options import GAMES, game_readings, option_rules
 
     missing = [f"{game}.{r.name}" for game in GAMES for r in game_readings(game) if not option_rules(game, r.name)]
     assert missing == []
@@ -147,7 +148,7 @@ def test_every_reading_belongs_to_a_register_entry():
 def test_an_options_rules_come_from_its_own_bullet_not_from_another_that_mentions_it():
     """The rules a docstring cites for an option are those of the bullet about it (its names before the "(" or
     ":"), not of the first bullet that mentions it (review, 2026-12-02)."""
-    from solver.readings import cited_rules
+    from solver.readings.options import cited_rules
 
     doc = """Readings.
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from solver.errors import BadInput
-from solver.io import MAX_DEPTH
+from solver.io.read import MAX_DEPTH
 
 FUZZ_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_EXAMPLES", "300"))
 """Cases per loader fuzzer: 300 in CI; set RULESLINGER_FUZZ_EXAMPLES=5000 for a deeper run."""

@@ -129,4 +129,4 @@ def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progres
             "summary": {"holds": sum(c["holds"] is True for c in checks),
                         "fails": sum(c["holds"] is False for c in checks),
                         "unknown": sum(c["holds"] is None for c in checks)},
-            "defaults": CactusRules().to_dict(), "rules": rules.to_dict()}
+            "defaults": CactusRules().to_json(), "rules": rules.to_json()}

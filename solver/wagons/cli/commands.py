@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import read_json, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import read_json
 from solver.wagons.cli.optimizer import register_optimizer
 from solver.wagons.cli.replay import register_replay
 from solver.wagons.cli.shared import (
@@ -20,8 +21,8 @@ from solver.wagons.cli.shared import (
     load_opponent,
     rules_from_args,
 )
+from solver.wagons.cli.verify import register_verify
 from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.verify.checks import register_verify
 
 # ---------------------------------------------------------------- score
 
@@ -34,7 +35,7 @@ def handle_score(args) -> dict:
     town = read_town(args.town)
     pile = load_opponent(args.opponent)
     out = final_scores(town, pile, args.scenario, rules, data).to_dict()
-    out.update({"scenario": args.scenario, "rules": rules.to_dict(),
+    out.update({"scenario": args.scenario, "rules": rules.to_json(),
                 "by_reading": scores_by_reading(town, pile, args.scenario, rules, data)})
     return out
 
@@ -194,13 +195,13 @@ def handle_simulate(args) -> dict:
             "mean_margin": sum(r["margin"] for r in rows) / n,
             "mean_player": sum(r["player_total"] for r in rows) / n,
             "mean_opponent": sum(r["opponent_total"] for r in rows) / n, "out": args.out,
-            "rules": rules.to_dict(), "low_confidence": list(low_confidence(args.scenario, data, rules))}
+            "rules": rules.to_json(), "low_confidence": list(low_confidence(args.scenario, data, rules))}
 
 
 # ---------------------------------------------------------------- bgstats
 
 def handle_bgstats(args) -> dict:
-    from solver.io import write_atomically
+    from solver.io.output import write_atomically
     from solver.wagons.record.bgstats import import_link, play_json
     from solver.wagons.record.finished import read_finished_game
 

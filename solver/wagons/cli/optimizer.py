@@ -7,18 +7,15 @@ and numba take a second or two to import: ``ruleslinger --help`` does not wait f
 
 from __future__ import annotations
 
-import sys
-import time
-
 from solver import clikit
 from solver.errors import BadInput
+from solver.io.numbers import seconds
 from solver.wagons.cli.shared import (
     add_rules_flags,
     data_from_args,
     load_opponent,
     progress_lines,
     rules_from_args,
-    time_limit_arg,
 )
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.optimizer.problem import LAYOUT_METHOD
@@ -38,11 +35,11 @@ def handle_best_layout(args) -> dict:
     data.scenario(args.scenario)
     cards = clikit.int_list(args.cards, "--cards")
     pile = load_opponent(args.opponent) if args.opponent else ()
-    res = best_layout(cards, args.scenario, pile, rules, time_limit_arg(args.time_limit),
+    res = best_layout(cards, args.scenario, pile, rules, seconds(args.time_limit, "--time-limit"),
                       progress_lines(args.quiet, "best-layout"), objective=args.objective, data=data,
                       method=getattr(args, "method", LAYOUT_METHOD))
     out = res.to_dict()
-    out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_dict(),
+    out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_json(),
                 "low_confidence": list(low_confidence(args.scenario, data, rules))})
     return out
 
@@ -81,17 +78,14 @@ def deal_args(args, command: str) -> tuple:
 
 def search_progress_lines(quiet: bool, label: str):
     """``progress(best, bound, elapsed)`` of a deal search on standard error (at most twice a second):
-    the best margin found and the proven upper bound over every draft line."""
-    last = [0.0]
+    the best margin found and the proven upper bound over every draft line (:class:`solver.clikit.Progress`)."""
+    from solver.clikit import Progress
+
+    bar = Progress(label, quiet=quiet, every=0.5)
 
     def report(best, bound, elapsed):
-        now = time.monotonic()
-        if quiet or now - last[0] < 0.5:
-            return
-        last[0] = now
         found = "no town yet" if best is None else f"best margin {best}"
-        limit = "" if bound is None else f", every line at most {bound}"
-        print(f"[{label}] {found}{limit} ({elapsed:.1f}s)", file=sys.stderr, flush=True)
+        bar(message=found + ("" if bound is None else f", every line at most {bound}"))
 
     return report
 
@@ -100,11 +94,11 @@ def handle_best_play(args) -> dict:
     from solver.wagons.optimizer.bestplay import best_play
 
     rules, data, circle, deck = deal_args(args, "best-play")
-    res = best_play(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
+    res = best_play(args.scenario, args.seed, circle, deck, rules, seconds(args.time_limit, "--time-limit"),
                     search_progress_lines(args.quiet, "best-play"), data, search=getattr(args, "search", "bounds"),
                     method=getattr(args, "method", "cpsat"), schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()
-    out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_dict(),
+    out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_json(),
                 "low_confidence": list(low_confidence(args.scenario, data, rules))})
     return out
 
@@ -113,7 +107,7 @@ def handle_can_win(args) -> dict:
     from solver.wagons.optimizer.canwin import can_win
 
     rules, data, circle, deck = deal_args(args, "can-win")
-    res = can_win(args.scenario, args.seed, circle, deck, rules, time_limit_arg(args.time_limit),
+    res = can_win(args.scenario, args.seed, circle, deck, rules, seconds(args.time_limit, "--time-limit"),
                   search_progress_lines(args.quiet, "can-win"), data, method=getattr(args, "method", "cpsat"),
                   schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()

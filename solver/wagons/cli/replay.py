@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io import read_json
+from solver.io.numbers import seconds
+from solver.io.read import read_json
 
 __all__ = ["handle_replay", "render_replay", "register_replay", "replay_summary", "handle_was_winnable",
            "render_was_winnable"]
@@ -93,13 +94,13 @@ def _goals_flag(p) -> None:
 def handle_was_winnable(args) -> dict:
     import json
 
-    from solver.io import write_atomically
+    from solver.io.output import write_atomically
     from solver.wagons.cli.optimizer import search_progress_lines
-    from solver.wagons.cli.shared import data_from_args, time_limit_arg
+    from solver.wagons.cli.shared import data_from_args
     from solver.wagons.record.game_record import game_from_record
     from solver.wagons.review.deal import deal_of, was_winnable
 
-    limit = time_limit_arg(args.time_limit)
+    limit = seconds(args.time_limit, "--time-limit")
     state = game_from_record(read_json(args.game_file), data_from_args(args))
     deal = deal_of(state)
     answer, record = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from solver.errors import BadInput
+from solver.io.numbers import seconds
 from solver.stopping import capped
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
@@ -69,12 +70,6 @@ class BestPlay:
                 "solves": self.solves, "rule": "W-opt-bestplay"}
 
 
-def _check_time(time_limit) -> float:
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
-        raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
-    return float(time_limit)
-
-
 def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
               deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
               progress: Progress | None = None, data: WagonsData | None = None,
@@ -91,7 +86,7 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
                                    method)
     start = time.monotonic()
     data = data or load_data()
-    time_limit = _check_time(time_limit)
+    time_limit = seconds(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
     ds = DealSearch(state, data, start, time_limit, progress, max_lines, method, schedule)
     floor = -(10 ** 6)  # below any margin: the first town found is the best so far
@@ -122,7 +117,7 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
     then one proof per line above the best so far, with no bound and no sharing."""
     start = time.monotonic()
     data = data or load_data()
-    time_limit = _check_time(time_limit)
+    time_limit = seconds(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
     lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
     check_method_fits(method, lines)
@@ -176,7 +171,7 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
 def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
                   data: WagonsData | None = None, search: str = "bounds", method: str = DEFAULT_METHOD) -> dict:
     """One deal as a flat, picklable row (module-level: safe for process pools and Dask)."""
-    r = Rules.from_dict(rules or {})
+    r = Rules.from_json(rules or {})
     res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data, search=search, method=method)
     return {"scenario": scenario_id, "seed": seed, "best_margin": res.margin, "proven": res.proven_optimal,
             "greedy_margin": res.greedy_margin, "best_wins": res.margin > 0,

@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.errors import BadInput
+from solver.io.numbers import seconds
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
 from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch, LineState, SearchProgress
@@ -61,12 +61,6 @@ class CanWin:
                 "note": self.note, "rule": "W-opt-canwin"}
 
 
-def _check_time(time_limit) -> float:
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
-        raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
-    return float(time_limit)
-
-
 def _wins(search: DealSearch, it: LineState) -> bool:
     """The line's best town wins the game (rule:W8): ahead, or level on total and ahead on Guns."""
     if it.value is None or it.value < 0:
@@ -83,7 +77,7 @@ def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | N
     or restarted (:data:`~.dealsearch.SCHEDULES`)."""
     start = time.monotonic()
     data = data or load_data()
-    time_limit = _check_time(time_limit)
+    time_limit = seconds(time_limit)
     state = deal_state(scenario_id, seed, circle, deck, rules, data)
     search = DealSearch(state, data, start, time_limit, progress, method=method, schedule=schedule)
     # a line is lost when its bound is below a win: margin <= 0 (a tie is no win), or < 0 with the Guns tie-break
@@ -105,7 +99,7 @@ def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | N
 
 
 def _result(search: DealSearch, won: list[LineState], target: int, rules: Rules, data: WagonsData) -> CanWin:
-    common = dict(elapsed=search.elapsed(), lines=len(search.items), solves=search.solves, rules=rules.to_dict(),
+    common = dict(elapsed=search.elapsed(), lines=len(search.items), solves=search.solves, rules=rules.to_json(),
                   low_confidence=low_confidence(search.scenario, data, rules), bound=search.upper())
     if won:
         it = max(won, key=lambda it: it.value)
@@ -130,7 +124,7 @@ def _result(search: DealSearch, won: list[LineState], target: int, rules: Rules,
 def can_win_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
                 data: WagonsData | None = None, method: str = DEFAULT_METHOD) -> dict:
     """One deal's answer as a flat, picklable row (module level: safe for process pools and Dask)."""
-    r = can_win(scenario_id, seed=seed, rules=Rules.from_dict(rules or {}), time_limit=time_limit, data=data,
+    r = can_win(scenario_id, seed=seed, rules=Rules.from_json(rules or {}), time_limit=time_limit, data=data,
                 method=method)
     return {"scenario": scenario_id, "seed": seed, "winnable": r.winnable, "proven": r.proven, "margin": r.margin,
             "bound": r.bound, "lines": r.lines, "lines_open": r.lines_open, "elapsed": round(r.elapsed, 3)}

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 
 from solver.errors import BadInput
-from solver.io import short_repr
+from solver.io.numbers import short_repr
 from solver.wagons.game import GameState, is_over, scores
 from solver.wagons.rules import Rules
 
@@ -132,7 +132,7 @@ def _summary(state: GameState) -> str:
     scenario = data.scenario(state.scenario)
     final = scores(state)
     p, o = final.player, final.opponent
-    changed = [f"{k}={v}" for k, v in state.rules.to_dict().items() if v != getattr(Rules(), k)]
+    changed = [f"{k}={v}" for k, v in state.rules.to_json().items() if v != getattr(Rules(), k)]
     followed = any(e.what == "reveal" for e in state.log)  # rule:W-reveal: the cards entered as they were seen
     deal = (f"deal seed {state.seed}" if state.seed is not None else
             "a game followed at the table" if followed else "an explicit deal")
@@ -147,7 +147,7 @@ def _summary(state: GameState) -> str:
 
 def _play_id(state: GameState, date: str, name: str) -> str:
     """A stable id of this play (the same game, date and player export to the same id)."""
-    key = json.dumps({"scenario": state.scenario, "seed": state.seed, "rules": state.rules.to_dict(),
+    key = json.dumps({"scenario": state.scenario, "seed": state.seed, "rules": state.rules.to_json(),
                       "town": [p.to_dict() for p in state.town.placements], "pile": list(state.pile),
                       "date": date, "player": name}, sort_keys=True)
     return "ruleslinger-wagons-" + hashlib.sha256(key.encode()).hexdigest()[:20]

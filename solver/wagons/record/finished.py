@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import read_json, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import read_json
 from solver.wagons.cards import check_pile
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import (
@@ -80,7 +81,7 @@ def _rules(doc: dict, what: str) -> Rules:
     raw = doc.get("rules", {})
     if not isinstance(raw, dict):
         raise BadInput(f"{what}.rules: expected an object of readings")
-    return Rules.from_dict(raw)
+    return Rules.from_json(raw)
 
 
 def _from_play_output(doc: dict, what: str, data: WagonsData) -> GameState:

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import as_int, require, short_repr
+from solver.io.numbers import short_repr
+from solver.io.read import as_int, require
 from solver.wagons.cards import load_cards
 from solver.wagons.data import load_data
 from solver.wagons.game import (
@@ -52,7 +53,7 @@ def state_to_json(state: GameState) -> dict:
 
 
 def _fields(state: GameState) -> dict:
-    return {"game": "wagons", "scenario": state.scenario, "rules": state.rules.to_dict(),
+    return {"game": "wagons", "scenario": state.scenario, "rules": state.rules.to_json(),
             "goal_cards": list(state.goal_cards), "removed": list(state.removed), "round": state.round,
             "turn": state.turn, "to_move": state.to_move, "circle": list(state.circle), "deck": list(state.deck),
             "town": town_to_json(state.town), "pile": list(state.pile), "hand": list(state.hand),
@@ -176,7 +177,7 @@ def state_from_json(doc: Any) -> GameState:
     resume = doc.get("resume")
     if resume not in ("player", "opponent", None):
         raise BadInput(f"game.resume: expected \"player\" or \"opponent\", got {short_repr(resume)}")
-    state = GameState(scenario.id, Rules.from_dict(require(doc, "rules", dict, "game")), scenario.goals, removed,
+    state = GameState(scenario.id, Rules.from_json(require(doc, "rules", dict, "game")), scenario.goals, removed,
                       as_int(require(doc, "round", int, "game"), "game.round", 1, 2),
                       as_int(require(doc, "turn", int, "game"), "game.turn", 1), to_move,
                       _cards(doc, "circle"), _cards(doc, "deck"), town_from_dict(doc.get("town"), "game.town"),

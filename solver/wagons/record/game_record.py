@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io import as_int, short_repr
+from solver.io.numbers import MAX_SEED, short_repr
+from solver.io.read import as_int
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import (
     GameState,
@@ -53,7 +54,7 @@ def game_record(state: GameState) -> dict:
         raise BadInput("game record: the state's log does not replay to it (neither a seeded deal nor a followed "
                        "game with its reveals)")
     return {"game": RECORD_GAME, "version": RECORD_VERSION, "scenario": state.scenario,
-            "rules": state.rules.to_dict(), "seed": state.seed, "actions": [action_to_dict(a) for a in actions]}
+            "rules": state.rules.to_json(), "seed": state.seed, "actions": [action_to_dict(a) for a in actions]}
 
 
 def _header(doc: Any, data: WagonsData) -> tuple[str, Rules, int | None, list]:
@@ -80,12 +81,12 @@ def _header(doc: Any, data: WagonsData) -> tuple[str, Rules, int | None, list]:
     if not isinstance(doc["rules"], dict):
         raise BadInput(f"game file: rules must be an object of readings, got {short_repr(doc['rules'])}")
     try:
-        rules = Rules.from_dict(doc["rules"])
+        rules = Rules.from_json(doc["rules"])
     except TypeError as exc:  # a reading of the wrong type the dataclass cannot take
         raise BadInput(f"game file: rules: {exc}") from None
     seed = doc.get("seed")
     if seed is not None:
-        seed = as_int(seed, "game file: seed", 0, 2 ** 63 - 1)
+        seed = as_int(seed, "game file: seed", 0, MAX_SEED)
     actions = doc["actions"]
     if not isinstance(actions, list):
         raise BadInput(f"game file: actions must be a list, got {type(actions).__name__}")

@@ -47,10 +47,10 @@ def scenario_readings(scenario_id: str, data: WagonsData | None = None, base: Ru
     data = data or load_data()
     spec = data.scenario(scenario_id)
     fields = sorted({GOAL_READINGS[data.goal(g).kind] for g in spec.goals if data.goal(g).kind in GOAL_READINGS})
-    out = [("default", base.to_dict())] if not fields else []
+    out = [("default", base.to_json())] if not fields else []
     for name in fields:
         for value in CHOICES[name]:
-            out.append((f"{name}={value}", base.to_dict() | {name: value}))
+            out.append((f"{name}={value}", base.to_json() | {name: value}))
     return out
 
 
@@ -68,7 +68,7 @@ def atlas_row(scenario_id: str, seed: int, reading: str, rules_json: str, time_l
     from solver.wagons.optimizer.lines import deal_state, greedy_scores
 
     try:
-        rules = Rules.from_dict(json.loads(rules_json))
+        rules = Rules.from_json(json.loads(rules_json))
     except (TypeError, ValueError) as exc:
         raise BadInput(f"atlas: rules {rules_json!r:.60} are not a rules object ({exc})") from None
     start = time.monotonic()

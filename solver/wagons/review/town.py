@@ -103,7 +103,7 @@ class Review:
         return f"With the best layout the game would be a tie at {b.player.total}."
 
     def to_dict(self) -> dict:
-        return {"scenario": self.scenario, "rules": self.rules.to_dict(), "cards": list(self.cards),
+        return {"scenario": self.scenario, "rules": self.rules.to_json(), "cards": list(self.cards),
                 "pile": list(self.pile), "town": [p.to_dict() for p in self.town.placements],
                 "best_town": [p.to_dict() for p in self.best_town.placements],
                 "mine": self.mine.to_dict(), "best": self.best.to_dict(), "proven": self.proven,

@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import fields, replace
 
 import z3
 
 from solver.errors import BadInput
-from solver.io import parse_float_text
 from solver.wagons.data import SCENARIO_IDS, WagonsData
 from solver.wagons.rules import Rules
 from solver.wagons.verify.engine import random_games, replay
@@ -298,7 +296,7 @@ def check_automaton(scenario: str, rules: Rules = Rules(), mutations: frozenset 
                "why": None if turn is None else ("no action named" if not turn["readings_pick"] else
                                                  "more than one action named" if len(turn["readings_pick"]) > 1 else
                                                  "the action skips more cards than the text allows")}
-    details = {"readings": rules.to_dict()}
+    details = {"readings": rules.to_json()}
     if found is False:
         details["random_games"] = pin_random_games(m, scenario, rules, random_checks)
         if gaps:
@@ -498,86 +496,3 @@ def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(),
     if progress:
         progress(len(jobs), len(jobs), "done")
     return out
-
-
-def rules_from_items(items, base: Rules = Rules()) -> Rules:
-    """``--rule NAME=VALUE`` items over ``base`` (any field of :class:`Rules`)."""
-    kinds = {f.name: f for f in fields(Rules)}
-    over = {}
-    for item in items or []:
-        if "=" not in item:
-            raise BadInput(f"--rule: expected NAME=VALUE, got '{item[:40]}'")
-        name, value = (x.strip() for x in item.split("=", 1))
-        if name not in kinds:
-            raise BadInput(f"--rule: unknown option '{name}' (known: {', '.join(kinds)})")
-        default = kinds[name].default
-        if isinstance(default, int) and not isinstance(default, bool):
-            try:
-                over[name] = int(value)
-            except ValueError:
-                raise BadInput(f"--rule {name}: '{value[:20]}' is not a whole number") from None
-        elif isinstance(default, bool):
-            over[name] = value.lower() in ("true", "yes", "1")
-        else:
-            over[name] = value
-    return replace(base, **over) if over else base
-
-
-# ------------------------------------------------------------------ `ruleslinger wagons verify`
-
-def verify_cmd(args) -> dict:
-    """`ruleslinger wagons verify`: the checks above (contracts.md verify format)."""
-    from solver import clikit
-    from solver.wagons.cli.shared import data_from_args, rules_from_args
-
-    data = data_from_args(args) if getattr(args, "goals", None) else None
-    limit = parse_float_text(args.time_limit, "--time-limit", kind="a number of seconds")  # bounded digits
-    if not (limit > 0 and limit <= 86400):
-        raise BadInput(f"--time-limit {args.time_limit}: expected seconds in (0, 86400]")
-    rules = rules_from_items(args.rule, rules_from_args(args))
-    scenarios = tuple(args.scenario) if args.scenario else SCENARIO_IDS
-    for s in scenarios:
-        if s not in SCENARIO_IDS:
-            raise BadInput(f"--scenario {s!r}: expected one of {', '.join(SCENARIO_IDS)}")
-    checks = tuple(args.check) if args.check else CHECK_IDS
-    bar = clikit.Progress("wagons verify", quiet=args.json)
-    res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit, total_limit=limit,
-                     progress=lambda done, total, what: bar(done, f"of {total} checks ({what})"), data=data)
-    return {"checks": res, "rules": rules.to_dict(), "mutations": sorted(args.mutate or ()),
-            "goals": args.goals if data is not None else None,
-            "summary": {"holds": sum(c["holds"] is True for c in res), "fails": sum(c["holds"] is False for c in res),
-                        "unknown": sum(c["holds"] is None for c in res)}}
-
-
-def render_verify(r: dict) -> str:
-    lines = []
-    for c in r["checks"]:
-        mark = {True: "HOLDS", False: "FAILS", None: "UNKNOWN"}[c["holds"]]
-        lines.append(f"{mark:<7} {c['id']:<42} {c['elapsed']:8.2f}s  {c['title']}")
-        if c["counterexample"]:
-            lines.append(f"        counterexample: {str(c['counterexample'])[:300]}")
-    s = r["summary"]
-    if r["mutations"]:
-        lines.append(f"(deliberately broken rules: {', '.join(r['mutations'])})")
-    lines.append(f"{s['holds']} hold, {s['fails']} fail, {s['unknown']} unknown")
-    return "\n".join(lines)
-
-
-def register_verify(group) -> None:
-    """Add ``verify`` to the ``ruleslinger wagons`` group (called by cli.py)."""
-    from solver import clikit
-    from solver.wagons.cli.shared import add_rules_flags
-
-    names = mutation_names()
-    p = clikit.add_command(group, "verify", "Z3 checks of the solo rules (conservation, termination, the automaton, "
-                           "playability, winnability, score bounds) with counterexamples", verify_cmd, render_verify)
-    p.add_argument("--scenario", action="append", metavar="ID", help="only this scenario; repeatable")
-    p.add_argument("--check", action="append", metavar="ID", help=f"only this check ({', '.join(CHECK_IDS)}); repeatable")
-    p.add_argument("--mutate", action="append", metavar="NAME",
-                   help="break a rule on purpose: " + "; ".join(f"{k} ({v})" for k, v in names.items()))
-    p.add_argument("--time-limit", default="3600", metavar="S",
-                   help="seconds for the whole run, shared by the checks (default 3600); a check out of time is "
-                        "reported undecided")
-    p.add_argument("--rule", action="append", metavar="NAME=VALUE",
-                   help="a reading of the rules (any field of solver.wagons.rules.Rules); repeatable")
-    add_rules_flags(p)

@@ -15,7 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
-from dashboard.shared import urlstate
+from dashboard.shared import addresses, urlstate
 from dashboard.shared.words import as_text
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
@@ -210,9 +210,9 @@ def test_a_damaged_address_is_one_line_and_a_fresh_game():
         assert page_state(page) == gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
     for text, why in (("not-a-game", "not the compressed text a saved game gives"),
                       (urlstate.encode({"x": 1})[:-3] + "AAA", "not the compressed text"),
-                      (base64.urlsafe_b64encode(zlib.compress(b"{oops")).decode(), "its text is not JSON")):
+                      (base64.urlsafe_b64encode(zlib.compress(b"{oops")).decode(), "invalid JSON")):
         with pytest.raises(BadInput, match=why):  # in words, never an exception's class name (was "(error)")
-            urlstate.decode(text)
+            urlstate.decode(text, addresses.LC)
 
 
 def test_upload_a_game_file_and_refuse_a_bad_one():
@@ -241,9 +241,9 @@ def test_the_default_rules_are_the_clis():
     add_rules_flags(p)
     cli = rules_from_args(p.parse_args([]))
     at = open_page("wagons_play")
-    assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
+    assert Rules.from_json(at.session_state[wg.KEY]["record"]["rules"]) == cli
     at.button(key="lc_start").click().run()
-    assert Rules.from_dict(at.session_state[wg.KEY]["record"]["rules"]) == cli
+    assert Rules.from_json(at.session_state[wg.KEY]["record"]["rules"]) == cli
 
 
 def test_counts_are_in_the_right_number():

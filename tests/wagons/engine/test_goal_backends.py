@@ -252,7 +252,7 @@ def test_the_verification_bound_model_scores_a_boxed_gun_by_the_reading(reading,
 def test_a_reading_is_not_a_number_of_the_goals_file(name, param, flag):
     """The reading is chosen with its flag (rule:W12, rule:W13); a goals file that sets it is refused, naming it."""
     from solver.errors import BadInput
-    from solver.io import read_toml
+    from solver.io.read import read_toml
     from solver.wagons.data import GOALS_FILE, parse_goals
 
     doc = read_toml(GOALS_FILE)

@@ -190,7 +190,7 @@ def test_every_command_answers_like_the_plain_scorer_or_refuses_in_one_line(tmp_
     town, opp = tmp_path / "town.json", tmp_path / "opp.json"
     town.write_text(json.dumps({"placements": [p.to_dict() for p in EXAMPLE]}))
     opp.write_text(json.dumps({"pile": []}))
-    from solver.io import read_data
+    from solver.io.read import read_data
     try:
         data = load_data(goals_path=str(path))
     except BadInput as exc:  # refused where the file enters: one line naming the card and the field

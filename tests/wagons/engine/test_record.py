@@ -63,7 +63,7 @@ def test_every_state_of_a_game_gives_back_its_record(scenario, seed, followed, e
     for n, s in enumerate(states):
         doc = _round_trip(s)
         assert len(doc["actions"]) == n
-        assert doc["seed"] == (None if followed else seed) and doc["rules"] == rules.to_dict()
+        assert doc["seed"] == (None if followed else seed) and doc["rules"] == rules.to_json()
 
 
 def test_record_shape():

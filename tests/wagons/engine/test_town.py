@@ -6,7 +6,7 @@ import json
 import pytest
 
 from solver.errors import BadInput
-from solver.io import read_json, read_toml
+from solver.io.read import read_json, read_toml
 from solver.wagons.cards import Territory, card_cells, load_cards
 from solver.wagons.data import (
     CARDS_FILE,

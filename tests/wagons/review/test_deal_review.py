@@ -124,7 +124,7 @@ def test_was_winnable_cli_on_a_lost_deal_writes_nothing(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv,message", [
     (["missing.json"], "missing.json: no such file"),
-    (["GAME", "--time-limit", "0"], "--time-limit: expected seconds"),
+    (["GAME", "--time-limit", "0"], "--time-limit: time limit: expected seconds"),
     (["UNFINISHED"], "the deal is not known yet: 0 of its 16 cards have been revealed"),
 ])
 def test_was_winnable_cli_bad_input_is_one_line(tmp_path, capsys, argv, message):

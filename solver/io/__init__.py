@@ -1,0 +1,1 @@
+"""Reading and writing user files safely, by concern: read (JSON/TOML with size, depth and number limits), numbers (numbers typed as text, bounded before converting), output (output files checked before any work and written atomically). Every failure is one BadInput line (rule:X-bad-input)."""

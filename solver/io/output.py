@@ -1,0 +1,174 @@
+"""Output files: checked before any work starts (one rule for every command), written atomically with normal permissions, never over a device, a special file or an input (rule:X-bad-input)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from solver.errors import BadInput
+from solver.io.numbers import short_repr
+
+_SINKS = (os.devnull,)
+"""Special files written through (never replaced): the null device."""
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a process of another user counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
+
+
+def output_target(path: str | Path, what: str = "--out") -> Path:
+    """The file an output path will write, checked before any work is done (rule:X-bad-input).
+
+    A symbolic link is followed on purpose (the file it names is written, the link stays); a
+    loop, a dangling folder, a directory, a device, a pipe or a socket is refused, except the
+    null device, which is written through. The folder must exist and take a new file (one is made and
+    removed: :func:`_probe`).
+    """
+    text = str(path)
+    if not text.strip():
+        raise BadInput(f"{what}: empty file name")
+    if "\x00" in text:
+        raise BadInput(f"{what} {short_repr(text)}: a file name cannot contain a NUL character")
+    try:
+        target = Path(os.path.realpath(text, strict=False))
+        info = os.stat(target) if os.path.lexists(target) else None
+    except (OSError, RuntimeError) as exc:
+        raise BadInput(f"{what} {short_repr(text)}: cannot resolve ({getattr(exc, 'strerror', None) or exc})") from None
+    if os.path.islink(target):
+        raise BadInput(f"{what} {short_repr(text)}: a symbolic link loop")
+    if info is not None and is_sink(target):
+        return target
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise BadInput(f"{what} {short_repr(text)}: is a directory; give a file name")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise BadInput(f"{what} {short_repr(text)}: exists and is not a regular file (device, pipe or socket); "
+                       "give a file name")
+    folder = target.parent
+    if not folder.is_dir():
+        raise BadInput(f"{what} {short_repr(text)}: folder {short_repr(str(folder), 80)} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise BadInput(f"{what} {short_repr(text)}: folder {short_repr(str(folder), 80)} is not writable")
+    if info is not None and not os.access(target, os.W_OK):
+        raise BadInput(f"{what} {short_repr(text)}: the file is not writable")
+    most = _name_max(folder) - TEMP_NAME_EXTRA
+    if len(os.fsencode(target.name)) > most:
+        raise BadInput(f"{what} {short_repr(text)}: the file name is too long (at most {most} bytes in this folder)")
+    _probe(folder, target.name, text, what)
+    return target
+
+
+def _probe(folder: Path, name: str, text: str, what: str) -> None:
+    """Make (and remove) a file where :func:`write_atomically` puts its temporary file: the only check that holds
+    for root, read-only mounts and pseudo file systems (``/proc``, ``/sys``), where the permission bits say
+    yes and the write fails after the work is done. Named as a temporary file, so one left by a killed run
+    is removed by the next write."""
+    import secrets
+
+    probe = folder / f".{name}.tmp-{os.getpid()}.{secrets.token_hex(4)}"
+    try:
+        os.close(os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except OSError as exc:
+        raise BadInput(f"{what} {short_repr(text)}: folder {short_repr(str(folder), 80)} does not take new files "
+                       f"({exc.strerror or type(exc).__name__})") from None
+    try:
+        os.unlink(probe)
+    except OSError:
+        pass
+
+
+TEMP_NAME_EXTRA = 32
+"""Bytes :func:`write_atomically`'s temporary name adds to the file name (``.NAME.tmp-PID.HEX``), rounded up."""
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name the folder's file system takes (255 when it does not say)."""
+    try:
+        return int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (OSError, ValueError):
+        return 255
+
+
+def is_sink(target: Path) -> bool:
+    """The null device (written through, never replaced by a regular file)."""
+    try:
+        return any(os.path.exists(s) and os.path.exists(target) and os.path.samefile(target, s) for s in _SINKS)
+    except OSError:
+        return False
+
+
+def stale_pid_entries(folder: Path, prefix: str) -> list[Path]:
+    """Entries ``<prefix><pid>.*`` in ``folder`` left by processes that are gone (killed mid-write)."""
+    out = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return out
+    for name in names:
+        if not name.startswith(prefix):
+            continue
+        pid = name[len(prefix):].split(".", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
+            out.append(folder / name)
+    return out
+
+
+def _remove(path: Path) -> None:
+    import shutil
+
+    try:
+        shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+    except OSError:
+        pass
+
+
+def write_atomically(path: str | Path, write, what: str = "--out") -> Path:
+    """Write an output file all or nothing: ``write(tmp)`` fills a temporary file next to the
+    target, which then replaces it (a regular file keeps its mode; a new one gets 0666 minus the
+    umask, like any file the user creates). The null device is written through, not replaced.
+    Temporary files of killed runs (``.NAME.tmp-PID.*``) are removed first."""
+    import secrets
+
+    target = output_target(path, what)
+    if is_sink(target):
+        return _write_through(target, write, what)
+    prefix = f".{target.name}.tmp-"
+    for stale in stale_pid_entries(target.parent, prefix):
+        _remove(stale)
+    tmp = target.parent / f"{prefix}{os.getpid()}.{secrets.token_hex(4)}"
+    try:
+        os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))  # the umask applies
+        mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else None
+        write(str(tmp))
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise BadInput(f"{what} {short_repr(str(path))}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        if os.path.lexists(tmp):
+            _remove(tmp)
+    return target
+
+
+def _write_through(target: Path, write, what: str) -> Path:
+    """Fill a temporary file elsewhere, then copy it into the sink (the device itself stays)."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="ruleslinger-out-") as tmp:
+        staging = Path(tmp) / f"out{target.suffix}"
+        write(str(staging))
+        try:
+            with open(staging, "rb") as src, open(target, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+        except OSError as exc:
+            raise BadInput(f"{what} {target}: cannot write ({exc.strerror or exc})") from None
+    return target

@@ -1,0 +1,47 @@
+"""Outlaws' verdicts (``ruleslinger readings impact outlaws``): the Z3 invariants of :mod:`.checks`, the
+dead-position search (rule:O12) and win searches on the example positions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.paths import SCENARIOS
+from solver.readings.verdicts import ALL, Settings, Verdict, z3_value
+
+
+def verdicts() -> list[Verdict]:
+    from solver.outlaws.verify import checks as ov
+
+    first = {"first_player": "a position names the side to move; who moved first at the set-up never enters"}
+    out = [Verdict(f"verify/{cid}", f"invariant: {cid} ({ov.RULE_TEXT.get(cid, '')[:70]})",
+                   lambda r, s, cid=cid: z3_value(ov.check_invariant(cid, r, s.time_limit)), ALL, "",
+                   {"first_player": "the check starts from every well-formed position, whoever is to move"})
+           for cid in ov.CHECKS]
+    out.append(Verdict("dead-positions", "O12: a position nobody can win is reachable from the set-up (seed 0)",
+                       _dead, ALL, ""))
+    for path in sorted((SCENARIOS / "outlaws").glob("*.json")):
+        out.append(Verdict(f"status/{path.stem}", f"win_possible and the winner on {path.name}",
+                           lambda r, s, path=path: _status(path, r, s), ALL, "", first))
+    return out
+
+
+def _dead(rules, settings: Settings) -> dict:
+    from solver.outlaws.search import dead_position_answer, find_dead_positions
+
+    return dead_position_answer(find_dead_positions(None, rules, max_depth=80, time_limit=settings.time_limit,
+                                                    max_nodes=100_000, seed=settings.seed))
+
+
+def _status(path: Path, rules, settings: Settings) -> dict:
+    from solver.outlaws.search import win_possible
+    from solver.outlaws.state import read_position
+    from solver.outlaws.victory import sudden_death_trigger, winner
+
+    pos = read_position(path)
+    won = winner(pos)
+    ws = win_possible(pos, rules, time_limit=min(settings.time_limit, 10.0))
+    out = {"winner": won[0] if won else None, "sudden_death_trigger": sudden_death_trigger(pos, rules),
+           "win_possible": {"A": ws.A, "B": ws.B}}
+    if ws.A is None or ws.B is None:
+        out["undecided"] = "search bound"
+    return out

@@ -1,0 +1,60 @@
+"""Lone Cowboy's verdicts (``ruleslinger readings impact wagons``): greedy win rates per scenario over seeded
+deals and the Z3 checks of ``wagons verify`` in every scenario."""
+
+from __future__ import annotations
+
+from solver.readings.verdicts import ALL, Settings, Verdict
+
+
+def verdicts() -> list[Verdict]:
+    from solver.wagons.data import load_data
+
+    out = [Verdict(f"greedy-wins/{sid}", f"{sid}: games the greedy policy wins (seeded deals)",
+                   lambda r, s, sid=sid: _greedy(sid, r, s), ALL, "")
+           for sid in [sc.id for sc in load_data().scenarios]]
+    from solver.wagons.verify import checks as wagons_verify  # Z3 loads only when the verdicts are listed
+
+    out += [Verdict(f"wagons-verify/{check}", f"the Lone Cowboy check '{check}' (wagons verify), per scenario",
+                    lambda r, s, check=check: _wagons_check(check, r, s), ALL, "", _WAGONS_CHECK_SKIPS.get(check, {}))
+            for check in wagons_verify.CHECK_IDS]
+    return out
+
+
+_SCORING = ("boom_or_bust", "boomtown_mines", "tie_break", "difficulty", "badlands_both_ways", "happy_cows_snow")
+
+
+_GAME_ONLY = {n: "the check's Z3 game (verify_model.GameModel) follows the deal, the drafts and the pile; no score "
+                 "is computed in it, so the scoring readings cannot change it" for n in _SCORING}
+
+
+_WAGONS_CHECK_SKIPS = {
+    "card-conservation": _GAME_ONLY, "termination": _GAME_ONLY, "automaton": _GAME_ONLY,
+    "playability": {n: "placement (rule:W-place, rule:W-cover) takes no reading: the check asks only whether "
+                       "the card in hand has a legal spot in every reachable town" for n in (
+                           *_SCORING, "icon_source", "match_order", "edition", "round1_window", "round1_pick",
+                           "boomtown_count")},
+}
+"""Readings each Lone Cowboy check cannot read, with the argument (the others it reads)."""
+
+
+def _wagons_check(check: str, rules, settings: Settings) -> dict:
+    """One ``wagons verify`` check in every scenario, each solve within the settings' time limit;
+    a scenario left undecided by the limit makes the verdict undecided (never cached, never 'holds')."""
+    from solver.wagons.verify import checks as wagons_verify
+
+    rows = wagons_verify.run_checks(checks=(check,), rules=rules, time_limit=settings.time_limit)
+    out = {row["id"]: row["holds"] for row in rows}
+    if any(v is None for v in out.values()):
+        return {"undecided": "time limit", **out}
+    return out
+
+
+def _greedy(scenario: str, rules, settings: Settings) -> dict:
+    from solver.wagons.simulate import play_row
+
+    wins = ties = 0
+    for seed in range(settings.seed, settings.seed + settings.games):
+        w = play_row(scenario, "greedy", seed, rules)["winner"]
+        wins += w == "player"
+        ties += w == "tie"
+    return {"wins": wins, "ties": ties, "games": settings.games}
