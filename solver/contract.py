@@ -5,7 +5,8 @@ names; :data:`solver.registry.GAMES` holds each one typed as :class:`GameContrac
 (``tests/project/test_game_contract.py``) plays random games through it, as OpenSpiel's ``random_sim_test`` and
 pgx's ``api_test`` do. Chance is OpenSpiel's: ``outcomes`` lists exact probabilities (``Fraction``) summing to 1,
 and :func:`draw` / :func:`sample` are the one way an outcome is drawn at random from such a list (random playouts,
-the Monte Carlo checks, the dashboard's "draw it at random").
+the Monte Carlo checks, the dashboard's "draw it at random"). How a game ended is one :class:`Outcome` value
+(python-chess's ``Board.outcome()``): who won and what ended it, each a game's own ``StrEnum``.
 """
 
 from __future__ import annotations
@@ -13,9 +14,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 T = TypeVar("T")
+
+
+class Outcome(NamedTuple):
+    """How a game ended (python-chess's ``Outcome``): ``winner``, the game's winner value (Outlaws' ``Side``, Lone
+    Cowboy's ``Winner`` with its tie, Cactus Town's lone ranger; None when nobody won), and ``termination``, what
+    ended it (Outlaws' ``Way`` of victory, Lone Cowboy's ``DecidedBy``, Cactus Town's ``EndCause``). Both are
+    ``StrEnum`` members, equal to the strings the JSON files carry; as a tuple, ``(winner, termination)``."""
+
+    winner: Any
+    termination: Any
 
 
 @runtime_checkable
@@ -39,6 +50,9 @@ class GameContract(Protocol):
 
     def winner(self, state: Any) -> Any:
         """Who won (None until the end)."""
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended (None until the end); its ``winner`` is :meth:`winner`'s."""
 
     def to_json(self, state: Any) -> dict:
         """The state as a JSON document (``from_json`` gives an equal state back)."""

@@ -8,6 +8,7 @@ import streamlit as st
 from dashboard.nav import page_file
 from dashboard.outlaws import play as outlaws_play
 from dashboard.outlaws import view as ov
+from dashboard.outlaws.problems import checked_position
 from dashboard.shared import draw
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
@@ -55,26 +56,22 @@ with src_cols[2]:
 
 with st.expander("Position editor", expanded=False, icon=":material/edit:"):
     edited = ov.position_editor(st.session_state.ol_pos, st.session_state.ol_ver)
-    if edited is not None:
-        try:
-            doc = state.position_to_json(state.position_from_json(edited))
-        except BadInput as exc:
-            st.error(f"Position not changed: {exc}", icon=":material/error:")
-        else:
-            replace_position(doc)
-            st.rerun()
+    if edited is not None and (doc := checked_position(edited)) is not None:
+        replace_position(doc)
+        st.rerun()
     with st.popover("Edit as JSON"):
         text = st.text_area("Position JSON", value=dumps(st.session_state.ol_pos), height=240,
                             key=f"ol_json_{st.session_state.ol_ver}")
         if st.button("Apply JSON", key="ol_apply_json"):
             from solver.io.read import parse_json_text
             try:
-                doc = state.position_to_json(state.position_from_json(parse_json_text(text, "position")))
-            except BadInput as exc:
+                doc = checked_position(parse_json_text(text, "position"))
+            except BadInput as exc:  # not JSON at all
                 st.error(f"Position not changed: {exc}", icon=":material/error:")
             else:
-                replace_position(doc)
-                st.rerun()
+                if doc is not None:
+                    replace_position(doc)
+                    st.rerun()
 
 pos_doc = st.session_state.ol_pos
 st.html(draw.outlaws_position_html(pos_doc))

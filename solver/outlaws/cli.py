@@ -39,8 +39,8 @@ def status(args) -> dict:
     pos = _position(args)
     rules = _rules(args)
     won = winner(pos)
-    out = {"winner": won[0] if won else None, "victory": won[1] if won else None,
-           "victory_name": victory_words(won[1]) if won else None,
+    out = {"winner": won.winner if won else None, "victory": won.termination if won else None,
+           "victory_name": victory_words(won.termination) if won else None,
            "sudden_death": pos.sudden_death, "sudden_death_trigger": sudden_death_trigger(pos, rules),
            "rules": rules.to_json()}
     kwargs = {}

@@ -12,13 +12,25 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from solver.contract import Outcome
 from solver.errors import BadInput
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import COLUMNS, EMPTY, Discard, Knowledge, PerSide, Position, evolve, unknown_token_pool
+from solver.outlaws.state import (
+    COLUMNS,
+    EMPTY,
+    Discard,
+    Knowledge,
+    PerSide,
+    Position,
+    Side,
+    evolve,
+    unknown_token_pool,
+)
 from solver.outlaws.victory_names import (
     VICTORY_BY_VALUE,
     WAYS_TO_WIN,
     Victory,
+    Way,
     sudden_death_victories,
     victory_name,
     victory_words,
@@ -31,12 +43,13 @@ SUDDEN_DEATH_TOKENS = ("bullet",) * 3 + ("handcuffs",) * 3 + ("x",) * 2
 _LAID = {k: SUDDEN_DEATH_TOKENS.count(k) for k in ("bullet", "handcuffs", "x")}
 
 
-def winner(pos: Position) -> tuple[str, str] | None:
-    """(side, "good"|"bad"|"ugly") once the game is won, else None (the values of :data:`WAYS_TO_WIN`). After
-    sudden death only Con le Brutte (Bad) and Con le Cattive (Ugly) victories exist (rule:O11)."""
+def winner(pos: Position) -> Outcome | None:
+    """How the game ended once it is won, else None: ``Outcome(Side, Way)``, a pair ``(side, "good"|"bad"|"ugly")``
+    (the values of :data:`WAYS_TO_WIN`). After sudden death only Con le Brutte (Bad) and Con le Cattive (Ugly)
+    victories exist (rule:O11)."""
     if pos.winner is None:
         return None
-    return pos.winner, pos.victory
+    return Outcome(Side(pos.winner), Way(pos.victory))
 
 
 def sudden_death_trigger(pos: Position, rules=None) -> bool:

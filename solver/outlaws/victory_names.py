@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Way", "Termination", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "VICTORY_VALUES", "victory_name",
+__all__ = ["Way", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "VICTORY_VALUES", "victory_name",
            "victory_words", "sudden_death_victories"]
 
 
@@ -30,24 +30,14 @@ class Way(StrEnum):
     UGLY = "ugly"
 
 
-class Termination(StrEnum):
-    """What ended the game (python-chess's ``Termination``): the Governor elected with the Election token, the
-    opposing Governor assassinated by the Hitman, the opposing Hitman arrested by the Sheriff (by his ability or
-    by saving his Governor, rule:O6). Each victory has one (:attr:`Victory.termination`)."""
-
-    ELECTION = "election"
-    ASSASSINATION = "assassination"
-    ARREST = "arrest"
-
-
 @dataclass(frozen=True)
 class Victory:
     """One way to win. ``value``: the position's ``victory`` and the contracts' JSON value; ``italian``: the
     Italian rulebook's name ("Vincere la partita"); ``english``: the English edition's name ("the Good Way,
     the Bad Way or the Ugly Way", the publisher's campaign page; register O-victory-*), which for the
     Hitman's and the Sheriff's victories is not the literal translation (``literal``); ``how``: what wins it;
-    ``after_sudden_death``: it can still be won once sudden death has begun (rule:O11); ``termination``: what ends
-    the game with it."""
+    ``after_sudden_death``: it can still be won once sudden death has begun (rule:O11)."""
+
     value: Way
     italian: str
     english: str
@@ -55,7 +45,6 @@ class Victory:
     how: str
     rule: str
     after_sudden_death: bool
-    termination: Termination
 
     @property
     def name(self) -> str:
@@ -70,11 +59,11 @@ class Victory:
 
 WAYS_TO_WIN = (
     Victory(Way.GOOD, "Con le Buone", "Good", "with the good (means)", "the Governor takes the Election token",
-            "O-victory-good", False, Termination.ELECTION),
+            "O-victory-good", False),
     Victory(Way.BAD, "Con le Brutte", "Bad", "with the ugly (means)", "the Hitman assassinates the opposing Governor",
-            "O-victory-bad", True, Termination.ASSASSINATION),
+            "O-victory-bad", True),
     Victory(Way.UGLY, "Con le Cattive", "Ugly", "with the bad (means)", "the Sheriff arrests the opposing Hitman",
-            "O-victory-ugly", True, Termination.ARREST),
+            "O-victory-ugly", True),
 )
 """The three victories (rule:O-victory-good, rule:O-victory-bad, rule:O-victory-ugly), in the rulebook's order.
 The values are the English edition's names, lower case; the Italian text names the Hitman's victory "Con le

@@ -40,7 +40,7 @@ def _status(path: Path, rules, settings: Settings) -> dict:
     pos = read_position(path)
     won = winner(pos)
     ws = win_possible(pos, rules, time_limit=min(settings.time_limit, 10.0))
-    out = {"winner": won[0] if won else None, "sudden_death_trigger": sudden_death_trigger(pos, rules),
+    out = {"winner": won.winner if won else None, "sudden_death_trigger": sudden_death_trigger(pos, rules),
            "win_possible": {"A": ws.A, "B": ws.B}}
     if ws.A is None or ws.B is None:
         out["undecided"] = "search bound"
