@@ -15,6 +15,7 @@ from dashboard.outlaws import play as outlaws_play
 from dashboard.outlaws import position_work as work
 from dashboard.outlaws import street
 from dashboard.outlaws import view as ov
+from dashboard.outlaws.problems import checked_position
 from dashboard.shared import answers, fit, games
 from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
@@ -54,26 +55,29 @@ with src_cols[2]:
         st.switch_page(page_file("outlaws_table"))
 
 def edit_position() -> None:
-    """The editor's form over every field, and the position as JSON (each checked by the engine's loader)."""
+    """The editor's form over every field, and the position as JSON (each checked by the engine, every problem
+    shown at once: :mod:`dashboard.outlaws.problems`)."""
     try:
         edited = ov.position_editor(work.position(), st.session_state.ol_ver)
-        if edited is not None:
-            work.replace(state.position_to_json(state.position_from_json(edited)))
-            st.rerun()
-    except BadInput as exc:
+    except BadInput as exc:  # a box that holds no value of its kind
         st.error(f"Position not changed: {exc}", icon=":material/error:")
+        return
+    if edited is not None and (doc := checked_position(edited)) is not None:
+        work.replace(doc)
+        st.rerun()
     with st.popover("Edit as JSON"):
         text = st.text_area("Position JSON", value=dumps(work.position()), height=240,
                             key=f"ol_json_{st.session_state.ol_ver}")
         if st.button("Apply JSON", key="ol_apply_json"):
             from solver.io.read import parse_json_text
             try:
-                doc = state.position_to_json(state.position_from_json(parse_json_text(text, "position")))
-            except BadInput as exc:
+                doc = checked_position(parse_json_text(text, "position"))
+            except BadInput as exc:  # not JSON at all
                 st.error(f"Position not changed: {exc}", icon=":material/error:")
             else:
-                work.replace(doc)
-                st.rerun()
+                if doc is not None:
+                    work.replace(doc)
+                    st.rerun()
 
 
 editor = st.expander("Position editor", icon=":material/edit:", key="ol_editor", on_change="rerun")

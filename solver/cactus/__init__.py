@@ -4,8 +4,9 @@ ranger's decisions on a position, duel odds and Z3 checks (``solver.cactus.verif
 The game contract (the same surface as :mod:`solver.wagons` and :mod:`solver.outlaws`, see
 ``docs/conventions.md``): ``Rules`` (:class:`CactusRules`), ``initial_state(seed, rules, players)``,
 ``legal_actions(state)``, ``outcomes(state, action)`` (exact chances summing to 1),
-``is_terminal(state)``, ``winner(state)``, ``to_json(state)`` / ``from_json(doc)`` and
-``action_to_json`` / ``action_from_json``: the round structure of :mod:`solver.cactus.game`.
+``is_terminal(state)``, ``winner(state)``, ``outcome(state)`` (who won and how the game ended),
+``to_json(state)`` / ``from_json(doc)`` and ``action_to_json`` / ``action_from_json``: the round structure of
+:mod:`solver.cactus.game`.
 """
 
 from solver.cactus.duel import duel_odds
@@ -16,6 +17,7 @@ from solver.cactus.game import (
     initial_state,
     is_terminal,
     legal_actions,
+    outcome,
     outcomes,
     winner,
 )
@@ -27,4 +29,4 @@ from solver.cactus.rules import CactusRules
 from solver.cactus.rules import CactusRules as Rules
 
 __all__ = ["Rules", "CactusRules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner",
-           "to_json", "from_json", "action_to_json", "action_from_json", "marshal_odds", "decide", "duel_odds"]
+           "outcome", "to_json", "from_json", "action_to_json", "action_from_json", "marshal_odds", "decide", "duel_odds"]

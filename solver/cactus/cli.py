@@ -112,7 +112,10 @@ def _act(a: dict) -> str:
     if a.get("stays"):
         return f"{a['icon']}: stays (shares a building)"
     if "with" in a:
-        result = {"won": " (won)", "lost": f" (lost, pushed to {a.get('pushed_to')})", "tie": " (tie)"}
+        from solver.cactus.icons import DuelResult
+
+        result = {DuelResult.WON: " (won)", DuelResult.LOST: f" (lost, pushed to {a.get('pushed_to')})",
+                  DuelResult.TIE: " (tie)"}
         return f"{a['icon']} with {a['with']}" + result.get(a.get("result"), "")
     return a["icon"] + (" (passes his turn)" if a.get("pass_turn") else "")
 

@@ -109,7 +109,7 @@ def _event_step(events: ev.EventState, rec: Record, rules: CactusRules) -> list[
 def _train_matches(before: ev.EventState, after: ev.EventState, seen: str | None) -> bool:
     if seen is None:
         return True
-    if after.end_cause == "train":
+    if after.end_cause == ev.EndCause.TRAIN:
         return seen == ev.MARSHAL
     nxt = before.deck[1] if len(before.deck) > 1 else None  # the card under the Train
     return nxt is not None and _kind(seen) == nxt
@@ -141,7 +141,7 @@ def _solo_step(game: gm.Game, rec: Record) -> list[tuple[Fraction, gm.Game]]:
     if not lik:
         return []
     if ended:
-        return [(lik, replace(game, round=game.round + 1, end_cause="solo-deck"))]
+        return [(lik, replace(game, round=game.round + 1, end_cause=ev.EndCause.SOLO_DECK))]
     solo_only = replace(game, events=None)
     nxt = [(q, g) for q, g in gm.outcomes(solo_only, gm.NextRound()) if g.end_cause is None]
     total = sum((q for q, _ in nxt), Fraction(0))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -28,6 +29,24 @@ EVENTS_FILE = SCENARIOS / "cactus" / "events.toml"
 MARSHAL = "marshals-arrival"
 TRAIN = "train"
 STAGECOACH = "stagecoach"
+
+
+class EndCause(StrEnum):
+    """What ended a game (equal to the strings the files carry): the marshal's arrival drawn from the solo deck
+    (rule:C-solo-marshal), revealed as the round's event (rule:C-ev-marshal), reached by the Train's discard
+    (rule:C-ev-train) or by a duel's discard (rule:C4 "revealed"); or, with players, the event deck used up
+    without him (rule:C4 "discarded": he never comes, and nobody has won). Only the first four are a game's
+    ``end_cause``; the last is the game contract's :func:`solver.cactus.game.outcome` of such an end."""
+
+    SOLO_DECK = "solo-deck"
+    EVENT = "event"
+    TRAIN = "train"
+    DUEL = "duel"
+    DECK_USED_UP = "deck-used-up"
+
+
+EVENT_DECK_ENDS = (EndCause.EVENT, EndCause.TRAIN, EndCause.DUEL)
+"""The event deck's own ways to bring the marshal (an :class:`EventState`'s ``end_cause``)."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +214,7 @@ class EventState:
     current: str | None = None
     ended: bool = False
     end_round: int | None = None
-    end_cause: str | None = None  # "event", "train", "duel"
+    end_cause: EndCause | None = None  # one of EVENT_DECK_ENDS
     stagecoach_drew: tuple[str, ...] = ()
 
     def effects(self) -> RoundEffects:
@@ -210,7 +229,7 @@ def _discard(state: EventState, *cards: str) -> EventState:
     return replace(state, discard=tuple(sorted(state.discard + cards)))
 
 
-def _end(state: EventState, cause: str) -> EventState:
+def _end(state: EventState, cause: EndCause) -> EventState:
     return replace(state, ended=True, end_round=state.round, end_cause=cause)
 
 
@@ -229,10 +248,10 @@ def apply_event(state: EventState, key: str, rules: CactusRules = CactusRules())
     """Apply one revealed event (already removed from the deck) and discard it."""
     e = table().get(key)
     if e.ends_game:  # rule:C-ev-marshal
-        return ((ONE, _end(state, "event")),)
+        return ((ONE, _end(state, EndCause.EVENT)),)
     if e.deck_action == "discard_next":  # rule:C-ev-train
         if state.deck and state.deck[0] == MARSHAL:
-            return ((ONE, _end(replace(state, deck=state.deck[1:]), "train")),)
+            return ((ONE, _end(replace(state, deck=state.deck[1:]), EndCause.TRAIN)),)
         if state.deck:
             state = _discard(replace(state, deck=state.deck[1:]), state.deck[0])
         return ((ONE, _discard(state, key)),)
@@ -282,7 +301,7 @@ def duel_discard(state: EventState, rules: CactusRules = CactusRules()) -> Outco
         return ((ONE, state),)
     top, rest = state.deck[0], state.deck[1:]
     if top == MARSHAL and rules.marshal_discard == "revealed":
-        return ((ONE, _end(replace(state, deck=rest), "duel")),)
+        return ((ONE, _end(replace(state, deck=rest), EndCause.DUEL)),)
     return ((ONE, _discard(replace(state, deck=rest), top)),)
 
 

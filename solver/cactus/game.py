@@ -23,20 +23,32 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
+from solver.cactus.events import EndCause
 from solver.cactus.rules import CactusRules
+from solver.contract import Outcome
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.io.read import as_int, require
 
-__all__ = ["Game", "NextRound", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner",
-           "state_to_json", "state_from_json", "action_to_json", "action_from_json", "LONE_RANGER"]
+__all__ = ["Game", "NextRound", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "outcome",
+           "state_to_json", "state_from_json", "action_to_json", "action_from_json", "Winner", "LONE_RANGER"]
 
-LONE_RANGER = "lone ranger"
+
+class Winner(StrEnum):
+    """Who wins (equal to the string the files carry): the lone ranger, once the marshal arrives
+    (rule:C-ev-marshal, rule:C-solo-marshal)."""
+
+    LONE_RANGER = "lone ranger"
+
+
+LONE_RANGER = Winner.LONE_RANGER
+_ARRIVALS = (EndCause.SOLO_DECK, *ev.EVENT_DECK_ENDS)
 SOLO_CARDS = sd.NUMBERED + (sd.MARSHAL,)
 
 
@@ -49,14 +61,14 @@ class NextRound:
 class Game:
     """The decks between rounds. ``solo_deck``: the solo draw deck's contents for the next round
     (solo mode only, sorted, ``"M"`` = the marshal's arrival); ``events``: the event deck or None;
-    ``end_cause``: "solo-deck", "event", "train" or "duel" once the marshal has arrived."""
+    ``end_cause``: "solo-deck", "event", "train" or "duel" once the marshal has arrived (an :class:`EndCause`)."""
 
     rules: CactusRules
     players: int | None
     round: int = 0
     solo_deck: tuple | None = None
     events: ev.EventState | None = None
-    end_cause: str | None = None
+    end_cause: EndCause | None = None
 
 
 def _solo_key(card) -> tuple:
@@ -90,9 +102,17 @@ def is_terminal(game: Game) -> bool:
     return game.solo_deck is None and (game.events is None or not game.events.deck)
 
 
-def winner(game: Game) -> str | None:
+def winner(game: Game) -> Winner | None:
     """The lone ranger once the marshal's arrival is revealed (rule:C-ev-marshal, rule:C-solo-marshal)."""
     return LONE_RANGER if game.end_cause is not None else None
+
+
+def outcome(game: Game) -> Outcome | None:
+    """How the game ended: the lone ranger and how the marshal came, or, with players, nobody when the event deck
+    is used up without him (rule:C4 "discarded"); None while it goes on."""
+    if game.end_cause is not None:
+        return Outcome(LONE_RANGER, EndCause(game.end_cause))
+    return Outcome(None, EndCause.DECK_USED_UP) if is_terminal(game) else None
 
 
 def legal_actions(game: Game) -> tuple[NextRound, ...]:
@@ -118,7 +138,7 @@ def _solo_round(game: Game) -> list[tuple[Fraction, Game]]:
     assert deck is not None  # solo mode
     programmed, _ = sd.planning_split(len(deck), game.rules)
     p = Fraction(programmed, len(deck)) if sd.MARSHAL in deck else Fraction(0)
-    out = [(p, replace(game, end_cause="solo-deck"))] if p else []
+    out = [(p, replace(game, end_cause=EndCause.SOLO_DECK))] if p else []
     if p < 1:
         out += [((1 - p) * q, replace(game, solo_deck=nxt)) for q, nxt in _next_contents(deck, game.round + 1, game.rules)]
     return out
@@ -184,13 +204,13 @@ def _events_from_json(doc: Any, rnd: int) -> ev.EventState:
     if current is not None:
         ev.table().get(require(doc, "current", str, where))
     end_cause = doc.get("end_cause")
-    if end_cause not in (None, "event", "train", "duel"):
+    if end_cause not in (None, *ev.EVENT_DECK_ENDS):
         raise BadInput(f"{where}.end_cause: expected event, train, duel or null")
     end_round = doc.get("end_round")
     state = ev.EventState(deck, tuple(sorted(discard)), as_int(require(doc, "round", int, where), f"{where}.round", 0),
                           current, require(doc, "ended", bool, where),
                           None if end_round is None else as_int(end_round, f"{where}.end_round", 1),
-                          end_cause, _event_keys(doc, "stagecoach_drew", where))
+                          None if end_cause is None else EndCause(end_cause), _event_keys(doc, "stagecoach_drew", where))
     if state.round != rnd:
         raise BadInput(f"{where}.round: {state.round}, but the game is after round {rnd}")
     return state
@@ -226,9 +246,10 @@ def state_from_json(doc: Any) -> Game:
     if (players is not None or rules.solo_events) and events is None:
         raise BadInput("game.events: this game has an event deck")
     end_cause = doc.get("end_cause")
-    if end_cause not in (None, "solo-deck", "event", "train", "duel"):
+    if end_cause not in (None, *_ARRIVALS):
         raise BadInput("game.end_cause: expected solo-deck, event, train, duel or null")
-    if events is not None and events.ended != (end_cause in ("event", "train", "duel")):
+    end_cause = None if end_cause is None else EndCause(end_cause)
+    if events is not None and events.ended != (end_cause in ev.EVENT_DECK_ENDS):
         raise BadInput("game.end_cause: must name the event deck's ending exactly when that deck has ended")
     if solo is not None:
         _check_solo_size(solo, rnd if end_cause is not None else rnd + 1, rules)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
 from solver.cactus import town as tw
@@ -170,6 +171,15 @@ def sequence_text(seq: Sequence) -> str:
 
 # ------------------------------------------------------------------ resolution on a position
 
+class DuelResult(StrEnum):
+    """How a duel the lone ranger starts ends for him (rule:C-duel), equal to the action's ``"result"`` string: won,
+    lost (he is pushed, rule:C11), or a tie that stands (rule:C8)."""
+
+    WON = "won"
+    LOST = "lost"
+    TIE = "tie"
+
+
 @dataclass(frozen=True)
 class Turn:
     """What a turn needs beyond the town: the chances of a duel he starts (rule:C-duel, from
@@ -205,15 +215,15 @@ def _duel(town: tw.Town, rules: CactusRules, turn: Turn, came: tw.Cell | None) -
     for p, o in opponents(town, rules):
         base = {"icon": "DUEL", "with": o.name}
         if turn.win:
-            out.append((p * turn.win, town, {**base, "result": "won", "note": "the next event card is discarded "
+            out.append((p * turn.win, town, {**base, "result": DuelResult.WON, "note": "the next event card is discarded "
                         "(rule C10: every duel he starts and wins); the outlaw's loss follows the base game"}, came))
         if turn.lose:
             for q, pushed in tw.push_outcomes(town, came, rules):
-                out.append((p * turn.lose * q, pushed, {**base, "result": "lost", "pushed_to": list(pushed.ranger),
+                out.append((p * turn.lose * q, pushed, {**base, "result": DuelResult.LOST, "pushed_to": list(pushed.ranger),
                                                         "note": "a losing lone ranger is pushed (rule C11)"},
                             town.ranger))
         if turn.tie:
-            out.append((p * turn.tie, town, {**base, "result": "tie"}, came))
+            out.append((p * turn.tie, town, {**base, "result": DuelResult.TIE}, came))
     return out
 
 

@@ -28,6 +28,7 @@ from functools import lru_cache
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
 from solver.cactus.rules import CactusRules, frac_str
+from solver.contract import sample
 from solver.errors import BadInput
 from solver.execution.plans import BatchKind, Plan, call_star
 
@@ -179,16 +180,6 @@ def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules())
 
 # ---------------------------------------------------------------- Monte Carlo (the tests' oracle)
 
-def _sample(outcomes, rng: random.Random):
-    x = rng.random()
-    acc = 0.0
-    for p, s in outcomes:
-        acc += float(p)
-        if x < acc:
-            return s
-    return outcomes[-1][1]
-
-
 def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None:
     order = list(ev.table().cards())
     rng.shuffle(order)
@@ -199,13 +190,13 @@ def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None
     while not state.ended and state.deck:
         state = ev.EventState(state.deck, state.discard, state.round + 1)
         key, rest = state.deck[0], state.deck[1:]
-        state = _sample(ev.apply_event(replace(state, deck=rest, current=key), key, rules), rng)
+        state = sample(ev.apply_event(replace(state, deck=rest, current=key), key, rules), rng)
         if not state.ended and rules.duel_win_chance:
             wins = sum(rng.random() < float(rules.duel_win_chance) for _ in range(rules.duels_per_round))
             if rules.duel_discards == "one_per_round":  # rule:C10
                 wins = min(wins, 1)
             for _ in range(wins):
-                state = _sample(ev.duel_discard(state, rules), rng)
+                state = sample(ev.duel_discard(state, rules), rng)
     return state.end_round if state.ended else None
 
 

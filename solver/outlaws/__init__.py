@@ -3,7 +3,8 @@
 The game contract (the same surface as :mod:`solver.wagons` and :mod:`solver.cactus`, see
 ``docs/conventions.md``): ``Rules``, ``initial_state(seed, rules)``, ``legal_actions(state)``,
 ``outcomes(state, play)`` (what chance makes of a play, probabilities summing to 1),
-``is_terminal(state)``, ``winner(state)``, ``to_json(state)`` / ``from_json(doc)`` and
+``is_terminal(state)``, ``winner(state)``, ``outcome(state)`` (who won and how: a
+:class:`solver.contract.Outcome`), ``to_json(state)`` / ``from_json(doc)`` and
 ``action_to_json`` / ``action_from_json``. A state is :class:`solver.outlaws.game.Game` (a position
 and its readings); the engine is :mod:`solver.outlaws.state`, ``actions`` and ``apply``.
 """
@@ -15,6 +16,7 @@ from solver.outlaws.game import (
     initial_state,
     is_terminal,
     legal_actions,
+    outcome,
     outcomes,
     winner,
 )
@@ -22,5 +24,5 @@ from solver.outlaws.game import state_from_json as from_json
 from solver.outlaws.game import state_to_json as to_json
 from solver.outlaws.rules import Rules
 
-__all__ = ["Rules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "to_json",
-           "from_json", "action_to_json", "action_from_json"]
+__all__ = ["Rules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "outcome",
+           "to_json", "from_json", "action_to_json", "action_from_json"]

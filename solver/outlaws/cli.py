@@ -1,4 +1,5 @@
-"""`ruleslinger outlaws ...` commands (contracts.md): moves, status, apply, playouts."""
+"""`ruleslinger outlaws ...` commands (contracts.md): moves, status, apply, playouts, verify (the Z3 invariant
+checks of :mod:`solver.outlaws.verify.checks`) and dead-positions (the search of rule:O12)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from solver.errors import BadInput
 from solver.io.numbers import MAX_SEED, parse_int_text
 from solver.io.read import parse_json_text
 from solver.outlaws import search
-from solver.outlaws.verify.checks import register_verification
 
 
 def _rules(args):
@@ -39,8 +39,8 @@ def status(args) -> dict:
     pos = _position(args)
     rules = _rules(args)
     won = winner(pos)
-    out = {"winner": won[0] if won else None, "victory": won[1] if won else None,
-           "victory_name": victory_words(won[1]) if won else None,
+    out = {"winner": won.winner if won else None, "victory": won.termination if won else None,
+           "victory_name": victory_words(won.termination) if won else None,
            "sudden_death": pos.sudden_death, "sudden_death_trigger": sudden_death_trigger(pos, rules),
            "rules": rules.to_json()}
     kwargs = {}
@@ -131,4 +131,110 @@ def register(games) -> None:
     p.add_argument("--seed", type=clikit.seed_int, default=0, help="first seed (default 0)")
     p.add_argument("--max-actions", type=int, default=3000, help="stop a playout after this many actions")
     p.add_argument("--rows", action="store_true", help="include every playout's row")
-    register_verification(group)  # `verify` and `dead-positions` (solver/outlaws/verify/checks.py)
+    register_verification(group)
+
+
+# ------------------------------------------------------------------ verify | dead-positions
+
+
+def _positive(value: float, what: str, hi: float) -> float:
+    if not (value > 0 and value <= hi):
+        raise BadInput(f"{what} {value}: expected a number of seconds in (0, {hi:g}]")
+    return value
+
+
+def verify_cmd(args) -> dict:
+    """`ruleslinger outlaws verify`: every Z3 invariant check (contracts.md verify format)."""
+    from solver.outlaws.verify.checks import CHECKS, MUTATIONS, run_checks
+
+    rules = _rules(args)
+    limit = _positive(args.time_limit, "--time-limit", 3600)
+    only = tuple(args.check) if args.check else None
+    for cid in only or ():
+        if cid not in CHECKS:
+            raise BadInput(f"--check {cid!r}: expected one of {', '.join(CHECKS)}")
+    mutations = frozenset(args.mutate or ())
+    for m in mutations:
+        if m not in MUTATIONS:
+            raise BadInput(f"--mutate {m!r}: expected one of {', '.join(MUTATIONS)}")
+    checks = run_checks(rules, limit, mutations, only)
+    return {"checks": checks, "rules": rules.to_json(), "mutations": sorted(mutations),
+            "all_hold": all(c["holds"] is True for c in checks)}
+
+
+def _render_verify(result: dict) -> str:
+    lines = []
+    for c in result["checks"]:
+        state = {True: "holds", False: "FAILS", None: "unknown (time limit)"}[c["holds"]]
+        lines.append(f"{c['id']:<24} {state:<22} {c['seconds']:>7.2f}s  {c['rule'][:70]}")
+        if c["counterexample"]:
+            cx = c["counterexample"]
+            lines.append(f"    counterexample: {cx['action']}")
+            lines.append(f"    before: {cx['before']}")
+    if result["mutations"]:
+        lines.append(f"(deliberately broken rules: {', '.join(result['mutations'])})")
+    return "\n".join(lines)
+
+
+def dead_positions_cmd(args) -> dict:
+    """`ruleslinger outlaws dead-positions`: search for positions nobody can win (rule:O12)."""
+    from solver.outlaws.search import find_dead_positions
+    from solver.outlaws.state import read_position
+
+    rules = _rules(args)
+    limit = _positive(args.time_limit, "--time-limit", 86400)
+    if not 0 <= args.max_depth <= 500:
+        raise BadInput(f"--max-depth {args.max_depth}: expected 0..500")
+    if not 1 <= args.max_nodes <= 10_000_000:
+        raise BadInput(f"--max-nodes {args.max_nodes}: expected 1..10000000")
+    start = read_position(args.position) if args.position else None
+    out = find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed,
+                              use_lemma=not args.no_lemma)
+    out["rules"] = rules.to_json()
+    return out
+
+
+def _render_dead(result: dict) -> str:
+    lines = [f"searched {result['nodes']} positions in {result['seconds']:.1f}s (depth bound {result['depth_bound']})"]
+    lines.append(f"dead token-economy classes under these readings: {result['dead_classes'] or 'none'}")
+    if not result["found"]:
+        lines.append(result["bound"])
+        return "\n".join(lines)
+    lines.append(f"DEAD POSITION after {result['length']} actions: nobody can win and the sudden-death "
+                 f"trigger does not hold (sudden death already happened: {result['why']['sudden_death']})")
+    for n, e in enumerate(result["line"], 1):
+        a = e["action"]
+        rest = ", ".join(f"{k}={v}" for k, v in a.items() if k != "kind")
+        cond = "" if e["condition"] == "certain" else f"  [{e['condition'][:80]}]"
+        lines.append(f"{n:3d}. {e['side']} {a['kind']} {rest}{cond}")
+    p = result["position"]
+    lines.append(f"tokens: {p['tokens']}  reserve: {p['reserve']}  supply: {p['supply']}  discard: {p['discard']}")
+    return "\n".join(lines)
+
+
+def register_verification(group) -> None:
+    """Add ``verify`` and ``dead-positions`` to the ``ruleslinger outlaws`` group (called by :func:`register`)."""
+    from solver.outlaws.rules import add_rule_option
+    from solver.outlaws.verify.checks import CHECKS, MUTATIONS
+
+    rule_opt = add_rule_option
+
+    p = clikit.add_command(group, "verify", "Z3 invariant checks on every action kind (with counterexamples)",
+                           verify_cmd, _render_verify)
+    rule_opt(p)
+    p.add_argument("--time-limit", type=float, default=120.0, help="seconds per check (default 120)")
+    p.add_argument("--check", action="append", metavar="ID", help=f"only this check ({', '.join(CHECKS)}); repeatable")
+    p.add_argument("--mutate", action="append", metavar="NAME",
+                   help=f"check a deliberately broken rule instead ({', '.join(MUTATIONS)}); repeatable")
+    p = clikit.add_command(group, "dead-positions",
+                           "search reachable positions where nobody can win and sudden death does not trigger (O12)",
+                           dead_positions_cmd, _render_dead)
+    rule_opt(p)
+    p.add_argument("position", nargs="?", default=None, help="start position JSON (default: the set-up of --seed)")
+    p.add_argument("--seed", type=clikit.seed_int, default=0, help="set-up seed when no position is given (default 0)")
+    p.add_argument("--max-depth", type=int, default=80, help="depth bound in actions (default 80)")
+    p.add_argument("--time-limit", type=float, default=300.0, help="seconds (default 300)")
+    p.add_argument("--max-nodes", type=int, default=100_000, help="positions expanded at most (default 100000)")
+    p.add_argument("--no-lemma", action="store_true",
+                   help="search even when the token-economy lemma already shows no dead position exists")
+

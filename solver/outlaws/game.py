@@ -17,15 +17,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from solver.contract import Outcome
 from solver.errors import BadInput
 from solver.outlaws import actions as ac
 from solver.outlaws import apply as ap
+from solver.outlaws.characters import TABLE
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import Position, initial_position, position_from_json, position_to_json
+from solver.outlaws.state import Position, Side, initial_position, position_from_json, position_to_json
 from solver.outlaws.victory import winner as victory
 
-__all__ = ["Game", "Play", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "state_to_json",
-           "state_from_json", "action_to_json", "action_from_json"]
+__all__ = ["Game", "Play", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "outcome",
+           "state_to_json", "state_from_json", "action_to_json", "action_from_json"]
 
 
 @dataclass(frozen=True)
@@ -83,9 +85,9 @@ def _paths(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool
 
 def _plans(pos: Position, action: ac.Action, rules: Rules) -> list[tuple[bool, ...]]:
     """The answer sequences that settle every reaction ``action`` can raise, in first-seen order."""
-    if action.kind != "take" and (action.kind != "ability" or action.actor not in ("hitman", "sheriff")):
-        return [()]  # only a Take (keeping the token, rule:O16) and these two abilities (rule:O6, rule:O7,
-        # immobilizing the Bandit, rule:O16) raise a player's choice
+    if action.kind != "take" and (action.kind != "ability" or not TABLE[action.actor].reacts):
+        return [()]  # only a Take (keeping the token, rule:O16) and the abilities that react (the Hitman's and the
+        # Sheriff's: rule:O6, rule:O7, immobilizing the Bandit, rule:O16) raise a player's choice
     plans = list(dict.fromkeys(replies for _, replies, _ in _paths(pos, action, rules, None)))
     out = []
     for plan in plans:
@@ -128,10 +130,16 @@ def is_terminal(game: Game) -> bool:
     return game.position.winner is not None
 
 
-def winner(game: Game) -> str | None:
-    """The winning side, "A" or "B", else None."""
+def outcome(game: Game) -> Outcome | None:
+    """How the game ended: ``Outcome(side, way)`` (rule:O-victory-good, rule:O-victory-bad, rule:O-victory-ugly),
+    else None."""
+    return victory(game.position)
+
+
+def winner(game: Game) -> Side | None:
+    """The winning side, "A" or "B" (a :class:`~solver.outlaws.state.Side`), else None."""
     won = victory(game.position)
-    return won[0] if won else None
+    return won.winner if won else None
 
 
 def state_to_json(game: Game) -> dict:

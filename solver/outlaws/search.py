@@ -56,8 +56,8 @@ def _outcomes_fast():
 
     walk, scripted = ap.resolutions, ap.Scripted  # bound once: performance, see docstring
 
-    def enumerate_outcomes(pos: Position, action: Action, rules: Rules) -> list[tuple[str, Position]]:
-        found = [("; ".join(d.labels) or "certain", result) for d, result in walk(pos, action, rules, scripted)]
+    def enumerate_outcomes(pos: Position, action: Action, rules: Rules, keep=None) -> list[tuple[str, Position]]:
+        found = [("; ".join(d.labels) or "certain", result) for d, result in walk(pos, action, rules, scripted, keep)]
         found.sort(key=lambda o: o[0])
         return found
 
@@ -68,10 +68,37 @@ _OUTCOMES = _outcomes_fast()
 
 
 def successors(pos: Position, rules: Rules = Rules()):
-    """Yield (action, outcome index, condition, next position) for every action and outcome."""
+    """Yield (action, outcome index, condition, next position) for every action and outcome, except the
+    outcomes of an action whose own effects (before sudden death and the turn) equal, up to what the players
+    know, those of an earlier action: each of them has an outcome of that action with its key (sudden death
+    after a fake swap, say, lays the same 560 layouts as after any other fake swap), which is all the
+    searches read of them."""
+    first = _FirstEffects()
     for action in legal_actions(pos, rules):
-        for n, (cond, nxt) in enumerate(_OUTCOMES(pos, action, rules)):
+        first.kept = first.refused = 0
+        outs = _OUTCOMES(pos, action, rules, first)
+        if first.refused and first.kept:  # some of this action's paths left out, not all: their numbers shift
+            outs = _OUTCOMES(pos, action, rules)
+        for n, (cond, nxt) in enumerate(outs):
             yield action, n, cond, nxt
+
+
+class _FirstEffects:
+    """Says whether an action's own effects (:func:`~solver.outlaws.apply.act`) are new in this expansion
+    (by :func:`position_key`), counting the answers of the current action."""
+
+    def __init__(self):
+        self.seen: set = set()
+        self.kept = self.refused = 0
+
+    def __call__(self, mid: Position) -> bool:
+        key = position_key(mid)
+        if key in self.seen:
+            self.refused += 1
+            return False
+        self.seen.add(key)
+        self.kept += 1
+        return True
 
 
 def position_key(pos: Position) -> tuple:
@@ -305,15 +332,37 @@ def _line_entry(pos: Position, action: Action, n: int, cond: str) -> dict:
     return {"side": pos.to_move, "action": action.to_json(), "outcome": n, "condition": cond}
 
 
+class Expansion:
+    """The children of one position (:func:`successors`), kept once generated in full: the two sides' win
+    searches from the same start share its expansion (after sudden death it holds every layout of every action)."""
+
+    def __init__(self, pos: Position):
+        self.pos, self.children, self.complete = pos, [], False
+
+    def of(self, pos: Position, rules: Rules):
+        """The children of ``pos``: from the record when it is this expansion's position and complete."""
+        if pos is not self.pos:
+            yield from successors(pos, rules)
+        elif self.complete:
+            yield from self.children
+        else:
+            self.children = []
+            for child in successors(pos, rules):
+                self.children.append(child)
+                yield child
+            self.complete = True
+
+
 def best_first(start: Position, goal: Callable[[Position], bool], estimate: Callable[[Position], int],
                rules: Rules = Rules(), max_depth: int = 12, time_limit: float = 10.0,
-               max_nodes: int = 20_000, weight: float | None = 2.0) -> SearchResult:
+               max_nodes: int = 20_000, weight: float | None = 2.0, shared: Expansion | None = None) -> SearchResult:
     """Weighted best-first search from ``start`` for a position satisfying ``goal``.
 
     Priority: depth + ``weight`` * estimate, or (``weight=None``) the estimate alone (greedy); ties
     go to the deeper position. Children with ``estimate == INF`` are pruned (they can never reach the goal). ``complete``: every
     position within ``max_depth`` actions was checked (then "not found" is a proof within the bound);
-    ``exhausted``: moreover nothing lay beyond the bound (a proof without bound).
+    ``exhausted``: moreover nothing lay beyond the bound (a proof without bound). ``shared``: the start's
+    expansion, kept for another search from the same start.
     """
     t0 = time.perf_counter()
     if goal(start):
@@ -332,7 +381,7 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
             parent, entry = parents[key]
             if parent is None:
                 break
-            out.append(entry)
+            out.append(_line_entry(*entry))
             key = parent
         return list(reversed(out))
 
@@ -352,7 +401,7 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
             cut = True
             continue
         nodes += 1
-        for action, n, cond, nxt in successors(pos, rules):
+        for action, n, cond, nxt in (shared or Expansion(start)).of(pos, rules):
             if time.perf_counter() - t0 > time_limit or asked_to_stop():  # an expansion can be large (560 layouts)
                 stopped = "time"
                 break
@@ -360,7 +409,7 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
             if best.get(nkey, INF) <= depth + 1:
                 continue
             best[nkey] = depth + 1
-            parents[nkey] = (key, _line_entry(pos, action, n, cond))
+            parents[nkey] = (key, (pos, action, n, cond))  # its line entry is written if it is on the line
             if goal(nxt):
                 return SearchResult(nxt, line_to(nkey), nodes, False, depth + 1,
                                     round(time.perf_counter() - t0, 4), checked=len(best))
@@ -401,8 +450,9 @@ class WinSearch:
 
 
 def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_depth: int = 12,
-                      time_limit: float = 5.0, max_nodes: int = 20_000) -> tuple[bool | None, tuple | None, str, int]:
-    """(answer, line, reason, nodes) for one side (rule:O-win-possible)."""
+                      time_limit: float = 5.0, max_nodes: int = 20_000,
+                      shared: Expansion | None = None) -> tuple[bool | None, tuple | None, str, int]:
+    """(answer, line, reason, nodes) for one side (rule:O-win-possible); ``shared``: see :func:`best_first`."""
     if side not in SIDES:
         raise BadInput(f"side must be A or B, got {side!r}")
     if pos.winner is not None:
@@ -412,7 +462,7 @@ def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_dept
     if not any(left.values()):
         return False, None, "token economy: no Election/Vote majority, Bullet or Handcuffs left, no sudden death to come", 0
     res = best_first(pos, lambda p: p.winner == side, lambda p: estimate_win(p, side, rules), rules,
-                     max_depth, time_limit, max_nodes)
+                     max_depth, time_limit, max_nodes, shared=shared)
     if res.found is not None:
         return True, tuple(res.line), f"{victory_name(res.found.victory)} in {len(res.line)} action{'' if len(res.line) == 1 else 's'}", res.nodes
     if res.exhausted:
@@ -431,9 +481,10 @@ def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, tim
         raise BadInput(f"time_limit {time_limit}: expected a positive number of seconds")
     t0 = time.perf_counter()
     answers, lines, reasons, nodes = {}, {}, {}, 0
+    shared = Expansion(pos)
     for n, side in enumerate(SIDES):
         budget = (time_limit - (time.perf_counter() - t0)) / (len(SIDES) - n)
-        a, line, why, k = win_possible_side(pos, side, rules, max_depth, max(budget, 0.01), max_nodes // 2)
+        a, line, why, k = win_possible_side(pos, side, rules, max_depth, max(budget, 0.01), max_nodes // 2, shared)
         answers[side], lines[side], reasons[side], nodes = a, line, why, nodes + k
     return WinSearch(answers["A"], answers["B"], lines["A"], lines["B"],
                      proven=all(v is not None for v in answers.values()), depth=max_depth, nodes=nodes,
@@ -489,3 +540,17 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
                         f"none found: search stopped by the {res.stopped or 'depth bound'} after {res.nodes} "
                         f"positions (not a proof)")
     return out
+
+
+def dead_position_answer(res: dict) -> dict:
+    """What a :func:`find_dead_positions` result settled (the ``dead-positions`` verdict of ``readings impact``):
+    ``{"found": True}``; ``{"found": False, "proven_by": "lemma"}`` when the token-economy lemma shows no
+    position reachable from the start is dead (a proof without bound: no search needed); ``{"found": False,
+    "within_depth": n}`` when the search checked every position within n actions; else undecided, with why."""
+    if res["found"]:
+        return {"found": True}
+    if res.get("proven"):
+        return {"found": False, "proven_by": "lemma"}
+    if res["complete"] or res["exhausted"]:
+        return {"found": False, "within_depth": res["depth_bound"]}
+    return {"found": None, "undecided": res.get("bound") or "search bound"}

@@ -1,165 +1,170 @@
-"""Outlaws positions: the frozen :class:`Position`, loading/saving the contracts.md format, the set-up.
-
-Geometry (rule:O1): columns 0-7 from player A's left to right; A's column i faces B's column i and
-token i lies between them. Characters are identified by (side, name): each side owns each of the 10
-characters exactly once, so Front Page marks and immobilization are kept by name and follow the
-character when it moves. ``None`` anywhere means "unknown to the viewer" (contracts.md).
-
-Component counts (rule:O-components): 10 characters per side, 8 on Main Street and 2 in the Saloon;
-17 tokens (6 Votes, 3 Bullets, 3 Handcuffs, 4 Bogus "x", 1 Election); 6 Front Page markers.
+"""Outlaws positions as documents: reading the contracts.md format with every problem of a document named at once
+(:func:`position_problems`, python-chess's ``status()``), writing it, the set-up and a player's view. The records
+(:class:`Position`, :class:`Side`, :class:`PerSide`, ...) and the component counts are in
+:mod:`solver.outlaws.position`, re-exported here.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from solver.errors import BadInput
+from solver.errors import MAX_MESSAGE, BadInput
 from solver.io.numbers import short_repr
 from solver.io.read import as_int, read_json, require
-from solver.outlaws.victory_names import VICTORY_VALUES
+from solver.outlaws.position import (
+    CHARACTERS,
+    COLUMNS,
+    EMPTY,
+    FRONT_PAGE_PER_SIDE,
+    FRONT_PAGE_TOTAL,
+    SIDES,
+    TOKEN_TOTALS,
+    TOKEN_TYPES,
+    VICTORIES,
+    Discard,
+    Knowledge,
+    PerSide,
+    Position,
+    Side,
+    Supply,
+    evolve,
+    left_of,
+    other,
+    right_of,
+    sorted_reserve,
+    token_counts,
+    unknown_characters,
+    unknown_token_pool,
+)
+from solver.outlaws.victory_names import Way
 
-SIDES = ("A", "B")
-CHARACTERS = ("governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist",
-              "bandit", "reverend", "mayor")
-TOKEN_TYPES = ("vote", "bullet", "handcuffs", "x", "election")
-TOKEN_TOTALS = {"vote": 6, "bullet": 3, "handcuffs": 3, "x": 4, "election": 1}
-FRONT_PAGE_TOTAL = 6
-FRONT_PAGE_PER_SIDE = 3
-EMPTY = "empty"
-COLUMNS = 8
-VICTORIES = VICTORY_VALUES  # the values of the victories, named in solver.outlaws.victory_names
+__all__ = ["CHARACTERS", "COLUMNS", "EMPTY", "FRONT_PAGE_PER_SIDE", "FRONT_PAGE_TOTAL", "SIDES", "TOKEN_TOTALS",
+           "TOKEN_TYPES", "VICTORIES", "Discard", "Knowledge", "PerSide", "Position", "Side", "Supply", "evolve",
+           "left_of", "other", "right_of", "sorted_reserve", "token_counts", "unknown_characters",
+           "unknown_token_pool", "read_position", "position_from_json", "position_problems", "load_position",
+           "position_to_json", "initial_position", "view", "refusal"]
 
-
-def other(side: str) -> str:
-    return "B" if side == "A" else "A"
-
-
-def left_of(side: str, col: int) -> int:
-    """Column immediately to the left of ``side``'s character at ``col`` (rule:O1; may be off-street)."""
-    return col - 1 if side == "A" else col + 1
-
-
-def right_of(side: str, col: int) -> int:
-    """Column immediately to the right of ``side``'s character at ``col`` (rule:O1)."""
-    return col + 1 if side == "A" else col - 1
-
-
-class PerSide(tuple):
-    """A pair (A's value, B's value), indexable by ``"A"``/``"B"`` or 0/1; hashable and picklable."""
-
-    def __new__(cls, a: Any, b: Any):
-        return tuple.__new__(cls, (a, b))
-
-    def __getnewargs__(self):
-        return (tuple.__getitem__(self, 0), tuple.__getitem__(self, 1))
-
-    def __getitem__(self, key):
-        if key == "A":
-            key = 0
-        elif key == "B":
-            key = 1
-        return tuple.__getitem__(self, key)
-
-    @property
-    def A(self):
-        return tuple.__getitem__(self, 0)
-
-    @property
-    def B(self):
-        return tuple.__getitem__(self, 1)
-
-    def set(self, side: str, value: Any) -> PerSide:
-        return PerSide(value, self.B) if side == "A" else PerSide(self.A, value)
-
-    def __repr__(self) -> str:
-        return f"PerSide(A={self.A!r}, B={self.B!r})"
+# ---------------------------------------------------------------- reading a document, every problem at once
 
 
-@dataclass(frozen=True)
-class Supply:
-    """A player's personal supply (their "riserva"): tokens taken or received, unused Front Page markers."""
+def read_position(path: str | Path) -> Position:
+    """A validated :class:`Position` from a position file on this machine (the CLI's argument).
 
-    vote: int = 0
-    bullet: int = 1
-    handcuffs: int = 1
-    front_page: int = 3
-    election: int = 0
-
-    def add(self, kind: str, n: int = 1) -> Supply:
-        return replace(self, **{kind: getattr(self, kind) + n})
-
-    def to_json(self) -> dict:
-        return {"vote": self.vote, "bullet": self.bullet, "handcuffs": self.handcuffs,
-                "front_page": self.front_page, "election": self.election}
+    Only for paths the user of this machine typed; a document from elsewhere (a dashboard upload,
+    an edited JSON text) goes to :func:`position_from_json`, never here (rule:X-bad-input).
+    """
+    if not isinstance(path, (str, Path)):
+        raise BadInput(f"position file: expected a path, got {type(path).__name__}")
+    return position_from_json(read_json(path))
 
 
-@dataclass(frozen=True)
-class Discard:
-    """Discarded components: used Bullets/Handcuffs, failed Front Page markers, tokens set aside at sudden death."""
 
-    bullet: int = 0
-    handcuffs: int = 0
-    vote: int = 0
-    x: int = 0
-    election: int = 0
-    front_page: int = 0
+def position_from_json(doc: Any) -> Position:
+    """A validated :class:`Position` from a parsed JSON document (contracts.md); never reads a file.
 
-    def add(self, kind: str, n: int = 1) -> Discard:
-        return replace(self, **{kind: getattr(self, kind) + n})
-
-    def to_json(self) -> dict:
-        return {k: getattr(self, k) for k in ("bullet", "handcuffs", "vote", "x", "election", "front_page")}
+    Anything but a JSON object (a string included: it is never taken for a path) is refused. A bad document
+    is refused with one line naming every problem (:func:`position_problems`, :func:`refusal`)."""
+    pos, problems = _read(doc)
+    if problems:
+        raise BadInput(refusal(problems))
+    return pos
 
 
-@dataclass(frozen=True)
-class Knowledge:
-    """What one player knows beyond the always-visible: opposing street columns whose character it
-    knows (revealed to it and not moved since) and token columns it has seen (rule:O-knowledge)."""
-
-    characters: frozenset = frozenset()
-    tokens: frozenset = frozenset()
+def position_problems(doc: Any) -> list[str]:
+    """Every problem of a position document at once (python-chess's ``status()``), one line each, in the order
+    the fields are read (side, actions, street, saloon, tokens, supplies, marks, discard, result, knowledge); empty when it is a valid position. A check that needs a broken part (a mark needs the
+    street it names, the token totals every token place) is left out rather than reported twice."""
+    return _read(doc)[1]
 
 
-@dataclass(frozen=True)
-class Position:
-    """One Outlaws position (contracts.md), immutable; see the module docstring for the geometry."""
-
-    to_move: str
-    actions_left: int
-    street: PerSide  # PerSide of 8-tuples: character name or None (unknown)
-    saloon: PerSide  # PerSide of 2-tuples of character names, sorted (the Saloon has no order)
-    tokens: tuple  # 8 entries: token type, "empty" or None (unknown)
-    reserve: tuple  # token types or None, kept sorted (the reserve is a face-down random pile)
-    supply: PerSide  # PerSide of Supply
-    discard: Discard = field(default_factory=Discard)
-    immobilized: frozenset = frozenset()  # {(side, name)}
-    front_page: frozenset = frozenset()  # {(side, name)} characters marked by the Journalist
-    sudden_death: bool = False
-    winner: str | None = None
-    victory: str | None = None
-    knowledge: PerSide = field(default_factory=lambda: PerSide(Knowledge(), Knowledge()))
-
-    def column_of(self, side: str, name: str) -> int | None:
-        row = self.street[side]
-        return row.index(name) if name in row else None
-
-    def face_up(self, side: str, name: str | None) -> bool:
-        """Marked (Front Page) and immobilized characters stay face up (rule:O-immobilized, rule:O-journalist)."""
-        return name is not None and ((side, name) in self.front_page or (side, name) in self.immobilized)
-
-    def votes(self, side: str) -> int:
-        return self.supply[side].vote
+def refusal(problems: list[str]) -> str:
+    """The one line that refuses a document (rule:X-bad-input): its problem, or "3 problems: a; b; c", naming as
+    many as fit in a message (:data:`solver.errors.MAX_MESSAGE`) and counting the rest ("; and 4 more")."""
+    if len(problems) == 1:
+        return problems[0]
+    line = f"{len(problems)} problems: {problems[0]}"
+    for n, problem in enumerate(problems[1:], 1):
+        rest = len(problems) - n - 1
+        if len(line) + len(problem) + 2 + (len(f"; and {rest} more") if rest else 0) > MAX_MESSAGE:
+            return f"{line}; and {len(problems) - n} more"
+        line += f"; {problem}"
+    return line
 
 
-def _sorted_reserve(items: Iterable) -> tuple:
-    return tuple(sorted(items, key=lambda t: (t is None, t or "")))
+def _read(doc: Any) -> tuple[Position | None, list[str]]:
+    """The position and the problems of ``doc`` (the position only when there is none)."""
+    if not isinstance(doc, dict):
+        return None, [f"position: expected a JSON object, got {_json_kind(doc)}"]
+    found = _Problems()
+    to_move = found.get(lambda: _side(require(doc, "to_move", str, "position"), "position.to_move"))
+    actions_left = found.get(lambda: as_int(require(doc, "actions_left", int, "position"), "position.actions_left",
+                                            1, 2))
+    street, saloon = _street_and_saloon(doc, found)
+    tokens, reserve = _tokens(doc, found)
+    supply = _supplies(doc, found)
+    places = None if street is None or saloon is None else (street, saloon)
+    immobilized = _marks(doc, "immobilized", places, True, found)
+    front_page = _marks(doc, "front_page", places, False, found)
+    _check_marks(immobilized, front_page, found)
+    counts = _discard_counts(doc, found)
+    if None not in (tokens, reserve, supply, counts):
+        _check_token_totals(tokens, reserve, supply, Discard(**{k: counts[k] for k in TOKEN_TYPES}), found)
+    discard = None if None in (counts, supply, front_page) else _discard(counts, supply, front_page, found)
+    winner, victory = _result(doc, found)
+    sudden = found.get(_sudden_death, doc)
+    knowledge = _knowledge(doc, found)
+    if found:
+        return None, list(found)
+    return Position(to_move=to_move, actions_left=actions_left, street=street, saloon=saloon, tokens=tokens,
+                    reserve=reserve, supply=supply, discard=discard, immobilized=immobilized, front_page=front_page,
+                    sudden_death=sudden, winner=winner, victory=victory, knowledge=knowledge), []
 
 
-# ---------------------------------------------------------------- loading and validation
+def load_position(source: Path | dict) -> Position:
+    """Compatibility: a ``pathlib.Path`` is read as a file, a dict is a document; a ``str`` is
+    refused (it could be a path or a JSON string). New code calls :func:`read_position` or
+    :func:`position_from_json`."""
+    if isinstance(source, Path):
+        return read_position(source)
+    if isinstance(source, dict):
+        return position_from_json(source)
+    raise BadInput(f"position: expected a JSON object, got {_json_kind(source)}")
+
+
+
+def _json_kind(value: Any) -> str:
+    """The JSON type of ``value`` in words (never its content: it may come from anywhere)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+
+class _Problems(list):
+    """The problems of a position document found so far, in document order."""
+
+    def get(self, check, *args, default=None):
+        """``check(*args)``; when it raises :class:`BadInput`, its line is noted and ``default`` returned."""
+        try:
+            return check(*args)
+        except BadInput as exc:
+            self.append(str(exc))
+            return default
+
+
+_BAD = object()
+"""An entry that failed its check (``None`` is a valid entry: unknown)."""
 
 
 def _name(value: Any, what: str, allow_none: bool) -> str | None:
@@ -179,174 +184,161 @@ def _token(value: Any, what: str, allow_empty: bool) -> str | None:
     return value.lower()
 
 
-def _side(value: Any, what: str) -> str:
-    if value not in SIDES:
+def _side(value: Any, what: str) -> Side:
+    if not isinstance(value, str) or value not in SIDES:
         raise BadInput(f"{what}: side must be \"A\" or \"B\", got {short_repr(value, 20)}")
-    return value
+    return Side(value)
 
 
-def _marks(data: dict, key: str, street: PerSide, saloon: PerSide, on_street_only: bool) -> frozenset:
-    raw = data.get(key, [])
-    if not isinstance(raw, list):
-        raise BadInput(f"position.{key}: expected a list of [side, column] pairs")
-    out = set()
-    for n, item in enumerate(raw):
-        what = f"position.{key}[{n}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise BadInput(f"{what}: expected a [side, column] pair")
-        side = _side(item[0], what)
-        where = item[1]
-        if isinstance(where, str):
-            name = _name(where, what, False)
-            if name not in street[side] and (on_street_only or name not in saloon[side]):
-                raise BadInput(f"{what}: {side}'s {name} is not {'on Main Street' if on_street_only else 'visible'}")
-        else:
-            col = as_int(where, what, 0, COLUMNS - 1)
-            name = street[side][col]
-            if name is None:
-                raise BadInput(f"{what}: the character at {side} column {col} is face up, so it cannot be unknown")
-        out.add((side, name))
-    return frozenset(out)
+def _entries(found: _Problems, items: list, check, what: str, *args) -> tuple | None:
+    """Every item checked (``check(item, f"{what}[i]", *args)``); None when any fails (each failure noted)."""
+    out = tuple(found.get(check, v, f"{what}[{i}]", *args, default=_BAD) for i, v in enumerate(items))
+    return None if _BAD in out else out
 
 
-def read_position(path: str | Path) -> Position:
-    """A validated :class:`Position` from a position file on this machine (the CLI's argument).
 
-    Only for paths the user of this machine typed; a document from elsewhere (a dashboard upload,
-    an edited JSON text) goes to :func:`position_from_json`, never here (rule:X-bad-input).
-    """
-    if not isinstance(path, (str, Path)):
-        raise BadInput(f"position file: expected a path, got {type(path).__name__}")
-    return position_from_json(read_json(path))
-
-
-def position_from_json(doc: Any) -> Position:
-    """A validated :class:`Position` from a parsed JSON document (contracts.md); never reads a file.
-
-    Anything but a JSON object (a string included: it is never taken for a path) is refused.
-    """
-    if not isinstance(doc, dict):
-        raise BadInput(f"position: expected a JSON object, got {_json_kind(doc)}")
-    to_move = _side(require(doc, "to_move", str, "position"), "position.to_move")
-    actions_left = as_int(require(doc, "actions_left", int, "position"), "position.actions_left", 1, 2)
-    street, saloon = _street_and_saloon(doc)
-    tokens, reserve = _tokens(doc)
-    supply = _supplies(doc)
-    immobilized = _marks(doc, "immobilized", street, saloon, True)
-    front_page = _marks(doc, "front_page", street, saloon, False)
-    _check_marks(immobilized, front_page)
-    discard = _discard(doc, supply, front_page)
-    _check_token_totals(tokens, reserve, supply, discard)
-    winner, victory = _result(doc)
-    return Position(to_move=to_move, actions_left=actions_left, street=street, saloon=saloon, tokens=tokens,
-                    reserve=reserve, supply=supply, discard=discard,
-                    immobilized=immobilized, front_page=front_page, sudden_death=_sudden_death(doc),
-                    winner=winner, victory=victory,
-                    knowledge=PerSide(*(_knowledge(doc.get("knowledge", {}), side) for side in SIDES)))
-
-
-def load_position(source: Path | dict) -> Position:
-    """Compatibility: a ``pathlib.Path`` is read as a file, a dict is a document; a ``str`` is
-    refused (it could be a path or a JSON string). New code calls :func:`read_position` or
-    :func:`position_from_json`."""
-    if isinstance(source, Path):
-        return read_position(source)
-    if isinstance(source, dict):
-        return position_from_json(source)
-    raise BadInput(f"position: expected a JSON object, got {_json_kind(source)}")
-
-
-def _json_kind(value: Any) -> str:
-    """The JSON type of ``value`` in words (never its content: it may come from anywhere)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return type(value).__name__
-
-
-def _street_and_saloon(data: dict) -> tuple[PerSide, PerSide]:
+def _street_and_saloon(data: dict, found: _Problems) -> tuple[PerSide | None, PerSide | None]:
     """Main Street rows (8 columns, ``None`` = unknown) and the Saloons (2 each, never the Governor)."""
-    street_raw = require(data, "street", dict, "position")
-    saloon_raw = require(data, "saloon", dict, "position")
-    rows, saloons = [], []
-    for side in SIDES:
-        row = require(street_raw, side, list, "position.street")
-        if len(row) != COLUMNS:
-            raise BadInput(f"position.street.{side}: Main Street has {COLUMNS} columns, got {len(row)} characters")
-        rows.append(tuple(_name(v, f"position.street.{side}[{i}]", True) for i, v in enumerate(row)))
-        sal = require(saloon_raw, side, list, "position.saloon")
-        if len(sal) != 2:
-            raise BadInput(f"position.saloon.{side}: the Saloon holds exactly 2 characters, got {len(sal)}")
-        saloons.append(tuple(sorted(_name(v, f"position.saloon.{side}[{i}]", False) for i, v in enumerate(sal))))
-    for i, side in enumerate(SIDES):
-        if "governor" in saloons[i]:
-            raise BadInput(f"position.saloon.{side}: the Governor may never be in the Saloon")
-        names = [n for n in rows[i] + saloons[i] if n is not None]
+    street_raw = found.get(require, data, "street", dict, "position")
+    saloon_raw = found.get(require, data, "saloon", dict, "position")
+    rows = [None if street_raw is None else _row(street_raw, side, found) for side in SIDES]
+    saloons = [None if saloon_raw is None else _saloon(saloon_raw, side, found) for side in SIDES]
+    for side, row, sal in zip(SIDES, rows, saloons):
+        if sal is not None and "governor" in sal:
+            found.append(f"position.saloon.{side}: the Governor may never be in the Saloon")
+        names = [n for n in (row or ()) + (sal or ()) if n is not None]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
-            raise BadInput(f"position: {side} has {dup[0]} twice (each side owns each character once)")
-    return PerSide(*rows), PerSide(*saloons)
+            found.append(f"position: {side} has {dup[0]} twice (each side owns each character once)")
+    return (None if None in rows else PerSide(*rows)), (None if None in saloons else PerSide(*saloons))
 
 
-def _tokens(data: dict) -> tuple[tuple, tuple]:
+def _row(street_raw: dict, side: str, found: _Problems) -> tuple | None:
+    row = found.get(require, street_raw, side, list, "position.street")
+    if row is not None and len(row) != COLUMNS:
+        found.append(f"position.street.{side}: Main Street has {COLUMNS} columns, got {len(row)} characters")
+        return None
+    return None if row is None else _entries(found, row, _name, f"position.street.{side}", True)
+
+
+def _saloon(saloon_raw: dict, side: str, found: _Problems) -> tuple | None:
+    sal = found.get(require, saloon_raw, side, list, "position.saloon")
+    if sal is not None and len(sal) != 2:
+        found.append(f"position.saloon.{side}: the Saloon holds exactly 2 characters, got {len(sal)}")
+        return None
+    names = None if sal is None else _entries(found, sal, _name, f"position.saloon.{side}", False)
+    return None if names is None else tuple(sorted(names))
+
+
+def _tokens(data: dict, found: _Problems) -> tuple[tuple | None, tuple | None]:
     """The token row (8 entries, ``"empty"`` allowed) and the sorted reserve."""
-    tok_raw = require(data, "tokens", list, "position")
-    if len(tok_raw) != COLUMNS:
-        raise BadInput(f"position.tokens: the token row has {COLUMNS} columns, got {len(tok_raw)}")
-    tokens = tuple(_token(v, f"position.tokens[{i}]", True) for i, v in enumerate(tok_raw))
-    res_raw = require(data, "reserve", list, "position")
-    reserve = _sorted_reserve(_token(v, f"position.reserve[{i}]", False) for i, v in enumerate(res_raw))
-    return tokens, reserve
+    tokens = found.get(require, data, "tokens", list, "position")
+    if tokens is not None and len(tokens) != COLUMNS:
+        found.append(f"position.tokens: the token row has {COLUMNS} columns, got {len(tokens)}")
+        tokens = None
+    tokens = None if tokens is None else _entries(found, tokens, _token, "position.tokens", True)
+    reserve = found.get(require, data, "reserve", list, "position")
+    reserve = None if reserve is None else _entries(found, reserve, _token, "position.reserve", False)
+    return tokens, (None if reserve is None else sorted_reserve(reserve))
 
 
-def _supplies(data: dict) -> PerSide:
+def _supply(sup_raw: dict, side: str, found: _Problems) -> Supply | None:
+    s = found.get(require, sup_raw, side, dict, "position.supply")
+    if s is None:
+        return None
+    before = len(found)
+    vals = {key: found.get(lambda key=key: as_int(require(s, key, int, f"position.supply.{side}"),
+                                                  f"position.supply.{side}.{key}", 0, 99))
+            for key in ("vote", "bullet", "handcuffs", "front_page")}
+    vals["election"] = found.get(as_int, s.get("election", 0), f"position.supply.{side}.election", 0, 1)
+    if vals["front_page"] is not None and vals["front_page"] > FRONT_PAGE_PER_SIDE:
+        found.append(f"position.supply.{side}.front_page: a player has at most {FRONT_PAGE_PER_SIDE} "
+                     "Front Page markers")
+    return None if len(found) > before else Supply(**vals)
+
+
+def _supplies(data: dict, found: _Problems) -> PerSide | None:
     """Both personal supplies (at most 3 Front Page markers each, at most 1 Election)."""
-    sup_raw = require(data, "supply", dict, "position")
-    supplies = []
-    for side in SIDES:
-        s = require(sup_raw, side, dict, "position.supply")
-        vals = {key: as_int(require(s, key, int, f"position.supply.{side}"), f"position.supply.{side}.{key}", 0, 99)
-                for key in ("vote", "bullet", "handcuffs", "front_page")}
-        vals["election"] = as_int(s.get("election", 0), f"position.supply.{side}.election", 0, 1)
-        if vals["front_page"] > FRONT_PAGE_PER_SIDE:
-            raise BadInput(f"position.supply.{side}.front_page: a player has at most {FRONT_PAGE_PER_SIDE} "
-                           "Front Page markers")
-        supplies.append(Supply(**vals))
-    return PerSide(*supplies)
+    sup_raw = found.get(require, data, "supply", dict, "position")
+    supplies = [None if sup_raw is None else _supply(sup_raw, side, found) for side in SIDES]
+    return None if None in supplies else PerSide(*supplies)
 
 
-def _check_marks(immobilized: frozenset, front_page: frozenset) -> None:
+def _mark(item: Any, what: str, places: tuple | None, on_street_only: bool) -> tuple:
+    """One ``[side, column or name]`` mark, checked against Main Street and the Saloon when ``places`` (street,
+    saloon) are readable (None: they have problems of their own, so only the mark's form is checked)."""
+    if not isinstance(item, list) or len(item) != 2:
+        raise BadInput(f"{what}: expected a [side, column] pair")
+    side = _side(item[0], what)
+    where = item[1]
+    if isinstance(where, str):
+        name = _name(where, what, False)
+        if places is not None and name not in places[0][side] and (on_street_only or name not in places[1][side]):
+            raise BadInput(f"{what}: {side}'s {name} is not {'on Main Street' if on_street_only else 'visible'}")
+        return side, name
+    col = as_int(where, what, 0, COLUMNS - 1)
+    name = None if places is None else places[0][side][col]
+    if places is not None and name is None:
+        raise BadInput(f"{what}: the character at {side} column {col} is face up, so it cannot be unknown")
+    return side, name
+
+
+def _marks(data: dict, key: str, places: tuple | None, on_street_only: bool, found: _Problems) -> frozenset | None:
+    """The marked characters (Front Page markers or immobilized), None when any mark or the street is unreadable."""
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        found.append(f"position.{key}: expected a list of [side, column] pairs")
+        return None
+    out = _entries(found, raw, _mark, f"position.{key}", places, on_street_only)
+    return None if out is None or places is None else frozenset(out)
+
+
+def _check_marks(immobilized: frozenset | None, front_page: frozenset | None, found: _Problems) -> None:
     """Only a Bandit is immobilized (rule:O-immobilized); the Governor is never marked (rule:O-journalist)."""
-    for side, name in immobilized:
+    for side, name in sorted(immobilized or ()):
         if name != "bandit":
-            raise BadInput(f"position.immobilized: only a Bandit can be immobilized (by the Sheriff), got {side}'s {name}")
-    for _who, name in front_page:
-        if name == "governor":
-            raise BadInput("position.front_page: the Journalist can never call the Governor, so he cannot be marked")
+            found.append(f"position.immobilized: only a Bandit can be immobilized (by the Sheriff), got {side}'s {name}")
+    if any(name == "governor" for _who, name in front_page or ()):
+        found.append("position.front_page: the Journalist can never call the Governor, so he cannot be marked")
 
 
-def _discard(data: dict, supply: PerSide, front_page: frozenset) -> Discard:
-    """The discard; its Front Page count defaults to the markers not in a supply or on a character."""
-    d_raw = require(data, "discard", dict, "position")
-    dvals = {k: as_int(require(d_raw, k, int, "position.discard"), f"position.discard.{k}", 0, 99)
-             for k in ("bullet", "handcuffs")}
+def _discard_counts(data: dict, found: _Problems) -> dict | None:
+    """The discard as written: Bullets and Handcuffs always, the other tokens 0 unless given, its Front Page
+    markers only when given (else :func:`_discard` counts them)."""
+    d_raw = found.get(require, data, "discard", dict, "position")
+    if d_raw is None:
+        return None
+    before = len(found)
+    vals = {k: found.get(lambda k=k: as_int(require(d_raw, k, int, "position.discard"), f"position.discard.{k}", 0, 99))
+            for k in ("bullet", "handcuffs")}
     for k in ("vote", "x", "election"):
-        dvals[k] = as_int(d_raw.get(k, 0), f"position.discard.{k}", 0, 99)
-    used = supply.A.front_page + supply.B.front_page + len(front_page)
+        vals[k] = found.get(as_int, d_raw.get(k, 0), f"position.discard.{k}", 0, 99)
     if "front_page" in d_raw:
-        dvals["front_page"] = as_int(d_raw["front_page"], "position.discard.front_page", 0, FRONT_PAGE_TOTAL)
-    else:
-        dvals["front_page"] = FRONT_PAGE_TOTAL - used
-    if used + dvals["front_page"] != FRONT_PAGE_TOTAL:
-        raise BadInput(f"position: Front Page markers add up to {used + dvals['front_page']}, expected {FRONT_PAGE_TOTAL}")
-    return Discard(**dvals)
+        vals["front_page"] = found.get(as_int, d_raw["front_page"], "position.discard.front_page", 0, FRONT_PAGE_TOTAL)
+    return None if len(found) > before else vals
+
+
+def _discard(counts: dict, supply: PerSide, front_page: frozenset, found: _Problems) -> Discard | None:
+    """The discard with its Front Page markers: as written, else those neither in a supply nor on a character;
+    the six add up (rule:O-components)."""
+    used = supply.A.front_page + supply.B.front_page + len(front_page)
+    discarded = counts.get("front_page", max(0, FRONT_PAGE_TOTAL - used))
+    if used + discarded != FRONT_PAGE_TOTAL:
+        found.append(f"position: Front Page markers add up to {used + discarded}, expected {FRONT_PAGE_TOTAL}")
+        return None
+    return Discard(**{**counts, "front_page": discarded})
+
+
+def _check_token_totals(tokens, reserve, supply, discard, found: _Problems) -> None:
+    """rule:O-components: every token is somewhere; unknown slots must match the missing tokens."""
+    counts, unknown = token_counts(tokens, reserve, supply, discard)
+    over = [k for k in TOKEN_TYPES if counts[k] > TOKEN_TOTALS[k]]
+    for k in over:
+        found.append(f"position: wrong token totals: {counts[k]} {k} tokens found, the game has {TOKEN_TOTALS[k]}")
+    missing = sum(TOKEN_TOTALS[k] - counts[k] for k in TOKEN_TYPES if k not in over)
+    if not over and missing != unknown:
+        short = ", ".join(f"{TOKEN_TOTALS[k] - counts[k]} {k}" for k in TOKEN_TYPES if counts[k] < TOKEN_TOTALS[k])
+        found.append(f"position: wrong token totals: {unknown} unknown token slots but missing {short or 'nothing'}")
 
 
 def _sudden_death(data: dict) -> bool:
@@ -356,73 +348,50 @@ def _sudden_death(data: dict) -> bool:
     return sudden
 
 
-def _result(data: dict) -> tuple[str | None, str | None]:
+
+def _result(data: dict, found: _Problems) -> tuple[Side | None, Way | None]:
     """``winner`` and ``victory``: both given or both absent."""
     winner, victory = data.get("winner"), data.get("victory")
-    if winner is not None:
-        _side(winner, "position.winner")
-        if victory not in VICTORIES:
-            raise BadInput(f"position.victory: expected one of {', '.join(VICTORIES)} when a winner is given")
-    elif victory is not None:
-        raise BadInput("position.victory: given without a winner")
-    return winner, victory
+    if winner is None:
+        if victory is not None:
+            found.append("position.victory: given without a winner")
+        return None, None
+    side = found.get(_side, winner, "position.winner")
+    if not isinstance(victory, str) or victory not in VICTORIES:
+        found.append(f"position.victory: expected one of {', '.join(VICTORIES)} when a winner is given")
+        return side, None
+    return side, Way(victory)
 
 
-def _knowledge(raw: Any, side: str) -> Knowledge:
+def _knowledge(data: dict, found: _Problems) -> PerSide | None:
+    """What each side knows beyond the visible (rule:O-knowledge): opposing columns and token columns."""
+    raw = data.get("knowledge", {})
     if not isinstance(raw, dict):
-        raise BadInput("position.knowledge: expected an object {A: {...}, B: {...}}")
+        found.append("position.knowledge: expected an object {A: {...}, B: {...}}")
+        return None
+    known = [_known(raw, side, found) for side in SIDES]
+    return None if None in known else PerSide(*known)
+
+
+def _known(raw: dict, side: str, found: _Problems) -> Knowledge | None:
     k = raw.get(side, {})
     if not isinstance(k, dict):
-        raise BadInput(f"position.knowledge.{side}: expected an object")
+        found.append(f"position.knowledge.{side}: expected an object")
+        return None
     out = []
     for key in ("characters", "tokens"):
+        what = f"position.knowledge.{side}.{key}"
         vals = k.get(key, [])
         if not isinstance(vals, list):
-            raise BadInput(f"position.knowledge.{side}.{key}: expected a list of columns")
-        out.append(frozenset(as_int(v, f"position.knowledge.{side}.{key}", 0, COLUMNS - 1) for v in vals))
-    return Knowledge(*out)
+            found.append(f"{what}: expected a list of columns")
+            out.append(None)
+            continue
+        cols = tuple(found.get(as_int, v, what, 0, COLUMNS - 1, default=_BAD) for v in vals)
+        out.append(None if _BAD in cols else frozenset(cols))
+    return None if None in out else Knowledge(*out)
 
 
-def token_counts(pos_tokens: Iterable, reserve: Iterable, supply: PerSide, discard: Discard) -> tuple[dict, int]:
-    """Known count of each token type everywhere, and the number of unknown (None) token slots."""
-    counts = dict.fromkeys(TOKEN_TYPES, 0)
-    unknown = 0
-    for t in list(pos_tokens) + list(reserve):
-        if t is None:
-            unknown += 1
-        elif t != EMPTY:
-            counts[t] += 1
-    for s in supply:
-        for k in ("vote", "bullet", "handcuffs", "election"):
-            counts[k] += getattr(s, k)
-    for k in TOKEN_TYPES:
-        counts[k] += getattr(discard, k)
-    return counts, unknown
-
-
-def _check_token_totals(tokens, reserve, supply, discard) -> None:
-    """rule:O-components: every token is somewhere; unknown slots must match the missing tokens."""
-    counts, unknown = token_counts(tokens, reserve, supply, discard)
-    missing = 0
-    for k in TOKEN_TYPES:
-        if counts[k] > TOKEN_TOTALS[k]:
-            raise BadInput(f"position: wrong token totals: {counts[k]} {k} tokens found, the game has {TOKEN_TOTALS[k]}")
-        missing += TOKEN_TOTALS[k] - counts[k]
-    if missing != unknown:
-        short = ", ".join(f"{TOKEN_TOTALS[k] - counts[k]} {k}" for k in TOKEN_TYPES if counts[k] < TOKEN_TOTALS[k])
-        raise BadInput(f"position: wrong token totals: {unknown} unknown token slots but missing {short or 'nothing'}")
-
-
-def unknown_token_pool(pos: Position) -> dict:
-    """Token types (with counts) that the unknown (None) token slots can hold."""
-    counts, _ = token_counts(pos.tokens, pos.reserve, pos.supply, pos.discard)
-    return {k: TOKEN_TOTALS[k] - counts[k] for k in TOKEN_TYPES if TOKEN_TOTALS[k] > counts[k]}
-
-
-def unknown_characters(pos: Position, side: str) -> tuple:
-    """Characters of ``side`` that its unknown (None) street columns can be."""
-    seen = set(pos.street[side]) | set(pos.saloon[side])
-    return tuple(c for c in CHARACTERS if c not in seen)
+# ---------------------------------------------------------------- writing, the set-up, a player's view
 
 
 def position_to_json(pos: Position) -> dict:
@@ -475,9 +444,9 @@ def initial_position(seed: int | None = None, rules=None) -> Position:
         saloons.append(tuple(sorted(saloon)))
     pool = ["vote"] * 6 + ["bullet"] + ["handcuffs"] + ["x"] * 4 + ["election"]
     rng.shuffle(pool)
-    first = rules.first_player if rules.first_player in SIDES else rng.choice(SIDES)
+    first = Side(rules.first_player) if rules.first_player in SIDES else rng.choice(SIDES)
     return Position(to_move=first, actions_left=2, street=PerSide(*rows), saloon=PerSide(*saloons),
-                    tokens=tuple(pool[:8]), reserve=_sorted_reserve(pool[8:]),
+                    tokens=tuple(pool[:8]), reserve=sorted_reserve(pool[8:]),
                     supply=PerSide(Supply(), Supply()))
 
 

@@ -11,15 +11,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
+from solver.contract import Outcome
 from solver.errors import BadInput
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import COLUMNS, EMPTY, Knowledge, PerSide, Position, unknown_token_pool
+from solver.outlaws.state import (
+    COLUMNS,
+    EMPTY,
+    Discard,
+    Knowledge,
+    PerSide,
+    Position,
+    Side,
+    evolve,
+    unknown_token_pool,
+)
 from solver.outlaws.victory_names import (
     VICTORY_BY_VALUE,
     WAYS_TO_WIN,
     Victory,
+    Way,
     sudden_death_victories,
     victory_name,
     victory_words,
@@ -29,14 +40,16 @@ __all__ = ["SUDDEN_DEATH_TOKENS", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", 
            "sudden_death_victories", "winner", "sudden_death_trigger", "apply_sudden_death"]
 
 SUDDEN_DEATH_TOKENS = ("bullet",) * 3 + ("handcuffs",) * 3 + ("x",) * 2
+_LAID = {k: SUDDEN_DEATH_TOKENS.count(k) for k in ("bullet", "handcuffs", "x")}
 
 
-def winner(pos: Position) -> tuple[str, str] | None:
-    """(side, "good"|"bad"|"ugly") once the game is won, else None (the values of :data:`WAYS_TO_WIN`). After
-    sudden death only Con le Brutte (Bad) and Con le Cattive (Ugly) victories exist (rule:O11)."""
+def winner(pos: Position) -> Outcome | None:
+    """How the game ended once it is won, else None: ``Outcome(Side, Way)``, a pair ``(side, "good"|"bad"|"ugly")``
+    (the values of :data:`WAYS_TO_WIN`). After sudden death only Con le Brutte (Bad) and Con le Cattive (Ugly)
+    victories exist (rule:O11)."""
     if pos.winner is None:
         return None
-    return pos.winner, pos.victory
+    return Outcome(Side(pos.winner), Way(pos.victory))
 
 
 def sudden_death_trigger(pos: Position, rules=None) -> bool:
@@ -67,20 +80,31 @@ def apply_sudden_death(pos: Position, rng_or_order: random.Random | Sequence[str
         rng = rng_or_order if isinstance(rng_or_order, random.Random) else random.Random(rng_or_order)
         order = list(SUDDEN_DEATH_TOKENS)
         rng.shuffle(order)
-    cleared = {k: 0 for k in ("vote", "bullet", "handcuffs", "x", "election")}
-    for t in list(pos.tokens) + list(pos.reserve):
+    return evolve(set_aside(pos), tokens=tuple(order[:COLUMNS]))
+
+
+def set_aside(pos: Position) -> Position:
+    """rule:O11: the street tokens and the reserve set aside in the discard (less the 3 Bullets, 3 Handcuffs
+    and 2 Bogus that are laid again), nothing seen any more; the street's tokens are laid by
+    :func:`apply_sudden_death`. The last result is kept: the 560 layouts of one position share it."""
+    global _LAST_SET_ASIDE
+    if _LAST_SET_ASIDE[0] is pos:
+        return _LAST_SET_ASIDE[1]
+    discard = pos.discard.to_json()  # every count, built into one Discard below
+    for t in pos.tokens + pos.reserve:
         if t is not None and t != EMPTY:
-            cleared[t] += 1
-    for k, n in unknown_token_pool(pos).items():
-        cleared[k] += n  # unknown slots hold exactly the missing tokens
-    discard = pos.discard
-    for k, n in cleared.items():
-        discard = discard.add(k, n)
-    for k in ("bullet", "handcuffs", "x"):
-        need = SUDDEN_DEATH_TOKENS.count(k)
-        if getattr(discard, k) < need:
-            raise BadInput(f"sudden death needs {need} {k} tokens set aside, only {getattr(discard, k)} are")
-        discard = discard.add(k, -need)
+            discard[t] += 1
+    if None in pos.tokens or None in pos.reserve:
+        for k, n in unknown_token_pool(pos).items():
+            discard[k] += n  # unknown slots hold exactly the missing tokens
+    for k, need in _LAID.items():
+        if discard[k] < need:
+            raise BadInput(f"sudden death needs {need} {k} tokens set aside, only {discard[k]} are")
+        discard[k] -= need
     knowledge = PerSide(*(Knowledge(k.characters, frozenset()) for k in pos.knowledge))
-    return replace(pos, tokens=tuple(order[:COLUMNS]), reserve=(), discard=discard, sudden_death=True,
-                   knowledge=knowledge)
+    out = evolve(pos, reserve=(), discard=Discard(**discard), sudden_death=True, knowledge=knowledge)
+    _LAST_SET_ASIDE = (pos, out)
+    return out
+
+
+_LAST_SET_ASIDE: tuple = (None, None)

@@ -15,9 +15,19 @@ the values follow the English edition's names.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-__all__ = ["Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "VICTORY_VALUES", "victory_name", "victory_words",
-           "sudden_death_victories"]
+__all__ = ["Way", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "VICTORY_VALUES", "victory_name",
+           "victory_words", "sudden_death_victories"]
+
+
+class Way(StrEnum):
+    """The value of a victory, as a position's ``victory`` and the contracts' JSON carry it ("good", "bad", "ugly":
+    the English edition's names in lower case); a ``Way`` is equal to its string value."""
+
+    GOOD = "good"
+    BAD = "bad"
+    UGLY = "ugly"
 
 
 @dataclass(frozen=True)
@@ -27,7 +37,8 @@ class Victory:
     the Bad Way or the Ugly Way", the publisher's campaign page; register O-victory-*), which for the
     Hitman's and the Sheriff's victories is not the literal translation (``literal``); ``how``: what wins it;
     ``after_sudden_death``: it can still be won once sudden death has begun (rule:O11)."""
-    value: str
+
+    value: Way
     italian: str
     english: str
     literal: str
@@ -47,11 +58,11 @@ class Victory:
 
 
 WAYS_TO_WIN = (
-    Victory("good", "Con le Buone", "Good", "with the good (means)", "the Governor takes the Election token",
+    Victory(Way.GOOD, "Con le Buone", "Good", "with the good (means)", "the Governor takes the Election token",
             "O-victory-good", False),
-    Victory("bad", "Con le Brutte", "Bad", "with the ugly (means)", "the Hitman assassinates the opposing Governor",
+    Victory(Way.BAD, "Con le Brutte", "Bad", "with the ugly (means)", "the Hitman assassinates the opposing Governor",
             "O-victory-bad", True),
-    Victory("ugly", "Con le Cattive", "Ugly", "with the bad (means)", "the Sheriff arrests the opposing Hitman",
+    Victory(Way.UGLY, "Con le Cattive", "Ugly", "with the bad (means)", "the Sheriff arrests the opposing Hitman",
             "O-victory-ugly", True),
 )
 """The three victories (rule:O-victory-good, rule:O-victory-bad, rule:O-victory-ugly), in the rulebook's order.

@@ -3,12 +3,12 @@
 The game contract (the same surface as :mod:`solver.cactus` and :mod:`solver.outlaws`, see
 ``docs/conventions.md``): ``Rules``, ``initial_state(seed, rules, scenario)``, ``legal_actions(state)``,
 ``apply(state, action)`` (pure), ``outcomes(state, action)`` (one certain outcome), ``is_terminal(state)``,
-``winner(state)``, ``to_json(state)`` / ``from_json(doc)`` and ``action_to_json`` / ``action_from_json``.
-Chance is OpenSpiel's (rule:W-reveal): a followed game (``new_followed_game``, its deal unknown) has
-chance nodes (``is_chance_node``) whose legal actions are ``Reveal(card)`` for each unseen card, with
-their exact chances from ``chance_outcomes``; a seeded game has none. ``replay`` applies a list of
-actions; ``game_record`` / ``game_from_record`` write and read a game file. The engine is
-:mod:`solver.wagons.game`.
+``winner(state)``, ``outcome(state)`` (who won and what decided it), ``to_json(state)`` / ``from_json(doc)`` and
+``action_to_json`` / ``action_from_json``. Chance is OpenSpiel's (rule:W-reveal): a followed game
+(``new_followed_game``, its deal unknown) has chance nodes (``is_chance_node``) whose legal actions are
+``Reveal(card)`` for each unseen card, with their exact chances from ``chance_outcomes``; a seeded game has none.
+``replay`` applies a list of actions; ``game_record`` / ``game_from_record`` write and read a game file. The engine
+is :mod:`solver.wagons.game`.
 """
 
 from solver.wagons.game import GameState as State
@@ -21,6 +21,7 @@ from solver.wagons.game import (
     is_terminal,
     legal_actions,
     new_followed_game,
+    outcome,
     outcomes,
     replay,
     unseen_cards,
@@ -33,5 +34,5 @@ from solver.wagons.record.game_record import game_from_record, game_record
 from solver.wagons.rules import Rules
 
 __all__ = ["Rules", "State", "initial_state", "legal_actions", "apply", "outcomes", "is_terminal", "winner",
-           "to_json", "from_json", "action_to_json", "action_from_json", "Reveal", "new_followed_game",
+           "outcome", "to_json", "from_json", "action_to_json", "action_from_json", "Reveal", "new_followed_game",
            "is_chance_node", "chance_outcomes", "unseen_cards", "replay", "game_record", "game_from_record"]

@@ -23,19 +23,20 @@ import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from solver.contract import Outcome
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.io.read import as_int
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.opponent import add_to_pile, round1_decision, round2_decision
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import FinalScores, final_scores, town_features
+from solver.wagons.scoring import FinalScores, Winner, final_scores, town_features
 from solver.wagons.town import Placement, Town, legal_placements, placement_problem
 
 __all__ = ["Draft", "Place", "OpponentTurn", "Reveal", "Action", "GameState", "LogEntry", "new_game",
            "new_followed_game", "initial_state", "legal_actions", "apply", "replay", "outcomes", "is_over",
-           "is_terminal", "is_chance_node", "chance_outcomes", "unseen_cards", "winner", "scores", "action_to_dict",
-           "action_from_dict", "actions_from_log", "draft_mismatch", "goal_fronts", "DEAL", "DRAFT_NOTES", "CHANCE"]
+           "is_terminal", "is_chance_node", "chance_outcomes", "unseen_cards", "winner", "outcome", "scores",
+           "action_to_dict", "action_from_dict", "actions_from_log", "draft_mismatch", "goal_fronts", "DEAL", "DRAFT_NOTES", "CHANCE"]
 
 DEAL = 8
 """Cards in the circle and in the preference deck at setup."""
@@ -183,9 +184,14 @@ def is_over(state: GameState) -> bool:
 is_terminal = is_over
 
 
-def winner(state: GameState) -> str | None:
-    """"player", "opponent" or "tie" once the game is over (rule:W8), else None."""
+def winner(state: GameState) -> Winner | None:
+    """"player", "opponent" or "tie" once the game is over (rule:W8; a :class:`Winner`), else None."""
     return scores(state).winner if is_over(state) else None
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """Who won and what decided it (rule:W8) once the game is over, else None."""
+    return scores(state).outcome if is_over(state) else None
 
 
 def is_chance_node(state: GameState) -> bool:

@@ -160,6 +160,9 @@ def test_position_duel_chances_and_ties():
     assert r["duel"] == {"win": "13/18", "lose": "1/6", "tie": "1/9"}
     (tie,) = [o for o in r["outcomes"] if o["actions"][0]["result"] == "tie"]
     assert tie["p"] == "1/9" and tie["ranger"] == [2, 2]
+    # each result is a value (issue 31), equal to the string the JSON carries
+    results = [o["actions"][0]["result"] for o in r["outcomes"]]
+    assert all(type(x) is icons.DuelResult for x in results) and set(results) == {"won", "lost", "tie"}
 
 
 def test_came_from_in_the_position_must_be_adjacent():

@@ -306,7 +306,7 @@ def test_journalist_needs_markers_and_mayor_extends():
 
 
 def test_marked_character_follows_moves():
-    p = pos(front_page=[["A", 3]])
+    p = pos(front_page=[["A", 3]], supply={"B": {"front_page": 2}})  # B's Journalist marked him: 6 markers in all
     q = only(p, Action("move", columns=(3, 4), swap=True))
     assert position_to_json(q)["front_page"] == [["A", 4]]
 

@@ -437,3 +437,27 @@ def test_mayor_governor_scenario_keeps_its_promise():
     claim = Action("ability", "governor", 4, target=5, mayor=3)
     assert claim in legal_actions(p) and claim not in legal_actions(p, Rules(mayor_governor="not_extended"))
     assert all(o.position.victory == "good" for o in outcomes(p, claim))
+
+
+def test_the_dead_position_verdict_is_decided_by_the_lemma_and_depends_on_o11():
+    """Issue 33: the lemma's proof that no dead position exists is a decided answer, not "undecided", so
+    ``readings impact outlaws`` shows the dead-position verdict depending on O11 (sudden_death_repeats=once)."""
+    from solver.outlaws.search import dead_position_answer, find_dead_positions
+    from solver.readings.impact import impact
+    from solver.readings.verdicts import Settings
+
+    assert dead_position_answer(find_dead_positions(None, Rules())) == {"found": False, "proven_by": "lemma"}
+    row = impact("outlaws", ["dead-positions"], Settings(time_limit=60))["verdicts"][0]
+    assert row["default"] == {"found": False, "proven_by": "lemma"} and row["undecided"] == []
+    assert [(d["reading"], d["value"], d["result"]) for d in row["depends_on"]] == [
+        ("sudden_death_repeats", "once", {"found": True})]
+
+
+def test_the_status_verdict_reads_the_sudden_death_reading():
+    """The status verdict's sudden-death trigger follows the reading it runs under (O11 "once": no second time)."""
+    from solver.readings.impact import verdicts
+    from solver.readings.verdicts import Settings
+
+    verdict = next(v for v in verdicts("outlaws") if v.id == "status/sudden-death-again")
+    once = verdict.run(Rules(sudden_death_repeats="once"), Settings(time_limit=60))
+    assert once["sudden_death_trigger"] is False and once["win_possible"] == {"A": False, "B": False}

@@ -11,6 +11,7 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, step
+from solver.outlaws.cli import register_verification
 from solver.outlaws.rules import Rules
 from solver.outlaws.search import (
     best_first,
@@ -21,7 +22,6 @@ from solver.outlaws.search import (
     win_possible_side,
 )
 from solver.outlaws.state import initial_position, load_position
-from solver.outlaws.verify.checks import register_verification
 from solver.outlaws.victory import sudden_death_trigger
 from tests.support.outlaws import build, pos
 
@@ -268,3 +268,62 @@ def test_no_dead_position_before_sudden_death():
                                                         Supply(vote=b, bullet=0, handcuffs=0)),
                                       "discard": Discard(bullet=3 - left, handcuffs=3), "sudden_death": False})
                 assert not is_dead(p), (a, b, left)
+
+
+# ---------------------------------------------------------------- expanding a position once sudden death is due
+
+
+def test_sudden_death_layouts_reuse_the_action_and_equal_effects_are_expanded_once(monkeypatch):
+    """Issue 33: once the sudden-death trigger holds, every action ends in the 560 layouts. The walk runs the
+    action's own effects once per action (not once per layout), and an action whose effects equal an earlier
+    one's (up to what the players know: a second fake swap) adds nothing, so it is not expanded again; the
+    children left are those of the full enumeration, under the same outcome numbers."""
+    from solver.outlaws import apply as ap
+    from solver.outlaws.search import position_key, successors
+    from tests.support.paths import ROOT
+
+    p = load_position(ROOT / "scenarios" / "outlaws" / "sudden-death-again.json")
+    assert sudden_death_trigger(p)
+    acts = legal_actions(p)
+    runs = []
+    real_act = ap.act
+    monkeypatch.setattr(ap, "act", lambda *a: runs.append(a[1]) or real_act(*a))
+    children = list(successors(p))
+    assert len(runs) == len(acts)  # each action's effects once, not once per layout
+    fake_swaps = [a for a in acts if a.kind == "move" and not a.swap]
+    assert {a for a, *_ in children} & set(fake_swaps) == {fake_swaps[0]}  # the others repeat its effects
+    for a in list(acts[:3]) + fake_swaps[:1]:
+        mine = [(n, cond, position_key(q)) for b, n, cond, q in children if b == a]
+        full = [(n, o.condition, position_key(o.position)) for n, o in enumerate(ap.outcomes(p, a, check=False))]
+        assert mine == full and len(full) == 560
+
+
+@pytest.mark.slow
+def test_both_sides_win_after_a_second_sudden_death_within_the_node_budget():
+    """The win search on sudden-death-again (both sides can win once the reset lays Bullets and Handcuffs
+    again) decides; issue 33 found it undecided at the readings' limit."""
+    from tests.support.paths import ROOT
+
+    p = load_position(ROOT / "scenarios" / "outlaws" / "sudden-death-again.json")
+    res = win_possible(p, time_limit=600, max_nodes=400)
+    assert res.A is True and res.B is True and res.proven
+    for side, line in (("A", res.line_A), ("B", res.line_B)):
+        assert replay(p, line).winner == side
+
+
+def test_a_shared_expansion_is_walked_once(monkeypatch):
+    """The two sides' win searches from one start share its expansion (:class:`Expansion`)."""
+    from solver.outlaws import apply as ap
+    from solver.outlaws.search import Expansion, successors
+
+    p = initial_position(5)
+    runs = []
+    real_act = ap.act
+    monkeypatch.setattr(ap, "act", lambda *a: runs.append(1) or real_act(*a))
+    shared = Expansion(p)
+    first = list(shared.of(p, Rules()))
+    n = len(runs)
+    assert shared.complete and list(shared.of(p, Rules())) == first == list(successors(p)) and n > 0
+    assert len(runs) == 2 * n  # the second walk came from the record; successors() walked again
+    other = initial_position(6)
+    assert list(shared.of(other, Rules())) == list(successors(other))  # another position is not taken from it

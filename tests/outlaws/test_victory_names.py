@@ -117,3 +117,29 @@ def test_no_other_module_spells_out_a_victory_name():
              if path.name != "victory_names.py"
              for line, text in _strings(path) if NAMING.search(text)]
     assert found == []
+
+
+def test_sides_and_victories_are_values_equal_to_their_strings():
+    """Issue 31 "values, not strings": a position's side to move, winner and victory are ``Side`` and ``Way``
+    members, from a file and from play alike, and still read and write as the contract's strings."""
+    import random
+
+    from solver.outlaws.actions import legal_actions
+    from solver.outlaws.apply import step
+    from solver.outlaws.rules import Rules
+    from solver.outlaws.state import Side, initial_position, other, position_to_json
+    from solver.outlaws.victory import winner
+    from solver.outlaws.victory_names import Way
+
+    doc = json.loads(WON_UGLY.read_text())
+    p = position_from_json(doc)
+    assert (type(p.to_move), type(p.winner), type(p.victory)) == (Side, Side, Way)
+    assert winner(p) == (Side.B, Way.UGLY) and winner(p).termination is Way.UGLY
+    out = position_to_json(p)
+    assert json.dumps(out["winner"]) == '"B"' and json.dumps(out["victory"]) == '"ugly"'
+    assert other("A") is Side.B and other(Side.B) is Side.A
+    rng, pos = random.Random(3), initial_position(3)
+    while pos.winner is None:
+        assert type(pos.to_move) is Side
+        pos = step(pos, rng.choice(legal_actions(pos, Rules())), Rules(), rng)
+    assert (type(pos.winner), type(pos.victory)) == (Side, Way)

@@ -4,6 +4,8 @@
 through it keep its promises at every step (as OpenSpiel's ``random_sim_test`` and pgx's ``api_test``):
 
 - legal actions are non-empty exactly while the game is not over, and a winner exists only at the end;
+- ``outcome`` (python-chess's ``Outcome``) is None exactly while the game is not over; at the end it names the
+  winner ``winner`` names and what ended the game, each a ``StrEnum`` member equal to the files' string;
 - ``outcomes`` is pure (its input is unchanged, with the same hash) and its exact probabilities are
   positive and sum to 1; Lone Cowboy's ``apply`` is its single certain outcome;
 - ``to_json``/``from_json`` (through real JSON text) round-trips every state, and every action;
@@ -28,6 +30,7 @@ import hashlib
 import json
 import random
 from collections import Counter
+from enum import StrEnum
 from fractions import Fraction
 
 import pytest
@@ -53,8 +56,8 @@ from tests.support.outlaws import pos
 from tests.support.paths import GOLDEN
 
 PLAYTHROUGHS = GOLDEN / "playthroughs"
-SURFACE = ("Rules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "to_json",
-           "from_json", "action_to_json", "action_from_json")
+SURFACE = ("Rules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "outcome",
+           "to_json", "from_json", "action_to_json", "action_from_json")
 OUTLAWS_CAP = 120
 
 
@@ -100,10 +103,21 @@ def _check_state(game, state) -> dict:
     legal = game.legal_actions(state)
     assert bool(legal) != game.is_terminal(state)
     assert (game.winner(state) is None) or game.is_terminal(state)
+    _check_outcome(game, state)
     doc = game.to_json(state)
     back = game.from_json(json.loads(json.dumps(doc)))
     assert back == state and hash(back) == hash(state) and game.to_json(back) == doc
     return doc
+
+
+def _check_outcome(game, state) -> None:
+    """None until the end; then the winner ``winner`` names (None: nobody) and what ended the game, as values."""
+    out = game.outcome(state)
+    assert (out is None) != game.is_terminal(state)
+    if out is not None:
+        assert out.winner == game.winner(state) and isinstance(out.termination, StrEnum)
+        assert out.winner is None or isinstance(out.winner, StrEnum)
+        assert tuple(out) == (out.winner, out.termination)
 
 
 def _check_step(game, state, action, doc: dict) -> list:
@@ -209,6 +223,44 @@ def test_terminal_states_refuse_actions():
     won = Game(load_position(SCENARIOS / "outlaws" / "won-ugly.json"))
     assert solver.outlaws.is_terminal(won) and solver.outlaws.legal_actions(won) == ()
     assert solver.outlaws.winner(won) in ("A", "B")
+
+
+def _ends(game, state) -> set:
+    """Every end ``state`` can reach (the whole tree; small games only)."""
+    front, ends = {state}, set()
+    while front:
+        ends |= {s for s in front if game.is_terminal(s)}
+        front = {t for s in front if not game.is_terminal(s) for _, t in game.outcomes(s, game.legal_actions(s)[0])}
+    return ends
+
+
+def test_each_game_names_how_it_ended():
+    """How a game ended is one value (issue 31 "values, not strings"; python-chess's ``Outcome``): who won and
+    what ended it, each equal to the string the files carry."""
+    from solver.cactus.events import EndCause
+    from solver.cactus.game import LONE_RANGER
+    from solver.contract import Outcome
+    from solver.outlaws.state import Side
+    from solver.outlaws.victory_names import Way
+    from solver.wagons.game import scores
+    from solver.wagons.scoring import DecidedBy, Winner
+
+    won = Game(load_position(SCENARIOS / "outlaws" / "won-ugly.json"))
+    assert solver.outlaws.outcome(won) == Outcome(Side.B, Way.UGLY) == ("B", "ugly")
+    assert solver.outlaws.outcome(solver.outlaws.initial_state(0)) is None
+    state = solver.wagons.initial_state(0)
+    while not solver.wagons.is_terminal(state):
+        state = solver.wagons.apply(state, solver.wagons.legal_actions(state)[0])
+    margin = scores(state).margin
+    assert solver.wagons.outcome(state) == (
+        (Winner.TIE, DecidedBy.TIE) if margin == 0 else (Winner.PLAYER if margin > 0 else Winner.OPPONENT,
+                                                          DecidedBy.TOTAL))
+    solo = {solver.cactus.outcome(s) for s in _ends(solver.cactus, solver.cactus.initial_state(0))}
+    assert solo == {Outcome(LONE_RANGER, EndCause.SOLO_DECK)} and LONE_RANGER == "lone ranger"
+    rules = CactusRules(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")
+    duels = {solver.cactus.outcome(s) for s in _ends(solver.cactus, solver.cactus.initial_state(0, rules, players=2))}
+    assert Outcome(None, EndCause.DECK_USED_UP) in duels and Outcome(LONE_RANGER, EndCause.DUEL) not in duels
+    assert {o.termination for o in duels} <= {EndCause.EVENT, EndCause.TRAIN, EndCause.DECK_USED_UP}
 
 
 # ---------------------------------------------------------------- exact oracles for the adapters

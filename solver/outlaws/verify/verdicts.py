@@ -26,15 +26,10 @@ def verdicts() -> list[Verdict]:
 
 
 def _dead(rules, settings: Settings) -> dict:
-    from solver.outlaws.search import find_dead_positions
+    from solver.outlaws.search import dead_position_answer, find_dead_positions
 
-    res = find_dead_positions(None, rules, max_depth=80, time_limit=settings.time_limit, max_nodes=100_000,
-                              seed=settings.seed)
-    if res["found"]:
-        return {"found": True}
-    if res["complete"] or res["exhausted"]:
-        return {"found": False, "within_depth": res["depth_bound"]}
-    return {"found": None, "undecided": res.get("bound") or "search bound"}
+    return dead_position_answer(find_dead_positions(None, rules, max_depth=80, time_limit=settings.time_limit,
+                                                    max_nodes=100_000, seed=settings.seed))
 
 
 def _status(path: Path, rules, settings: Settings) -> dict:
@@ -45,7 +40,7 @@ def _status(path: Path, rules, settings: Settings) -> dict:
     pos = read_position(path)
     won = winner(pos)
     ws = win_possible(pos, rules, time_limit=min(settings.time_limit, 10.0))
-    out = {"winner": won[0] if won else None, "sudden_death_trigger": sudden_death_trigger(pos),
+    out = {"winner": won.winner if won else None, "sudden_death_trigger": sudden_death_trigger(pos, rules),
            "win_possible": {"A": ws.A, "B": ws.B}}
     if ws.A is None or ws.B is None:
         out["undecided"] = "search bound"

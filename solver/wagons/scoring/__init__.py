@@ -40,9 +40,11 @@ from solver.wagons.scoring.goals import (
     run_points,
 )
 from solver.wagons.scoring.totals import (
+    DecidedBy,
     FinalScores,
     OpponentScore,
     PlayerScore,
+    Winner,
     common_score,
     final_scores,
     is_low_confidence,
@@ -57,7 +59,7 @@ from solver.wagons.scoring.totals import (
 )
 
 __all__ = ["largest_groups", "score_player", "score_opponent", "final_scores", "PlayerScore", "OpponentScore",
-           "FinalScores", "TownFeatures", "town_features", "pile_counts", "PileCounts", "winner_of", "growth_frame",
+           "FinalScores", "Winner", "DecidedBy", "TownFeatures", "town_features", "pile_counts", "PileCounts", "winner_of", "growth_frame",
            "frame_features", "features_plus", "margin_of", "margin_scorer", "opponent_fixed", "common_score",
            "later_card_score", "features_of", "player_goal", "comparing_goal", "opponent_goal", "Side", "COMPARING",
            "PLAYER_GOALS", "COMPARING_GOALS", "boom_points", "run_points", "run_partition_best", "group_of", "largest_group_size",

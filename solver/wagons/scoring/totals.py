@@ -10,7 +10,9 @@ cards are :mod:`solver.wagons.scoring.goals`; the bitboards :mod:`solver.wagons.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
+from solver.contract import Outcome
 from solver.errors import BadInput
 from solver.wagons.cards import check_pile, load_cards
 from solver.wagons.codes import BEER, GUN, MINE, TERRAINS
@@ -35,12 +37,31 @@ from solver.wagons.scoring.goals import (
 )
 from solver.wagons.town import Town
 
-__all__ = ["PlayerScore", "OpponentScore", "FinalScores", "score_player", "score_opponent", "final_scores",
+__all__ = ["Winner", "DecidedBy", "PlayerScore", "OpponentScore", "FinalScores", "score_player", "score_opponent", "final_scores",
            "winner_of", "margin_of", "margin_scorer", "opponent_fixed", "common_score", "later_card_score",
            "low_confidence", "is_low_confidence",
            "clear_caches"]
 
 # ---------------------------------------------------------------- results
+
+
+class Winner(StrEnum):
+    """Who won a Lone Cowboy game (rule:W8): the player, the opponent, or nobody (a tie); equal to the strings the
+    files and ``--json`` carry."""
+
+    PLAYER = "player"
+    OPPONENT = "opponent"
+    TIE = "tie"
+
+
+class DecidedBy(StrEnum):
+    """What decided it (rule:W8): the higher total, most Guns on equal totals (``tie_break="guns"``), or nothing:
+    a tie."""
+
+    TOTAL = "total"
+    GUNS = "guns"
+    TIE = "tie"
+
 
 @dataclass(frozen=True)
 class PlayerScore:
@@ -68,13 +89,18 @@ class OpponentScore:
 class FinalScores:
     player: PlayerScore
     opponent: OpponentScore
-    winner: str
-    decided_by: str
+    winner: Winner
+    decided_by: DecidedBy
     low_confidence: tuple[str, ...] = ()  # goal cards scored with a low-confidence number (rule:W11)
 
     @property
     def margin(self) -> int:
         return self.player.total - self.opponent.total
+
+    @property
+    def outcome(self) -> Outcome:
+        """Who won and what decided it (rule:W8), as the game contract's :class:`~solver.contract.Outcome`."""
+        return Outcome(self.winner, self.decided_by)
 
     def to_dict(self) -> dict:
         return {"player": self.player.to_dict(), "opponent": self.opponent.to_dict(),
@@ -295,13 +321,13 @@ def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rul
 
 
 def winner_of(player_total: int, opponent_total: int, player_guns: int, opponent_guns: int,
-              rules: Rules = Rules()) -> tuple[str, str]:
+              rules: Rules = Rules()) -> tuple[Winner, DecidedBy]:
     """(winner, what decided it): higher total; a tie stays a tie or goes to most Guns (rule:W8)."""
     if player_total != opponent_total:
-        return ("player" if player_total > opponent_total else "opponent"), "total"
+        return (Winner.PLAYER if player_total > opponent_total else Winner.OPPONENT), DecidedBy.TOTAL
     if rules.tie_break == "guns" and player_guns != opponent_guns:
-        return ("player" if player_guns > opponent_guns else "opponent"), "guns"
-    return "tie", "tie"
+        return (Winner.PLAYER if player_guns > opponent_guns else Winner.OPPONENT), DecidedBy.GUNS
+    return Winner.TIE, DecidedBy.TIE
 
 
 def final_scores(town: Town, pile, scenario_id: str, rules: Rules = Rules(),

@@ -192,6 +192,11 @@ def test_winner_and_w8_tie_break():
     assert winner_of(30, 30, 4, 2, Rules(tie_break="guns")) == ("player", "guns")
     assert winner_of(30, 30, 2, 2, Rules(tie_break="guns")) == ("tie", "tie")
     assert winner_of(29, 30, 9, 2, Rules(tie_break="guns")) == ("opponent", "total")
+    # values (issue 31), equal to the strings the files carry
+    from solver.wagons.scoring import DecidedBy, Winner
+
+    assert winner_of(31, 30, 0, 0) == (Winner.PLAYER, DecidedBy.TOTAL)
+    assert all(type(w) is Winner and type(d) is DecidedBy for w, d in (winner_of(30, 30, 0, 0), winner_of(1, 2, 0, 0)))
 
 
 def test_goal_numbers_come_from_data(example, tmp_path):

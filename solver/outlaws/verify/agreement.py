@@ -1,0 +1,141 @@
+"""The Z3 transitions against the engine (rule:O-verify-invariants): on a fully known engine position, the
+positions the encoding allows after one action must be exactly those the engine reaches (every action, every
+outcome), compared on what the encoding models (knowledge left out; the Saloon as a set).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import z3
+
+from solver.outlaws.rules import Rules
+from solver.outlaws.verify.model import Model
+from solver.outlaws.verify.symbolic import (
+    CHARS,
+    DISCARD_KEYS,
+    NCHAR,
+    NCOL,
+    SIDE_NAMES,
+    SUPPLY_KEYS,
+    TOKS,
+    TYPES,
+    Sym,
+    fresh_state,
+    value,
+)
+
+
+def project_position(pos) -> tuple:
+    """A concrete engine :class:`~solver.outlaws.state.Position` as the tuple of what this encoding
+    models (knowledge is left out; the Saloon is a set). Every character and token must be known."""
+    code = {n: i for i, n in enumerate(CHARS)}
+    tcode = {n: i for i, n in enumerate(TOKS)}
+    street = tuple(tuple(code[n] for n in pos.street[s]) for s in SIDE_NAMES)
+    saloon = tuple(tuple(sorted(code[n] for n in pos.saloon[s])) for s in SIDE_NAMES)
+    reserve = tuple(sum(1 for t in pos.reserve if t == TOKS[k]) for k in TYPES)
+    supply = tuple(tuple(getattr(pos.supply[s], k) for k in SUPPLY_KEYS) for s in SIDE_NAMES)
+    discard = tuple(getattr(pos.discard, k) for k in DISCARD_KEYS)
+    imm = tuple(sorted((SIDE_NAMES.index(s), code[n]) for s, n in pos.immobilized))
+    fp = tuple(sorted((SIDE_NAMES.index(s), code[n]) for s, n in pos.front_page))
+    return (SIDE_NAMES.index(pos.to_move), pos.actions_left, street, saloon, tuple(tcode[t] for t in pos.tokens),
+            reserve, supply, discard, imm, fp, bool(pos.sudden_death),
+            {None: 0, "A": 1, "B": 2}[pos.winner], {None: 0, "good": 1, "bad": 2, "ugly": 3}[pos.victory])
+
+
+def _sym_vector(st: Sym) -> list:
+    """The modelled fields of a symbolic position, flattened (order used by :func:`_vector_to_tuple`)."""
+    out = [st.to_move, st.actions_left] + st.street[0] + st.street[1] + st.saloon[0] + st.saloon[1] + st.tokens
+    out += [st.reserve[t] for t in TYPES]
+    out += [st.supply[s][k] for s in range(2) for k in SUPPLY_KEYS]
+    out += [st.discard[k] for k in DISCARD_KEYS]
+    out += [st.imm[s][n] for s in range(2) for n in range(NCHAR)] + [st.fp[s][n] for s in range(2) for n in range(NCHAR)]
+    return out + [st.sd, st.winner, st.victory]
+
+
+def _vector_to_tuple(v: list) -> tuple:
+    it = iter(v)
+    take = lambda n: tuple(next(it) for _ in range(n))  # noqa: E731
+    to_move, left = take(2)
+    street = (take(NCOL), take(NCOL))
+    saloon = (tuple(sorted(take(2))), tuple(sorted(take(2))))
+    tokens = take(NCOL)
+    reserve = take(len(TYPES))
+    supply = (take(len(SUPPLY_KEYS)), take(len(SUPPLY_KEYS)))
+    discard = take(len(DISCARD_KEYS))
+    imm_flags, fp_flags = take(2 * NCHAR), take(2 * NCHAR)
+    imm = tuple(divmod(k, NCHAR) for k, f in enumerate(imm_flags) if f)
+    fp = tuple(divmod(k, NCHAR) for k, f in enumerate(fp_flags) if f)
+    sd, winner, victory = take(3)
+    return (to_move, left, street, saloon, tokens, reserve, supply, discard, imm, fp, bool(sd), winner, victory)
+
+
+def pin(ctx, st: Sym, pos) -> Any:
+    """Constraints fixing a symbolic position to a concrete engine position."""
+    t = project_position(pos)
+    to_move, left, street, saloon, tokens, reserve, supply, discard, imm, fp, sd, winner, victory = t
+    eq = [st.to_move == to_move, st.actions_left == left, st.winner == winner, st.victory == victory,
+          st.sd == z3.BoolVal(sd, ctx)]
+    for s in range(2):
+        eq += [x == v for x, v in zip(st.street[s], street[s])]
+        eq += [x == v for x, v in zip(st.saloon[s], saloon[s])]
+        eq += [x == v for x, v in zip([st.supply[s][k] for k in SUPPLY_KEYS], supply[s])]
+        eq += [st.imm[s][n] == z3.BoolVal((s, n) in imm, ctx) for n in range(NCHAR)]
+        eq += [st.fp[s][n] == z3.BoolVal((s, n) in fp, ctx) for n in range(NCHAR)]
+    eq += [x == v for x, v in zip(st.tokens, tokens)]
+    eq += [st.reserve[k] == v for k, v in zip(TYPES, reserve)]
+    eq += [st.discard[k] == v for k, v in zip(DISCARD_KEYS, discard)]
+    return z3.And(eq)
+
+
+def model_successors(pos, rules: Rules = Rules(), limit: int = 5000,
+                     mutations: frozenset = frozenset()) -> dict[tuple, str]:
+    """Every position the Z3 encoding allows after one action from the concrete ``pos``
+    (projected as :func:`project_position`), mapped to the action kind that reaches it."""
+    ctx = z3.Context()
+    model = Model(ctx, rules, frozenset(mutations))
+    pre = fresh_state(ctx, "pre")
+    pinned = pin(ctx, pre, pos)
+    s = SIDE_NAMES.index(pos.to_move)
+    found: dict[tuple, str] = {}
+    for step in model.steps(pre, s):
+        if step.kind == "sudden_death":
+            continue  # part of every action's transition (Model.after)
+        post, _fired, extra = model.after(pre, step)
+        vec = _sym_vector(post)
+        solver = z3.Solver(ctx=ctx)
+        solver.add(pinned, pre.winner == 0, step.guard, *extra)  # nothing more once the game is won
+        while len(found) < limit and solver.check() == z3.sat:
+            m = solver.model()
+            vals = [value(m, e) for e in vec]
+            found.setdefault(_vector_to_tuple(vals), step.kind)
+            solver.add(z3.Or([e != z3.BoolVal(v, ctx) if isinstance(v, bool) else e != v for e, v in zip(vec, vals)]))
+    return found
+
+
+def engine_successors(pos, rules: Rules = Rules()) -> dict[tuple, str]:
+    """Every position the concrete engine reaches after one action (projected), with an example action."""
+    from solver.outlaws.actions import legal_actions
+    from solver.outlaws.apply import outcomes
+
+    found: dict[tuple, str] = {}
+    for a in legal_actions(pos, rules):
+        for o in outcomes(pos, a, rules):
+            found.setdefault(project_position(o.position), str(a.to_json()) + " / " + o.condition)
+    return found
+
+
+def cross_check(pos, rules: Rules = Rules(), mutations: frozenset = frozenset()) -> dict:
+    """Compare the Z3 transition encoding with the engine on one fully known position: the successor
+    sets must be equal. Returns counts and examples of positions only one side reaches."""
+    start = time.perf_counter()
+    mine = model_successors(pos, rules, mutations=mutations)
+    theirs = engine_successors(pos, rules)
+    only_model = [k for k in mine if k not in theirs]
+    only_engine = [k for k in theirs if k not in mine]
+    return {"agree": not only_model and not only_engine, "model": len(mine), "engine": len(theirs),
+            "only_model": [(mine[k], k) for k in only_model[:5]],
+            "only_engine": [(theirs[k], k) for k in only_engine[:5]],
+            "seconds": round(time.perf_counter() - start, 3)}
+

@@ -1,0 +1,58 @@
+"""Browser: the Outlaws position editor lists every problem of an edited position at once, inline, one line each,
+at laptop (1366x768) and phone (390x844) width, and the position shown stays as it was (issue 31, "values, not
+strings"; the AppTest checks, the "Edit as JSON" path and text quoted as typed, are
+``tests/dashboard/test_outlaws_problems.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.outlaws.rules import Rules
+from solver.outlaws.state import initial_position, position_problems, position_to_json
+from tests.support.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
+
+pytestmark = BROWSER
+
+
+def _edited() -> tuple[dict, int]:
+    """The set-up of seed 1 (the page's first position) with the Governor put in A's Saloon and a character that
+    is not a Bandit immobilized: three problems. Also that character's column."""
+    doc = position_to_json(initial_position(seed=1, rules=Rules()))
+    col = next(c for c, name in enumerate(doc["street"]["A"]) if name not in ("bandit", "governor"))
+    doc["saloon"]["A"][0] = "governor"
+    doc["immobilized"] = [["A", col]]
+    return doc, col
+
+
+def _choose(page, widget: str, label: str, option: str) -> None:
+    """Type ``option`` into the select box labelled ``label`` and take it."""
+    page.get_by_test_id(widget).filter(has_text=label).locator("input").click()
+    page.keyboard.type(option)
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.parametrize("width,height", [(1366, 768), (390, 844)], ids=["laptop", "phone"])
+def test_the_position_editor_lists_every_problem(page, server, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    open_page(page, server, "outlaws", "Outlaws")
+    page.get_by_text("Position editor").click()
+    doc, col = _edited()
+    _choose(page, "stSelectbox", "Saloon A #1", "governor")
+    _choose(page, "stMultiSelect", "Immobilized", f"A col {col}")
+    page.keyboard.press("Escape")  # close the multiselect's list
+    page.get_by_role("button", name="Apply edits").click()
+    wait_idle(page)
+    alert = page.get_by_test_id("stAlertContentError")
+    expect(alert).to_have_count(1)
+    expect(alert).to_contain_text("Position not changed: 3 problems")
+    items = alert.locator("li")
+    expect(items).to_have_count(3)
+    assert items.all_inner_texts() == position_problems(doc)
+    assert page.get_by_test_id("stException").count() == 0
+    expect(page.get_by_text("A to move")).to_be_visible()  # the position shown is unchanged
+    alert.scroll_into_view_if_needed()
+    if width > 1000:
+        shot(page, "outlaws_problems_laptop")
+    else:  # shot() widens the page to laptop width
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "outlaws_problems_phone.png"))
