@@ -13,14 +13,17 @@ from dataclasses import dataclass
 
 from solver import cactus, outlaws, wagons
 from solver.cactus import odds as cactus_odds
+from solver.cactus import verify as cactus_verify
 from solver.cactus.verify import verdicts as cactus_verdicts
 from solver.contract import GameContract
 from solver.errors import BadInput
 from solver.execution.plans import BatchKind
 from solver.outlaws import playout as outlaws_playout
+from solver.outlaws import verify as outlaws_verify
 from solver.outlaws.verify import verdicts as outlaws_verdicts
 from solver.readings.verdicts import Verdict
 from solver.wagons import batches as wagons_batches
+from solver.wagons import verify as wagons_verify
 from solver.wagons.verify import verdicts as wagons_verdicts
 
 
@@ -28,13 +31,15 @@ from solver.wagons.verify import verdicts as wagons_verdicts
 class GameInfo:
     """One game: ``id`` as the command line and the files spell it, its ``title`` and ``short`` name for people,
     its ``engine`` (the game package) and what its room states: ``verdicts()`` (every verdict the project states
-    about it, rerun by ``ruleslinger readings impact``) and ``batches`` (its named batches, ``ruleslinger batch``)."""
+    about it, rerun by ``ruleslinger readings impact``), ``verify(rules, options)`` (its invariant checks, one
+    result shape: :func:`solver.verification.report`) and ``batches`` (its named batches, ``ruleslinger batch``)."""
 
     id: str
     title: str
     short: str
     engine: GameContract
     verdicts: Callable[[], list[Verdict]]
+    verify: Callable[..., dict]
     batches: tuple[BatchKind, ...] = ()
 
     @property
@@ -45,11 +50,11 @@ class GameInfo:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("wagons", "Circle the Wagons: Lone Cowboy", "Lone Cowboy", wagons, wagons_verdicts.verdicts,
-             wagons_batches.BATCH_KINDS),
+             wagons_verify.report, wagons_batches.BATCH_KINDS),
     GameInfo("cactus", "Cactus Town: The Lone Ranger", "Cactus Town", cactus, cactus_verdicts.verdicts,
-             cactus_odds.BATCH_KINDS),
+             cactus_verify.report, cactus_odds.BATCH_KINDS),
     GameInfo("outlaws", "Outlaws: Last Man Standing", "Outlaws", outlaws, outlaws_verdicts.verdicts,
-             outlaws_playout.BATCH_KINDS),
+             outlaws_verify.report, outlaws_playout.BATCH_KINDS),
 )
 
 BY_ID: dict[str, GameInfo] = {g.id: g for g in GAMES}

@@ -3,9 +3,7 @@ their results (holds / fails, counterexample, rule passage). No check is decided
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,9 +16,8 @@ from dashboard.shared import answers, draw
 from dashboard.shared.caching import all_checks_decided, cache_final, dumps
 from dashboard.shared.readings import rules_doc, rules_from_doc
 from dashboard.shared.words import counted
-from solver.cactus.verify import checks as cactus_verify
+from solver import registry
 from solver.errors import BadInput
-from solver.outlaws.verify import checks as outlaws_verify
 
 
 def rules_key(rules: Any) -> str:
@@ -32,23 +29,12 @@ def _rules_from_key(game: str, rules_json: str) -> Any:
     return rules_from_doc(game, json.loads(rules_json))
 
 
-def _cactus(rules: Any, options: dict) -> Any:
-    """The deck checks try every reading themselves, so ``rules`` is not passed."""
-    return cactus_verify.verify(players=tuple(options.get("players", (2, 3, 4, 5))),
-                                quick=bool(options.get("quick", True)))
-
-
-def _outlaws(rules: Any, options: dict) -> Any:
-    return outlaws_verify.run_checks(rules=rules, time_limit=float(options.get("time_limit", 30.0)),
-                                     mutations=frozenset(options.get("mutations", ())))
-
-
 @dataclass(frozen=True)
 class Runner:
-    """How to run one game's checks: the engine call and how long it usually takes."""
+    """How to run one game's checks (its room's ``verify``, :data:`solver.registry.GAMES`) and how long it usually
+    takes."""
 
     game: str
-    call: Callable[[Any, dict], Any]
     expected_seconds: float = 20.0
 
     def run(self, game: str, rules_json: str, options_json: str = "{}") -> list[dict]:
@@ -57,30 +43,15 @@ class Runner:
 
 @cache_final(all_checks_decided, max_entries=32)
 def _run_cached(game: str, rules_json: str, options_json: str) -> list[dict]:
-    return normalise(RUNNERS[game].call(_rules_from_key(game, rules_json), json.loads(options_json)))
-
-
-def normalise(result: Any) -> list[dict]:
-    """Checks as plain dicts ``{"id", "holds", "counterexample", "rule", ...}`` whatever the engine
-    returns (a contract dict, a list of dataclasses, or a list of dicts)."""
-    if isinstance(result, dict) and "checks" in result:
-        result = result["checks"]
-    out = []
-    for c in result or []:
-        if dataclasses.is_dataclass(c):
-            c = c.to_dict() if hasattr(c, "to_dict") else dataclasses.asdict(c)
-        if not isinstance(c, dict) or "id" not in c or "holds" not in c:
-            raise BadInput(f"verifier returned an unexpected check: {str(c)[:80]}")
-        out.append(dict(c))
-    return out
+    return registry.game(game).verify(_rules_from_key(game, rules_json), json.loads(options_json))["checks"]
 
 
 KEPT = "checks_answers"
 """Work key of the Verification page's last answers (:mod:`dashboard.shared.answers`; the impact table's too)."""
 
 RUNNERS: dict[str, Runner] = {
-    "cactus": Runner("cactus", _cactus, 60.0),
-    "outlaws": Runner("outlaws", _outlaws, 60.0),
+    "cactus": Runner("cactus", 60.0),
+    "outlaws": Runner("outlaws", 60.0),
 }
 """The runners of the Cactus Town and Outlaws Z3 checks; Lone Cowboy's checks have their own section
 (:func:`wagons_section`: scenarios, mutations, counterexamples drawn as towns)."""

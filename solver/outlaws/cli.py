@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
-from solver.io.numbers import MAX_SEED, parse_int_text
+from solver.io.numbers import MAX_SEED, parse_int_text, seconds
 from solver.io.read import parse_json_text
 from solver.outlaws import search
 
@@ -137,18 +137,12 @@ def register(games) -> None:
 # ------------------------------------------------------------------ verify | dead-positions
 
 
-def _positive(value: float, what: str, hi: float) -> float:
-    if not (value > 0 and value <= hi):
-        raise BadInput(f"{what} {value}: expected a number of seconds in (0, {hi:g}]")
-    return value
-
-
 def verify_cmd(args) -> dict:
     """`ruleslinger outlaws verify`: every Z3 invariant check (contracts.md verify format)."""
-    from solver.outlaws.verify.checks import CHECKS, MUTATIONS, run_checks
+    from solver.outlaws.verify.checks import CHECKS, MUTATIONS, report
 
     rules = _rules(args)
-    limit = _positive(args.time_limit, "--time-limit", 3600)
+    limit = seconds(args.time_limit, "--time-limit", 3600)
     only = tuple(args.check) if args.check else None
     for cid in only or ():
         if cid not in CHECKS:
@@ -157,9 +151,7 @@ def verify_cmd(args) -> dict:
     for m in mutations:
         if m not in MUTATIONS:
             raise BadInput(f"--mutate {m!r}: expected one of {', '.join(MUTATIONS)}")
-    checks = run_checks(rules, limit, mutations, only)
-    return {"checks": checks, "rules": rules.to_json(), "mutations": sorted(mutations),
-            "all_hold": all(c["holds"] is True for c in checks)}
+    return report(rules, {"time_limit": limit, "mutations": sorted(mutations), "only": only})
 
 
 def _render_verify(result: dict) -> str:
@@ -182,7 +174,7 @@ def dead_positions_cmd(args) -> dict:
     from solver.outlaws.state import read_position
 
     rules = _rules(args)
-    limit = _positive(args.time_limit, "--time-limit", 86400)
+    limit = seconds(args.time_limit, "--time-limit")
     if not 0 <= args.max_depth <= 500:
         raise BadInput(f"--max-depth {args.max_depth}: expected 0..500")
     if not 1 <= args.max_nodes <= 10_000_000:

@@ -1,1 +1,12 @@
-"""verify."""
+"""Cactus Town's verification room: the invariant checks (`checks`, Z3 in a fresh context each), their command line
+and the verdicts the project states (`verdicts`, rerun under every reading by `ruleslinger readings impact`)."""
+
+from __future__ import annotations
+
+
+def report(rules, options: dict, progress=None) -> dict:
+    """The checks' answer in the one result shape (:func:`solver.verification.report`); imported when asked, as
+    the checks load the solvers."""
+    from solver.cactus.verify.checks import report as run
+
+    return run(rules, options, progress)

@@ -16,6 +16,7 @@ event deck, its Z3 model in ``event_model``) and ``solo_checks``, what they shar
 
 from __future__ import annotations
 
+from solver import verification
 from solver.cactus.rules import CHOICES, CactusRules
 from solver.cactus.verify import base
 from solver.cactus.verify.base import (
@@ -124,9 +125,11 @@ def clear_cache() -> None:
 def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None,
            rules: CactusRules = CactusRules()) -> dict:
     """The ``ruleslinger cactus verify`` result: ``{"checks": [...], "total_seconds": x}``."""
-    checks = [dict(c) for c in verify_all(tuple(players), quick, progress, rules)]
-    return {"checks": checks, "total_seconds": round(sum(c["seconds"] for c in checks), 3),
-            "summary": {"holds": sum(c["holds"] is True for c in checks),
-                        "fails": sum(c["holds"] is False for c in checks),
-                        "unknown": sum(c["holds"] is None for c in checks)},
-            "defaults": CactusRules().to_json(), "rules": rules.to_json()}
+    return verification.report(verify_all(tuple(players), quick, progress, rules), rules,
+                               defaults=CactusRules().to_json())
+
+
+def report(rules: CactusRules, options: dict, progress=None) -> dict:
+    """The registry's entry (:mod:`solver.verification`): the checks under ``rules`` with the page's or a caller's
+    ``options`` ``{"players": [2..5], "quick": bool}``."""
+    return verify(tuple(options.get("players", (2, 3, 4, 5))), bool(options.get("quick", True)), progress, rules)

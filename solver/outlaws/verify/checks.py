@@ -200,3 +200,15 @@ def invariants_hold_at(pos) -> bool:
     solver = z3.Solver(ctx=ctx)
     solver.add(pin(ctx, st, pos), state_ok(st, ctx), token_totals_ok(st), saloon_ok(st), governor_ok(st))
     return solver.check() == z3.sat
+
+
+def report(rules: Rules, options: dict, progress=None) -> dict:
+    """The registry's entry (:mod:`solver.verification`): every check under ``rules`` with ``options``
+    ``{"time_limit": seconds per check, "mutations": [names], "only": [check ids]}``."""
+    from solver import verification
+
+    mutations = frozenset(options.get("mutations", ()))
+    only = tuple(options["only"]) if options.get("only") else None
+    checks = run_checks(rules, float(options.get("time_limit", 60.0)), mutations, only)
+    return verification.report(checks, rules, mutations=sorted(mutations),
+                               all_hold=all(c["holds"] is True for c in checks))

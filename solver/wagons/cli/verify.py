@@ -3,6 +3,7 @@ verify format. Bad input: one line, exit 2 (rule:X-bad-input)."""
 
 from __future__ import annotations
 
+from solver import verification
 from solver.errors import BadInput
 from solver.io.numbers import seconds
 from solver.wagons.data import SCENARIO_IDS
@@ -25,10 +26,8 @@ def verify_cmd(args) -> dict:
     bar = clikit.Progress("wagons verify", quiet=args.json)
     res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit, total_limit=limit,
                      progress=lambda done, total, what: bar(done, f"of {total} checks ({what})"), data=data)
-    return {"checks": res, "rules": rules.to_json(), "mutations": sorted(args.mutate or ()),
-            "goals": args.goals if data is not None else None,
-            "summary": {"holds": sum(c["holds"] is True for c in res), "fails": sum(c["holds"] is False for c in res),
-                        "unknown": sum(c["holds"] is None for c in res)}}
+    return verification.report(res, rules, mutations=sorted(args.mutate or ()),
+                               goals=args.goals if data is not None else None)
 
 
 def render_verify(r: dict) -> str:

@@ -488,3 +488,14 @@ def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(),
     if progress:
         progress(len(jobs), len(jobs), "done")
     return out
+
+
+def report(rules: Rules, options: dict, progress=None) -> dict:
+    """The registry's entry (:mod:`solver.verification`): the checks under ``rules`` with ``options``
+    ``{"scenarios": [ids], "checks": [ids], "mutations": [names], "time_limit": seconds}``."""
+    from solver import verification
+
+    mutations = frozenset(options.get("mutations", ()))
+    res = run_checks(tuple(options.get("scenarios", SCENARIO_IDS)), tuple(options.get("checks", CHECK_IDS)), rules,
+                     mutations, float(options.get("time_limit", 60.0)), progress=progress)
+    return verification.report(res, rules, mutations=sorted(mutations), goals=None)
