@@ -19,7 +19,7 @@ from dashboard.outlaws.street import token_name
 from solver.outlaws.actions import Action
 from solver.outlaws.line import TOKEN_WORDS
 from solver.outlaws.state import FRONT_PAGE_TOTAL, TOKEN_TOTALS
-from solver.outlaws.verify.checks import CHARS, TOKS
+from solver.outlaws.verify.symbolic import CHARS, TOKS
 
 Position = Mapping[str, Any]
 
