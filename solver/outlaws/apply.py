@@ -24,7 +24,7 @@ from solver.outlaws.characters import TABLE
 from solver.outlaws.characters.common import forget_chars, learn_char, learn_token, react, reveal_token, take
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import COLUMNS, Position, evolve, other
-from solver.outlaws.victory import apply_sudden_death, sudden_death_trigger
+from solver.outlaws.victory import apply_sudden_death, set_aside, sudden_death_trigger
 
 
 @dataclass(frozen=True)
@@ -183,6 +183,13 @@ def finish(pos: Position, rules: Rules, d: Decider) -> Position:
     if pos.winner is None and sudden_death_trigger(pos, rules):  # rule:O11
         pos = _sudden_death(pos, d)
     return _next_turn(pos)
+
+
+def unlaid_sudden_death(pos: Position) -> Position:
+    """What :func:`finish` makes of ``pos`` when its sudden-death trigger holds, the 8 new tokens not yet laid
+    (face down, unknown to everyone: ``None``) (rule:O11): one position standing for the 560 layouts (a search's
+    estimate of it is at most each layout's)."""
+    return _next_turn(evolve(set_aside(pos), tokens=(None,) * COLUMNS))
 
 
 def act(pos: Position, a: Action, rules: Rules, d: Decider) -> Position:

@@ -23,88 +23,37 @@ the table exceed the opponent's, Bad only if a Bullet is outside the discard or 
 to come, Ugly likewise with Handcuffs. Under "repeats" this leaves no dead position at all: a side
 beyond 3 Votes keeps the Election token on the table (it leaves only by a Good victory or a reset,
 and a reset needs 3-3), and with 3-3 the Bullets and Handcuffs come back whenever they run out.
-Why an explicit search rather than Z3 bounded model checking: the winning lines need the engine's
+The expansion and the best-first search themselves are :mod:`solver.outlaws.best_first`. Why an explicit search
+rather than Z3 bounded model checking: the winning lines need the engine's
 exact hidden-outcome semantics, and the engine is the thing users run; the Z3 encoding of the rules
 (verify.py) is cross-checked against the engine instead.
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from solver.errors import BadInput
-from solver.outlaws.actions import Action, legal_actions
+from solver.outlaws.best_first import (
+    INF,
+    Expansion,
+    Layouts,
+    SearchResult,
+    best_first,
+    expansion,
+    position_key,
+    successors,
+)
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import EMPTY, SIDES, Position, other, position_to_json, unknown_token_pool
 from solver.outlaws.victory import sudden_death_trigger, victory_name
-from solver.stopping import stopped as asked_to_stop
 
-INF = 10 ** 6
-
-
-# ------------------------------------------------------------------ expansion
-
-
-def _outcomes_fast():
-    """The engine's outcome enumeration (:func:`~solver.outlaws.apply.resolutions`) without its legality
-    re-check (the actions come straight from ``legal_actions``; the re-check costs ~90% of an expansion)."""
-    from solver.outlaws import apply as ap
-
-    walk, scripted = ap.resolutions, ap.Scripted  # bound once: performance, see docstring
-
-    def enumerate_outcomes(pos: Position, action: Action, rules: Rules, keep=None) -> list[tuple[str, Position]]:
-        found = [("; ".join(d.labels) or "certain", result) for d, result in walk(pos, action, rules, scripted, keep)]
-        found.sort(key=lambda o: o[0])
-        return found
-
-    return enumerate_outcomes
-
-
-_OUTCOMES = _outcomes_fast()
-
-
-def successors(pos: Position, rules: Rules = Rules()):
-    """Yield (action, outcome index, condition, next position) for every action and outcome, except the
-    outcomes of an action whose own effects (before sudden death and the turn) equal, up to what the players
-    know, those of an earlier action: each of them has an outcome of that action with its key (sudden death
-    after a fake swap, say, lays the same 560 layouts as after any other fake swap), which is all the
-    searches read of them."""
-    first = _FirstEffects()
-    for action in legal_actions(pos, rules):
-        first.kept = first.refused = 0
-        outs = _OUTCOMES(pos, action, rules, first)
-        if first.refused and first.kept:  # some of this action's paths left out, not all: their numbers shift
-            outs = _OUTCOMES(pos, action, rules)
-        for n, (cond, nxt) in enumerate(outs):
-            yield action, n, cond, nxt
-
-
-class _FirstEffects:
-    """Says whether an action's own effects (:func:`~solver.outlaws.apply.act`) are new in this expansion
-    (by :func:`position_key`), counting the answers of the current action."""
-
-    def __init__(self):
-        self.seen: set = set()
-        self.kept = self.refused = 0
-
-    def __call__(self, mid: Position) -> bool:
-        key = position_key(mid)
-        if key in self.seen:
-            self.refused += 1
-            return False
-        self.seen.add(key)
-        self.kept += 1
-        return True
-
-
-def position_key(pos: Position) -> tuple:
-    """Canonical key: everything but what the players know (which never affects legality or results)."""
-    return (pos.to_move, pos.actions_left, tuple(pos.street), tuple(pos.saloon), pos.tokens, pos.reserve,
-            tuple(pos.supply), pos.discard, pos.immobilized, pos.front_page, pos.sudden_death, pos.winner)
+__all__ = ["INF", "Expansion", "Layouts", "SearchResult", "best_first", "expansion", "position_key", "successors",
+           "victory_left", "can_still_win", "is_dead", "sudden_death_to_come", "economy_class", "reachable_class",
+           "dead_position_classes", "estimate_win", "estimate_dead", "WinSearch", "win_possible_side", "win_possible",
+           "find_dead_positions", "dead_position_answer"]
 
 
 # ------------------------------------------------------------------ the token economy
@@ -312,119 +261,6 @@ def estimate_dead(pos: Position, rules: Rules = Rules()) -> int:
     return cost
 
 
-# ------------------------------------------------------------------ best-first search
-
-
-@dataclass
-class SearchResult:
-    found: Position | None
-    line: list
-    nodes: int
-    exhausted: bool  # every reachable position was expanded (nothing cut by the depth bound)
-    depth_reached: int
-    seconds: float
-    stopped: str = ""  # "", "time", "nodes"
-    complete: bool = False  # every position within the depth bound was checked against the goal
-    checked: int = 0  # distinct positions generated and checked against the goal
-
-
-def _line_entry(pos: Position, action: Action, n: int, cond: str) -> dict:
-    return {"side": pos.to_move, "action": action.to_json(), "outcome": n, "condition": cond}
-
-
-class Expansion:
-    """The children of one position (:func:`successors`), kept once generated in full: the two sides' win
-    searches from the same start share its expansion (after sudden death it holds every layout of every action)."""
-
-    def __init__(self, pos: Position):
-        self.pos, self.children, self.complete = pos, [], False
-
-    def of(self, pos: Position, rules: Rules):
-        """The children of ``pos``: from the record when it is this expansion's position and complete."""
-        if pos is not self.pos:
-            yield from successors(pos, rules)
-        elif self.complete:
-            yield from self.children
-        else:
-            self.children = []
-            for child in successors(pos, rules):
-                self.children.append(child)
-                yield child
-            self.complete = True
-
-
-def best_first(start: Position, goal: Callable[[Position], bool], estimate: Callable[[Position], int],
-               rules: Rules = Rules(), max_depth: int = 12, time_limit: float = 10.0,
-               max_nodes: int = 20_000, weight: float | None = 2.0, shared: Expansion | None = None) -> SearchResult:
-    """Weighted best-first search from ``start`` for a position satisfying ``goal``.
-
-    Priority: depth + ``weight`` * estimate, or (``weight=None``) the estimate alone (greedy); ties
-    go to the deeper position. Children with ``estimate == INF`` are pruned (they can never reach the goal). ``complete``: every
-    position within ``max_depth`` actions was checked (then "not found" is a proof within the bound);
-    ``exhausted``: moreover nothing lay beyond the bound (a proof without bound). ``shared``: the start's
-    expansion, kept for another search from the same start.
-    """
-    t0 = time.perf_counter()
-    if goal(start):
-        return SearchResult(start, [], 0, False, 0, 0.0, complete=True)
-    tie = itertools.count()
-    parents: dict[tuple, tuple] = {position_key(start): (None, None)}
-    best: dict[tuple, int] = {position_key(start): 0}  # shallowest depth seen (a shallower path re-opens)
-    prio = (lambda d, h: h) if weight is None else (lambda d, h: d + weight * h)  # noqa: E731
-    heap = [(prio(0, estimate(start)), 0, next(tie), start)]  # ties: deeper first (dives through plateaus)
-    nodes, cut, deepest = 0, False, 0
-    stopped = ""
-
-    def line_to(key):
-        out = []
-        while True:
-            parent, entry = parents[key]
-            if parent is None:
-                break
-            out.append(_line_entry(*entry))
-            key = parent
-        return list(reversed(out))
-
-    while heap:
-        if time.perf_counter() - t0 > time_limit or asked_to_stop():  # (the page's Stop: solver.stopping)
-            stopped = "time"
-            break
-        if nodes >= max_nodes:
-            stopped = "nodes"
-            break
-        _, neg_depth, _, pos = heapq.heappop(heap)
-        depth = -neg_depth
-        key = position_key(pos)
-        if best.get(key, depth) < depth:
-            continue  # reached again by a shorter path since it was queued
-        if depth >= max_depth:
-            cut = True
-            continue
-        nodes += 1
-        for action, n, cond, nxt in (shared or Expansion(start)).of(pos, rules):
-            if time.perf_counter() - t0 > time_limit or asked_to_stop():  # an expansion can be large (560 layouts)
-                stopped = "time"
-                break
-            nkey = position_key(nxt)
-            if best.get(nkey, INF) <= depth + 1:
-                continue
-            best[nkey] = depth + 1
-            parents[nkey] = (key, (pos, action, n, cond))  # its line entry is written if it is on the line
-            if goal(nxt):
-                return SearchResult(nxt, line_to(nkey), nodes, False, depth + 1,
-                                    round(time.perf_counter() - t0, 4), checked=len(best))
-            h = estimate(nxt)
-            if h >= INF:
-                continue
-            deepest = max(deepest, depth + 1)
-            heapq.heappush(heap, (prio(depth + 1, h), -(depth + 1), next(tie), nxt))
-        if stopped:
-            break
-    complete = not heap and not stopped
-    return SearchResult(None, [], nodes, complete and not cut, deepest, round(time.perf_counter() - t0, 4), stopped,
-                        complete, len(best))
-
-
 # ------------------------------------------------------------------ win_possible
 
 
@@ -450,9 +286,10 @@ class WinSearch:
 
 
 def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_depth: int = 12,
-                      time_limit: float = 5.0, max_nodes: int = 20_000,
-                      shared: Expansion | None = None) -> tuple[bool | None, tuple | None, str, int]:
-    """(answer, line, reason, nodes) for one side (rule:O-win-possible); ``shared``: see :func:`best_first`."""
+                      time_limit: float = 5.0, max_nodes: int = 20_000, shared: Expansion | None = None,
+                      clock: Callable[[], float] | None = None) -> tuple[bool | None, tuple | None, str, int]:
+    """(answer, line, reason, nodes) for one side (rule:O-win-possible); ``shared`` and ``clock``: see
+    :func:`best_first` (the layouts of a sudden death are laid lazily)."""
     if side not in SIDES:
         raise BadInput(f"side must be A or B, got {side!r}")
     if pos.winner is not None:
@@ -462,7 +299,7 @@ def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_dept
     if not any(left.values()):
         return False, None, "token economy: no Election/Vote majority, Bullet or Handcuffs left, no sudden death to come", 0
     res = best_first(pos, lambda p: p.winner == side, lambda p: estimate_win(p, side, rules), rules,
-                     max_depth, time_limit, max_nodes, shared=shared)
+                     max_depth, time_limit, max_nodes, shared=shared or Expansion(pos, lazy=True), clock=clock)
     if res.found is not None:
         return True, tuple(res.line), f"{victory_name(res.found.victory)} in {len(res.line)} action{'' if len(res.line) == 1 else 's'}", res.nodes
     if res.exhausted:
@@ -472,23 +309,27 @@ def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_dept
 
 
 def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, time_limit: float = 10.0,
-                 max_nodes: int = 20_000) -> WinSearch:
+                 max_nodes: int = 20_000, clock: Callable[[], float] | None = None) -> WinSearch:
     """contracts.md ``win_possible``: can each side still win, both sides cooperating and the hidden
-    tokens/characters chosen? ``time_limit`` and ``max_nodes`` are shared by the two sides."""
+    tokens/characters chosen? ``time_limit`` and ``max_nodes`` are shared by the two sides; ``clock`` is the
+    time limit's (None: wall seconds; ``time.process_time`` for CPU seconds, which the machine's load does not
+    stretch)."""
     if max_depth < 0 or max_depth > 200:
         raise BadInput(f"max_depth {max_depth}: expected 0..200")
     if not time_limit > 0:
         raise BadInput(f"time_limit {time_limit}: expected a positive number of seconds")
-    t0 = time.perf_counter()
+    clock = clock or time.perf_counter
+    t0 = clock()
     answers, lines, reasons, nodes = {}, {}, {}, 0
-    shared = Expansion(pos)
+    shared = Expansion(pos, lazy=True)
     for n, side in enumerate(SIDES):
-        budget = (time_limit - (time.perf_counter() - t0)) / (len(SIDES) - n)
-        a, line, why, k = win_possible_side(pos, side, rules, max_depth, max(budget, 0.01), max_nodes // 2, shared)
+        budget = (time_limit - (clock() - t0)) / (len(SIDES) - n)
+        a, line, why, k = win_possible_side(pos, side, rules, max_depth, max(budget, 0.01), max_nodes // 2, shared,
+                                            clock)
         answers[side], lines[side], reasons[side], nodes = a, line, why, nodes + k
     return WinSearch(answers["A"], answers["B"], lines["A"], lines["B"],
                      proven=all(v is not None for v in answers.values()), depth=max_depth, nodes=nodes,
-                     seconds=round(time.perf_counter() - t0, 4), reason=reasons)
+                     seconds=round(clock() - t0, 4), reason=reasons)
 
 
 # ------------------------------------------------------------------ dead positions (rule:O12)
@@ -496,7 +337,7 @@ def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, tim
 
 def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), max_depth: int = 60,
                         time_limit: float = 30.0, max_nodes: int = 50_000, seed: int = 0,
-                        use_lemma: bool = True) -> dict:
+                        use_lemma: bool = True, clock: Callable[[], float] | None = None) -> dict:
     """Search the positions reachable from ``start`` (default: the set-up of ``seed``) for a dead
     position (rule:O12): nobody has won, the sudden-death trigger does not hold, and neither side can
     win. Returns what it found with the action line from ``start``, or the bound within which none
@@ -504,7 +345,8 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
 
     ``dead_classes`` lists the token-economy classes that are dead under ``rules``
     (:func:`dead_position_classes`). When there is none and ``start`` lies in a reachable class, no
-    position reachable from it is dead (``proven``), and with ``use_lemma`` the search is skipped."""
+    position reachable from it is dead (``proven``), and with ``use_lemma`` the search is skipped. ``clock``: the
+    time limit's (see :func:`best_first`)."""
     from solver.outlaws.state import initial_position
 
     if start is None:
@@ -521,7 +363,7 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
                 "bound": ("no dead position exists under these readings: in every reachable token-economy class "
                           "some side can still win or the sudden-death trigger holds (lemma, no search needed)")}
     res = best_first(start, lambda p: is_dead(p, rules), lambda p: estimate_dead(p, rules), rules, max_depth,
-                     time_limit, max_nodes, weight=None)
+                     time_limit, max_nodes, weight=None, clock=clock)
     out = {"found": res.found is not None, "depth_bound": max_depth, "nodes": res.nodes, "checked": res.checked,
            "complete": res.complete, "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
            **base}

@@ -37,7 +37,7 @@ from solver.outlaws.victory_names import (
 )
 
 __all__ = ["SUDDEN_DEATH_TOKENS", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "victory_name", "victory_words",
-           "sudden_death_victories", "winner", "sudden_death_trigger", "apply_sudden_death"]
+           "sudden_death_victories", "winner", "sudden_death_trigger", "apply_sudden_death", "set_aside"]
 
 SUDDEN_DEATH_TOKENS = ("bullet",) * 3 + ("handcuffs",) * 3 + ("x",) * 2
 _LAID = {k: SUDDEN_DEATH_TOKENS.count(k) for k in ("bullet", "handcuffs", "x")}

@@ -327,3 +327,69 @@ def test_a_shared_expansion_is_walked_once(monkeypatch):
     assert len(runs) == 2 * n  # the second walk came from the record; successors() walked again
     other = initial_position(6)
     assert list(shared.of(other, Rules())) == list(successors(other))  # another position is not taken from it
+
+
+# ---------------------------------------------------------------- sudden death's layouts laid when wanted
+
+
+def _sudden_death_again():
+    from tests.support.paths import ROOT
+
+    return load_position(ROOT / "scenarios" / "outlaws" / "sudden-death-again.json")
+
+
+def test_an_action_ending_in_sudden_death_is_one_entry_whose_layouts_are_the_engines():
+    """Partial expansion (issue 33, ``readings impact outlaws``): lazily, an action every new outcome of which ends
+    in sudden death is one :class:`Layouts`; laid, it gives the children :func:`successors` gives for it (same
+    outcome numbers, conditions and positions), and each side's win estimate of its bound is at most that of
+    every layout (a hidden token may be any)."""
+    from solver.outlaws.search import Layouts, estimate_win, expansion, position_key, successors
+
+    p = _sudden_death_again()
+    lazy = list(expansion(p, Rules(), lazy=True))
+    assert lazy and all(isinstance(item, Layouts) for item in lazy)
+    eager = list(successors(p))
+    laid = [(a, n, cond, position_key(q)) for item in lazy for a, n, cond, q in item.children()]
+    assert laid == [(a, n, cond, position_key(q)) for a, n, cond, q in eager]
+    for item in lazy[::20]:
+        for side in ("A", "B"):
+            bound = min(estimate_win(b, side) for b in item.bounds)
+            assert bound <= min(estimate_win(q, side) for *_, q in item.children())
+    assert all(isinstance(child, tuple) for child in expansion(initial_position(3), Rules(), lazy=True))
+
+
+def test_the_win_search_lays_only_the_layouts_it_needs(monkeypatch):
+    """On sudden-death-again every one of the ~147 distinct actions ends in the 560 layouts (82,320 children); the
+    win search lays those of a few and finds the same lines as when it lays them all."""
+    from solver.outlaws import apply as ap
+    from solver.outlaws.search import Expansion, estimate_win
+
+    p = _sudden_death_again()
+    laid = []
+    real = ap.apply_sudden_death
+    monkeypatch.setattr(ap, "apply_sudden_death", lambda *a: laid.append(1) or real(*a))
+    res = win_possible(p, time_limit=600)
+    assert res.A is True and res.B is True and res.proven
+    assert len(laid) <= 10 * 560, len(laid)
+    for side, line in (("A", res.line_A), ("B", res.line_B)):
+        assert replay(p, line).winner == side
+        eager = best_first(p, lambda q, s=side: q.winner == s, lambda q, s=side: estimate_win(q, s), Rules(),
+                           12, 600, 10_000, shared=Expansion(p))
+        assert eager.line == list(line)
+
+
+def test_a_search_counts_time_on_the_clock_it_is_given(monkeypatch):
+    """The readings' verdicts count CPU seconds (``time.process_time``): on a machine so busy that wall time races
+    ahead (here: 1000 s per reading of the wall clock), the status verdict still decides; on the wall clock the
+    same search stops at once."""
+    import solver.outlaws.search as se
+    from solver.outlaws.verify.verdicts import _status
+    from solver.readings.verdicts import Settings
+    from tests.support.paths import ROOT
+
+    ticks = iter(range(0, 10**9, 1000))
+    monkeypatch.setattr(se.time, "perf_counter", lambda: float(next(ticks)))
+    path = ROOT / "scenarios" / "outlaws" / "sudden-death-near.json"
+    assert _status(path, Rules(), Settings(time_limit=10))["win_possible"] == {"A": True, "B": True}
+    wall = win_possible(load_position(path), time_limit=10, clock=se.time.perf_counter)
+    assert wall.A is None and wall.B is None

@@ -1,8 +1,10 @@
 """Outlaws' verdicts (``ruleslinger readings impact outlaws``): the Z3 invariants of :mod:`.checks`, the
-dead-position search (rule:O12) and win searches on the example positions."""
+dead-position search (rule:O12) and win searches on the example positions. The searches' time limits count CPU
+seconds (``time.process_time``), so a busy machine slows a verdict down but does not change its answer."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from solver.paths import SCENARIOS
@@ -29,7 +31,7 @@ def _dead(rules, settings: Settings) -> dict:
     from solver.outlaws.search import dead_position_answer, find_dead_positions
 
     return dead_position_answer(find_dead_positions(None, rules, max_depth=80, time_limit=settings.time_limit,
-                                                    max_nodes=100_000, seed=settings.seed))
+                                                    max_nodes=100_000, seed=settings.seed, clock=time.process_time))
 
 
 def _status(path: Path, rules, settings: Settings) -> dict:
@@ -39,7 +41,7 @@ def _status(path: Path, rules, settings: Settings) -> dict:
 
     pos = read_position(path)
     won = winner(pos)
-    ws = win_possible(pos, rules, time_limit=min(settings.time_limit, 10.0))
+    ws = win_possible(pos, rules, time_limit=min(settings.time_limit, 10.0), clock=time.process_time)
     out = {"winner": won.winner if won else None, "sudden_death_trigger": sudden_death_trigger(pos, rules),
            "win_possible": {"A": ws.A, "B": ws.B}}
     if ws.A is None or ws.B is None:
