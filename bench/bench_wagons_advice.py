@@ -30,13 +30,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from solver.errors import BadInput
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: bench.rows
+
+from bench.rows import append_row, read_rows  # noqa: E402 - after the path
+from solver.errors import BadInput  # noqa: E402
 from solver.wagons.data import SCENARIO_IDS
 
 GAME = "wagons"
@@ -109,36 +111,10 @@ def advised_game(scenario: str, seed: int, samples: int, policy: str, timed: boo
             "policy_won": alone.winner == "player", "decisions": decisions}
 
 
-def read_rows(path) -> list[dict]:
-    """The whole rows of a rows file (a last line cut short by a kill is dropped and cut off the file)."""
-    p = Path(path)
-    if not p.exists():
-        return []
-    data = p.read_bytes()
-    end = data.rfind(b"\n") + 1
-    if end < len(data):
-        with open(p, "r+b") as f:
-            f.truncate(end)
-    try:
-        return [json.loads(line) for line in data[:end].splitlines() if line.strip()]
-    except ValueError as exc:
-        raise BadInput(f"rows file {p}: a line is not a JSON row ({exc})") from None
-
-
-def append_row(path, row: dict) -> None:
-    """One whole line per row: a single ``write`` on an append-only descriptor, then ``fsync``."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, (json.dumps(row, sort_keys=True) + "\n").encode())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def advised_part(scenarios, games: int, samples: int, policy: str, timed: int, rows_path=None, log=None,
                  game=advised_game) -> list[dict]:
     """Every (scenario, seed) game's row, resuming ``rows_path`` (its settings must be these)."""
-    rows = read_rows(rows_path) if rows_path else []
+    rows = read_rows(rows_path, repair=True) if rows_path else []
     for r in rows:
         if (r["samples"], r["policy"], r["timed"]) != (samples, policy, r["seed"] < timed):
             raise BadInput(f"rows: {r['scenario']} seed {r['seed']} was run with other settings; keep each run "

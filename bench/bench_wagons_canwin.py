@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
@@ -47,6 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: bench.wagons_baselines
 
 from bench.effort import columns, measured, medians  # noqa: E402 - after the path
+from bench.rows import append_row, read_rows  # noqa: E402, F401 - the benches beside it read them here too
 from solver.errors import BadInput  # noqa: E402
 from solver.wagons.data import SCENARIO_IDS  # noqa: E402
 
@@ -164,45 +164,6 @@ def deal_items(seeds, scenarios=SCENARIO_IDS, readings: str = "all") -> list[tup
 def in_baseline_sample(seed: int, every: int) -> bool:
     """The earlier method runs on the seeds divisible by ``every`` (0: on none)."""
     return every > 0 and seed % every == 0
-
-
-def read_rows(path, repair: bool = False) -> list[dict]:
-    """The whole rows of a rows file; a last line cut short (no newline, or not JSON) is dropped, and with
-    ``repair`` the file is truncated back to its last whole row. A bad line before the last is an error."""
-    p = Path(path)
-    if not p.exists():
-        return []
-    data = p.read_bytes()
-    rows, good_end, pos = [], 0, 0
-    while pos < len(data):
-        nl = data.find(b"\n", pos)
-        line = data[pos:] if nl < 0 else data[pos:nl]
-        try:
-            row = json.loads(line) if line.strip() else None
-        except ValueError:
-            row = "bad"
-        if nl < 0 or row == "bad":
-            if nl >= 0 and data[nl + 1:].strip():
-                number = data[:pos].count(b"\n") + 1
-                raise BadInput(f"rows file {p}: line {number} is not a JSON row")
-            break  # the last line, cut short by a kill
-        if row is not None:
-            rows.append(row)
-        pos = good_end = nl + 1
-    if repair and good_end < len(data):
-        with open(p, "r+b") as f:
-            f.truncate(good_end)
-    return rows
-
-
-def append_row(path, row: dict) -> None:
-    """One whole line per row: a single ``write`` on an append-only descriptor, then ``fsync``."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, (json.dumps(row, sort_keys=True) + "\n").encode())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _key(row: dict) -> tuple:

@@ -21,8 +21,9 @@ import numpy as np
 
 from solver.wagons.cards import card_codes
 from solver.wagons.data import WagonsData, load_data
-from solver.wagons.optimizer.board import _legal_at, _put, _score, _take, card_arrays, goal_tables
-from solver.wagons.optimizer.compiled import Warming, njit
+from solver.wagons.optimizer.walk.board import _legal_at, _put, _take, card_arrays, goal_tables
+from solver.wagons.optimizer.walk.compiled import Warming, njit
+from solver.wagons.optimizer.walk.scorer import score_town
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import opponent_fixed
 from solver.wagons.town import Placement, Town
@@ -73,7 +74,7 @@ def _sweep(cells, B, card, nrot, kind, scal, tab, tab_len, opp, can_lose):
                 continue
             for r in range(nrot):
                 n2 = _put(0, code + r, card, ter, ico, occ, nocc, B, saved_t, saved_i, added)
-                p, o = _score(ter, ico, occ, n2, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp, can_lose)
+                p, o = score_town(ter, ico, occ, n2, B, stamp, mark, ctr, queue, kind, scal, tab, tab_len, opp, can_lose)
                 _take(0, code + r, card, ter, ico, n2, B, saved_t, saved_i, added)
                 count += 1
                 if p - o > best:
