@@ -297,13 +297,17 @@ def test_the_time_limit_reaches_the_cactus_deck_checks():
     assert not any(k.verdict == "event-end-bound/p5" for k in impact._CACHE)
 
 
-def test_the_session_check_fails_a_whole_run_that_leaves_a_reading_untested(pytester):
+def test_the_session_check_fails_a_whole_run_that_leaves_a_reading_untested(pytester, monkeypatch):
     """tests/conftest.py in a suite of one test that builds one alternative: the whole run fails and
-    names the alternatives no test built; a run narrowed by -k is not judged."""
+    names the alternatives no test built; a run narrowed by -k is not judged. The inner run imports
+    ``tests.support`` as the outer one does, so the repository root goes on its PYTHONPATH."""
+    import os
     from pathlib import Path
 
     from tests import conftest
 
+    root = str(Path(conftest.__file__).resolve().parents[1])
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     pytester.makeconftest(Path(conftest.__file__).read_text(encoding="utf-8"))
     pytester.makepyfile(test_one="""
         from solver.outlaws.rules import Rules
