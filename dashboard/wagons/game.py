@@ -27,7 +27,8 @@ KEY = "wagons_game"  # the session's game, and the browser's kept work of the sa
 OWN_QUERY = "lc_own"
 OWN_GAME = "wagons_own_game"  # the player's own game while the table shows another line (a winning line)
 SETTINGS = "wagons_table_settings"
-"""The table's settings, kept for the browser: ``{"autoplay": bool}`` (the opponent's turns play themselves)."""
+"""The table's settings, kept for the browser: ``{"autoplay": bool, "what_if": bool}`` (the opponent's turns play
+themselves; each choice shows its expected result, :mod:`dashboard.wagons.what_if`)."""
 DEFAULT_SCENARIO = "boomtown"  # the game contract's default set-up (solver.wagons.game.initial_state)
 DEFAULT_SEED = 0               # `wagons simulate`'s default seed
 
@@ -161,13 +162,13 @@ def settings() -> dict:
     """The table's settings for this browser (restored from its kept work on a new session)."""
     if SETTINGS not in st.session_state:
         store.sync(SETTINGS, load=_load_settings)
-    return st.session_state.setdefault(SETTINGS, {"autoplay": True})
+    return st.session_state.setdefault(SETTINGS, {"autoplay": True, "what_if": False})
 
 
 def _load_settings(doc: Any) -> dict:
-    if not isinstance(doc, dict) or not isinstance(doc.get("autoplay", True), bool):
+    if not isinstance(doc, dict) or not all(isinstance(doc.get(k, False), bool) for k in ("autoplay", "what_if")):
         raise BadInput("the table's kept settings are not a set of on/off choices")
-    return {"autoplay": doc.get("autoplay", True)}
+    return {"autoplay": doc.get("autoplay", True), "what_if": doc.get("what_if", False)}
 
 
 def autoplay() -> bool:

@@ -12,7 +12,7 @@ from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, page_header
 from dashboard.wagons import game as wg
 from dashboard.wagons import table as tbl
-from dashboard.wagons import town_grid
+from dashboard.wagons import town_grid, what_if
 from dashboard.wagons import view as wv
 from dashboard.wagons.review import back_to_own_game_bar, show_review, show_was_winnable
 from dashboard.wagons.sheet import load_result
@@ -25,7 +25,7 @@ page_header("wagons_play")
 cls = rules_class("wagons")
 scen = wv.scenarios()
 MODES = {"play": "Play a seeded deal", "follow": "Follow a game at the table"}
-ANSWERS = ("lc_review_result", "lc_winnable_result")  # session keys (and kept work): (inputs, the solver's result)
+ANSWERS = ("lc_review_result", "lc_winnable_result", what_if.CHOICES)  # session keys (and kept work): (inputs, the solver's result)
 
 
 def setup_panel() -> None:
@@ -91,18 +91,28 @@ if is_chance_node(state):
 if is_over(state):  # nothing left to take or place: the town, then the scores and the review
     tbl.town_view(state, [])
 else:
-    tbl.circle_view(state)
+    what_if.switch()
+    advice = None
+    with guarded("What if? "):
+        advice = what_if.advice_for(state)
+    what_if.summary(advice)
+    marks = what_if.marks(advice)
+    tbl.circle_view(state, marks)
     left, right = st.columns([1, 3], gap="medium")
     with left:
-        legal = tbl.hand_view(state)
+        legal = tbl.hand_view(state, advice)
     with right:
-        tbl.town_view(state, legal)
+        tbl.town_view(state, legal, marks)
+    if advice is not None:
+        what_if.legend()
 tbl.autoplay_switch()
 tbl.opponent_view(state)
 with guarded("Scores: "):
     tbl.scores_view(state)
 if is_over(state):
     show_review(state, key="lc_review")
+    with guarded("Choice review: "):
+        what_if.show_choice_review(wg.applied_record())
     show_was_winnable(state, key="lc_winnable")
 tbl.files_view()
 tbl.log_view(state)

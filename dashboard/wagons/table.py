@@ -17,7 +17,7 @@ from dashboard.shared import draw, games
 from dashboard.shared.caching import dumps
 from dashboard.shared.widgets import json_download, json_upload
 from dashboard.shared.words import counted, readable, wrapped_table
-from dashboard.wagons import card_reading, town_grid
+from dashboard.wagons import card_reading, town_grid, what_if
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
 from solver.errors import BadInput
@@ -89,8 +89,10 @@ STRIP_CSS = ("<style>.st-key-{k} [data-testid='stHorizontalBlock']{{flex-wrap:no
 """A row of cards that stays one row and scrolls sideways inside itself (the circle on a phone)."""
 
 
-def circle_view(state: gm.GameState) -> None:
-    """The circle's cards as one strip, the next one first, each with **Take** when the engine offers its draft."""
+def circle_view(state: gm.GameState, marks: dict | None = None) -> None:
+    """The circle's cards as one strip, the next one first, each with **Take** when the engine offers its draft,
+    and under it (What if?, ``marks``) the draft's expected margin and win chance."""
+    marks = marks or {}
     drafts = {a.index for a in gm.legal_actions(state) if isinstance(a, gm.Draft)}
     n = len(state.circle) + state.hidden_circle
     st.markdown(f"**The circle** ({cards(n)}, the next one first)")
@@ -107,6 +109,8 @@ def circle_view(state: gm.GameState) -> None:
                               type="primary" if k == 0 else "secondary", width="stretch",
                               help=f"Take card {cid}" + (f"; the {counted(k, 'card')} before it go to the "
                                                          "opponent's town" if k else ""))
+                    if gm.Draft(k) in marks:
+                        st.html(what_if.badge_html(marks[gm.Draft(k)]))
         for k in range(len(state.circle), n):
             cols[k].html(draw.wagons_card_back_html(f"Circle {k + 1}", size=0.74, note="not revealed yet"))
     st.html(STRIP_CSS.format(k="lc_circle"))
@@ -229,8 +233,9 @@ def opponent_view(state: gm.GameState) -> None:
 
 # ----------------------------------------------------------------------------- the player's town
 
-def hand_view(state: gm.GameState) -> list:
-    """The card in hand as it will lie, **Turn the card** when it has two ways up; returns its legal placements."""
+def hand_view(state: gm.GameState, advice=None) -> list:
+    """The card in hand as it will lie, **Turn the card** when it has two ways up (and, What if?, a word when
+    the advised placement lies the other way up); returns its legal placements."""
     legal = [a.placement for a in gm.legal_actions(state) if isinstance(a, gm.Place)]
     st.markdown("**Your hand**")
     if not legal:
@@ -239,12 +244,14 @@ def hand_view(state: gm.GameState) -> list:
     card, queued = state.hand[0], state.hand[1:]
     st.markdown(f"Card to place: **{card}**" + (f" (then {', '.join(map(str, queued))}: the cards the opponent "
                                                 "skipped, in circle order)" if queued else ""))
-    town_grid.hand(card, legal, GRID)
+    rot = town_grid.hand(card, legal, GRID)
+    what_if.hand_note(advice, town_grid.rotations(legal), rot)
     return legal
 
 
-def town_view(state: gm.GameState, legal: list) -> None:
-    """The town grid with the legal spots of the card in hand: one tap places it."""
+def town_view(state: gm.GameState, legal: list, marks: dict | None = None) -> None:
+    """The town grid with the legal spots of the card in hand: one tap places it; What if? (``marks``) labels
+    and shades each spot with its expected margin and win chance for the way up shown in the hand."""
     st.markdown(f"**Your town** ({cards(len(state.town.placements))})")
     card = state.hand[0] if legal else None
     if card is not None:
@@ -252,8 +259,12 @@ def town_view(state: gm.GameState, legal: list) -> None:
     if not state.town.placements and card is None:
         st.caption("Your first card can go anywhere; it is placed once you have taken it.")
         return
+    figures = None
+    if marks and card is not None:
+        rot = town_grid.rotation(GRID, card, town_grid.rotations(legal))
+        figures = {xy: (f"{m.label}\n{m.win}", m.colour, m.best) for xy, m in what_if.square_marks(marks, rot).items()}
     town_grid.grid(state.town, card, legal, GRID, lambda p: do(gm.Place(p), wg.step()), stamp=wg.step(),
-                   now=wg.step)
+                   now=wg.step, figures=figures)
 
 
 # ----------------------------------------------------------------------------- files, log

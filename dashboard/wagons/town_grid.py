@@ -37,6 +37,9 @@ WORDS_FROM = 60
 """Squares at least this wide also name their terrain."""
 DOUBLE_TAP = 0.8
 """Seconds within which a second tap on the square a card was just placed on is taken as part of a double tap."""
+Figure = tuple[str, str, bool]
+"""A legal square's What if? figure (:mod:`dashboard.wagons.what_if`): its label (two short lines), its shade
+(a CSS colour) and whether it is the advised square."""
 
 
 def spots(legal: Iterable[Placement]) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -167,18 +170,33 @@ def _grid_css(key: str, columns: int) -> str:
             f"{g} .town-axis-y{{line-height:calc(var(--sq) * .8);text-align:right;padding-right:3px}}")
 
 
-def _label(top: dict | None, spot: bool) -> str:
+def _label(top: dict | None, spot: bool, figure: Figure | None = None) -> str:
+    if figure is not None:
+        return figure[0]
     if top:
         return top["icon"]
     return "+" if spot else "\u2002"
 
 
+def _figure_css(k: str, figure: Figure) -> str:
+    """The shade laid over the square's own colour (its terrain still shows through), the advised one in gold."""
+    label, colour, best = figure
+    tint = colour.replace("rgb(", "rgba(").replace(")", ",.72)")
+    edge = "4px solid #f9a825" if best else SPOT_BORDER
+    return (f".st-key-{k} button{{background-image:linear-gradient({tint},{tint})!important;color:#111!important;"
+            f"border:{edge}!important}}.st-key-{k} button p{{font-size:10px!important;font-weight:bold;"
+            "line-height:1.05!important}")
+
+
 def grid(town: Town, card: int | None, legal: Sequence[Placement], key: str,
-         on_place: Callable[[Placement], None], stamp: int = 0, now: Callable[[], int] = lambda: 0) -> None:
+         on_place: Callable[[Placement], None], stamp: int = 0, now: Callable[[], int] = lambda: 0,
+         figures: dict[tuple[int, int], Figure] | None = None) -> None:
     """Draw ``town`` as buttons; ``legal`` are the placements of ``card`` the engine allows; one tap on a legal
     corner calls ``on_place`` with the placement (the way up chosen in the hand), when ``now()`` still equals
-    ``stamp`` (the step the grid was drawn for). With no card to place, the town is drawn as a picture (nothing
-    to tap, and a page of a hundred buttons is slow to draw on a phone)."""
+    ``stamp`` (the step the grid was drawn for). ``figures`` (What if?) label and shade legal squares. With no
+    card to place, the town is drawn as a picture (nothing to tap, and a page of a hundred buttons is slow to
+    draw on a phone)."""
+    figures = figures or {}
     where = spots(legal)
     cells = wv.town_cells(town)
     if card is None or not where:
@@ -194,8 +212,9 @@ def grid(town: Town, card: int | None, legal: Sequence[Placement], key: str,
             cols[0].html(f"<div class='town-axis town-axis-y'>{y}</div>")  # the y coordinate of the row
             for col, x in zip(cols[1:], xs):
                 k, spot, top = cell_key(key, x, y), (x, y) in where, cells.get((x, y))
-                css.append(_cell_css(k, top, spot) + _terrain_word(key, k, top, wide))
-                col.button(_label(top, spot), key=k, disabled=not spot,
+                fig = figures.get((x, y)) if spot else None
+                css.append(_cell_css(k, top, spot) + (_figure_css(k, fig) if fig else _terrain_word(key, k, top, wide)))
+                col.button(_label(top, spot, fig), key=k, disabled=not spot,
                            on_click=_click, args=(key, card, x, y, where.get((x, y), (0,)), stamp, now, on_place),
                            width="stretch")
     css.append(_hover_css(key, card, where, rotation(key, card, rotations(legal))))

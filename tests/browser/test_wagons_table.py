@@ -15,7 +15,7 @@ from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
 from tests.support.browser import BROWSER, expect, open_page, shot, wait_idle
 from tests.support.wagons_browser import address_game as address_record
-from tests.support.wagons_browser import press, settle, settled, tap_action
+from tests.support.wagons_browser import fits, press, settle, settled, shot_at, tap_action
 
 pytestmark = BROWSER
 
@@ -129,5 +129,32 @@ def test_a_followed_game_is_revealed_reloaded_and_resumed(page, server, tmp_path
     shot(page, "wagons_table_follow_resumed")
     undo_and_redo(page, state, 3)
     state = click(page, state, gm.legal_actions(state)[0])  # the game goes on from where it was
+    assert address_record(page) == game_record(state)
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_what_if_shows_each_choice_and_the_advised_turn_is_two_taps_on_a_phone(page, server):  # noqa: F811
+    """What if? at 390x844: one tap turns it on (once; it is remembered); then a turn is a tap on the circle card
+    marked best and a tap on the gold square, the page's best matching :func:`advise` on the same decision."""
+    from solver.wagons.advice import advise
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, server, "wagons_play", "Lone Cowboy play-along")
+    state = gm.new_game("boomtown", 0, Rules())
+    page.locator(".st-key-lc_what_if label").first.click()
+    for _ in range(2):  # a draft, then the placement of the card drafted
+        want = advise(state, 32).best
+        expect(page.get_by_text(f"Best: {want.words}", exact=False).first).to_be_visible(timeout=180_000)
+        settled(page)
+        if isinstance(want.action, gm.Draft):
+            band = page.locator(".st-key-lc_circle [data-testid='stColumn']").nth(want.action.index)
+            expect(band).to_contain_text("best")
+            expect(band).to_contain_text(f"{float(want.mean):+.1f} pts")
+            shot_at(page, "wagons_what_if_draft")
+        else:
+            shot_at(page, "wagons_what_if_place")
+            fits(page)
+        state, taps = tap_action(page, state, want.action)
+        assert taps == 1 + bool(isinstance(want.action, gm.Place) and want.action.placement.rot)
     assert address_record(page) == game_record(state)
     assert page.locator('[data-testid="stException"]').count() == 0

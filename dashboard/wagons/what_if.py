@@ -1,0 +1,257 @@
+"""What if? The expected result of every choice, on the Lone Cowboy table (rule:W-advice).
+
+With the **What if?** switch on (remembered for the browser, :data:`dashboard.wagons.game.SETTINGS`), each of the
+player's decisions is answered by :func:`solver.wagons.advice.advise` on what the player has seen
+(:func:`solver.wagons.advice.information_state`: in a seeded game the deal's hidden cards are never read), with a
+progress bar and **Stop** while it plays the choices out. The answer is drawn where the choice is made: under each
+circle card its expected final margin and win chance on a coloured band, on each green square of the town the
+same two figures and a shade (green for the best, red for the worst), the best choice outlined in gold. A stopped
+run shows what it had (marked), and **Compute again** asks anew.
+
+After the game, :func:`show_choice_review` lists the turns where the choice made cost the most expected margin
+against the advised one, in the words of ``wagons replay --review`` (:func:`solver.wagons.advice.review_choices`).
+
+This module asks and draws; every figure is the solver's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import streamlit as st
+
+from dashboard.shared.caching import cache_final, dumps
+from dashboard.shared.widgets import kept
+from dashboard.shared.work import keep_stopped, run_with_progress
+from dashboard.wagons import game as wg
+from solver.stopping import StopSignal
+from solver.wagons import game as gm
+from solver.wagons.advice import DEFAULT_POLICY, DEFAULT_SAMPLES, advise, information_state, review_choices
+from solver.wagons.advice.result import ActionAdvice, Advice
+from solver.wagons.record.game_json import state_from_json, state_to_json
+
+RESULT = "lc_what_if_result"
+"""Session key: ``(the decision's key, its Advice)`` of the last decision answered (a stopped run's too)."""
+AGAIN = "lc_what_if_again"
+CHOICES = "lc_choices_result"
+"""Session key (and kept work): ``(inputs, the choice review's dict)`` after the game."""
+EXPECTED_SECONDS = 5.0
+"""About the time of one decision at the default settings (bench/bench_wagons_advice.py)."""
+REVIEW_LIMIT = 300
+"""Seconds, the choice review's default time limit (as ``wagons replay --review``'s)."""
+BEST_BORDER = "4px solid #f9a825"
+WORST, MIDDLE, BEST = (239, 154, 154), (255, 241, 118), (129, 199, 132)
+"""Light red, yellow and green: the shades stay readable under dark text."""
+
+
+# ----------------------------------------------------------------------------- the switch
+
+def enabled() -> bool:
+    """Whether What if? is on (off unless the player turned it on)."""
+    return bool(wg.settings().get("what_if", False))
+
+
+def _changed() -> None:
+    st.session_state[wg.SETTINGS] = {**wg.settings(), "what_if": bool(st.session_state["lc_what_if"])}
+
+
+def switch() -> None:
+    """The switch, remembered for this browser."""
+    st.session_state["lc_what_if"] = enabled()
+    st.toggle("What if? Show each choice's expected result", key="lc_what_if", on_change=_changed,
+              help="On: at each of your decisions the game is played out to its end on many orders of the cards "
+                   "you have not seen (your later choices by the look-ahead policy, the opponent by its rules), and "
+                   "each card in the circle and each green square shows its expected final margin (you minus the "
+                   "opponent) and your chance to win. Only what you have seen is used. A few seconds a decision.")
+
+
+# ----------------------------------------------------------------------------- one decision's advice
+
+def decision_key(state: gm.GameState) -> str:
+    """The decision as the player knows it (what the advice may read): equal for two deals that differ only in
+    cards the player has not seen."""
+    return dumps(state_to_json(information_state(state)))
+
+
+@cache_final(lambda advice: advice.complete, max_entries=256)
+def _advice(key: str, samples: int, policy: str, _report: dict | None = None) -> Advice:
+    """The advice at the decision ``key`` (cached for every session once complete; a stopped one is not)."""
+    def progress(r) -> None:
+        if _report is not None:
+            _report.update(fraction=r.fraction, text=r.text())
+
+    return advise(state_from_json(json.loads(key)), samples, policy, progress=progress)
+
+
+def advice_for(state: gm.GameState) -> Advice | None:
+    """The advice at the player's decision in ``state`` when What if? is on (computed with a progress bar and Stop
+    unless this decision's is kept), else None."""
+    if not enabled() or state.to_move != "player" or gm.is_over(state) or len(gm.legal_actions(state)) < 1:
+        return None
+    key = decision_key(state)
+    kept_one = st.session_state.get(RESULT)
+    again = st.session_state.pop(AGAIN, False)
+    if kept_one and kept_one[0] == key and not again:
+        return kept_one[1]
+    report: dict = {}
+    advice = run_with_progress(
+        _advice, key, DEFAULT_SAMPLES, DEFAULT_POLICY, report, label="What if? Playing each choice out",
+        expected_seconds=EXPECTED_SECONDS, fraction=lambda: report.get("fraction"),
+        detail=lambda: report.get("text", ""), cancel=StopSignal(),
+        keep=keep_stopped(RESULT, shape=lambda value: (key, value)))
+    st.session_state[RESULT] = (key, advice)
+    return advice
+
+
+def summary(advice: Advice | None) -> None:
+    """One line over the table: the best choice, how the figures were made, a stopped run marked."""
+    if advice is None:
+        return
+    best = advice.best
+    if best is None:
+        st.warning("What if? was stopped before any choice was played out.", icon=":material/stop_circle:")
+    else:
+        how = (f"exact over every order of the {len(advice.unseen)} unseen cards" if advice.every_order
+               else f"{advice.samples} orders of the {len(advice.unseen)} unseen cards sampled")
+        bound = f"; proven: no play ends above {best.bound:+d}" if best.bound is not None else ""
+        st.success(f"**What if?** Best: **{best.words}**, {figure_words(best)} ({how}, later choices by the "
+                   f"{advice.policy} policy{bound}).", icon=":material/psychology:")
+    if not advice.complete:
+        st.caption(f"Stopped after {advice.elapsed:.0f} s: the figures are from the play-outs made by then.")
+        st.button("Compute again", key="lc_what_if_again_button", icon=":material/refresh:",
+                  on_click=st.session_state.__setitem__, args=(AGAIN, True))
+
+
+def figure_words(a: ActionAdvice) -> str:
+    """"+3.2 points expected (±1.1), 45% to win"."""
+    if not a.samples:
+        return "not played out"
+    spread = "" if a.interval is None or a.exact else f" (±{(a.interval[1] - a.interval[0]) / 2:.1f})"
+    return f"{float(a.mean):+.1f} points expected{spread}, {float(a.win):.0%} to win"
+
+
+# ----------------------------------------------------------------------------- figures where the choice is made
+
+@dataclass(frozen=True)
+class Mark:
+    """How one choice is drawn: its two figures, its shade and whether it is the best."""
+
+    label: str        # "+3.2" (the expected final margin)
+    win: str          # "45%"
+    colour: str       # rgb() of the shade
+    best: bool
+    words: str        # the whole sentence, for the pointer's title
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def shade(value: float, low: float, high: float) -> str:
+    """Red (worst) through yellow to green (best) by where ``value`` lies between ``low`` and ``high``."""
+    t = 1.0 if high <= low else min(1.0, max(0.0, (value - low) / (high - low)))
+    rgb = _mix(WORST, MIDDLE, t * 2) if t < 0.5 else _mix(MIDDLE, BEST, (t - 0.5) * 2)
+    return f"rgb({rgb[0]},{rgb[1]},{rgb[2]})"
+
+
+def marks(advice: Advice | None) -> dict[gm.Action, Mark]:
+    """Each played-out action's :class:`Mark` (the actions the run never reached have none)."""
+    if advice is None:
+        return {}
+    played = [a for a in advice.actions if a.samples]
+    if not played:
+        return {}
+    means = [float(a.mean) for a in played]
+    best = advice.best
+    return {a.action: Mark(f"{float(a.mean):+.1f}", f"{float(a.win):.0%}", shade(float(a.mean), min(means),
+                                                                                max(means)),
+                           best is not None and a.action == best.action, f"{a.words}: {figure_words(a)}")
+            for a in played}
+
+
+def badge_html(mark: Mark) -> str:
+    """The band under a circle card: expected margin and win chance on the choice's shade (gold edge: the best)."""
+    edge = BEST_BORDER if mark.best else "1px solid #8d6e63"
+    star = "&#9733; best<br>" if mark.best else ""
+    return (f"<div title='{mark.words}' style='background:{mark.colour};border:{edge};border-radius:6px;"
+            "font:12px sans-serif;text-align:center;padding:2px 4px;color:#111;margin-top:2px'>"
+            f"{star}<b>{mark.label}</b> pts<br>{mark.win} win</div>")
+
+
+def square_marks(advice_marks: dict[gm.Action, Mark], rot: int) -> dict[tuple[int, int], Mark]:
+    """The marks of the placements with the way up ``rot`` (the one shown in the hand), by square."""
+    return {(a.placement.x, a.placement.y): m for a, m in advice_marks.items()
+            if isinstance(a, gm.Place) and a.placement.rot == rot}
+
+
+def hand_note(advice: Advice | None, rots: Sequence[int], rot: int) -> None:
+    """Under the hand, when the best placement lies the other way up than shown: say so (one tap turns it)."""
+    best = advice.best if advice is not None else None
+    if best is None or not isinstance(best.action, gm.Place) or len(rots) < 2:
+        return
+    if best.action.placement.rot != rot:
+        st.caption("What if? The best placement is with the card **turned** (tap **Turn the card**): "
+                   f"{best.words}, {figure_words(best)}.")
+
+
+def legend() -> None:
+    st.html("<div style='font:12px sans-serif'>What if? figures: the expected final margin (your points minus "
+            "the opponent's) and your chance to win; "
+            f"<span style='background:{shade(1, 0, 1)};padding:0 6px'>green</span> the best, "
+            f"<span style='background:{shade(0.5, 0, 1)};padding:0 6px'>yellow</span> middling, "
+            f"<span style='background:{shade(0, 0, 1)};padding:0 6px'>red</span> the worst; "
+            f"<span style='border:{BEST_BORDER};padding:0 6px'>gold</span> the advised choice.</div>")
+
+
+# ----------------------------------------------------------------------------- after the game
+
+def _review(record_text: str, samples: int, policy: str, time_limit: float, _report: dict | None = None) -> dict:
+    """The choice review of the game ``record_text`` (a game file) as a dict (``wagons replay --review --json``)."""
+    from solver.wagons.record.game_record import game_from_record
+
+    def progress(r) -> None:
+        if _report is not None:
+            _report.update(fraction=r.fraction, text=r.text())
+
+    state = game_from_record(json.loads(record_text))
+    return review_choices(state, samples, policy, time_limit, progress).to_dict()
+
+
+def show_choice_review(record: dict) -> None:
+    """After the game: the turns where the choice made cost the most expected margin against the advice, asked by
+    a button (a few seconds per decision), kept with the game it reviewed."""
+    st.subheader("After the game: your choices against the advice")
+    st.caption("Each of your decisions is replayed and every choice played out on the same orders of the cards "
+               "you had not seen then (as `wagons replay --review`); the turns where your choice lost the most "
+               "expected margin against the advised one are listed.")
+    limit = kept(st.slider, "lc_choices_limit", REVIEW_LIMIT, "Time limit for the review (seconds)", 10, 600,
+                 help="As `wagons replay --review --time-limit`. When it runs out, the decisions reviewed by then "
+                      "are shown.")
+    inputs = (dumps(record), DEFAULT_SAMPLES, DEFAULT_POLICY)
+    if st.button("Review my choices", key="lc_choices_run", icon=":material/psychology:"):
+        report: dict = {}
+        result = run_with_progress(
+            _review, *inputs, float(limit), report, label="Reviewing your choices", expected_seconds=float(limit),
+            fraction=lambda: report.get("fraction"), detail=lambda: report.get("text", ""), cancel=StopSignal(),
+            keep=keep_stopped(CHOICES, inputs))
+        st.session_state[CHOICES] = (inputs, result)
+    last = st.session_state.get(CHOICES)
+    if last and tuple(last[0]) == inputs:
+        choice_lines(last[1])
+
+
+def choice_lines(result: dict) -> None:
+    """The review's sentences (the same as ``wagons replay --review``), or why there are none."""
+    done = f"{result['reviewed']} of {result['decisions']} decisions reviewed"
+    if not result["complete"]:
+        done += " (stopped before the end: " + ("you stopped it" if result.get("stopped_early") else
+                                                "the time limit") + ")"
+    if result["lines"]:
+        st.markdown("\n".join(f"- {line}" for line in result["lines"]))
+    else:
+        st.success("No choice cost half a point or more of expected margin against the advice.",
+                   icon=":material/thumb_up:")
+    st.caption(f"{done}; {result['samples']} deal orders per choice, later choices by the {result['policy']} "
+               f"policy, in {result['elapsed']:.0f} s.")

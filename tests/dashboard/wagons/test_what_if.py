@@ -1,0 +1,146 @@
+"""AppTest: the play page's What if? switch and the choice review after the game (dashboard/wagons/what_if.py),
+checked against :func:`solver.wagons.advice.advise` and :func:`~solver.wagons.advice.review_choices` called
+directly on the same decisions (the page must show the solver's figures, on the cards and squares they belong to).
+
+The advice is asked with few deal orders (``what_if.DEFAULT_SAMPLES`` patched) to keep the tests short; the page
+reads the setting at each call, as it reads the default."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from dashboard.shared import urlstate
+from dashboard.wagons import game as wg
+from dashboard.wagons import town_grid, what_if
+from solver.wagons import game as gm
+from solver.wagons.advice import DEFAULT_POLICY, advise, review_choices
+from solver.wagons.record.game_record import game_record
+from solver.wagons.rules import Rules
+from tests.dashboard.wagons.test_table import GRID, click, open_with_address, page_state, settled
+from tests.support.apptest import errors, open_page, texts
+
+SAMPLES = 4
+
+
+@pytest.fixture(autouse=True)
+def few_orders(monkeypatch):
+    monkeypatch.setattr(what_if, "DEFAULT_SAMPLES", SAMPLES)
+    what_if._advice.clear()
+
+
+def switched_on(at):
+    at.toggle(key="lc_what_if").set_value(True).run(timeout=120)
+    assert not at.exception, at.exception
+    assert not errors(at), errors(at)
+    return at
+
+
+def badge_texts(at) -> list[str]:
+    """The HTML of the bands drawn under the circle cards (What if?)."""
+    return [h.proto.body for h in at.get("html") if "pts<br>" in h.proto.body]
+
+
+def test_the_switch_is_off_by_default_and_nothing_is_computed():
+    at = open_page("wagons_play")
+    assert not at.exception and not errors(at)
+    assert at.toggle(key="lc_what_if").value is False
+    assert what_if.RESULT not in at.session_state and not badge_texts(at)
+
+
+def test_on_a_draft_each_circle_card_shows_the_solvers_figures_and_the_best_is_marked():
+    at = switched_on(open_page("wagons_play"))
+    state = page_state(at)
+    want = advise(state, SAMPLES, DEFAULT_POLICY)
+    best = want.best
+    assert f"Best: **{best.words}**" in texts(at)
+    bands = badge_texts(at)
+    assert len(bands) == len(state.circle)
+    for a in want.actions:
+        if not a.samples:
+            continue
+        band = bands[a.action.index]
+        assert f"<b>{float(a.mean):+.1f}</b> pts" in band and f"{float(a.win):.0%} win" in band
+        assert ("&#9733; best" in band) == (a.action == best.action)
+    # the switch is remembered for the browser (the table's settings), and a rerun reuses the answer
+    assert at.session_state[wg.SETTINGS]["what_if"] is True
+    kept = at.session_state[what_if.RESULT]
+    at.run()
+    assert at.session_state[what_if.RESULT] is kept
+
+
+def test_on_a_placement_each_green_square_shows_its_figures_for_the_way_up_in_the_hand():
+    at = switched_on(open_page("wagons_play"))
+    click(at, gm.Draft(0))
+    state = page_state(at)
+    assert state.hand
+    want = advise(state, SAMPLES, DEFAULT_POLICY)
+    shown = town_grid.rotation(GRID, state.hand[0], town_grid.rotations(
+        [a.placement for a in gm.legal_actions(state)]))
+    checked = 0
+    for a in want.actions:
+        p = a.action.placement
+        if p.rot != shown or not a.samples:
+            continue
+        label = at.button(key=town_grid.cell_key(GRID, p.x, p.y)).label
+        assert label == f"{float(a.mean):+.1f}\n{float(a.win):.0%}", (p, label)
+        checked += 1
+    assert checked
+    # one tap on the best square places the card there (the figures do not change what a tap does)
+    best = want.best.action.placement
+    if best.rot == shown:
+        at.session_state[f"{GRID}_last_tap"] = None
+        at.button(key=town_grid.cell_key(GRID, best.x, best.y)).click().run(timeout=120)
+        assert page_state(at).town.placements[-1] == best
+
+
+def test_the_advice_reads_only_what_the_player_has_seen():
+    """Two deals that differ only under the preference deck's top card are the same decision to the page: the
+    advice is computed from the decision's key alone, so it cannot differ."""
+    state = settled(gm.new_game("boomtown", 3, Rules()))
+    assert state.to_move == "player" and len(state.deck) > 2
+    other = dataclasses.replace(state, deck=(state.deck[0], *reversed(state.deck[1:])), seed=99)
+    assert other.deck != state.deck
+    assert what_if.decision_key(state) == what_if.decision_key(other)
+    changed_top = dataclasses.replace(state, deck=(state.deck[1], state.deck[0], *state.deck[2:]))
+    assert what_if.decision_key(changed_top) != what_if.decision_key(state)  # the top card shows (rule:W-reveal)
+
+
+def test_a_stopped_answer_is_marked_and_compute_again_asks_anew():
+    at = open_page("wagons_play")
+    state = page_state(at)
+    cut = advise(state, SAMPLES, DEFAULT_POLICY, time_limit=1e-6)
+    assert not cut.complete
+    at.session_state[wg.SETTINGS] = {**at.session_state[wg.SETTINGS], "what_if": True}
+    at.session_state[what_if.RESULT] = (what_if.decision_key(state), cut)
+    at.run(timeout=120)
+    assert "Stopped after" in texts(at)
+    at.button(key="lc_what_if_again_button").click().run(timeout=120)
+    assert not at.exception, at.exception
+    again = at.session_state[what_if.RESULT][1]
+    assert again.complete and again.best is not None
+    assert "Stopped after" not in texts(at)
+
+
+def test_after_the_game_the_choice_review_says_what_the_cli_says():
+    state = gm.new_game("gold-rush", 2, Rules())
+    rng = random.Random(5)
+    while not gm.is_over(state):
+        state = gm.apply(state, rng.choice(gm.legal_actions(state)))
+    record = game_record(state)
+    at = open_with_address(urlstate.encode({"record": record, "at": len(record["actions"])}))
+    assert not at.exception, at.exception
+    assert "After the game: your choices against the advice" in [h.value for h in at.subheader]
+    at.button(key="lc_choices_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    want = review_choices(state, SAMPLES, DEFAULT_POLICY, time_limit=300)
+    assert want.complete and want.lines()
+    shown = "\n".join(m.value for m in at.markdown)
+    for line in want.lines():
+        assert f"- {line}" in shown
+    assert f"{len(want.turns)} of {want.decisions} decisions reviewed" in texts(at)
+    # kept with the game it reviewed: a rerun shows it again without asking
+    at.run()
+    assert all(f"- {line}" in "\n".join(m.value for m in at.markdown) for line in want.lines())
