@@ -144,3 +144,17 @@ def test_after_the_game_the_choice_review_says_what_the_cli_says():
     # kept with the game it reviewed: a rerun shows it again without asking
     at.run()
     assert all(f"- {line}" in "\n".join(m.value for m in at.markdown) for line in want.lines())
+
+
+def test_in_a_followed_game_the_advice_waits_for_the_reveals_then_answers_the_draft():
+    state = gm.new_followed_game("water-the-herd", Rules())
+    rng = random.Random(2)
+    at = switched_on(open_with_address(urlstate.encode({"record": game_record(state), "at": 0})))
+    assert what_if.RESULT not in at.session_state and "Best:" not in texts(at)  # a card to reveal: no choice yet
+    while state.to_move != "player":
+        state = gm.apply(state, rng.choice(gm.legal_actions(state)))
+    record = game_record(state)
+    at = switched_on(open_with_address(urlstate.encode({"record": record, "at": len(record["actions"])})))
+    want = advise(state, SAMPLES, DEFAULT_POLICY)
+    assert f"Best: **{want.best.words}**" in texts(at)
+    assert len(badge_texts(at)) == len(state.circle)
