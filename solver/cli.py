@@ -8,6 +8,7 @@ renderer (or a plain key: value listing) is used. Bad input -> one line on stder
 
 from __future__ import annotations
 
+import functools
 import sys
 
 from solver import clikit, deps
@@ -45,11 +46,17 @@ def _version() -> str:
     return __version__
 
 
+@functools.lru_cache(maxsize=1)
+def _parser() -> clikit.Parser:
+    """The command tree, built once per process: parsing does not change it, and the in-process callers (the
+    notebooks, the tests' fuzzers) call :func:`main` thousands of times."""
+    return build_parser()
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         deps.check()
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        args = _parser().parse_args(argv)
         return clikit.run(args)
     except clikit.UsageError as exc:
         print(f"ruleslinger: error: {one_line(exc)}", file=sys.stderr)

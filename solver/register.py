@@ -86,6 +86,12 @@ def parts(folder: Path = REGISTER) -> dict[str, str]:
     return {part: title for _order, part, title in sorted(found)}
 
 
+@lru_cache(maxsize=1)
+def shipped_parts() -> dict[str, str]:
+    """:func:`parts` of the shipped register, read once per process (the command line's ``rules --game`` choices)."""
+    return parts()
+
+
 def load_register(folder: Path = REGISTER) -> Register:
     rules: list[Rule] = []
     seen: set[str] = set()
@@ -186,5 +192,5 @@ def register_cli(games) -> None:
 
     p = clikit.add_command(games, "rules", "list the rules register (open questions and implemented rules)",
                            handle, render)
-    p.add_argument("--game", dest="game_filter", choices=list(parts()), help="only this game's entries")
+    p.add_argument("--game", dest="game_filter", choices=list(shipped_parts()), help="only this game's entries")
     p.add_argument("--markdown", action="store_true", help="print the register as Markdown (docs/rules.md)")
