@@ -103,6 +103,26 @@ def _private_store(config) -> None:
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
+DEEP_ENV = "RULESLINGER_DEEP"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--deep", action="store_true", default=os.environ.get(DEEP_ENV) == "1",
+                     help="also run the deep cases (marked deep: more random instances of the slow oracle cross-checks "
+                          f"than the default run's; or {DEEP_ENV}=1)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Without ``--deep``, the cases marked ``deep`` are left out (deselected, and counted as such): each deep
+    test's first instances still run, so every check runs in the default suite and the deep run adds instances."""
+    if config.getoption("--deep"):
+        return
+    deep = [item for item in items if item.get_closest_marker("deep")]
+    if deep:
+        config.hook.pytest_deselected(items=deep)
+        items[:] = [item for item in items if not item.get_closest_marker("deep")]
+
+
 def pytest_configure(config):
     _private_cache()
     _private_store(config)

@@ -29,6 +29,7 @@ from solver.wagons.optimizer.walk.scorer import goal_tables
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import town_features
 from solver.wagons.town import Town, legal_placements, load_town, town_to_json
+from tests.support.depth import deep_after
 
 DATA = load_data()
 
@@ -77,7 +78,7 @@ def test_bnb_keeps_the_floor(inst, offset):
         assert res.placements == () and res.value == floor
 
 
-@pytest.mark.parametrize("seed,objective", [(1, "score"), (4, "margin")])
+@pytest.mark.parametrize("seed,objective", deep_after([(1, "score"), (4, "margin")]))
 def test_bnb_equals_the_exhaustive_walk_five_cards(seed, objective):
     cards, pile, scenario = _instance(seed, 5)
     res = best_layout(cards, scenario, pile, objective=objective, method="bnb")
@@ -178,7 +179,7 @@ def test_bnb_without_local_search_and_one_card():
         assert res.proven_optimal and res.value == exhaustive_best([card], scenario).value
 
 
-@pytest.mark.parametrize("seed", [0, 2])
+@pytest.mark.parametrize("seed", deep_after([0, 2]))
 def test_an_unfinished_search_reports_an_upper_bound(seed):
     """Stopped early, the bound it reports is never below the optimum (the exhaustive walk's)."""
     cards, pile, scenario = _instance(seed, 5)

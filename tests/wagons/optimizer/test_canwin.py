@@ -40,6 +40,7 @@ from solver.wagons.optimizer.problem import greedy_layout, meets_round1
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import run_points, score_player
 from solver.wagons.town import Placement, Town, legal_placements, place, visible_grid
+from tests.support.depth import deep_after
 from tests.support.wagons import SMALL, best_margin_by_brute_force, random_town, small_deal
 
 
@@ -70,7 +71,7 @@ def test_small_deals_match_the_game_tree(scenario, split, skip, tmp_path, capsys
         assert r.actions == () and r.bound <= 0
 
 
-@pytest.mark.parametrize("scenario,seed", [("gold-rush", 1), ("out-drink-the-competition", 1), ("boomtown", 0)])
+@pytest.mark.parametrize("scenario,seed", deep_after([("gold-rush", 1), ("out-drink-the-competition", 1), ("boomtown", 0)]))
 def test_seeded_deals_agree_with_best_play(scenario, seed):
     """A decided can-win and a proven best play agree: winnable exactly when the best margin is above 0."""
     r = can_win(scenario, seed, time_limit=30)

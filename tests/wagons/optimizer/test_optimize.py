@@ -24,6 +24,7 @@ from solver.wagons.optimizer.layout import METHODS, best_layout, greedy_layout
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.scoring import final_scores, score_player, town_features
 from solver.wagons.town import Town, load_town, town_to_json
+from tests.support.depth import deep_after
 
 
 def _instance(seed: int, n: int, max_pile: int = 6):
@@ -91,7 +92,7 @@ def test_random_four_cards(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed,objective", [(0, "score"), (1, "margin")])
+@pytest.mark.parametrize("seed,objective", deep_after([(0, "score"), (1, "margin")]))
 def test_random_five_cards(seed, objective):
     """Issue 4: two random 5-card instances (boomtown, gold-rush), both objectives, against the
     compiled exhaustive oracle (~16 million towns each, ~6 s)."""

@@ -28,6 +28,7 @@ from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, normal_xyr
 from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
 from solver.wagons.town import Placement, Town, load_town, town_to_json
+from tests.support.depth import deep_after
 from tests.support.wagons import HARD_CARDS, HARD_PILE, HARD_TOWN, beat_the_hard_town, random_town
 
 
@@ -67,7 +68,7 @@ def _fixed_model_values(town: Town, scenario: str, pile, speedups: bool = True):
 
 
 @pytest.mark.parametrize("speedups", [True, False], ids=["speedups", "plain"])
-@pytest.mark.parametrize("seed", range(18))
+@pytest.mark.parametrize("seed", deep_after(range(18), keep=6))
 def test_model_is_exact_on_random_whole_towns(seed, speedups):
     """With the redundant bounds and the symmetry breaking (an unsound bound makes a real town
     infeasible or under-counts it) and without them (the bench's baseline)."""
@@ -89,7 +90,7 @@ CYCLE_TOWNS = [48, 153, 206, 241, 243, 332, 466, 707]
 
 
 @pytest.mark.parametrize("cut_slots", [cps_town.MAX_CUT_SLOTS, 1], ids=["cuts", "distance-labels"])
-@pytest.mark.parametrize("seed", CYCLE_TOWNS)
+@pytest.mark.parametrize("seed", deep_after(CYCLE_TOWNS, keep=4))
 def test_groups_with_cycles_are_not_merged(seed, cut_slots, monkeypatch):
     """Both connectivity encodings (cuts; distance labels above MAX_CUT_SLOTS candidates, i.e. towns
     of 12+ cards, forced here on small towns) must give the scorer's largest groups."""
@@ -213,7 +214,7 @@ def test_an_unknown_proof_phase_is_refused():
         cps_solve.solve(model, 0, None, 0.0, proof="guess")
 
 
-@pytest.mark.parametrize("seed", [60, 61, 62])
+@pytest.mark.parametrize("seed", deep_after([60, 61, 62]))
 def test_both_proof_phases_give_the_oracle_optimum_through_best_layout(seed):
     """``method="cpsat"`` (search proof) and ``"cpsat-core"`` prove the same optimum as the oracle on
     random 4-card towns, and say which method ran."""
