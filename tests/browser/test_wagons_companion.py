@@ -38,9 +38,19 @@ SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
 
 @pytest.fixture(params=list(SIZES))
-def tab(browser, request):
+def size(request) -> str:
+    return request.param
+
+
+PHONE_FIRST = pytest.mark.parametrize("size", ["phone", pytest.param("laptop", marks=pytest.mark.deep)])
+"""A long flow at the phone's width in every run, at the laptop's in the deep run (the laptop's own flows:
+tests/browser/test_wagons_table.py; the pages fit both widths: tests/browser/test_table_companion.py)."""
+
+
+@pytest.fixture
+def tab(browser, size):
     """A fresh tab (a new browser: no cookie) at laptop and at phone size."""
-    ctx = browser.new_context(viewport=SIZES[request.param])
+    ctx = browser.new_context(viewport=SIZES[size])
     pg = ctx.new_page()
     pg.set_default_timeout(45_000)
     try:
@@ -68,6 +78,7 @@ def _opponent_reason_shown(pg, before: gm.GameState, after: gm.GameState) -> Non
         expect(box).to_contain_text(f"{new[-1].rule} ({register().get(new[-1].rule).title})")
 
 
+@PHONE_FIRST
 def test_a_game_played_to_the_end_in_two_taps_a_turn(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     state, rng = gm.new_game("boomtown", 0, Rules()), random.Random(5)
@@ -114,6 +125,7 @@ def _review(pg) -> None:
     settled(pg)
 
 
+@PHONE_FIRST
 def test_turning_the_card_is_one_tap_and_a_quick_double_tap_places_it_once(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     state = gm.new_game("boomtown", 0, Rules())
@@ -147,6 +159,7 @@ def test_pointing_at_a_green_square_previews_the_card(browser, server):
     ctx.close()
 
 
+@PHONE_FIRST
 def test_a_followed_game_reveals_one_tap_a_card(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     tab.get_by_text("New game", exact=True).click()
@@ -182,6 +195,7 @@ def test_a_followed_game_reveals_one_tap_a_card(tab, server):
     assert tab.locator('[data-testid="stException"]').count() == 0
 
 
+@PHONE_FIRST
 def test_the_sheet_and_its_best_layout_are_kept_and_fit(tab, server):
     rows = [{"card": c, "x": x, "y": y, "rot": 0} for c, x, y in
             [(13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3), (1, 2, 3)]]
@@ -211,6 +225,7 @@ def test_the_sheet_and_its_best_layout_are_kept_and_fit(tab, server):
     assert tab.locator('[data-testid="stException"]').count() == 0
 
 
+@PHONE_FIRST
 def test_the_scenarios_page_and_its_inputs_are_kept_and_fit(tab, server):
     open_page(tab, server, "wagons_scenarios", "Lone Cowboy scenarios")
     expect(tab.get_by_role("heading", name="Difficulty table", exact=True)).to_be_visible()  # stored rows, at once
