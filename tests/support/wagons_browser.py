@@ -46,10 +46,19 @@ CUT_OFF = """() => {
 }"""
 
 
-def fits(pg) -> None:
-    """The page is no wider than the viewport and no drawing or control is cut off (see :data:`CUT_OFF`)."""
-    assert pg.evaluate("() => document.documentElement.scrollWidth") <= pg.evaluate("() => innerWidth")
-    assert pg.evaluate(CUT_OFF) == []
+def fits(pg, settle_s: float = 5.0) -> None:
+    """The page is no wider than the viewport and no drawing or control is cut off (see :data:`CUT_OFF`), once the
+    layout has settled: a box measured while Streamlit is still drawing the page may stick out for a moment, so the
+    check is repeated for up to ``settle_s`` seconds and fails naming what stays cut off."""
+    wide = bad = None
+    for _ in range(max(1, int(settle_s / 0.25))):
+        wide = pg.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+        bad = pg.evaluate(CUT_OFF)
+        if wide <= 0 and not bad:
+            return
+        pg.wait_for_timeout(250)
+    assert wide <= 0, f"the page is {wide} px wider than the viewport"
+    assert bad == [], f"cut off: {bad}"
 
 
 def settled(pg) -> None:
