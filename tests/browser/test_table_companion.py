@@ -50,12 +50,6 @@ def size(request) -> str:
     return request.param
 
 
-PHONE_FIRST = pytest.mark.parametrize("size", ["phone", pytest.param("laptop", marks=pytest.mark.deep)])
-"""A long flow at the phone's width in every run (the table companion's own screen), at the laptop's in the deep run
-(the laptop's flows: tests/browser/test_game_table.py; every page fits both widths:
-:func:`test_each_page_fits_the_screen_and_is_pictured`)."""
-
-
 @pytest.fixture
 def tab(browser, size):
     """A fresh tab of the given size (its own cookies: a browser of its own)."""
@@ -109,7 +103,6 @@ def _metric(page, label: str):
     return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
 
 
-@PHONE_FIRST
 def test_a_cactus_solo_game_followed_round_by_round_until_the_marshal_arrives(tab, kept_server, size):
     open_at(tab, kept_server, "cactus", "Cactus Town")
     tab.get_by_role("tab", name="Follow a game").click()
@@ -180,7 +173,6 @@ def _lay_as_seen(page) -> None:
     wait_idle(page)
 
 
-@PHONE_FIRST
 def test_an_outlaws_line_played_through_sudden_death_to_a_victory(tab, kept_server, size):
     open_at(tab, kept_server, "outlaws_table", "Outlaws table")
     tab.get_by_text("Start position, save and load").click()
@@ -250,7 +242,6 @@ def _shows(page, url: str, name: str, text: str) -> None:
     expect(page.get_by_text(text, exact=name == "outlaws_table").first).to_be_visible()
 
 
-@PHONE_FIRST
 def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, tmp_path, size,
                                                                                      monkeypatch):
     monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it

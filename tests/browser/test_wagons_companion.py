@@ -43,8 +43,10 @@ def size(request) -> str:
 
 
 PHONE_FIRST = pytest.mark.parametrize("size", ["phone", pytest.param("laptop", marks=pytest.mark.deep)])
-"""A long flow at the phone's width in every run, at the laptop's in the deep run (the laptop's own flows:
-tests/browser/test_wagons_table.py; the pages fit both widths: tests/browser/test_table_companion.py)."""
+"""A flow at the phone's width in every run and at the laptop's in the deep run, where the laptop's own tests cover
+the same page at 1366 px (tests/browser/test_pages.py, test_wagons_table.py). The flows the table companion must
+pass at both widths (a game to the end in two taps a turn, a followed game, work kept across pages, reloads and a
+restart) run at both in every run."""
 
 
 @pytest.fixture
@@ -78,7 +80,6 @@ def _opponent_reason_shown(pg, before: gm.GameState, after: gm.GameState) -> Non
         expect(box).to_contain_text(f"{new[-1].rule} ({register().get(new[-1].rule).title})")
 
 
-@PHONE_FIRST
 def test_a_game_played_to_the_end_in_two_taps_a_turn(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     state, rng = gm.new_game("boomtown", 0, Rules()), random.Random(5)
@@ -159,7 +160,6 @@ def test_pointing_at_a_green_square_previews_the_card(browser, server):
     ctx.close()
 
 
-@PHONE_FIRST
 def test_a_followed_game_reveals_one_tap_a_card(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     tab.get_by_text("New game", exact=True).click()
