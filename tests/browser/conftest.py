@@ -1,8 +1,7 @@
-"""Fixtures of the browser tests: one dashboard server and one Chromium per test process (each pytest-xdist worker
-starts its own once, not once per module), a fresh 1366x768 tab per test whose final state is saved as a screenshot
-(:mod:`tests.support.browser`). Each test's tab is a new browser context (its own cookies: its own kept work), so
-tests sharing the server share nothing else; a test that needs a server of its own (a store of its own, a restart)
-starts it itself."""
+"""Fixtures of the browser tests: one dashboard server and one Chromium per module, a fresh 1366x768 tab per
+test whose final state is saved as a screenshot (:mod:`tests.support.browser`). Per module, not per process: a
+Playwright kept open across modules refuses the one a later test starts for itself (tests/dashboard/test_store.py),
+and a server shared by every module lets one module's pages run beside another's."""
 
 from __future__ import annotations
 
@@ -12,13 +11,13 @@ from tests.support.browser import ARGS, CHROMIUM, shot, streamlit_server
 from tests.support.paths import ROOT
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def server():
     with streamlit_server(ROOT / "dashboard" / "app.py") as url:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
