@@ -262,7 +262,7 @@ def town_view(state: gm.GameState, legal: list, marks: dict | None = None) -> No
     figures = None
     if marks and card is not None:
         rot = town_grid.rotation(GRID, card, town_grid.rotations(legal))
-        figures = {xy: (f"{m.label}\n{m.win}", m.colour, m.best) for xy, m in what_if.square_marks(marks, rot).items()}
+        figures = what_if.square_figures(marks, rot)
     town_grid.grid(state.town, card, legal, GRID, lambda p: do(gm.Place(p), wg.step()), stamp=wg.step(),
                    now=wg.step, figures=figures)
 

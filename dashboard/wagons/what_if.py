@@ -88,7 +88,7 @@ def _advice(key: str, samples: int, policy: str, _report: dict | None = None) ->
 def advice_for(state: gm.GameState) -> Advice | None:
     """The advice at the player's decision in ``state`` when What if? is on (computed with a progress bar and Stop
     unless this decision's is kept), else None."""
-    if not enabled() or state.to_move != "player" or gm.is_over(state) or len(gm.legal_actions(state)) < 1:
+    if not enabled() or state.to_move != "player":  # the player to move: not over, not a reveal, a choice to make
         return None
     key = decision_key(state)
     kept_one = st.session_state.get(RESULT)
@@ -180,9 +180,10 @@ def badge_html(mark: Mark) -> str:
             f"{star}<b>{mark.label}</b> pts<br>{mark.win} win</div>")
 
 
-def square_marks(advice_marks: dict[gm.Action, Mark], rot: int) -> dict[tuple[int, int], Mark]:
-    """The marks of the placements with the way up ``rot`` (the one shown in the hand), by square."""
-    return {(a.placement.x, a.placement.y): m for a, m in advice_marks.items()
+def square_figures(advice_marks: dict[gm.Action, Mark], rot: int) -> dict[tuple[int, int], tuple[str, str, bool]]:
+    """The town grid's figures (:data:`dashboard.wagons.town_grid.Figure`: two-line label, shade, best) of the
+    placements with the way up ``rot`` (the one shown in the hand), by square."""
+    return {(a.placement.x, a.placement.y): (f"{m.label}\n{m.win}", m.colour, m.best) for a, m in advice_marks.items()
             if isinstance(a, gm.Place) and a.placement.rot == rot}
 
 
