@@ -85,8 +85,10 @@ def test_the_time_limit_answers_with_what_it_has(tmp_path, capsys):
     state = greedy_state("gold-rush", 3, 4)  # a placement with dozens of spots
     doc = _advise(capsys, _file(tmp_path, state), "--time-limit", "0.05", "--samples", 64)
     assert doc["complete"] is False
+    counts = [a["samples"] for a in doc["actions"]]
+    assert sum(counts) < 64 * len(counts)  # stopped short (how far it got depends on the machine's speed)
+    assert counts == sorted(counts, reverse=True)  # the actions played furthest first, the unplayed last
     played = [a for a in doc["actions"] if a["samples"]]
-    assert len(played) < len(doc["actions"])
     assert doc["best"] == (played[0]["action"] if played else None)
 
 
