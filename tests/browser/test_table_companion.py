@@ -22,7 +22,7 @@ from solver.cactus.rules import CactusRules
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
 from solver.outlaws.state import read_position
-from tests.support.browser import BROWSER, SHOTS, expect, streamlit_server, wait_idle
+from tests.support.browser import BROWSER, SHOTS, expect, open_expander, streamlit_server, wait_idle
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER
@@ -119,10 +119,20 @@ def test_a_cactus_solo_game_followed_round_by_round_until_the_marshal_arrives(ta
         step = cp.report(None, CactusRules(), history)["steps"][-1]
         if rnd < len(SOLO):
             expect(_metric(tab, f"Marshal arrives in round {rnd + 1}")).to_have_text(step["next_round"])
-    expect(tab.get_by_text("The marshal has arrived in round 7: the lone ranger wins.")).to_be_visible()
+        if rnd == 6:  # the figure for this history pinned since the first companion test, beside the engine's own
+            expect(_metric(tab, "Marshal arrives in round 7")).to_have_text("3/8")
+            expect(tab.get_by_role("tabpanel").locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+    arrived = "The marshal has arrived in round 7: the lone ranger wins."
+    expect(tab.get_by_text(arrived)).to_be_visible()
     expect(tab.get_by_text("The solo deck for round 8")).to_have_count(0)
     expect(tab.get_by_role("button", name=re.compile("^Record round"))).to_have_count(0)
     shot(tab, "cactus_followed_to_the_marshal")
+    tab.reload()  # the followed game is kept: a reload resumes it where it ended
+    tab.get_by_role("heading", name="Cactus Town").first.wait_for()
+    wait_idle(tab)
+    tab.get_by_role("tab", name="Follow a game").click()
+    expect(tab.get_by_text(arrived)).to_be_visible()
+    expect(tab.get_by_role("button", name=re.compile("^Record round"))).to_have_count(0)
     no_exception(tab)
 
 
@@ -161,14 +171,21 @@ def _click_play(page, game: gm.Game, play: gm.Play) -> None:
 
 
 def _lay_as_seen(page) -> None:
-    page.get_by_text("I saw them: the token on each column").click()
+    """Say the token of each column: type its name in the column's box and take it with Enter, once the expander
+    has finished opening (:func:`~tests.support.browser.open_expander`: a list opened during its opening is closed
+    again and the first column was left empty). Each choice's run ends before the next box is opened, and the box
+    must hold the token as chosen (a value to clear), not merely typed."""
+    wait_idle(page)
+    open_expander(page, "I saw them: the token on each column")
     for c, token in enumerate(LAY):
         box = page.get_by_label(f"Column {c}", exact=True)
         box.click()
         box.press_sequentially(token)
         page.get_by_role("option", name=token, exact=True).wait_for()
         page.keyboard.press("Enter")
-        page.wait_for_timeout(150)
+        wait_idle(page)
+        expect(box).to_have_value(token)
+        expect(page.locator(f".st-key-olp_lay_{c}").get_by_role("button", name="Clear value")).to_be_visible()
     page.get_by_role("button", name="These are the tokens").click()
     wait_idle(page)
 
