@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
         ensure_chromium()
         say("ruff check (lint)")
         lint = sh(BIN / "ruff", "check", ROOT, check=False)
-        tests = sh(PY, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-q", *rest, check=False)
+        tests = sh(PY, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-q", *rest, check=False)
         return tests or lint
     if command == "bench":
         return sh(PY, ROOT / "bench" / "run_all.py", *rest, check=False)

@@ -431,7 +431,6 @@ def _note(page) -> str:
 
 
 @pytest.mark.browser
-@pytest.mark.xdist_group("browser")
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium (/usr/bin/chromium) is not installed")
 def test_browser_work_survives_reload_closed_browser_and_server_restart(tmp_path, monkeypatch):
     """One browser profile keeps its note and saved game across a page visit, a reload, a closed browser and a

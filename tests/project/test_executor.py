@@ -187,7 +187,6 @@ def test_write_parquet_refuses_missing_folders(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("dask")
 def test_dask_local_cluster_gives_identical_results():
     from dask import distributed
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,

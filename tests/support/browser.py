@@ -31,7 +31,6 @@ ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-
 
 BROWSER = [
     pytest.mark.browser,
-    pytest.mark.xdist_group("browser"),
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium (/usr/bin/chromium) is not installed"),
 ]
 
