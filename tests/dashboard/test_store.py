@@ -24,6 +24,16 @@ APP = str(ROOT / "tests" / "apps" / "store_app.py")
 MY_GAMES = "../../dashboard/shared/my_games.py"  # as AppTest.switch_page wants it: from the app's folder
 
 
+@pytest.fixture(autouse=True)
+def _kinds_put_back():
+    """The AppTests run tests/apps/store_app.py in this process, and it adds its ``note`` kind to ``games.KINDS``;
+    the table is put back after each test, so a module run later in the same worker sees the dashboard's kinds."""
+    before = dict(games.KINDS)
+    yield
+    games.KINDS.clear()
+    games.KINDS.update(before)
+
+
 @pytest.fixture
 def path(tmp_path, monkeypatch) -> Path:
     """A store file of this test's own, named by RULESLINGER_STORE (never the user's data folder)."""
