@@ -82,43 +82,16 @@ def open_page(page, server: str, path: str, heading: str):
     return page
 
 
-_WATCH = """() => {
-  // once per document: the times of the last input (a tap, a key, a typed value) and of the last change of the
-  // app's script or connection state, read by _IDLE; answers whether this document was already watched
-  const app = document.querySelector('[data-testid=stApp]');
-  if (window.__rsIdle || !app) return !!window.__rsIdle;
-  const w = window.__rsIdle = {input: performance.now(), change: performance.now()};
-  for (const t of ['pointerdown', 'mousedown', 'click', 'keydown', 'input', 'change'])
-    window.addEventListener(t, () => { w.input = performance.now(); }, true);
-  new MutationObserver(() => { w.change = performance.now(); }).observe(app,
-    {attributes: true, attributeFilter: ['data-test-script-state', 'data-test-connection-state']});
-  return false;
-}"""
-
-_IDLE = """([quiet, settle]) => {
-  const app = document.querySelector('[data-testid=stApp]'), w = window.__rsIdle, now = performance.now();
-  return !!app && app.getAttribute('data-test-connection-state') === 'CONNECTED'
-    && app.getAttribute('data-test-script-state') === 'notRunning' && now - w.change >= settle
-    && (w.change > w.input || now - w.input >= quiet);
-}"""
-
-
-def wait_idle(page, timeout: float = 60, quiet_ms: int = 300, settle_ms: int = 100) -> None:
-    """Wait until Streamlit has finished the run the last input asked for (the attributes Streamlit's own browser
-    tests wait on): the app root reports a live connection and the script state ``notRunning``, unchanged for
-    ``settle_ms`` (a page's ``st.rerun`` ends one run and starts the next a moment later), and that state changed
-    after the last tap or key, or ``quiet_ms`` passed since it without a run starting (an input that asks for none).
-    A document not watched yet (just opened or reloaded) gets the first pause of ``quiet_ms`` outright."""
+def wait_idle(page, timeout: float = 60) -> None:
+    """Wait until Streamlit has finished the current script run: the app root reports a live connection
+    and the script state ``notRunning`` (the attributes Streamlit's own browser tests wait on). The
+    first pause lets a click's rerun request reach the server before the state is read."""
+    page.wait_for_timeout(300)
     ms = int(timeout * 1000)
-    if page.evaluate(_WATCH):
-        page.wait_for_function(_IDLE, arg=[quiet_ms, settle_ms], timeout=ms, polling=50)
-        return
-    page.wait_for_timeout(quiet_ms)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=ms,
                            state="attached")
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=ms,
                            state="attached")
-    page.evaluate(_WATCH)
 
 
 _SCROLL_WATCH = """() => {
