@@ -12,6 +12,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -28,10 +29,8 @@ MY_GAMES = "../../dashboard/shared/my_games.py"  # as AppTest.switch_page wants 
 def _kinds_put_back():
     """The AppTests run tests/apps/store_app.py in this process, and it adds its ``note`` kind to ``games.KINDS``;
     the table is put back after each test, so a module run later in the same worker sees the dashboard's kinds."""
-    before = dict(games.KINDS)
-    yield
-    games.KINDS.clear()
-    games.KINDS.update(before)
+    with mock.patch.dict(games.KINDS):
+        yield
 
 
 @pytest.fixture
