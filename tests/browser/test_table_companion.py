@@ -1,7 +1,8 @@
 """Browser tests of the table companion on the Cactus Town, Outlaws, Outlaws table and Verification pages (issue 32),
 each at laptop width (1366x768) and phone width (390x844), in Debian's Chromium against `streamlit run`:
 
-- a Cactus Town solo game followed round by round until the marshal arrives, each round's odds the engine's;
+- a Cactus Town solo game followed round by round until the marshal arrives, each round's odds the engine's,
+  then reloaded and resumed where it ended;
 - an Outlaws line from sudden-death-near.json through sudden death (one chance step, the tokens laid as seen) to
   a victory;
 - on each page: work done, another page opened and reloaded there, then back: the work is there; the server
