@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dashboard.nav import BY_NAME  # noqa: E402
-from tests.support.browser import ARGS, CHROMIUM, streamlit_server  # noqa: E402
+from tests.support.dashboard.browser import ARGS, CHROMIUM, streamlit_server  # noqa: E402
 
 DONE = ("() => { const a = document.querySelector('[data-testid=stApp]');"
         " return !!a && a.getAttribute('data-test-script-state') === 'notRunning'"

@@ -17,8 +17,8 @@ import time
 
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import outcomes, step
-from solver.outlaws.playout import MAX_ACTIONS, playouts, summary
 from solver.outlaws.rules import Rules
+from solver.outlaws.search.playout import MAX_ACTIONS, playouts, summary
 from solver.outlaws.state import initial_position
 
 GAME = "outlaws"

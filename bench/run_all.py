@@ -3,7 +3,7 @@
 
     python bench/run_all.py [--quick] [--only GAME] [--out bench/results.json]
 
-Imports every ``bench/bench_*.py`` module present and calls its ``run(quick) -> list[dict]``; each
+Imports every ``bench_*.py`` module present in ``bench/`` and its game folders (``bench/wagons/``) and calls its ``run(quick) -> list[dict]``; each
 row is ``{"game", "name", "value", "unit", "baseline", "ratio", "notes"}`` (docs/conventions.md), and a row
 comparing CP-SAT methods also ``det``, ``cpu``, ``wall`` (``[value, baseline]``: CP-SAT's deterministic seconds,
 its CPU seconds, the wall seconds; its ``ratio`` is read from the deterministic time, ``bench/effort.py``).
@@ -35,8 +35,9 @@ COLUMNS = ("game", "name", "value", "unit", "baseline", "ratio", "notes")
 
 
 def discover(only: str | None = None, folder: Path = BENCH) -> list[Path]:
-    """``bench/bench_*.py`` files, sorted; with ``only``, those named ``bench_<only>`` or ``bench_<only>_*``."""
-    files = sorted(Path(folder).glob("bench_*.py"))
+    """``bench_*.py`` files of ``bench/`` and its game folders (``bench/wagons/``), sorted by name; with ``only``, those
+    named ``bench_<only>`` or ``bench_<only>_*``."""
+    files = sorted(Path(folder).rglob("bench_*.py"), key=lambda f: f.name)
     if only:
         files = [f for f in files if f.stem == f"bench_{only}" or f.stem.startswith(f"bench_{only}_")]
     return files

@@ -26,8 +26,8 @@ except deps.MissingDependency as exc:
     st.stop()
 
 from dashboard.nav import PAGES  # noqa: E402
-from dashboard.shared import store  # noqa: E402
 from dashboard.shared.readings import readings_from_address, readings_to_address  # noqa: E402
+from dashboard.shared.state import store  # noqa: E402
 from dashboard.shared.work import deliver_stopped  # noqa: E402
 from dashboard.wagons import card_reading  # noqa: E402
 

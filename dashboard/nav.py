@@ -31,7 +31,7 @@ MY_GAMES = PageInfo("my_games", "shared/my_games.py", "My games", ":material/boo
 PAGES: dict[str, list[PageInfo]] = {
     "Ruleslinger": [HOME, MY_GAMES],
     BY_ID["wagons"].title: [
-        PageInfo("wagons_sheet", "wagons/sheet_page.py", "Lone Cowboy score sheet", ":material/grid_view:",
+        PageInfo("wagons_sheet", "wagons/sheet/page.py", "Lone Cowboy score sheet", ":material/grid_view:",
                  "Build your town card by card, list the opponent's pile, and see both scores, the winner "
                  "and illegal placements; ask the optimizer for the best possible layout of your cards."),
         PageInfo("wagons_play", "wagons/play_page.py", "Lone Cowboy play-along", ":material/play_circle:",
@@ -39,7 +39,7 @@ PAGES: dict[str, list[PageInfo]] = {
                  "each card as it is revealed: a turn is two taps (a circle card, then a square of your town), "
                  "the opponent plays by itself and says which rule made its draft. The game is kept in this "
                  "browser, in the page's address and as a game file."),
-        PageInfo("wagons_scenarios", "wagons/scenarios_page.py", "Lone Cowboy scenarios", ":material/bar_chart:",
+        PageInfo("wagons_scenarios", "wagons/scenarios/page.py", "Lone Cowboy scenarios", ":material/bar_chart:",
                  "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
     ],
     BY_ID["cactus"].title: [

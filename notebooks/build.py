@@ -132,7 +132,7 @@ by_kind"""),
     title=f"{pos.to_move} to move: {len(actions)} legal actions")"""),
     ("md", "## Can either side still win? (bounded search, short time limit)"),
     ("code", """from solver.outlaws.actions import Action
-from solver.outlaws.search import win_possible
+from solver.outlaws.search.searches import win_possible
 
 result = win_possible(pos, rules, max_depth=12, time_limit=5.0)
 print("A can win:", result.A, "| B can win:", result.B, "| both answers proven:", result.proven)
@@ -141,7 +141,7 @@ line = result.line_A or result.line_B or ()
 pl.DataFrame([{"step": i + 1, "side": e["side"], "action": Action.from_json(e["action"]).describe(),
                "hidden outcome": e["condition"]} for i, e in enumerate(line)])"""),
     ("md", "## Random playouts from fresh set-ups (short cap on the game length)"),
-    ("code", """from solver.outlaws.playout import playouts, summary
+    ("code", """from solver.outlaws.search.playout import playouts, summary
 
 games = playouts(10, seed=0, rules=rules, max_actions=300)
 print(summary(games))

@@ -18,8 +18,8 @@ from solver.cactus.verify import verdicts as cactus_verdicts
 from solver.contract import GameContract
 from solver.errors import BadInput
 from solver.execution.plans import BatchKind
-from solver.outlaws import playout as outlaws_playout
 from solver.outlaws import verify as outlaws_verify
+from solver.outlaws.search import playout as outlaws_playout
 from solver.outlaws.verify import verdicts as outlaws_verdicts
 from solver.readings.verdicts import Verdict
 from solver.wagons import batches as wagons_batches

@@ -7,7 +7,7 @@ loop's calls, a deal search's time left, the draft-line enumeration; the exhaust
 cards, reads its time once), every CP-SAT solve it runs is stopped (``CpSolver.stop_search``), a deal
 search's proof slices end and its workers are killed as at its time limit. The answer is what a time
 limit gives at that moment: the best found so far, unproven unless the proof was already complete
-(rule:W-opt-layout, rule:W-opt-bestplay). The Outlaws searches (``solver.outlaws.search``: can either
+(rule:W-opt-layout, rule:W-opt-bestplay). The Outlaws searches (``solver.outlaws.search.searches``: can either
 side still win, dead positions) read :func:`stopped` with their clock and end as at their time limit.
 The signal is per run, so sessions on other threads are untouched; it lives in a ``ContextVar``, which
 a new thread does not inherit.

@@ -4,7 +4,7 @@ The user sets up a game (solo, or 2-5 players for the event deck) and records ea
 cards; every figure is :func:`solver.cactus.companion.report`'s (exact, conditioned on the history),
 the lone ranger's turn is :func:`solver.cactus.ranger.decide`'s, in words (:mod:`dashboard.cactus.words`).
 The game (mode, marked cards, rounds) is this browser's kept work ``cactus_record``
-(:mod:`dashboard.shared.store`: a page switch, a reload on any page, a closed tab or a server restart finds it;
+(:mod:`dashboard.shared.state.store`: a page switch, a reload on any page, a closed tab or a server restart finds it;
 "My games" saves it as the kind ``cactus-game``) and lives in the browser's address (query parameter
 ``cactus``), so a bookmark or a shared address resumes it.
 """
@@ -20,9 +20,10 @@ import polars as pl
 import streamlit as st
 
 from dashboard.cactus.words import chance_words, outcome_words
-from dashboard.shared import addresses, games, store, urlstate
+from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class
+from dashboard.shared.state import addresses, store, urlstate
 from dashboard.shared.widgets import show_bad_input
 from dashboard.shared.words import counted
 from solver.cactus import companion as cp

@@ -2,7 +2,7 @@
 banners, whether either side can still win (with a witnessing line), and playout statistics.
 
 The position (and the seed it was dealt from) is this browser's kept work ``outlaws_position``
-(:mod:`dashboard.shared.store`) and is in the page's address (``?pos=``), so a page switch, a reload on any
+(:mod:`dashboard.shared.state.store`) and is in the page's address (``?pos=``), so a page switch, a reload on any
 page, a closed tab or a server restart finds it again, and a shared address shows it; the last answers of
 the searches and playouts are kept too (:mod:`dashboard.shared.answers`)."""
 

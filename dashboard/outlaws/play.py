@@ -5,7 +5,7 @@ of :mod:`solver.outlaws.line`) and a cursor into it. Every position shown is the
 that line: the legal actions are ``legal_actions``, a click applies a play through ``outcomes`` (the
 user picks the outcome, or draws it with its exact chance; a sudden-death lay is one chance step,
 :mod:`dashboard.outlaws.chance`), undo drops the last play. The line and the cursor are this browser's
-kept work ``outlaws_line`` (:mod:`dashboard.shared.store`: a page switch, a reload on any page, a closed tab
+kept work ``outlaws_line`` (:mod:`dashboard.shared.state.store`: a page switch, a reload on any page, a closed tab
 or a server restart finds it; "My games" saves it as the kind ``outlaws-line``) and are in the browser's
 address (query parameter ``line``: the line's JSON, zlib-compressed, base64url; ``at``: the cursor), so a
 bookmark or a shared address resumes the same game.
@@ -22,8 +22,9 @@ import streamlit as st
 
 from dashboard.outlaws import chance
 from dashboard.outlaws import street as tbl
-from dashboard.shared import addresses, games, store, urlstate
+from dashboard.shared import games
 from dashboard.shared.boxes import whole_box
+from dashboard.shared.state import addresses, store, urlstate
 from dashboard.shared.widgets import json_download, json_upload, show_bad_input
 from dashboard.shared.words import counted, wrapped_table
 from solver.errors import BadInput

@@ -1,6 +1,6 @@
 """The Outlaws page's work: the position on the page and the seed it was dealt from (``None`` for a position
 uploaded or edited), kept in the session under ``outlaws_position``, mirrored to this browser's store
-(:mod:`dashboard.shared.store`, a "My games" kind ``outlaws-position``) and put in the page's address
+(:mod:`dashboard.shared.state.store`, a "My games" kind ``outlaws-position``) and put in the page's address
 (``?pos=``) for sharing and bookmarks. Where a new session takes it from: the address first, then the
 store, then a fresh set-up from seed 1. Every position passes the engine's own loader
 (:func:`solver.outlaws.state.position_from_json`)."""
@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared import addresses, store, urlstate
+from dashboard.shared.state import addresses, store, urlstate
 from solver.errors import BadInput
 from solver.io.read import as_int
 from solver.outlaws import state

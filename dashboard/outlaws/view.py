@@ -17,9 +17,11 @@ from dashboard.shared.caching import cache_final, not_stopped_by_time, proven
 from dashboard.shared.words import counted, readable, wrapped_table
 from dashboard.shared.work import Stopped
 from solver.io.numbers import parse_int_text
-from solver.outlaws import playout, search, victory
+from solver.outlaws import victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
+from solver.outlaws.search import playout
+from solver.outlaws.search import searches as search
 from solver.outlaws.state import CHARACTERS, TOKEN_TYPES, position_from_json
 from solver.stopping import stopped
 

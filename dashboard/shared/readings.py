@@ -39,8 +39,8 @@ READINGS_QUERY = "readings"
 
 def readings_to_address() -> None:
     """The readings chosen this session (those not at their default) kept in the page's address, so a reload
-    or a bookmark keeps them (``?readings=``, :mod:`dashboard.shared.urlstate`); nothing when all are defaults."""
-    from dashboard.shared import urlstate
+    or a bookmark keeps them (``?readings=``, :mod:`dashboard.shared.state.urlstate`); nothing when all are defaults."""
+    from dashboard.shared.state import urlstate
 
     doc = {}
     for game, cls in RULES.items():
@@ -55,7 +55,7 @@ def readings_to_address() -> None:
 def readings_from_address() -> str | None:
     """On a new session, the readings kept in the address (each game's checked by its engine); the
     one-line reason when they cannot be used (the session then starts at the defaults)."""
-    from dashboard.shared import addresses, urlstate
+    from dashboard.shared.state import addresses, urlstate
 
     text = st.query_params.get(READINGS_QUERY)
     if "readings" in st.session_state or not text:

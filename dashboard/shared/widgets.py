@@ -99,9 +99,9 @@ def kept_tabs(labels: list[str], key: str, query: str = "tab", first: str | None
 
 
 def tab_from_address(labels: list[str], query: str = "tab") -> str | None:
-    """The tab the address names (``?<query>=label``), read through :func:`dashboard.shared.urlstate.decode`;
+    """The tab the address names (``?<query>=label``), read through :func:`dashboard.shared.state.urlstate.decode`;
     None when it names none, with one inline line when it names a tab the page does not have."""
-    from dashboard.shared import addresses, urlstate
+    from dashboard.shared.state import addresses, urlstate
 
     text = st.query_params.get(query)
     if not text:

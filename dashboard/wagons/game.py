@@ -1,8 +1,8 @@
 """The Lone Cowboy game table's state: ONE engine game, kept as its game record (the start and the
 actions taken, :mod:`solver.wagons.game`) plus how many of those actions are applied (undo/redo).
 
-The record lives in the session, in the page's address (``?lc=``, :mod:`dashboard.shared.urlstate`) and in this
-browser's kept work (:mod:`dashboard.shared.store`, key :data:`KEY`, also the document of a "Lone Cowboy game" in
+The record lives in the session, in the page's address (``?lc=``, :mod:`dashboard.shared.state.urlstate`) and in this
+browser's kept work (:mod:`dashboard.shared.state.store`, key :data:`KEY`, also the document of a "Lone Cowboy game" in
 My games): a new session takes the address first, else the kept work, so a reload on any page, a closed tab or a
 restarted server resumes the game, and a shared or bookmarked address still opens its own game. It is also the
 game file offered for download and upload. With the opponent played automatically (:data:`SETTINGS`, remembered
@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared import addresses, store, urlstate
+from dashboard.shared.state import addresses, store, urlstate
 from solver.errors import BadInput
 from solver.wagons import game as gm
 from solver.wagons.record.game_record import game_from_record, game_record, record_start

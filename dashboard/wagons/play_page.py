@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.shared import store
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.state import store
 from dashboard.shared.widgets import guarded, page_header
 from dashboard.wagons import game as wg
 from dashboard.wagons import table as tbl
 from dashboard.wagons import town_grid, what_if
 from dashboard.wagons import view as wv
 from dashboard.wagons.review import back_to_own_game_bar, show_review, show_was_winnable
-from dashboard.wagons.sheet import load_result
+from dashboard.wagons.sheet.work import load_result
 from solver.errors import BadInput
 from solver.io.numbers import parse_int_text
 from solver.wagons.game import is_chance_node, is_over

@@ -38,7 +38,7 @@ AGAIN = "lc_what_if_again"
 CHOICES = "lc_choices_result"
 """Session key (and kept work): ``(inputs, the choice review's dict)`` after the game."""
 EXPECTED_SECONDS = 5.0
-"""About the time of one decision at the default settings (bench/bench_wagons_advice.py)."""
+"""About the time of one decision at the default settings (bench/wagons/bench_wagons_advice.py)."""
 REVIEW_LIMIT = 300
 """Seconds, the choice review's default time limit (as ``wagons replay --review``'s)."""
 BEST_BORDER = "4px solid #f9a825"

@@ -1,7 +1,7 @@
 """Named simulation batches run through :mod:`solver.execution.executor` (``ruleslinger batch KIND``).
 
 Each game lists its own kinds in its room (``BATCH_KINDS``: :mod:`solver.wagons.batches`,
-:mod:`solver.outlaws.playout`, :mod:`solver.cactus.odds`), gathered by :mod:`solver.registry`; a kind's planner
+:mod:`solver.outlaws.search.playout`, :mod:`solver.cactus.odds`), gathered by :mod:`solver.registry`; a kind's planner
 turns a :class:`~solver.execution.plans.BatchRequest` into a :class:`~solver.execution.plans.Plan` (a picklable
 per-item function and its items). Rows are reproducible item by item: item *i* uses seed ``S + i`` and the results
 are identical whichever executor runs them. The readings are given as ``--rule NAME=VALUE`` (``--option`` is its

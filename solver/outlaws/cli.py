@@ -7,7 +7,7 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.io.numbers import MAX_SEED, parse_int_text, seconds
 from solver.io.read import parse_json_text
-from solver.outlaws import search
+from solver.outlaws.search import searches as search
 
 
 def _rules(args):
@@ -85,7 +85,7 @@ def _frac(f) -> str:
 
 def playouts_cmd(args) -> dict:
     """Random playouts from the set-up: summary shares and lengths."""
-    from solver.outlaws.playout import playouts, summary
+    from solver.outlaws.search.playout import playouts, summary
 
     if args.n < 1 or args.n > 100_000:
         raise BadInput(f"--n {args.n}: expected 1..100000")
@@ -170,7 +170,7 @@ def _render_verify(result: dict) -> str:
 
 def dead_positions_cmd(args) -> dict:
     """`ruleslinger outlaws dead-positions`: search for positions nobody can win (rule:O12)."""
-    from solver.outlaws.search import find_dead_positions
+    from solver.outlaws.search.searches import find_dead_positions
     from solver.outlaws.state import read_position
 
     rules = _rules(args)

@@ -1,5 +1,5 @@
 """Fixtures of the browser tests: one dashboard server and one Chromium per module, a fresh 1366x768 tab per
-test whose final state is saved as a screenshot (:mod:`tests.support.browser`). Per module, not per process: a
+test whose final state is saved as a screenshot (:mod:`tests.support.dashboard.browser`). Per module, not per process: a
 Playwright kept open across modules refuses the one a later test starts for itself (tests/dashboard/test_store.py),
 and a server shared by every module lets one module's pages run beside another's."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.browser import ARGS, CHROMIUM, shot, streamlit_server
+from tests.support.dashboard.browser import ARGS, CHROMIUM, shot, streamlit_server
 from tests.support.paths import ROOT
 
 

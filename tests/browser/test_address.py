@@ -8,10 +8,10 @@ from urllib.parse import quote
 
 import pytest
 
-from dashboard.shared import urlstate
+from dashboard.shared.state import urlstate
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
-from tests.support.browser import BROWSER, SHOTS, expect, shot, wait_idle
+from tests.support.dashboard.browser import BROWSER, SHOTS, expect, shot, wait_idle
 
 pytestmark = BROWSER
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
-from tests.support.browser import BROWSER, expect, open_page, shot, wait_idle
+from tests.support.dashboard.browser import BROWSER, expect, open_page, shot, wait_idle
 
 pytestmark = BROWSER
 

@@ -1,7 +1,7 @@
 """Browser: the Outlaws position editor lists every problem of an edited position at once, inline, one line each,
 at laptop (1366x768) and phone (390x844) width, and the position shown stays as it was (issue 31, "values, not
 strings"; the AppTest checks, the "Edit as JSON" path and text quoted as typed, are
-``tests/dashboard/test_outlaws_problems.py``)."""
+``tests/dashboard/outlaws/test_problems.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, position_problems, position_to_json
-from tests.support.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
+from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
 
 pytestmark = BROWSER
 

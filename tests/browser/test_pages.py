@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tests.support.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
+from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
 
 pytestmark = BROWSER
 

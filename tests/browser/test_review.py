@@ -14,8 +14,8 @@ import pytest
 from solver.wagons.review.deal import was_winnable
 from solver.wagons.review.town import review
 from solver.wagons.simulate import play_game
-from tests.support.browser import BROWSER, expect, streamlit_server, wait_idle
-from tests.support.kept import svg_text
+from tests.support.dashboard.browser import BROWSER, expect, streamlit_server, wait_idle
+from tests.support.dashboard.kept import svg_text
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER

@@ -23,7 +23,7 @@ from solver.cactus.rules import CactusRules
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
 from solver.outlaws.state import read_position
-from tests.support.browser import BROWSER, SHOTS, expect, open_expander, streamlit_server, wait_idle
+from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_expander, streamlit_server, wait_idle
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER
@@ -173,7 +173,7 @@ def _click_play(page, game: gm.Game, play: gm.Play) -> None:
 
 def _lay_as_seen(page) -> None:
     """Say the token of each column: type its name in the column's box and take it with Enter, once the expander
-    has finished opening (:func:`~tests.support.browser.open_expander`: a list opened during its opening is closed
+    has finished opening (:func:`~tests.support.dashboard.browser.open_expander`: a list opened during its opening is closed
     again and the first column was left empty). Each choice's run ends before the next box is opened, and the box
     must hold the token as chosen (a value to clear), not merely typed."""
     wait_idle(page)

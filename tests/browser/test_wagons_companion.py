@@ -17,8 +17,8 @@ from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
-from tests.support.browser import BROWSER, expect, open_page
-from tests.support.wagons_browser import (
+from tests.support.dashboard.browser import BROWSER, expect, open_page
+from tests.support.dashboard.wagons_browser import (
     LAPTOP,
     PHONE,
     actions_shown,

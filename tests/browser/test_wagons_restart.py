@@ -13,9 +13,8 @@ from dashboard.wagons import town_grid
 from solver.wagons import game as gm
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
-from tests.support.browser import BROWSER, expect, open_page, streamlit_server
-from tests.support.paths import ROOT
-from tests.support.wagons_browser import (
+from tests.support.dashboard.browser import BROWSER, expect, open_page, streamlit_server
+from tests.support.dashboard.wagons_browser import (
     LAPTOP,
     PHONE,
     address_game,
@@ -26,6 +25,7 @@ from tests.support.wagons_browser import (
     shot_at,
     tap_action,
 )
+from tests.support.paths import ROOT
 
 pytestmark = BROWSER
 APP = ROOT / "dashboard" / "app.py"

@@ -13,9 +13,9 @@ from solver.register import register
 from solver.wagons import game as gm
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
-from tests.support.browser import BROWSER, expect, open_page, shot, wait_idle
-from tests.support.wagons_browser import address_game as address_record
-from tests.support.wagons_browser import fits, press, settle, settled, shot_at, tap_action
+from tests.support.dashboard.browser import BROWSER, expect, open_page, shot, wait_idle
+from tests.support.dashboard.wagons_browser import address_game as address_record
+from tests.support.dashboard.wagons_browser import fits, press, settle, settled, shot_at, tap_action
 
 pytestmark = BROWSER
 

@@ -9,8 +9,9 @@ import tempfile
 from pathlib import Path
 
 from dashboard.nav import BY_NAME, page_file
-from dashboard.shared import browser, games, store
-from tests.support.apptest import open_page
+from dashboard.shared import games
+from dashboard.shared.state import browser, store
+from tests.support.dashboard.apptest import open_page
 
 DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"
 

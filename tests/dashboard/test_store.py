@@ -1,4 +1,4 @@
-"""The store of each browser's work and saved games (dashboard.shared.store, .browser, .games; issue 32).
+"""The store of each browser's work and saved games (dashboard.shared.state.store, .browser, .games; issue 32).
 
 Unit tests of the SQLite store (round trips, two browsers isolated, My games' rename and delete, limits, damaged
 files refused in one line, threads), AppTests of tests/apps/store_app.py (two browsers isolated, a returning
@@ -17,7 +17,8 @@ from unittest import mock
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.shared import browser, games, store
+from dashboard.shared import games
+from dashboard.shared.state import browser, store
 from solver.errors import BadInput
 from tests.support.paths import ROOT
 
@@ -369,7 +370,7 @@ def test_apptest_kept_work_that_no_longer_loads_is_one_line(path):
     def app():
         import streamlit as st
 
-        from dashboard.shared import store as kept
+        from dashboard.shared.state import store as kept
         from solver.errors import BadInput as Bad
 
         def load(doc):
@@ -431,7 +432,7 @@ _CONNECT_WITHOUT_COOKIE = """
 
 
 def _note(page) -> str:
-    from tests.support.browser import wait_idle
+    from tests.support.dashboard.browser import wait_idle
 
     wait_idle(page)
     box = page.get_by_label("Your note")
@@ -445,7 +446,7 @@ def test_browser_work_survives_reload_closed_browser_and_server_restart(tmp_path
     """One browser profile keeps its note and saved game across a page visit, a reload, a closed browser and a
     restarted server; a second profile sees none of it; the id is a long-lived cookie, never in the address."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.support.browser import SHOTS, expect, streamlit_server, wait_idle
+    from tests.support.dashboard.browser import SHOTS, expect, streamlit_server, wait_idle
 
     monkeypatch.setenv(store.ENV, str(tmp_path / "store.sqlite3"))  # streamlit_server passes os.environ on
     app = ROOT / "tests" / "apps" / "store_app.py"

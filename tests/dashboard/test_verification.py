@@ -11,8 +11,8 @@ from streamlit.testing.v1 import AppTest
 
 from solver.cactus.verify.checks import verify
 from solver.register import register
-from tests.support.apptest import APP, errors, open_page, texts
-from tests.support.kept import browser_of, forget_process_cache, private_store, same_browser  # noqa: F401
+from tests.support.dashboard.apptest import APP, errors, open_page, texts
+from tests.support.dashboard.kept import browser_of, forget_process_cache, private_store, same_browser  # noqa: F401
 
 CHECKS, IMPACT, REGISTER = "Invariant checks", "Verdicts across readings", "Rules register and readings"
 """The page's tabs: only the open one is drawn."""
@@ -161,8 +161,8 @@ def test_readings_survive_a_reload_through_the_address():
     readings are kept in the address (?readings=), checked by each engine when read back."""
     from fractions import Fraction
 
-    from dashboard.shared import addresses, urlstate
-    from tests.support.apptest import reloaded
+    from dashboard.shared.state import addresses, urlstate
+    from tests.support.dashboard.apptest import reloaded
 
     at = open_page("verification", state={"ver_tab": REGISTER})
     assert "readings" not in at.query_params  # nothing while every reading is at its default
@@ -183,7 +183,7 @@ def test_readings_survive_a_reload_through_the_address():
 
 
 def test_damaged_or_refused_readings_in_the_address_are_one_line_and_the_defaults_stay():
-    from dashboard.shared import urlstate
+    from dashboard.shared.state import urlstate
 
     for text, why in (("not-readings", "damaged"),
                       (urlstate.encode({"wagons": {"boom_or_bust": "sometimes"}}), "boom_or_bust"),
@@ -227,7 +227,7 @@ def _cex(action: dict, before: dict, after: dict, fired: bool = False) -> dict:
 def test_an_outlaws_counterexample_is_one_sentence_with_the_action_worded_as_on_the_table():
     from dashboard.checks.outlaws_cex import action_words, sentence
     from solver.outlaws.actions import Action
-    from tests.support.outlaws import build
+    from tests.support.builders.outlaws import build
 
     before = build()
     after = json.loads(json.dumps(before))

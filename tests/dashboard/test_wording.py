@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, position_to_json
-from tests.support.apptest import errors, open_editor, open_page, texts
+from tests.support.dashboard.apptest import errors, open_editor, open_page, texts
 
 
 def test_a_card_in_both_towns_is_named_in_words():

@@ -1,5 +1,5 @@
 """Hostile address parameters (issue 33, "a link breaks a page"): every parameter a page reads from its address goes
-through :func:`dashboard.shared.urlstate.decode` and its schema (:mod:`dashboard.shared.addresses`), and whatever
+through :func:`dashboard.shared.state.urlstate.decode` and its schema (:mod:`dashboard.shared.state.addresses`), and whatever
 the link holds, the decoder answers a document the page can use, or one BadInput line; never another exception.
 
 "The page can use it" is checked with the page's own next step (:data:`PAGE_USE`): a document the decoder accepts
@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from dashboard.cactus import companion
 from dashboard.outlaws import position_work
-from dashboard.shared import addresses, urlstate
 from dashboard.shared.readings import rules_from_doc
+from dashboard.shared.state import addresses, urlstate
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
 from solver.cactus import companion as cp

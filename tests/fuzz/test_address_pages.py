@@ -11,12 +11,12 @@ from dashboard.cactus import companion
 from dashboard.nav import BY_NAME, page_file
 from dashboard.outlaws import play as outlaws_play
 from dashboard.outlaws import position_work
-from dashboard.shared import urlstate
+from dashboard.shared.state import urlstate
 from dashboard.wagons import game as wagons_game
-from dashboard.wagons import sheet as wagons_sheet
+from dashboard.wagons.sheet import work as wagons_sheet
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
-from tests.support.apptest import APP, errors
+from tests.support.dashboard.apptest import APP, errors
 
 ISSUE_LINK = "eNrtwTENAAAAAqCgzv41rOEBJAAAwLsCAAD3BkhrbLk"
 """The issue's 43 characters: JSON nested 3,000 deep once inflated."""

@@ -12,22 +12,30 @@ files, empty strings, and mutations of the project's own example files. Each com
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import subprocess
 import sys
 import time
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import cli
 from solver.paths import REPO, SCENARIOS
-from tests.support.fuzz import deep, json_values, no_hang
+from tests.support.cli_fuzz import (
+    COMMANDS,
+    check,
+    looks_like_file,
+    one_line_exit_2,
+    run_main,
+    special_path_of,
+    valid_files_cached,
+    valid_words,
+    writes_a_file,
+)
+from tests.support.fuzz import deep, json_values
 
 CLI_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_CLI_EXAMPLES", "60"))
 """Cases per command (in-process); the environment variable allows a deeper campaign."""
@@ -40,8 +48,6 @@ SLOW_COMMANDS = {("batch",): 30, ("wagons", "simulate"): 15, ("outlaws", "playou
 BUDGET = float(os.environ.get("RULESLINGER_FUZZ_CLI_BUDGET", "25"))
 """Seconds of fuzzing per command; the remaining cases are skipped (and not counted) after it, so a
 loaded CI machine does not turn the heavy commands into many minutes. The cases run are printed."""
-HANG = 90
-"""Seconds one command may take before the case counts as a hang."""
 WORKLOAD = {"time_limit", "max_nodes", "max_actions", "quick", "games", "n", "max_depth", "monte_carlo"}
 """Options that size the work: always given (a small valid value) unless they are the hostile one,
 so that no case waits for a default of minutes (--time-limit 300) without anything being wrong."""
@@ -79,18 +85,6 @@ FILE_TEXTS = [
 ]
 
 
-def leaf_commands(parser: argparse.ArgumentParser | None = None, prefix=()):
-    parser = parser or cli.build_parser()
-    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-    if not subs:
-        yield prefix, parser
-        return
-    for name, child in subs[0].choices.items():
-        yield from leaf_commands(child, prefix + (name,))
-
-
-COMMANDS = {path: parser for path, parser in leaf_commands()}
-
 
 def example_files() -> list[Path]:
     return sorted(p for p in SCENARIOS.rglob("*") if p.suffix in (".json", ".toml") and p.stat().st_size < 200_000)
@@ -127,90 +121,14 @@ def special_path(draw, folder: Path) -> str:
     """A path that is not a plain file: symlink loops, dangling links, links to devices, a pipe, devices."""
     kind = draw(st.sampled_from(["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self", "proc",
                                  "sys"]))
-    return _special(kind, folder)
-
-
-OUTPUT_DESTS = ("out", "output", "save", "write")
-"""Options that write files: only ever given paths inside the test's temporary folder."""
-
-
-def writes_a_file(action: argparse.Action) -> bool:
-    """An option that writes a file: the CLI's one rule (``--out``, ``--...-out``: solver.clikit.is_output)."""
-    from solver import clikit
-
-    return clikit.is_output(action.dest) or action.dest in OUTPUT_DESTS
-
-
-def _valid_files(folder: Path) -> dict[str, list[str]]:
-    """Well-formed input files per argument name, made by the engines themselves (then fuzzed)."""
-    made: dict[str, list[str]] = {}
-    try:
-        from solver.wagons.simulate import play_game
-
-        game = play_game("boomtown", "random", 3).to_dict()
-        town, pile = folder / "valid-town.json", folder / "valid-opponent.json"
-        town.write_text(json.dumps(game["town"]))
-        pile.write_text(json.dumps({"pile": game["opponent_pile"]}))
-        made["town"], made["opponent"] = [str(town)], [str(pile)]
-        finished = folder / "valid-finished-game.json"  # `wagons bgstats GAME`: a finished game, as `wagons play --json` prints it
-        finished.write_text(json.dumps(game))
-        from solver.wagons.game import new_game
-        from solver.wagons.record.game_record import game_record
-
-        finished_record = folder / "valid-finished-record.json"
-        finished_record.write_text(json.dumps(game_record(play_game("cattle-drive", "greedy", 2).state)))
-        made["game"] = [str(finished), str(finished_record)]
-
-        record = folder / "valid-game.json"
-        record.write_text(json.dumps(game_record(new_game("cattle-drive", 4))))
-        made["game_file"] = [str(record), str(SCENARIOS / "wagons" / "examples" / "followed-game.json")]
-    except Exception:  # the engine is not there yet: hostile values only
-        pass
-    if (SCENARIOS / "wagons" / "goals.toml").exists():
-        made["goals"] = [str(SCENARIOS / "wagons" / "goals.toml")]
-    positions = sorted(str(p) for p in (SCENARIOS / "outlaws").glob("*.json")) if (SCENARIOS / "outlaws").is_dir() else []
-    if positions:
-        made["position"] = positions
-    cactus = sorted(str(p) for p in (SCENARIOS / "cactus").glob("*.json")) if (SCENARIOS / "cactus").is_dir() else []
-    if cactus:
-        made["cactus_position"] = cactus
-    return made
-
-
-def valid_words() -> dict[str, list[str]]:
-    """Valid values per argument name, so most cases get past the parser into the loaders."""
-    from solver.execution.batches import KINDS
-
-    words = {"kind": list(KINDS), "policy": ["random", "greedy"], "seed": ["0", "1", "42"],
-             "n": ["1", "3", "12"], "games": ["1", "3"], "circle": ["3,7,11", "0,1,2,3,4,5,6,8"],
-             "deck_top": ["5", "0"], "pile": ["1,2,3", "4"], "after_round_1": ["3,4"], "round": ["1", "2"],
-             "players": ["2", "3", "5"], "cards": ["3,7,11,14", "0,1"], "workers": ["1", "2"], "executor": ["serial"],
-             "option": ["edition=later", "tie_break=guns", "solo_events=true"], "max_actions": ["40", "200"],
-             "time_limit": ["0.5", "1"], "max_depth": ["1", "3"], "action": ["0", "1"],
-             "monte_carlo": ["0", "200"], "max_nodes": ["200", "2000"],
-             "game_name": ["wagons"], "verdict": ["greedy-wins/boomtown", "marshal-odds/p2"],
-             # wagons bgstats
-             "player": ["Ann", "Zoë O'Neil"], "date": ["2026-11-30 20:15", "2026-11-30"], "duration_min": ["25", "1"],
-             "location": ["Kitchen table"], "comments": ["first try"], "bgg_id": ["12345"]}
-    try:
-        from solver.wagons.data import SCENARIO_IDS
-
-        words["scenario"] = list(SCENARIO_IDS)
-    except ImportError:
-        pass
-    return words
-
-
-def _looks_like_file(action: argparse.Action) -> bool:
-    return action.dest in ("town", "opponent", "position", "file", "path", "data", "script", "goals", "game") or \
-        "FILE" in str(action.metavar or "") or "POSITION" in str(action.metavar or "").upper()
+    return special_path_of(kind, folder)
 
 
 def _valid_value(draw, action: argparse.Action, folder: Path, path: tuple) -> str | None:
     """A value the command accepts (from the hints or the choices), or None when none is known."""
     if writes_a_file(action):
         return str(folder / draw(st.sampled_from(["o.parquet", "o.csv"])))
-    hints = {**valid_words(), **_valid_files_cached(folder)}
+    hints = {**valid_words(), **valid_files_cached(folder)}
     key = "cactus_position" if path[:1] == ("cactus",) and action.dest == "position" else action.dest
     if key in hints:
         return str(draw(st.sampled_from(hints[key])))
@@ -241,7 +159,7 @@ def _hostile_value(draw, action: argparse.Action, folder: Path) -> str:
         return str(folder / draw(st.sampled_from(["o.json", "o", "no/such/o.parquet", "", ".parquet"])))
     if action.dest == "executor":  # never a network address: connecting waits for a timeout
         return draw(st.sampled_from(["nosuch", "", "spark://x", "tcp://", "LOCAL"]))
-    if _looks_like_file(action) and draw(st.integers(0, 3)):
+    if looks_like_file(action) and draw(st.integers(0, 3)):
         return draw(file_argument(folder))
     if draw(st.integers(0, 3)) == 0:
         return draw(file_argument(folder))
@@ -261,7 +179,7 @@ def argv_for(draw, path: tuple, parser: argparse.ArgumentParser, folder: Path) -
     options: list[str] = []
     for i, action in enumerate(actions):
         value = None if i in hostile else _valid_value(draw, action, folder, path)
-        if value is None and action.nargs != 0 and i not in hostile and not _looks_like_file(action):
+        if value is None and action.nargs != 0 and i not in hostile and not looks_like_file(action):
             if not action.required and action.option_strings:
                 continue  # an optional free-form option with no known valid value: leave it out
         sizes_work = action.dest in WORKLOAD and (action.default is not None or action.nargs == 0)
@@ -284,36 +202,6 @@ def argv_for(draw, path: tuple, parser: argparse.ArgumentParser, folder: Path) -
     if draw(st.integers(0, 19)) == 13:
         argv.append(draw(st.sampled_from(["--bogus", "extra", "--json=1"])))
     return argv
-
-
-_FILES: dict[Path, dict] = {}
-
-
-def _valid_files_cached(folder: Path) -> dict[str, list[str]]:
-    if folder not in _FILES:
-        _FILES[folder] = _valid_files(folder)
-    return _FILES[folder]
-
-
-def run_main(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with no_hang(HANG), redirect_stdout(out), redirect_stderr(err):
-        code = cli.main(argv)
-    return code, out.getvalue(), err.getvalue()
-
-
-def check(argv: list[str], code: int, out: str, err: str) -> None:
-    shown = " ".join(a[:60] for a in argv)
-    assert code in (0, 2), f"exit {code} for: ruleslinger {shown}\n{err[-2000:]}"
-    if code == 2:
-        lines = err.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), f"ruleslinger {shown}:\n{err[-2000:]}"
-        assert out == "", f"partial output on error for: ruleslinger {shown}"
-    else:
-        assert out.strip(), f"no output for: ruleslinger {shown}"
-        if "--json" in argv:
-            json.loads(out)
-        assert "Traceback" not in err
 
 
 @pytest.mark.slow
@@ -390,17 +278,10 @@ def test_console_script_on_hostile_files(tmp_path):
 # --- bugs found by the CLI fuzzer (explicit command lines, so they stay visible until fixed) --------
 
 
-def _one_line_exit_2(argv, capsys):
-    code, out, err = run_main(argv)
-    assert code == 2 and out == "", (code, err[-1500:])
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), err[-1500:]
-
-
 def test_outlaws_playouts_with_a_seed_beyond_64_bits(capsys):
-    """Found by the deep CLI campaign: solver/outlaws/playout.py playouts builds an Int64 'seed'
+    """Found by the deep CLI campaign: solver/outlaws/search/playout.py playouts builds an Int64 'seed'
     column; --seed 10**30 -> polars ComputeError 'could not append value ... of type: i128'."""
-    _one_line_exit_2(["outlaws", "playouts", "--n", "2", "--seed", "9" * 30, "--max-actions", "40", "--json"], capsys)
+    one_line_exit_2(["outlaws", "playouts", "--n", "2", "--seed", "9" * 30, "--max-actions", "40", "--json"], capsys)
 
 
 @pytest.mark.parametrize("where", ["directory", "missing folder"])
@@ -411,7 +292,7 @@ def test_wagons_simulate_out_to_a_directory_or_missing_folder(where, tmp_path, m
     monkeypatch.chdir(tmp_path)
     (tmp_path / "dir").mkdir()
     out = "dir" if where == "directory" else "no/such/o.parquet"
-    _one_line_exit_2(["wagons", "simulate", "--scenario", "boomtown", "--policy", "random", "--games", "1",
+    one_line_exit_2(["wagons", "simulate", "--scenario", "boomtown", "--policy", "random", "--games", "1",
                       "--out", out, "--json"], capsys)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]  # nothing half-written
 
@@ -476,7 +357,7 @@ def test_huge_numbers_in_every_numeric_option_are_one_line(path, option, capsys)
 def test_hostile_numbers_reach_no_converter(argv, capsys):
     """Found by the issue 16 campaign: Fraction(text) froze the server; the largest seed overflowed Polars."""
     started = time.monotonic()
-    _one_line_exit_2([*argv, "--json"], capsys)
+    one_line_exit_2([*argv, "--json"], capsys)
     assert time.monotonic() - started < 10
 
 
@@ -485,267 +366,4 @@ def test_a_ranger_position_with_a_huge_reading_is_refused_at_once(tmp_path, caps
     doc["rules"] = {"duel_win_chance": "1e999999999"}
     path = tmp_path / "p.json"
     path.write_text(json.dumps(doc))
-    _one_line_exit_2(["cactus", "ranger", str(path), "--json"], capsys)
-
-
-# --- issue 16: --out never replaces a device or a special file; links are followed on purpose -------
-
-OUT_COMMANDS = {
-    "wagons simulate": lambda out: ["wagons", "simulate", "--scenario", "boomtown", "--policy", "random",
-                                    "--games", "2", "--out", out, "--json"],
-    "batch": lambda out: ["batch", "outlaws-playouts", "--n", "2", "--executor", "serial", "--no-progress",
-                          "--out", out, "--json"],
-}
-OUT_KINDS = ["new", "existing", "existing-0640", "symlink", "dangling-symlink", "symlink-loop", "directory", "fifo",
-             "devnull", "missing-folder", "empty", "unwritable-folder", "symlink-to-dir", "proc", "sys"]
-
-
-def _make_out(kind: str, folder: Path, suffix: str) -> str:
-    target = folder / f"o{suffix}"
-    if kind in ("existing", "existing-0640", "symlink"):
-        target.write_text("old")
-        if kind == "existing-0640":
-            os.chmod(target, 0o640)
-        if kind == "symlink":
-            (folder / f"link{suffix}").symlink_to(target)
-            return str(folder / f"link{suffix}")
-    elif kind == "dangling-symlink":
-        (folder / f"link{suffix}").symlink_to(folder / f"nowhere{suffix}")
-        return str(folder / f"link{suffix}")
-    elif kind == "symlink-loop":
-        (folder / "loop-a").symlink_to(folder / "loop-b")
-        (folder / "loop-b").symlink_to(folder / "loop-a")
-        return str(folder / "loop-a")
-    elif kind == "directory":
-        target.mkdir()
-    elif kind == "symlink-to-dir":
-        (folder / "d").mkdir()
-        (folder / f"link{suffix}").symlink_to(folder / "d")
-        return str(folder / f"link{suffix}")
-    elif kind == "fifo":
-        os.mkfifo(target)
-    elif kind == "devnull":
-        return os.devnull
-    elif kind == "missing-folder":
-        return str(folder / "no" / f"o{suffix}")
-    elif kind == "empty":
-        return ""
-    elif kind in ("proc", "sys"):  # issue 33: writable by its bits for root; no file can be made there
-        return f"/{kind}/o{suffix}"
-    return str(target)
-
-
-@pytest.mark.parametrize("command", sorted(OUT_COMMANDS))
-@pytest.mark.parametrize("kind", OUT_KINDS)
-def test_out_on_every_kind_of_path(command, kind, tmp_path, monkeypatch):
-    import stat as st_mode
-
-    suffix = ".parquet"
-    folder = tmp_path / "w"
-    folder.mkdir()
-    out = _make_out(kind, folder, suffix)
-    if kind == "unwritable-folder":  # root ignores permissions: the check itself is what is tested
-        real_access = os.access
-        monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if str(p) == str(folder) else real_access(p, mode))
-    before = {p.name: p.lstat().st_mode for p in folder.iterdir()}
-    null_before = os.stat(os.devnull)
-    code, stdout, err = run_main(OUT_COMMANDS[command](out))
-    check(OUT_COMMANDS[command](out), code, stdout, err)
-    after = {p.name: p.lstat().st_mode for p in folder.iterdir()}
-    assert st_mode.S_ISCHR(os.stat(os.devnull).st_mode) and os.stat(os.devnull).st_rdev == null_before.st_rdev
-    ok = {"new", "existing", "existing-0640", "symlink", "dangling-symlink", "devnull"}
-    assert (code == 0) == (kind in ok), (kind, err)
-    if code == 2:
-        assert after == before, (kind, before, after)  # nothing written, nothing replaced, no temporary left
-        return
-    assert not [n for n in after if n.startswith(".")], after  # no temporary file or parts folder left
-    if kind in ("symlink", "dangling-symlink"):
-        link = folder / f"link{suffix}"
-        assert link.is_symlink() and link.resolve().stat().st_size > 100  # the link stays, its file is written
-    elif kind != "devnull":
-        mode = st_mode.S_IMODE((folder / f"o{suffix}").stat().st_mode)
-        umask = os.umask(0)
-        os.umask(umask)
-        assert mode == (0o640 if kind == "existing-0640" else 0o666 & ~umask), oct(mode)
-
-
-def test_out_into_a_folder_that_refuses_the_write_is_one_line(tmp_path, monkeypatch, capsys):
-    """A PermissionError while writing (e.g. a read-only mount) is one line, not a traceback."""
-    def refuse(*args, **kwargs):
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(os, "replace", refuse)
-    _one_line_exit_2(OUT_COMMANDS["wagons simulate"](str(tmp_path / "o.csv")), capsys)
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_leftovers_of_killed_writes_are_removed_by_the_next_write(tmp_path, capsys):
-    dead = 2**22 + 12345  # above the default pid_max of 4194304: no such process
-    (tmp_path / f".o.parquet.tmp-{dead}.abcd").write_text("half")
-    (tmp_path / f".parts-{dead}.efgh").mkdir()
-    (tmp_path / f".parts-{dead}.efgh" / "part-000000.parquet").write_text("half")
-    (tmp_path / f".parts-{os.getppid()}.live").mkdir()  # a running process's parts stay
-    code, out, err = run_main(OUT_COMMANDS["batch"](str(tmp_path / "o.parquet")))
-    assert code == 0, err
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f".parts-{os.getppid()}.live", "o.parquet"]
-
-
-# --- issue 16: a systematic sweep, every argument of every command x every hostile class -----------
-
-SWEEP_WORDS = {
-    "huge integer": "9" * 5000, "huge negative": "-" + "9" * 45, "huge exponent": "1e999999999",
-    "negative exponent": "1e-999999999", "huge fraction": "1/" + "9" * 5000, "past 64 bits": str(2**64),
-    "float for int": "1.0", "zero float": "0.0", "boolean": "true", "nan": "nan", "infinity": "-inf",
-    "unicode digit": "\u0663", "underscore digits": "1_000", "hex": "0x10", "empty": "", "NUL": "\x00",
-    "huge list": "1," * 5000, "huge option": "duel_win_chance=1e999999999",
-    "largest int64": str(2**63 - 1), "smallest int64": str(-(2**63) + 1),
-}
-SWEEP_FILES = {
-    "duplicate keys": '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": 0, "rot": 180}], "pile": [1], "pile": [2]}',
-    "floats for ints": '{"placements": [{"card": 13.0, "x": 1.0, "y": 1, "rot": 180.0}], "pile": [1.0]}',
-    "booleans for ints": '{"placements": [{"card": 13, "x": 1, "y": 1, "rot": false}], "pile": [true]}',
-    "huge numbers": '{"placements": [{"card": 13, "x": ' + "9" * 5000 + ', "y": 1e999, "rot": 0}]}',
-    "a JSON string naming a file": json.dumps(str(SCENARIOS / "outlaws" / "contracts-example.json")),
-    "NaN": '{"placements": NaN, "pile": [Infinity]}',
-    "TOML huge": "a = " + "9" * 5000 + "\nb = 1e999\n",
-}
-SWEEP_SPECIAL = ["loop", "dangling", "to-zero", "to-dir", "fifo", "dev-null", "dev-zero", "self", "proc", "sys"]
-
-
-SWEEP_SCOPE = {("wagons", "verify"): {"check": "playability", "scenario": "boomtown"},
-               ("readings", "impact"): {"verdict": "marshal-odds/solo"},
-               ("cactus", "verify"): {"players": "2"}}
-"""Commands that run many checks: the sweep's base line runs one (each case still replaces one argument)."""
-SWEEP_FLAGS = {("cactus", "verify"): ["--quick"]}
-"""Switches the sweep's base line adds: a case whose hostile word is a valid reading (``--solo-events true``) runs
-the checks of that reading only, not every alternative's too (seconds, not a minute)."""
-
-
-def _base_argv(path: tuple, parser: argparse.ArgumentParser, folder: Path) -> list[tuple[argparse.Action, list[str]]]:
-    """A valid command line as (action, its words): required and workload arguments only, each with
-    the first value the command accepts (so a case is one hostile argument in a valid command)."""
-    hints = {**valid_words(), **_valid_files_cached(folder)}
-    small = {"time_limit": "0.5", "max_nodes": "200", "max_actions": "40", "games": "1", "n": "2",
-             "max_depth": "1", "monte_carlo": "0", "workers": "1", **SWEEP_SCOPE.get(path, {})}
-    out = []
-    for action in parser._actions:
-        if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.nargs == 0:
-            continue
-        required = action.required or not action.option_strings
-        if not required and action.dest not in small and action.dest != "executor":
-            continue
-        key = "cactus_position" if path[:1] == ("cactus",) and action.dest == "position" else action.dest
-        if action.dest in small:
-            value = small[action.dest]
-        elif action.dest == "executor":
-            value = "serial"
-        elif writes_a_file(action):
-            value = str(folder / "o.parquet")
-        elif key in hints:
-            value = str(hints[key][0])
-        elif action.choices:
-            value = str(sorted(map(str, action.choices))[0])
-        else:
-            value = None
-        if value is None:
-            if not required:
-                continue
-            value = "1"
-        out.append((action, [action.option_strings[0], value] if action.option_strings else [value]))
-    return out
-
-
-def sweep_cases():
-    """(command, argument, class name, value kind) for every argument of every command."""
-    for path, parser in sorted(COMMANDS.items()):
-        for action in parser._actions:
-            if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.nargs == 0:
-                continue
-            name = action.option_strings[0] if action.option_strings else action.dest
-            for word in SWEEP_WORDS:
-                yield path, name, "word", word
-            if _looks_like_file(action) or writes_a_file(action):
-                for text in SWEEP_FILES:
-                    yield path, name, "file", text
-                for special in SWEEP_SPECIAL:
-                    yield path, name, "special", special
-
-
-SWEEP = list(sweep_cases())
-
-
-def _sweep_value(kind: str, which: str, folder: Path) -> str:
-    if kind == "word":
-        return SWEEP_WORDS[which]
-    if kind == "file":
-        target = folder / f"sweep-{abs(hash(which)) % 10**6}.json"
-        target.write_text(SWEEP_FILES[which])
-        return str(target)
-    return _special(which, folder)
-
-
-def _special(kind: str, folder: Path) -> str:
-    """One special path of ``kind`` inside ``folder`` (made once, reused by later cases)."""
-    link = folder / f"special-{kind}.json"
-    if kind in ("dev-null", "dev-zero"):
-        return "/dev/null" if kind == "dev-null" else "/dev/zero"
-    if kind in ("proc", "sys"):  # issue 33: no file can be made there, whatever the permission bits say
-        return f"/{kind}/ruleslinger-sweep.json"
-    if not os.path.lexists(link):
-        if kind == "loop":
-            other = folder / "special-loop-other.json"
-            if not os.path.lexists(other):
-                other.symlink_to(link)
-            link.symlink_to(other)
-        elif kind == "dangling":
-            link.symlink_to(folder / "nowhere" / "x.json")
-        elif kind == "to-zero":
-            link.symlink_to("/dev/zero")
-        elif kind == "to-dir":
-            link.symlink_to(folder)
-        elif kind == "fifo":
-            os.mkfifo(link)
-        else:
-            link.symlink_to(link)
-    return str(link)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("path", sorted(COMMANDS), ids=lambda p: " ".join(p))
-def test_sweep_every_argument_with_every_hostile_class(path, tmp_path_factory, monkeypatch):
-    """Each case: a valid command line with one argument replaced by one hostile class value.
-    Exit 0 or a one-line exit 2, never a traceback, a hang or output to a special file."""
-    folder = tmp_path_factory.mktemp("sweep")
-    monkeypatch.chdir(folder)
-    parser = COMMANDS[path]
-    base = _base_argv(path, parser, folder)
-    cases = [c for c in SWEEP if c[0] == path]
-    started, ran = time.monotonic(), 0
-    for _, name, kind, which in cases:
-        value = _sweep_value(kind, which, folder)
-        argv, placed = list(path), False
-        options = []
-        for action, words in base:
-            own = (action.option_strings[0] if action.option_strings else action.dest) == name
-            words = ([words[0], value] if action.option_strings else [value]) if own else words
-            placed |= own
-            (options if action.option_strings else argv).extend(words)
-        if not placed:
-            action = next(a for a in parser._actions if (a.option_strings[:1] or [a.dest])[0] == name)
-            options += [name, value] if action.option_strings else []
-            if not action.option_strings:
-                argv.append(value)
-        argv += options + SWEEP_FLAGS.get(path, []) + ["--json"]
-        code, out, err = run_main(argv)
-        check(argv, code, out, err)
-        assert len(err) < 800, err[:800]
-        ran += 1
-    assert stat_is_char_device("/dev/null")
-    print(f"swept {' '.join(path)}: {ran} cases in {time.monotonic() - started:.0f}s")
-    assert ran == len(cases)
-
-
-def stat_is_char_device(path: str) -> bool:
-    import stat
-
-    return stat.S_ISCHR(os.stat(path).st_mode)
+    one_line_exit_2(["cactus", "ranger", str(path), "--json"], capsys)

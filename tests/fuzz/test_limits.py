@@ -34,7 +34,7 @@ def test_best_layout_honours_a_short_limit_on_sixteen_cards():
 
 @pytest.mark.slow
 def test_win_possible_honours_a_short_limit_from_the_set_up():
-    search = pytest.importorskip("solver.outlaws.search")
+    search = pytest.importorskip("solver.outlaws.search.searches")
     from solver.outlaws.state import initial_position
 
     for seed in (1, 2):
@@ -60,7 +60,7 @@ def test_cli_best_layout_and_status_with_short_limits(capsys):
                            "water-the-herd", "--time-limit", "1", "--quiet", "--json"], capsys)
     assert code == 0, err
     assert "proven_optimal" in json.loads(out)
-    pytest.importorskip("solver.outlaws.search")
+    pytest.importorskip("solver.outlaws.search.searches")
     code, out, err = _cli(["outlaws", "status", str(SCENARIOS / "outlaws" / "contracts-example.json"),
                            "--time-limit", "0.5", "--max-depth", "200", "--json"], capsys)
     assert code == 0, err
@@ -77,7 +77,7 @@ def test_hostile_time_limits_are_refused_in_one_line(limit, capsys):
 
 @pytest.mark.parametrize("limit", ["nan", "-1", "0", "inf"])
 def test_hostile_search_limits_are_refused_or_bounded(limit, capsys):
-    pytest.importorskip("solver.outlaws.search")
+    pytest.importorskip("solver.outlaws.search.searches")
     code, out, err = _cli(["outlaws", "status", str(SCENARIOS / "outlaws" / "contracts-example.json"),
                            "--time-limit", limit, "--json"], capsys)
     # an infinite limit is acceptable only because the node budget still ends the search

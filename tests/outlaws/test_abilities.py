@@ -10,7 +10,7 @@ from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import position_to_json
-from tests.support.outlaws import build, pos
+from tests.support.builders.outlaws import build, pos
 
 A_MAYOR = ["governor", "mayor", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
 

@@ -15,7 +15,7 @@ from solver.outlaws.rules import Rules
 from solver.outlaws.state import CHARACTERS, other
 from solver.outlaws.verify.checks import check_invariant, cross_check
 from solver.register import load_register
-from tests.support.outlaws import pos
+from tests.support.builders.outlaws import pos
 
 
 def test_the_table_is_the_box_in_the_rulebooks_order():

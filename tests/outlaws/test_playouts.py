@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import outcomes, step
-from solver.outlaws.playout import COLUMNS, playout, playouts, summary
 from solver.outlaws.rules import CHOICES, Rules
+from solver.outlaws.search.playout import COLUMNS, playout, playouts, summary
 from solver.outlaws.state import CHARACTERS, TOKEN_TOTALS, initial_position, load_position, position_to_json
-from tests.support.outlaws import pos
+from tests.support.builders.outlaws import pos
 
 rules_strategy = st.builds(Rules, **{k: st.sampled_from(v) for k, v in CHOICES.items()})
 

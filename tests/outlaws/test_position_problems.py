@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from solver.cli import main
 from solver.errors import MAX_MESSAGE, BadInput
 from solver.outlaws.state import position_from_json, position_problems, refusal
-from tests.support.outlaws import build
+from tests.support.builders.outlaws import build
 
 STREETS = frozenset({"street.A", "street.B", "saloon.A", "saloon.B"})
 TOKEN_PLACES = frozenset({"tokens", "reserve", "supply.A", "supply.B", "discard"})

@@ -18,10 +18,10 @@ from solver.cli import main
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
 from solver.outlaws.rules import CHOICES, Rules, add_rule_option
-from solver.outlaws.search import is_dead, victory_left, win_possible
+from solver.outlaws.search.searches import is_dead, victory_left, win_possible
 from solver.outlaws.state import Discard, PerSide, Supply, initial_position, view
 from solver.outlaws.victory import sudden_death_trigger
-from tests.support.outlaws import build, pos
+from tests.support.builders.outlaws import build, pos
 
 DEFAULT = Rules()
 
@@ -442,7 +442,7 @@ def test_mayor_governor_scenario_keeps_its_promise():
 def test_the_dead_position_verdict_is_decided_by_the_lemma_and_depends_on_o11():
     """Issue 33: the lemma's proof that no dead position exists is a decided answer, not "undecided", so
     ``readings impact outlaws`` shows the dead-position verdict depending on O11 (sudden_death_repeats=once)."""
-    from solver.outlaws.search import dead_position_answer, find_dead_positions
+    from solver.outlaws.search.searches import dead_position_answer, find_dead_positions
     from solver.readings.impact import impact
     from solver.readings.verdicts import Settings
 

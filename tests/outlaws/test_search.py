@@ -13,7 +13,7 @@ from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, step
 from solver.outlaws.cli import register_verification
 from solver.outlaws.rules import Rules
-from solver.outlaws.search import (
+from solver.outlaws.search.searches import (
     best_first,
     find_dead_positions,
     is_dead,
@@ -23,7 +23,7 @@ from solver.outlaws.search import (
 )
 from solver.outlaws.state import initial_position, load_position
 from solver.outlaws.victory import sudden_death_trigger
-from tests.support.outlaws import build, pos
+from tests.support.builders.outlaws import build, pos
 
 GOV0 = ["governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
 ONCE = Rules(sudden_death_repeats="once")  # rule:O11 alternative: the reading under which dead positions exist
@@ -279,7 +279,7 @@ def test_sudden_death_layouts_reuse_the_action_and_equal_effects_are_expanded_on
     one's (up to what the players know: a second fake swap) adds nothing, so it is not expanded again; the
     children left are those of the full enumeration, under the same outcome numbers."""
     from solver.outlaws import apply as ap
-    from solver.outlaws.search import position_key, successors
+    from solver.outlaws.search.searches import position_key, successors
     from tests.support.paths import ROOT
 
     p = load_position(ROOT / "scenarios" / "outlaws" / "sudden-death-again.json")
@@ -314,7 +314,7 @@ def test_both_sides_win_after_a_second_sudden_death_within_the_node_budget():
 def test_a_shared_expansion_is_walked_once(monkeypatch):
     """The two sides' win searches from one start share its expansion (:class:`Expansion`)."""
     from solver.outlaws import apply as ap
-    from solver.outlaws.search import Expansion, successors
+    from solver.outlaws.search.searches import Expansion, successors
 
     p = initial_position(5)
     runs = []
@@ -343,7 +343,7 @@ def test_an_action_ending_in_sudden_death_is_one_entry_whose_layouts_are_the_eng
     in sudden death is one :class:`Layouts`; laid, it gives the children :func:`successors` gives for it (same
     outcome numbers, conditions and positions), and each side's win estimate of its bound is at most that of
     every layout (a hidden token may be any)."""
-    from solver.outlaws.search import Layouts, estimate_win, expansion, position_key, successors
+    from solver.outlaws.search.searches import Layouts, estimate_win, expansion, position_key, successors
 
     p = _sudden_death_again()
     lazy = list(expansion(p, Rules(), lazy=True))
@@ -362,7 +362,7 @@ def test_the_win_search_lays_only_the_layouts_it_needs(monkeypatch):
     """On sudden-death-again every one of the ~147 distinct actions ends in the 560 layouts (82,320 children); the
     win search lays those of a few and finds the same lines as when it lays them all."""
     from solver.outlaws import apply as ap
-    from solver.outlaws.search import Expansion, estimate_win
+    from solver.outlaws.search.searches import Expansion, estimate_win
 
     p = _sudden_death_again()
     laid = []
@@ -382,7 +382,7 @@ def test_a_search_counts_time_on_the_clock_it_is_given(monkeypatch):
     """The readings' verdicts count CPU seconds (``time.process_time``): on a machine so busy that wall time races
     ahead (here: 1000 s per reading of the wall clock), the status verdict still decides; on the wall clock the
     same search stops at once."""
-    import solver.outlaws.search as se
+    import solver.outlaws.search.searches as se
     from solver.outlaws.verify.verdicts import _status
     from solver.readings.verdicts import Settings
     from tests.support.paths import ROOT

@@ -23,7 +23,7 @@ from solver.outlaws.verify.checks import (
     invariants_hold_at,
     run_checks,
 )
-from tests.support.outlaws import pos
+from tests.support.builders.outlaws import pos
 
 BROKEN = {  # mutation -> the check it must break
     "take_copies_token": "token-totals",

@@ -101,14 +101,14 @@ def test_the_docs_name_only_paths_and_modules_the_repository_has():
 def test_the_check_catches_each_kind_of_missing_path():
     paths = {"solver", "solver/wagons", "solver/wagons/__init__.py", "solver/wagons/optimizer",
              "solver/wagons/optimizer/__init__.py", "solver/wagons/optimizer/layout.py", "bench",
-             "bench/bench_wagons.py", "tests", "tests/support", "tests/support/browser.py"}
+             "bench/bench_wagons.py", "tests", "tests/support", "tests/support/dashboard/browser.py"}
     outputs = ["bench/results.json", "tests/screenshots"]
     cases = {
         "`solver/wagons/optimizer/layout.py`": False, "the folder solver/wagons/optimizer/.": False,
         "solver/wagons/optimizer/cli.py": True, "`optimizer/cli.py`": True, "`optimizer/layout.py`": False,
         "bench/bench_*.py": False, "bench/bench_cactus*.py": True, "solver/wagons/opt*.py": True, "solver/<game>/optimizer/": False,
         "bench/results.json": False, "tests/screenshots/<page>[_<tab>]_<width>.png": False,
-        "tests/support/browser.CUT_OFF": False, "tests/support/browsers.CUT_OFF": True,
+        "tests/support/dashboard/browser.CUT_OFF": False, "tests/support/browsers.CUT_OFF": True,
         "solver.wagons.optimizer.layout.best_layout": False, "solver.wagons.optimizer.lay.best_layout": True,
         "see dashboard.md": False, "tests/test_store.py": True, "`.venv/`, 1/3": False,
         "`layout.py`": False, "`verify_model.py`": True,

@@ -52,7 +52,7 @@ from solver.outlaws.state import load_position
 from solver.paths import SCENARIOS
 from solver.wagons.data import SCENARIO_IDS
 from tests.support import golden as golden_files
-from tests.support.outlaws import pos
+from tests.support.builders.outlaws import pos
 from tests.support.paths import GOLDEN
 
 PLAYTHROUGHS = GOLDEN / "playthroughs"

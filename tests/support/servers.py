@@ -1,5 +1,5 @@
 """Local TCP servers that are not Dask schedulers (a web server, a listener that never answers, ...), for the
-executor's address tests (tests/project/test_executor.py, tests/fuzz/test_batch.py)."""
+executor's address tests (tests/execution/test_executor.py, tests/fuzz/test_batch.py)."""
 
 from __future__ import annotations
 

@@ -24,12 +24,12 @@ def test_no_wagons_folder_holds_more_than_12_modules():
 
 def test_the_benchmark_baselines_live_in_bench_and_no_bench_patches_the_product():
     """The earlier methods the benches compare against (one proof per draft line, the triangle clauses built three
-    times) are in ``bench/wagons_baselines.py``; the product keeps only what it uses, and a bench hands its
+    times) are in ``bench/wagons/baselines.py``; the product keeps only what it uses, and a bench hands its
     baseline to the product as arguments instead of patching it."""
     product = "\n".join(p.read_text(encoding="utf-8") for p in WAGONS.rglob("*.py"))
     for gone in ("each-line", "best_play_each_line", "_triangles_full", '"unique"', "SEARCHES"):
         assert gone not in product, gone
-    for bench in (ROOT / "bench").glob("*.py"):
+    for bench in (ROOT / "bench").rglob("*.py"):
         text = bench.read_text(encoding="utf-8")
         assert "unittest.mock" not in text and "monkeypatch" not in text, bench.name
 

@@ -28,14 +28,14 @@ def verdicts() -> list[Verdict]:
 
 
 def _dead(rules, settings: Settings) -> dict:
-    from solver.outlaws.search import dead_position_answer, find_dead_positions
+    from solver.outlaws.search.searches import dead_position_answer, find_dead_positions
 
     return dead_position_answer(find_dead_positions(None, rules, max_depth=80, time_limit=settings.time_limit,
                                                     max_nodes=100_000, seed=settings.seed, clock=time.process_time))
 
 
 def _status(path: Path, rules, settings: Settings) -> dict:
-    from solver.outlaws.search import win_possible
+    from solver.outlaws.search.searches import win_possible
     from solver.outlaws.state import read_position
     from solver.outlaws.victory import sudden_death_trigger, winner
 

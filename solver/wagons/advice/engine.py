@@ -40,7 +40,7 @@ from solver.wagons.game import Action, GameState, apply, legal_actions, unseen_c
 __all__ = ["advise", "DEFAULT_SAMPLES", "DEFAULT_POLICY", "DEFAULT_TIME_LIMIT", "MIN_KEEP", "MAX_SAMPLES"]
 
 DEFAULT_SAMPLES = 32
-"""Deal orders the leading actions are played on by default (bench/bench_wagons_advice.py: within 10 s per decision)."""
+"""Deal orders the leading actions are played on by default (bench/wagons/bench_wagons_advice.py: within 10 s per decision)."""
 DEFAULT_POLICY = CONTINUATIONS[0]
 DEFAULT_TIME_LIMIT = 60.0
 """Wall seconds by default (the default samples take a few seconds; the limit is the safety net)."""

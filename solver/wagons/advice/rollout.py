@@ -23,7 +23,7 @@ __all__ = ["Outcome", "Rollouts", "continuation", "CONTINUATIONS"]
 CONTINUATIONS = ("lookahead", "greedy")
 """The continuation policies the advice can play the rest of the game with (deterministic ones only: the orders
 of one action share their play, and a rerun gives the same figures). The first is the default (docs/wagons.md,
-*What if?*: it wins more games than greedy, bench/bench_wagons_advice.py)."""
+*What if?*: it wins more games than greedy, bench/wagons/bench_wagons_advice.py)."""
 
 _MEMO_CAP = 400_000
 """Positions remembered at chance nodes before the memo starts over (memory)."""

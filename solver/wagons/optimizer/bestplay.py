@@ -9,7 +9,7 @@ proofs "a town beating the best, or none" (:func:`~.layout.best_layout` with ``f
 promising line first, in passes of growing time. Lines with the same cards and pile share one solve.
 The result is proven optimal when every line is settled (bounded or proven) and every line was
 enumerated. The earlier method (no bounds, one solve per line), the benchmark's baseline, is
-``bench/wagons_baselines.py``.
+``bench/wagons/baselines.py``.
 """
 
 from __future__ import annotations

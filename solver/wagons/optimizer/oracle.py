@@ -31,7 +31,7 @@ without an opponent pile). Exactness:
   ``score_player`` and ``final_scores``). So the first card is placed unturned only: every sequence
   whose first card is turned has a twin with the same value;
 - every other sequence is scored: 16.1 million final towns for 5 cards, ~3 million per second
-  (5.3 s against 352-495 s for ``fast=False``; ``bench/bench_wagons_oracle.py``).
+  (5.3 s against 352-495 s for ``fast=False``; ``bench/wagons/bench_wagons_oracle.py``).
 
 The best town found is replayed through the engine (:func:`solver.wagons.town.place`) and re-scored
 with ``score_player`` / ``final_scores``; a disagreement raises ``AssertionError``.

@@ -130,7 +130,7 @@ def greedy_layout(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules 
 
 LAYOUT_METHOD = "cpsat-bound"
 """The default method of a best layout (``best-layout``, the game review, the dashboard): on the 60 greedy
-towns of ``bench/bench_wagons_proofs.py`` it proved the same 31 towns as ``"cpsat"`` in the same total time
+towns of ``bench/wagons/bench_wagons_proofs.py`` it proved the same 31 towns as ``"cpsat"`` in the same total time
 and left the unproven ones with a bound a median 7 points above the best town instead of 17 (on 3 of 60 the
 best town found was 1 point lower; docs/history/wagons-optimizer-2026.md). A deal search's per-line proofs
 keep ``"cpsat"`` (``dealsearch.DEFAULT_METHOD``: not measured there)."""

@@ -1,6 +1,6 @@
 """A straightforward dict-and-flood-fill scorer, independent of the bitboard scorer.
 
-Used by the tests to cross-check ``solver.wagons.scoring`` and by ``bench/bench_wagons.py`` as
+Used by the tests to cross-check ``solver.wagons.scoring`` and by ``bench/wagons/bench_wagons.py`` as
 the baseline for the scoring-throughput ratio. Same rules, same parameters (rule:W-groups,
 rule:W-goal-cool-water, rule:W-goal-badlands, rule:W-goal-happy-cows, rule:W-goal-bootleggers,
 rule:W-goal-one-too-many, rule:W-goal-gold-country, rule:W-goal-prairie-life, rule:W-goal-the-herd,

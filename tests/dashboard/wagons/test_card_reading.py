@@ -6,7 +6,7 @@ the reading keeps its own."""
 
 from __future__ import annotations
 
-from dashboard.shared import urlstate
+from dashboard.shared.state import urlstate
 from dashboard.wagons import card_reading
 from dashboard.wagons import game as wg
 from solver.wagons.record.game_record import game_from_record, game_record
@@ -14,8 +14,8 @@ from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores, scores_by_reading
 from solver.wagons.simulate import play_game
 from solver.wagons.town import town_from_dict
-from tests.support.apptest import open_page, texts
-from tests.support.kept import browser_of, same_browser
+from tests.support.dashboard.apptest import open_page, texts
+from tests.support.dashboard.kept import browser_of, same_browser
 
 SAY = "wg_card_say_boom_or_bust_{}"
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 import json
 import random
 
-from dashboard.shared import urlstate
+from dashboard.shared.state import urlstate
 from dashboard.wagons import game as wg
-from dashboard.wagons import sheet as sh
 from dashboard.wagons import town_grid
+from dashboard.wagons.sheet import work as sh
 from solver.wagons import game as gm
 from solver.wagons.record.game_record import game_from_record, game_record
 from solver.wagons.simulate import play_game
-from tests.support.apptest import errors, open_page, texts
-from tests.support.kept import browser_of, handle, same_browser
+from tests.support.dashboard.apptest import errors, open_page, texts
+from tests.support.dashboard.kept import browser_of, handle, same_browser
 
 GRID = "lc_town"
 
@@ -131,7 +131,7 @@ def test_a_sheet_in_the_address_wins_over_the_kept_one():
     at.button(key="wg_clear").click().run()
     shared = {"scenario": "cattle-drive", "rows": [{"card": 2, "x": 0, "y": 0, "rot": 0}], "pile": [1]}
     again = same_browser(browser_of(at), "home", query={"sheet": urlstate.encode(shared)})
-    again.switch_page("wagons/sheet_page.py").run()
+    again.switch_page("wagons/sheet/page.py").run()
     assert again.session_state["wg_rows"] == shared["rows"] and again.session_state["wg_pile"] == [1]
     assert again.selectbox(key="wg_scenario").value == "cattle-drive"
     assert handle(at).load_work(sh.WORK) == shared

@@ -13,8 +13,8 @@ from solver.wagons.review.town import review
 from solver.wagons.scoring import final_scores
 from solver.wagons.simulate import play_game
 from solver.wagons.town import visible_grid
-from tests.support.apptest import charts, errors, texts
-from tests.support.kept import svg_text
+from tests.support.dashboard.apptest import charts, errors, texts
+from tests.support.dashboard.kept import svg_text
 
 GAME = ("cattle-drive", "random", 2)
 """A finished 4-card game whose best layout is proven in well under a second (7 points better)."""

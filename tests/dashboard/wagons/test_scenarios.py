@@ -7,11 +7,11 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from dashboard.wagons import scenario_rows as rows
+from dashboard.wagons.scenarios import rows as rows
 from solver.wagons.data import load_data
 from solver.wagons.simulate import simulate
-from tests.support.apptest import errors, open_page, texts
-from tests.support.kept import browser_of, same_browser
+from tests.support.dashboard.apptest import errors, open_page, texts
+from tests.support.dashboard.kept import browser_of, same_browser
 
 SCENARIO_IDS = [s.id for s in load_data().scenarios]
 COMPARED = ["seed", "scenario", "policy", "player_total", "opponent_total", "margin", "winner", "player_cards",

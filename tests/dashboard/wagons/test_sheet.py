@@ -12,8 +12,8 @@ from solver.errors import BadInput
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
-from tests.support.apptest import charts, errors, open_page, texts
-from tests.support.kept import svg_text
+from tests.support.dashboard.apptest import charts, errors, open_page, texts
+from tests.support.dashboard.kept import svg_text
 
 EXAMPLE = [{"card": 13, "x": 1, "y": 1, "rot": 0}, {"card": 4, "x": 0, "y": 1, "rot": 0},
            {"card": 14, "x": 3, "y": 1, "rot": 0}, {"card": 0, "x": 4, "y": 0, "rot": 0},
@@ -389,7 +389,7 @@ def test_the_low_confidence_footnote_names_the_boom_or_bust_reading_only_where_i
 def test_the_score_sheet_survives_a_reload_through_the_address():
     """A reload put the sheet back on Boomtown's example (browser walk, 2026-12-02): scenario, placements and
     pile are kept in the address (?sheet=), and the page as it opens keeps a clean address."""
-    from tests.support.apptest import reloaded
+    from tests.support.dashboard.apptest import reloaded
 
     at = open_page("wagons_sheet")
     assert "sheet" not in at.query_params
@@ -409,8 +409,8 @@ def test_the_score_sheet_survives_a_reload_through_the_address():
 def test_a_damaged_sheet_in_the_address_is_one_line_and_the_page_opens_as_usual():
     from streamlit.testing.v1 import AppTest
 
-    from dashboard.shared import urlstate
-    from tests.support.apptest import APP
+    from dashboard.shared.state import urlstate
+    from tests.support.dashboard.apptest import APP
 
     for text, why in (("###", "damaged"), (urlstate.encode({"scenario": "moon", "rows": [], "pile": []}), "moon"),
                       (urlstate.encode({"scenario": "gold-rush", "rows": [{"card": "x"}], "pile": []}), "rows[0].card"),

@@ -15,7 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
-from dashboard.shared import addresses, urlstate
+from dashboard.shared.state import addresses, urlstate
 from dashboard.shared.words import as_text
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
@@ -25,7 +25,7 @@ from solver.wagons import game as gm
 from solver.wagons.cli.shared import add_rules_flags, rules_from_args
 from solver.wagons.record.game_record import game_from_record, game_record
 from solver.wagons.rules import Rules
-from tests.support.apptest import APP, errors, open_page, texts
+from tests.support.dashboard.apptest import APP, errors, open_page, texts
 
 GRID = "lc_town"
 
@@ -243,7 +243,7 @@ def _late_tap(action, stamp):
 
 
 def test_with_the_opponent_played_by_hand_its_turn_waits_for_its_button_and_the_choice_is_remembered():
-    from tests.support.kept import browser_of, same_browser
+    from tests.support.dashboard.kept import browser_of, same_browser
 
     at = open_page("wagons_play")
     at.toggle(key="lc_autoplay").set_value(False).run()

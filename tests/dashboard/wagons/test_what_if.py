@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from dashboard.shared import urlstate
+from dashboard.shared.state import urlstate
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid, what_if
 from solver.wagons import game as gm
@@ -20,7 +20,7 @@ from solver.wagons.advice import DEFAULT_POLICY, advise, review_choices
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
 from tests.dashboard.wagons.test_table import GRID, click, open_with_address, page_state, settled
-from tests.support.apptest import errors, open_page, texts
+from tests.support.dashboard.apptest import errors, open_page, texts
 
 SAMPLES = 4
 

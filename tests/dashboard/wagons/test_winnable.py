@@ -7,14 +7,14 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
-from dashboard.shared import urlstate
+from dashboard.shared.state import urlstate
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
 from solver.wagons.game import is_over, scores
 from solver.wagons.record.game_record import game_from_record, game_record
 from solver.wagons.review.deal import was_winnable
 from solver.wagons.simulate import play_game
-from tests.support.apptest import APP, errors, reloaded
+from tests.support.dashboard.apptest import APP, errors, reloaded
 
 WON = ("gold-rush", "greedy", 3)
 """A greedy game lost by the greedy policy on a deal perfect play wins (found in well under a second)."""

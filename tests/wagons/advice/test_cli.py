@@ -22,7 +22,7 @@ from solver.wagons.game import (
 from solver.wagons.policies import LookaheadPolicy
 from solver.wagons.record.game_record import game_from_record, game_record
 from solver.wagons.simulate import play_game, play_out
-from tests.support.advice import endgame, greedy_state
+from tests.support.builders.advice import endgame, greedy_state
 
 KEYS = {"actions", "best", "samples", "policy", "elapsed", "exact", "complete", "decision", "unseen", "orders",
         "bound", "rollouts", "decisions", "scenario", "seed", "round", "turn"}

@@ -15,7 +15,7 @@ from solver.wagons.game import OpponentTurn, apply, legal_actions
 from solver.wagons.policies import GreedyPolicy, LookaheadPolicy
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import Town
-from tests.support.advice import endgame, greedy_state, tree_best, tree_expectation
+from tests.support.builders.advice import endgame, greedy_state, tree_best, tree_expectation
 
 POLICIES = {"greedy": GreedyPolicy(), "lookahead": LookaheadPolicy()}
 CHANCE_STATE = ("gold-rush", 17, 7)

@@ -13,7 +13,7 @@ from solver.wagons.advice.engine import advise
 from solver.wagons.advice.information import information_state
 from solver.wagons.game import OpponentTurn, apply, new_followed_game, unseen_cards
 from solver.wagons.simulate import play_out
-from tests.support.advice import followed_twin, greedy_state
+from tests.support.builders.advice import followed_twin, greedy_state
 
 ROUND1 = [("gold-rush", 3, 0), ("gold-rush", 3, 4), ("cattle-drive", 9, 1), ("water-the-herd", 5, 6)]
 """Round-1 decisions of greedy games (scenario, seed, actions taken): drafts and placements, 5-7 cards unseen."""

@@ -3,13 +3,13 @@ bitboard scorer, the reference scorer, the compiled walk, the branch and bound's
 the CP-SAT model, the Z3 model, the verifier's bound model and the opponent's scores (a kind added to the
 catalogue but missed by one backend fails here, and stops that backend's import: ``check_backend``).
 
-Per kind, in a scenario that scores a card of it (:func:`tests.support.wagons.scenario_with_kind`): the
+Per kind, in a scenario that scores a card of it (:func:`tests.support.builders.wagons.scenario_with_kind`): the
 backend's table names the kind; the scorers agree on random towns (score and margin); the CP-SAT and Z3
 models and the branch and bound prove the exhaustive oracle's best layout of two cards; the node bound and the
 card-set bound are never below that best; the verifier's bound model allows every random town's score (exactly
 for a kind that reads counts only) and scores the opponent's pile exactly; the opponent's "as-player" reading
 scores a counting kind's total of the pile and refuses a position kind. A counting kind the catalogue does not
-list (:data:`tests.support.wagons.TOY_KIND`) is added and goes through the same checks: a counting card is one
+list (:data:`tests.support.builders.wagons.TOY_KIND`) is added and goes through the same checks: a counting card is one
 catalogue entry. The readings of a card's text (Badlands' Gun boxed in both ways, rule:W12; Happy Cows' Snow at
 a corner, rule:W13) are followed by every backend that scores the card: the scorers on hand-worked towns, the
 oracle, CP-SAT, Z3 and the branch and bound on card lists whose best depends on the reading, the card-set bound
@@ -45,9 +45,9 @@ from solver.wagons.scoring import reference as reference_scorer
 from solver.wagons.scoring.reference import reference_score_player
 from solver.wagons.town import Placement, Town, legal_placements, place
 from solver.wagons.verify import scores as verify_scores
+from tests.support.builders.wagons import scenario_with_kind, with_toy_counting_kind
+from tests.support.builders.walk import compiled_score
 from tests.support.paths import ROOT
-from tests.support.wagons import scenario_with_kind, with_toy_counting_kind
-from tests.support.walk import compiled_score
 
 KINDS = [k.name for k in goal_kinds.KINDS]  # rule:W-goal-unknown: "unknown" is no kind any backend scores
 OWN = {  # backend -> the kinds it holds an encoding of itself (the others it scores from the catalogue alone)

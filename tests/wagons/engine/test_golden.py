@@ -150,7 +150,7 @@ def _api(kind: str, *args):
     if kind == "api-town":
         from solver.wagons.scoring import final_scores, margin_of, town_features
         from solver.wagons.scoring.reference import reference_score_player
-        from tests.support.walk import compiled_score
+        from tests.support.builders.walk import compiled_score
 
         k = args[0]
         rng = random.Random(1000 + k)

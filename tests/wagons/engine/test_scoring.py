@@ -25,7 +25,7 @@ from solver.wagons.scoring import (
 )
 from solver.wagons.scoring.reference import reference_groups, reference_score_player
 from solver.wagons.town import Placement, legal_placements, load_town, visible_grid
-from tests.support.wagons import random_town
+from tests.support.builders.wagons import random_town
 
 EXAMPLE = [(13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3), (1, 2, 3)]
 PILE = (3, 5, 7)

@@ -32,7 +32,7 @@ from solver.wagons.scoring import (
 )
 from solver.wagons.scoring.reference import reference_score_player
 from solver.wagons.town import ROTATIONS, Placement, Town, legal_placements, placement_problem, visible_grid
-from tests.support.wagons import random_town
+from tests.support.builders.wagons import random_town
 
 
 def plain_largest(cells: set) -> int:

@@ -40,8 +40,8 @@ from solver.wagons.optimizer.problem import greedy_layout, meets_round1
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import run_points, score_player
 from solver.wagons.town import Placement, Town, legal_placements, place, visible_grid
+from tests.support.builders.wagons import SMALL, best_margin_by_brute_force, random_town, small_deal
 from tests.support.depth import deep_after
-from tests.support.wagons import SMALL, best_margin_by_brute_force, random_town, small_deal
 
 
 def _replay_cli(tmp_path, capsys, scenario, circle, deck, actions) -> dict:

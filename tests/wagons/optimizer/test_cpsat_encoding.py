@@ -2,7 +2,7 @@
 
 - The triangle clauses (``encode.add_triangles``) are redundant: each must hold in every legal town
   (checked clause by clause on random towns), and they must propagate at least what the build before the
-  encoding round does (``full_triangles``, kept in ``bench/wagons_baselines.py`` with ``unique_triangles``, the
+  encoding round does (``full_triangles``, kept in ``bench/wagons/baselines.py`` with ``unique_triangles``, the
   same clause set once each: a small unit propagator over three cards, every pair of given facts); every build
   gives the oracle's optimum on random small deals.
 - A model reused by a later proof pass (``cpsat.reusing_models``) is the very model a fresh build
@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from bench.wagons_baselines import full_triangles, unique_triangles
+from bench.wagons.baselines import full_triangles, unique_triangles
 from solver.wagons.data import SCENARIO_IDS, load_data
 from solver.wagons.optimizer.cpsat import encode as cps_encode
 from solver.wagons.optimizer.cpsat import proof as cps_proof
@@ -29,7 +29,7 @@ from solver.wagons.optimizer.cpsat import solve as cps_solve
 from solver.wagons.optimizer.layout import best_layout, layout_with
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, make_problem, normal_xyr
-from tests.support.wagons import random_town
+from tests.support.builders.wagons import random_town
 
 BUILDS = {"reduced": cps_encode.add_triangles, "unique": unique_triangles, "full": full_triangles}
 """The product's triangle clauses and the benches' earlier builds."""

@@ -24,7 +24,7 @@ from solver.wagons.optimizer.layout import STRATEGIES, best_layout
 from solver.wagons.optimizer.lines import deal_state
 from solver.wagons.optimizer.proofworkers import ProofWorker
 from solver.wagons.rules import Rules
-from tests.support.wagons import SMALL, best_margin_by_brute_force, small_deal, zygote_pid
+from tests.support.builders.wagons import SMALL, best_margin_by_brute_force, small_deal, zygote_pid
 
 pytestmark = pytest.mark.skipif(not proofworkers.available(), reason="pausing workers needs Linux pidfds")
 

@@ -25,9 +25,9 @@ from solver.wagons.optimizer.walk import local as optimize_local
 from solver.wagons.optimizer.walk.local import KICK_CARDS, improve, windows
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import opponent_fixed
+from tests.support.builders.wagons import random_town
+from tests.support.builders.walk import window_best
 from tests.support.depth import deep_after
-from tests.support.wagons import random_town
-from tests.support.walk import window_best
 
 
 def _engine(ids, xyr, scenario, pile, objective):

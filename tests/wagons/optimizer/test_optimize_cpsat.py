@@ -28,8 +28,8 @@ from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, normal_xyr
 from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
 from solver.wagons.town import Placement, Town, load_town, town_to_json
+from tests.support.builders.wagons import HARD_CARDS, HARD_PILE, HARD_TOWN, beat_the_hard_town, random_town
 from tests.support.depth import deep_after
-from tests.support.wagons import HARD_CARDS, HARD_PILE, HARD_TOWN, beat_the_hard_town, random_town
 
 
 def _hidden_cards(town: Town) -> set[int]:

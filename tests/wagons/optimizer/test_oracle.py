@@ -15,8 +15,8 @@ from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.walk.scorer import goal_tables
 from solver.wagons.scoring import final_scores, score_player
 from solver.wagons.town import Placement, Town, legal_placements, load_town, town_to_json
+from tests.support.builders.walk import compiled_score
 from tests.support.depth import deep_after
-from tests.support.walk import compiled_score
 
 
 def _instance(seed: int, n: int, max_pile: int = 6):

@@ -86,6 +86,6 @@ def test_the_shipped_atlas_rows_have_the_schema_and_provenance():
     assert set(frame.filter(pl.col("scenario") == "boomtown")["reading"]) == {"boom_or_bust=per-mine",
                                                                                 "boom_or_bust=flat"}
     provenance = (REPO / "scenarios" / "wagons" / "atlas.md").read_text()
-    assert "bench/bench_wagons_canwin.py" in provenance
+    assert "bench/wagons/bench_wagons_canwin.py" in provenance
     # a proven no and a replayed best line agree: no line found on an unwinnable deal wins
     assert frame.filter((pl.col("winnable") == False) & (pl.col("best_margin") > 0)).height == 0  # noqa: E712

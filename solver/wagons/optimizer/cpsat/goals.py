@@ -260,7 +260,7 @@ def _groups_with_territory_cards(town: CpTown, scenario: ScenarioSpec, data: Wag
     knows both facts apart (``groups <= V``; the card's table over ``V``), but propagation without LP
     does not add them up: with the cap, Boomtown's proofs (fewer territories score the difference, so
     covering trades groups for Charm) fall from 6-30 s or more to under a second on most greedy towns
-    (``bench/bench_wagons_proofs.py``, docs/history/wagons-optimizer-2026.md)."""
+    (``bench/wagons/bench_wagons_proofs.py``, docs/history/wagons-optimizer-2026.md)."""
     names = [g for g in scenario.goals if data.goal(g).kind in goal_kinds.COMPARING
              and goal_kinds.kind(data.goal(g).kind).reads == ("territories",)]
     if not names:

@@ -5,7 +5,7 @@ proves the best one optimal. The proof phase is CP-SAT's default search without 
 fastest to a proof measured) or, after a primal phase, its *core-based* search (``proof="core"``), which
 proves a falling upper bound while it runs, or its objective lower-bound search (``proof="bound"``); when
 that bound falls to the best value the search is stopped: that bound is the proof. One worker (one core), a
-fresh ``CpSolver`` per solve, nothing shared between threads. Measured in ``bench/bench_wagons_optimize.py``.
+fresh ``CpSolver`` per solve, nothing shared between threads. Measured in ``bench/wagons/bench_wagons_optimize.py``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The Lone Cowboy scenarios page (`page`) and its simulated games (`rows`)."""

@@ -1,0 +1,1 @@
+"""Tests: dashboard/outlaws."""

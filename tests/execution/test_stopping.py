@@ -1,0 +1,103 @@
+"""The early stop of a search (solver.stopping): a Lone Cowboy optimizer run or an Outlaws search asked to stop
+ends as at its time limit, with the best found so far and no false proof, long before the limit it was given."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import psutil
+from ortools.sat.python import cp_model
+
+from solver.stopping import StopSignal, capped, stopped, stopping, watching
+from solver.wagons.optimizer.canwin import can_win
+from solver.wagons.optimizer.dealsearch import clear_cache
+from solver.wagons.optimizer.layout import best_layout
+from tests.support.builders.wagons import (  # no minute proves its best
+    HARD_CARDS,
+    HARD_PILE,
+    beat_the_hard_town,
+    zygote_pid,
+)
+
+LIMIT = 120.0
+"""The time limit the stopped runs are given: each must end long before it (the tests allow a third of it)."""
+
+
+def _stopped_after(seconds: float, fn, *args, **kwargs):
+    """Run ``fn`` under a fresh signal in a thread, set the signal after ``seconds``: (result, seconds the run
+    went on after the signal)."""
+    signal, box = StopSignal(), {}
+
+    def work():
+        with stopping(signal):
+            box["value"] = fn(*args, **kwargs)
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert worker.is_alive(), "the run ended before it was asked to stop: pick a harder instance"
+    signal.set()
+    asked = time.monotonic()
+    worker.join(LIMIT / 3)
+    assert not worker.is_alive(), "the run went on after it was asked to stop"
+    return box["value"], time.monotonic() - asked
+
+
+def test_without_a_signal_deadlines_stand():
+    assert capped(123.0) == 123.0 and not stopped()
+    signal = StopSignal()
+    with stopping(signal):
+        assert capped(10.0 ** 9) == 10.0 ** 9 and not stopped()
+        signal.set()
+        assert stopped() and capped(10.0 ** 9) == signal.at
+    assert not stopped()  # the signal belongs to the block
+
+
+def test_a_stopped_best_layout_returns_its_best_town_unproven():
+    for method in ("cpsat-bound", "cpsat", "bnb"):
+        r, after = _stopped_after(4.0, best_layout, HARD_CARDS, "through-the-desert", HARD_PILE,
+                                  time_limit=LIMIT, method=method)
+        assert not r.proven_optimal and r.placements and r.elapsed < LIMIT / 2, method
+        assert r.score >= 25, method  # at least the greedy town's kind of score: a real town, re-scored
+
+
+def test_a_run_stopped_before_it_starts_gives_the_greedy_town_at_once():
+    signal = StopSignal()
+    signal.set()
+    with stopping(signal):
+        r = best_layout(HARD_CARDS, "through-the-desert", HARD_PILE, time_limit=LIMIT)
+    assert not r.proven_optimal and r.placements and r.elapsed < LIMIT / 3
+
+
+def test_a_solver_registered_just_before_its_solve_is_still_stopped():
+    """``stop_search`` does nothing before ``solve`` begins; the signal retries while the solver is registered."""
+    model, solver = beat_the_hard_town(LIMIT)
+    signal = StopSignal()
+    with stopping(signal), watching(solver) as go:
+        assert go
+        signal.set()  # before the solve: the immediate stop_search is a no-op
+        start = time.monotonic()
+        assert solver.solve(model.m) == cp_model.UNKNOWN
+    assert time.monotonic() - start < LIMIT / 3
+
+
+def test_a_stopped_can_win_is_undecided_and_ends_its_proof_workers():
+    clear_cache()
+    for schedule in ("resume", "restart"):
+        r, after = _stopped_after(6.0, can_win, "through-the-desert", seed=0, time_limit=LIMIT, schedule=schedule)
+        assert r.winnable is None and not r.proven and r.lines_open > 0 and r.elapsed < LIMIT / 2, schedule
+        if schedule == "resume" and zygote_pid() is not None:  # every line's worker was killed with the search
+            assert not [c for c in psutil.Process(zygote_pid()).children() if c.status() != psutil.STATUS_ZOMBIE]
+    clear_cache()
+
+
+def test_a_stopped_outlaws_search_ends_undecided():
+    """The best-first search under both Outlaws searches (win_possible's sides, the dead-position search) reads the
+    signal with its clock; the dead-position search without its lemma runs long from a set-up."""
+    from solver.outlaws.search import searches as search
+    from solver.outlaws.state import initial_position
+
+    d, _ = _stopped_after(2.0, search.find_dead_positions, initial_position(1), max_depth=200, time_limit=LIMIT,
+                          max_nodes=10 ** 9, use_lemma=False)
+    assert d["stopped"] == "time" and not d["found"] and d["seconds"] < LIMIT / 2

@@ -1,0 +1,2 @@
+"""Builders the game tests share: Lone Cowboy towns and deals (`wagons`, `walk`, `advice`) and Outlaws positions
+(`outlaws`)."""

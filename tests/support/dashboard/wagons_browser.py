@@ -1,0 +1,164 @@
+"""What the Lone Cowboy browser tests share (tests/browser/test_wagons_*.py): taps counted on the table, the page
+fitting a phone (no sideways scroll of the page, no drawing cut off), moving between pages by the navigation, and
+screenshots per width."""
+
+from __future__ import annotations
+
+import re
+
+from dashboard.shared.state import addresses, urlstate
+from dashboard.wagons import town_grid
+from solver.wagons import game as gm
+from tests.support.dashboard.browser import SHOTS, expect, wait_idle
+
+GRID = "lc_town"
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
+
+CUT_OFF = """() => {
+  // every drawing (images, canvases, svg, tables, cards drawn in HTML) and every control lies inside the viewport,
+  // or inside a box that scrolls sideways by itself and fits the viewport; nothing is clipped by a hidden overflow
+  const bad = [];
+  const W = window.innerWidth;
+  const main = document.querySelector('[data-testid=stMain]');
+  const things = main.querySelectorAll('img, canvas, svg, table, button, [data-testid=stHtml] > div, [data-testid=stMetric]');
+  for (const e of things) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const style = getComputedStyle(e);
+    if (style.visibility === 'hidden') continue;
+    let scroller = null, clipped = false;
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      const ox = getComputedStyle(a).overflowX;
+      const ar = a.getBoundingClientRect();
+      if ((ox === 'auto' || ox === 'scroll') && a.scrollWidth > a.clientWidth + 1) { scroller = a; break; }
+      if ((ox === 'hidden' || ox === 'clip') && (r.right > ar.right + 1 || r.left < ar.left - 1) && a !== main) {
+        clipped = true; break; }
+    }
+    const box = scroller ? scroller.getBoundingClientRect() : r;
+    if (clipped || box.left < -1 || box.right > W + 1) {
+      bad.push((e.tagName + ' ' + (e.className && typeof e.className === 'string' ? e.className.slice(0, 40) : '')
+                + ' ' + (e.textContent || e.getAttribute('alt') || '').slice(0, 30)).trim()
+               + ` [${Math.round(r.left)}, ${Math.round(r.right)}]` + (clipped ? ' clipped' : ''));
+    }
+  }
+  return bad;
+}"""
+
+
+def fits(pg, settle_s: float = 5.0) -> None:
+    """The page is no wider than the viewport and no drawing or control is cut off (see :data:`CUT_OFF`), once the
+    layout has settled: a box measured while Streamlit is still drawing the page may stick out for a moment, so the
+    check is repeated for up to ``settle_s`` seconds and fails naming what stays cut off."""
+    wide = bad = None
+    for _ in range(max(1, int(settle_s / 0.25))):
+        wide = pg.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+        bad = pg.evaluate(CUT_OFF)
+        if wide <= 0 and not bad:
+            return
+        pg.wait_for_timeout(250)
+    assert wide <= 0, f"the page is {wide} px wider than the viewport"
+    assert bad == [], f"cut off: {bad}"
+
+
+def settled(pg) -> None:
+    """Wait until the script run is over: no status widget and no stale (fading) element left."""
+    wait_idle(pg)
+    expect(pg.locator('[data-stale="true"]')).to_have_count(0)
+    expect(pg.locator('[data-testid="stStatusWidget"]')).to_have_count(0)
+
+
+def press(pg, key: str) -> None:
+    """One tap on the button keyed ``key`` (the visible copy: a button with help has a hidden second one)."""
+    pg.locator(f".st-key-{key}:not([data-stale='true']) button >> visible=true").first.click()
+
+
+def address_game(pg) -> dict:
+    """The game the address holds (``?lc=``): its record with the applied actions only."""
+    text = re.search(r"[?&]lc=([^&]+)", pg.url).group(1)
+    g = urlstate.decode(text, addresses.LC)
+    return {**g["record"], "actions": g["record"]["actions"][:g["at"]]}
+
+
+def actions_shown(pg, n: int) -> None:
+    expect(pg.get_by_text(f"Action {n} of {n}", exact=True)).to_be_visible()
+    settled(pg)
+
+
+def settle(state: gm.GameState) -> gm.GameState:
+    """The engine's state after the opponent's own turns (the table plays them by themselves)."""
+    while state.to_move == "opponent":
+        state = gm.apply(state, gm.OpponentTurn())
+    return state
+
+
+def tap_action(pg, state: gm.GameState, action: gm.Action) -> tuple[gm.GameState, int]:
+    """Do ``action`` on the table by taps; the engine's state after it (and the opponent's own turns) and the taps
+    it took (a placement: one on its square, one more on the hand when the card is turned)."""
+    taps = 1
+    if isinstance(action, gm.Reveal):
+        press(pg, f"lc_reveal_{action.card}")
+    elif isinstance(action, gm.Draft):
+        press(pg, f"lc_draft_{action.index}")
+    else:
+        p = action.placement
+        if p.rot:
+            press(pg, town_grid.turn_key(GRID))
+            expect(pg.get_by_text("turned 180 degrees").first).to_be_visible()
+            settled(pg)
+            taps += 1
+        press(pg, town_grid.cell_key(GRID, p.x, p.y))
+    after = settle(gm.apply(state, action))
+    actions_shown(pg, len(gm.actions_from_log(after)))
+    return after, taps
+
+
+def go_by_navigation(pg, title: str) -> None:
+    """Open a page by its link in the navigation (the sidebar; on a phone, opened first by its button)."""
+    link = pg.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True)
+    box = link.bounding_box()
+    folded = box is None or box["x"] + box["width"] <= 0
+    if folded:  # the sidebar is folded away (a phone): open it first
+        pg.get_by_test_id("stExpandSidebarButton").click()
+        pg.wait_for_timeout(400)
+    link.click()
+    pg.get_by_role("heading", name=title).first.wait_for()
+    settled(pg)
+    if folded and pg.locator('[data-testid="stSidebar"][data-collapsed="false"]').count():
+        pg.get_by_test_id("stSidebarCollapseButton").locator("button").first.click()  # and fold it again
+        pg.wait_for_timeout(400)
+
+
+def reload_elsewhere_and_back(pg, server: str, title: str) -> None:
+    """Open the Cactus Town page, reload there, then come back to ``title`` by the navigation: a new session."""
+    pg.goto(f"{server}/cactus")
+    pg.get_by_role("heading", name="Cactus Town").first.wait_for()
+    settled(pg)
+    pg.reload()
+    pg.get_by_role("heading", name="Cactus Town").first.wait_for()
+    settled(pg)
+    go_by_navigation(pg, title)
+
+
+def shot_at(pg, name: str) -> None:
+    """The whole page at its current width, as tests/screenshots/<name>_<width>.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = pg.viewport_size
+    height = pg.evaluate("() => { const m = document.querySelector('[data-testid=stMain]');"
+                         " return m ? m.scrollHeight : document.body.scrollHeight; }") or size["height"]
+    pg.set_viewport_size({"width": size["width"], "height": max(size["height"], min(int(height), 9000))})
+    pg.wait_for_timeout(400)
+    pg.screenshot(path=str(SHOTS / f"{name}_{size['width']}.png"), full_page=True)
+    pg.set_viewport_size(size)
+
+
+def slide_to(pg, key: str, steps_from_start: int) -> None:
+    """Move the slider keyed ``key`` to its lowest value plus ``steps_from_start`` steps, by the keyboard (the
+    slider is scrolled into view first: Streamlit draws elements below the fold only once they are near it)."""
+    pg.locator(f".st-key-{key}").scroll_into_view_if_needed()
+    thumb = pg.locator(f".st-key-{key}").get_by_role("slider")
+    thumb.focus()
+    thumb.press("Home")
+    for _ in range(steps_from_start):
+        thumb.press("ArrowRight")
+    settled(pg)
