@@ -14,7 +14,6 @@ import zlib
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.nav import page_file
 from dashboard.shared.state import addresses, urlstate
 from dashboard.shared.words import as_text
 from dashboard.wagons import game as wg
@@ -23,63 +22,14 @@ from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
 from solver.wagons.cli.shared import add_rules_flags, rules_from_args
-from solver.wagons.record.game_record import game_from_record, game_record
+from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
-from tests.support.dashboard.apptest import APP, errors, open_page, texts
-
-GRID = "lc_town"
-
-
-def page_state(at) -> gm.GameState:
-    g = at.session_state[wg.KEY]
-    return game_from_record({**g["record"], "actions": g["record"]["actions"][:g["at"]]})
-
-
-def open_with_address(text: str) -> AppTest:
-    """The page opened in a new session whose address carries ``?lc=text`` (a reload, a bookmark)."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lc"] = text
-    at.run()
-    at.switch_page(page_file("wagons_play"))
-    at.run()
-    return at
+from tests.support.dashboard.apptest import errors, open_page, texts
+from tests.support.dashboard.wagons_table import GRID, click, open_with_address, page_state, settled, shown_rotation
 
 
 def metric(at, label):
     return next(m.value for m in at.metric if m.label == label)
-
-
-def settled(state: gm.GameState) -> gm.GameState:
-    """The engine's state once the opponent's turns have played themselves (the page's default)."""
-    while state.to_move == "opponent":
-        state = gm.apply(state, gm.OpponentTurn())
-    return state
-
-
-def click(at, action: gm.Action) -> int:
-    """Press the page's button(s) for ``action``; returns the taps it took (a placement: one on its square, and
-    one on the hand first when the card must be turned)."""
-    taps = 1
-    if isinstance(action, gm.Reveal):
-        at.button(key=f"lc_reveal_{action.card}").click().run()
-    elif isinstance(action, gm.Draft):
-        at.button(key=f"lc_draft_{action.index}").click().run()
-    elif isinstance(action, gm.OpponentTurn):
-        at.button(key="lc_opponent").click().run()
-    else:
-        p = action.placement
-        if p.rot != _shown_rotation(at, p.card):
-            at.button(key=town_grid.turn_key(GRID)).click().run()
-            taps += 1
-        at.session_state[f"{GRID}_last_tap"] = None  # a player's next tap comes after seeing the new card
-        at.button(key=town_grid.cell_key(GRID, p.x, p.y)).click().run()
-    assert not at.exception, at.exception
-    return taps
-
-
-def _shown_rotation(at, card: int) -> int:
-    got = at.session_state[town_grid.rotation_key(GRID)] if town_grid.rotation_key(GRID) in at.session_state else None
-    return got[1] if got and got[0] == card else 0
 
 
 def banners(at) -> list[str]:
@@ -193,7 +143,7 @@ def test_turning_the_card_is_one_tap_on_the_hand_and_a_new_card_starts_upright()
     if not now.hand:  # the opponent skipped no card for you: take the next one
         at.button(key="lc_draft_0").click().run()
         now = page_state(at)
-    assert now.hand and now.hand[0] != state.hand[0] and _shown_rotation(at, now.hand[0]) == 0
+    assert now.hand and now.hand[0] != state.hand[0] and shown_rotation(at, now.hand[0]) == 0
     assert any("upright" in h.proto.body and f"Card {now.hand[0]}" in h.proto.body for h in at.get("html"))
 
 

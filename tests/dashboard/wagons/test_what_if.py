@@ -19,8 +19,8 @@ from solver.wagons import game as gm
 from solver.wagons.advice import DEFAULT_POLICY, advise, review_choices
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
-from tests.dashboard.wagons.test_table import GRID, click, open_with_address, page_state, settled
 from tests.support.dashboard.apptest import errors, open_page, texts
+from tests.support.dashboard.wagons_table import GRID, click, open_with_address, page_state, settled
 
 SAMPLES = 4
 
