@@ -2,13 +2,26 @@
 
 Page files live in one room per game (``dashboard/wagons/``, ``dashboard/cactus/``, ``dashboard/outlaws/``) and
 the checks' room (``dashboard/checks/``); ``name`` is the page's address (``/wagons_sheet``), kept stable so
-bookmarks keep working. Section titles are the games' titles from :mod:`solver.registry`.
+bookmarks keep working. Section titles are the games' titles from :mod:`solver.registry`. A page also names what
+it keeps in its address (``addresses``: the schemas of its room's ``addresses.py``) and the kinds of saved item it
+resumes from My games (``saves``: kind -> its label for people and the work key the page mirrors).
+
+The navigation is one of the three places that name every game (with :mod:`solver.registry` and the command line's
+root): :data:`CHECKS` gives each game's section of the Verification page, from its room's ``checks.py``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dashboard.cactus import addresses as cactus_addresses
+from dashboard.cactus import checks as cactus_checks
+from dashboard.checks.results import CheckRoom
+from dashboard.outlaws import addresses as outlaws_addresses
+from dashboard.outlaws import checks as outlaws_checks
+from dashboard.shared.state.urlstate import Address
+from dashboard.wagons import addresses as wagons_addresses
+from dashboard.wagons import checks as wagons_checks
 from solver.registry import BY_ID
 
 
@@ -21,6 +34,9 @@ class PageInfo:
     title: str
     icon: str
     what: str
+    addresses: tuple[Address, ...] = ()
+    saves: tuple[tuple[str, str, str], ...] = ()
+    """The kinds of saved item the page resumes: (kind, its label for people, the work key the page mirrors)."""
 
 
 HOME = PageInfo("home", "home.py", "Home", ":material/home:", "What each section does.")
@@ -33,12 +49,14 @@ PAGES: dict[str, list[PageInfo]] = {
     BY_ID["wagons"].title: [
         PageInfo("wagons_sheet", "wagons/sheet/page.py", "Lone Cowboy score sheet", ":material/grid_view:",
                  "Build your town card by card, list the opponent's pile, and see both scores, the winner "
-                 "and illegal placements; ask the optimizer for the best possible layout of your cards."),
+                 "and illegal placements; ask the optimizer for the best possible layout of your cards.",
+                 (wagons_addresses.SHEET,), (("wagons-town", "Lone Cowboy town", "wagons_sheet"),)),
         PageInfo("wagons_play", "wagons/play_page.py", "Lone Cowboy play-along", ":material/play_circle:",
                  "Play a seeded deal against the automated opponent, or follow a game at the table by tapping "
                  "each card as it is revealed: a turn is two taps (a circle card, then a square of your town), "
                  "the opponent plays by itself and says which rule made its draft. The game is kept in this "
-                 "browser, in the page's address and as a game file."),
+                 "browser, in the page's address and as a game file.",
+                 (wagons_addresses.LC, wagons_addresses.LC_OWN), (("wagons-game", "Lone Cowboy game", "wagons_game"),)),
         PageInfo("wagons_scenarios", "wagons/scenarios/page.py", "Lone Cowboy scenarios", ":material/bar_chart:",
                  "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
     ],
@@ -46,16 +64,19 @@ PAGES: dict[str, list[PageInfo]] = {
         PageInfo("cactus", "cactus/page.py", "Cactus Town", ":material/location_city:",
                  "Marshal-arrival odds per round (exact fractions), a round companion that follows a real game "
                  "(the live odds given the cards seen), the lone ranger's actions in a 5x5 town you set up, and "
-                 "duel odds."),
+                 "duel odds.", (cactus_addresses.CACTUS,),
+                 (("cactus-town", "Cactus Town: the lone ranger's town", "cactus_town"),
+                  ("cactus-game", "Cactus Town: a followed game", "cactus_record"))),
     ],
     BY_ID["outlaws"].title: [
         PageInfo("outlaws", "outlaws/page.py", "Outlaws", ":material/groups:",
                  "Edit a position, see every legal action, victory and sudden-death banners, whether "
-                 "either side can still win (with a witnessing line), dead positions, and playout statistics."),
+                 "either side can still win (with a witnessing line), dead positions, and playout statistics.",
+                 (outlaws_addresses.POS,), (("outlaws-position", "Outlaws position", "outlaws_position"),)),
         PageInfo("outlaws_table", "outlaws/table_page.py", "Outlaws table", ":material/playing_cards:",
                  "Play a position forward: click a legal action, pick or draw what hidden information decides "
                  "(exact chances), undo and step through the line, save and load it; Main Street as each player "
-                 "knows it."),
+                 "knows it.", (outlaws_addresses.LINE,), (("outlaws-line", "Outlaws line of play", "outlaws_line"),)),
     ],
     "Checks": [
         PageInfo("verification", "checks/page.py", "Verification", ":material/verified:",
@@ -64,6 +85,9 @@ PAGES: dict[str, list[PageInfo]] = {
                  "reading of each open question."),
     ],
 }
+
+CHECKS: dict[str, CheckRoom] = {"wagons": wagons_checks, "cactus": cactus_checks, "outlaws": outlaws_checks}
+"""Each game's section of the Verification page (its room's ``checks.py``), by game id."""
 
 BY_NAME: dict[str, PageInfo] = {p.name: p for entries in PAGES.values() for p in entries}
 
@@ -75,3 +99,8 @@ def page_file(name: str) -> str:
 
 def page(name: str) -> PageInfo:
     return BY_NAME[name]
+
+
+def all_pages() -> list[PageInfo]:
+    """Every page, in the order of the navigation."""
+    return [p for entries in PAGES.values() for p in entries]

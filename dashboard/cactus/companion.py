@@ -19,11 +19,12 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
+from dashboard.cactus import addresses as cactus_addresses
 from dashboard.cactus.words import chance_words, outcome_words
 from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class
-from dashboard.shared.state import addresses, store, urlstate
+from dashboard.shared.state import store, urlstate
 from dashboard.shared.widgets import show_bad_input
 from dashboard.shared.words import counted
 from solver.cactus import companion as cp
@@ -73,7 +74,7 @@ def _from_address() -> None:
     text = st.query_params.get(QUERY)
     if text:
         try:
-            ss[KEY] = check_game(urlstate.decode(text, addresses.CACTUS))
+            ss[KEY] = check_game(urlstate.decode(text, cactus_addresses.CACTUS))
         except BadInput as exc:
             ss.ctc_url_error = f"The game in the address was not loaded: {exc}"
 

@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard.checks.results import KEPT
 from dashboard.checks.verdict_words import value_words
+from dashboard.nav import CHECKS
 from dashboard.shared import answers
 from dashboard.shared.readings import GAME_TITLES
 from dashboard.shared.widgets import kept
@@ -19,10 +20,6 @@ from dashboard.shared.words import counted
 from dashboard.shared.work import Stopped, run_with_progress
 from solver.errors import BadInput
 from solver.stopping import StopSignal, stopped
-
-EXPECTED_SECONDS = {"wagons": 150.0, "cactus": 180.0, "outlaws": 300.0}
-"""Measured full runs (docs/history/2026-12-01-readings-impact.md); the bar scales with the share of verdicts chosen."""
-
 
 ACROSS = {"same": "the same under every reading", "changed": "changed by a reading",
           "undecided": "undecided under some reading"}
@@ -94,7 +91,7 @@ def impact_section() -> None:
     limit = float(kept(c[1].select_slider, f"imp_limit_{game}", next((s for s in seconds if s == last[2]), 30),
                        "Seconds per check or search", seconds))  # the option itself (JSON gave back 30.0)
     games = int(kept(c[2].select_slider, f"imp_games_{game}", last[3], "Games per scenario", [10, 50, 100, 200],
-                     disabled=game != "wagons"))
+                     disabled=not CHECKS[game].IMPACT_GAMES))
     key = f"impact_{game}"
     inputs = [game, sorted(only), limit, games]
     if st.button(f"Run the {GAME_TITLES[game]} verdicts across the readings", key=f"imp_run_{game}"):
@@ -104,7 +101,7 @@ def impact_section() -> None:
         try:
             answers.remember(KEPT, key, inputs, run_with_progress(
                 _run, game, tuple(only), limit, games, box, label=f"Verdicts across the readings ({GAME_TITLES[game]})",
-                expected_seconds=max(5.0, EXPECTED_SECONDS[game] * share), detail=lambda: box.get("text", ""),
+                expected_seconds=max(5.0, CHECKS[game].IMPACT_SECONDS * share), detail=lambda: box.get("text", ""),
                 fraction=lambda: box.get("share"), cancel=StopSignal()))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")

@@ -5,15 +5,14 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 
 import polars as pl
 import streamlit as st
 
 from dashboard.checks import impact
 from dashboard.checks import results as checks
+from dashboard.nav import CHECKS
 from dashboard.shared import answers, fit
-from dashboard.shared.caching import dumps
 from dashboard.shared.readings import (
     GAME_TITLES,
     changed_readings,
@@ -24,8 +23,6 @@ from dashboard.shared.readings import (
     rules_class,
 )
 from dashboard.shared.widgets import kept, kept_tabs, page_header
-from dashboard.shared.work import run_with_progress
-from solver.errors import BadInput
 from solver.register import register
 
 page_header("verification")
@@ -80,55 +77,6 @@ def register_tab() -> None:
 # ----------------------------------------------------------------------------- checks
 
 
-def check_options(game: str) -> dict:
-    """The options of a game's checks; a new session starts them from the last run's (kept with its answer)."""
-    last = answers.last_inputs(checks.KEPT, f"checks_{game}")
-    before = json.loads(last[1]) if last else {}
-    options: dict = {}
-    if game == "cactus":
-        oc = st.columns(2)
-        options["players"] = kept(oc[0].multiselect, "ver_cactus_players", before.get("players", []),
-                                  "Event-deck checks for player counts", [2, 3, 4, 5],
-                                  help="Each player count adds Z3 checks of up to a minute or two; "
-                                       "the solo-deck checks always run.")
-        options["quick"] = kept(oc[1].toggle, "ver_cactus_quick", before.get("quick", True),
-                                "Quick (skip the slowest alternative-reading checks)")
-        st.caption("The deck checks try every reading of C2-C5 themselves, so they do not depend on this "
-                   "session's readings.")
-    elif game == "outlaws":
-        from solver.outlaws.verify.checks import MUTATIONS
-
-        options["time_limit"] = float(kept(st.slider, "ver_outlaws_limit", int(before.get("time_limit", 30)),
-                                           "Time limit per check (seconds)", 1, 120))
-        options["mutations"] = kept(
-            st.multiselect, "ver_outlaws_mutations", before.get("mutations", []),
-            "Break a rule on purpose, to see the verifier catch it with a counterexample", sorted(MUTATIONS),
-            format_func=lambda m: MUTATIONS[m],
-            help="The verifier's own deliberately broken variants of the rules; the real rules stay unchanged.")
-    return options
-
-
-def game_checks(game: str, title: str) -> None:
-    """One game's checks: options, Run, and the last answer for these options (kept for this browser)."""
-    runner = checks.RUNNERS[game]
-    cls = rules_class(game)
-    rules_json = checks.rules_key(make_rules(game, cls) if cls else None)
-    options_json = dumps(check_options(game))
-    inputs = [rules_json, options_json]
-    if st.button(f"Run the {title} checks", key=f"run_{game}"):
-        try:
-            answers.remember(checks.KEPT, f"checks_{game}", inputs, run_with_progress(
-                runner.run, game, rules_json, options_json, label=f"Checking {title}",
-                expected_seconds=runner.expected_seconds))
-        except BadInput as exc:
-            st.error(str(exc), icon=":material/error:")
-        except Exception as exc:  # noqa: BLE001 - a verifier's failure is reported, never a traceback
-            st.error(f"The {title} verifier failed: {type(exc).__name__}: {exc}", icon=":material/error:")
-    result = answers.recall(checks.KEPT, f"checks_{game}", inputs)
-    if result is not None:
-        checks.show(game, result)
-
-
 def checks_tab() -> None:
     st.markdown("Each check is an invariant of the rules as the engines implement them: **holds** means "
                 "it was proven within the stated bound, **fails** comes with a counterexample (said in words, "
@@ -136,10 +84,7 @@ def checks_tab() -> None:
                 "limit ran out.")
     for game, title in GAME_TITLES.items():
         st.subheader(title)
-        if game == "wagons":  # its own section: scenarios, checks, time limit, mutations, towns drawn
-            checks.wagons_section(title)
-        else:
-            game_checks(game, title)
+        CHECKS[game].section(title)  # the game's room: its options, Run, its counterexamples drawn
 
 
 for tab, draw in ((tab_checks, checks_tab), (tab_impact, impact.impact_section), (tab_register, register_tab)):

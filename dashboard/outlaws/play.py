@@ -20,6 +20,7 @@ from typing import Any
 
 import streamlit as st
 
+from dashboard.outlaws import addresses as outlaws_addresses
 from dashboard.outlaws import chance
 from dashboard.outlaws import street as tbl
 from dashboard.shared import games
@@ -51,7 +52,7 @@ def encode(doc: dict) -> str:
 
 
 def decode(text: str) -> dict:
-    return urlstate.decode(text, addresses.LINE)
+    return urlstate.decode(text, outlaws_addresses.LINE)
 
 
 def load_any(doc: Any) -> dict:
@@ -128,7 +129,7 @@ def init(default: gm.Game) -> None:
 def _keep() -> None:
     """End of the run: the line to this browser's store (when it changed) and to the address."""
     store.persist(KEY)
-    urlstate.put(st.query_params, addresses.LINE.name, _line())
+    urlstate.put(st.query_params, outlaws_addresses.LINE.name, _line())
     if st.query_params.get("at") != str(_cursor()):
         st.query_params["at"] = str(_cursor())
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state import addresses, store, urlstate
+from dashboard.outlaws import addresses as outlaws_addresses
+from dashboard.shared.state import store, urlstate
 from solver.errors import BadInput
 from solver.io.read import as_int
 from solver.outlaws import state
@@ -20,7 +21,7 @@ KEY = "outlaws_position"
 """Session key and work key (``games.KINDS["outlaws-position"]``): {"position": ..., "seed": n or None}."""
 ANSWERS = "outlaws_answers"
 """Work key of the page's last search and playout answers (:mod:`dashboard.shared.answers`)."""
-QUERY = addresses.POS.name
+QUERY = outlaws_addresses.POS.name
 """The address parameter holding the work."""
 DEFAULT_SEED = 1
 MAX_SEED = 10**6
@@ -39,7 +40,7 @@ def _from_address() -> None:
     if not text:
         return
     try:
-        st.session_state[KEY] = load(urlstate.decode(text, addresses.POS))
+        st.session_state[KEY] = load(urlstate.decode(text, outlaws_addresses.POS))
     except BadInput as exc:
         st.error(f"The position in the address was not loaded: {exc}", icon=":material/error:")
 

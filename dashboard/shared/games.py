@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
-from dashboard.nav import page_file
+from dashboard.nav import all_pages
 from dashboard.shared.state import store
 from solver.errors import BadInput
 
@@ -33,15 +33,10 @@ class Kind:
     work_key: str
 
 
-KINDS: dict[str, Kind] = {
-    "wagons-town": Kind("Lone Cowboy town", DASHBOARD / page_file("wagons_sheet"), "wagons_sheet"),
-    "wagons-game": Kind("Lone Cowboy game", DASHBOARD / page_file("wagons_play"), "wagons_game"),
-    "cactus-town": Kind("Cactus Town: the lone ranger's town", DASHBOARD / page_file("cactus"), "cactus_town"),
-    "cactus-game": Kind("Cactus Town: a followed game", DASHBOARD / page_file("cactus"), "cactus_record"),
-    "outlaws-position": Kind("Outlaws position", DASHBOARD / page_file("outlaws"), "outlaws_position"),
-    "outlaws-line": Kind("Outlaws line of play", DASHBOARD / page_file("outlaws_table"), "outlaws_line"),
-}
-"""Kind of item -> how My games shows and resumes it; a page that saves a new kind adds its entry here."""
+KINDS: dict[str, Kind] = {kind: Kind(label, DASHBOARD / p.file, work_key)
+                          for p in all_pages() for kind, label, work_key in p.saves}
+"""Kind of item -> how My games shows and resumes it, from the pages' ``saves`` (:mod:`dashboard.nav`): a page that
+saves a new kind names it there."""
 
 _NOTE = "_my_games_note"
 """Session key of the line a rename or delete leaves for the next run (callbacks run before the page)."""

@@ -16,7 +16,8 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state import addresses, store, urlstate
+from dashboard.shared.state import store, urlstate
+from dashboard.wagons import addresses as wagons_addresses
 from solver.errors import BadInput
 from solver.wagons import game as gm
 from solver.wagons.record.game_record import game_from_record, game_record, record_start
@@ -93,7 +94,7 @@ def from_address(query: str = QUERY, what: str = "the Lone Cowboy game in the ad
     if not text:
         return None
     try:
-        address = addresses.LC_OWN if query == OWN_QUERY else addresses.LC
+        address = wagons_addresses.LC_OWN if query == OWN_QUERY else wagons_addresses.LC
         return load_game(urlstate.decode(text, address), address.what)
     except BadInput as exc:
         st.session_state["lc_address_error"] = f"The game in the address was not loaded: {exc}"

@@ -201,7 +201,7 @@ def test_damaged_or_refused_readings_in_the_address_are_one_line_and_the_default
 
 
 def test_a_cactus_deal_that_fails_is_said_in_words_with_its_end_round():
-    from dashboard.checks.cactus_words import fails_in_words
+    from dashboard.cactus.check_words import fails_in_words
     from solver.cactus.rules import CactusRules
     from solver.cactus.verify import checks as cv
 
@@ -225,7 +225,7 @@ def _cex(action: dict, before: dict, after: dict, fired: bool = False) -> dict:
 
 
 def test_an_outlaws_counterexample_is_one_sentence_with_the_action_worded_as_on_the_table():
-    from dashboard.checks.outlaws_cex import action_words, sentence
+    from dashboard.outlaws.counterexample import action_words, sentence
     from solver.outlaws.actions import Action
     from tests.support.builders.outlaws import build
 

@@ -18,10 +18,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dashboard.cactus import addresses as cactus_addresses
 from dashboard.cactus import companion
+from dashboard.outlaws import addresses as outlaws_addresses
 from dashboard.outlaws import position_work
 from dashboard.shared.readings import rules_from_doc
 from dashboard.shared.state import addresses, urlstate
+from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
 from solver.cactus import companion as cp
@@ -173,7 +176,7 @@ def test_the_documents_the_pages_write_are_read_back_unchanged(address):
 @settings(FUZZ, max_examples=max(10, FUZZ_EXAMPLES // 10))  # each example plays and replays two games
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 80))
 def test_any_game_or_line_played_through_the_engine_is_read_back(seed, steps):
-    for address, doc in ((addresses.LC, wagons_game(seed, steps)), (addresses.LINE, outlaws_line(seed, steps // 4))):
+    for address, doc in ((wagons_addresses.LC, wagons_game(seed, steps)), (outlaws_addresses.LINE, outlaws_line(seed, steps // 4))):
         assert decoded_and_used(address, urlstate.encode(doc)) == doc
 
 
@@ -202,10 +205,10 @@ def test_wrong_types_in_well_formed_documents_are_refused_before_the_page_uses_t
     """The issue's cases: a list as the sheet's scenario ("unhashable type"), a list of players and marked cards
     mixing text and numbers on the round companion ("'<' not supported")."""
     sheet = {**EXAMPLE_SHEET, "scenario": ["gold-rush"]}
-    assert_refused(addresses.SHEET, urlstate.encode(sheet), "scenario: expected text, got a list")
+    assert_refused(wagons_addresses.SHEET, urlstate.encode(sheet), "scenario: expected text, got a list")
     game = companion.new_game(None, [1, 2, 3, 4])
-    assert_refused(addresses.CACTUS, urlstate.encode({**game, "players": [3]}), "players: expected a whole number")
-    assert_refused(addresses.CACTUS, urlstate.encode({**game, "marked": [1, "2", 3, 4]}),
+    assert_refused(cactus_addresses.CACTUS, urlstate.encode({**game, "players": [3]}), "players: expected a whole number")
+    assert_refused(cactus_addresses.CACTUS, urlstate.encode({**game, "marked": [1, "2", 3, 4]}),
                    "marked[1]: expected a whole number, got text")
 
 
@@ -411,7 +414,7 @@ def test_an_outlaws_action_with_a_column_spelled_as_a_float_is_refused_in_one_li
             seen += 1
             doc = ln.line_to_json(game, [])
             doc["steps"] = [{"action": spelled, "outcome": 0}]
-            assert_refused(addresses.LINE, urlstate.encode(doc), "expected")
+            assert_refused(outlaws_addresses.LINE, urlstate.encode(doc), "expected")
             with pytest.raises(BadInput, match="expected"):
                 Action.from_json({k: v for k, v in spelled.items() if k != "reactions"})
     assert seen > 10

@@ -1,6 +1,11 @@
 """The house's rooms stay small (issue 31): no Python module over 600 lines and no folder holding more than 12
 modules (``__init__.py`` not counted), anywhere in the repository: product, tests, benches, notebooks.
 
+Outside the games' own packages (``solver/<game>/``, ``dashboard/<game>/``) only the registry, the command line's root
+and the dashboard's navigation name every game: the other cross-game modules read :mod:`solver.registry` or
+:mod:`dashboard.nav`. A name counts in code (an identifier or its parts between underscores, a string), not in
+docstrings or comments.
+
 Nor does a test import another test module: what tests share lives in ``tests/support/`` or a conftest.
 
 A folder that grows past 12 is split into rooms (as ``solver/outlaws/search/``, ``tests/support/dashboard/``); a
@@ -10,15 +15,20 @@ the files git tracks, as a fresh clone has them.
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections import Counter
 from pathlib import Path
 
+from solver.registry import ids
 from tests.support.paths import ROOT
 from tests.support.repo_files import tracked_files
 
 MAX_LINES = 600
 MAX_MODULES = 12
+NAMING_EVERY_GAME = {"solver/registry.py", "solver/cli.py", "dashboard/nav.py"}
+"""The modules outside the games' packages that may name every game (issue 31)."""
 TEST_IMPORT = re.compile(r"^\s*(?:from|import)\s+(tests(?:\.\w+)*\.test_\w+)", re.MULTILINE)
 
 
@@ -43,6 +53,27 @@ def crowded_folders(files: list[Path], base: Path = ROOT) -> list[str]:
     return [f"{folder}: {n} modules" for folder, n in sorted(counts.items()) if n > MAX_MODULES]
 
 
+def games_named(source: str) -> set[str]:
+    """The game ids a module's code names: in identifiers (``wagons_checks``) and strings, not docstrings or comments."""
+    words = [tok.string.lower() for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+             if tok.type == tokenize.NAME
+             or (tok.type == tokenize.STRING and not tok.string.lstrip("rbfuRBFU").startswith(('"""', "'''")))]
+    text = " ".join(words)
+    return {g for g in ids() if re.search(rf"(?<![a-z]){g}(?![a-z])", text)}
+
+
+def naming_every_game(files: list[Path], base: Path = ROOT) -> list[str]:
+    """The cross-game modules of ``solver/`` and ``dashboard/`` (not a game's own package) naming every game."""
+    out = []
+    for f in files:
+        parts = f.relative_to(base).parts
+        if parts[0] not in ("solver", "dashboard") or (len(parts) > 2 and parts[1] in ids()):
+            continue
+        if games_named(f.read_text(encoding="utf-8")) == set(ids()):
+            out.append(f.relative_to(base).as_posix())
+    return out
+
+
 def imports_of_tests(files: list[Path], base: Path = ROOT) -> list[str]:
     """``path imports module`` for each import of a test module (``tests....test_*``)."""
     return [f"{f.relative_to(base).as_posix()} imports {m}" for f in files
@@ -55,6 +86,21 @@ def test_no_module_is_over_600_lines():
 
 def test_no_folder_holds_more_than_12_modules():
     assert crowded_folders(python_files()) == []
+
+
+def test_only_the_registry_the_command_line_and_the_navigation_name_every_game():
+    assert sorted(naming_every_game(python_files())) == sorted(NAMING_EVERY_GAME)
+
+
+def test_the_game_check_reads_code_not_docstrings(tmp_path):
+    (tmp_path / "dashboard").mkdir()
+    (tmp_path / "dashboard" / "wagons").mkdir()
+    shared, own = tmp_path / "dashboard" / "page.py", tmp_path / "dashboard" / "wagons" / "page.py"
+    shared.write_text('"""Lone Cowboy, wagons, cactus and outlaws in words."""\n# wagons cactus outlaws\nx = 1\n')
+    own.write_text('RUNS = {"wagons": 1, "cactus": 2}\nfrom solver import outlaws_x\n')
+    assert naming_every_game([shared, own], tmp_path) == []  # a docstring and a comment; a game's own room
+    shared.write_text('RUNS = {"wagons": 1, "cactus": 2}\n\n\ndef _outlaws_run():\n    pass\n')
+    assert naming_every_game([shared, own], tmp_path) == ["dashboard/page.py"]
 
 
 def test_no_test_imports_another_test_module():

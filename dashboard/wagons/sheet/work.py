@@ -13,7 +13,8 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state import addresses, store, urlstate
+from dashboard.shared.state import store, urlstate
+from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import view as wv
 from solver.errors import BadInput
 
@@ -52,7 +53,7 @@ def restore() -> None:
         text = st.query_params.get(QUERY)
         if text:
             try:
-                ss[WORK] = wv.load_sheet(urlstate.decode(text, addresses.SHEET))
+                ss[WORK] = wv.load_sheet(urlstate.decode(text, wagons_addresses.SHEET))
             except BadInput as exc:
                 st.error(f"The score sheet in the address was not loaded: {exc}", icon=":material/error:")
         if WORK not in ss:

@@ -14,8 +14,9 @@ import zlib
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.shared.state import addresses, urlstate
+from dashboard.shared.state import urlstate
 from dashboard.shared.words import as_text
+from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
 from solver.errors import BadInput
@@ -263,7 +264,7 @@ def test_a_damaged_address_is_one_line_and_a_fresh_game():
                       (urlstate.encode({"x": 1})[:-3] + "AAA", "not the compressed text"),
                       (base64.urlsafe_b64encode(zlib.compress(b"{oops")).decode(), "invalid JSON")):
         with pytest.raises(BadInput, match=why):  # in words, never an exception's class name (was "(error)")
-            urlstate.decode(text, addresses.LC)
+            urlstate.decode(text, wagons_addresses.LC)
 
 
 def test_upload_a_game_file_and_refuse_a_bad_one():

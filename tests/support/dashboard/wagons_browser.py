@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from dashboard.shared.state import addresses, urlstate
+from dashboard.shared.state import urlstate
+from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import town_grid
 from solver.wagons import game as gm
 from tests.support.dashboard.browser import SHOTS, expect, wait_idle
@@ -76,7 +77,7 @@ def press(pg, key: str) -> None:
 def address_game(pg) -> dict:
     """The game the address holds (``?lc=``): its record with the applied actions only."""
     text = re.search(r"[?&]lc=([^&]+)", pg.url).group(1)
-    g = urlstate.decode(text, addresses.LC)
+    g = urlstate.decode(text, wagons_addresses.LC)
     return {**g["record"], "actions": g["record"]["actions"][:g["at"]]}
 
 
