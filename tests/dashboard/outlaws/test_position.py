@@ -18,7 +18,17 @@ from solver.outlaws.actions import legal_actions
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, position_from_json, position_to_json
 from solver.outlaws.victory_names import WAYS_TO_WIN
-from tests.support.dashboard.apptest import APP, errors, open_editor, open_page, reloaded, texts
+from tests.support.dashboard.apptest import (
+    APP,
+    apply_outlaws_json,
+    errors,
+    open_editor,
+    open_page,
+    outlaws_position,
+    outlaws_start_doc,
+    reloaded,
+    texts,
+)
 from tests.support.dashboard.kept import (  # noqa: F401 - private_store is a fixture
     browser_of,
     forget_process_cache,
@@ -28,20 +38,6 @@ from tests.support.dashboard.kept import (  # noqa: F401 - private_store is a fi
 )
 
 
-def start_doc(seed=1):
-    return position_to_json(initial_position(seed=seed, rules=Rules()))
-
-
-def pos_of(at) -> dict:
-    return at.session_state[work.KEY]["position"]
-
-
-def apply_json(at, doc):
-    open_editor(at)
-    at.text_area(key=f"ol_json_{at.session_state['ol_ver']}").set_value(json.dumps(doc))
-    at.button(key="ol_apply_json").click().run()
-
-
 def action_counts(doc):
     return Counter(a.kind for a in legal_actions(position_from_json(doc), Rules()))
 
@@ -49,28 +45,28 @@ def action_counts(doc):
 def test_legal_actions_are_grouped_and_counted_like_the_engine():
     at = open_page("outlaws")
     assert not at.exception and not errors(at)
-    counts = action_counts(start_doc(1))
+    counts = action_counts(outlaws_start_doc(1))
     head = f"**{sum(counts.values())} legal actions**: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     assert head in texts(at)
     assert [t.label for t in at.tabs if "(" in t.label] == [f"{k} ({n})" for k, n in sorted(counts.items())]
     # a new set-up from another seed
     at.text_input(key="ol_seed").input("7")
     at.button(key="ol_new").click().run()
-    counts = action_counts(start_doc(7))
+    counts = action_counts(outlaws_start_doc(7))
     assert f"**{sum(counts.values())} legal actions**" in texts(at)
 
 
 def test_bad_edits_are_refused_inline_and_change_nothing():
     at = open_page("outlaws")
-    before = pos_of(at)
+    before = outlaws_position(at)
     doc = json.loads(json.dumps(before))
     doc["saloon"]["A"][0] = "governor"
-    apply_json(at, doc)
+    apply_outlaws_json(at, doc)
     assert any("Position not changed" in e and "Governor" in e for e in errors(at))
-    assert pos_of(at) == before
+    assert outlaws_position(at) == before
     at.get("file_uploader")[0].upload("p.json", b'{"to_move": "C"}', "application/json").run()
     assert any("was not loaded" in e for e in errors(at))
-    assert pos_of(at) == before
+    assert outlaws_position(at) == before
 
 
 def test_a_json_string_is_never_read_as_a_server_file(tmp_path):
@@ -81,13 +77,13 @@ def test_a_json_string_is_never_read_as_a_server_file(tmp_path):
     secret = tmp_path / "secret.json"
     secret.write_text('{"token": "s3cret-value"}')
     at = open_page("outlaws")
-    before = pos_of(at)
+    before = outlaws_position(at)
     targets = [str(SCENARIOS / "outlaws" / "won-ugly.json"), str(secret), "/etc/passwd", str(tmp_path), "/nosuch"]
     for n, target in enumerate(targets):
         at.get("file_uploader")[0].upload(f"p{n}.json", json.dumps(target).encode(), "application/json").run()
-        apply_json(at, target)
+        apply_outlaws_json(at, target)
         shown = " ".join(errors(at))
-        assert pos_of(at) == before, target
+        assert outlaws_position(at) == before, target
         assert "expected a JSON object, got a string" in shown, shown
         for leak in ("s3cret", "no such file", "directory", "regular file", "bytes", "root:", "token"):
             assert leak not in shown.lower(), (target, shown)
@@ -100,25 +96,25 @@ def test_form_editor_changes_the_position():
     at.radio(key="ol0_al").set_value(1)
     at.button(key="FormSubmitter:ol_form_0-Apply edits").click().run()
     assert not at.exception and not errors(at)
-    assert pos_of(at)["to_move"] == "B" and pos_of(at)["actions_left"] == 1
-    doc = start_doc(1) | {"to_move": "B", "actions_left": 1}
+    assert outlaws_position(at)["to_move"] == "B" and outlaws_position(at)["actions_left"] == 1
+    doc = outlaws_start_doc(1) | {"to_move": "B", "actions_left": 1}
     assert f"**{sum(action_counts(doc).values())} legal actions**" in texts(at)
 
 
 def test_victory_and_sudden_death_banners():
     at = open_page("outlaws")
-    won = start_doc(1) | {"winner": "B", "victory": "ugly"}
-    apply_json(at, won)
+    won = outlaws_start_doc(1) | {"winner": "B", "victory": "ugly"}
+    apply_outlaws_json(at, won)
     assert not errors(at)
     assert ("**B has won** Con le Cattive (the Ugly way): the Sheriff arrests the opposing Hitman."
             in [s.value for s in at.success])
     # both sides on 3 Votes with every Bullet and Handcuffs discarded: the O11 trigger
-    trig = start_doc(1)
+    trig = outlaws_start_doc(1)
     trig["supply"] = {s: {"vote": 3, "bullet": 0, "handcuffs": 0, "front_page": 3, "election": 0} for s in "AB"}
     trig["discard"] = {"bullet": 3, "handcuffs": 3}
     trig["tokens"] = ["x", "x", "x", "x", "election", "empty", "empty", "empty"]
     trig["reserve"] = []
-    apply_json(at, trig)
+    apply_outlaws_json(at, trig)
     assert not errors(at), errors(at)
     assert any("Sudden death" in w.value and "triggered" in w.value
                and "only Con le Brutte (the Bad way) and Con le Cattive (the Ugly way) count" in w.value
@@ -183,7 +179,7 @@ def test_dead_position_search_reports_its_bound():
     shown = " ".join(w.value for w in at.warning) + " ".join(s.value for s in at.success) + \
         " ".join(e.value for e in at.error)
     kept = at.session_state[work.ANSWERS]["ol_dead"]
-    assert json.loads(kept["inputs"]) == [dumps(pos_of(at)), dumps(Rules().to_json()), 1, 60]
+    assert json.loads(kept["inputs"]) == [dumps(outlaws_position(at)), dumps(Rules().to_json()), 1, 60]
     result = kept["answer"]
     assert result["depth_bound"] == 60
     if result["found"]:
@@ -204,7 +200,7 @@ def test_play_it_forward_opens_the_table_on_the_position_shown():
     at.button(key="ol_play_forward").click().run()
     assert not at.exception and not errors(at)
     start, steps, _games = ln.line_from_json(at.session_state["outlaws_line"]["line"])
-    assert position_to_json(start.position) == start_doc(7) and steps == []
+    assert position_to_json(start.position) == outlaws_start_doc(7) and steps == []
     assert f"{len({p.action for p in gm.legal_actions(start)})} legal actions for A" in texts(at)
 
 
@@ -236,11 +232,11 @@ def test_tables_are_for_people_no_empty_columns_no_code_headers_no_none():
 
 def test_a_box_that_holds_no_number_is_named_and_nothing_is_read_from_it():
     at = open_page("outlaws")
-    before = pos_of(at)
+    before = outlaws_position(at)
     at.text_input(key="ol_seed").input("1e9").run()
     assert errors(at) == ["Fix the box 'Set-up seed': expected a whole number, got '1e9' (a whole number from 0 to "
                           "1000000)."]
-    assert at.button(key="ol_new").disabled and pos_of(at) == before
+    assert at.button(key="ol_new").disabled and outlaws_position(at) == before
     at.text_input(key="ol_playouts").input("99999999").run()
     assert "Fix the box 'Random games': 99999999 is out of range 1..2000 (a whole number from 1 to 2000)." in errors(at)
     assert not [b for b in at.button if b.key == "ol_run_playouts"]  # no playouts from another number
@@ -250,11 +246,11 @@ def test_a_box_that_holds_no_number_is_named_and_nothing_is_read_from_it():
 def test_an_editor_box_that_holds_no_number_refuses_the_edit_naming_it():
     at = open_page("outlaws")
     open_editor(at)
-    before = pos_of(at)
+    before = outlaws_position(at)
     at.text_input(key="ol0_sup_A_vote").input("3.5")
     at.button(key="FormSubmitter:ol_form_0-Apply edits").click().run()
     assert errors(at) == ["Position not changed: the box 'A's supply: vote': expected a whole number, got '3.5'"]
-    assert pos_of(at) == before
+    assert outlaws_position(at) == before
 
 
 @pytest.mark.usefixtures("private_store")
@@ -266,13 +262,13 @@ def test_the_position_seed_and_last_answers_are_kept_across_a_reload_elsewhere_a
     at.text_input(key="ol_playout_cap").input("60")
     at.button(key="ol_run_playouts").click().run(timeout=120)
     finished = next(m.value for m in at.markdown if m.value.startswith("Finished games"))
-    assert pos_of(at) == start_doc(5)
+    assert outlaws_position(at) == outlaws_start_doc(5)
     ident = browser_of(at)
     forget_process_cache()
     again = same_browser(ident, "outlaws", via="outlaws_table")  # reloaded on the table, then back
-    assert pos_of(again) == start_doc(5) and again.text_input(key="ol_seed").value == "5"
+    assert outlaws_position(again) == outlaws_start_doc(5) and again.text_input(key="ol_seed").value == "5"
     assert finished in texts(again) and not errors(again)
-    assert pos_of(same_browser(browser.new_id(), "outlaws")) == start_doc(1)  # another browser: the default
+    assert outlaws_position(same_browser(browser.new_id(), "outlaws")) == outlaws_start_doc(1)  # another browser: the default
 
 
 def test_the_address_holds_the_position_and_a_damaged_one_is_one_line():
@@ -280,13 +276,13 @@ def test_the_address_holds_the_position_and_a_damaged_one_is_one_line():
     at.text_input(key="ol_seed").input("9")
     at.button(key="ol_new").click().run()
     assert at.query_params[work.QUERY]
-    assert pos_of(reloaded(at, "outlaws")) == start_doc(9)  # a bookmark or a shared address
+    assert outlaws_position(reloaded(at, "outlaws")) == outlaws_start_doc(9)  # a bookmark or a shared address
     bad = AppTest.from_file(APP, default_timeout=60)
     bad.query_params[work.QUERY] = "damaged"
     bad.run()
     bad.switch_page(page_file("outlaws")).run()
     assert [e for e in errors(bad) if e.startswith("The position in the address was not loaded:")]
-    assert pos_of(bad) == start_doc(1) and not bad.exception
+    assert outlaws_position(bad) == outlaws_start_doc(1) and not bad.exception
 
 
 @pytest.mark.usefixtures("private_store")
@@ -302,7 +298,7 @@ def test_a_position_saved_to_my_games_is_resumed():
     ident = browser_of(at)
     resume_from_my_games(ident, "outlaws-position")
     again = same_browser(ident, "outlaws")
-    assert pos_of(again) == start_doc(4) and again.text_input(key="ol_seed").value == "4"
+    assert outlaws_position(again) == outlaws_start_doc(4) and again.text_input(key="ol_seed").value == "4"
 
 
 def test_one_street_drawing_one_token_palette_and_the_solvers_character_list():
@@ -330,7 +326,7 @@ def test_one_street_drawing_one_token_palette_and_the_solvers_character_list():
 def test_the_street_wraps_on_a_phone_and_an_after_picture_shows_what_changed():
     from dashboard.outlaws import street
 
-    doc = start_doc(1)
+    doc = outlaws_start_doc(1)
     plain = street.street_html(doc)
     assert "container-type:inline-size" in plain and "@container (max-width: 880px)" in plain
     assert plain.count("class='stack'") == 8 and "class='stack lab2'" in plain  # 8 columns, labels again after 3

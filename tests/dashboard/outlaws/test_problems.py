@@ -6,24 +6,15 @@ from __future__ import annotations
 
 import json
 
-from dashboard.outlaws import position_work
-from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position, position_problems, position_to_json
-from tests.support.dashboard.apptest import errors, open_editor, open_page
-
-
-def start_doc(seed=1):
-    return position_to_json(initial_position(seed=seed, rules=Rules()))
-
-
-def pos_of(at) -> dict:
-    return at.session_state[position_work.KEY]["position"]
-
-
-def apply_json(at, doc):
-    open_editor(at)
-    at.text_area(key=f"ol_json_{at.session_state['ol_ver']}").set_value(json.dumps(doc))
-    at.button(key="ol_apply_json").click().run()
+from solver.outlaws.state import position_problems
+from tests.support.dashboard.apptest import (
+    apply_outlaws_json,
+    errors,
+    open_editor,
+    open_page,
+    outlaws_position,
+    outlaws_start_doc,
+)
 
 
 def shown(text: str) -> str:
@@ -33,37 +24,37 @@ def shown(text: str) -> str:
 
 def test_every_problem_of_an_edited_json_position_is_shown_and_nothing_changes():
     at = open_page("outlaws")
-    before = pos_of(at)
+    before = outlaws_position(at)
     doc = json.loads(json.dumps(before))
     doc["to_move"] = "C"
     doc["tokens"][2] = "gold"
     doc["knowledge"] = {"B": []}
-    apply_json(at, doc)
+    apply_outlaws_json(at, doc)
     problems = position_problems(doc)
     assert len(problems) == 3
     (error,) = errors(at)
     assert error.startswith("Position not changed: 3 problems")
     assert [shown(line) for line in error.splitlines() if line.startswith("- ")] == [f"- {p}" for p in problems]
-    assert pos_of(at) == before and not at.exception
+    assert outlaws_position(at) == before and not at.exception
 
 
 def test_the_form_editor_shows_both_problems_of_a_governor_in_the_saloon():
     at = open_page("outlaws")
-    before = pos_of(at)
+    before = outlaws_position(at)
     open_editor(at)
     at.selectbox(key="ol0_sal_A0").set_value("governor")
     at.button(key="FormSubmitter:ol_form_0-Apply edits").click().run()
     (error,) = errors(at)
     assert "2 problems" in error and "the Governor may never be in the Saloon" in error
     assert "A has governor twice" in error
-    assert pos_of(at) == before and not at.exception
+    assert outlaws_position(at) == before and not at.exception
 
 
 def test_a_problem_quoting_markdown_is_shown_as_typed():
     at = open_page("outlaws")
-    doc = start_doc()
+    doc = outlaws_start_doc()
     doc["street"]["A"][0] = "**bold** :red[x] $y$"
-    apply_json(at, doc)
+    apply_outlaws_json(at, doc)
     (error,) = errors(at)
     assert "\\*\\*bold\\*\\* \\:red\\[x\\] \\$y\\$" in error
     assert shown(error) == f"Position not changed: {position_problems(doc)[0]}"

@@ -81,3 +81,25 @@ def open_editor(at: AppTest) -> None:
     if "ol_editor" not in at.session_state or not at.session_state["ol_editor"]:
         at.session_state["ol_editor"] = True
         at.run()
+
+
+def outlaws_start_doc(seed: int = 1) -> dict:
+    """The Outlaws set-up of ``seed`` as the position document the page's editor takes."""
+    from solver.outlaws.rules import Rules
+    from solver.outlaws.state import initial_position, position_to_json
+
+    return position_to_json(initial_position(seed=seed, rules=Rules()))
+
+
+def outlaws_position(at: AppTest) -> dict:
+    """The Outlaws page's position, as its kept work holds it."""
+    from dashboard.outlaws import position_work
+
+    return at.session_state[position_work.KEY]["position"]
+
+
+def apply_outlaws_json(at: AppTest, doc) -> None:
+    """Type ``doc`` into the Outlaws position editor's JSON box and apply it."""
+    open_editor(at)
+    at.text_area(key=f"ol_json_{at.session_state['ol_ver']}").set_value(json.dumps(doc))
+    at.button(key="ol_apply_json").click().run()
