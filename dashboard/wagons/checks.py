@@ -16,7 +16,6 @@ from dashboard.shared.caching import all_checks_decided, cache_final, dumps
 from dashboard.shared.readings import make_rules, rules_class
 from dashboard.shared.words import counted
 from dashboard.shared.work import run_with_progress
-from dashboard.wagons import view
 from solver.errors import BadInput
 
 GAME = "wagons"
@@ -37,6 +36,7 @@ def _run(scenarios: tuple[str, ...], check_ids: tuple[str, ...], rules_json: str
 
 
 def _town(placements: list[dict] | None, caption: str, flagged: list[dict] = ()) -> None:
+    from dashboard.wagons import view  # the optimizer behind it loads with this section, not with the navigation
     from solver.wagons.town import town_from_dict
 
     try:
@@ -46,6 +46,7 @@ def _town(placements: list[dict] | None, caption: str, flagged: list[dict] = ())
 
 
 def _pile(pile: list[int] | None, caption: str) -> None:
+    from dashboard.wagons import view
 
     if not pile:
         st.caption(f"{caption}: (empty)")
