@@ -37,6 +37,8 @@ def build_parser() -> clikit.Parser:
     readings_cli.register_cli(games)
     from solver.execution import batches  # ruleslinger batch KIND (solver/execution/batches.py)
     batches.register_batch(games)
+    from solver.ask import cli as ask_cli  # ruleslinger ask QUESTION.toml (solver/ask/cli.py)
+    ask_cli.register_cli(games)
     return clikit.bound_numbers(parser)
 
 

@@ -12,17 +12,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from solver import cactus, outlaws, wagons
+from solver.ask.model import DomainKind
 from solver.cactus import odds as cactus_odds
+from solver.cactus import questions as cactus_questions
 from solver.cactus import verify as cactus_verify
 from solver.cactus.verify import verdicts as cactus_verdicts
 from solver.contract import GameContract
 from solver.errors import BadInput
 from solver.execution.plans import BatchKind
+from solver.outlaws import questions as outlaws_questions
 from solver.outlaws import verify as outlaws_verify
 from solver.outlaws.search import playout as outlaws_playout
 from solver.outlaws.verify import verdicts as outlaws_verdicts
 from solver.readings.verdicts import Verdict
 from solver.wagons import batches as wagons_batches
+from solver.wagons import questions as wagons_questions
 from solver.wagons import verify as wagons_verify
 from solver.wagons.verify import verdicts as wagons_verdicts
 
@@ -41,6 +45,7 @@ class GameInfo:
     verdicts: Callable[[], list[Verdict]]
     verify: Callable[..., dict]
     batches: tuple[BatchKind, ...] = ()
+    questions: tuple[DomainKind, ...] = ()
 
     @property
     def rules(self) -> type:
@@ -50,11 +55,11 @@ class GameInfo:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("wagons", "Circle the Wagons: Lone Cowboy", "Lone Cowboy", wagons, wagons_verdicts.verdicts,
-             wagons_verify.report, wagons_batches.BATCH_KINDS),
+             wagons_verify.report, wagons_batches.BATCH_KINDS, wagons_questions.DOMAINS),
     GameInfo("cactus", "Cactus Town: The Lone Ranger", "Cactus Town", cactus, cactus_verdicts.verdicts,
-             cactus_verify.report, cactus_odds.BATCH_KINDS),
+             cactus_verify.report, cactus_odds.BATCH_KINDS, cactus_questions.DOMAINS),
     GameInfo("outlaws", "Outlaws: Last Man Standing", "Outlaws", outlaws, outlaws_verdicts.verdicts,
-             outlaws_verify.report, outlaws_playout.BATCH_KINDS),
+             outlaws_verify.report, outlaws_playout.BATCH_KINDS, outlaws_questions.DOMAINS),
 )
 
 BY_ID: dict[str, GameInfo] = {g.id: g for g in GAMES}
