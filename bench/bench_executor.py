@@ -24,7 +24,8 @@ from pathlib import Path
 import psutil
 
 from solver.errors import BadInput
-from solver.execution.batches import BatchRequest, plan
+from solver.execution.batches import plan
+from solver.execution.plans import batch_request
 from solver.execution.executor import run_items
 
 LIMIT_MIB = 1024.0
@@ -65,7 +66,7 @@ def capacity_row(quick: bool) -> dict:
 
 def speedup_rows(quick: bool) -> list[dict]:
     n = 1500 if quick else 6000
-    request = BatchRequest("wagons-games", n, 0, scenario="boomtown", policy="random")
+    request = batch_request("wagons-games", n, 0, scenario="boomtown", policy="random")
     what = f"wagons-games {n} random-policy games"
     t_serial = _timed(request, "serial", 1)
     t_one = _timed(request, "local", 1)
@@ -141,7 +142,7 @@ def memory_rows(quick: bool) -> list[dict]:
     for kind, extra, what, n_quick, n_full in MEMORY_BATCHES:
         n = n_quick if quick else n_full
         try:
-            plan(BatchRequest(kind, 1, 0, scenario="boomtown" if "wagons" in kind else None))
+            plan(batch_request(kind, 1, 0, **dict(KINDS[kind].example)))
         except BadInput as exc:
             rows.append(_row(f"peak RSS {kind} {n:,} to Parquet", None, "MiB", LIMIT_MIB, f"skipped: {exc}"))
             continue

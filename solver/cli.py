@@ -17,9 +17,7 @@ from solver.errors import BadInput, one_line
 
 def build_parser() -> clikit.Parser:
     from solver import register as rules_register
-    from solver.cactus import cli as cactus_cli
-    from solver.outlaws import cli as outlaws_cli
-    from solver.wagons.cli import commands as wagons_cli
+    from solver import registry
 
     parser = clikit.Parser(
         prog="ruleslinger",
@@ -29,9 +27,8 @@ def build_parser() -> clikit.Parser:
     parser.add_argument("--version", action="version", version=f"ruleslinger {_version()}")
     games = parser.add_subparsers(dest="game", metavar="GAME", parser_class=clikit.Parser)
     games.required = True
-    wagons_cli.register(games)
-    cactus_cli.register(games)
-    outlaws_cli.register(games)
+    for game in registry.GAMES:  # each game's own group (its registration's add_commands)
+        game.add_commands(games)
     rules_register.register_cli(games)
     from solver.readings import cli as readings_cli  # ruleslinger readings impact|verdicts|options GAME
     readings_cli.register_cli(games)

@@ -353,11 +353,12 @@ def dask_sample(time_limit: float = 5.0) -> dict:
     """The atlas batch for 2 scenarios x 3 seeds on a Dask LocalCluster (2 workers, 1 thread each)."""
     from dask.distributed import LocalCluster
 
-    from solver.execution.batches import BatchRequest, run_batch
+    from solver.execution.batches import run_batch
+    from solver.execution.plans import batch_request
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         start = time.perf_counter()
-        result = run_batch(BatchRequest("wagons-atlas", 3, 0, scenario="gold-rush,cattle-drive", time_limit=time_limit),
+        result = run_batch(batch_request("wagons-atlas", 3, 0, scenario="gold-rush,cattle-drive", time_limit=time_limit),
                            executor=cluster.scheduler_address, progress=False)
         result["wall_seconds"] = round(time.perf_counter() - start, 2)
     return result

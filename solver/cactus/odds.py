@@ -276,10 +276,10 @@ def plan_montecarlo(request):
     :data:`CHUNK` (chunk j with seed+j), reported beside the exact odds."""
     request.only("players")
     rules = request.readings(CactusRules)
-    query = MarshalQuery(request.players, rules)
+    query = MarshalQuery(request.get("players"), rules)
     sizes = [min(CHUNK, request.n - start) for start in range(0, request.n, CHUNK)]
     items = [(size, request.seed + j) for j, size in enumerate(sizes)]
-    settings = {"players": request.players, "mode": "solo" if request.players is None else "players",
+    settings = {"players": query.players, "mode": "solo" if query.players is None else "players",
                 "rules": rules.to_json(), "chunk": CHUNK}
     return Plan(functools.partial(call_star, simulate_chunk, {"query": query}), items, "counts", settings,
                 request.n, report=lambda counts: montecarlo_report(counts, query))

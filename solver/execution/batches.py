@@ -17,7 +17,7 @@ from typing import Any
 from solver import registry
 from solver.errors import BadInput
 from solver.execution import executor as ex
-from solver.execution.plans import BatchKind, BatchRequest, Plan
+from solver.execution.plans import BatchKind, BatchRequest, Plan, Setting
 from solver.io.numbers import parse_int_text, short_repr
 from solver.io.output import is_sink, output_target
 
@@ -26,6 +26,8 @@ MAX_ROWS_IN_JSON = 10_000
 
 KINDS: dict[str, BatchKind] = {k.name: k for g in registry.GAMES for k in g.batches}
 """Every game's batch kinds by name."""
+SETTINGS: dict[str, Setting] = {s.name: s for g in registry.GAMES for s in g.batch_settings}
+"""Every game's batch set-up flags by name (``--scenario``, ``--players``...)."""
 
 
 def plan(request: BatchRequest) -> Plan:
@@ -157,9 +159,8 @@ def register_batch(games) -> None:
     parser.add_argument("--workers", type=str, default=str(ex.DEFAULT_WORKERS), help="local worker processes (default 2)")
     parser.add_argument("--out", help="write every row to this .parquet file (row kinds)")
     parser.add_argument("--rows", action="store_true", help=f"include the rows in the JSON (n <= {MAX_ROWS_IN_JSON})")
-    parser.add_argument("--scenario", help="the scenario, for the kinds that take one (their help says how)")
-    parser.add_argument("--policy", help="the player's policy, for the kinds that take one")
-    parser.add_argument("--players", type=str, help="the number of players, for the kinds that take one")
+    for setting in SETTINGS.values():
+        parser.add_argument(f"--{setting.name.replace('_', '-')}", dest=f"setup_{setting.name}", help=setting.help)
     parser.add_argument("--time-limit", type=str, metavar="S",
                         help="seconds per item, for the solver-backed kinds (each kind's help gives its default)")
     parser.add_argument("--rule", "--option", dest="rule", action="append", default=[], metavar="NAME=VALUE",
@@ -182,8 +183,9 @@ def _int_arg(text: str | None, what: str) -> int | None:
 def _handle(args) -> dict:
     if args.kind not in KINDS:
         raise BadInput(f"batch kind: {args.kind!r:.40} is not one of {', '.join(KINDS)}")
-    request = BatchRequest(args.kind, _int_arg(args.n, "n"), _int_arg(args.seed, "seed"), args.scenario,
-                           args.policy, _int_arg(args.players, "players"),
+    setup = tuple((name, _int_arg(value, name) if SETTINGS[name].whole else value)
+                  for name in SETTINGS if (value := getattr(args, f"setup_{name}")) is not None)
+    request = BatchRequest(args.kind, _int_arg(args.n, "n"), _int_arg(args.seed, "seed"), setup,
                            tuple(_pair(o) for o in args.rule), args.time_limit)
     workers = _int_arg(args.workers, "workers")
     try:

@@ -20,15 +20,24 @@ MAX_TIME_LIMIT = 3600.0
 
 
 @dataclass(frozen=True)
+class Setting:
+    """A set-up flag a game's batches read (``--scenario``, ``--policy``, ``--players``): its ``name``, its help
+    line and whether it is a whole number (``whole``); each game lists its own in its registration."""
+
+    name: str
+    help: str
+    whole: bool = False
+
+
+@dataclass(frozen=True)
 class BatchRequest:
-    """What to run: ``n`` items from ``seed``; game parameters; ``options`` the readings as (NAME, VALUE) pairs."""
+    """What to run: ``n`` items from ``seed``; ``setup`` the game's set-up flags as (NAME, VALUE) pairs (each game's
+    :class:`Setting`); ``options`` the readings as (NAME, VALUE) pairs."""
 
     kind: str
     n: int
     seed: int = 0
-    scenario: str | None = None
-    policy: str | None = None
-    players: int | None = None
+    setup: tuple[tuple[str, Any], ...] = ()
     options: tuple[tuple[str, str], ...] = ()
     time_limit: float | None = None  # seconds per item (the solver-backed kinds)
 
@@ -45,10 +54,15 @@ class BatchRequest:
         """Item i's seed is ``seed + i``."""
         return range(self.seed, self.seed + self.n)
 
+    def get(self, name: str) -> Any:
+        """The set-up flag ``name``'s value (None when not given)."""
+        return dict(self.setup).get(name)
+
     def only(self, *names: str) -> None:
         """Refuse every game parameter but ``names`` (one line naming the flag that does not apply)."""
-        for name in ("scenario", "policy", "players", "time_limit"):
-            if name not in names and getattr(self, name) is not None:
+        given = [n for n, v in self.setup if v is not None] + (["time_limit"] if self.time_limit is not None else [])
+        for name in given:
+            if name not in names:
                 raise BadInput(f"batch {self.kind}: --{name.replace('_', '-')} does not apply to this kind")
 
     def readings(self, rules_class: type) -> Any:
@@ -79,6 +93,14 @@ class BatchKind:
     help: str
     planner: Callable[[BatchRequest], Plan]
     render: Callable[[dict], tuple[set, str] | None] | None = None
+    example: tuple[tuple[str, Any], ...] = ()
+    """The set-up of a small valid request of this kind (what the benches and fuzzers start from)."""
+
+
+def batch_request(kind: str, n: int, seed: int = 0, *, options: tuple[tuple[str, str], ...] = (),
+                  time_limit: float | None = None, **setup: Any) -> BatchRequest:
+    """A :class:`BatchRequest` with its set-up flags given by name (``scenario="boomtown"``)."""
+    return BatchRequest(kind, n, seed, tuple(setup.items()), options, time_limit)
 
 
 def call_with(fn: Callable, args: tuple, kwargs: dict, item: Any) -> Any:

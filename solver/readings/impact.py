@@ -33,7 +33,7 @@ from solver.readings.verdicts import Settings, Verdict
 
 
 def verdicts(game: str) -> list[Verdict]:
-    """Every verdict of ``game``, from its own room (:attr:`solver.registry.GameInfo.verdicts`)."""
+    """Every verdict of ``game``, from its own room (:attr:`solver.registration.GameRegistration.verdicts`)."""
     return registry.game(game).verdicts()
 
 

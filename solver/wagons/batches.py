@@ -18,9 +18,10 @@ DIFFICULTY_TIME_LIMIT = 30.0
 
 
 def _scenario(request: BatchRequest) -> str:
-    if request.scenario is None:
+    scenario = request.get("scenario")
+    if scenario is None:
         raise BadInput(f"batch {request.kind}: --scenario is required")
-    return request.scenario
+    return str(scenario)
 
 
 def plan_games(request: BatchRequest) -> Plan:
@@ -31,7 +32,7 @@ def plan_games(request: BatchRequest) -> Plan:
     from solver.wagons.simulate import play_row
 
     scenario = _scenario(request)
-    policy = request.policy or "random"
+    policy = request.get("policy") or "random"
     if policy not in POLICIES:
         raise BadInput(f"batch {request.kind}: --policy {policy!r:.40} is not one of {', '.join(POLICIES)}")
     policy_by_name(policy)
@@ -107,7 +108,7 @@ def plan_atlas(request: BatchRequest) -> Plan:
     request.only("scenario", "time_limit")
     from solver.wagons.review.atlas import atlas_items, atlas_row
 
-    scenarios = atlas_scenarios(request.scenario)
+    scenarios = atlas_scenarios(request.get("scenario"))
     rules = request.readings(Rules)
     limit = float(request.time_limit if request.time_limit is not None else ATLAS_TIME_LIMIT)
     items = atlas_items(scenarios, request.n, request.seed, rules)
@@ -119,11 +120,12 @@ def plan_atlas(request: BatchRequest) -> Plan:
 BATCH_KINDS = (
     BatchKind("wagons-games", "Lone Cowboy: whole solo games, one row per game (seed+i), --scenario, --policy "
               "(default random)",
-              plan_games),
+              plan_games, example=(("scenario", "boomtown"),)),
     BatchKind("wagons-difficulty", "Lone Cowboy: best play vs greedy per deal (seed+i), --scenario, --time-limit per "
-              f"deal (default {DIFFICULTY_TIME_LIMIT:g} s)", plan_difficulty),
+              f"deal (default {DIFFICULTY_TIME_LIMIT:g} s)", plan_difficulty, example=(("scenario", "boomtown"),)),
     BatchKind("wagons-atlas", "Lone Cowboy: the difficulty atlas, can-win and best play per deal and goal-number "
               "reading, --scenario ALL (or ids joined by commas), --n seeds per scenario, --time-limit per solve "
-              f"(default {ATLAS_TIME_LIMIT:g} s each for can-win and best play)", plan_atlas, atlas_text),
+              f"(default {ATLAS_TIME_LIMIT:g} s each for can-win and best play)", plan_atlas, atlas_text,
+              example=(("scenario", "boomtown"),)),
 )
-"""Lone Cowboy's batch kinds (listed by :mod:`solver.registry`)."""
+"""Lone Cowboy's batch kinds (its registration, :mod:`solver.wagons.registration`)."""

@@ -14,14 +14,14 @@ from solver.errors import BadInput
 from solver.execution import batches
 from solver.execution.batches import run_batch
 from solver.execution.executor import rows_to_frame
-from solver.execution.plans import BatchRequest
+from solver.execution.plans import BatchRequest, batch_request
 from tests.support.execution import stream_rows
 
 
 def test_wagons_rows_identical_serial_and_local_and_equal_to_play_row():
     from solver.wagons.simulate import play_row
 
-    request = BatchRequest("wagons-games", 120, 7, scenario="water-the-herd", policy="random")
+    request = batch_request("wagons-games", 120, 7, scenario="water-the-herd", policy="random")
     serial = list(stream_rows(request, executor="serial"))
     local = list(stream_rows(request, executor="local", workers=2, chunk_size=11))
     assert serial == local
@@ -30,7 +30,7 @@ def test_wagons_rows_identical_serial_and_local_and_equal_to_play_row():
 
 
 def test_wagons_options_reach_the_games():
-    request = BatchRequest("wagons-games", 5, 0, scenario="boomtown", options=(("edition", "later"),))
+    request = batch_request("wagons-games", 5, 0, scenario="boomtown", options=(("edition", "later"),))
     rows = list(stream_rows(request, executor="serial"))
     assert {r["edition"] for r in rows} == {"later"}
 
@@ -47,7 +47,7 @@ def test_cactus_counts_identical_serial_and_local():
 
 def test_cactus_progress_counts_games_not_chunks():
     seen = []
-    run_batch(BatchRequest("cactus-montecarlo", 1500, 0, players=2), executor="serial",
+    run_batch(batch_request("cactus-montecarlo", 1500, 0, players=2), executor="serial",
               on_progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1500, 1500)]
 
@@ -62,7 +62,7 @@ def test_rows_to_parquet_via_the_cli(tmp_path, capsys):
     frame = pl.read_parquet(out)
     assert frame["seed"].to_list() == list(range(100, 160))
     assert doc["summary"]["player_total"]["mean"] == pytest.approx(frame["player_total"].mean(), abs=1e-6)
-    again = rows_to_frame(stream_rows(BatchRequest("wagons-games", 60, 100, scenario="cattle-drive"),
+    again = rows_to_frame(stream_rows(batch_request("wagons-games", 60, 100, scenario="cattle-drive"),
                                       executor="local"))
     assert again.equals(frame)
 
@@ -148,7 +148,7 @@ def test_outlaws_bad_options_are_bad_input():
     with pytest.raises(BadInput, match="first_player"):
         batches.plan(BatchRequest("outlaws-playouts", 3, 0, options=(("first_player", "C"),)))
     with pytest.raises(BadInput, match="does not apply"):
-        batches.plan(BatchRequest("outlaws-playouts", 3, 0, scenario="boomtown"))
+        batches.plan(batch_request("outlaws-playouts", 3, 0, scenario="boomtown"))
 
 
 def test_wagons_difficulty_rows_come_from_best_play_row(capsys):

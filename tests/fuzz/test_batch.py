@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from solver.errors import BadInput
-from solver.execution.batches import KINDS, BatchRequest, plan, run_batch
+from solver.execution.batches import KINDS, plan, run_batch
+from solver.execution.plans import batch_request
 from tests.support.fuzz import HUGE, assert_one_line, no_hang
 from tests.support.paths import ROOT
 
@@ -68,7 +69,7 @@ def test_batch_requests_run_or_are_refused_in_one_line(request):
     outcome = "refused"
     try:
         with no_hang(60):
-            req = BatchRequest(kind, **fields)
+            req = batch_request(kind, **fields)
             outcome = "valid, not run (slow kind)"
             if req.kind == "wagons-difficulty" and (req.time_limit or 30) > 0.5:
                 return  # a valid request; the 30 s default per deal is not what this test is about
@@ -91,7 +92,7 @@ def test_batch_requests_run_or_are_refused_in_one_line(request):
 def test_huge_values_in_options_are_cut_in_messages():
     for value in HUGE[:4]:
         try:
-            BatchRequest("wagons-games", value, 0, scenario="boomtown")
+            batch_request("wagons-games", value, 0, scenario="boomtown")
         except BadInput as exc:
             assert_one_line(exc)
             assert len(str(exc)) < 200

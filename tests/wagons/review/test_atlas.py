@@ -11,7 +11,8 @@ import pytest
 
 from solver import cli
 from solver.errors import BadInput
-from solver.execution.batches import BatchRequest, plan
+from solver.execution.batches import plan
+from solver.execution.plans import batch_request
 from solver.paths import REPO
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.review.atlas import ATLAS_SCHEMA, atlas_items, atlas_row, atlas_table, scenario_readings
@@ -71,11 +72,11 @@ def test_batch_bad_input(argv, capsys):
 
 
 def test_all_means_every_scenario_under_its_readings():
-    p = plan(BatchRequest("wagons-atlas", 2, 0, scenario="ALL", time_limit=1.0))
+    p = plan(batch_request("wagons-atlas", 2, 0, scenario="ALL", time_limit=1.0))
     assert p.settings["scenarios"] == list(SCENARIO_IDS)
     assert len(p.items) == 2 * 7  # six scenarios, Boomtown twice
     with pytest.raises(BadInput):
-        plan(BatchRequest("wagons-atlas", 1, 0, scenario=None))
+        plan(batch_request("wagons-atlas", 1, 0, scenario=None))
 
 
 def test_the_shipped_atlas_rows_have_the_schema_and_provenance():
