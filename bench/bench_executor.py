@@ -24,9 +24,9 @@ from pathlib import Path
 import psutil
 
 from solver.errors import BadInput
-from solver.execution.batches import plan
-from solver.execution.plans import batch_request
+from solver.execution.batches import KINDS, plan
 from solver.execution.executor import run_items
+from solver.execution.plans import BatchRequest, batch_request
 
 LIMIT_MIB = 1024.0
 
