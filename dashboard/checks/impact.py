@@ -7,11 +7,12 @@ only computes what a time limit left open; the last report is kept in the sessio
 
 from __future__ import annotations
 
+import json
+
 import polars as pl
 import streamlit as st
 
 from dashboard.checks.results import KEPT
-from dashboard.checks.verdict_words import value_words
 from dashboard.nav import CHECKS
 from dashboard.shared import answers
 from dashboard.shared.readings import GAME_TITLES
@@ -34,13 +35,18 @@ def across(v: dict) -> str:
     return ACROSS["changed"] if v["depends_on"] else ACROSS["undecided"]
 
 
+def _words(entry: dict, key: str = "result") -> str:
+    """A verdict's value in the words its game gave it (a report kept from before verdicts had words: its JSON)."""
+    return entry.get("words") or json.dumps(entry.get(key), separators=(", ", ": "))[:120]
+
+
 def rows(report: dict) -> list[dict]:
     """One row per verdict: its value under the default readings and each reading that changes it, in words."""
     out = []
     for v in report["verdicts"]:
-        changed = "; ".join(f"{d['reading']}={d['value']}: {value_words(d['result'])}" for d in v["depends_on"])
+        changed = "; ".join(f"{d['reading']}={d['value']}: {_words(d)}" for d in v["depends_on"])
         undecided = ", ".join(f"{d['reading']}={d['value']}" for d in v["undecided"])
-        out.append({"verdict": v["id"], "under the default readings": value_words(v["default"]),
+        out.append({"verdict": v["id"], "under the default readings": _words(v, "default"),
                     "across the readings": across(v), "readings that change it": changed or "-",
                     "undecided under": undecided or "-", "readings run": len(v["checked"]),
                     "skipped": len(v["skipped"])})
@@ -128,7 +134,7 @@ def show(report: dict) -> None:
         with st.expander(f"{v['id']}: {v['title']}", expanded=False):
             if v["checked"]:
                 st.dataframe(pl.DataFrame([{"reading": c["reading"], "value": str(c["value"]),
-                                            "result": value_words(c["result"]),
+                                            "result": _words(c),
                                             "changes it": c in v["depends_on"]} for c in v["checked"]]),
                              hide_index=True, width="stretch")
             by_reason: dict[str, list[str]] = {}

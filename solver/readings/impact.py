@@ -175,7 +175,7 @@ def _verdict_row(game: str, verdict: Verdict, readings: list[Reading], settings:
     for reading, alt in plan(game, verdict, readings):
         base = value(dict(reading.together)) if reading.together else default
         result = value({**reading.together, reading.name: alt})
-        entry = {"reading": reading.name, "value": canon(alt), "result": result}
+        entry = {"reading": reading.name, "value": canon(alt), "result": result, "words": verdict.words(result)}
         if reading.together:
             entry["with"] = {k: canon(x) for k, x in reading.together.items()}
             entry["compared_with"] = base
@@ -187,7 +187,8 @@ def _verdict_row(game: str, verdict: Verdict, readings: list[Reading], settings:
     skipped = [{"reading": r.name, "why": verdict.skip_reason(r.name)} for r in readings
                if not verdict.reads_reading(r.name)]
     seconds = sum(results[j][1] for j in jobs_of(game, verdict, readings, settings))
-    return {"id": verdict.id, "title": verdict.title, "default": default, "depends_on": depends,
+    return {"id": verdict.id, "title": verdict.title, "default": default, "words": verdict.words(default),
+            "depends_on": depends,
             "holds_under_every_reading": not depends and not undecided and not _undecided(default),
             "undecided": undecided, "skipped": skipped, "checked": checked, "seconds": round(seconds, 2)}
 

@@ -5,6 +5,7 @@ them under each alternative reading."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,10 +31,38 @@ class Settings:
             raise BadInput(f"games {self.games}: expected 1..100000")
 
 
+def json_words(value: Any) -> str:
+    """A verdict's value as its JSON, cut to a line (for a verdict without words of its own)."""
+    text = json.dumps(value, separators=(", ", ": "))
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def counted(n: int, word: str) -> str:
+    """``n`` and ``word`` in the right number ("1 game", "3 games")."""
+    return f"{n} {word if n == 1 else word + 's'}"
+
+
+HOLDS_WORDS = {True: "holds", False: "fails", None: "undecided (a time limit ran out)"}
+"""A check's ``holds`` in words."""
+
+
+def check_words(value: Any) -> str:
+    """A Z3 check's verdict (:func:`z3_value`) in words: "holds (rounds 6 to 11)"."""
+    if not isinstance(value, dict):
+        return json_words(value)
+    lo, hi = value.get("earliest"), value.get("latest")
+    if lo is None and hi is None and isinstance(value.get("bound"), list) and len(value["bound"]) == 2:
+        lo, hi = value["bound"]
+    rounds = "" if lo is None and hi is None else \
+        f" (rounds {lo} to {hi})" if lo is not None and hi is not None else f" (from round {lo or '?'})"
+    return HOLDS_WORDS[value.get("holds")] + rounds
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A stated result as a function of the rules: ``run(rules, settings)`` -> a JSON value; a
-    dict with ``"undecided"`` means a time limit or bound ran out."""
+    dict with ``"undecided"`` means a time limit or bound ran out. ``words(value)`` says a value as a sentence
+    for people (the Verification page's table, the text of ``readings impact``)."""
 
     id: str
     title: str
@@ -41,6 +70,7 @@ class Verdict:
     reads: tuple[str, ...] | str  # the readings its code reads, or ALL
     why: str  # the argument: what its code reads, hence why the other readings cannot touch it
     skip: dict = field(default_factory=dict)  # with ALL: readings left out, each with its argument
+    words: Callable[[Any], str] = json_words
 
     def reads_reading(self, name: str) -> bool:
         return name not in self.skip if self.reads == ALL else name in self.reads

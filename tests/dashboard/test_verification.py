@@ -250,30 +250,12 @@ def test_an_outlaws_counterexample_is_one_sentence_with_the_action_worded_as_on_
         "again, rule O11) although the Votes are A 0 / B 0 (the rule needs 3 and 3).")
 
 
-def test_every_verdict_value_is_said_in_words():
-    from dashboard.checks.verdict_words import value_words
-
-    assert value_words({"holds": True, "earliest": 6, "latest": 11, "bound": [6, 11]}) == "holds (rounds 6 to 11)"
-    assert value_words({"holds": False}) == "fails"
-    assert value_words({"holds": None, "undecided": "time limit"}) == "undecided (a time limit ran out)"
-    assert value_words({"rounds": {"6": "1/3", "7": "1/4"}, "never": "0"}) == \
-        "the marshal arrives in round 6 to 7; in round 6 with chance 1/3"
-    assert value_words({"row": "visible", "ends": {"[0, 2]": "1/2", "[3, 1]": "1/2"}}) == \
-        "he follows the row with a visible target and ends on x0 y2 (1/2), x3 y1 (1/2)"
-    assert value_words({"found": True}) == "a dead position is reachable"
-    assert value_words({"found": False, "within_depth": 80}) == "no dead position within 80 actions"
-    assert value_words({"winner": "B", "sudden_death_trigger": False, "win_possible": {"A": False, "B": True}}) == \
-        "B has won, A cannot win, B can still win"
-    assert value_words({"wins": 2, "ties": 0, "games": 100}) == "the greedy policy wins 2 of 100 games (0 ties)"
-    assert value_words({"playability/boomtown": True, "playability/gold-rush": False}) == \
-        "fails in gold-rush; holds in 1"
-
-
 def test_the_summary_never_says_holds_of_a_verdict_that_fails_under_every_reading():
     from dashboard.checks import impact
 
-    verdict = {"id": "event-last-3-rounds/p2", "default": {"holds": False}, "depends_on": [], "undecided": [],
-               "checked": [{"reading": "stagecoach_short", "value": "none", "result": {"holds": False}}],
+    verdict = {"id": "event-last-3-rounds/p2", "default": {"holds": False}, "words": "fails", "depends_on": [],
+               "undecided": [], "checked": [{"reading": "stagecoach_short", "value": "none", "result": {"holds": False},
+                                              "words": "fails"}],
                "skipped": [], "holds_under_every_reading": True}
     report = {"verdicts": [verdict], "seconds": 1.0}
     (row,) = impact.rows(report)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from solver.paths import SCENARIOS
 from solver.readings.base import canon
-from solver.readings.verdicts import ALL, Settings, Verdict, z3_value
+from solver.readings.verdicts import ALL, Settings, Verdict, check_words, z3_value
 
 
 def _cactus_timed(settings: Settings, fn: Callable[[], dict]) -> dict:
@@ -61,7 +61,7 @@ def _deck_verdict(family: str, players: int | None) -> Verdict:
     vid = f"{family}/p{players}" if players else family
     title = f"{players} players: {_TITLES[family]}" if players else _TITLES[family]
     return Verdict(vid, title, lambda r, s: _cactus_timed(s, lambda: cv.run_check(family, r, players)),
-                   tuple(cv.READS[family]), _deck_why(family))
+                   tuple(cv.READS[family]), _deck_why(family), words=check_words)
 
 
 def verdicts() -> list[Verdict]:
@@ -70,14 +70,14 @@ def verdicts() -> list[Verdict]:
     odds_skip = {n: "the odds never play a lone ranger's turn or roll a duel (a duel win is the given chance "
                     "duel_win_chance)" for n in _RANGER_ONLY + _DUEL_ROLL}
     out.append(Verdict("marshal-odds/solo", "solo: the round the marshal's arrival ends the game (exact odds)",
-                       lambda r, s: _odds(None, r), ALL, "", odds_skip))
+                       lambda r, s: _odds(None, r), ALL, "", odds_skip, words=odds_words))
     for p in (2, 3, 4, 5):
         skip = dict(odds_skip)
         skip.update({n: "a game of 2-5 players ends by the event deck alone (odds.event_distribution); the solo "
                         "action deck is not dealt" for n in ("short_deck", "added_card", "solo_events",
                                                              "solo_event_cards")})
         out.append(Verdict(f"marshal-odds/p{p}", f"{p} players: the round the marshal's arrival card is drawn (exact odds)",
-                           lambda r, s, p=p: _odds(p, r), ALL, "", skip))
+                           lambda r, s, p=p: _odds(p, r), ALL, "", skip, words=odds_words))
     ranger_skip = {n: "the lone ranger's turn (ranger.decide) does not touch the decks or the event odds (a DUEL "
                       "is rolled with the duel readings, not with duel_win_chance)"
                    for n in ("short_deck", "added_card", "marshal_discard", "stagecoach_short", "solo_events",
@@ -85,7 +85,8 @@ def verdicts() -> list[Verdict]:
                              "max_duels_per_round")}
     for path in sorted((SCENARIOS / "cactus").glob("example-*.json")):
         out.append(Verdict(f"ranger/{path.stem}", f"the lone ranger's turn on {path.name}: where he can end and "
-                           "with what chance", lambda r, s, path=path: _ranger(path, r), ALL, "", ranger_skip))
+                           "with what chance", lambda r, s, path=path: _ranger(path, r), ALL, "", ranger_skip,
+                           words=ends_words))
     return out
 
 
@@ -101,6 +102,30 @@ def _odds(players: int | None, rules) -> dict:
 
     res = marshal_odds(players, rules)
     return {"rounds": res["rounds"], "never": res["never"]}
+
+
+def odds_words(value: dict) -> str:
+    """The marshal's odds in words: the rounds he can arrive in, the first one's chance, and never."""
+    rounds = {int(r): p for r, p in (value.get("rounds") or {}).items() if Fraction(p)}
+    if not rounds:
+        return "the marshal never arrives"
+    first = min(rounds)
+    text = f"the marshal arrives in round {first} to {max(rounds)}; in round {first} with chance {rounds[first]}"
+    never = value.get("never")
+    return text + (f"; never with chance {never}" if never and Fraction(never) else "")
+
+
+def ends_words(value: dict) -> str:
+    """The lone ranger's turn in words: the row he follows and the squares he can end on, with their chances."""
+    row = "with a visible target" if value.get("row") == "visible" else "without a visible target"
+    ends = []
+    for cell, p in (value.get("ends") or {}).items():
+        try:
+            x, y = json.loads(cell)
+            ends.append(f"x{x} y{y} ({p})")
+        except (ValueError, TypeError):
+            ends.append(f"{cell} ({p})")
+    return f"he follows the row {row} and ends on " + (", ".join(ends) or "no square")
 
 
 def _ranger(path: Path, rules) -> dict:

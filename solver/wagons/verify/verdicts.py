@@ -3,19 +3,20 @@ deals and the Z3 checks of ``wagons verify`` in every scenario."""
 
 from __future__ import annotations
 
-from solver.readings.verdicts import ALL, Settings, Verdict
+from solver.readings.verdicts import ALL, Settings, Verdict, counted
 
 
 def verdicts() -> list[Verdict]:
     from solver.wagons.data import load_data
 
     out = [Verdict(f"greedy-wins/{sid}", f"{sid}: games the greedy policy wins (seeded deals)",
-                   lambda r, s, sid=sid: _greedy(sid, r, s), ALL, "")
+                   lambda r, s, sid=sid: _greedy(sid, r, s), ALL, "", words=greedy_words)
            for sid in [sc.id for sc in load_data().scenarios]]
     from solver.wagons.verify import checks as wagons_verify  # Z3 loads only when the verdicts are listed
 
     out += [Verdict(f"wagons-verify/{check}", f"the Lone Cowboy check '{check}' (wagons verify), per scenario",
-                    lambda r, s, check=check: _wagons_check(check, r, s), ALL, "", _WAGONS_CHECK_SKIPS.get(check, {}))
+                    lambda r, s, check=check: _wagons_check(check, r, s), ALL, "", _WAGONS_CHECK_SKIPS.get(check, {}),
+                    words=per_scenario_words)
             for check in wagons_verify.CHECK_IDS]
     return out
 
@@ -47,6 +48,25 @@ def _wagons_check(check: str, rules, settings: Settings) -> dict:
     if any(v is None for v in out.values()):
         return {"undecided": "time limit", **out}
     return out
+
+
+def per_scenario_words(value: dict) -> str:
+    """A check run in every scenario, in words: where it fails, where it is undecided, how many it holds in."""
+    results = {k: v for k, v in value.items() if k != "undecided"}
+    failed = sorted(k.split("/")[-1] for k, v in results.items() if v is False)
+    open_ = sorted(k.split("/")[-1] for k, v in results.items() if v is None)
+    held = sum(v is True for v in results.values())
+    if not failed and not open_:
+        return f"holds in every scenario ({held})"
+    parts = [f"fails in {', '.join(failed)}"] if failed else []
+    parts += [f"undecided in {', '.join(open_)}"] if open_ else []
+    return "; ".join(parts) + f"; holds in {held}"
+
+
+def greedy_words(value: dict) -> str:
+    """The greedy policy's wins in words."""
+    return (f"the greedy policy wins {value['wins']} of {counted(value['games'], 'game')} "
+            f"({counted(value.get('ties', 0), 'tie')})")
 
 
 def _greedy(scenario: str, rules, settings: Settings) -> dict:
