@@ -25,17 +25,16 @@ except deps.MissingDependency as exc:
     st.error(f"Ruleslinger cannot start: {exc}", icon=":material/error:")
     st.stop()
 
-from dashboard.nav import PAGES  # noqa: E402
+from dashboard.nav import PAGES, start_rooms  # noqa: E402
 from dashboard.shared.readings import readings_from_address, readings_to_address  # noqa: E402
 from dashboard.shared.state import store  # noqa: E402
 from dashboard.shared.work import deliver_stopped  # noqa: E402
-from dashboard.wagons import card_reading  # noqa: E402
 
 problem = readings_from_address()  # a new session takes the readings kept in the address (a reload, a bookmark)
 if problem:
     st.error(problem, icon=":material/error:")
 store.start()  # this browser's kept work and saved games (the cookie writer; one line when saving is off)
-card_reading.restore()  # the readings this browser's cards settled (Boom or Bust), unless the address names them
+start_rooms()  # each game room's start-up (Lone Cowboy: the readings this browser's cards settled)
 readings_to_address()  # readings change in callbacks and before reruns, so the start of a run is up to date
 deliver_stopped()  # the best so far of a search stopped in the last run, where its page reads it
 

@@ -1,95 +1,52 @@
 """The dashboard's navigation: every page, its file, its address and its section (one per game).
 
-Page files live in one room per game (``dashboard/wagons/``, ``dashboard/cactus/``, ``dashboard/outlaws/``) and
-the checks' room (``dashboard/checks/``); ``name`` is the page's address (``/wagons_sheet``), kept stable so
-bookmarks keep working. Section titles are the games' titles from :mod:`solver.registry`. A page also names what
-it keeps in its address (``addresses``: the schemas of its room's ``addresses.py``) and the kinds of saved item it
-resumes from My games (``saves``: kind -> its label for people and the work key the page mirrors).
+Each game's pages, Verification section and start-up hook are its room's record (``dashboard/<game>/room.py``,
+:class:`dashboard.room.Room`); this module lists the rooms, adds the pages that belong to no game (Home, My games,
+the checks' room) and gathers what the app needs of all of them. ``name`` is a page's address (``/wagons_sheet``),
+kept stable so bookmarks keep working; section titles are the games' titles from :mod:`solver.registry`.
 
 The navigation is one of the three places that name every game (with :mod:`solver.registry` and the command line's
-root): :data:`CHECKS` gives each game's section of the Verification page, from its room's ``checks.py``.
+root).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import streamlit as st
 
-from dashboard.cactus import addresses as cactus_addresses
-from dashboard.cactus import checks as cactus_checks
-from dashboard.checks.results import CheckRoom
-from dashboard.outlaws import addresses as outlaws_addresses
-from dashboard.outlaws import checks as outlaws_checks
+from dashboard.cactus.room import ROOM as CACTUS
+from dashboard.outlaws.room import ROOM as OUTLAWS
+from dashboard.room import CheckRoom, PageInfo, Room
+from dashboard.shared.readings import READINGS
 from dashboard.shared.state.urlstate import Address
-from dashboard.wagons import addresses as wagons_addresses
-from dashboard.wagons import checks as wagons_checks
+from dashboard.wagons.room import ROOM as WAGONS
 from solver.registry import BY_ID
 
-
-@dataclass(frozen=True)
-class PageInfo:
-    """One page: its address ``name``, its ``file`` (relative to ``dashboard/``), title, icon and purpose."""
-
-    name: str
-    file: str
-    title: str
-    icon: str
-    what: str
-    addresses: tuple[Address, ...] = ()
-    saves: tuple[tuple[str, str, str], ...] = ()
-    """The kinds of saved item the page resumes: (kind, its label for people, the work key the page mirrors)."""
-
+ROOMS: tuple[Room, ...] = (WAGONS, CACTUS, OUTLAWS)
+"""Every game's room, in the order of the navigation."""
 
 HOME = PageInfo("home", "home.py", "Home", ":material/home:", "What each section does.")
 MY_GAMES = PageInfo("my_games", "shared/my_games.py", "My games", ":material/bookmarks:",
                     "The games and towns saved in this browser: resume, rename or delete them. Each page's work "
                     "is also kept as you go, so a reload, a closed tab or a restarted server loses nothing.")
+VERIFICATION = PageInfo("verification", "checks/page.py", "Verification", ":material/verified:",
+                        "Every invariant check of the three games (holds or fails, counterexamples, the rule "
+                        "passage), every verdict across the readings, and the rules register, where you choose the "
+                        "reading of each open question.")
 
 PAGES: dict[str, list[PageInfo]] = {
     "Ruleslinger": [HOME, MY_GAMES],
-    BY_ID["wagons"].title: [
-        PageInfo("wagons_sheet", "wagons/sheet/page.py", "Lone Cowboy score sheet", ":material/grid_view:",
-                 "Build your town card by card, list the opponent's pile, and see both scores, the winner "
-                 "and illegal placements; ask the optimizer for the best possible layout of your cards.",
-                 (wagons_addresses.SHEET,), (("wagons-town", "Lone Cowboy town", "wagons_sheet"),)),
-        PageInfo("wagons_play", "wagons/play_page.py", "Lone Cowboy play-along", ":material/play_circle:",
-                 "Play a seeded deal against the automated opponent, or follow a game at the table by tapping "
-                 "each card as it is revealed: a turn is two taps (a circle card, then a square of your town), "
-                 "the opponent plays by itself and says which rule made its draft. The game is kept in this "
-                 "browser, in the page's address and as a game file.",
-                 (wagons_addresses.LC, wagons_addresses.LC_OWN), (("wagons-game", "Lone Cowboy game", "wagons_game"),)),
-        PageInfo("wagons_scenarios", "wagons/scenarios/page.py", "Lone Cowboy scenarios", ":material/bar_chart:",
-                 "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
-    ],
-    BY_ID["cactus"].title: [
-        PageInfo("cactus", "cactus/page.py", "Cactus Town", ":material/location_city:",
-                 "Marshal-arrival odds per round (exact fractions), a round companion that follows a real game "
-                 "(the live odds given the cards seen), the lone ranger's actions in a 5x5 town you set up, and "
-                 "duel odds.", (cactus_addresses.CACTUS,),
-                 (("cactus-town", "Cactus Town: the lone ranger's town", "cactus_town"),
-                  ("cactus-game", "Cactus Town: a followed game", "cactus_record"))),
-    ],
-    BY_ID["outlaws"].title: [
-        PageInfo("outlaws", "outlaws/page.py", "Outlaws", ":material/groups:",
-                 "Edit a position, see every legal action, victory and sudden-death banners, whether "
-                 "either side can still win (with a witnessing line), dead positions, and playout statistics.",
-                 (outlaws_addresses.POS,), (("outlaws-position", "Outlaws position", "outlaws_position"),)),
-        PageInfo("outlaws_table", "outlaws/table_page.py", "Outlaws table", ":material/playing_cards:",
-                 "Play a position forward: click a legal action, pick or draw what hidden information decides "
-                 "(exact chances), undo and step through the line, save and load it; Main Street as each player "
-                 "knows it.", (outlaws_addresses.LINE,), (("outlaws-line", "Outlaws line of play", "outlaws_line"),)),
-    ],
-    "Checks": [
-        PageInfo("verification", "checks/page.py", "Verification", ":material/verified:",
-                 "Every invariant check of the three games (holds or fails, counterexamples, the rule "
-                 "passage), every verdict across the readings, and the rules register, where you choose the "
-                 "reading of each open question."),
-    ],
+    **{BY_ID[room.game].title: list(room.pages) for room in ROOMS},
+    "Checks": [VERIFICATION],
 }
 
-CHECKS: dict[str, CheckRoom] = {"wagons": wagons_checks, "cactus": cactus_checks, "outlaws": outlaws_checks}
+CHECKS: dict[str, CheckRoom] = {room.game: room.checks for room in ROOMS}
 """Each game's section of the Verification page (its room's ``checks.py``), by game id."""
 
 BY_NAME: dict[str, PageInfo] = {p.name: p for entries in PAGES.values() for p in entries}
+
+DOCUMENTS: tuple[Address, ...] = (READINGS, *(a for entries in PAGES.values() for p in entries for a in p.addresses))
+"""Every state document an address may carry: the readings and each page's own (a game's room defines them,
+``dashboard/<game>/addresses.py``)."""
 
 
 def page_file(name: str) -> str:
@@ -104,3 +61,17 @@ def page(name: str) -> PageInfo:
 def all_pages() -> list[PageInfo]:
     """Every page, in the order of the navigation."""
     return [p for entries in PAGES.values() for p in entries]
+
+
+def start_rooms() -> None:
+    """Each room's start-up hook, once at the start of every page run (before the page)."""
+    for room in ROOMS:
+        if room.start is not None:
+            room.start()
+
+
+def page_header(name: str) -> None:
+    """Title and one-line purpose of the page ``name``."""
+    info = page(name)
+    st.title(info.title)
+    st.caption(info.what)

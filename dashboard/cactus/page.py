@@ -12,10 +12,11 @@ import polars as pl
 import streamlit as st
 
 from dashboard.cactus import companion, duel_tab, town_tab
+from dashboard.nav import page_header
 from dashboard.shared import fit
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, option_widget, rules_class, rules_summary
-from dashboard.shared.widgets import guarded, kept, kept_tabs, page_header
+from dashboard.shared.widgets import guarded, kept, kept_tabs
 
 page_header("cactus")
 fit.narrow_page()

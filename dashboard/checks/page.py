@@ -11,7 +11,7 @@ import streamlit as st
 
 from dashboard.checks import impact
 from dashboard.checks import results as checks
-from dashboard.nav import CHECKS
+from dashboard.nav import CHECKS, page_header
 from dashboard.shared import answers, fit
 from dashboard.shared.readings import (
     GAME_TITLES,
@@ -22,7 +22,7 @@ from dashboard.shared.readings import (
     readings,
     rules_class,
 )
-from dashboard.shared.widgets import kept, kept_tabs, page_header
+from dashboard.shared.widgets import kept, kept_tabs
 from solver.register import register
 
 page_header("verification")

@@ -1,12 +1,12 @@
 """The Verification page's adapters: run a game's invariant checks in :mod:`solver` and draw their results (holds /
 fails, counterexample, rule passage); each game's room draws its own options and counterexamples (its ``checks.py``,
-:class:`CheckRoom`). No check is decided here."""
+:class:`dashboard.room.CheckRoom`). No check is decided here."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 import polars as pl
 import streamlit as st
@@ -37,19 +37,6 @@ def _run_cached(game: str, rules_json: str, options_json: str) -> list[dict]:
 
 KEPT = "checks_answers"
 """Work key of the Verification page's last answers (:mod:`dashboard.shared.answers`; the impact table's too)."""
-
-
-class CheckRoom(Protocol):
-    """What a game's room gives the Verification page (its ``checks.py``, listed by :data:`dashboard.nav.CHECKS`):
-    its section of the Invariant checks tab, and how its verdicts across the readings run."""
-
-    IMPACT_SECONDS: float
-    """A measured full run of the game's verdicts across the readings (the progress bar's estimate)."""
-    IMPACT_GAMES: bool
-    """Whether its verdicts play simulated games ("Games per scenario" applies)."""
-
-    def section(self, title: str) -> None:
-        """The game's checks: options, Run, and the last answer for these options."""
 
 
 def game_section(game: str, title: str, options: dict, counterexample: Callable[[dict], None],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.nav import page_file
+from dashboard.nav import page_file, page_header
 from dashboard.outlaws import play as outlaws_play
 from dashboard.outlaws import position_work as work
 from dashboard.outlaws import street
@@ -20,7 +20,7 @@ from dashboard.shared import answers, fit, games
 from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
-from dashboard.shared.widgets import guarded, json_download, json_upload, kept, page_header
+from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.work import run_with_progress
 from solver.errors import BadInput
 from solver.outlaws import state

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import streamlit as st
 
+from dashboard.nav import page_header
 from dashboard.outlaws import play as outlaws_play
 from dashboard.outlaws import position_work
 from dashboard.shared import fit
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
-from dashboard.shared.widgets import page_header
 from solver.outlaws import game as gm
 
 DEFAULT_SEED = 0  # the game contract's and the CLI's default set-up seed

@@ -5,10 +5,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 import typing
+from functools import partial
 from typing import Any
 
 import streamlit as st
 
+from dashboard.shared.state import urlstate
+from dashboard.shared.state.urlstate import Address, Fields, Loaded, MapOf, Scalar, Text
 from solver.errors import BadInput
 from solver.readings import options as reading_options
 from solver.registry import GAMES, titles
@@ -36,12 +39,17 @@ def rules_from_doc(game: str, doc: dict) -> Any:
 
 READINGS_QUERY = "readings"
 
+OPTIONS = MapOf(Text(60), Scalar(), most=60)
+"""One game's readings as the address keeps them: {option: value}, only those not at their default."""
+
+READINGS = Address(READINGS_QUERY, "the readings in the address", Fields(
+    optional={g.id: Loaded(partial(rules_from_doc, g.id), OPTIONS) for g in GAMES}, noun="game"))
+"""``?readings=``: {game id: {option: value}}, each game's options checked by its engine's ``Rules``."""
+
 
 def readings_to_address() -> None:
     """The readings chosen this session (those not at their default) kept in the page's address, so a reload
     or a bookmark keeps them (``?readings=``, :mod:`dashboard.shared.state.urlstate`); nothing when all are defaults."""
-    from dashboard.shared.state import urlstate
-
     doc = {}
     for game, cls in RULES.items():
         if readings(game):
@@ -55,13 +63,11 @@ def readings_to_address() -> None:
 def readings_from_address() -> str | None:
     """On a new session, the readings kept in the address (each game's checked by its engine); the
     one-line reason when they cannot be used (the session then starts at the defaults)."""
-    from dashboard.shared.state import addresses, urlstate
-
     text = st.query_params.get(READINGS_QUERY)
     if "readings" in st.session_state or not text:
         return None
     try:
-        doc = urlstate.decode(text, addresses.READINGS)
+        doc = urlstate.decode(text, READINGS)
         chosen = {}
         for game, part in doc.items():
             if game not in RULES:

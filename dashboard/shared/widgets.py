@@ -117,12 +117,3 @@ def json_download(label: str, data: Any, file_name: str, key: str) -> None:
     """A download button for a contracts.md JSON document."""
     st.download_button(label, json.dumps(data, indent=1), file_name=file_name,
                        mime="application/json", key=key, icon=":material/download:")
-
-
-def page_header(name: str) -> None:
-    """Title and one-line purpose of the page ``name`` (from :data:`dashboard.nav.PAGES`)."""
-    from dashboard.nav import page
-
-    info = page(name)
-    st.title(info.title)
-    st.caption(info.what)

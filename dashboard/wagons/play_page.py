@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import streamlit as st
 
+from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.state import store
-from dashboard.shared.widgets import guarded, page_header
+from dashboard.shared.widgets import guarded
 from dashboard.wagons import game as wg
 from dashboard.wagons import table as tbl
 from dashboard.wagons import town_grid, what_if

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dashboard import nav
 from dashboard.cactus import addresses as cactus_addresses
 from dashboard.cactus import companion
 from dashboard.outlaws import addresses as outlaws_addresses
@@ -53,8 +54,8 @@ ISSUE_LINK = "eNrtwTENAAAAAqCgzv41rOEBJAAAwLsCAAD3BkhrbLk"
 TAB_LABELS = ["Marshal's arrival", "Follow a game", "Lone ranger's turn", "Duel odds"]
 TAB = addresses.tab(TAB_LABELS)
 PLAIN = (addresses.AT, TAB)
-EVERY = addresses.DOCUMENTS + PLAIN
-BY_NAME = {a.name: a for a in addresses.DOCUMENTS}
+EVERY = nav.DOCUMENTS + PLAIN
+BY_NAME = {a.name: a for a in nav.DOCUMENTS}
 
 
 # ----------------------------------------------------------------------------- real documents of each parameter
@@ -166,7 +167,7 @@ def packed(raw: str | bytes) -> str:
 
 # ----------------------------------------------------------------------------- the documents the pages write
 
-@pytest.mark.parametrize("address", addresses.DOCUMENTS, ids=lambda a: a.name)
+@pytest.mark.parametrize("address", nav.DOCUMENTS, ids=lambda a: a.name)
 def test_the_documents_the_pages_write_are_read_back_unchanged(address):
     assert VALID[address.name]
     for doc in VALID[address.name]:
@@ -188,7 +189,7 @@ def test_plain_parameters_read_their_values():
 
 # ----------------------------------------------------------------------------- the issue's links
 
-@pytest.mark.parametrize("address", addresses.DOCUMENTS, ids=lambda a: a.name)
+@pytest.mark.parametrize("address", nav.DOCUMENTS, ids=lambda a: a.name)
 def test_the_issue_link_nested_3000_deep_is_refused_in_one_line(address):
     assert len(ISSUE_LINK) == 43 and zlib.decompress(base64.urlsafe_b64decode(ISSUE_LINK + "=")).count(b"[") == 3000
     assert_refused(address, ISSUE_LINK, f"nested deeper than {MAX_DEPTH} levels")
@@ -196,7 +197,7 @@ def test_the_issue_link_nested_3000_deep_is_refused_in_one_line(address):
 
 @pytest.mark.parametrize("levels", [MAX_DEPTH + 1, 1000, 3000, 100_000])
 @pytest.mark.parametrize("kind", ["[", "{"])
-@pytest.mark.parametrize("address", addresses.DOCUMENTS, ids=lambda a: a.name)
+@pytest.mark.parametrize("address", nav.DOCUMENTS, ids=lambda a: a.name)
 def test_deep_nesting_is_refused(address, kind, levels):
     assert_refused(address, packed(deep(levels, kind)), "nested deeper")
 
@@ -252,7 +253,7 @@ def test_any_text_is_read_or_refused_in_one_line(address, text):
     assert_loader_is_total(lambda t: decoded_and_used(address, t), text)
 
 
-@pytest.mark.parametrize("address", addresses.DOCUMENTS, ids=lambda a: a.name)
+@pytest.mark.parametrize("address", nav.DOCUMENTS, ids=lambda a: a.name)
 def test_every_truncation_of_a_real_document_is_refused(address):
     for doc in VALID[address.name]:
         text = urlstate.encode(doc)
@@ -266,7 +267,7 @@ json_texts = st.one_of(json_values.map(json.dumps), json_values.map(json.dumps),
 
 
 @FUZZ
-@given(address=st.sampled_from(addresses.DOCUMENTS), text=json_texts)
+@given(address=st.sampled_from(nav.DOCUMENTS), text=json_texts)
 def test_any_json_document_is_checked_or_refused(address, text):
     assert_loader_is_total(lambda t: decoded_and_used(address, t), packed(text))
 
@@ -276,7 +277,7 @@ def test_any_json_document_is_checked_or_refused(address, text):
 def test_mutations_of_real_documents_are_checked_or_refused(data):
     """Wrong types anywhere (a list for a name, text among numbers, a huge number, a missing or extra key):
     the schema refuses them, or the page's next step takes them or refuses them in one line."""
-    address = data.draw(st.sampled_from(addresses.DOCUMENTS))
+    address = data.draw(st.sampled_from(nav.DOCUMENTS))
     doc = data.draw(mutated_document(data.draw(st.sampled_from(VALID[address.name]))))
     assert_loader_is_total(lambda t: decoded_and_used(address, t), urlstate.encode(doc))
 
@@ -299,7 +300,7 @@ def _places(doc: Any, path: tuple = ()) -> list[tuple]:
 @st.composite
 def with_literal(draw, literal: str) -> tuple[urlstate.Address, str]:
     """A parameter and the JSON text of one of its real documents with one value spelled as ``literal``."""
-    address = draw(st.sampled_from(addresses.DOCUMENTS))
+    address = draw(st.sampled_from(nav.DOCUMENTS))
     doc = json.loads(json.dumps(draw(st.sampled_from(VALID[address.name]))))
     path = draw(st.sampled_from(_places(doc)))
     if not path:
@@ -347,7 +348,7 @@ def _value_at(doc: Any, path: tuple) -> Any:
 
 
 @pytest.mark.parametrize("literal", REFUSED_NUMBERS)
-@pytest.mark.parametrize("address", addresses.DOCUMENTS, ids=lambda a: a.name)
+@pytest.mark.parametrize("address", nav.DOCUMENTS, ids=lambda a: a.name)
 def test_a_huge_or_non_ascii_number_in_a_real_document_is_one_line_naming_it(address, literal):
     """The decoder names the number (its length, not finite, not JSON), as the file loaders do; the old one called
     a 5,000-digit number "not JSON", took ``1e999`` for infinity and ``NaN`` for a number."""
@@ -356,7 +357,7 @@ def test_a_huge_or_non_ascii_number_in_a_real_document_is_one_line_naming_it(add
 
 
 def test_duplicate_keys_and_oversized_documents_are_refused():
-    for address in addresses.DOCUMENTS:
+    for address in nav.DOCUMENTS:
         doc = VALID[address.name][-1]
         key = sorted(doc)[0] if doc else "wagons"
         assert_refused(address, packed(json.dumps(doc)[:-1] + f', "{key}": null}}'), "appears twice")

@@ -1,5 +1,5 @@
-"""Imports in ``solver/`` run one way: no module imports, directly or through others, a module that
-imports it back. Module-level and function-level imports count alike (a lazy import is still a
+"""Imports in ``solver/`` and ``dashboard/`` run one way: no module imports, directly or through others, a module
+that imports it back. Module-level and function-level imports count alike (a lazy import is still a
 dependency: it only moves the failure to run time).
 
 Edges: ``import a.b`` and ``from a.b import c`` depend on ``a.b``, or on ``a.b.c`` when that is a module
@@ -15,12 +15,12 @@ from pathlib import Path
 
 from tests.support.paths import ROOT
 
-SOLVER = ROOT / "solver"
+PACKAGES = ("solver", "dashboard")
 
 
 def _modules() -> dict[str, Path]:
     out = {}
-    for path in sorted(SOLVER.rglob("*.py")):
+    for path in sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py")):
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts = parts[:-1]
@@ -33,7 +33,7 @@ def _package(name: str, path: Path) -> str:
 
 
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The solver modules ``name`` imports, anywhere in its body."""
+    """The project modules ``name`` imports, anywhere in its body."""
     out = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
@@ -85,7 +85,7 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def test_no_import_cycle_in_solver():
+def test_no_import_cycle_in_solver_or_dashboard():
     assert cycles(graph()) == []
 
 
@@ -97,13 +97,45 @@ def test_the_walk_sees_imports_at_every_depth():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def layer_violations(g: dict[str, set[str]], order: list[str]) -> list[str]:
+    """``m imports d`` for each module that imports one of a higher layer (``order``: lowest first, each a module or
+    a package, which stands for every module in it); a layer that names no module is itself a violation."""
+    def layer(module: str) -> int | None:
+        for k, name in enumerate(order):
+            if module == name or module.startswith(name + "."):
+                return k
+        return None
+
+    out = [f"layer {name} names no module" for name in order if not any(layer(m) is not None and
+                                                                       (m == name or m.startswith(name + "."))
+                                                                       for m in g)]
+    for m, deps in sorted(g.items()):
+        for d in sorted(deps):
+            lm, ld = layer(m), layer(d)
+            if lm is not None and ld is not None and ld > lm:
+                out.append(f"{m} imports {d}")
+    return out
+
+
+OPTIMIZER_LAYERS = [f"solver.wagons.optimizer.{m}" for m in (
+    "quads", "problem", "walk", "cpsat", "z3solver", "oracle", "layout", "bounds", "lines", "dealsearch", "bestplay",
+    "canwin")]
+"""The optimizer's layers, lowest first: nothing below imports above."""
+DASHBOARD_LAYERS = ["dashboard.shared.words", "dashboard.shared.state.urlstate", "dashboard.room", "dashboard.nav",
+                    "dashboard.app"]
+"""The dashboard's spine, lowest first: the rooms' records below the navigation, the navigation below the app."""
+
+
 def test_optimizer_layers_import_one_way():
-    """quads -> problem -> board -> local, cpsat, z3, oracle -> layout -> bestplay; nothing below imports above."""
-    g = graph()
-    order = ["quads", "problem", "board", "local", "cpsat", "z3_model", "z3_goals", "z3", "oracle", "layout", "bounds", "lines",
-             "dealsearch", "bestplay", "canwin", "cli"]
-    rank = {f"solver.wagons.optimizer.{m}": k for k, m in enumerate(order)}
-    for m, deps in g.items():
-        for d in deps:
-            if m in rank and d in rank:
-                assert rank[d] < rank[m], f"{m} imports {d}"
+    assert layer_violations(graph(), OPTIMIZER_LAYERS) == []
+
+
+def test_dashboard_layers_import_one_way():
+    assert layer_violations(graph(), DASHBOARD_LAYERS) == []
+
+
+def test_a_layer_that_names_a_missing_module_fails():
+    g = {"a.low": set(), "a.high": {"a.low"}}
+    assert layer_violations(g, ["a.low", "a.high"]) == []
+    assert layer_violations(g, ["a.low", "a.gone", "a.high"]) == ["layer a.gone names no module"]
+    assert layer_violations(g, ["a.high", "a.low"]) == ["a.high imports a.low"]

@@ -15,11 +15,12 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
+from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.caching import cache_final, dumps, proven
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.state import store
-from dashboard.shared.widgets import guarded, kept, page_header
+from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.work import keep_stopped, run_with_progress
 from dashboard.wagons import view as wv
 from dashboard.wagons.scenarios import rows as rows

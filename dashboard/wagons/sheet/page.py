@@ -9,10 +9,11 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from dashboard.nav import page_header
 from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
-from dashboard.shared.widgets import guarded, json_download, json_upload, kept, page_header
+from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.words import whole
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import card_reading, town_grid
