@@ -40,10 +40,12 @@ from hypothesis import strategies as st
 import solver.cactus
 import solver.outlaws
 import solver.wagons
+from solver import registry
 from solver.cactus import odds
 from solver.cactus import solo_deck as sd
 from solver.cactus.game import NextRound
 from solver.cactus.rules import CactusRules
+from solver.contract import GameContract
 from solver.errors import BadInput
 from solver.outlaws.actions import Action
 from solver.outlaws.apply import outcomes as engine_outcomes
@@ -175,10 +177,21 @@ def play(game, state, seed: int, cap: int) -> dict:
     return record
 
 
-@pytest.mark.parametrize("game", [solver.wagons, solver.cactus, solver.outlaws], ids=lambda g: g.__name__)
-def test_every_game_exports_the_contract(game):
+@pytest.mark.parametrize("registered", registry.GAMES, ids=lambda g: g.id)
+def test_every_registered_game_exports_the_contract(registered):
+    game = registered.engine
     assert all(hasattr(game, name) for name in SURFACE), [n for n in SURFACE if not hasattr(game, n)]
     assert set(SURFACE) <= set(game.__all__)
+    assert isinstance(game, GameContract)
+
+
+@pytest.mark.parametrize("registered", registry.GAMES, ids=lambda g: g.id)
+def test_every_registered_game_plays_from_its_default_setup_and_has_golden_walks(registered):
+    """A random game from the default set-up keeps the contract (OpenSpiel's ``random_sim_test``), whatever the game;
+    and every registered game has seeded playthroughs among the golden cases."""
+    game = registered.engine
+    play(game, game.initial_state(0), 0, 60)
+    assert any(g is game for _label, g, _make, _bound, _seed in CASES), f"{registered.id}: no golden playthrough"
 
 
 @pytest.mark.parametrize(("label", "game", "make", "bound", "seed"), CASES,
