@@ -1,4 +1,4 @@
-"""A Cactus Town check that fails, explained in words (issue 32, "Readable answers"), where its counterexample is
+"""A Cactus Town check that fails, explained in words, where its counterexample is
 otherwise only JSON.
 
 :mod:`solver.cactus.verify.checks` gives an event-deck counterexample as a deal (the deck by card kind, top

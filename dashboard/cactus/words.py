@@ -1,4 +1,4 @@
-"""The lone ranger's turn in words (issue 32, "Readable answers"): each outcome of
+"""The lone ranger's turn in words: each outcome of
 :func:`solver.cactus.ranger.decide` said as a player says it, a duel won or lost and the square a lost duel
 pushes him to included, where the engine's outcome list only has icons ("1/6: DUEL then SNEAK to [0, 1]").
 

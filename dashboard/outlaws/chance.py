@@ -1,4 +1,4 @@
-"""The chance a play leaves open, as the table meets it (issue 32, "Readable answers").
+"""The chance a play leaves open, as the table meets it.
 
 The engine lists every outcome of a play (:func:`solver.outlaws.line.outcome_texts`). When a play begins sudden
 death (rule O11), the 3 Bullets, 3 Handcuffs and 2 Bogus X are laid face down in one of 8!/(3!3!2!) = 560

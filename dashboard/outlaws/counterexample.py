@@ -1,4 +1,4 @@
-"""An Outlaws counterexample of the Verification page in words (issue 32, "Readable answers").
+"""An Outlaws counterexample of the Verification page in words.
 
 :func:`solver.outlaws.verify.checks.check_invariant` returns a failing check's counterexample as the position
 before, the action of its Z3 model (kind, side and the model's own parameters: column ``c``, ``call`` as an index

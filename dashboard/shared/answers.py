@@ -1,4 +1,4 @@
-"""The last answers of a page's searches and checks, kept per browser (issue 32, "Nothing lost").
+"""The last answers of a page's searches and checks, kept per browser.
 
 A page keeps its answers under one work key of the store (:mod:`dashboard.shared.state.store`): a mapping from the
 answer's name (a search, a check run) to the inputs it answered (canonical JSON text) and the answer itself, so a

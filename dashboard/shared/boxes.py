@@ -1,4 +1,4 @@
-"""Number boxes that never change a number on their own (issue 32, "No stale answers").
+"""Number boxes that never change a number on their own.
 
 A number typed in the browser's own number box is clamped, rounded or cut short by the browser ("1e9" became 1)
 and a value out of range leaves the last accepted one in force, so the answer on the page is the old one. These

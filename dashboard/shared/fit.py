@@ -1,4 +1,4 @@
-"""Pages that fit a phone (issue 32, "The phone": 390 px wide, no sideways scrolling of the page).
+"""Pages that fit a phone (390 px wide, no sideways scrolling of the page).
 
 :func:`narrow_page` adds the page's small stylesheet: on a narrow screen a tab bar wraps onto a second line
 instead of hiding its last tabs behind a scroll arrow ("Lone ranger's tu›"), and code spans in text wrap.

@@ -1,4 +1,4 @@
-"""My games: this browser's saved games and towns, listed to resume, rename and delete (issue 32, "Nothing lost").
+"""My games: this browser's saved games and towns, listed to resume, rename and delete.
 
 A page offers :func:`save_form` to save its work as a named item of its kind; :func:`show` is the My games page
 (``dashboard/shared/my_games.py``). Resuming an item makes its document the owning page's kept work

@@ -170,7 +170,7 @@ def stopped_note(result: dict) -> None:
 
 @dataclasses.dataclass
 class Countdown:
-    """The time left as the bar says it: it only falls (issue 32: an estimate that grew from 468 s to 1,085 s
+    """The time left as the bar says it: it only falls (an estimate that grew from 468 s to 1,085 s
     while the work ran helps no one). Each new estimate from the share done is taken only when it is lower than
     the last one said, less the time since; once it reaches zero the bar says the run takes longer than
     estimated."""

@@ -1,4 +1,4 @@
-"""The player's card settles it (issue 32): where a Lone Cowboy score rests on a low-confidence number with listed
+"""The player's card settles it: where a Lone Cowboy score rests on a low-confidence number with listed
 readings (Boom or Bust today, rule:W11), the page shows the scores under each reading side by side, each with the
 reading's wording, until the player says which one their card shows; that answer is remembered for the browser
 (:mod:`dashboard.shared.state.store`, work key :data:`WORK`), can be changed, and sets the session's reading (the

@@ -1,4 +1,4 @@
-"""Presentation only: Lone Cowboy towns drawn as SVG that fits its column (issue 32, "The phone").
+"""Presentation only: Lone Cowboy towns drawn as SVG that fits its column.
 
 A town is drawn at its natural size (62 x 44 pixels a square) on a wide screen and scaled down to the width of its
 column on a narrow one (an SVG image at ``width: 100%``, ``max-width``: the natural width), so no town is ever cut

@@ -205,16 +205,15 @@ wait this long, so "refused at once" is told apart by a margin no machine load c
 itself takes a Python start-up, seconds even on a loaded machine)."""
 
 
-def _one_line_run(argv, seconds=DASK_CONNECT / 2):
-    root = ROOT
+def _one_line_run(argv):
+    """The run's one error line. The only bound on its time is the generous one against a hang (twice the connect
+    timeout, so never the difference between a loaded and a quiet machine); how fast a refusal comes is measured in
+    bench/bench_executor.py, not here."""
     env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": f"{DASK_CONNECT}s"}
-    started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "solver", *argv], capture_output=True, text=True,
-                          timeout=2 * DASK_CONNECT, cwd=root, env=env)
-    took = time.monotonic() - started
+                          timeout=2 * DASK_CONNECT, cwd=ROOT, env=env)
     lines = done.stderr.strip().splitlines()
     assert done.returncode == 2 and len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), done.stderr[-2000:]
-    assert took < seconds, f"took {took:.1f}s (a connection attempt waits {DASK_CONNECT} s): {lines}"
     return lines[0]
 
 
@@ -287,7 +286,7 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_naming_the_address():
         def run(kind: str) -> str:
             argv = ["batch", "wagons-games", "--scenario", "boomtown", "--n", "2", "--executor", addresses[kind]]
             try:
-                return _one_line_run(argv, seconds=DASK_CONNECT)
+                return _one_line_run(argv)
             except AssertionError as exc:
                 raise AssertionError(f"{kind}: {exc}") from None
 

@@ -92,3 +92,14 @@ def test_every_command_is_listed():
     assert {"best-layout", "best-play", "score", "play", "opponent-draft", "simulate"} <= commands["wagons"]
     assert {"moves", "status", "apply", "playouts", "verify", "dead-positions"} <= commands["outlaws"]
     assert {"marshal", "verify", "ranger", "duel"} <= commands["cactus"]
+
+
+def test_no_issue_numbers_in_the_product():
+    """History lives in docs/history/, not in the code: no module of solver/ or dashboard/ cites an issue number
+    (the issues are not in the repository)."""
+    import re
+
+    pattern = re.compile(r"issue\s+#?\d", re.IGNORECASE)
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in SOURCES[:-1] for n, line in
+             enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert found == []

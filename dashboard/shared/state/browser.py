@@ -1,4 +1,4 @@
-"""This browser's id: the key of its work and saved games in :mod:`dashboard.shared.state.store` (issue 32, "Nothing lost").
+"""This browser's id: the key of its work and saved games in :mod:`dashboard.shared.state.store`.
 
 The id is ``secrets.token_urlsafe(32)`` (256 random bits), held by the browser alone as the cookie
 ``ruleslinger_browser`` (``SameSite=Strict``, ``Path=/``, ``Max-Age`` 400 days, renewed by every visit), never in

@@ -1,4 +1,4 @@
-"""This browser's work and saved games, kept on the server in SQLite (issue 32, "Nothing lost").
+"""This browser's work and saved games, kept on the server in SQLite.
 
 The file is ``$RULESLINGER_STORE`` when set, else ``$XDG_DATA_HOME/ruleslinger/store.sqlite3``, else
 ``~/.local/share/ruleslinger/store.sqlite3``. Every row belongs to one browser, named by the SHA-256 of the

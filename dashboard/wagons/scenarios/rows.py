@@ -1,4 +1,4 @@
-"""The Scenarios page's simulated games, fast (issue 32, "Fast pages"): stored rows first, then the games this server
+"""The Scenarios page's simulated games, fast: stored rows first, then the games this server
 has already simulated, and only then new simulations, on demand.
 
 The stored rows (``scenarios/wagons/simulations.parquet``, provenance in ``simulations.md``) are

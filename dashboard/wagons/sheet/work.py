@@ -1,4 +1,4 @@
-"""The score sheet's work, kept (issue 32, "Nothing lost"): its scenario, placement rows and opponent's pile as one
+"""The score sheet's work, kept: its scenario, placement rows and opponent's pile as one
 document ``{"scenario", "rows", "pile"}`` (:func:`dashboard.wagons.view.load_sheet` checks it), in the page's
 address (``?sheet=``, for sharing and bookmarks), in this browser's kept work (:data:`WORK`, also the document of
 a "Lone Cowboy town" in My games) and in the session; and the last best-layout answer (:data:`BEST`).

@@ -79,7 +79,7 @@ class Counts(tuple):
 def card_counts(cards: Sequence[int], layouts: bool = True) -> Counts:
     """Every terrain and icon the cards hold (positions ignored) and, with ``layouts``, what their cards'
     layouts allow Badlands (:func:`flankable_guns`, :func:`between_cells_of`; without, the Badlands part
-    reads the counts alone, as before issue 20's bound work: the bench's comparison)."""
+    reads the counts alone, as before the bound work: the bench's comparison)."""
     every = load_cards()
     terrain, icon = [0] * 6, [0] * 6
     for cid in cards:

@@ -151,7 +151,7 @@ def add_triangles(m, n, axis, town) -> None:
     put the third pair beyond -2..2; the other contradictions follow by unit propagation (two offsets set the
     third's literal, the at-most-one clears its others; one offset and the third's set the second's candidates
     false through the positive clauses), so propagation is at least as strong as with every contradiction
-    clause stated (the build before issue 20's encoding round, ``bench/wagons/baselines.py``)."""
+    clause stated (the build before the encoding round, ``bench/wagons/baselines.py``)."""
     if n > 10:
         return
     for i, j in itertools.combinations(range(n), 2):

@@ -43,7 +43,7 @@ class CpSatProof:
     default :data:`~.problem.LAYOUT_METHOD`) for a town beating the best one until infeasible (the
     proof) or the time limit. ``speedups``: the model with its redundant bounds
     and symmetry breaking (default; ``False`` is the baseline of ``bench/wagons/bench_wagons_proofs.py``);
-    ``tightened``: with them, issue 20's second round (the territory cap and the group neighbours;
+    ``tightened``: with them, the second round of the bound work (the territory cap and the group neighbours;
     default; ``False`` is the benches' ``current``, the prover before it); ``triangles``: what adds the redundant
     offset clauses (None: :func:`.encode.add_triangles`; the benches pass the build before the encoding round,
     ``bench/wagons/baselines.py``)."""

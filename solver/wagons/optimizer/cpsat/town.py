@@ -69,8 +69,8 @@ class CpTown(QuadSlots):
     rel: dict = field(default_factory=dict)    # (i, j) -> {(dx, dy, ri, rj): BoolVar}
     vis: dict = field(default_factory=dict)    # slot -> BoolVar
     deadline: float | None = None
-    speedups: bool = True  # the redundant (admissible) bounds and symmetry breaking of issue 20
-    tightened: bool = True  # with speedups: the territory cap and the group neighbours (issue 20, second round)
+    speedups: bool = True  # the redundant (admissible) bounds and symmetry breaking
+    tightened: bool = True  # with speedups: the territory cap and the group neighbours (the second round of the bound work)
     _cache: dict = field(default_factory=dict)
 
 
