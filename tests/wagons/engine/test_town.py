@@ -136,8 +136,12 @@ def test_load_data_bad_file(tmp_path):
 
 
 def test_goal_and_scenario_data_complete():
+    """The shape of the goal data, from the data itself (a goal card added to goals.toml needs no edit here): names
+    are unique, the goals the scenarios use are exactly the known ones, and every known goal says how sure each of
+    its numbers is."""
     data = load_data()
-    assert len(data.goals) == 18 and sum(g.known for g in data.goals) == 12
+    names = [g.name for g in data.goals]
+    assert len(names) == len(set(names)) and any(g.known for g in data.goals)
     used = {g for s in data.scenarios for g in s.goals}
     assert used == {g.name for g in data.goals if g.known}
     for g in data.goals:
