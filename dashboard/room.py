@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from dashboard.shared.state.urlstate import Address
 
@@ -52,4 +52,4 @@ class Room:
     pages: tuple[PageInfo, ...]
     checks: CheckRoom
     start: Callable[[], None] | None = None
-    draw_witness: Callable[[dict], None] | None = None
+    draw_witness: Callable[[dict[str, Any]], None] | None = None

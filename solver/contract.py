@@ -12,9 +12,12 @@ the Monte Carlo checks, the dashboard's "draw it at random"). How a game ended i
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
+
+from solver.readings.base import Readings
 
 T = TypeVar("T")
 
@@ -29,41 +32,53 @@ class Outcome(NamedTuple):
     termination: Any
 
 
+S = TypeVar("S")
+A = TypeVar("A")
+
+
 @runtime_checkable
-class GameContract(Protocol):
-    """What a game package exports: its readings (``Rules``), its state type and the pure step functions."""
+class GameContract(Protocol[S, A]):
+    """What a game package exports, for its state type ``S`` and action type ``A``: its readings (``Rules``), its
+    state type and the pure step functions. ``initial_state(seed, rules, **set-up)`` takes the game's own set-up
+    (Lone Cowboy's ``scenario``, Cactus Town's ``players``)."""
 
-    Rules: type
-    State: type
+    @property
+    def Rules(self) -> type[Readings]:  # noqa: N802 - the name every game package exports
+        """The game's frozen readings class."""
 
-    def initial_state(self, seed: int = 0, rules: Any = ..., **setup: Any) -> Any:
+    @property
+    def State(self) -> type[S]:  # noqa: N802
+        """The game's state type."""
+
+    @property
+    def initial_state(self) -> Callable[..., S]:
         """The state after the set-up (``seed`` decides what chance decides at the set-up)."""
 
-    def legal_actions(self, state: Any) -> Sequence[Any]:
+    def legal_actions(self, state: S, /) -> Sequence[A]:
         """Every distinct choice of the side to move; empty exactly when the game is over."""
 
-    def outcomes(self, state: Any, action: Any) -> list[tuple[Fraction, Any]]:
+    def outcomes(self, state: S, action: A, /) -> list[tuple[Fraction, S]]:
         """What ``action`` can lead to, with exact positive probabilities summing to 1 (equal states merged)."""
 
-    def is_terminal(self, state: Any) -> bool:
+    def is_terminal(self, state: S, /) -> bool:
         """Whether the game is over."""
 
-    def winner(self, state: Any) -> Any:
+    def winner(self, state: S, /) -> StrEnum | None:
         """Who won (None until the end)."""
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S, /) -> Outcome | None:
         """How the game ended (None until the end); its ``winner`` is :meth:`winner`'s."""
 
-    def to_json(self, state: Any) -> dict:
+    def to_json(self, state: S, /) -> dict[str, Any]:
         """The state as a JSON document (``from_json`` gives an equal state back)."""
 
-    def from_json(self, doc: Any) -> Any:
+    def from_json(self, doc: Any, /) -> S:
         """A state from :meth:`to_json`'s document; BadInput on a bad one."""
 
-    def action_to_json(self, action: Any) -> Any:
+    def action_to_json(self, action: A, /) -> Any:
         """An action as JSON."""
 
-    def action_from_json(self, doc: Any) -> Any:
+    def action_from_json(self, doc: Any, /) -> A:
         """An action from :meth:`action_to_json`'s JSON; BadInput on a bad one."""
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from solver.ask.model import DomainKind
 from solver.contract import GameContract
 from solver.execution.plans import BatchKind, Setting
+from solver.readings.base import Readings
 from solver.readings.verdicts import Verdict
 
 
@@ -31,8 +32,8 @@ class GameRegistration:
     id: str
     title: str
     short: str
-    engine: GameContract
-    add_commands: Callable[[argparse._SubParsersAction], None]
+    engine: GameContract[Any, Any]
+    add_commands: Callable[[argparse._SubParsersAction[Any]], None]
     verdicts: Callable[[], list[Verdict]]
     verify: Callable[..., dict[str, Any]]
     batches: tuple[BatchKind, ...] = ()
@@ -40,6 +41,6 @@ class GameRegistration:
     questions: tuple[DomainKind, ...] = ()
 
     @property
-    def rules(self) -> type:
+    def rules(self) -> type[Readings]:
         """The game's frozen readings class (its ``Rules``)."""
         return self.engine.Rules

@@ -36,13 +36,13 @@ class Answer:
     exact: bool = True
     interval: tuple[float, float] | None = None
     samples: int | None = None
-    witness: dict | None = None
+    witness: dict[str, Any] | None = None
     witness_values: dict[str, Value] = field(default_factory=dict)
     checked: int = 0
     size: int | None = None
     stopped_by: str | None = None
     deterministic: float | None = None
-    changed_by: tuple[dict, ...] | None = None
+    changed_by: tuple[dict[str, Any], ...] | None = None
 
     def short(self) -> str:
         """The verdict in a few words ("yes", "at most 12", "1/3")."""

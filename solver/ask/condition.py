@@ -9,7 +9,7 @@ it back, :func:`words` says it in the measures' labels, and :func:`holds` evalua
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -96,7 +96,7 @@ class _Parser:
         if self.nodes > MAX_NODES:
             raise BadInput(f"condition: more than {MAX_NODES} parts")
 
-    def joined(self, word: str, lower) -> Condition:
+    def joined(self, word: str, lower: Callable[[], Condition]) -> Condition:
         parts = [lower()]
         while self.peek() == ("word", word):
             self.take()
@@ -157,7 +157,7 @@ def parse(source: str) -> Condition:
     p = _Parser(source)
     tree = p.any_()
     if p.peek() is not None:
-        raise BadInput(f"condition: unexpected {short_repr(p.peek()[1])} (join parts with and / or)")
+        raise BadInput(f"condition: unexpected {short_repr(p.toks[p.at][1])} (join parts with and / or)")
     return tree
 
 
@@ -223,7 +223,8 @@ def _compare(value: Value, op: str, target: Value) -> bool:
         return value != target
     if isinstance(value, str) or isinstance(target, str):
         raise BadInput(f"condition: {op} compares numbers, not {short_repr(target)}")
-    return {"<": value < target, "<=": value <= target, ">": value > target, ">=": value >= target}[op]
+    a, b = Fraction(value), Fraction(target)
+    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
 
 
 def holds(cond: Condition | None, values: Mapping[str, Value]) -> bool:

@@ -62,7 +62,7 @@ class _Run:
     def values(self, element: Any) -> Mapping[str, Value]:
         return self.domain.values(element, self.names)
 
-    def shown(self, element: Any) -> tuple[dict, dict[str, Value]]:
+    def shown(self, element: Any) -> tuple[dict[str, Any], dict[str, Value]]:
         """The witness document and every named measure's value on it."""
         return self.domain.witness(element), dict(self.values(element))
 
@@ -144,14 +144,15 @@ def _forall(run: _Run, size: int | None) -> Answer:
 
 def _best(run: _Run, size: int | None) -> Answer:
     sign = 1 if run.q.quantifier == "most" else -1
-    best: tuple[Value, Any] | None = None
+    name = run.q.measure or ""
+    best: tuple[Fraction, Any] | None = None
     count = 0
     for i, _w, element in _walk(run, size):
         count = i + 1
         values = run.values(element)
         if not cond_mod.holds(run.q.condition, values):
             continue
-        v = values[run.q.measure]
+        v = Fraction(values[name])  # a number measure (prepare checks it)
         if best is None or sign * v > sign * best[0]:
             best = (v, element)
     why = run.out_of_time()
@@ -161,10 +162,15 @@ def _best(run: _Run, size: int | None) -> Answer:
         return run.answer("no" if proven else "unknown", proven, method + f"; no {run.domain.noun} meets the condition",
                           checked=count, size=size, stopped_by=why)
     witness, values = run.shown(best[1])
-    m = run.measures[run.q.measure]
-    bound = best[0] if proven else (m.high if sign > 0 else m.low)
-    return run.answer("value", proven, method, value=best[0], bound=bound, witness=witness, witness_values=values,
+    m = run.measures[name]
+    bound = _plain(best[0]) if proven else (m.high if sign > 0 else m.low)
+    return run.answer("value", proven, method, value=_plain(best[0]), bound=bound, witness=witness, witness_values=values,
                       checked=count, size=size, stopped_by=why)
+
+
+def _plain(v: Fraction) -> Value:
+    """A whole number as an int, else the exact fraction."""
+    return int(v) if v.denominator == 1 else v
 
 
 def _chance(run: _Run, size: int | None) -> Answer:

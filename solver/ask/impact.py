@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from solver.ask.answer import Answer, answer_to_json
 from solver.ask.engine import ask
@@ -25,7 +26,7 @@ def alternatives(q: Question) -> list[tuple[str, object]]:
     return out
 
 
-def _key(a: Answer) -> tuple:
+def _key(a: Answer) -> tuple[Any, Any]:
     doc = answer_to_json(a)
     return doc["verdict"], doc["value"]
 

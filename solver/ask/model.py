@@ -80,7 +80,7 @@ class Domain(Protocol):
     def values(self, element: Any, names: frozenset[str]) -> Mapping[str, Value]:
         """The values of the measures ``names`` on ``element``."""
 
-    def witness(self, element: Any) -> dict:
+    def witness(self, element: Any) -> dict[str, Any]:
         """The element as a JSON document the pages draw (a town, a deck order, a line of play)."""
 
 

@@ -96,13 +96,15 @@ def _params(kind: DomainKind, given: Mapping[str, Any]) -> tuple[tuple[str, Any]
     return tuple(out)
 
 
-def _text(doc: Mapping[str, Any], key: str, required: bool = True) -> str | None:
+def _text(doc: Mapping[str, Any], key: str) -> str:
     value = doc.get(key)
-    if value is None and not required:
-        return None
     if not isinstance(value, str) or not value.strip():
         raise BadInput(f"question: '{key}' must be text")
     return value.strip()
+
+
+def _optional_text(doc: Mapping[str, Any], key: str, required: bool = False) -> str | None:
+    return _text(doc, key) if required or doc.get(key) is not None else None
 
 
 def question_from_doc(doc: Any) -> Question:
@@ -121,12 +123,12 @@ def question_from_doc(doc: Any) -> Question:
     if not isinstance(domain, Mapping) or not isinstance(domain.get("kind"), str):
         raise BadInput("domain: expected a table with a 'kind' (what the question ranges over)")
     kind = domain_kind(game, domain["kind"])
-    where = _text(doc, "where", required=False)
+    where = _optional_text(doc, "where")
     readings = doc.get("readings") or {}
     if not isinstance(readings, Mapping):
         raise BadInput("readings: expected a table of reading = value")
     q = Question(game, kind.name, _params(kind, domain), quantifier, cond_mod.parse(where) if where else None,
-                 _text(doc, "measure", required=quantifier in ("most", "least")),
+                 _optional_text(doc, "measure", required=quantifier in ("most", "least")),
                  tuple(sorted((str(k), v) for k, v in readings.items())), str(doc.get("title") or ""))
     q.rules()  # unknown readings or values are refused here, before any work
     if q.measure is not None and quantifier not in ("most", "least"):
@@ -168,5 +170,6 @@ def sentence(q: Question, description: str, measures: Mapping[str, Any]) -> str:
     if q.quantifier == "chance":
         body = cond_mod.words(q.condition, measures) if q.condition is not None else "anything"
         return f"What is the chance, over {description}, that {body}?"
-    label = measures[q.measure].label if q.measure in measures else q.measure
+    name = q.measure or ""
+    label = measures[name].label if name in measures else name
     return f"{QUANTIFIERS[q.quantifier]} {label} over {description}{where}?"
