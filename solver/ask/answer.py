@@ -26,6 +26,7 @@ class Answer:
     ``changed_by`` (with readings impact) the readings whose alternatives change it, each with the changed answer."""
 
     sentence: str
+    quantifier: str
     verdict: str
     proven: bool
     method: str
@@ -64,16 +65,37 @@ def _value_json(value: Any) -> Any:
     return value
 
 
-def answer_to_json(a: Answer) -> dict[str, Any]:
-    """The answer as one JSON document (exact fractions as "p/q")."""
+def _answer_value(a: Answer) -> Any:
+    """The contract's ``answer``: true / false (is there, for every), a number (max, min: the best found when
+    unproven; None when no element meets the condition), a chance "p/q"; None while undecided."""
+    if a.verdict == "unknown":
+        return None
+    if a.quantifier in ("max", "min"):
+        return _value_json(a.value) if a.verdict == "value" else None
+    if a.quantifier == "chance":
+        return _value_json(a.value)
+    return a.verdict == "yes"
+
+
+def answer_to_json(a: Answer, game: str, question: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The answer as one JSON document (the contract's ``ruleslinger ask --json``; exact fractions as "p/q"):
+    ``game``, ``question`` (the sentence), ``quantifier``, ``answer``, ``proven``, ``bound``, ``estimate``,
+    ``interval``, ``witness``, ``readings``, ``elapsed``; then this project's own: ``verdict``, ``said`` (the answer
+    in a few words), ``method``, ``value``, ``exact``, ``samples``, ``witness_values``, ``checked``, ``size``,
+    ``stopped_by``, the question's document (``asked``), CP-SAT's ``deterministic_time`` and ``changed_by``."""
     out: dict[str, Any] = {
-        "sentence": a.sentence, "verdict": a.verdict, "answer": a.short(), "proven": a.proven, "method": a.method,
-        "value": _value_json(a.value), "bound": _value_json(a.bound), "exact": a.exact,
-        "interval": list(a.interval) if a.interval else None, "samples": a.samples,
-        "witness": a.witness, "witness_values": {k: _value_json(v) for k, v in a.witness_values.items()},
-        "checked": a.checked, "size": a.size, "stopped_by": a.stopped_by, "readings": a.readings,
+        "game": game, "question": a.sentence, "quantifier": a.quantifier, "answer": _answer_value(a),
+        "proven": a.proven, "bound": _value_json(a.bound) if a.verdict == "value" and not a.proven else None,
+        "estimate": a.verdict == "chance" and a.samples is not None,
+        "interval": list(a.interval) if a.interval else None, "witness": a.witness, "readings": a.readings,
         "elapsed": round(a.elapsed, 3),
+        "verdict": a.verdict, "said": a.short(), "method": a.method, "value": _value_json(a.value),
+        "exact": a.exact, "samples": a.samples,
+        "witness_values": {k: _value_json(v) for k, v in a.witness_values.items()},
+        "checked": a.checked, "size": a.size, "stopped_by": a.stopped_by,
     }
+    if question is not None:
+        out["asked"] = question
     if a.deterministic is not None:
         out["deterministic_time"] = round(a.deterministic, 3)
     if a.changed_by is not None:

@@ -52,12 +52,12 @@ def _measures(game: str) -> dict[str, Any]:
     return {"game": game, "domains": out}
 
 
-def _handle(args: argparse.Namespace) -> dict[str, Any]:
+def _handle(args: argparse.Namespace) -> Any:
     if args.measures:
         return _measures(registry.game(args.measures).id)
     if args.examples is not None and args.question is None and args.examples == "":
-        return {"examples": [{"name": e.name, "game": e.question.game, "title": e.question.title,
-                              "expected": e.expected} for e in examples()]}
+        return [{"file": f"scenarios/questions/{e.name}.toml", "name": e.name, "game": e.question.game,
+                 "question": e.question.title, "expected": e.expected} for e in examples()]
     if args.examples:
         ex = example(args.examples)
         q, expected = ex.question, ex.expected
@@ -70,16 +70,16 @@ def _handle(args: argparse.Namespace) -> dict[str, Any]:
     answer = ask(q, args.time_limit, progress=lambda done, total: bar(done, f"of {total:,}" if total else ""))
     if args.readings_impact:
         answer = impact(q, answer, args.time_limit, progress=lambda done, total: bar(done, f"readings of {total}"))
-    out = {"question": question_to_doc(q)} | answer_to_json(answer)
+    out = answer_to_json(answer, q.game, question_to_doc(q))
     if expected is not None:
         out["expected"] = expected
         out["as_expected"] = matches(expected, out)
     return out
 
 
-def _render(result: dict[str, Any]) -> str:
-    if "examples" in result:
-        return "\n".join(f"{e['name']:<34} {e['game']:<8} {e['title']}" for e in result["examples"])
+def _render(result: Any) -> str:
+    if isinstance(result, list):  # the shipped examples
+        return "\n".join(f"{e['name']:<34} {e['game']:<8} {e['question']}" for e in result)
     if "domains" in result:
         lines = []
         for d in result["domains"]:
@@ -87,7 +87,7 @@ def _render(result: dict[str, Any]) -> str:
             lines.append(f"{d['domain']}: {d['label']} — {params}")
             lines += [f"  {m['name']:<28} {m['label']}" for m in d.get("measures", [])]
         return "\n".join(lines)
-    lines = [result["sentence"], f"Answer: {result['answer']}", f"How: {result['method']}"]
+    lines = [result["question"], f"Answer: {result['said']}", f"How: {result['method']}"]
     if result.get("witness_values"):
         lines.append("Shown by: " + ", ".join(f"{k} = {v}" for k, v in result["witness_values"].items()))
     lines.append("Readings: " + ", ".join(f"{k}={v}" for k, v in result["readings"].items()))

@@ -56,7 +56,8 @@ class _Run:
 
     def answer(self, verdict: str, proven: bool, method: str, **kw: Any) -> Answer:
         readings = self.q.rules().to_json()
-        return Answer(sentence(self.q, self.domain.description, self.measures), verdict, proven, method,
+        return Answer(sentence(self.q, self.domain.description, self.measures), self.q.quantifier, verdict, proven,
+                      method,
                       time.monotonic() - self.start, readings, **kw)
 
     def values(self, element: Any) -> Mapping[str, Value]:
@@ -98,7 +99,7 @@ def ask(q: Question, time_limit: float = DEFAULT_SECONDS, progress: Progress | N
         raise BadInput(f"domain: {size:,} {run.domain.noun}s are too many to decide here (at most {most:,}); "
                        "narrow the domain" + (", or ask for a chance (estimated)" if hasattr(run.domain, "sample")
                                                else ""))
-    return {"exists": _exists, "forall": _forall, "most": _best, "least": _best, "chance": _chance}[q.quantifier](
+    return {"exists": _exists, "forall": _forall, "max": _best, "min": _best, "chance": _chance}[q.quantifier](
         run, size)
 
 
@@ -143,7 +144,7 @@ def _forall(run: _Run, size: int | None) -> Answer:
 
 
 def _best(run: _Run, size: int | None) -> Answer:
-    sign = 1 if run.q.quantifier == "most" else -1
+    sign = 1 if run.q.quantifier == "max" else -1
     name = run.q.measure or ""
     best: tuple[Fraction, Any] | None = None
     count = 0

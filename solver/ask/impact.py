@@ -27,7 +27,7 @@ def alternatives(q: Question) -> list[tuple[str, object]]:
 
 
 def _key(a: Answer) -> tuple[Any, Any]:
-    doc = answer_to_json(a)
+    doc = answer_to_json(a, "")
     return doc["verdict"], doc["value"]
 
 

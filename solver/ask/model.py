@@ -93,8 +93,8 @@ express every measure the question names, None where it cannot (the engine then 
 
 @dataclass(frozen=True)
 class Goal:
-    """What a domain's own ``search`` is asked: ``quantifier`` (``exists``, ``forall``, ``most``, ``least``), the
-    ``condition`` (:mod:`solver.ask.condition`, None: every element), the ``objective`` measure (most/least) and the
+    """What a domain's own ``search`` is asked: ``quantifier`` (``exists``, ``forall``, ``max``, ``min``), the
+    ``condition`` (:mod:`solver.ask.condition`, None: every element), the ``objective`` measure (max/min) and the
     ``deadline`` (``time.monotonic()``; the stop signal of :mod:`solver.stopping` also ends it)."""
 
     quantifier: str

@@ -5,7 +5,7 @@ A question file is TOML (``scenarios/questions/*.toml``; JSON reads the same)::
 
     title = "Can Gold Country score 8 with these cards and you still win?"
     game = "wagons"
-    ask = "exists"                 # exists | forall | most | least | chance
+    ask = "exists"                 # exists | forall | max | min | chance ("most" and "least" read as max and min)
     where = "goal.gold-country >= 8 and winner == player"
     [domain]
     kind = "towns"
@@ -14,7 +14,7 @@ A question file is TOML (``scenarios/questions/*.toml``; JSON reads the same)::
     [readings]                     # optional: the readings it is asked under (the defaults otherwise)
     boom_or_bust = "flat"
 
-``measure`` names what most / least ask about. :func:`question_from_doc` reads it and checks every part against the
+``measure`` names what max / min ask about. :func:`question_from_doc` reads it and checks every part against the
 game's registration (BadInput naming the bad part); :func:`question_to_doc` writes it back.
 """
 
@@ -31,9 +31,11 @@ from solver.ask.model import DomainKind
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 
-QUANTIFIERS = {"exists": "Is there", "forall": "For every", "most": "What is the most", "least": "What is the least",
+QUANTIFIERS = {"exists": "Is there", "forall": "For every", "max": "What is the most", "min": "What is the least",
                "chance": "What is the chance"}
-"""The four quantifiers (most and least are one, asked two ways), with how a sentence begins."""
+"""The four quantifiers (the most and the least are one, asked two ways), with how a sentence begins."""
+SYNONYMS = {"most": "max", "least": "min"}
+"""Other spellings a question file may use."""
 KEYS = {"title", "game", "ask", "where", "measure", "domain", "readings", "answer", "note", "source"}
 """The keys a question document may have (``answer``, ``note`` and ``source``: the shipped examples' own)."""
 
@@ -117,6 +119,7 @@ def question_from_doc(doc: Any) -> Question:
     game = _text(doc, "game")
     registry.game(game)
     quantifier = _text(doc, "ask")
+    quantifier = SYNONYMS.get(quantifier, quantifier)
     if quantifier not in QUANTIFIERS:
         raise BadInput(f"ask: {short_repr(quantifier)} is not one of {', '.join(QUANTIFIERS)}")
     domain = doc.get("domain")
@@ -128,11 +131,11 @@ def question_from_doc(doc: Any) -> Question:
     if not isinstance(readings, Mapping):
         raise BadInput("readings: expected a table of reading = value")
     q = Question(game, kind.name, _params(kind, domain), quantifier, cond_mod.parse(where) if where else None,
-                 _optional_text(doc, "measure", required=quantifier in ("most", "least")),
+                 _optional_text(doc, "measure", required=quantifier in ("max", "min")),
                  tuple(sorted((str(k), v) for k, v in readings.items())), str(doc.get("title") or ""))
     q.rules()  # unknown readings or values are refused here, before any work
-    if q.measure is not None and quantifier not in ("most", "least"):
-        raise BadInput("measure: only a most / least question names a measure")
+    if q.measure is not None and quantifier not in ("max", "min"):
+        raise BadInput("measure: only a max / min question names a measure")
     return q
 
 
