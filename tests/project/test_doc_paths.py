@@ -116,3 +116,54 @@ def test_the_check_catches_each_kind_of_missing_path():
     for text, flagged in cases.items():
         assert bool(missing_paths(text, paths, outputs)) == flagged, (text, missing_paths(text, paths, outputs))
     assert missing_paths("one\n`solver/nope.py`", paths, outputs) == [(2, "solver/nope.py")]
+
+
+SHORT = re.compile(r"`(\w+)\.([A-Za-z_]\w*)(?=[`(\[])")
+"""``module.NAME`` in backquotes (``search.win_possible``, ``verify.EVENT_READINGS``), said inside a section."""
+
+
+def _project_modules(paths: set[str]) -> dict[str, list[str]]:
+    """{a module's short name: the tracked files that are it} over solver/ and dashboard/ (a package: its
+    ``__init__.py`` and its modules)."""
+    out: dict[str, list[str]] = {}
+    for p in paths:
+        if not p.endswith(".py") or not p.startswith(("solver/", "dashboard/")):
+            continue
+        parts = p[:-3].split("/")
+        if parts[-1] == "__init__":
+            package = "/".join(parts[:-1])
+            out.setdefault(parts[-2], []).extend(q for q in paths if q.startswith(package + "/") and q.endswith(".py"))
+        else:
+            out.setdefault(parts[-1], []).append(p)
+    return out
+
+
+def _defines(files: list[str], name: str) -> bool:
+    pattern = re.compile(rf"^\s*(?:def|class)\s+{re.escape(name)}\b|^\s*{re.escape(name)}\s*[:=]|"
+                         rf"\bimport\b[^\n]*\b{re.escape(name)}\b|\bself\.{re.escape(name)}\s*[:=]", re.MULTILINE)
+    return any(pattern.search((ROOT / f).read_text(encoding="utf-8")) for f in files)
+
+
+def missing_names(text: str, paths: set[str]) -> list[tuple[int, str]]:
+    """(line, mention) for each backquoted ``module.NAME`` whose module is the project's but defines no NAME."""
+    modules = _project_modules(paths)
+    found = []
+    for m in SHORT.finditer(text):
+        module, name = m.group(1), m.group(2)
+        if module in modules and module not in ("solver", "dashboard") and name not in FILE_SUFFIXES \
+                and not _defines(modules[module], name):
+            found.append((text.count("\n", 0, m.start()) + 1, f"{module}.{name}"))
+    return found
+
+
+def test_the_docs_name_only_symbols_the_modules_define():
+    paths = tracked_paths()
+    problems = [f"{doc.relative_to(ROOT).as_posix()}:{line}: names {what!r}, which its module does not define"
+                for doc in doc_files() for line, what in missing_names(doc.read_text(encoding="utf-8"), paths)]
+    assert not problems, "\n".join(problems)
+
+
+def test_a_stale_symbol_is_found():
+    paths = tracked_paths()
+    assert missing_names("see `registry.game(...)` and `registry.no_such_function()`", paths) == \
+        [(1, "registry.no_such_function")]
