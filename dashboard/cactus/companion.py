@@ -130,10 +130,6 @@ def render_setup() -> None:
                 st.rerun()
 
 
-def _select(label: str, options: list, key: str, fmt) -> Any:
-    return st.selectbox(label, options, key=key, format_func=fmt)
-
-
 def render_record_form(game: dict, rules, rnd: int) -> None:
     """The cards seen in round ``rnd``; recording is refused inline when the engine says it cannot happen."""
     has_events = game["players"] is not None or rules.solo_events

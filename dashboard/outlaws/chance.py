@@ -78,10 +78,6 @@ def groups(game: gm.Game, outs: list[tuple[Fraction, gm.Game, str]]) -> list[Gro
     return out
 
 
-def has_lay(game: gm.Game, outs: list[tuple[Fraction, gm.Game, str]]) -> bool:
-    return any(g.lay for g in groups(game, outs))
-
-
 def laid_at(outs: list[tuple[Fraction, gm.Game, str]], group: Group, tokens: list[str]) -> int:
     """The outcome of ``group`` whose lay puts ``tokens`` (one per column, 0-7) on the street; BadInput naming the
     mismatch when no lay puts them there (3 Bullets, 3 Handcuffs and 2 Bogus X)."""

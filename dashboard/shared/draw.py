@@ -84,37 +84,6 @@ def wagons_legend_html() -> str:
             f"<br><b>Icons</b>: {icons}</div>")
 
 
-def wagons_town_html(cells: Mapping[tuple[int, int], Mapping[str, Any]], flagged: Iterable[tuple[int, int]] = (),
-                     caption: str = "") -> str:
-    """A town's visible territories on its grid.
-
-    ``cells`` maps (x, y) -> {"terrain", "icon", "card"}; empty grid squares are left blank (the
-    rulebook's "X"). ``flagged`` squares get a red outline (e.g. an illegal placement).
-    """
-    flagged = set(flagged)
-    if not cells and not flagged:
-        return "<div style='font:13px sans-serif;color:#777'>(empty town)</div>"
-    xs = [x for x, _ in cells] + [x for x, _ in flagged]
-    ys = [y for _, y in cells] + [y for _, y in flagged]
-    rows = []
-    for y in range(min(ys), max(ys) + 1):
-        tds = []
-        for x in range(min(xs), max(xs) + 1):
-            c = cells.get((x, y))
-            red = "outline:3px solid #d32f2f;outline-offset:-3px;" if (x, y) in flagged else ""
-            if c is None:
-                tds.append(f"<td style='{_CELL.format(w=62, h=40)}border:1px dashed #ccc;{red}'></td>")
-                continue
-            tip = f"({x},{y}) card {c.get('card', '?')}: {c['terrain']} / {c.get('icon')}"
-            tds.append(f"<td style='{_cell_style(c['terrain'], 62, 40, red)}' title='{escape(tip)}'>"
-                       f"{territory_label(c['terrain'], c.get('icon'))}"
-                       f"<div style='font-size:9px;opacity:.7'>#{escape(str(c.get('card', '')))}</div></td>")
-        rows.append(f"<tr><th style='font:10px sans-serif;color:#777;padding-right:3px'>{y}</th>{''.join(tds)}</tr>")
-    header = "".join(f"<th style='font:10px sans-serif;color:#777'>{x}</th>" for x in range(min(xs), max(xs) + 1))
-    cap = f"<caption style='font:bold 13px sans-serif;text-align:left'>{escape(caption)}</caption>" if caption else ""
-    return (f"<table style='border-collapse:collapse'>{cap}<tr><th></th>{header}</tr>{''.join(rows)}</table>")
-
-
 def _card_edges(cells: Mapping[tuple[int, int], Mapping[str, Any]], xy: tuple[int, int], style: str) -> str:
     """Borders on the sides of ``xy`` where the visible card changes (a card's outline)."""
     x, y = xy
@@ -127,38 +96,3 @@ def _card_edges(cells: Mapping[tuple[int, int], Mapping[str, Any]], xy: tuple[in
     return "".join(out)
 
 
-def wagons_overlay_html(mine: Mapping[tuple[int, int], Mapping[str, Any]],
-                        best: Mapping[tuple[int, int], Mapping[str, Any]], caption: str = "") -> str:
-    """Two towns on one grid: each square shows the player's territory, with the best layout's
-    territory there as an inset; the best layout's cards are outlined (dashed blue) and the squares
-    where the two differ are outlined in orange. ``mine``/``best``: (x, y) -> {terrain, icon, card}."""
-    every = set(mine) | set(best)
-    if not every:
-        return "<div style='font:13px sans-serif;color:#777'>(empty town)</div>"
-    xs, ys = [x for x, _ in every], [y for _, y in every]
-    rows = []
-    for y in range(min(ys), max(ys) + 1):
-        tds = []
-        for x in range(min(xs), max(xs) + 1):
-            a, b = mine.get((x, y)), best.get((x, y))
-            differs = (a is None) != (b is None) or (a is not None and (a["terrain"], a.get("icon")) !=
-                                                     (b["terrain"], b.get("icon")))
-            hl = "box-shadow:inset 0 0 0 3px #ef6c00;" if differs else ""
-            edges = _card_edges(best, (x, y), "3px dashed #1565c0") if b is not None else ""
-            if a is None:
-                main, style = "<div style='font-size:10px;color:#777'>empty</div>", \
-                    _CELL.format(w=70, h=52) + "background:#fafafa;border:1px dashed #ccc;"
-            else:
-                main, style = territory_label(a["terrain"], a.get("icon")), _cell_style(a["terrain"], 70, 52)
-            inset = ""
-            if b is not None:
-                bg, fg = TERRAIN_COLOURS.get(b["terrain"], "#fafafa"), TERRAIN_TEXT.get(b["terrain"], "#222222")
-                inset = (f"<div style='margin-top:2px;border-radius:4px;background:{bg};color:{fg};font:9px/1.3 sans-serif;"
-                         f"border:1px solid #1565c0'>best: {escape(b['terrain'])} / {escape(str(b.get('icon')))}</div>")
-            tip = (f"({x},{y}) yours: " + (f"{a['terrain']} / {a.get('icon')}" if a else "empty")
-                   + "; best layout: " + (f"{b['terrain']} / {b.get('icon')} (card {b.get('card')})" if b else "empty"))
-            tds.append(f"<td style='{style}{edges}{hl}' title='{escape(tip)}'>{main}{inset}</td>")
-        rows.append(f"<tr><th style='font:10px sans-serif;color:#777;padding-right:3px'>{y}</th>{''.join(tds)}</tr>")
-    header = "".join(f"<th style='font:10px sans-serif;color:#777'>{x}</th>" for x in range(min(xs), max(xs) + 1))
-    cap = f"<caption style='font:bold 13px sans-serif;text-align:left'>{escape(caption)}</caption>" if caption else ""
-    return f"<table style='border-collapse:collapse'>{cap}<tr><th></th>{header}</tr>{''.join(rows)}</table>"

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from solver.errors import BadInput
-from solver.io.numbers import parse_fraction_text, short_repr
 from solver.readings.base import Number, Readings
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -112,20 +110,6 @@ class CactusRules(Readings):
     sharing_pick: str = "random"
     no_move: str = "not_possible"
     pass_turn: str = "ends_row"
-
-
-def parse_fraction(text: Any, what: str) -> Fraction:
-    """An exact probability 0..1: ``"1/3"``, ``"0.25"``, ``0``, ``1`` or a Fraction, else BadInput.
-
-    Text goes through :func:`solver.io.numbers.parse_fraction_text`, which bounds its digits and exponent
-    before converting (``"1e999999999"`` is refused at once, not expanded to a billion digits).
-    """
-    if isinstance(text, bool) or not isinstance(text, (int, Fraction, str)):
-        raise BadInput(f"{what}: {short_repr(text)} is not a fraction like 1/3 or 0.25")
-    value = text if not isinstance(text, str) else parse_fraction_text(text, what)
-    if not 0 <= value <= 1:
-        raise BadInput(f"{what}: {short_repr(value)} is not an exact probability 0..1")
-    return Fraction(value)
 
 
 def frac_str(p: Fraction) -> str:
