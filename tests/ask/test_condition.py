@@ -60,14 +60,14 @@ def _python(cond: c.Condition, v: dict) -> bool:
     return all(results) if isinstance(cond, c.All) else any(results)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(conditions)
 def test_what_is_written_is_what_is_read(cond):
     assert c.parse(c.text(cond)) == cond
     c.check(cond, MEASURES)  # every generated condition is well-typed
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(conditions, values())
 def test_a_condition_means_its_comparisons_joined_as_python_joins_them(cond, v):
     assert c.holds(cond, v) == _python(cond, v)
