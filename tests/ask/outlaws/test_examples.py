@@ -27,8 +27,8 @@ def _cli(capsys, argv: list[str]) -> tuple[int, dict | None, str]:
 
 def test_there_are_enough_examples_from_players_and_the_rulebook():
     assert len(OURS) >= 8
-    assert {e.question.quantifier for e in OURS} == {"exists", "forall", "least", "chance"}
-    assert any("issue 40" in e.source for e in OURS) and any("outside-facts" in e.source for e in OURS)
+    assert {e.question.quantifier for e in OURS} == {"exists", "forall", "min", "chance"}
+    assert any("a player's question" in e.source for e in OURS) and any("outside-facts" in e.source for e in OURS)
 
 
 @pytest.mark.parametrize("name", [e.name for e in OURS])
