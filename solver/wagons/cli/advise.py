@@ -51,11 +51,11 @@ def _figure(a: dict) -> str:
         return "not played (time ran out)"
     span = f" [{a['interval'][0]:+.1f}, {a['interval'][1]:+.1f}]" if a["interval"] and not a["exact"] else ""
     win = f"win {100 * a['win_chance']:.0f}%"
-    if not a["exact"]:
+    if a["win_interval"] and not a["exact"]:
         win += f" [{100 * a['win_interval'][0]:.0f}-{100 * a['win_interval'][1]:.0f}%]"
-    how = "exact" if a["exact"] else f"{a['samples']} order" + ("s" if a["samples"] != 1 else "")
     bound = f", at most {a['bound']:+d}" if a.get("bound") is not None else ""
-    return f"{a['expected_margin']:+.1f}{span}  {win}  ({how}{bound})"
+    mark = " (*)" if a.get("above_advised") else ""
+    return f"{a['expected_margin']:+.1f}{span}  {win}  ({a['how']}{bound}){mark}"
 
 
 def render_advise(r: dict) -> str:
@@ -72,6 +72,8 @@ def render_advise(r: dict) -> str:
     for n, a in enumerate(r["actions"]):
         mark = "best " if n == 0 and r["best"] is not None else "     "
         lines.append(f"  {mark}{a['words']:<{width}}  {_figure(a)}")
+    if r.get("note"):
+        lines.append(f"(*) {r['note']}")
     if r["bound"] is not None and r["bound"]["upper"] is not None:
         lines.append(f"Proven: no play from here ends above {r['bound']['upper']:+d} (the deal search; it may move "
                      "the cards already placed, so the bound can be loose)")
