@@ -162,8 +162,8 @@ class Advice:
         out = []
         for k, a in enumerate(self.actions):
             s = self.standings[k] if k < len(self.standings) else None
-            extra = {"above_advised": False, "within_interval_of_advised": None, "orders_to_separate": None} \
-                if s is None else s.to_dict()
+            extra = {"above_advised": False, "within_interval_of_advised": None, "orders_to_separate": None,
+                     "worse_on_shared_orders": False} if s is None else s.to_dict()
             out.append({**a.to_dict(), **extra})
         return out
 

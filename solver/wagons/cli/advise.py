@@ -63,7 +63,8 @@ def render_advise(r: dict) -> str:
     unseen = len(r["unseen"])
     known = "every card to come is known" if not unseen else \
         f"{unseen} cards unseen ({r['orders']} orders), " + \
-        ("every order played" if r["exact"] else f"up to {r['samples']} sampled orders")
+        ("every order played" if r["exact"] else f"{r['samples']} sampled orders" + (
+            f", up to {r['most_orders']} for the close calls" if r["most_orders"] > r["samples"] else ""))
     what = "placement" if r["decision"] == "place" else "draft"
     lines = [f"Scenario {r['scenario']}, {game}: round {r['round']}, turn {r['turn']}, your {what}; {known}; "
              f"your later decisions by the {r['policy']} policy.",
