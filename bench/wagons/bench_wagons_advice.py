@@ -172,6 +172,7 @@ def agreement_game(scenario: str, seed: int, samples: int, policy: str) -> dict:
             continue
         out["decisions"] += 1
         for key, resolve in (("before", False), ("after", True)):
+            _cold()  # each starts cold: the second would reuse the first's valuations
             advice = advise(s, samples, policy, DEFAULT_TIME_LIMIT, bound=False, resolve=resolve)
             for name, v in zip(("above", "few", "unanswered"), _shown_above(advice, not resolve)):
                 out[f"{key}_{name}"] += v

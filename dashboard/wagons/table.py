@@ -258,7 +258,8 @@ def town_view(state: gm.GameState, legal: list, marks: dict | None = None) -> No
     if card is not None:
         st.caption(town_grid.help_line(card))
     if not state.town.placements and card is None:
-        st.caption("Your first card can go anywhere; it is placed once you have taken it.")
+        st.caption("Your town is empty: once you have taken a card, tap the green square to place it there (the "
+                   "first card can go anywhere; the town grows from it).")
         return
     figures = None
     if marks and card is not None:

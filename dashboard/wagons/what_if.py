@@ -162,8 +162,9 @@ def summary(advice: Advice | None) -> None:
     if best is None:
         st.warning("What if? was stopped before any choice was played out.", icon=":material/stop_circle:")
     else:
+        close = f", up to {advice.most} where choices were close" if advice.most > advice.samples else ""
         how = (f"exact over every order of the {len(advice.unseen)} unseen cards" if advice.every_order
-               else f"{advice.samples} orders of the {len(advice.unseen)} unseen cards sampled")
+               else f"{advice.samples} orders of the {len(advice.unseen)} unseen cards sampled{close}")
         bound = f"; proven: no play ends above {best.bound:+d}" if best.bound is not None else ""
         st.success(f"**What if?** Best: **{best.words}**, {figure_words(best)} ({how}, later choices by the "
                    f"{advice.policy} policy{bound}).", icon=":material/psychology:")
@@ -258,10 +259,12 @@ def square_figures(advice_marks: dict[gm.Action, Mark], rot: int) -> dict[tuple[
             if isinstance(a, gm.Place) and a.placement.rot == rot}
 
 
-SQUARE_FIT = (".st-key-{g}_grid button p{{font-size:clamp(8px,calc(var(--sq) / 4.6),10px)!important;"
-              "letter-spacing:-.3px;line-height:1.05!important;overflow:hidden}}"
-              ".st-key-{g}_grid button{{padding:0!important;overflow:hidden}}")
-"""The figures inside their squares on a phone: the type shrinks with the square (``--sq``, the grid's width)."""
+SQUARE_FIT = (".st-key-{g}_grid button [data-testid='stMarkdownContainer'],.st-key-{g}_grid button p"
+              "{{font-size:clamp(8px,calc(var(--sq) / 4.6),10px)!important;letter-spacing:-.3px;"
+              "line-height:1.05!important}}.st-key-{g}_grid button{{padding:0!important;overflow:hidden}}")
+"""The figures inside their squares on a phone: the type shrinks with the square (``--sq``, the grid's width),
+and the label's box keeps the figure's own line height (the label is an inline paragraph: the box around it
+otherwise spaces its two lines by the page's taller line height, pushing the win chance past the square)."""
 
 
 def squares_css(advice_marks: dict[gm.Action, Mark], rot: int, grid: str) -> str:
@@ -312,7 +315,7 @@ def hand_note(advice: Advice | None, rots: Sequence[int], rot: int) -> None:
 
 
 def legend() -> None:
-    st.html("<div style='font:12px sans-serif'>What if? figures: the expected final margin (your points minus "
+    st.html("<div style='font:12px sans-serif;line-height:2'>What if? figures: the expected final margin (your points minus "
             "the opponent's) and your chance to win; "
             f"<span style='background:{shade(1, 0, 1)};padding:0 6px'>green</span> the best, "
             f"<span style='background:{shade(0.5, 0, 1)};padding:0 6px'>yellow</span> middling, "
