@@ -290,17 +290,19 @@ def every_choice(advice: Advice | None) -> None:
         span = "" if a.interval is None or a.exact else f"{a.interval[0]:+.1f} to {a.interval[1]:+.1f}"
         rows.append({"choice": a.words, "expected margin": f"{float(a.mean):+.1f}", "95% interval": span,
                      "win chance": f"{float(a.win):.0%}", "how": a.how,
-                     "against the advised": "advised" if s is None else _against(s)})
+                     "against the advised": "advised" if s is None else _against(s, a.too_few)})
     with st.expander("Every choice, with how its figures were made", icon=":material/table_rows:"):
         wrapped_table(readable(rows))
 
 
-def _against(s) -> str:
+def _against(s, few: bool) -> str:
+    """How a choice stands against the advised one, in words (:class:`~solver.wagons.advice.choice.Standing`)."""
     if s.worse_on_shared:
         return "worse on the orders both were played on"
     if not s.within:
         return "told apart"
-    more = f"; about {s.more_orders} more orders would separate them" if s.more_orders else ""
+    about = "at least" if few else "about"
+    more = f"; {about} {s.more_orders} more orders would separate them" if s.more_orders else ""
     return ("above, " if s.above else "") + "within its interval" + more
 
 

@@ -122,6 +122,8 @@ def _one(row: ActionAdvice, advised: ActionAdvice, s: Standing) -> str:
     if s.worse_on_shared:
         shared = min(row.samples, advised.samples)
         more = f"worse than the advised one on the {shared} orders both were played on"
+    elif s.more_orders and min(row.samples, advised.samples) < MIN_ORDERS:
+        more = f"within its 95% interval; at least {s.more_orders} more orders before they can be told apart"
     elif s.more_orders:
         more = f"within its 95% interval; about {s.more_orders} more orders would separate them"
     else:
