@@ -14,6 +14,13 @@ Three parts, every game seeded (seeds 0..N-1 of each scenario), default readings
   unseen, wall and CPU seconds, the work (play-outs and the continuation policy's decisions), the bound's seconds.
 - ``speed``: the advice on the decisions of one game with the compiled valuation and without it (the Python
   valuation, the same figures): the ratio of their times.
+- ``agreement``: over ``--agreement-games`` seeds per scenario, each of the player's decisions (along the game
+  where the advice is taken) advised twice on the same orders: *before*, the race alone with its old rule (the
+  action played on the most orders with the highest margin is gold); *after*, the close calls played on more
+  orders and the advised choice of :mod:`solver.wagons.advice.choice`. Per rule: how many decisions show a figure
+  above the gold one (to the tenth shown), how many of those rest on fewer than 8 orders, and how many are left
+  unanswered (neither within the gold one's interval nor worse on the orders both were played on; before, none
+  is answered); with the seconds per decision.
 
 The summary (one JSON object per line): per scenario and overall, the win share of always taking the advice, of
 greedy and of the continuation policy on the same seeds, the paired difference advice - greedy with its 95%
@@ -135,6 +142,67 @@ def advised_part(scenarios, games: int, samples: int, policy: str, timed: int, r
     return rows
 
 
+# ---------------------------------------------------------------- gold against the highest figure shown
+
+
+def _shown_above(advice, old_rule: bool) -> tuple[int, int, int]:
+    """(a figure is shown above the gold one, one of them rests on fewer than 8 orders, one is unanswered) as 0/1
+    (to the tenth, as the page shows them)."""
+    gold = advice.best
+    above = [(k, a) for k, a in enumerate(advice.actions) if a.samples and round(float(a.mean), 1) >
+             round(float(gold.mean), 1)]
+    few = any(a.too_few for _, a in above)
+    unanswered = any(old_rule or not advice.standings[k].answered for k, _ in above)
+    return int(bool(above)), int(few), int(unanswered)
+
+
+def agreement_game(scenario: str, seed: int, samples: int, policy: str) -> dict:
+    """Each decision of the seeded game where the (new) advice is taken, advised by the old rule and the new."""
+    from solver.wagons.advice.engine import DEFAULT_TIME_LIMIT, advise
+    from solver.wagons.game import OpponentTurn, apply, legal_actions, new_game
+
+    s, out = new_game(scenario, seed), {"scenario": scenario, "seed": seed, "decisions": 0}
+    for key in ("before", "after"):
+        out.update({f"{key}_above": 0, f"{key}_few": 0, f"{key}_unanswered": 0, f"{key}_wall": 0.0,
+                    f"{key}_rollouts": 0})
+    while s.to_move is not None:
+        actions = legal_actions(s) if s.to_move == "player" else (OpponentTurn(),)
+        if len(actions) == 1:
+            s = apply(s, actions[0])
+            continue
+        out["decisions"] += 1
+        for key, resolve in (("before", False), ("after", True)):
+            _cold()  # each starts cold: the second would reuse the first's valuations
+            advice = advise(s, samples, policy, DEFAULT_TIME_LIMIT, bound=False, resolve=resolve)
+            for name, v in zip(("above", "few", "unanswered"), _shown_above(advice, not resolve)):
+                out[f"{key}_{name}"] += v
+            out[f"{key}_wall"] += advice.elapsed
+            out[f"{key}_rollouts"] += advice.rollouts
+        s = apply(s, advice.best.action)
+    return out
+
+
+def agreement_part(scenarios, games: int, samples: int, policy: str, log=None) -> dict:
+    """The ``agreement`` part over seeds 0..games-1 of each scenario, summed."""
+    from solver.wagons.optimizer.sweep import SWEEP
+
+    SWEEP.ready_by(time.monotonic() + 300)
+    rows = []
+    for seed in range(games):
+        for scenario in scenarios:
+            rows.append(agreement_game(scenario, seed, samples, policy))
+            if log:
+                r = rows[-1]
+                log(f"{scenario} {seed}: {r['decisions']} decisions; above the gold before {r['before_above']}, "
+                    f"after {r['after_above']} (unanswered {r['after_unanswered']})")
+    total = {k: sum(r[k] for r in rows) for k in rows[0] if k not in ("scenario", "seed")}
+    n = total["decisions"]
+    return {"part": "agreement", "games": len(rows), "samples": samples, "policy": policy, **total,
+            "before_wall_per_decision": round(total["before_wall"] / n, 3),
+            "after_wall_per_decision": round(total["after_wall"] / n, 3),
+            "before_wall": round(total["before_wall"], 2), "after_wall": round(total["after_wall"], 2)}
+
+
 # ---------------------------------------------------------------- the summary
 
 
@@ -247,9 +315,15 @@ def speed_part(scenario: str = "gold-rush", seed: int = 0, most: int = 20, polic
 # ---------------------------------------------------------------- entry points
 
 
-def convention_rows(policies: list[dict], summary_rows: list[dict], speed: dict | None) -> list[dict]:
+def convention_rows(policies: list[dict], summary_rows: list[dict], speed: dict | None,
+                    agreement: dict | None = None) -> list[dict]:
     """The figures as run_all's rows (each beside its baseline of the same run)."""
     out = []
+    if agreement is not None:
+        a = agreement
+        out.append(_row("advice: decisions with a figure shown above the gold one", a["after_above"], "decisions",
+                        a["before_above"], None, f"of {a['decisions']} decisions in {a['games']} games; baseline the "
+                        f"old rule on the same decisions; unanswered after: {a['after_unanswered']}"))
     greedy = {p["scenario"]: p for p in policies if p["policy"] == "greedy"}
     for p in policies:
         if p["policy"] != "greedy":
@@ -281,7 +355,9 @@ def run(quick: bool = True, games: int = 200, policy_games: int = 1000, timed: i
     pols = policies_part(scenarios, policy_games)
     rows = advised_part(scenarios, games, samples or DEFAULT_SAMPLES, policy or DEFAULT_POLICY, timed, rows_path, log)
     speed = speed_part(most=3 if quick else 20)
-    return convention_rows(pols, summary(rows), speed)
+    agree = agreement_part(scenarios[:1] if quick else scenarios, 1 if quick else 3, samples or DEFAULT_SAMPLES,
+                           policy or DEFAULT_POLICY)
+    return convention_rows(pols, summary(rows), speed, agree)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -296,7 +372,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--samples", type=int, default=None, help="the advice's deal orders (default the command's)")
     ap.add_argument("--policy", choices=CONTINUATIONS, default=None, help="continuation (default the command's)")
     ap.add_argument("--scenarios", default=",".join(SCENARIO_IDS), help="comma-separated (default all six)")
-    ap.add_argument("--parts", default="policies,advised,speed", help="which parts (default all three)")
+    ap.add_argument("--parts", default="policies,advised,speed,agreement", help="which parts (default all four)")
+    ap.add_argument("--agreement-games", type=int, default=3, help="seeds per scenario of the agreement part")
     ap.add_argument("--rows", default=None, help="append each advised game to this JSON-lines file (and resume)")
     ap.add_argument("--from-rows", default=None, help="summarise earlier --rows files (comma-separated)")
     return ap
@@ -321,6 +398,10 @@ def main(argv=None) -> int:
                                 a.rows, log) if "advised" in parts else []
             if "speed" in parts:
                 print(json.dumps(speed_part(most=3 if a.quick else 20)), flush=True)
+            if "agreement" in parts:
+                print(json.dumps(agreement_part(scenarios, 1 if a.quick else a.agreement_games,
+                                                a.samples or DEFAULT_SAMPLES, a.policy or DEFAULT_POLICY, log)),
+                      flush=True)
         for row in summary(rows) if rows else []:
             print(json.dumps(row), flush=True)
     except BadInput as exc:

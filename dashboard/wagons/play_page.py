@@ -106,6 +106,7 @@ else:
         tbl.town_view(state, legal, marks)
     if advice is not None:
         what_if.legend()
+        what_if.every_choice(advice)
 tbl.autoplay_switch()
 tbl.opponent_view(state)
 with guarded("Scores: "):

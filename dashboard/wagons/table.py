@@ -105,8 +105,9 @@ def circle_view(state: gm.GameState, marks: dict | None = None) -> None:
             with cols[k]:
                 st.html(wv.card_preview(cid, size=0.74, note="next" if k == 0 else f"skips {k}"))
                 if k in drafts:
+                    advised = marks[gm.Draft(k)].best if marks else k == 0  # What if?: the advised card
                     st.button(f"Take {cid}", key=f"lc_draft_{k}", on_click=do, args=(gm.Draft(k), wg.step()),
-                              type="primary" if k == 0 else "secondary", width="stretch",
+                              type="primary" if advised else "secondary", width="stretch",
                               help=f"Take card {cid}" + (f"; the {counted(k, 'card')} before it go to the "
                                                          "opponent's town" if k else ""))
                     if gm.Draft(k) in marks:
@@ -257,7 +258,8 @@ def town_view(state: gm.GameState, legal: list, marks: dict | None = None) -> No
     if card is not None:
         st.caption(town_grid.help_line(card))
     if not state.town.placements and card is None:
-        st.caption("Your first card can go anywhere; it is placed once you have taken it.")
+        st.caption("Your town is empty: once you have taken a card, tap the green square to place it there (the "
+                   "first card can go anywhere; the town grows from it).")
         return
     figures = None
     if marks and card is not None:
@@ -265,6 +267,8 @@ def town_view(state: gm.GameState, legal: list, marks: dict | None = None) -> No
         figures = what_if.square_figures(marks, rot)
     town_grid.grid(state.town, card, legal, GRID, lambda p: do(gm.Place(p), wg.step()), stamp=wg.step(),
                    now=wg.step, figures=figures)
+    if figures:
+        st.html(what_if.squares_css(marks, rot, GRID))
 
 
 # ----------------------------------------------------------------------------- files, log

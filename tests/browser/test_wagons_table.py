@@ -9,13 +9,24 @@ import json
 import random
 import re
 
+import pytest
+
 from solver.register import register
 from solver.wagons import game as gm
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
 from tests.support.dashboard.browser import BROWSER, expect, open_page, shot, wait_idle
+from tests.support.dashboard.wagons_browser import (
+    LAPTOP,
+    PHONE,
+    fits,
+    press,
+    settle,
+    settled,
+    shot_at,
+    tap_action,
+)
 from tests.support.dashboard.wagons_browser import address_game as address_record
-from tests.support.dashboard.wagons_browser import fits, press, settle, settled, shot_at, tap_action
 
 pytestmark = BROWSER
 
@@ -133,27 +144,93 @@ def test_a_followed_game_is_revealed_reloaded_and_resumed(page, server, tmp_path
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
-def test_what_if_shows_each_choice_and_the_advised_turn_is_two_taps_on_a_phone(page, server):  # noqa: F811
-    """What if? at 390x844: one tap turns it on (once; it is remembered); then a turn is a tap on the circle card
-    marked best and a tap on the gold square, the page's best matching :func:`advise` on the same decision."""
+FIGURES = """() => {
+  // every What if? figure on the page: the bands under the circle cards and the squares of the town grid, with
+  // whether it is the gold (advised) one, edged dotted (shown above it, named in the note), and whether its text
+  // lies inside its square
+  const out = [];
+  for (const b of document.querySelectorAll('[data-testid=stMain] .lc-what-if-band')) {
+    const m = b.textContent.match(/([+-]\\d+\\.\\d) pts/);
+    if (!m) continue;
+    out.push({kind: 'band', value: parseFloat(m[1]), gold: b.textContent.includes('best'),
+              dotted: b.style.border.includes('dotted'), words: b.title, text: b.textContent, inside: true});
+  }
+  for (const btn of document.querySelectorAll('.st-key-lc_town_grid button')) {
+    const t = btn.innerText.trim();
+    const m = t.match(/^([+-]\\d+\\.\\d)/);
+    if (!m) continue;
+    const cs = getComputedStyle(btn);
+    const p = btn.querySelector('p');
+    const range = document.createRange();
+    range.selectNodeContents(p);
+    const tr = range.getBoundingClientRect(), br = btn.getBoundingClientRect();
+    const inside = tr.left >= br.left - 0.5 && tr.right <= br.right + 0.5 && tr.top >= br.top - 0.5
+                   && tr.bottom <= br.bottom + 0.5;
+    const key = [...btn.closest('[class*="st-key-lc_town_x"]').classList].find(c => c.startsWith('st-key-'));
+    out.push({kind: 'square', value: parseFloat(m[1]), gold: cs.borderTopStyle === 'solid'
+              && cs.borderTopColor === 'rgb(249, 168, 37)', dotted: cs.borderTopStyle === 'dotted',
+              words: key, text: t, inside: inside,
+              box: [tr.left, tr.right, tr.top, tr.bottom, br.left, br.right, br.top, br.bottom].map(Math.round)});
+  }
+  return out;
+}"""
+
+
+def gold_is_defended(pg) -> list[dict]:
+    """The gold figure (named in the summary; drawn with a gold edge unless it lies the other way up than the hand
+    shows) is the highest shown, or each figure above it is edged dotted and the note under the summary says it is
+    not surely better (within its interval); every band says how its figure was made; returns the figures."""
+    alerts = " ".join(pg.get_by_test_id("stAlert").all_inner_texts())
+    top = float(re.search(r"Best: .*?, ([+-]\d+\.\d) points expected", alerts).group(1))
+    figures = pg.evaluate(FIGURES)
+    gold = [f for f in figures if f["gold"]]
+    assert len(gold) <= 1 and all(f["value"] == top for f in gold), (gold, top)
+    for f in figures:
+        if f["value"] > top:
+            assert f["dotted"] and "yet not surely better" in alerts, (f, top, alerts)
+    for f in figures:
+        if f["kind"] == "band":
+            assert re.search(r"exact|\d+ orders", f["text"]), f
+    return figures
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_what_if_gold_is_the_best_shown_through_a_boomtown_game(page, server, size):  # noqa: F811
+    """What if? at 390x844 and 1366x768, a whole Boomtown game: one tap turns it on (once; it is remembered); at
+    every decision the gold choice is never below a figure shown beside it without the note that they overlap,
+    every figure says how it was made, the highlighted Take button is the advised card, the win chances stay inside
+    their squares; a turn is a tap on the advised circle card and a tap on the gold square, the page's advice
+    matching :func:`advise` on the same decision."""
     from solver.wagons.advice import advise
 
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(size)
     open_page(page, server, "wagons_play", "Lone Cowboy play-along")
     state = gm.new_game("boomtown", 0, Rules())
     page.locator(".st-key-lc_what_if label").first.click()
-    for _ in range(2):  # a draft, then the placement of the card drafted
+    shots = set()
+    while not gm.is_over(state):
         want = advise(state, 32).best
         expect(page.get_by_text(f"Best: {want.words}", exact=False).first).to_be_visible(timeout=180_000)
         settled(page)
+        figures = gold_is_defended(page)
+        expect(page.get_by_text(re.compile(r"\d+ orders of the \d+ unseen cards sampled|exact over every order"))
+               .first).to_be_visible()
         if isinstance(want.action, gm.Draft):
             band = page.locator(".st-key-lc_circle [data-testid='stColumn']").nth(want.action.index)
             expect(band).to_contain_text("best")
             expect(band).to_contain_text(f"{float(want.mean):+.1f} pts")
-            shot_at(page, "wagons_what_if_draft")
+            primary = page.locator(".st-key-lc_circle button[kind='primary'] >> visible=true")
+            expect(primary).to_have_count(1)
+            expect(primary).to_have_text(f"Take {want.card}")
+            name = "wagons_what_if_draft"
         else:
-            shot_at(page, "wagons_what_if_place")
+            outside = [f for f in figures if f["kind"] == "square" and not f["inside"]]
+            assert not outside, " ".join(str(f["box"]) for f in outside[:3])
             fits(page)
+            name = "wagons_what_if_place" if len(figures) >= 12 else None  # a town with squares to choose from
+        if name and name not in shots:
+            shots.add(name)
+            shot_at(page, name)
         state, taps = tap_action(page, state, want.action)
         assert taps == 1 + bool(isinstance(want.action, gm.Place) and want.action.placement.rot)
     assert address_record(page) == game_record(state)

@@ -15,6 +15,14 @@ count and wider interval. The list is ordered best first: the actions played on 
 others were dropped as worse), each group by expected margin. ``keep`` actions are never dropped (the review
 asks for the player's own choice at full strength).
 
+Then the close calls (:mod:`.choice`): an action shown above the leader, or one not told apart from it with its
+figure inside the leader's interval, is played on more orders (doubling, at least :data:`~.stats.MIN_ORDERS`) up
+to the leader's; when the leaders still cannot be told apart on all ``samples`` orders, they are played on twice
+as many, and so on up to :data:`EXTEND` times ``samples``, while the paired differences say that about that many
+would separate them. The advised action (:func:`~.choice.advised_index`) is listed first, then the others as above,
+each with how it stands against it (:class:`~.choice.Standing`); a choice shown above the advised one (a run cut
+short) is within its interval, and :attr:`~.result.Advice.note` says so.
+
 Time: the work stops at ``time_limit`` (wall seconds) or when the run's :class:`~solver.stopping.StopSignal`
 is set, and answers with what it has, ``complete`` False. Once every card to come is known, the deal search's
 proven bound is given beside the estimates (:mod:`.bound`).
@@ -30,14 +38,15 @@ from dataclasses import dataclass, field
 from solver.errors import BadInput
 from solver.io.numbers import seconds
 from solver.stopping import capped
+from solver.wagons.advice.choice import advised_index, near, overlap_note, separated, standing
 from solver.wagons.advice.information import information_state
-from solver.wagons.advice.orders import deal_orders, order_count
-from solver.wagons.advice.result import Advice, Report, action_advice, action_words, card_and_skipped
+from solver.wagons.advice.orders import deal_orders, order_count, sampled_orders
+from solver.wagons.advice.result import ActionAdvice, Advice, Report, action_advice, action_words, card_and_skipped
 from solver.wagons.advice.rollout import CONTINUATIONS, Outcome, Rollouts, continuation
-from solver.wagons.advice.stats import paired_upper
+from solver.wagons.advice.stats import MIN_ORDERS, orders_to_separate, paired_upper
 from solver.wagons.game import Action, GameState, apply, legal_actions, unseen_cards
 
-__all__ = ["advise", "DEFAULT_SAMPLES", "DEFAULT_POLICY", "DEFAULT_TIME_LIMIT", "MIN_KEEP", "MAX_SAMPLES"]
+__all__ = ["advise", "DEFAULT_SAMPLES", "DEFAULT_POLICY", "DEFAULT_TIME_LIMIT", "MIN_KEEP", "MAX_SAMPLES", "EXTEND"]
 
 DEFAULT_SAMPLES = 32
 """Deal orders the leading actions are played on by default (bench/wagons/bench_wagons_advice.py: within 10 s per decision)."""
@@ -48,6 +57,8 @@ MAX_SAMPLES = 5040
 """Most deal orders asked for (every order of 7 unseen cards, the most a decision has)."""
 MIN_KEEP = 3
 """Actions kept at each round of the race (the leaders whose figures matter most)."""
+EXTEND = 4
+"""Close calls are played on up to this many times ``samples`` orders (a sampled decision; an exact one has all)."""
 MANY = 16
 """More actions than this (placements) start on 2 orders each, fewer (drafts) on 4."""
 
@@ -65,6 +76,19 @@ class _Race:
     results: list[list[Outcome]] = field(default_factory=list)
     planned: int = 1
     stopped: bool = False
+    unseen: tuple[int, ...] = ()
+    seed: int = 0
+    every: bool = False
+
+    def rows(self, info: GameState, actions: Sequence[Action]) -> list[ActionAdvice]:
+        """Each action's figures so far (exact: played on every order of an exact list)."""
+        return [action_advice(info, a, self.results[i], self.every and len(self.results[i]) == len(self.orders))
+                for i, a in enumerate(actions)]
+
+    def grow(self, n: int) -> None:
+        """At least ``n`` orders listed (more sampled orders, the ones played first kept)."""
+        if n > len(self.orders) and not self.every:
+            self.orders = sampled_orders(self.unseen, n, self.seed)
 
     def margins(self, i: int) -> list[int]:
         return [o.margin for o in self.results[i]]
@@ -120,6 +144,42 @@ def _run(race: _Race, n_actions: int, first: int, keep: set[int], report: Callab
         race.planned = race.roll.rollouts + _plan(len(active), n, total, len(keep), done=n // 2)
 
 
+def _targets(rows: list[ActionAdvice], lead: int, cap: int) -> dict[int, int]:
+    """The close calls' next order counts (module docstring): the challengers up to the leader's, else the
+    leaders beyond it while more orders would likely separate them; empty when nothing is left to do."""
+    top = rows[lead]
+    most = max(r.samples for r in rows)
+    todo = {i: min(top.samples, max(MIN_ORDERS, 2 * r.samples)) for i, r in enumerate(rows)
+            if i != lead and r.samples < top.samples and near(r, top)}
+    if top.samples < most:  # an action played on fewer orders beat the leader on them: it catches up
+        todo[lead] = most
+    if todo or top.samples >= cap:
+        return todo
+    n = min(cap, 2 * top.samples)
+    close = []
+    for i, r in enumerate(rows):
+        more = None if i == lead or r.samples != top.samples or separated(r, top) else \
+            orders_to_separate(r.margins, top.margins, MIN_ORDERS)
+        if more is not None and top.samples + more <= cap:
+            close.append(i)
+    return {i: n for i in [lead, *close]} if close else {}
+
+
+def _resolve(race: _Race, info: GameState, actions: Sequence[Action], cap: int, report: Callable[[], None]) -> None:
+    """Play the close calls on more orders until they separate, the cap, or the time (module docstring)."""
+    while not race.stopped:
+        rows = race.rows(info, actions)
+        lead = advised_index(rows)
+        todo = {} if lead is None else _targets(rows, lead, cap)
+        if not todo:
+            return
+        race.grow(max(todo.values()))
+        race.planned = race.roll.rollouts + sum(n - len(race.results[i]) for i, n in todo.items())
+        for i, n in sorted(todo.items(), key=lambda kv: -race.mean(kv[0])):
+            if not race.extend(i, n, report):
+                return
+
+
 def _check(samples, policy: str, time_limit) -> tuple[int, float]:
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
         raise BadInput(f"samples: expected a whole number 1..{MAX_SAMPLES}, got {samples!r:.40}")
@@ -130,10 +190,11 @@ def _check(samples, policy: str, time_limit) -> tuple[int, float]:
 
 def advise(state: GameState, samples: int = DEFAULT_SAMPLES, policy: str = DEFAULT_POLICY,
            time_limit: float = DEFAULT_TIME_LIMIT, progress: Progress | None = None, keep: Sequence[Action] = (),
-           full: bool = False, bound: bool = True, seed: int = 0) -> Advice:
+           full: bool = False, bound: bool = True, seed: int = 0, resolve: bool = True) -> Advice:
     """The expected final margin and win chance of every legal action at the player's decision in ``state``
     (module docstring). ``full``: every action on every order (no race); ``bound``: the deal search's bound once
-    every card to come is known; ``seed``: which orders are drawn (the same for every action)."""
+    every card to come is known; ``seed``: which orders are drawn (the same for every action); ``resolve``: the
+    close calls played on more orders (off: the race alone, as the advice was before)."""
     samples, limit = _check(samples, policy, time_limit)
     start, cpu = time.monotonic(), time.thread_time()
     info = information_state(state)
@@ -141,23 +202,38 @@ def advise(state: GameState, samples: int = DEFAULT_SAMPLES, policy: str = DEFAU
     unseen = unseen_cards(info)
     orders, every = deal_orders(unseen, samples, seed)
     roll = Rollouts(continuation(policy))
-    race = _Race(roll, [apply(info, a) for a in actions], orders, start + limit, [[] for _ in actions])
+    race = _Race(roll, [apply(info, a) for a in actions], orders, start + limit, [[] for _ in actions],
+                 unseen=unseen, seed=seed, every=every)
     keep_idx = {actions.index(a) for a in keep if a in actions}
     first = len(orders) if full else (2 if len(actions) > MANY else 4)
     report = _reporter(race, info, actions, progress, start)
     _run(race, len(actions), len(orders) if full else first, keep_idx, report)
-    rows = [action_advice(info, a, race.results[i], every and len(race.results[i]) == len(orders))
-            for i, a in enumerate(actions)]
+    if resolve:
+        _resolve(race, info, actions, len(orders) if every else min(MAX_SAMPLES, EXTEND * samples), report)
+    rows = race.rows(info, actions)
     found = None
     if bound and not unseen and not race.stopped:
         from solver.wagons.advice.bound import deal_bound
 
         found = deal_bound(info, start + limit)
         rows = [r.with_bound(found.for_action(r.action)) for r in rows]
+    return _answer(info, rows, resolve, len(orders), every, policy, start, cpu, race, found)
+
+
+def _answer(info: GameState, rows: list[ActionAdvice], resolve: bool, samples: int, every: bool, policy: str,
+            start: float, cpu: float, race: _Race, found) -> Advice:
+    """The :class:`Advice`: the advised action first, then the others by orders played and expected margin, each
+    with its standing against the advised one (``resolve`` off: the race's order alone, as before)."""
     rows.sort(key=lambda r: (-r.samples, -(r.mean if r.samples else -math.inf)))
-    return Advice("place" if info.hand else "draft", tuple(rows), len(orders), order_count(len(unseen)), unseen,
-                  every, policy, time.monotonic() - start, time.thread_time() - cpu, not race.stopped, roll.rollouts,
-                  roll.decisions, found)
+    lead = advised_index(rows) if resolve else (0 if rows and rows[0].samples else None)
+    if lead:
+        rows.insert(0, rows.pop(lead))
+    advised = rows[0] if lead is not None else None
+    standings = tuple(None if k == 0 or advised is None else standing(r, advised) for k, r in enumerate(rows))
+    return Advice("place" if info.hand else "draft", tuple(rows), samples, order_count(len(race.unseen)),
+                  race.unseen, every, policy, time.monotonic() - start, time.thread_time() - cpu, not race.stopped,
+                  race.roll.rollouts, race.roll.decisions, found, standings, max((r.samples for r in rows), default=0),
+                  overlap_note(advised, rows, standings))
 
 
 def _reporter(race: _Race, info: GameState, actions, progress: Progress | None, start: float) -> Callable[[], None]:

@@ -15,7 +15,7 @@ import random
 from itertools import permutations
 from math import factorial
 
-__all__ = ["deal_orders", "order_count", "EXACT_LIMIT"]
+__all__ = ["deal_orders", "sampled_orders", "order_count", "EXACT_LIMIT"]
 
 EXACT_LIMIT = 5040
 """Most orders ever listed in full (7 unseen cards: 5040): beyond, listing them costs more than it is worth."""
@@ -29,10 +29,21 @@ def order_count(unseen: int) -> int:
 def deal_orders(unseen: tuple[int, ...], samples: int, seed: int = 0) -> tuple[list[tuple[int, ...]], bool]:
     """(orders, every order listed): all orders of ``unseen`` when there are at most ``samples`` (and at most
     :data:`EXACT_LIMIT`), shuffled; else ``samples`` uniform random orders (module docstring)."""
-    rng = random.Random(f"wagons-advice-{seed}-{sorted(unseen)}")
     cards = sorted(unseen)
     if order_count(len(cards)) <= min(samples, EXACT_LIMIT):
         every = list(permutations(cards))
-        rng.shuffle(every)
+        _rng(cards, seed).shuffle(every)
         return every, True
-    return [tuple(rng.sample(cards, len(cards))) for _ in range(samples)], False
+    return sampled_orders(unseen, samples, seed), False
+
+
+def _rng(cards: list[int], seed: int) -> random.Random:
+    return random.Random(f"wagons-advice-{seed}-{cards}")
+
+
+def sampled_orders(unseen: tuple[int, ...], count: int, seed: int = 0) -> list[tuple[int, ...]]:
+    """``count`` uniform random orders of ``unseen``; a longer list begins with a shorter one (more orders for the
+    actions that need them extend the ones already played)."""
+    cards = sorted(unseen)
+    rng = _rng(cards, seed)
+    return [tuple(rng.sample(cards, len(cards))) for _ in range(count)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from solver.wagons.advice.stats import mean_interval, wilson
+from solver.wagons.advice.stats import MIN_ORDERS, mean_interval, wilson
 from solver.wagons.game import Action, Draft, GameState, action_to_dict
 
 __all__ = ["ActionAdvice", "Advice", "Report", "action_advice", "action_words", "card_and_skipped"]
@@ -42,16 +42,32 @@ class ActionAdvice:
     samples: int
     exact: bool
     mean: Fraction | float | None          # expected final margin (a Fraction when exact)
-    interval: tuple[float, float] | None   # its 95% interval (None: fewer than 2 sampled orders)
+    interval: tuple[float, float] | None   # its 95% interval (None: fewer than MIN_ORDERS sampled orders)
     win: Fraction | float | None           # chance the player wins (rule:W8)
     win_interval: tuple[float, float] | None
     tie: Fraction | float | None
     bound: int | None = None               # proven: no play after this action ends above this margin
     margins: tuple[int, ...] = field(default=(), compare=False, repr=False)  # per order played, in order
+    parts: tuple[tuple[str, float], ...] = field(default=(), compare=False)  # expected margin by part of the score
 
     @property
     def words(self) -> str:
         return action_words(self.action, self.card, self.skipped)
+
+    @property
+    def too_few(self) -> bool:
+        """Sampled from fewer than :data:`~.stats.MIN_ORDERS` orders: too few for an honest interval."""
+        return 0 < self.samples < MIN_ORDERS and not self.exact
+
+    @property
+    def how(self) -> str:
+        """How the figure was made: "exact", "32 orders", "2 orders, too few for an interval", "not played"."""
+        if not self.samples:
+            return "not played"
+        if self.exact:
+            return "exact"
+        n = f"{self.samples} order" + ("s" if self.samples != 1 else "")
+        return f"{n}, too few for an interval" if self.too_few else n
 
     def with_bound(self, bound: int | None) -> ActionAdvice:
         return replace(self, bound=bound)
@@ -60,7 +76,8 @@ class ActionAdvice:
         d = {"action": action_to_dict(self.action), "words": self.words, "card": self.card,
              "expected_margin": _r(self.mean), "interval": _pair(self.interval), "win_chance": _r(self.win, 4),
              "win_interval": _pair(self.win_interval), "tie_chance": _r(self.tie, 4), "exact": self.exact,
-             "samples": self.samples, "bound": self.bound}
+             "samples": self.samples, "how": self.how, "too_few_orders": self.too_few, "bound": self.bound,
+             "parts": {name: _r(v) for name, v in self.parts}}
         if isinstance(self.action, Draft):
             d["skipped"] = list(self.skipped)
         if self.exact:
@@ -86,8 +103,11 @@ def action_advice(info: GameState, action: Action, outcomes, exact: bool) -> Act
     wins = sum(o.winner == "player" for o in outcomes)
     ties = sum(o.winner == "tie" for o in outcomes)
     win, win_interval = wilson(wins, n, exact)
+    names = [name for name, _ in outcomes[0].parts]
+    parts = tuple((name, sum(o.parts[k][1] for o in outcomes) / n) for k, name in enumerate(names))
     return ActionAdvice(action, card, skipped, n, exact, mean, interval, win, win_interval,
-                        Fraction(ties, n) if exact else ties / n, margins=tuple(o.margin for o in outcomes))
+                        Fraction(ties, n) if exact else ties / n, margins=tuple(o.margin for o in outcomes),
+                        parts=parts)
 
 
 @dataclass(frozen=True)
@@ -124,15 +144,33 @@ class Advice:
     rollouts: int                  # (action, order) play-outs
     decisions: int                 # continuation policy decisions computed (the work)
     bound: object | None = None    # the deal search's bound (:class:`~.bound.DealBound`) once every card is known
+    standings: tuple = ()          # per action, how it stands against the advised one (:class:`~.choice.Standing`)
+    most: int = 0                  # most orders any action was played on (beyond ``samples`` where two were close)
+    note: str | None = None        # the sentence naming the choices shown above the advised one (within its interval)
 
     @property
     def best(self) -> ActionAdvice | None:
         """The advised action (the first); None when the time ran out before any play-out ended."""
         return self.actions[0] if self.actions and self.actions[0].samples else None
 
+    @property
+    def advised_is_highest(self) -> bool:
+        """No played action's expected margin is above the advised one's."""
+        return not any(s is not None and s.above for s in self.standings)
+
+    def _action_dicts(self) -> list[dict]:
+        out = []
+        for k, a in enumerate(self.actions):
+            s = self.standings[k] if k < len(self.standings) else None
+            extra = {"above_advised": False, "within_interval_of_advised": None, "orders_to_separate": None,
+                     "worse_on_shared_orders": False} if s is None else s.to_dict()
+            out.append({**a.to_dict(), **extra})
+        return out
+
     def to_dict(self) -> dict:
         best = self.best
-        return {"decision": self.decision, "actions": [a.to_dict() for a in self.actions],
+        return {"decision": self.decision, "actions": self._action_dicts(),
+                "advised_is_highest": self.advised_is_highest, "note": self.note, "most_orders": self.most,
                 "best": None if best is None else action_to_dict(best.action),
                 "best_words": None if best is None else best.words,
                 "samples": self.samples, "orders": self.orders, "unseen": list(self.unseen),

@@ -18,7 +18,7 @@ from solver.errors import BadInput
 from solver.wagons.game import CHANCE, GameState, OpponentTurn, Place, Reveal, apply, legal_actions, scores
 from solver.wagons.policies import GreedyPolicy, LookaheadPolicy
 
-__all__ = ["Outcome", "Rollouts", "continuation", "CONTINUATIONS"]
+__all__ = ["Outcome", "Rollouts", "continuation", "CONTINUATIONS", "score_parts"]
 
 CONTINUATIONS = ("lookahead", "greedy")
 """The continuation policies the advice can play the rest of the game with (deterministic ones only: the orders
@@ -54,12 +54,23 @@ def _choices(s: GameState) -> tuple:
     return _PLACING if s.hand else legal_actions(s)
 
 
+def score_parts(f) -> tuple[tuple[str, int], ...]:
+    """The final margin of :class:`~solver.wagons.scoring.totals.FinalScores` ``f`` by part of the score (they sum
+    to it): "territories" (the player's territory groups minus the opponent's common points, rule:W-common), then
+    each goal card (the player's points minus the opponent's)."""
+    goals = dict.fromkeys([*f.player.goals, *f.opponent.goals])
+    return (("territories", sum(f.player.groups.values()) - f.opponent.common),
+            *((g, f.player.goals.get(g, 0) - f.opponent.goals.get(g, 0)) for g in goals))
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """The end of one play-out: the final margin (player total - opponent total) and the winner (rule:W8)."""
+    """The end of one play-out: the final margin (player total - opponent total), the winner (rule:W8) and the
+    margin by part of the score (:func:`score_parts`)."""
 
     margin: int
     winner: str
+    parts: tuple[tuple[str, int], ...] = ()
 
 
 class Rollouts:
@@ -77,7 +88,7 @@ class Rollouts:
         while True:
             if s.to_move is None:
                 f = scores(s)
-                return Outcome(f.margin, f.winner)
+                return Outcome(f.margin, f.winner, score_parts(f))
             if s.to_move == CHANCE:
                 return s
             if s.to_move == "opponent":

@@ -12,8 +12,11 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["t975", "mean_interval", "wilson", "paired_upper", "Z975"]
+__all__ = ["MIN_ORDERS", "t975", "mean_interval", "wilson", "paired_upper", "paired_interval", "orders_to_separate", "Z975"]
 
+MIN_ORDERS = 8
+"""Fewest sampled orders whose 95% interval is given: from fewer the spread itself is unknown (two orders that both
+end at -1 would give the interval [-1, -1]), so the figure says it rests on too few orders and has no interval."""
 Z975 = 1.959963984540054
 """The standard normal's 97.5% point (two-sided 95%)."""
 
@@ -41,24 +44,27 @@ def _sd(values: Sequence[float], mean: float) -> float:
 
 def mean_interval(values: Sequence[int], exact: bool) -> tuple[Fraction | float, tuple[float, float] | None]:
     """(mean, 95% interval): exact over every order (a Fraction, the interval the value); sampled, Student's t
-    (None with a single order: no spread is known)."""
+    (None from fewer than :data:`MIN_ORDERS` orders: too few for an honest interval)."""
     n = len(values)
     if exact:
         m = Fraction(sum(values), n)
         return m, (float(m), float(m))
     m = sum(values) / n
-    if n < 2:
+    if n < MIN_ORDERS:
         return m, None
     half = t975(n - 1) * _sd(values, m) / math.sqrt(n)
     return m, (m - half, m + half)
 
 
-def wilson(wins: int, n: int, exact: bool) -> tuple[Fraction | float, tuple[float, float]]:
-    """(win chance, 95% interval): exact over every order, else Wilson's score interval."""
+def wilson(wins: int, n: int, exact: bool) -> tuple[Fraction | float, tuple[float, float] | None]:
+    """(win chance, 95% interval): exact over every order, else Wilson's score interval (None from fewer than
+    :data:`MIN_ORDERS` orders)."""
     if exact:
         p = Fraction(wins, n)
         return p, (float(p), float(p))
     p = wins / n
+    if n < MIN_ORDERS:
+        return p, None
     z2 = Z975 ** 2
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z975 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
@@ -75,3 +81,33 @@ def paired_upper(a: Sequence[int], b: Sequence[int]) -> float:
     d = [x - y for x, y in zip(a[:n], b[:n])]
     m = sum(d) / n
     return m + t975(n - 1) * _sd(d, m) / math.sqrt(n)
+
+
+def paired_interval(a: Sequence[int], b: Sequence[int], exact: bool = False) -> tuple[float, float, float] | None:
+    """(mean, low, high) of a - b over their common orders (the first ``min(len)``): the 95% t interval of the
+    paired differences, the mean itself when ``exact`` (both over every order); None with fewer than 2 sampled."""
+    n = min(len(a), len(b))
+    d = [x - y for x, y in zip(a[:n], b[:n])]
+    if exact and n:
+        m = sum(d) / n
+        return m, m, m
+    if n < 2:
+        return None
+    m = sum(d) / n
+    half = t975(n - 1) * _sd(d, m) / math.sqrt(n)
+    return m, m - half, m + half
+
+
+def orders_to_separate(a: Sequence[int], b: Sequence[int], least: int = 2) -> int | None:
+    """About how many more orders each of two actions needs before the 95% interval of their paired difference
+    leaves 0 (``(z * sd / mean)^2`` orders in all, at least ``least``); None when it cannot be told: fewer than 2
+    common orders, or no difference seen."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return None
+    d = [x - y for x, y in zip(a[:n], b[:n])]
+    m = sum(d) / n
+    if m == 0:
+        return None
+    need = max(least, math.ceil((Z975 * _sd(d, m) / abs(m)) ** 2) + 1)
+    return max(1, need - n)

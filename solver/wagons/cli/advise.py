@@ -51,11 +51,11 @@ def _figure(a: dict) -> str:
         return "not played (time ran out)"
     span = f" [{a['interval'][0]:+.1f}, {a['interval'][1]:+.1f}]" if a["interval"] and not a["exact"] else ""
     win = f"win {100 * a['win_chance']:.0f}%"
-    if not a["exact"]:
+    if a["win_interval"] and not a["exact"]:
         win += f" [{100 * a['win_interval'][0]:.0f}-{100 * a['win_interval'][1]:.0f}%]"
-    how = "exact" if a["exact"] else f"{a['samples']} order" + ("s" if a["samples"] != 1 else "")
     bound = f", at most {a['bound']:+d}" if a.get("bound") is not None else ""
-    return f"{a['expected_margin']:+.1f}{span}  {win}  ({how}{bound})"
+    mark = " (*)" if a.get("above_advised") else ""
+    return f"{a['expected_margin']:+.1f}{span}  {win}  ({a['how']}{bound}){mark}"
 
 
 def render_advise(r: dict) -> str:
@@ -63,7 +63,8 @@ def render_advise(r: dict) -> str:
     unseen = len(r["unseen"])
     known = "every card to come is known" if not unseen else \
         f"{unseen} cards unseen ({r['orders']} orders), " + \
-        ("every order played" if r["exact"] else f"up to {r['samples']} sampled orders")
+        ("every order played" if r["exact"] else f"{r['samples']} sampled orders" + (
+            f", up to {r['most_orders']} for the close calls" if r["most_orders"] > r["samples"] else ""))
     what = "placement" if r["decision"] == "place" else "draft"
     lines = [f"Scenario {r['scenario']}, {game}: round {r['round']}, turn {r['turn']}, your {what}; {known}; "
              f"your later decisions by the {r['policy']} policy.",
@@ -72,6 +73,8 @@ def render_advise(r: dict) -> str:
     for n, a in enumerate(r["actions"]):
         mark = "best " if n == 0 and r["best"] is not None else "     "
         lines.append(f"  {mark}{a['words']:<{width}}  {_figure(a)}")
+    if r.get("note"):
+        lines.append(f"(*) {r['note']}")
     if r["bound"] is not None and r["bound"]["upper"] is not None:
         lines.append(f"Proven: no play from here ends above {r['bound']['upper']:+d} (the deal search; it may move "
                      "the cards already placed, so the bound can be loose)")

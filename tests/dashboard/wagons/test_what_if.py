@@ -16,7 +16,7 @@ from dashboard.shared.state import urlstate
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid, what_if
 from solver.wagons import game as gm
-from solver.wagons.advice import DEFAULT_POLICY, advise, review_choices
+from solver.wagons.advice import DEFAULT_POLICY, advise, information_state, review_choices
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
 from tests.support.dashboard.apptest import errors, open_page, texts
@@ -158,3 +158,71 @@ def test_in_a_followed_game_the_advice_waits_for_the_reveals_then_answers_the_dr
     want = advise(state, SAMPLES, DEFAULT_POLICY)
     assert f"Best: **{want.best.words}**" in texts(at)
     assert len(badge_texts(at)) == len(state.circle)
+
+
+def test_the_highlighted_take_button_is_the_advised_card():
+    at = switched_on(open_page("wagons_play"))
+    state = page_state(at)
+    best = at.session_state[what_if.RESULT][1].best.action
+    assert isinstance(best, gm.Draft)
+    for k in range(len(state.circle)):
+        if f"lc_draft_{k}" in [b.key for b in at.button]:
+            assert (at.button(key=f"lc_draft_{k}").proto.type == "primary") == (k == best.index), k
+
+
+def _above_the_gold(state, advice):
+    """``advice`` (at ``state``) as a run cut short could leave it: its second choice shown above the gold one,
+    from 4 orders."""
+    from solver.wagons.advice.choice import overlap_note, standing
+    from solver.wagons.advice.result import action_advice
+    from solver.wagons.advice.rollout import Outcome
+
+    gold, second = advice.actions[0], advice.actions[1]
+    lifted = [m + 3 for m in second.margins[:4]]
+    info = information_state(state)
+    rows = [gold, action_advice(info, second.action, [Outcome(m, "player") for m in lifted], False),
+            *advice.actions[2:]]
+    stand = tuple(None if k == 0 else standing(r, gold) for k, r in enumerate(rows))
+    return dataclasses.replace(advice, actions=tuple(rows), standings=stand, complete=False,
+                               note=overlap_note(gold, rows, stand))
+
+
+def test_a_figure_shown_above_the_gold_one_is_edged_and_named_in_the_note():
+    at = open_page("wagons_play")
+    state = page_state(at)
+    advice = _above_the_gold(state, advise(state, 8, DEFAULT_POLICY))
+    second = advice.actions[1]
+    assert float(second.mean) > float(advice.best.mean) and advice.standings[1].within and advice.note
+    at.session_state[wg.SETTINGS] = {**at.session_state[wg.SETTINGS], "what_if": True}
+    at.session_state[what_if.RESULT] = (what_if.decision_key(state), advice)
+    at.run(timeout=120)
+    assert not at.exception, at.exception
+    assert advice.note in [w.value for w in at.warning] and second.words in advice.note
+    band = badge_texts(at)[second.action.index]
+    assert what_if.ABOVE_BORDER in band and "see note" in band and "4 orders: few" in band
+    gold = badge_texts(at)[advice.best.action.index]
+    assert what_if.BEST_BORDER in gold and "best" in gold
+
+
+def test_a_large_swing_after_a_card_turns_up_is_one_line_naming_the_card_and_the_part():
+    from solver.wagons.advice.result import Advice, action_advice
+    from solver.wagons.advice.rollout import Outcome
+
+    info = gm.new_game("boomtown", 0, Rules())
+
+    def advice_of(margins_parts, unseen):
+        rows = tuple(action_advice(info, gm.Draft(k), [Outcome(m, "player", parts)], True)
+                     for k, (m, parts) in enumerate(margins_parts))
+        return Advice("draft", rows, 1, 1, unseen, True, "lookahead", 0, 0, True, 1, 1, None,
+                      (None,) * len(rows), 1)
+
+    then = advice_of([(16, (("territories", 5), ("Boom or Bust", 11))), (3, (("territories", 3),
+                                                                              ("Boom or Bust", 0)))], (4, 9, 12))
+    now = advice_of([(-56, (("territories", 4), ("Boom or Bust", -60)))], (4, 12))
+    line = what_if.swing_line(((), then), (gm.Draft(0),), now)
+    assert line == ("Card 9 turned up: the expected margin went from +16.0 (your last choice) to -56.0, most of it "
+                    "in Boom or Bust (+11.0 to -60.0).")
+    assert what_if.swing_line(((), then), (gm.Draft(1),), now) is not None  # against the choice taken (+3)
+    assert what_if.swing_line(((), then), (gm.Draft(0),), advice_of([(10, ())], (4, 12))) is None  # 6 points
+    assert what_if.swing_line(((), then), (gm.Draft(0),), advice_of([(-56, ())], (4, 9, 12))) is None  # no card
+    assert what_if.swing_line(((gm.Draft(1),), then), (gm.Draft(0), gm.Draft(0)), now) is None  # another line

@@ -27,7 +27,8 @@ from tests.support.builders.advice import endgame, greedy_state
 KEYS = {"actions", "best", "samples", "policy", "elapsed", "exact", "complete", "decision", "unseen", "orders",
         "bound", "rollouts", "decisions", "scenario", "seed", "round", "turn"}
 ACTION_KEYS = {"action", "expected_margin", "win_chance", "interval", "exact", "samples", "words", "win_interval",
-               "bound"}
+               "bound", "how", "too_few_orders", "above_advised", "within_interval_of_advised", "orders_to_separate",
+               "worse_on_shared_orders", "parts"}
 
 
 def _file(tmp_path, state, name="game.json"):
@@ -50,13 +51,22 @@ def test_the_json_lists_every_action_best_first_in_the_files_form(tmp_path, caps
     doc = _advise(capsys, _file(tmp_path, state), "--samples", 8)
     assert KEYS <= set(doc) and all(ACTION_KEYS <= set(a) for a in doc["actions"])
     assert doc["policy"] == DEFAULT_POLICY and doc["samples"] == 8 and doc["complete"] and not doc["exact"]
-    assert len(doc["actions"]) == len(legal_actions(state)) and _order(doc) == sorted(_order(doc))
+    assert len(doc["actions"]) == len(legal_actions(state)) and _order(doc)[1:] == sorted(_order(doc)[1:])
     assert doc["best"] == doc["actions"][0]["action"] and doc["bound"] is None
+    assert doc["advised_is_highest"] and doc["note"] is None  # a complete run: the close calls were played out
+    top = doc["actions"][0]
+    assert top["samples"] == doc["most_orders"] >= 8 and top["within_interval_of_advised"] is None
     record = game_record(state)
     for a in doc["actions"]:
-        assert a["exact"] is False and a["samples"] in (2, 4, 8)
-        low, high = a["interval"]
-        assert low <= a["expected_margin"] <= high and 0 <= a["win_chance"] <= 1
+        assert a["exact"] is False and a["samples"] in (2, 4, 8, 16, 32)  # the close calls: up to 4 times 8
+        assert a["too_few_orders"] == (a["samples"] < 8) and a["how"].startswith(f"{a['samples']} orders")
+        if a["too_few_orders"]:  # no interval from so few orders
+            assert a["interval"] is None and a["win_interval"] is None and "too few" in a["how"]
+        else:
+            low, high = a["interval"]
+            assert low <= a["expected_margin"] <= high
+        assert 0 <= a["win_chance"] <= 1 and a["expected_margin"] <= top["expected_margin"]
+        assert abs(sum(a["parts"].values()) - a["expected_margin"]) < 0.01  # the parts of the score add up
         after = game_from_record({**record, "actions": record["actions"] + [a["action"]]})
         assert after == apply(state, action_from_dict(a["action"]))
 
@@ -87,16 +97,22 @@ def test_the_time_limit_answers_with_what_it_has(tmp_path, capsys):
     assert doc["complete"] is False
     counts = [a["samples"] for a in doc["actions"]]
     assert sum(counts) < 64 * len(counts)  # stopped short (how far it got depends on the machine's speed)
-    assert counts == sorted(counts, reverse=True)  # the actions played furthest first, the unplayed last
+    assert counts[1:] == sorted(counts[1:], reverse=True)  # the advised first, then the ones played furthest
     played = [a for a in doc["actions"] if a["samples"]]
     assert doc["best"] == (played[0]["action"] if played else None)
+    for a in played[1:]:  # a figure shown above the advised one is answered for
+        if a["above_advised"]:
+            assert a["within_interval_of_advised"] or a["worse_on_shared_orders"]
+            assert doc["note"] and a["words"] in doc["note"]
 
 
 def test_the_text_names_the_best_choice_and_the_policy(tmp_path, capsys):
     state = greedy_state("gold-rush", 3, 0)
     assert cli.main(["wagons", "advise", str(_file(tmp_path, state)), "--samples", "4", "--quiet"]) == 0
     text = capsys.readouterr().out
-    assert "best draft card" in text and f"by the {DEFAULT_POLICY} policy" in text and "4 orders" in text
+    assert "best draft card" in text and f"by the {DEFAULT_POLICY} policy" in text
+    # 4 orders are too few for an interval: the close calls were played on more, and the text says so
+    assert "4 sampled orders, up to 8 for the close calls" in text and "(8 orders)" in text
 
 
 def _bad(tmp_path, name: str):
