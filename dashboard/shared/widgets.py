@@ -3,19 +3,39 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import streamlit as st
 
-from solver.errors import BadInput
+from solver.errors import BadInput, printable
 from solver.io.read import MAX_BYTES, parse_json_text
 
 
+_MARKUP = re.compile(r"[\\`*~<\[\]$]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|:(?=[\w/+-])|&(?=[#A-Za-z])")
+"""The characters Streamlit's Markdown could read as markup in one line of text: emphasis, code, strike-through,
+links and images (``[``), HTML tags and autolinks, LaTeX, entities, and ``:icon:`` / ``:color[...]`` directives. An
+underscore inside a word, a colon before a space and the like are left as they are (CommonMark reads them as text)."""
+_LEADING = re.compile(r"^(\s*)(?:([-+>#])|(\d+)([.)]))")
+"""What only the start of a line makes markup: a list item, a quote, a heading."""
+
+
+def plain(text: object) -> str:
+    """``text`` (a name or anything else a user typed, or a message echoing it) escaped so that Streamlit shows it
+    as plain text, never Markdown or HTML: each markup character gets a backslash, so a name holding an image link,
+    a link or a tag shows its characters and makes the browser fetch nothing. Made printable and one line first
+    (:func:`solver.errors.printable`)."""
+    line = _MARKUP.sub(lambda m: "\\" + m.group(), " ".join(printable(text).split()))
+    return _LEADING.sub(lambda m: m.group(1) + ("\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4)),
+                        line)
+
+
 def show_bad_input(exc: BadInput, prefix: str = "") -> None:
-    """An engine's one-line BadInput, shown inline where the input was entered."""
-    st.error(f"{prefix}{exc}", icon=":material/error:")
+    """An engine's one-line BadInput, shown inline where the input was entered (as plain text: it may echo what the
+    user typed)."""
+    st.error(f"{prefix}{plain(exc)}", icon=":material/error:")
 
 
 @contextmanager
