@@ -13,7 +13,6 @@ import streamlit as st
 from solver.errors import BadInput, printable
 from solver.io.read import MAX_BYTES, parse_json_text
 
-
 _MARKUP = re.compile(r"[\\`*~<\[\]$]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|:(?=[\w/+-])|&(?=[#A-Za-z])")
 """The characters Streamlit's Markdown could read as markup in one line of text: emphasis, code, strike-through,
 links and images (``[``), HTML tags and autolinks, LaTeX, entities, and ``:icon:`` / ``:color[...]`` directives. An

@@ -509,19 +509,21 @@ def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUN
 
     import polars as pl
 
-    from solver.io.output import is_sink, output_target, stale_pid_entries, write_atomically
+    from solver.io.output import is_sink, output_target, stale_pid_entries, write_atomically, writing_errors
 
     target = output_target(path)
     folder = Path(tempfile.gettempdir()) if is_sink(target) else target.parent
     for stale in stale_pid_entries(folder, PARTS_PREFIX):
         shutil.rmtree(stale, ignore_errors=True)
     count = 0
-    tmp = tempfile.mkdtemp(prefix=f"{PARTS_PREFIX}{os.getpid()}.", dir=folder)
+    with writing_errors(path):
+        tmp = tempfile.mkdtemp(prefix=f"{PARTS_PREFIX}{os.getpid()}.", dir=folder)
     try:
         parts = []
         for i, chunk in enumerate(_chunks(rows, chunk_rows)):
             part = Path(tmp) / f"part-{i:06d}.parquet"
-            _frame(chunk).write_parquet(part)
+            with writing_errors(path):  # a full disk while the parts are written: one line, the old file kept
+                _frame(chunk).write_parquet(part)
             parts.append(part)
             count += len(chunk)
 

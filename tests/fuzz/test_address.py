@@ -435,3 +435,21 @@ def test_outlaws_apply_refuses_a_column_spelled_as_a_float_with_exit_code_2(tmp_
     assert cli.main(["outlaws", "apply", str(position), "--action", spelled]) == 2
     err = capsys.readouterr().err.strip()
     assert "action.column: expected a whole number" in err and "\n" not in err, err
+
+
+UNPRINTABLE = ['"\\ud800"', '"\\udfff"', '"a\\udc80b"', '"\\u0000"', '"\\u001b[31mred"', '"\\u202eevil"', '"\\u2028"',
+               '"\\ud83d\\ude00\\ud800"', '{"\\ud800": 1}', '["\\udce9"]']
+"""JSON text no page can print as it is: lone surrogates, control and format characters (as the address spells
+them, JSON escapes)."""
+
+
+@FUZZ
+@given(data=st.data(), literal=st.sampled_from(UNPRINTABLE))
+def test_text_that_cannot_be_printed_anywhere_is_refused_in_a_line_that_can(data, literal):
+    address, text = data.draw(with_literal(literal))
+    try:
+        decoded_and_used(address, packed(text))
+    except BadInput as exc:
+        assert_one_line(exc)
+        assert str(exc).isprintable(), repr(str(exc))
+        str(exc).encode("utf-8")

@@ -44,8 +44,9 @@ from dashboard.shared.widgets import plain
 from solver.errors import BadInput, one_line, printable
 from solver.io.numbers import MAX_INT, short_repr
 from solver.io.read import MAX_BYTES, parse_json_text
+from solver.paths import STORE_ENV, store_path
 
-ENV = "RULESLINGER_STORE"
+ENV = STORE_ENV
 """Environment variable naming the store's file (it overrides the user's data folder)."""
 SCHEMA_VERSION = 1
 """The layout of the tables this code reads and writes; older files are brought up to it, newer refused."""
@@ -116,12 +117,7 @@ class Item:
 
 def default_path() -> Path:
     """``$RULESLINGER_STORE``, else ``store.sqlite3`` in the user's data folder (XDG_DATA_HOME when absolute)."""
-    named = os.environ.get(ENV, "").strip()
-    if named:
-        return Path(named).expanduser().absolute()
-    data = os.environ.get("XDG_DATA_HOME", "").strip()
-    root = Path(data) if data and Path(data).is_absolute() else Path.home() / ".local" / "share"
-    return root / "ruleslinger" / "store.sqlite3"
+    return store_path()
 
 
 @dataclass(frozen=True)
