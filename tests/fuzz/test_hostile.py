@@ -15,7 +15,7 @@ from unittest import mock
 
 import polars as pl
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.errors import BadInput, one_line, printable
@@ -23,7 +23,7 @@ from solver.io import output
 from solver.io.numbers import short_repr
 from solver.paths import OWN_FOLDERS, REPO, SCENARIOS, STORE_ENV
 from tests.support.cli_fuzz import run_main
-from tests.support.fuzz import FUZZ, assert_one_line
+from tests.support.fuzz import FUZZ, FUZZ_EXAMPLES, assert_one_line
 
 # ----------------------------------------------------------------------------- text
 
@@ -187,3 +187,107 @@ def test_commands_refuse_own_files_and_names_that_are_not_text(tmp_path, monkeyp
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err  # refused before any game is played
     assert stored.read_bytes() == before and os.listdir(tmp_path) == []
     assert REPO.is_dir()
+
+
+# ----------------------------------------------------------------------------- the compiled-code cache
+
+KERNEL = '''
+from solver.wagons.optimizer.walk.compiled import njit
+
+
+def total(n):
+    s = 0
+    for i in range(n):
+        s += i * i
+    return s
+
+
+compiled = njit(cache=True)(total)
+'''
+
+
+@pytest.fixture
+def kernel(tmp_path, monkeypatch):
+    """A one-function module whose numba cache lives in its own ``__pycache__`` (this test's folder), and a way to
+    compile it afresh (a new dispatcher over the same cache files, as the next process would)."""
+    import importlib.util
+
+    from solver.wagons.optimizer.walk import safecache
+
+    monkeypatch.setattr(safecache, "_WARNED", set())
+    (tmp_path / "hostile_kernel.py").write_text(KERNEL)
+    spec = importlib.util.spec_from_file_location("hostile_kernel", tmp_path / "hostile_kernel.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def fresh():
+        from solver.wagons.optimizer.walk.compiled import njit
+
+        return njit(cache=True)(module.total)
+
+    assert module.compiled(10) == 285  # compiled and cached once
+    return fresh, tmp_path / "__pycache__"
+
+
+def _cache_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("hostile_kernel.total-*") if p.suffix in (".nbi", ".nbc"))
+
+
+@settings(max_examples=min(FUZZ_EXAMPLES, 40), deadline=None, suppress_health_check=list(HealthCheck))
+@given(damage=st.sampled_from(["truncate", "flip", "garbage", "empty", "pickle"]), at=st.floats(0, 1),
+       which=st.sampled_from(["nbi", "nbc", "both"]), data=st.binary(max_size=64))
+def test_a_damaged_cache_entry_is_dropped_and_compiled_in_memory(kernel, capsys, damage, at, which, data):
+    import pickle
+
+    from solver.wagons.optimizer.walk import safecache
+
+    fresh, folder = kernel
+    if not _cache_files(folder):
+        fresh()(10)  # a case before this one dropped the entry: cache it again
+    safecache._WARNED.clear()
+    capsys.readouterr()
+    for path in _cache_files(folder):
+        if which != "both" and path.suffix != "." + which:
+            continue
+        blob = path.read_bytes()
+        cut = int(at * (len(blob) - 1))
+        path.write_bytes({"truncate": blob[:cut], "flip": blob[:cut] + bytes([blob[cut] ^ 0x40]) + blob[cut + 1:],
+                          "garbage": data, "empty": b"",
+                          "pickle": pickle.dumps(numba_version()) + pickle.dumps(("stamp", {}))}[damage])
+    assert fresh()(10) == 285
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) <= 1 and all(li.startswith("ruleslinger: warning:") for li in lines), lines
+
+
+def numba_version() -> str:
+    import numba
+
+    return numba.__version__
+
+
+@pytest.mark.parametrize("error", [errno.ENOSPC, errno.EACCES, errno.EROFS, errno.EDQUOT])
+def test_a_cache_that_cannot_be_written_compiles_in_memory_with_one_warning(kernel, capsys, error):
+    import numba.core.caching as caching
+
+    fresh, folder = kernel
+    for path in _cache_files(folder):
+        path.unlink()
+    capsys.readouterr()
+
+    def full(self, filepath):
+        raise OSError(error, os.strerror(error))
+
+    with mock.patch.object(caching.IndexDataCacheFile, "_open_for_write", full):
+        assert fresh()(12) == 506
+        assert fresh()(12) == 506
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [f"ruleslinger: warning: the compiled-code cache cannot be written ({os.strerror(error)}); "
+                     "compiling in memory"]
+
+
+def test_a_sound_entry_is_loaded_without_a_word(kernel, capsys):
+    fresh, folder = kernel
+    capsys.readouterr()
+    again = fresh()
+    assert again(10) == 285 and capsys.readouterr().err == ""
+    assert sum(again.stats.cache_hits.values()) == 1
