@@ -18,7 +18,7 @@ import streamlit as st
 
 from dashboard.nav import all_pages
 from dashboard.shared.state import store
-from dashboard.shared.widgets import plain
+from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput
 
 DASHBOARD = Path(__file__).resolve().parent.parent

@@ -3,32 +3,15 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import streamlit as st
 
-from solver.errors import BadInput, printable
+from dashboard.shared.state.plaintext import plain
+from solver.errors import BadInput
 from solver.io.read import MAX_BYTES, parse_json_text
-
-_MARKUP = re.compile(r"[\\`*~<\[\]$]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|:(?=[\w/+-])|&(?=[#A-Za-z])")
-"""The characters Streamlit's Markdown could read as markup in one line of text: emphasis, code, strike-through,
-links and images (``[``), HTML tags and autolinks, LaTeX, entities, and ``:icon:`` / ``:color[...]`` directives. An
-underscore inside a word, a colon before a space and the like are left as they are (CommonMark reads them as text)."""
-_LEADING = re.compile(r"^(\s*)(?:([-+>#])|(\d+)([.)]))")
-"""What only the start of a line makes markup: a list item, a quote, a heading."""
-
-
-def plain(text: object) -> str:
-    """``text`` (a name or anything else a user typed, or a message echoing it) escaped so that Streamlit shows it
-    as plain text, never Markdown or HTML: each markup character gets a backslash, so a name holding an image link,
-    a link or a tag shows its characters and makes the browser fetch nothing. Made printable and one line first
-    (:func:`solver.errors.printable`)."""
-    line = _MARKUP.sub(lambda m: "\\" + m.group(), " ".join(printable(text).split()))
-    return _LEADING.sub(lambda m: m.group(1) + ("\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4)),
-                        line)
 
 
 def show_bad_input(exc: BadInput, prefix: str = "") -> None:
@@ -63,7 +46,7 @@ def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | 
     if st.session_state.get(seen_key) == token:
         # the same file on a later run (callers often rerun after a load): its message stays in view
         if st.session_state.get(err_key):
-            st.error(st.session_state[err_key], icon=":material/error:")
+            st.error(plain(st.session_state[err_key]), icon=":material/error:")
         elif st.session_state.get(done_key):
             st.success(st.session_state[done_key], icon=":material/check:")
         return None
@@ -77,7 +60,7 @@ def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | 
         msg = f"{up.name} was not loaded: {exc}"
         st.session_state.pop(done_key, None)
         st.session_state[err_key] = msg
-        st.error(msg, icon=":material/error:")
+        st.error(plain(msg), icon=":material/error:")
         return None
     st.session_state.pop(err_key, None)
     st.session_state[done_key] = f"Loaded {up.name}."
@@ -128,7 +111,7 @@ def tab_from_address(labels: list[str], query: str = "tab") -> str | None:
     try:
         return urlstate.decode(text, addresses.tab(labels, query))
     except BadInput as exc:
-        st.error(f"The tab in the address was not opened: {exc}", icon=":material/error:")
+        st.error(f"The tab in the address was not opened: {plain(exc)}", icon=":material/error:")
         return None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import zlib
 from typing import Any
 
@@ -37,6 +38,7 @@ from solver.outlaws.rules import Rules as OutlawsRules
 from solver.outlaws.state import initial_position, position_to_json
 from solver.wagons import game as wgm
 from solver.wagons.record.game_record import game_record
+from tests.support.dashboard.apptest import shown
 from tests.support.fuzz import (
     FUZZ,
     FUZZ_EXAMPLES,
@@ -153,9 +155,10 @@ def assert_refused(address: urlstate.Address, text: Any, why: str = "") -> str:
     with no_hang(), pytest.raises(BadInput) as caught:
         urlstate.decode(text, address)
     assert_one_line(caught.value)
-    assert why in str(caught.value), str(caught.value)
-    assert str(caught.value).startswith(address.what), str(caught.value)
-    return str(caught.value)
+    line = shown(str(caught.value))  # as the page shows it (the decoder's line is plain text: Markdown escapes)
+    assert why in line, line
+    assert line.startswith(address.what), line
+    return line
 
 
 def packed(raw: str | bytes) -> str:
@@ -453,3 +456,21 @@ def test_text_that_cannot_be_printed_anywhere_is_refused_in_a_line_that_can(data
         assert_one_line(exc)
         assert str(exc).isprintable(), repr(str(exc))
         str(exc).encode("utf-8")
+
+
+MARKUP = ['"![x](http://127.0.0.1:9/x.png)"', '"<img src=x onerror=alert(1)>"', '"**loud** _i_ `c` ~~s~~"',
+          '":red[red] :material/home: $x^2$"', '"[a](javascript:alert(1))"', '"# heading"', '{"![k](http://x/)": 1}']
+"""Text an address could carry that Markdown would read as markup (an image link makes the browser fetch it)."""
+_ACTIVE = re.compile(r"(?<!\\)(?:\\\\)*[`*~<\[\]$]")
+
+
+@FUZZ
+@given(data=st.data(), literal=st.sampled_from(MARKUP))
+def test_markup_anywhere_in_an_address_is_refused_as_plain_text(data, literal):
+    """The decoder's lines; the pages' own next steps show theirs as plain text too (test_address_pages.py)."""
+    address, text = data.draw(with_literal(literal))
+    try:
+        urlstate.decode(packed(text), address)
+    except BadInput as exc:
+        assert_one_line(exc)
+        assert not _ACTIVE.search(str(exc)), str(exc)  # every markup character escaped where the page shows it

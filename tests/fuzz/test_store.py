@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.shared import games
 from dashboard.shared.state import browser, store
-from dashboard.shared.widgets import plain
+from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput, printable
 from tests.support.fuzz import FUZZ
 from tests.support.paths import ROOT

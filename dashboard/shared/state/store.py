@@ -40,7 +40,7 @@ from typing import Any
 import streamlit as st
 
 from dashboard.shared.state import browser
-from dashboard.shared.widgets import plain
+from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput, one_line, printable
 from solver.io.numbers import MAX_INT, short_repr
 from solver.io.read import MAX_BYTES, parse_json_text
