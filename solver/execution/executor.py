@@ -203,16 +203,13 @@ FDS_BASE, FDS_PER_WORKER = 10, 5
 def _pool_room(workers: int) -> None:
     """Refuse, before any process starts, a local pool the process's limits cannot hold: too few open files left
     under ``ulimit -n``, or no usable temporary folder (the forkserver's socket lives there)."""
+    soft = _open_file_limit()
     try:
-        import resource
-
-        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         used = len(os.listdir("/proc/self/fd")) - 1
-    except (ImportError, OSError, ValueError):  # no /proc or no resource module: the start itself is guarded
-        soft = used = None
+    except OSError:  # no /proc: the start itself is guarded
+        used = None
     need = FDS_BASE + FDS_PER_WORKER * workers
-    if soft is not None and used is not None and soft != getattr(resource, "RLIM_INFINITY", -1) \
-            and soft - used < need:
+    if soft is not None and used is not None and soft - used < need:
         raise BadInput(f"executor local: the open-file limit (ulimit -n {soft}, {used} in use) is too low to start "
                        f"{workers} worker process{'es' if workers > 1 else ''} (about {need} more needed); raise it "
                        "or use --executor serial")
@@ -223,15 +220,20 @@ def _pool_room(workers: int) -> None:
                        "or use --executor serial") from None
 
 
+def _open_file_limit() -> int | None:
+    """The process's soft limit of open files (``ulimit -n``); None where there is none (not POSIX, unlimited)."""
+    if os.name != "posix":
+        return None
+    import resource
+
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
 def _pool_failed(exc: BaseException, workers: int) -> BadInput:
     """The one line for a local pool that could not start its workers (a limit hit while they started)."""
-    limit = ""
-    try:
-        import resource
-
-        limit = f"; the open-file limit is {resource.getrlimit(resource.RLIMIT_NOFILE)[0]} (ulimit -n)"
-    except (ImportError, OSError, ValueError):
-        pass
+    soft = _open_file_limit()
+    limit = "" if soft is None else f"; the open-file limit is {soft} (ulimit -n)"
     why = " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
     return BadInput(f"executor local: the {workers} worker process{'es' if workers > 1 else ''} could not start "
                     f"({why}{limit}); use --executor serial")
