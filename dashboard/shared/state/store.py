@@ -97,7 +97,10 @@ def _is_full(exc: sqlite3.Error) -> bool:
 
 
 class StoreUnavailable(Exception):
-    """The store's file cannot be used this run; the message is the one line saying why."""
+    """The store's file cannot be used this run; the message is the one line saying why (printable, one line)."""
+
+    def __init__(self, message: str):
+        super().__init__(one_line(message))
 
 
 @dataclass(frozen=True)
