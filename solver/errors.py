@@ -12,9 +12,32 @@ MAX_MESSAGE = 600
 _LONG_NUMBER = re.compile(r"\d{41,}")
 
 
+def printable(text: object) -> str:
+    """``text`` with every character that cannot be shown or encoded (a lone surrogate, a control or format
+    character, a private-use or unassigned one) written as its escape (``\\ud800``), so a message echoing
+    hostile text can always be printed, encoded as UTF-8 and shown in one line. Spaces and line breaks stay
+    (:func:`one_line` folds them)."""
+    try:
+        value = str(text)
+    except Exception:  # noqa: BLE001 - a message must never fail to be made
+        value = f"<{type(text).__name__}>"
+    if value.isprintable():
+        return value
+    return "".join(c if c.isprintable() or c in _SPACES else _escape(c) for c in value)
+
+
+_SPACES = frozenset(" \t\n\r\f\v")
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else (f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+
+
 def one_line(message: object) -> str:
-    """``message`` on one line, numbers of more than 40 digits shortened, at most MAX_MESSAGE characters."""
-    text = " ".join(str(message).split())
+    """``message`` printable (:func:`printable`), on one line, numbers of more than 40 digits shortened, at most
+    MAX_MESSAGE characters."""
+    text = " ".join(printable(message).split())
     text = _LONG_NUMBER.sub(lambda m: f"{m.group()[:8]}...<{len(m.group())} digits>", text)
     return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 12] + " ...(cut)"
 

@@ -25,6 +25,7 @@ from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class
 from dashboard.shared.state import store, urlstate
+from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import show_bad_input
 from dashboard.shared.words import counted
 from solver.cactus import companion as cp
@@ -357,7 +358,7 @@ def render() -> None:
         show_bad_input(exc, "This game does not fit the readings in force: ")
         return
     if ss.get("ctc_error"):
-        st.error(ss.pop("ctc_error"), icon=":material/error:")
+        st.error(plain(ss.pop("ctc_error")), icon=":material/error:")
     over = Fraction(rep["steps"][-1]["ended"]) == 1
     if not over:
         render_record_form(game, rules, len(game["history"]) + 1)

@@ -16,6 +16,7 @@ from dashboard.nav import page_header
 from dashboard.shared import fit
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, option_widget, rules_class, rules_summary
+from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import guarded, kept, kept_tabs
 
 page_header("cactus")
@@ -39,7 +40,7 @@ shared_game = bool(st.query_params.get(companion.QUERY)) and companion.KEY not i
 companion.init()  # the followed game, whichever tab is open (a shared game's link opens its tab, or says why not)
 if st.session_state.get("ctc_url_error"):
     shared_game = False
-    st.error(st.session_state.pop("ctc_url_error"), icon=":material/error:")
+    st.error(plain(st.session_state.pop("ctc_url_error")), icon=":material/error:")
 tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(["Marshal's arrival", FOLLOW, "Lone ranger's turn", "Duel odds"],
                                                       "ct_tab", first=FOLLOW if shared_game else None)
 

@@ -20,6 +20,7 @@ from dashboard.shared import answers, fit, games
 from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.work import run_with_progress
 from solver.errors import BadInput
@@ -60,7 +61,7 @@ def edit_position() -> None:
     try:
         edited = ov.position_editor(work.position(), st.session_state.ol_ver)
     except BadInput as exc:  # a box that holds no value of its kind
-        st.error(f"Position not changed: {exc}", icon=":material/error:")
+        st.error(f"Position not changed: {plain(exc)}", icon=":material/error:")
         return
     if edited is not None and (doc := checked_position(edited)) is not None:
         work.replace(doc)
@@ -73,7 +74,7 @@ def edit_position() -> None:
             try:
                 doc = checked_position(parse_json_text(text, "position"))
             except BadInput as exc:  # not JSON at all
-                st.error(f"Position not changed: {exc}", icon=":material/error:")
+                st.error(f"Position not changed: {plain(exc)}", icon=":material/error:")
             else:
                 if doc is not None:
                     work.replace(doc)

@@ -26,6 +26,7 @@ from dashboard.outlaws import street as tbl
 from dashboard.shared import games
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.state import addresses, store, urlstate
+from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import json_download, json_upload, show_bad_input
 from dashboard.shared.words import counted, wrapped_table
 from solver.errors import BadInput
@@ -451,7 +452,7 @@ def render(default: gm.Game, default_seed: int, page_position: dict | None = Non
     _take_handoff()
     ss = st.session_state
     if ss.get("olp_url_error"):
-        st.error(ss.pop("olp_url_error"), icon=":material/error:")
+        st.error(plain(ss.pop("olp_url_error")), icon=":material/error:")
     render_start(default_seed, page_position)
     line_text = json.dumps(_line(), sort_keys=True)
     try:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from dashboard.outlaws import addresses as outlaws_addresses
 from dashboard.shared.state import store, urlstate
+from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput
 from solver.io.read import as_int
 from solver.outlaws import state
@@ -42,7 +43,7 @@ def _from_address() -> None:
     try:
         st.session_state[KEY] = load(urlstate.decode(text, outlaws_addresses.POS))
     except BadInput as exc:
-        st.error(f"The position in the address was not loaded: {exc}", icon=":material/error:")
+        st.error(f"The position in the address was not loaded: {plain(exc)}", icon=":material/error:")
 
 
 def init(rules: Any) -> None:

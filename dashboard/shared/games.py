@@ -18,6 +18,7 @@ import streamlit as st
 
 from dashboard.nav import all_pages
 from dashboard.shared.state import store
+from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput
 
 DASHBOARD = Path(__file__).resolve().parent.parent
@@ -64,26 +65,26 @@ def save_form(kind: str, doc: Any, *, key: str, default_name: str = "") -> store
     try:
         item = handle.save_item(kind, name, doc)
     except BadInput as exc:
-        st.error(f"Not saved: {exc}", icon=":material/error:")
+        st.error(f"Not saved: {plain(exc)}", icon=":material/error:")
         return None
-    st.success(f"Saved '{item.name}' to My games.", icon=":material/bookmark_added:")
+    st.success(f"Saved '{plain(item.name)}' to My games.", icon=":material/bookmark_added:")
     return item
 
 
 def _rename(handle: store.Handle, item: store.Item) -> None:
     try:
         handle.rename_item(item.id, st.session_state.get(f"mg_name_{item.id}", ""))
-        st.session_state[_NOTE] = ("success", f"Renamed '{item.name}'.")
+        st.session_state[_NOTE] = ("success", f"Renamed '{plain(item.name)}'.")
     except BadInput as exc:
-        st.session_state[_NOTE] = ("error", f"Not renamed: {exc}")
+        st.session_state[_NOTE] = ("error", f"Not renamed: {plain(exc)}")
 
 
 def _delete(handle: store.Handle, item: store.Item) -> None:
     try:
         handle.delete_item(item.id)
-        st.session_state[_NOTE] = ("success", f"Deleted '{item.name}'.")
+        st.session_state[_NOTE] = ("success", f"Deleted '{plain(item.name)}'.")
     except BadInput as exc:
-        st.session_state[_NOTE] = ("error", f"Not deleted: {exc}")
+        st.session_state[_NOTE] = ("error", f"Not deleted: {plain(exc)}")
 
 
 def _resume(handle: store.Handle, item: store.Item, kind: Kind) -> None:
@@ -94,7 +95,7 @@ def _resume(handle: store.Handle, item: store.Item, kind: Kind) -> None:
             raise BadInput("that saved game is not in this browser's list (deleted in another tab?)")
         store.replace_work(kind.work_key, full.doc)
     except BadInput as exc:
-        st.error(f"Not resumed: {exc}", icon=":material/error:")
+        st.error(f"Not resumed: {plain(exc)}", icon=":material/error:")
         return
     st.switch_page(kind.page)
 
@@ -103,7 +104,7 @@ def _item(handle: store.Handle, item: store.Item, kind: Kind | None) -> None:
     """One saved item: its name, kind and time, then Resume, Rename and Delete in one row."""
     with st.container(border=True, key=f"mg_item_{item.id}"):
         label = kind.label if kind else item.kind
-        st.markdown(f"**{item.name}**  \n{label} · saved {_when(item.updated)}")
+        st.markdown(f"**{plain(item.name)}**  \n{plain(label)} · saved {_when(item.updated)}")
         with st.container(horizontal=True):
             if kind is not None and st.button("Resume", key=f"mg_resume_{item.id}", type="primary",
                                               icon=":material/play_arrow:"):
@@ -112,7 +113,7 @@ def _item(handle: store.Handle, item: store.Item, kind: Kind | None) -> None:
                 st.text_input("New name", value=item.name, key=f"mg_name_{item.id}", max_chars=store.MAX_NAME)
                 st.button("Save the name", key=f"mg_rename_{item.id}", on_click=_rename, args=(handle, item))
             with st.popover("Delete"):
-                st.button(f"Delete '{item.name}' for good", key=f"mg_delete_{item.id}", on_click=_delete,
+                st.button(f"Delete '{plain(item.name)}' for good", key=f"mg_delete_{item.id}", on_click=_delete,
                           args=(handle, item))
         if kind is None:
             st.caption("This app has no page that opens this kind of item.")
@@ -134,10 +135,27 @@ def show(kinds: dict[str, Kind] | None = None) -> None:
     try:
         items = handle.list_items()
     except BadInput as exc:
-        st.error(f"The list cannot be read: {exc}", icon=":material/error:")
+        st.error(f"The list cannot be read: {plain(exc)}", icon=":material/error:")
         return
     if not items:
         st.info("Nothing saved in this browser yet: pages offer **Save to My games** under their work.",
                 icon=":material/bookmarks:")
-    for item in items:
+    for item in _page(items):
         _item(handle, item, kinds.get(item.kind))
+
+
+PAGE_SIZE = 20
+"""Saved items drawn at a time: a page of them, so the page stays quick however many a browser keeps."""
+
+
+def _page(items: list[store.Item]) -> list[store.Item]:
+    """The items of the page chosen below the list (the first page when there is one, or the chosen one is gone)."""
+    pages = max(1, -(-len(items) // PAGE_SIZE))
+    if pages == 1:
+        return items
+    if not 1 <= st.session_state.get("mg_page", 1) <= pages:  # items deleted since: the last page left
+        st.session_state["mg_page"] = pages
+    number = st.number_input(f"Page (of {pages}, {PAGE_SIZE} items each)", min_value=1, max_value=pages, value=1,
+                             step=1, key="mg_page")
+    start = (int(number) - 1) * PAGE_SIZE
+    return items[start:start + PAGE_SIZE]

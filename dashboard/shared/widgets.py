@@ -9,13 +9,15 @@ from typing import Any
 
 import streamlit as st
 
+from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput
 from solver.io.read import MAX_BYTES, parse_json_text
 
 
 def show_bad_input(exc: BadInput, prefix: str = "") -> None:
-    """An engine's one-line BadInput, shown inline where the input was entered."""
-    st.error(f"{prefix}{exc}", icon=":material/error:")
+    """An engine's one-line BadInput, shown inline where the input was entered (as plain text: it may echo what the
+    user typed)."""
+    st.error(f"{prefix}{plain(exc)}", icon=":material/error:")
 
 
 @contextmanager
@@ -44,7 +46,7 @@ def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | 
     if st.session_state.get(seen_key) == token:
         # the same file on a later run (callers often rerun after a load): its message stays in view
         if st.session_state.get(err_key):
-            st.error(st.session_state[err_key], icon=":material/error:")
+            st.error(plain(st.session_state[err_key]), icon=":material/error:")
         elif st.session_state.get(done_key):
             st.success(st.session_state[done_key], icon=":material/check:")
         return None
@@ -58,7 +60,7 @@ def json_upload(label: str, key: str, loader: Callable[[Any], Any], help: str | 
         msg = f"{up.name} was not loaded: {exc}"
         st.session_state.pop(done_key, None)
         st.session_state[err_key] = msg
-        st.error(msg, icon=":material/error:")
+        st.error(plain(msg), icon=":material/error:")
         return None
     st.session_state.pop(err_key, None)
     st.session_state[done_key] = f"Loaded {up.name}."
@@ -109,7 +111,7 @@ def tab_from_address(labels: list[str], query: str = "tab") -> str | None:
     try:
         return urlstate.decode(text, addresses.tab(labels, query))
     except BadInput as exc:
-        st.error(f"The tab in the address was not opened: {exc}", icon=":material/error:")
+        st.error(f"The tab in the address was not opened: {plain(exc)}", icon=":material/error:")
         return None
 
 

@@ -10,6 +10,7 @@ from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.state import store
+from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import guarded
 from dashboard.wagons import game as wg
 from dashboard.wagons import table as tbl
@@ -72,12 +73,12 @@ wg.current()  # a new session reads the game from the address first, else this b
 for answer in ANSWERS:  # the last review and "could it be won" answers, kept like the game
     store.sync(answer, load=load_result)
 if st.session_state.get("lc_address_error"):
-    st.error(st.session_state.pop("lc_address_error"), icon=":material/error:")
+    st.error(plain(st.session_state.pop("lc_address_error")), icon=":material/error:")
 setup_panel()
 try:
     state = wg.state()
 except BadInput as exc:  # a game the engine can no longer replay: say so and start afresh
-    st.error(f"The saved game could not be replayed: {exc}", icon=":material/error:")
+    st.error(f"The saved game could not be replayed: {plain(exc)}", icon=":material/error:")
     wg.start(wg.new_record(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()))
     state = wg.state()
 st.markdown(game_caption(wg.current()["record"]))

@@ -15,6 +15,7 @@ import streamlit as st
 
 from dashboard.shared import draw, games
 from dashboard.shared.caching import dumps
+from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import json_download, json_upload
 from dashboard.shared.words import counted, readable, wrapped_table
 from dashboard.wagons import card_reading, town_grid, what_if
@@ -78,7 +79,7 @@ def history_bar(state: gm.GameState) -> None:
         st.button("Redo", key="lc_redo", icon=":material/redo:", on_click=wg.redo, disabled=not wg.can_redo())
         st.markdown(f"Action {g['at']} of {len(g['record']['actions'])}")
     if st.session_state.get(ERROR):
-        st.error(st.session_state.pop(ERROR), icon=":material/error:")
+        st.error(plain(st.session_state.pop(ERROR)), icon=":material/error:")
 
 
 # ----------------------------------------------------------------------------- the circle

@@ -37,7 +37,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-import re
 import sys
 import tempfile
 import threading
@@ -50,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
-from solver.io.numbers import short_repr
+from solver.execution.cluster import Dask, scheduler_address
 from solver.io.output import pid_alive
 
 DEFAULT_WORKERS = 2
@@ -95,92 +94,6 @@ def parse_executor(spec: str | ExecutorSpec | None = "local", workers: int = DEF
         return ExecutorSpec(text, workers)
     host, port = scheduler_address(text)
     return ExecutorSpec("dask", workers, f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}")
-
-
-_HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\]", re.ASCII)
-
-
-def scheduler_address(text: str) -> tuple[str, int]:
-    """``tcp://HOST:PORT`` (a host name, an IPv4 address or ``[IPv6]``; port 1..65535), else BadInput.
-
-    Other Dask transports (tls needs certificates, ucx and websockets extra packages, inproc a
-    scheduler in this very process) are refused here, before any connection is tried."""
-    usage = "expected 'serial', 'local' or a Dask scheduler address tcp://HOST:PORT"
-    scheme, sep, rest = text.partition("://")
-    if not sep:
-        raise BadInput(f"executor: {usage}, got {short_repr(text, 60)}")
-    if scheme != "tcp":
-        raise BadInput(f"executor: the {short_repr(scheme, 20)}:// transport is not supported; {usage}")
-    host, colon, port = rest.rpartition(":")
-    if not colon or not _HOST.fullmatch(host) or not port.isascii() or not port.isdigit() or len(port) > 5 \
-            or not 1 <= int(port) <= 65535:
-        raise BadInput(f"executor: {usage} (port 1..65535), got {short_repr(text, 60)}")
-    return host.strip("[]"), int(port)
-
-
-GREETING_MAX = 1 << 16
-"""Largest greeting accepted from a scheduler (a Dask scheduler's is under 100 bytes)."""
-
-
-def _reachable(address: str, timeout: float) -> None:
-    """Open a TCP connection to the scheduler and read its greeting first, each within ``min(timeout, 5)``
-    seconds: a wrong host or a closed port, and a server that is not a Dask scheduler (a web server, a
-    listener that never answers), are one line at once, not a Dask timeout, a hang (Dask waits for the
-    greeting without a time limit) or a traceback from a half-built client later."""
-    import socket
-
-    host, port = scheduler_address(address)
-    wait = min(timeout, 5.0)
-    try:
-        with socket.create_connection((host, port), timeout=wait) as conn:
-            conn.settimeout(wait)
-            _read_greeting(conn, address, wait)
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise BadInput(f"executor: cannot reach the Dask scheduler at {address} ({reason})") from None
-
-
-def _read_greeting(conn, address: str, wait: float) -> None:
-    """The first message a Dask scheduler sends on every connection, its handshake: Dask's frames (the
-    length of what follows, the frame count and each frame's length, 8 bytes each, little-endian, then the
-    frames), the first a msgpack map naming the Python version and the pickle protocol; else BadInput
-    naming the address."""
-    import struct
-
-    def take(n: int) -> bytes:
-        data = b""
-        while len(data) < n:
-            try:
-                chunk = conn.recv(n - len(data))
-            except TimeoutError:
-                raise BadInput(f"executor: {address} is not a Dask scheduler (it sent no Dask greeting within "
-                               f"{wait:g} s)") from None
-            if not chunk:
-                raise BadInput(f"executor: {address} is not a Dask scheduler (it closed the connection)")
-            data += chunk
-        return data
-
-    def refuse(shown: bytes):
-        raise BadInput(f"executor: {address} is not a Dask scheduler (it answered {short_repr(shown, 40)})")
-
-    head = take(16)
-    total, count = struct.unpack("<QQ", head)
-    if not 1 <= count <= 64 or not 8 + 8 * count <= total <= GREETING_MAX:
-        refuse(head)
-    body = take(total - 8)  # the frames' lengths, then the frames
-    sizes = struct.unpack(f"<{count}Q", body[:8 * count])
-    if sum(sizes) != total - 8 - 8 * count or not _is_handshake(body[8 * count:8 * count + sizes[0]]):
-        refuse(head + body[:24])
-
-
-def _is_handshake(frame: bytes) -> bool:
-    import msgpack  # a dependency of dask.distributed
-
-    try:
-        message = msgpack.unpackb(frame, raw=False)
-    except Exception:  # noqa: BLE001 - whatever does not decode is not a greeting
-        return False
-    return isinstance(message, dict) and "python" in message and "pickle-protocol" in message
 
 
 def default_chunk_size(n: int, workers: int) -> int:
@@ -263,7 +176,6 @@ def die_with(parent_pid: int) -> None:
     checks every :data:`WATCHDOG_SECONDS` that ``parent_pid`` is alive and ends the worker if not
     (a ``kill -9`` of a batch must not leave workers running at 100% CPU)."""
     import signal
-    import threading
 
     if sys.platform.startswith("linux"):
         try:
@@ -284,8 +196,57 @@ def die_with(parent_pid: int) -> None:
     threading.Thread(target=watch, name="ruleslinger-parent-watchdog", daemon=True).start()
 
 
+FDS_BASE, FDS_PER_WORKER = 10, 5
+"""Open files a local pool needs beyond those already open: the forkserver's, then each worker's pipes."""
+
+
+def _pool_room(workers: int) -> None:
+    """Refuse, before any process starts, a local pool the process's limits cannot hold: too few open files left
+    under ``ulimit -n``, or no usable temporary folder (the forkserver's socket lives there)."""
+    soft = _open_file_limit()
+    try:
+        used = len(os.listdir("/proc/self/fd")) - 1
+    except OSError:  # no /proc: the start itself is guarded
+        used = None
+    need = FDS_BASE + FDS_PER_WORKER * workers
+    if soft is not None and used is not None and soft - used < need:
+        raise BadInput(f"executor local: the open-file limit (ulimit -n {soft}, {used} in use) is too low to start "
+                       f"{workers} worker process{'es' if workers > 1 else ''} (about {need} more needed); raise it "
+                       "or use --executor serial")
+    try:
+        tempfile.gettempdir()
+    except (OSError, FileNotFoundError) as exc:
+        raise BadInput(f"executor local: the worker processes cannot start ({exc}); set TMPDIR to a writable folder "
+                       "or use --executor serial") from None
+
+
+def _open_file_limit() -> int | None:
+    """The process's soft limit of open files (``ulimit -n``); None where there is none (not POSIX, unlimited)."""
+    if os.name != "posix":
+        return None
+    import resource
+
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def _pool_failed(exc: BaseException, workers: int) -> BadInput:
+    """The one line for a local pool that could not start its workers (a limit hit while they started)."""
+    soft = _open_file_limit()
+    limit = "" if soft is None else f"; the open-file limit is {soft} (ulimit -n)"
+    why = " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
+    return BadInput(f"executor local: the {workers} worker process{'es' if workers > 1 else ''} could not start "
+                    f"({why}{limit}); use --executor serial")
+
+
+_START_ERRORS = (OSError, EOFError, RuntimeError)
+"""What a process pool raises when its workers cannot start (BrokenProcessPool is a RuntimeError)."""
+
+
 class _Local:
     def __init__(self, workers: int):
+        _pool_room(workers)
+        self.workers = workers
         self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=die_with,
                                         initargs=(os.getpid(),))
 
@@ -296,67 +257,12 @@ class _Local:
         self.pool.shutdown(wait=True, cancel_futures=cancel)
 
 
-class _Dask:
-    def __init__(self, address: str, timeout: float):
-        from dask.distributed import Client  # a dependency (pyproject.toml); imported when a cluster is named
-        _reachable(address, timeout)
-        built: dict[str, Any] = {}
-
-        def build() -> None:
-            try:
-                built["client"] = Client(address, timeout=timeout, set_as_default=False)
-            except Exception as exc:  # noqa: BLE001 - whatever Dask raises while connecting is one line
-                _abandon_client(exc, Client)
-                detail = " ".join(str(exc).split())[:200] or f"no answer within {timeout:g} s"
-                built["error"] = f"{type(exc).__name__}: {detail}"
-
-        connecting = threading.Thread(target=build, name="dask-connect", daemon=True)
-        connecting.start()
-        connecting.join(START_FACTOR * timeout)
-        if connecting.is_alive():  # left behind: a daemon thread, it ends with the process
-            raise BadInput(f"executor: the Dask scheduler at {address} did not finish connecting within "
-                           f"{START_FACTOR * timeout:g} s")
-        if "error" in built:
-            raise BadInput(f"executor: cannot use the Dask scheduler at {address} ({built['error']})")
-        self.client = built["client"]
-
-    def submit(self, fn, *args):
-        return self.client.submit(fn, *args, pure=False)
-
-    def close(self, cancel: bool = False) -> None:
-        self.client.close()
-
-
-START_FACTOR = 3
-"""The Dask client's start ends within this many connection timeouts (Dask's own steps take at most two each,
-but its connection waits for the scheduler's greeting without any limit)."""
-
-
-def _abandon_client(exc: BaseException, client_class: type) -> None:
-    """Shut down the Dask client a failed ``Client(...)`` left half-built, at once.
-
-    Left alone, its ``__del__`` closes it at exit with a 20 s timeout and then prints a
-    ``TimeoutError`` traceback; here its IO loop is stopped and it is marked closed, so the
-    command ends with its one-line error."""
-    tb = exc.__traceback__
-    while tb is not None:
-        client = tb.tb_frame.f_locals.get("self")
-        if isinstance(client, client_class):
-            try:
-                client.status = "closed"
-                client._loop_runner.stop()
-            except Exception:  # noqa: BLE001 - best effort: the error line is what matters
-                pass
-            return
-        tb = tb.tb_next
-
-
-def _open(spec: ExecutorSpec, timeout: float):
+def _open(spec: ExecutorSpec, timeout: float, say: Callable[[str], None] | None = None):
     if spec.kind == "serial":
         return _Serial()
     if spec.kind == "local":
         return _Local(spec.workers)
-    return _Dask(spec.address or "", timeout)
+    return Dask(spec.address or "", timeout, say)
 
 
 def run_items(
@@ -395,7 +301,7 @@ def _stream(func, items, spec, chunk_size, window, progress, on_progress, label,
 
     total = len(items)
     starts = iter(range(0, total, chunk_size))
-    pool = _open(spec, timeout)
+    pool = _open(spec, timeout, None if progress is False else _say(label))
     bar = tqdm(total=total, desc=label, unit="item", file=sys.stderr, disable=(None if progress is None
                else not progress), leave=False, dynamic_ncols=True)
     pending: deque = deque()
@@ -410,13 +316,20 @@ def _stream(func, items, spec, chunk_size, window, progress, on_progress, label,
         return True
 
     try:
-        while len(pending) < window and submit_next():
-            pass
+        try:
+            while len(pending) < window and submit_next():
+                pass
+        except _START_ERRORS as exc:
+            if spec.kind != "local":
+                raise
+            raise _pool_failed(exc, spec.workers) from None
         while pending:
             future = pending.popleft()
             try:
                 results, failure = future.result()
             except Exception as exc:  # the worker process itself died, or the cluster went away
+                if spec.kind == "local" and done == 0 and isinstance(exc, _START_ERRORS):
+                    raise _pool_failed(exc, spec.workers) from None
                 raise TaskFailed(f"{label}: a {spec.describe()} task failed: {type(exc).__name__}: "
                                  f"{' '.join(str(exc).split())}"[:400]) from None
             if failure is not None:
@@ -427,10 +340,17 @@ def _stream(func, items, spec, chunk_size, window, progress, on_progress, label,
             bar.update(len(results))
             if on_progress is not None:
                 on_progress(done, total)
+        if done != total:  # never an answer missing rows
+            raise TaskFailed(f"{label}: {spec.describe()} returned {done} of {total} items")
         finished = True
     finally:
         bar.close()
         pool.close(cancel=not finished)
+
+
+def _say(label: str) -> Callable[[str], None]:
+    """A progress line on standard error, as the command's progress lines are."""
+    return lambda text: print(f"[{label}] {text}", file=sys.stderr, flush=True)
 
 
 def star_call(func: Callable[..., Any], args: tuple) -> Any:
@@ -509,19 +429,21 @@ def write_parquet(rows: Iterable[dict], path: str | Path, chunk_rows: int = CHUN
 
     import polars as pl
 
-    from solver.io.output import is_sink, output_target, stale_pid_entries, write_atomically
+    from solver.io.output import is_sink, output_target, stale_pid_entries, write_atomically, writing_errors
 
     target = output_target(path)
     folder = Path(tempfile.gettempdir()) if is_sink(target) else target.parent
     for stale in stale_pid_entries(folder, PARTS_PREFIX):
         shutil.rmtree(stale, ignore_errors=True)
     count = 0
-    tmp = tempfile.mkdtemp(prefix=f"{PARTS_PREFIX}{os.getpid()}.", dir=folder)
+    with writing_errors(path):
+        tmp = tempfile.mkdtemp(prefix=f"{PARTS_PREFIX}{os.getpid()}.", dir=folder)
     try:
         parts = []
         for i, chunk in enumerate(_chunks(rows, chunk_rows)):
             part = Path(tmp) / f"part-{i:06d}.parquet"
-            _frame(chunk).write_parquet(part)
+            with writing_errors(path):  # a full disk while the parts are written: one line, the old file kept
+                _frame(chunk).write_parquet(part)
             parts.append(part)
             count += len(chunk)
 

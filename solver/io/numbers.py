@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from solver.errors import BadInput
+from solver.errors import BadInput, printable
 
 MAX_NUMBER_CHARS = 40
 """Longest number accepted as text (an option, a text box, a JSON or TOML literal): 40 characters
@@ -40,6 +40,7 @@ def short_repr(value: Any, limit: int = 40) -> str:
         text = repr(value)
     except Exception:  # noqa: BLE001 - a repr must never break an error message
         text = f"<{type(value).__name__}>"
+    text = printable(text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

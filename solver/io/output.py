@@ -1,13 +1,18 @@
-"""Output files: checked before any work starts (one rule for every command), written atomically with normal permissions, never over a device, a special file or an input (rule:X-bad-input)."""
+"""Output files: checked before any work starts (one rule for every command), written atomically with normal permissions, never over a device, a special file, an input or the program's own files, and a full disk said in one line with the old file kept (rule:X-bad-input)."""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
+from solver.paths import OWN_FOLDERS, store_path
 
 _SINKS = (os.devnull,)
 """Special files written through (never replaced): the null device."""
@@ -38,6 +43,11 @@ def output_target(path: str | Path, what: str = "--out") -> Path:
     if "\x00" in text:
         raise BadInput(f"{what} {short_repr(text)}: a file name cannot contain a NUL character")
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadInput(f"{what} {short_repr(text)}: the file name is not UTF-8 text (the tables' writer takes only "
+                       "UTF-8 names); give another name") from None
+    try:
         target = Path(os.path.realpath(text, strict=False))
         info = os.stat(target) if os.path.lexists(target) else None
     except (OSError, RuntimeError) as exc:
@@ -46,6 +56,7 @@ def output_target(path: str | Path, what: str = "--out") -> Path:
         raise BadInput(f"{what} {short_repr(text)}: a symbolic link loop")
     if info is not None and is_sink(target):
         return target
+    _not_own(target, text, what)
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise BadInput(f"{what} {short_repr(text)}: is a directory; give a file name")
     if info is not None and not stat.S_ISREG(info.st_mode):
@@ -63,6 +74,69 @@ def output_target(path: str | Path, what: str = "--out") -> Path:
         raise BadInput(f"{what} {short_repr(text)}: the file name is too long (at most {most} bytes in this folder)")
     _probe(folder, target.name, text, what)
     return target
+
+
+def _not_own(target: Path, text: str, what: str) -> None:
+    """Refuse a file the program itself reads: its data, rule register and code (:data:`solver.paths.OWN_FOLDERS`)
+    and the dashboard's saved-games store (with its journal files), by any path (a link, a hard link)."""
+    for folder in OWN_FOLDERS:
+        own = Path(os.path.realpath(folder))
+        if target == own or own in target.parents:
+            raise BadInput(f"{what} {short_repr(text)}: is the program's own file (under {own.name}/); "
+                           "write to another file")
+    try:
+        store = Path(os.path.realpath(store_path()))
+    except (OSError, ValueError):
+        return
+    for name in (store, *(store.with_name(store.name + tail) for tail in ("-wal", "-shm", "-journal"))):
+        if target == name or _same(target, name):
+            raise BadInput(f"{what} {short_repr(text)}: is the dashboard's saved-games store; write to another file")
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return os.path.exists(a) and os.path.exists(b) and os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+_OS_ERROR = re.compile(r"os error (\d+)")
+"""How Polars (Rust) names the system error under its own exceptions: ``... (os error 28)``."""
+
+
+def os_error_of(exc: BaseException) -> int | None:
+    """The system error number behind a write's failure: an OSError's, or the one Polars wraps in its own exception
+    (a full disk while writing Parquet is a ``ComputeError`` saying ``os error 28``); None for anything else."""
+    if isinstance(exc, OSError) and exc.errno:
+        return exc.errno
+    if isinstance(exc, OSError) or type(exc).__module__.startswith("polars"):  # Polars' CSV writer: an OSError
+        found = _OS_ERROR.search(str(exc))                                      # with no errno, the number in words
+        return int(found.group(1)) if found else None
+    return None
+
+
+def _why(exc: BaseException) -> str:
+    code = os_error_of(exc)
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if code:
+        return os.strerror(code)
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+
+
+@contextmanager
+def writing_errors(path: str | Path, what: str = "--out", kept: bool = True) -> Iterator[None]:
+    """Turn a system error while writing ``path`` (a full disk, a quota, an I/O error; Polars' wrapped ones too)
+    into one line; ``kept``: the line says the old file (if any) is unchanged."""
+    try:
+        yield
+    except BadInput:
+        raise
+    except Exception as exc:
+        if not isinstance(exc, OSError) and os_error_of(exc) is None:
+            raise
+        tail = "; the old file is unchanged" if kept and os.path.exists(path) else "; nothing was written"
+        raise BadInput(f"{what} {short_repr(str(path))}: cannot write ({_why(exc)}){tail}") from None
 
 
 def _probe(folder: Path, name: str, text: str, what: str) -> None:
@@ -129,7 +203,7 @@ def _remove(path: Path) -> None:
         pass
 
 
-def write_atomically(path: str | Path, write, what: str = "--out") -> Path:
+def write_atomically(path: str | Path, write: Callable[[str], object], what: str = "--out") -> Path:
     """Write an output file all or nothing: ``write(tmp)`` fills a temporary file next to the
     target, which then replaces it (a regular file keeps its mode; a new one gets 0666 minus the
     umask, like any file the user creates). The null device is written through, not replaced.
@@ -144,14 +218,13 @@ def write_atomically(path: str | Path, write, what: str = "--out") -> Path:
         _remove(stale)
     tmp = target.parent / f"{prefix}{os.getpid()}.{secrets.token_hex(4)}"
     try:
-        os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))  # the umask applies
-        mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else None
-        write(str(tmp))
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise BadInput(f"{what} {short_repr(str(path))}: cannot write ({exc.strerror or exc})") from None
+        with writing_errors(path, what):
+            os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))  # the umask applies
+            mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else None
+            write(str(tmp))
+            if mode is not None:
+                os.chmod(tmp, mode)
+            os.replace(tmp, target)
     finally:
         if os.path.lexists(tmp):
             _remove(tmp)
@@ -165,10 +238,8 @@ def _write_through(target: Path, write, what: str) -> Path:
 
     with tempfile.TemporaryDirectory(prefix="ruleslinger-out-") as tmp:
         staging = Path(tmp) / f"out{target.suffix}"
-        write(str(staging))
-        try:
+        with writing_errors(target, what, kept=False):
+            write(str(staging))
             with open(staging, "rb") as src, open(target, "wb") as dst:
                 shutil.copyfileobj(src, dst)
-        except OSError as exc:
-            raise BadInput(f"{what} {target}: cannot write ({exc.strerror or exc})") from None
     return target

@@ -15,7 +15,7 @@ def _impact_cmd(args) -> dict:
     from solver import clikit
 
     settings = Settings(time_limit=args.time_limit, games=args.games, seed=args.seed)
-    bar = clikit.Progress(f"readings impact {args.game_name}", quiet=args.json)
+    bar = clikit.Progress(f"readings impact {args.game_name}", quiet=args.quiet)  # on stderr, with --json too
     return impact(args.game_name, args.verdict, settings, lambda d, t, label: bar(d, f"of {t}: {label}"),
                   executor=args.executor, workers=args.workers, stored=not args.fresh)
 
@@ -76,6 +76,8 @@ def register_cli(games) -> None:
                    help="local worker processes (default: the machine's cores)")
     p.add_argument("--fresh", action="store_true", help="compute every run again (decided results are otherwise "
                    "kept on disk between runs: solver/readings/stored.py)")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on standard error (they are shown "
+                   "with --json too)")
     p = clikit.add_command(group, "verdicts", "the verdicts of a game and the readings each one reads", _verdicts_cmd)
     p.add_argument("game_name", metavar="GAME", choices=list(GAMES), help=", ".join(GAMES))
     p = clikit.add_command(group, "options", "the readings of a game, their values and what each means", _options_cmd)

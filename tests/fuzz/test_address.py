@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import zlib
 from typing import Any
 
@@ -38,6 +39,7 @@ from solver.outlaws.rules import Rules as OutlawsRules
 from solver.outlaws.state import initial_position, position_to_json
 from solver.wagons import game as wgm
 from solver.wagons.record.game_record import game_record
+from tests.support.dashboard.apptest import shown
 from tests.support.fuzz import (
     FUZZ,
     FUZZ_EXAMPLES,
@@ -154,9 +156,10 @@ def assert_refused(address: urlstate.Address, text: Any, why: str = "") -> str:
     with no_hang(), pytest.raises(BadInput) as caught:
         urlstate.decode(text, address)
     assert_one_line(caught.value)
-    assert why in str(caught.value), str(caught.value)
-    assert str(caught.value).startswith(address.what), str(caught.value)
-    return str(caught.value)
+    line = shown(str(caught.value))  # as the page shows it (the decoder's line is plain text: Markdown escapes)
+    assert why in line, line
+    assert line.startswith(address.what), line
+    return line
 
 
 def packed(raw: str | bytes) -> str:
@@ -436,3 +439,39 @@ def test_outlaws_apply_refuses_a_column_spelled_as_a_float_with_exit_code_2(tmp_
     assert cli.main(["outlaws", "apply", str(position), "--action", spelled]) == 2
     err = capsys.readouterr().err.strip()
     assert "action.column: expected a whole number" in err and "\n" not in err, err
+
+
+UNPRINTABLE = ['"\\ud800"', '"\\udfff"', '"a\\udc80b"', '"\\u0000"', '"\\u001b[31mred"', '"\\u202eevil"', '"\\u2028"',
+               '"\\ud83d\\ude00\\ud800"', '{"\\ud800": 1}', '["\\udce9"]']
+"""JSON text no page can print as it is: lone surrogates, control and format characters (as the address spells
+them, JSON escapes)."""
+
+
+@FUZZ
+@given(data=st.data(), literal=st.sampled_from(UNPRINTABLE))
+def test_text_that_cannot_be_printed_anywhere_is_refused_in_a_line_that_can(data, literal):
+    address, text = data.draw(with_literal(literal))
+    try:
+        decoded_and_used(address, packed(text))
+    except BadInput as exc:
+        assert_one_line(exc)
+        assert str(exc).isprintable(), repr(str(exc))
+        str(exc).encode("utf-8")
+
+
+MARKUP = ['"![x](http://127.0.0.1:9/x.png)"', '"<img src=x onerror=alert(1)>"', '"**loud** _i_ `c` ~~s~~"',
+          '":red[red] :material/home: $x^2$"', '"[a](javascript:alert(1))"', '"# heading"', '{"![k](http://x/)": 1}']
+"""Text an address could carry that Markdown would read as markup (an image link makes the browser fetch it)."""
+_ACTIVE = re.compile(r"(?<!\\)(?:\\\\)*[`*~<\[\]$]")
+
+
+@FUZZ
+@given(data=st.data(), literal=st.sampled_from(MARKUP))
+def test_markup_anywhere_in_an_address_is_refused_as_plain_text(data, literal):
+    """The decoder's lines; the pages' own next steps show theirs as plain text too (test_address_pages.py)."""
+    address, text = data.draw(with_literal(literal))
+    try:
+        urlstate.decode(packed(text), address)
+    except BadInput as exc:
+        assert_one_line(exc)
+        assert not _ACTIVE.search(str(exc)), str(exc)  # every markup character escaped where the page shows it

@@ -119,3 +119,36 @@ def test_a_valid_line_and_step_still_open_where_they_were():
 def test_a_tab_the_page_does_not_have_is_one_line_and_the_first_tab(name):
     line = assert_one_line_and_defaults(name, {"tab": "No such tab"}, "tab")
     assert "'No such tab'" in line
+
+
+SURROGATE_LINK = "eNqrVirISaxMLSpWslIw1lFQyk0syk5NAXKiY4G8jMzikvyiShC3Wim1LDWvBMhUiilNsTAwUKqNrQUAZhkTXQ"
+"""A Cactus Town game whose event is the JSON escape of a lone surrogate (``"\\ud800"``): text no page can print."""
+
+
+@pytest.mark.parametrize(("name", "parameter", "text"), [
+    ("cactus", "cactus", SURROGATE_LINK),
+    ("cactus", "cactus", urlstate.encode({**CACTUS, "players": 3, "marked": [], "history": [{"event": "\ud800"}]})),
+    ("wagons_sheet", "sheet", urlstate.encode({**SHEET, "scenario": "\udce9\x1b[31m"})),
+    ("outlaws_table", "line", urlstate.encode({"seed": 0, "steps": [{"\ud800": 1}]})),
+], ids=["cactus-issue-link", "cactus-event", "sheet-scenario", "outlaws-line-key"])
+def test_a_lone_surrogate_in_an_address_opens_the_page_at_its_defaults(name, parameter, text):
+    line = assert_one_line_and_defaults(name, {parameter: text}, parameter)
+    line.encode("utf-8")  # printable: the refusal never repeats text that cannot be shown
+
+
+IMAGE = "![pixel](http://127.0.0.1:9/p.png)"
+"""An image link: shown as Markdown, the browser would fetch its address."""
+
+
+@pytest.mark.parametrize(("name", "parameter", "text"), [
+    ("cactus", "cactus", urlstate.encode({**CACTUS, "players": 3, "marked": [], "history": [{"event": IMAGE}]})),
+    ("wagons_sheet", "sheet", urlstate.encode({**SHEET, "scenario": IMAGE})),
+    ("outlaws_table", "line", urlstate.encode({"seed": 0, "steps": [{IMAGE: 1}]})),
+    ("cactus", "tab", IMAGE),
+], ids=["cactus-event", "sheet-scenario", "outlaws-line-key", "tab"])
+def test_markup_in_an_address_is_shown_as_plain_text(name, parameter, text):
+    at = opened(name, {parameter: text})
+    assert not at.exception
+    (line,) = [e.value for e in at.error]
+    assert "![" not in line.replace("!\\[", "") and "](" not in line.replace("\\](", ""), line  # no image, no link
+    assert IMAGE in errors(at)[0] or "\\" not in IMAGE  # the player reads what the address held

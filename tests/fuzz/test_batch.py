@@ -294,3 +294,82 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_naming_the_address():
             lines = dict(zip(kinds, pool.map(run, kinds)))
     for kind, line in lines.items():
         assert addresses[kind] in line and "executor" in line, (kind, line)
+
+
+# --- slow-drip servers, a scheduler without workers, a local pool that cannot start -----------------------------
+
+from solver.execution import cluster, executor  # noqa: E402
+from tests.support.servers import DRIPS, drip  # noqa: E402
+
+DRIP_EXAMPLES = 12
+"""Slow-drip servers tried (each costs its connection deadline, 0.5 s here)."""
+
+
+@settings(max_examples=DRIP_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(what=st.sampled_from(sorted(DRIPS)), every=st.floats(0.02, 0.45))
+def test_a_slow_drip_server_is_refused_within_one_deadline(what, every):
+    """Each byte comes within any per-read timeout; the greeting as a whole does not come within the one deadline
+    (0.5 s here; a greeting of 60 bytes at 0.02-0.45 s a byte takes 1.2-27 s)."""
+    with serving("drip", drip(DRIPS[what](), every)) as address, no_hang(10):
+        with pytest.raises(BadInput) as caught:
+            cluster._reachable(address, 0.5)
+    assert_one_line(caught.value)
+    assert address in str(caught.value) and "is not a Dask scheduler" in str(caught.value), str(caught.value)
+
+
+def test_a_slow_drip_server_is_refused_by_the_command_in_one_line():
+    with serving("drip", drip(DRIPS["greeting"](), 1.0)) as address:
+        line = _one_line_run(["batch", "wagons-games", "--scenario", "boomtown", "--n", "2", "--executor", address],
+                             seconds=DASK_CONNECT / 2)
+    assert "sent no Dask greeting within 5 s" in line
+
+
+def test_a_scheduler_without_workers_is_named_with_progress_while_waiting(monkeypatch, capsys):
+    import distributed
+
+    monkeypatch.setattr(cluster, "WORKERS_WAIT", 3.0)
+    monkeypatch.setattr(cluster, "WORKERS_SAY", 1.0)
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=None) as empty, no_hang(60):
+        with pytest.raises(BadInput, match="has no workers") as caught:
+            list(executor.run_items(abs, [1, 2], executor=empty.scheduler_address, label="empty"))
+    assert_one_line(caught.value)
+    said = [li for li in capsys.readouterr().err.splitlines() if "waiting for a worker" in li]
+    assert said and all(li.startswith("[empty] waiting for a worker of the Dask scheduler at ") for li in said)
+
+
+def _with_open_files(limit: int, argv: list[str]) -> subprocess.CompletedProcess:
+    import resource
+
+    def lower() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+    return subprocess.run([sys.executable, "-m", "solver", *argv], capture_output=True, text=True, cwd=ROOT,
+                          preexec_fn=lower, timeout=300)
+
+
+@pytest.mark.parametrize("limit", [8, 12, 16, 18, 20, 22, 24, 32])
+def test_a_local_pool_under_a_low_open_file_limit_names_it_or_answers(limit):
+    done = _with_open_files(limit, ["batch", "wagons-games", "--scenario", "boomtown", "--n", "4", "--json"])
+    lines = done.stderr.strip().splitlines()
+    if done.returncode == 0:
+        assert json.loads(done.stdout)["rows"] == 4  # never exit 0 with empty output
+    else:
+        assert done.returncode == 2 and done.stdout == "" and len(lines) == 1, done.stderr[-2000:]
+        assert f"ulimit -n {limit}" in lines[0] and "--executor serial" in lines[0], lines
+    assert done.returncode == (2 if limit <= 16 else 0 if limit >= 32 else done.returncode)  # 16: the issue's case
+
+
+@pytest.mark.parametrize("error", [OSError(24, "Too many open files"), EOFError(), RuntimeError("broken pool"),
+                                   FileNotFoundError(2, "No usable temporary directory found")])
+def test_a_local_pool_whose_workers_cannot_start_is_one_line(monkeypatch, error):
+    """Past the limits checked first (a limit hit while the workers start): the one line, and the advice."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    def fail(self, *args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", fail)
+    with pytest.raises(BadInput) as caught:
+        list(executor.run_items(abs, [1, 2, 3], executor="local"))
+    assert_one_line(caught.value)
+    assert "could not start" in str(caught.value) and "--executor serial" in str(caught.value)

@@ -130,3 +130,45 @@ def test_compiled_code_on_hostile_cache_folders_answers_within_its_limit(case, t
     assert all(line.startswith("ruleslinger: warning: no writable cache folder") for line in lines), lines
     result = json.loads(done.stdout)
     assert result["elapsed"] < 1 + 5 and result["placements"], result["elapsed"]
+
+
+def _helpers_of(pid: int) -> list[int]:
+    """Processes still running that a command ``pid`` started as its proof-worker zygote (named in its code)."""
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            cmdline = open(f"/proc/{entry}/cmdline", "rb").read().decode(errors="replace")
+        except OSError:
+            continue
+        if "proofworkers import zygote" in cmdline and f", {pid})" in cmdline:
+            found.append(int(entry))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [["best-play", "--scenario", "boomtown", "--seed", "0"],
+                                     ["can-win", "--scenario", "gold-rush", "--seed", "3"]])
+def test_no_helper_outlives_its_command_or_holds_its_output_with_a_cold_cache(command, tmp_path):
+    """Found by the issue's campaign: with a cold compiled-code cache the proof-worker zygote kept compiling ~15 s
+    after the command ended, holding its standard output, so ``... | cat`` ended only then. The output now ends
+    with the command: once it has exited, its pipe reads to the end at once and none of its helpers runs."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.support.paths import ROOT
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cold")}
+    proc = subprocess.Popen([sys.executable, "-m", "solver", "wagons", *command, "--time-limit", "2", "--quiet",
+                             "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    with no_hang(int(5 + MARGIN)):
+        proc.wait()
+    with no_hang(3):  # a helper holding the pipe would keep this read waiting until it ends
+        out = proc.stdout.read()
+        proc.stderr.read()
+    assert proc.returncode == 0 and json.loads(out)["elapsed"] < 2 + 2
+    assert _helpers_of(proc.pid) == []

@@ -375,3 +375,15 @@ def test_decided_results_are_kept_on_disk_between_runs(tmp_path, monkeypatch):
     monkeypatch.setattr(stored, "fingerprint", lambda: "other code")
     impact.impact("wagons", stored=True)
     assert calls[3:] == ["tie", "guns"]
+
+
+@pytest.mark.parametrize(("quiet", "shown"), [((), True), (("--quiet",), False)])
+def test_impact_shows_its_progress_on_stderr_with_json_unless_quiet(capsys, quiet, shown):
+    """As ``advise`` does: a long run with ``--json`` keeps its progress lines on standard error (its answer alone
+    on standard output); ``--quiet`` silences them."""
+    impact.clear_cache()
+    code, res, err = run_json(capsys, "readings", "impact", "cactus", "--verdict", "solo-marshal-bound", "--json",
+                              "--executor", "serial", "--fresh", *quiet)
+    assert code == 0 and res["verdicts"][0]["id"] == "solo-marshal-bound"
+    lines = err.strip().splitlines()
+    assert bool(lines) == shown and all(li.startswith("[readings impact cactus] ") for li in lines), lines

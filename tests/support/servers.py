@@ -31,9 +31,31 @@ SERVERS = {
 """TCP servers that are not Dask schedulers, by what they do with each connection."""
 
 
+def drip(data: bytes, every: float):
+    """A server's answer to a connection: ``data`` one byte every ``every`` seconds, then silence (a slow-drip
+    server: each byte comes well within any per-read timeout, the whole never within a connection's)."""
+    import time
+
+    def answer(conn) -> None:
+        for i in range(len(data)):
+            try:
+                conn.sendall(data[i:i + 1])
+            except OSError:
+                return
+            time.sleep(every)
+        threading.Event().wait(60)
+
+    return answer
+
+
+DRIPS = {"greeting": _greeting, "header": lambda: _greeting()[:16], "banner": lambda: b"HTTP/1.1 200 OK\r\n" * 4}
+"""What a slow-drip server sends slowly: a whole Dask greeting, only its header, a web server's first lines."""
+
+
 @contextlib.contextmanager
-def serving(kind: str):
-    """A local server of ``kind`` (one of :data:`SERVERS`, or "http": a web server); yields its tcp:// address."""
+def serving(kind: str, answer=None):
+    """A local server of ``kind`` (one of :data:`SERVERS`, or "http": a web server; or any ``answer(conn)``, such as
+    :func:`drip`'s); yields its tcp:// address."""
     if kind == "http":
         from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -55,7 +77,8 @@ def serving(kind: str):
                 conn, _ = server.accept()
             except OSError:
                 return
-            threading.Thread(target=lambda c=conn: (SERVERS[kind](c), c.close()), daemon=True).start()
+            act = answer or SERVERS[kind]
+            threading.Thread(target=lambda c=conn, a=act: (a(c), c.close()), daemon=True).start()
 
     threading.Thread(target=serve, daemon=True).start()
     try:

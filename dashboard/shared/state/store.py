@@ -30,8 +30,9 @@ import os
 import sqlite3
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,10 +40,13 @@ from typing import Any
 import streamlit as st
 
 from dashboard.shared.state import browser
-from solver.errors import BadInput, one_line
+from dashboard.shared.state.plaintext import plain
+from solver.errors import BadInput, one_line, printable
+from solver.io.numbers import MAX_INT, short_repr
 from solver.io.read import MAX_BYTES, parse_json_text
+from solver.paths import STORE_ENV, store_path
 
-ENV = "RULESLINGER_STORE"
+ENV = STORE_ENV
 """Environment variable naming the store's file (it overrides the user's data folder)."""
 SCHEMA_VERSION = 1
 """The layout of the tables this code reads and writes; older files are brought up to it, newer refused."""
@@ -78,8 +82,25 @@ class StoreError(BadInput):
     """A read or write the store could not do (locked too long, disk full, file damaged since it opened)."""
 
 
+class StoreFull(StoreError):
+    """A write refused because the disk (or the file's size limit) is full."""
+
+
+def _item_id(item_id: Any) -> None:
+    """A saved item's id: a whole number SQLite can hold (a forged one is refused in one line, never raised)."""
+    if not isinstance(item_id, int) or isinstance(item_id, bool) or not 0 <= item_id <= MAX_INT:
+        raise BadInput("not a saved game")
+
+
+def _is_full(exc: sqlite3.Error) -> bool:
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "full" in str(exc)
+
+
 class StoreUnavailable(Exception):
-    """The store's file cannot be used this run; the message is the one line saying why."""
+    """The store's file cannot be used this run; the message is the one line saying why (printable, one line)."""
+
+    def __init__(self, message: str):
+        super().__init__(one_line(message))
 
 
 @dataclass(frozen=True)
@@ -99,12 +120,7 @@ class Item:
 
 def default_path() -> Path:
     """``$RULESLINGER_STORE``, else ``store.sqlite3`` in the user's data folder (XDG_DATA_HOME when absolute)."""
-    named = os.environ.get(ENV, "").strip()
-    if named:
-        return Path(named).expanduser().absolute()
-    data = os.environ.get("XDG_DATA_HOME", "").strip()
-    root = Path(data) if data and Path(data).is_absolute() else Path.home() / ".local" / "share"
-    return root / "ruleslinger" / "store.sqlite3"
+    return store_path()
 
 
 @dataclass(frozen=True)
@@ -139,7 +155,31 @@ class Store:
                     raise
                 conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise StoreError(f"the saved-games store could not be written ({exc})") from None
+            kind = StoreFull if _is_full(exc) else StoreError
+            raise kind(f"the saved-games store could not be written ({exc})") from None
+
+    @contextmanager
+    def freeing(self) -> Iterator[sqlite3.Connection]:
+        """A transaction that only frees space, for a full disk: the write-ahead log is emptied into the file and
+        cut to nothing (its space freed), then the change is made with its rollback journal kept in memory (the
+        file's pages are rewritten in place; nothing grows), and the log is turned back on."""
+        try:
+            with closing(self.connect()) as conn:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                conn.execute("PRAGMA journal_mode = MEMORY")
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        yield conn
+                    except BaseException:
+                        conn.execute("ROLLBACK")
+                        raise
+                    conn.execute("COMMIT")
+                finally:
+                    with suppress(sqlite3.Error):  # still full: the next start of the server turns it back on
+                        conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.Error as exc:
+            raise StoreError(f"the saved-games store could not be written, even to delete ({exc})") from None
 
 
 def _check(conn: sqlite3.Connection, where: str) -> int:
@@ -176,8 +216,22 @@ def _migrate(conn: sqlite3.Connection) -> None:
 
 
 def _open(path: Path) -> Store:
-    """The store at ``path``, created or brought up to date; StoreUnavailable (one line) when it cannot be used."""
-    where = f"the saved-games store {path}"
+    """The store at ``path``, created or brought up to date; StoreUnavailable (one line) when it cannot be used, for
+    any reason (a name too long or not text, a folder, no permission, a damaged or foreign file)."""
+    where = f"the saved-games store {_shown(path)}"
+    try:
+        return _open_checked(path, where)
+    except (OSError, ValueError) as exc:  # ENAMETOOLONG, ELOOP, EACCES, a NUL or a name that is not text
+        raise StoreUnavailable(f"{where} cannot be used ({getattr(exc, 'strerror', None) or exc})") from None
+
+
+def _shown(path: Path) -> str:
+    """A store path as a message shows it: printable, a very long one cut."""
+    text = printable(path)
+    return text if len(text) <= 160 else text[:120] + f"... ({len(text)} characters)"
+
+
+def _open_checked(path: Path, where: str) -> Store:
     if path.is_dir():
         raise StoreUnavailable(f"{where} is a folder, not a file")
     try:
@@ -185,6 +239,7 @@ def _open(path: Path) -> Store:
     except OSError as exc:
         raise StoreUnavailable(f"{where}: its folder cannot be made ({exc.strerror})") from None
     store = Store(path)
+    _private(path)
     try:
         with closing(store.connect()) as conn:
             if _check(conn, where) < SCHEMA_VERSION:
@@ -193,6 +248,19 @@ def _open(path: Path) -> Store:
     except sqlite3.Error as exc:
         raise StoreUnavailable(f"{where} is damaged or unreadable ({exc})") from None
     return store
+
+
+def _private(path: Path) -> None:
+    """Make the file readable and writable by its owner only (0600) before SQLite opens it, whatever the umask: it
+    holds every browser's work. SQLite gives its journal files the same mode."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        return
+    except FileExistsError:
+        pass
+    info = os.stat(path)
+    if info.st_uid == os.getuid() and info.st_mode & 0o077:
+        os.chmod(path, info.st_mode & 0o700)
 
 
 _OPENED: dict[Path, Store | StoreUnavailable] = {}
@@ -225,7 +293,10 @@ def encode(doc: Any, what: str) -> str:
         text = json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError) as exc:
         raise BadInput(f"{what} cannot be kept: {exc}") from None
-    size = len(text.encode("utf-8"))
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise BadInput(f"{what} cannot be kept: it holds a character that is not text (a lone surrogate)") from None
     if size > MAX_DOC_BYTES:
         raise BadInput(f"{what} is too large to keep ({size} bytes; limit {MAX_DOC_BYTES})")
     parse_json_text(text, what)
@@ -242,6 +313,8 @@ def _label(text: Any, what: str, limit: int) -> str:
     if not isinstance(text, str) or not text.strip():
         raise BadInput(f"{what} must be some text")
     text = " ".join(text.split())
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise BadInput(f"{what} holds a character that is not text ({short_repr(text)})")
     if len(text) > limit:
         raise BadInput(f"{what} is too long ({len(text)} characters; limit {limit})")
     return text
@@ -323,19 +396,26 @@ class Handle:
                      (name, time.time()))
 
     def delete_item(self, item_id: int) -> None:
-        """Delete this browser's item ``item_id``."""
-        self._change(item_id, "DELETE FROM items WHERE owner = ? AND id = ?", ())
+        """Delete this browser's item ``item_id``, on a full disk too (:meth:`Store.freeing`: deleting is how a player
+        makes room)."""
+        sql = "DELETE FROM items WHERE owner = ? AND id = ?"
+        try:
+            self._change(item_id, sql, ())
+        except StoreFull:
+            with self.store.freeing() as conn:
+                if conn.execute(sql, (self.owner, item_id)).rowcount != 1:
+                    raise BadInput("that saved game is not in this browser's list (deleted in another tab?)") from None
 
     def _change(self, item_id: int, sql: str, values: tuple) -> None:
         """Run ``sql`` on this browser's item ``item_id``; one line (BadInput) when this browser has no such item."""
-        if not isinstance(item_id, int) or isinstance(item_id, bool):
-            raise BadInput("not a saved game")
+        _item_id(item_id)
         with self.store.writing() as conn:
             if conn.execute(sql, (*values, self.owner, item_id)).rowcount != 1:
                 raise BadInput("that saved game is not in this browser's list (deleted in another tab?)")
 
     def get_item(self, item_id: int) -> Item | None:
         """This browser's item ``item_id`` with its document, or None (another browser's ids find nothing)."""
+        _item_id(item_id)
         with self.store.reading() as conn:
             row = conn.execute("SELECT id, kind, name, created, updated, doc FROM items WHERE owner = ? AND id = ?",
                                (self.owner, item_id)).fetchone()
@@ -381,7 +461,7 @@ def start() -> Handle | None:
     browser.attach()
     problem = unavailable()
     if problem:
-        st.warning(f"Saving is off until the dashboard restarts: {problem}. Move the file away or set {ENV} to "
+        st.warning(f"Saving is off until the dashboard restarts: {plain(problem)}. Move the file away or set {ENV} to "
                    "another file, then restart.",
                    icon=":material/cloud_off:")
     elif browser.refused():
@@ -433,7 +513,7 @@ def sync(key: str, *, load: Callable[[Any], Any] = _same, dump: Callable[[Any], 
             return
         value = load(doc)
     except BadInput as exc:
-        st.error(f"Your kept work could not be restored: {exc}", icon=":material/error:")
+        st.error(f"Your kept work could not be restored: {plain(exc)}", icon=":material/error:")
         return
     st.session_state[key] = value
     written[key] = _digest(encode(doc, key))
@@ -453,7 +533,7 @@ def persist(key: str, *, dump: Callable[[Any], Any] = _same) -> None:
             handle.put_work_text(_label(key, "a work key", MAX_KEY), text)
             written[key] = digest
     except BadInput as exc:
-        st.error(f"Not kept: {exc}", icon=":material/error:")
+        st.error(f"Not kept: {plain(exc)}", icon=":material/error:")
 
 
 def forget(key: str) -> None:
@@ -465,7 +545,7 @@ def forget(key: str) -> None:
         try:
             handle.delete_work(key)
         except BadInput as exc:
-            st.error(f"Not forgotten: {exc}", icon=":material/error:")
+            st.error(f"Not forgotten: {plain(exc)}", icon=":material/error:")
 
 
 def replace_work(key: str, doc: Any) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput
 from solver.io.numbers import MAX_INT, parse_int_text, short_repr
 from solver.io.read import MAX_BYTES, is_whole, parse_json_text
@@ -245,7 +246,16 @@ class Address:
 
 def decode(text: Any, address: Address) -> Any:
     """The value of ``address`` in ``text`` (the parameter as the address holds it), checked against its shape;
-    a one-line :class:`BadInput` naming ``address.what`` when it is damaged, too big or of the wrong shape."""
+    a one-line :class:`BadInput` naming ``address.what`` when it is damaged, too big or of the wrong shape. Its
+    line is plain text (:func:`~dashboard.shared.state.plaintext.plain`): what it echoes of the address is never
+    read as Markdown where the page shows it."""
+    try:
+        return _decoded(text, address)
+    except BadInput as exc:
+        raise BadInput(plain(exc)) from None
+
+
+def _decoded(text: Any, address: Address) -> Any:
     what = address.what
     if not isinstance(text, str):
         raise BadInput(f"{what}: expected text, got {_kind(text)}")

@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from dashboard.shared.state import store, urlstate
+from dashboard.shared.state.plaintext import plain
 from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import view as wv
 from solver.errors import BadInput
@@ -55,7 +56,7 @@ def restore() -> None:
             try:
                 ss[WORK] = wv.load_sheet(urlstate.decode(text, wagons_addresses.SHEET))
             except BadInput as exc:
-                st.error(f"The score sheet in the address was not loaded: {exc}", icon=":material/error:")
+                st.error(f"The score sheet in the address was not loaded: {plain(exc)}", icon=":material/error:")
         if WORK not in ss:
             store.sync(WORK, load=wv.load_sheet)
         if WORK in ss:

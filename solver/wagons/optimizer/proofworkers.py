@@ -27,6 +27,7 @@ both ignore Ctrl-C (the parent ends them).
 
 from __future__ import annotations
 
+import atexit
 import os
 import select
 import signal
@@ -78,11 +79,13 @@ def available() -> bool:
 
 # ---------------------------------------------------------------- the zygote (its own process)
 
-def zygote(ctrl_fd: int) -> None:
+def zygote(ctrl_fd: int, parent_pid: int | None = None) -> None:
     """The zygote's loop: for every request (a socket end), fork a worker on it and answer with its pid and
-    pidfd; ends when the parent's end of ``ctrl_fd`` closes."""
+    pidfd; ends when the parent's end of ``ctrl_fd`` closes, or when the parent ends (even while it warms up)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the workers
+    if parent_pid is not None:
+        _die_with_parent(parent_pid)
     _warm_up()
     ctrl = socket.socket(fileno=ctrl_fd)
     try:
@@ -104,6 +107,31 @@ def zygote(ctrl_fd: int) -> None:
         os.close(fds[0])
         if not _answer(ctrl, pid):
             return
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """End this zygote when its parent ends: at once on Linux (``PR_SET_PDEATHSIG``, asked only by a parent that
+    started it from its main thread, since the signal follows the starting thread), and everywhere a watchdog that
+    sees the zygote handed to another parent. A command's zygote never outlives it, even while compiling."""
+    import ctypes
+
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(0.2)
+        os._exit(0)
+
+    if os.environ.pop(_DEATH_SIGNAL, "") == "1" and sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError):  # no prctl: the watchdog remains
+            pass
+    if os.getppid() != parent_pid:  # the parent ended before this line
+        os._exit(0)
+    threading.Thread(target=watch, name="zygote-parent-watchdog", daemon=True).start()
+
+
+_DEATH_SIGNAL = "RULESLINGER_ZYGOTE_PDEATHSIG"
+"""Environment variable: ``1`` when the zygote's parent started it from its main thread (the death signal is safe)."""
 
 
 def _answer(ctrl: socket.socket, pid: int) -> bool:
@@ -204,11 +232,31 @@ def _zygote_ctrl() -> socket.socket:
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     root = str(Path(__file__).resolve().parents[3])
     code = (f"import sys; sys.path.insert(0, {root!r}); "
-            f"from solver.wagons.optimizer.proofworkers import zygote; zygote({theirs.fileno()})")
-    process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
+            f"from solver.wagons.optimizer.proofworkers import zygote; zygote({theirs.fileno()}, {os.getpid()})")
+    main = threading.current_thread() is threading.main_thread()
+    # no standard stream of the command's: a zygote still compiling never holds a pipe the command writes to
+    process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env={**os.environ, _DEATH_SIGNAL: "1" if main else "0"})
     theirs.close()
     _ZYGOTE.update(process=process, ctrl=ours, owner=os.getpid(), ready=False)
+    if not _ZYGOTE.get("at_exit"):
+        _ZYGOTE["at_exit"] = True
+        atexit.register(stop_zygote)
     return ours
+
+
+def stop_zygote() -> None:
+    """End this process's zygote (and with it its workers) and wait for it: a command leaves no helper process."""
+    z = _ZYGOTE
+    if not z or z.get("owner") != os.getpid() or z["process"].poll() is not None:
+        return
+    z["process"].kill()
+    try:
+        z["process"].wait(5)
+    except subprocess.TimeoutExpired:
+        pass
+    z["ctrl"].close()
 
 
 def _ready(ctrl: socket.socket, wait: float | None) -> bool:

@@ -4,6 +4,7 @@ real app and read its charts' Vega-Lite specs. Not used by the app itself."""
 from __future__ import annotations
 
 import json
+import re
 
 from streamlit.testing.v1 import AppTest
 
@@ -50,7 +51,13 @@ def texts(at: AppTest) -> str:
 
 
 def errors(at: AppTest) -> list[str]:
-    return [e.value for e in at.error]
+    """The error lines as the page shows them: Markdown's backslash escapes (text shown as plain text) read."""
+    return [shown(e.value) for e in at.error]
+
+
+def shown(markdown: str) -> str:
+    """What Streamlit shows of a Markdown line whose only markup is backslash escapes."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
 
 
 def page_timings() -> list[tuple[str, float, float]]:

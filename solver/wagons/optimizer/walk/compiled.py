@@ -12,6 +12,10 @@ traceback. :func:`njit` is numba's with a fallback decided once, at the first re
    next runs load the compiled code instead of compiling it again;
 2. else no cache at all: each process compiles what it runs.
 
+A cache folder that takes the code but then fails (full, unwritable later) or holds a damaged entry never stops a
+command either: :mod:`.safecache` checks every entry's digest before loading it, drops a damaged one, and
+compiles in memory, with one warning line.
+
 One line on standard error says which (the only one, however many functions; for the private folder only when
 it is made, so once per user, for no cache on every run, since each then compiles again). The choice is handed to
 child processes (the executor's workers, the proof workers) through the environment (``NUMBA_CACHE_DIR``,
@@ -40,6 +44,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from solver.stopping import capped
+from solver.wagons.optimizer.walk.safecache import guard
 
 __all__ = ["njit", "Warming", "ready_by", "private_cache_dir", "NO_CACHE"]
 
@@ -99,7 +104,7 @@ def _compiled(fn: Callable, options: dict):
     if options.get("cache") and os.environ.get(NO_CACHE) == "off":
         options = {**options, "cache": False}
     try:
-        return numba.njit(**options)(fn)
+        return guard(numba.njit(**options)(fn))
     except RuntimeError as exc:
         if not options.get("cache") or "cannot cache" not in str(exc):
             raise

@@ -1,0 +1,50 @@
+"""Benchmark of ``ruleslinger readings impact GAME`` (conventions: ``run(quick) -> rows``): each game's whole run
+(every verdict under each alternative reading, computed afresh: nothing kept from earlier runs), then each
+verdict's share of it (the seconds of its runs, as its answer gives them). The target is 5 minutes per game on the
+project's 2-core machine; the rows name the verdicts that take the time.
+
+``--quick``: each game's first verdict only, with short limits (a smoke run of the same code).
+
+Run: ``.venv/bin/python bench/bench_readings_impact.py [--quick]`` (or ``bench/run_all.py --only readings``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from solver.readings import impact
+from solver.readings.options import GAMES
+from solver.readings.verdicts import Settings
+
+TARGET_SECONDS = 300.0
+"""What one game's run should take at most on the project's 2-core machine."""
+
+
+def _row(game: str, name: str, value: float, notes: str = "") -> dict:
+    return {"game": game, "name": name, "value": round(value, 2), "unit": "s", "baseline": TARGET_SECONDS
+            if name == "readings impact" else None, "ratio": round(value / TARGET_SECONDS, 3)
+            if name == "readings impact" else None, "notes": notes}
+
+
+def run(quick: bool = False) -> list[dict]:
+    rows: list[dict] = []
+    settings = Settings(time_limit=2.0, games=5) if quick else Settings()
+    for game in GAMES:
+        only = [impact.chosen_verdicts(game, None)[0].id] if quick else None
+        impact.clear_cache()
+        started = time.perf_counter()
+        result = impact.impact(game, only, settings, executor="local", workers=os.cpu_count() or 2, stored=False)
+        took = time.perf_counter() - started
+        runs = result["runs"]["total"]
+        rows.append(_row(game, "readings impact", took, f"{len(result['verdicts'])} verdicts, {runs} runs"
+                         f"{'; over the 5-minute target' if took > TARGET_SECONDS else ''}"))
+        for v in sorted(result["verdicts"], key=lambda v: -v["seconds"]):
+            rows.append(_row(game, f"verdict {v['id']}", v["seconds"], f"{len(v['checked']) + 1} runs"))
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run("--quick" in sys.argv):
+        print(f"{row['game']:8} {row['name']:60} {row['value']:>9} s  {row['notes']}")
