@@ -47,9 +47,9 @@ from solver.io.read import as_int
 NEVER = 99
 """``marshal.round`` and ``event.<key>.round`` when it never happens."""
 HORIZON = companion.HORIZON
-MOST = 40_000
-"""The most deck layouts dealt to decide a question (one event told apart beside Train and Stagecoach with
-3-5 players; two with a short deck or 2 players)."""
+MOST = 15_000
+"""The most deck layouts dealt to decide a question (one event told apart beside Train and Stagecoach, two with
+a short deck): about half a minute on a loaded 2-core machine."""
 KINDS = tuple(e.key for e in ev.table().events if not e.ends_game)
 """Every event kind a measure can name (the marshal's arrival has its own measures)."""
 CAUSES = tuple(c.value for c in (ev.EndCause.SOLO_DECK, *ev.EVENT_DECK_ENDS)) + ("never",)
