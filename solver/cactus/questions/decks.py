@@ -170,6 +170,8 @@ def setting_from(params: Mapping[str, Any], rules: CactusRules) -> Setting:
     if not isinstance(seen, (list, tuple)):
         raise BadInput("seen: expected a list of rounds, each {event, train_discard, duel_discards, programmed, "
                        "second_shot}")
+    if len(seen) > HORIZON:
+        raise BadInput(f"seen: {len(seen)} rounds; a game followed here has at most {HORIZON}")
     try:
         records = tuple(companion.record_from_json(dict(r) if isinstance(r, Mapping) else r, n)
                         for n, r in enumerate(seen, 1))
