@@ -100,7 +100,7 @@ def check_all(cond, reading: str, measure: str, seen_first: str | None = None) -
         assert cm.holds(cond, exists.witness_values)
     chance = ask(question("chance", cond, reading, seen=seen))
     assert chance.exact and chance.value == sum((w for w, _ in holds), Fraction(0))
-    for quantifier, pick in (("most", max), ("least", min)):
+    for quantifier, pick in (("max", max), ("min", min)):
         best = ask(question(quantifier, cond, reading, measure, seen))
         assert best.proven
         if holds:
