@@ -12,8 +12,14 @@ root): :data:`CHECKS` gives each game's section of the Verification page, from i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from dashboard.ask import addresses as ask_addresses
+from dashboard.ask import deck as cactus_witness
+from dashboard.ask import street as outlaws_witness
+from dashboard.ask import town as wagons_witness
 from dashboard.cactus import addresses as cactus_addresses
 from dashboard.cactus import checks as cactus_checks
 from dashboard.checks.results import CheckRoom
@@ -83,11 +89,21 @@ PAGES: dict[str, list[PageInfo]] = {
                  "Every invariant check of the three games (holds or fails, counterexamples, the rule "
                  "passage), every verdict across the readings, and the rules register, where you choose the "
                  "reading of each open question."),
+        PageInfo("ask", "ask/page.py", "Ask a rules question", ":material/contact_support:",
+                 "Put a rules question of your own to any game: what it ranges over, what it asks, conditions "
+                 "from the game's own measures. The answer comes with its proof or estimate, the example or "
+                 "counterexample drawn, and the readings it rests on; the shipped questions are one tap each.",
+                 (ask_addresses.ASK,), (("ask-question", "Rules question and its answer", "ask_question"),)),
     ],
 }
 
 CHECKS: dict[str, CheckRoom] = {"wagons": wagons_checks, "cactus": cactus_checks, "outlaws": outlaws_checks}
 """Each game's section of the Verification page (its room's ``checks.py``), by game id."""
+
+WITNESSES: dict[str, Callable[[Any], bool]] = {"wagons": wagons_witness.draw, "cactus": cactus_witness.draw,
+                                               "outlaws": outlaws_witness.draw}
+"""Each game's drawing of an answer's witness on the "Ask a rules question" page (True when drawn; else the page shows
+it as a table), by game id."""
 
 BY_NAME: dict[str, PageInfo] = {p.name: p for entries in PAGES.values() for p in entries}
 

@@ -1,0 +1,54 @@
+"""A Lone Cowboy witness drawn as the score sheet draws towns (:mod:`dashboard.wagons.drawing`): the player's town,
+and the opponent's when the witness has one, each read by the engine's own loader
+(:func:`solver.wagons.town.town_from_dict`). A witness is a town document (``{"placements": [...]}``) or holds one
+under ``town`` (and ``opponent``); its other parts (the scenario, the pile) are listed beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from solver.errors import BadInput
+
+TOWN_KEYS = ("town", "player", "mine")
+OTHER_KEYS = ("opponent", "opponent_town", "theirs")
+
+
+def _town_doc(witness: Mapping[str, Any], keys: tuple[str, ...]) -> Mapping[str, Any] | None:
+    for k in keys:
+        doc = witness.get(k)
+        if isinstance(doc, Mapping) and "placements" in doc:
+            return doc
+    return None
+
+
+def _draw(doc: Mapping[str, Any], caption: str) -> None:
+    from dashboard.wagons import view as wv
+    from solver.wagons.town import town_from_dict
+
+    town = town_from_dict(dict(doc), "the witness's town")
+    st.html(wv.town_html(town, caption))
+
+
+def draw(witness: Any) -> bool:
+    """The witness's towns drawn; False when it holds no town this can draw (the page then shows it as a table)."""
+    if not isinstance(witness, Mapping):
+        return False
+    mine = witness if "placements" in witness else _town_doc(witness, TOWN_KEYS)
+    if mine is None:
+        return False
+    try:
+        _draw(mine, "Your town")
+        other = _town_doc(witness, OTHER_KEYS)
+        if other is not None:
+            _draw(other, "The opponent's town")
+    except BadInput as exc:
+        st.error(f"The witness's town cannot be drawn: {exc}", icon=":material/error:")
+        return False
+    rest = {k: v for k, v in witness.items() if k not in (*TOWN_KEYS, *OTHER_KEYS, "placements")}
+    if rest:
+        st.caption("; ".join(f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in rest.items()
+                             if not isinstance(v, Mapping)))
+    return True
