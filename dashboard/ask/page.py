@@ -75,16 +75,20 @@ def _example(ex: Example) -> None:
 
 
 def examples_section(game: str) -> None:
-    """The shipped questions of the game on the page, one tap each (fills the builder and answers it)."""
-    mine = [e for e in examples() if e.question.game == game]
+    """Every shipped question, the game on the page first, one tap each (fills the builder and answers it)."""
+    from solver import registry
+
     st.subheader("Shipped questions")
-    if not mine:
-        st.caption("No shipped question for this game yet.")
-        return
     st.caption("One tap fills the builder with the question and answers it.")
-    for e in mine:
-        st.button(e.question.title or e.name, key=f"ask_ex_{e.name}", on_click=_example, args=(e,),
-                  icon=":material/help:", width="stretch")
+    order = [game] + [g for g in registry.ids() if g != game]
+    for g in order:
+        mine = [e for e in examples() if e.question.game == g]
+        if not mine:
+            continue
+        st.markdown(f"**{registry.game(g).title}**")
+        for e in mine:
+            st.button(e.question.title or e.name, key=f"ask_ex_{e.name}", on_click=_example, args=(e,),
+                      icon=":material/help:", width="stretch")
 
 
 def _sentence(q: Question, domain: Any) -> str:
