@@ -12,6 +12,7 @@ words and every check are the game's own.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import streamlit as st
@@ -78,6 +79,33 @@ def game_domain_quantifier(d: dict) -> None:
                     format_func=QUANTIFIER_LABELS.get)
 
 
+def _listed(p: Param, chosen: list) -> list:
+    """A list without a known set of values (rounds already seen, cards by number): kept as the question gives it
+    (said in words), or numbers separated by commas; BadInput for a part that is not one."""
+    if any(isinstance(c, (dict, list)) for c in chosen):
+        st.markdown(f"{p.label}: " + "; ".join(_said(c) for c in chosen))
+        if st.button(f"Clear {p.label}", key=_k(f"clear_{p.name}")):
+            return []
+        return chosen
+    text = st.text_input(p.label, ", ".join(str(c) for c in chosen), key=_k(f"p_{p.name}"),
+                         help=(p.help + " " if p.help else "") + "Numbers separated by commas.")
+    out = []
+    for t in (t.strip() for t in text.split(",")):
+        if t:
+            if not t.lstrip("-").isdigit():
+                raise BadInput(f"{p.label}: {t[:20]!r} is not a number")
+            out.append(int(t))
+    return out
+
+
+def _said(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_said(v)}" for k, v in value.items() if v not in (None, [], ""))
+    if isinstance(value, list):
+        return " ".join(_said(v) for v in value)
+    return str(value)
+
+
 def _cards(p: Param, value: Any) -> list:
     """A card picker: one pill per card (one tap each, in the order tapped), or a select box of several."""
     chosen = list(value or [])
@@ -86,8 +114,7 @@ def _cards(p: Param, value: Any) -> list:
     elif p.low is not None and p.high is not None:
         options = list(range(p.low, p.high + 1))
     else:
-        text = st.text_input(p.label, ", ".join(str(c) for c in chosen), key=_k(f"p_{p.name}"), help=p.help or None)
-        return [int(t) if t.strip().lstrip("-").isdigit() else t.strip() for t in text.split(",") if t.strip()]
+        return _listed(p, chosen)
     draw = st.pills if len(options) <= MAX_PILLS else st.multiselect
     kw = {"selection_mode": "multi"} if draw is st.pills else {}
     got = draw(p.label, options, default=[c for c in chosen if c in options], key=_k(f"p_{p.name}"),
@@ -114,7 +141,10 @@ def parameters(d: dict) -> None:
     """The domain's parameters, each as its kind's widget."""
     kind = next(k for k in dr.kinds(d["game"]) if k.name == d["domain"])
     for p in kind.params:
-        d["params"][p.name] = _param(p, d["params"].get(p.name, dr.param_default(p)))
+        try:
+            d["params"][p.name] = _param(p, d["params"].get(p.name, dr.param_default(p)))
+        except BadInput as exc:
+            st.error(str(exc), icon=":material/error:")
 
 
 def measure_option(m: Measure) -> str:
@@ -129,7 +159,13 @@ def _value(m: Measure | None, c: dict, i: int) -> Any:
         options = list(m.choices)
         return st.selectbox("Value", options, index=options.index(c["value"]) if c["value"] in options else 0,
                             key=_k(f"v{i}"), label_visibility="collapsed")
-    value = c["value"] if isinstance(c["value"], int) and not isinstance(c["value"], bool) else 0
+    kept = dr.value_of(c["value"])
+    if m is not None and m.low is not None and m.high is not None and m.high - m.low <= 1:  # a chance: 0 to 1
+        shown = float(kept) if isinstance(kept, (int, Fraction)) else 0.0
+        got = st.number_input("Value", min_value=float(m.low), max_value=float(m.high), value=shown, step=0.05,
+                              format="%.4f", key=_k(f"v{i}"), label_visibility="collapsed")
+        return c["value"] if abs(got - shown) < 1e-9 else dr.number(got)  # an untouched 1/3 stays exact
+    value = kept if isinstance(kept, int) and not isinstance(kept, bool) else 0
     return int(st.number_input("Value", min_value=m.low if m else None, max_value=m.high if m else None,
                                value=value, step=1, key=_k(f"v{i}"), label_visibility="collapsed"))
 

@@ -14,7 +14,9 @@ check of it is the core's (:func:`question`). Presentation plumbing: nothing her
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from solver import registry
@@ -24,6 +26,8 @@ from solver.ask.question import Question, question_from_doc, question_to_doc
 from solver.errors import BadInput
 
 JOINS = ("and", "or")
+_FRACTION = re.compile(r"-?\d+/\d+")
+"""An exact fraction as a draft keeps it (JSON has none): ``"1/3"``."""
 NUMBER_OPS = (">=", "<=", "==", "!=", ">", "<")
 CHOICE_OPS = ("==", "!=")
 
@@ -76,10 +80,28 @@ def typed(m: Measure | None, value: Any) -> Any:
         return value if isinstance(value, bool) else str(value).lower() in ("yes", "true", "1")
     if m.kind == "choice":
         return str(value)
+    return number(value)
+
+
+def number(value: Any) -> Any:
+    """A number as a draft keeps it: a whole number as an int, any other as exact text (``"1/3"``)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, str) and _FRACTION.fullmatch(value):
+        value = Fraction(value)
+    if isinstance(value, float):
+        value = Fraction(value).limit_denominator(10_000)
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     try:
         return int(value)
     except (TypeError, ValueError):
         return value
+
+
+def value_of(kept: Any) -> Any:
+    """A draft's value as the condition holds it (exact text back to a fraction)."""
+    return Fraction(kept) if isinstance(kept, str) and _FRACTION.fullmatch(kept) else kept
 
 
 def starting_condition(m: Measure) -> dict:
@@ -96,7 +118,7 @@ def condition(draft: Mapping[str, Any]) -> cond_mod.Condition | None:
     """The draft's condition tree (None: no condition)."""
     if draft.get("where"):
         return cond_mod.parse(draft["where"])
-    parts = tuple(cond_mod.Compare(c["measure"], c["op"], c["value"]) for c in draft.get("conds") or ())
+    parts = tuple(cond_mod.Compare(c["measure"], c["op"], value_of(c["value"])) for c in draft.get("conds") or ())
     if not parts:
         return None
     if len(parts) == 1:
@@ -125,14 +147,18 @@ def question(draft: Mapping[str, Any]) -> Question:
     return question_from_doc(to_doc(draft))
 
 
+def _row(c: cond_mod.Compare) -> dict:
+    return {"measure": c.measure, "op": c.op, "value": number(c.value) if isinstance(c.value, Fraction) else c.value}
+
+
 def _flat(tree: cond_mod.Condition | None) -> tuple[list[dict], str] | None:
     """The condition as a list of comparisons and their join, or None when it is not one."""
     if tree is None:
         return [], "and"
     if isinstance(tree, cond_mod.Compare):
-        return [{"measure": tree.measure, "op": tree.op, "value": tree.value}], "and"
+        return [_row(tree)], "and"
     if isinstance(tree, (cond_mod.All, cond_mod.Any_)) and all(isinstance(p, cond_mod.Compare) for p in tree.parts):
-        return ([{"measure": p.measure, "op": p.op, "value": p.value} for p in tree.parts],
+        return ([_row(p) for p in tree.parts],
                 "and" if isinstance(tree, cond_mod.All) else "or")
     return None
 

@@ -7,6 +7,8 @@ and not a game's domains; the examples' test runs every game's shipped questions
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dashboard.ask import draft as dr
@@ -123,3 +125,13 @@ def test_each_shipped_example_is_one_tap_and_answers_as_recorded(example):
     work = at.session_state[keep.KEY]
     assert dr.question(work["draft"]) == example.question
     assert matches(example.expected, work["answer"]), work["answer"]
+
+
+@pytest.mark.parametrize("where", ["pair.sum >= 1/2", "pair.double", "not pair.double", "pair.parity != odd",
+                                   "pair.sum < 4 or pair.first == 2", "pair.sum > 3 and (pair.double or pair.first < 2)"])
+def test_a_question_goes_to_the_builder_and_back_unchanged(fake, where):
+    q = question_from_doc({"game": GAME, "ask": "forall", "where": where, "domain": {"kind": "pairs"},
+                           "readings": {"short_deck": "no_second_shot"}, "title": "t"})
+    d = dr.from_question(q)
+    assert dr.question(d) == q
+    assert dr.question(keep.load_work(json.loads(json.dumps({"draft": d})))["draft"]) == q  # as the store gives it back
