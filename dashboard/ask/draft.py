@@ -61,9 +61,23 @@ def new(game: str, domain: str | None = None, readings: Mapping[str, Any] | None
     if not offered:
         raise BadInput(f"{game} offers no domain to ask about yet")
     kind = next((k for k in offered if k.name == domain), offered[0])
-    return {"game": game, "domain": kind.name, "ask": "exists",
-            "params": {p.name: param_default(p) for p in kind.params}, "conds": [], "join": "and", "where": None,
+    shipped = _shipped_params(game, kind.name)
+    params = {p.name: shipped[p.name] if p.default is None and p.name in shipped else param_default(p)
+              for p in kind.params}
+    return {"game": game, "domain": kind.name, "ask": "exists", "params": params, "conds": [], "join": "and",
+            "where": None,
             "measure": None, "readings": dict(readings or {}), "title": ""}
+
+
+def _shipped_params(game: str, domain: str) -> dict:
+    """The parameters of the first shipped question over this domain (a required parameter's starting value), or
+    none."""
+    from solver.ask.examples import examples
+
+    for e in examples():
+        if (e.question.game, e.question.domain) == (game, domain):
+            return dict(e.question.params)
+    return {}
 
 
 def with_domain(draft: dict, domain: str) -> dict:

@@ -79,14 +79,18 @@ PAIRS = DomainKind("pairs", "Pairs of faces", (
 ), _build, source="rule:X-bad-input")
 
 
+def install(game: str) -> None:
+    """``game`` offers only the made-up domain from now on (a test app's server process)."""
+    fake = dataclasses.replace(registry.BY_ID[game], questions=(PAIRS,))
+    registry.BY_ID[game] = fake
+    registry.GAMES = tuple(fake if g.id == game else g for g in registry.GAMES)
+
+
 @contextlib.contextmanager
 def registered(game: str) -> Iterator[None]:
     """``game`` offers only the made-up domain while the block runs."""
-    before = registry.BY_ID[game]
-    fake = dataclasses.replace(before, questions=(PAIRS,))
-    games = registry.GAMES
-    registry.BY_ID[game] = fake
-    registry.GAMES = tuple(fake if g.id == game else g for g in games)
+    before, games = registry.BY_ID[game], registry.GAMES
+    install(game)
     try:
         yield
     finally:
