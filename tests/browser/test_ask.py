@@ -9,12 +9,15 @@ import re
 
 import pytest
 
+from solver import registry
 from tests.support.dashboard.browser import BROWSER, SHOTS, expect, streamlit_server, wait_idle
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER
 
 PHONE = {"width": 390, "height": 844}
+GAME_TITLE = registry.game("cactus").title
+"""The game the made-up domain stands in for (tests/apps/ask_app.py)."""
 MOST_TAPS = 12
 
 
@@ -68,6 +71,7 @@ def test_a_three_condition_question_in_at_most_12_taps_its_witness_and_a_reload(
         page.get_by_role("heading", name="Ask a rules question").first.wait_for()
         wait_idle(page)
         t = Taps(page)
+        t.tap(page.get_by_test_id("stButtonGroup").first.get_by_role("button", name=GAME_TITLE))
         for label in ("the sum of the two faces (rule:X-bad-input)", "the two faces are the same (rule:X-bad-input)",
                       "the sum's parity (rule:X-bad-input)"):
             t.option("Add a condition", label)
