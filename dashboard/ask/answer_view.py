@@ -57,11 +57,16 @@ def _facts(game: str, a: Mapping[str, Any]) -> None:
     st.caption(" · ".join(bits) + f"  \nReadings: {readings}")
 
 
+def said(value: Any) -> str:
+    """A measure's value as people read it (yes / no, not True / False)."""
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
 def _values(a: Mapping[str, Any], measures: Mapping[str, Measure]) -> None:
     values = a.get("witness_values") or {}
     if not values:
         return
-    rows = [{"measure": measures[n].label if n in measures else n, "value": str(v),
+    rows = [{"measure": measures[n].label if n in measures else n, "value": said(v),
              "rule": measures[n].source if n in measures else ""} for n, v in values.items()]
     st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
 

@@ -4,7 +4,7 @@ server), the address (``?ask=``: a bookmark, a shared link) and My games (the sa
 The work document (work key :data:`KEY`) is ``{"draft": the builder's draft (:mod:`dashboard.ask.draft`), "answer":
 the last answer's JSON (:func:`solver.ask.answer.answer_to_json`) or None, "asked": the canonical text of the
 question it answers}``; a saved item is the same document, so resuming it shows the question and its answer again.
-A new session takes the address's question first, else the kept work, else a new question.
+A new session takes the kept work, with the address's question over it when they differ, else a new question.
 """
 
 from __future__ import annotations
@@ -55,23 +55,37 @@ def load_work(doc: Any) -> dict:
     return {"draft": _check_draft(doc["draft"]), "answer": answer, "asked": str(doc.get("asked") or "")}
 
 
+def _kept_question() -> str | None:
+    """The canonical document of the question in the session's work, or None."""
+    try:
+        return canonical(draft.doc_of(draft.question(st.session_state[KEY]["draft"])))
+    except (BadInput, KeyError):
+        return None
+
+
 def _from_address() -> None:
+    """The address's question, over the kept one unless it is the same (then the kept answer stays)."""
     text = st.query_params.get(addresses.ASK.name)
     if not text:
         return
     try:
-        q = urlstate.decode(text, addresses.ASK)
-        st.session_state[KEY] = {"draft": draft.from_doc(q), "answer": None, "asked": ""}
+        q = draft.question(draft.from_doc(urlstate.decode(text, addresses.ASK)))
     except BadInput as exc:
         st.session_state[NOTE] = f"The question in the address was not opened: {exc}"
+        return
+    if KEY in st.session_state and _kept_question() == canonical(draft.doc_of(q)):
+        return
+    st.session_state[KEY] = {"draft": draft.from_question(q), "answer": None, "asked": ""}
 
 
 def init(default_game: str) -> None:
-    """The work in the session, else from the address, this browser's store, or a new question of ``default_game``."""
+    """The work in the session, else this browser's kept work, with the address's question over it (a bookmark, a
+    shared link), else a new question of ``default_game``."""
     ss = st.session_state
-    if KEY not in ss:
-        _from_address()
+    fresh = KEY not in ss
     store.sync(KEY, load=load_work)
+    if fresh:
+        _from_address()
     if KEY not in ss:
         ss[KEY] = {"draft": draft.new(default_game), "answer": None, "asked": ""}
     ss.setdefault(GEN, 0)

@@ -34,16 +34,22 @@ class Taps:
         self.page = page
         self.count = 0
 
-    def tap(self, locator) -> None:
+    def tap(self, locator, then=None) -> None:
+        """One tap on ``locator``; ``then``: what shows once the page has redrawn after it (a change of the question's
+        shape draws new widgets in a second run)."""
         locator.click()
         self.count += 1
+        if then is not None:
+            then.wait_for()
         wait_idle(self.page)
 
-    def option(self, box_label: str, option: str) -> None:
+    def option(self, box_label: str, option: str, then=None) -> None:
         """A select box opened (one tap) and one of its options taken (one tap)."""
         box = self.page.get_by_test_id("stSelectbox").filter(has_text=box_label).last
-        self.tap(box.locator("div").first)
-        self.tap(self.page.get_by_role("option", name=option, exact=True))
+        box.scroll_into_view_if_needed()
+        self.page.wait_for_timeout(1500)
+        self.tap(box, self.page.get_by_role("option", name=option, exact=True))
+        self.tap(self.page.get_by_role("option", name=option, exact=True), then)
 
 
 def phone_shot(page, name: str) -> None:
@@ -71,10 +77,12 @@ def test_a_three_condition_question_in_at_most_12_taps_its_witness_and_a_reload(
         page.get_by_role("heading", name="Ask a rules question").first.wait_for()
         wait_idle(page)
         t = Taps(page)
-        t.tap(page.get_by_test_id("stButtonGroup").first.get_by_role("button", name=GAME_TITLE))
-        for label in ("the sum of the two faces (rule:X-bad-input)", "the two faces are the same (rule:X-bad-input)",
-                      "the sum's parity (rule:X-bad-input)"):
-            t.option("Add a condition", label)
+        t.tap(page.get_by_test_id("stButtonGroup").first.get_by_role("radio", name=GAME_TITLE),
+              page.get_by_text("Faces on the die"))
+        for i, label in enumerate(("the sum of the two faces (rule:X-bad-input)",
+                                   "the two faces are the same (rule:X-bad-input)",
+                                   "the sum's parity (rule:X-bad-input)")):
+            t.option("Add a condition", label, page.locator(f".st-key-ask_cond_{i}"))
         first = page.locator(".st-key-ask_cond_0")
         for _ in range(2):  # 2 -> 4
             t.tap(first.get_by_test_id("stNumberInputStepUp"))
