@@ -94,7 +94,7 @@ def question(scenario, cards, pile, quantifier, cond=None, measure=None) -> Ques
     return Question("wagons", "towns", params, quantifier, cond, measure)
 
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

@@ -16,9 +16,10 @@ from solver.wagons.questions.search import town_search
 from solver.wagons.questions.towns import build_towns
 from solver.wagons.rules import Rules
 
-CASES = [("through-the-desert", (4, 11, 12), ()), ("gold-rush", (1, 6, 15), (10,)), ("cattle-drive", (10, 3, 14), ()),
-         ("water-the-herd", (2, 13, 9), (1,)), ("out-drink-the-competition", (17, 12, 5), ()),
-         ("boomtown", (1, 15, 6), (9,))]
+CASES = [("through-the-desert", (4, 11, 12), ()), ("gold-rush", (1, 6, 15), (10,)),
+         pytest.param("cattle-drive", (10, 3, 14), (), marks=pytest.mark.slow),
+         pytest.param("water-the-herd", (2, 13, 9), (1,), marks=pytest.mark.slow),
+         ("out-drink-the-competition", (17, 12, 5), ()), ("boomtown", (1, 15, 6), (9,))]
 
 
 def _listed(domain, name: str) -> list:
@@ -29,7 +30,9 @@ def _listed(domain, name: str) -> list:
 def test_the_model_finds_the_listed_best_of_each_part(scenario, cards, pile):
     domain = build_towns({"cards": list(cards), "scenario": scenario, "pile": list(pile)}, Rules())
     forced = replace(domain, most=0)
-    names = ["group.desert", "group.water"] + [f"goal.{slug(g)}" for g in domain.data.scenario(scenario).goals]
+    goals = domain.data.scenario(scenario).goals
+    names = ["group.desert", "group.water", "player.icon.gun", "player.terrain.snow", "player.territories"] + \
+        [f"goal.{slug(g)}" for g in goals] + [f"opponent.goal.{slug(g)}" for g in goals]
     asked = 0
     for name in names:
         listed = _listed(domain, name)
@@ -40,7 +43,7 @@ def test_the_model_finds_the_listed_best_of_each_part(scenario, cards, pile):
             asked += 1
             assert found.proven and found.value == pick(listed), (name, quantifier)
             assert forced.values(found.element, frozenset({name}))[name] == found.value
-    assert asked >= 3
+    assert asked >= 9
 
 
 def test_a_condition_or_a_small_domain_is_left_to_the_listing():
