@@ -110,8 +110,8 @@ class GamesDomain(_Games):
     """Every deal, the player following ``policy`` (module docstring)."""
 
     policy: str = "greedy"
-    samples: int = 400
-    """Deals drawn for an estimate (each a whole game played: about 0.05 s greedy); fixed, so reproducible."""
+    samples: int = 200
+    """Deals drawn for an estimate (each a whole game played: about 0.05-0.15 s greedy on this machine); fixed, so reproducible."""
 
     @property
     def description(self) -> str:

@@ -27,7 +27,7 @@ from solver.wagons.town import Placement, Town, legal_placements
 
 __all__ = ["POSITION_SEQUENCES", "turns", "town_count", "towns_of", "position_sequences"]
 
-POSITION_SEQUENCES = (1, 1, 21, 617, 22_805, 1_005_221, 51_148_373)
+POSITION_SEQUENCES = (1, 1, 21, 617, 22_805, 1_005_193, 51_148_373)
 """How many position sequences ``n`` cards have (index ``n``), the first card at (0, 0): 21 places for a second card
 touching or covering a first, and so on. Computed by counting the occupied shapes card by card with
 :func:`~solver.wagons.town.legal_placements`' positions (``tests/ask/wagons`` recounts 1-4 cards, and checks the

@@ -2,10 +2,11 @@
 listing every town is out of reach (5 cards and more).
 
 - ``player.total`` and ``margin`` (most): :func:`~solver.wagons.optimizer.layout.best_layout`, its default method.
-- A goal card's points for the player (``goal.<card>``, not a comparing card) or a terrain's largest group
-  (``group.<terrain>``), most: the CP-SAT model of the town (:func:`~.cpsat.encode.encode`,
-  :func:`~.cpsat.goals.player_score`) with that part alone as its objective; least only for the goal cards the model
-  states exactly (positions and counts reified both ways), as the most of its negation.
+- A goal card's points (``goal.<card>``; a comparing card's for the opponent too, ``opponent.goal.<card>``), a
+  terrain's largest group (``group.<terrain>``) or what shows in the town (``player.icon.<icon>``,
+  ``player.terrain.<terrain>``, ``player.territories``), most: the CP-SAT model of the town
+  (:func:`~.cpsat.encode.encode`, :func:`~.cpsat.goals.player_score`) with that part alone as its objective; least
+  only for the parts the model states exactly (:data:`EXACT_KINDS`, the counts), as the most of its negation.
 
 Only questions without a condition go here (a condition would need the model to state every measure exactly both
 ways); everything else is listed town by town, or refused by size. Every town the model returns is replayed by the
@@ -27,9 +28,10 @@ from solver.wagons.town import Town
 __all__ = ["town_search", "EXACT_KINDS"]
 
 EXACT_KINDS = frozenset({"badlands", "happy-cows", "bootleggers", "gold-country", "wagon-train"}) | \
-    frozenset(goal_kinds.COUNTING)
-"""Goal kinds whose CP-SAT points equal the scorer's on every town (not only at a maximum): a least is their most
-negated. The largest groups, The Herd and Cool Water are maxima the model selects, exact only when maximised."""
+    frozenset(goal_kinds.COUNTING) | frozenset(goal_kinds.COMPARING)
+"""Goal kinds whose CP-SAT points equal the scorer's on every town (not only at a maximum): positions and counts
+reified both ways, the comparing cards a table of the scorer's own function; a least is their most negated. The
+largest groups, The Herd and Cool Water are maxima the model selects, exact only when maximised."""
 
 
 def town_search(domain: Any, goal: Goal) -> Found | None:
@@ -48,19 +50,41 @@ def town_search(domain: Any, goal: Goal) -> Found | None:
     return _part_search(domain, goal, part) if part is not None else None
 
 
-def _part(domain: Any, name: str, quantifier: str) -> str | None:
-    """The model's part for the measure ``name`` (a terrain or a goal card's name), None where it cannot be asked."""
-    from solver.wagons.codes import TERRAINS
+def _part(domain: Any, name: str, quantifier: str) -> tuple[str, str] | None:
+    """How the model states the measure ``name``: ``("group", terrain)``, ``("goal", card)``, ``("theirs", card)``
+    (a comparing card's points for the opponent) or ``("count", icon or terrain or "")`` (what shows in the town);
+    None where it cannot be asked (a least of a part the model only states at its maximum)."""
+    from solver.wagons.codes import ICONS, TERRAINS
 
+    if name == "player.territories":
+        return "count", ""
+    for sym in ICONS + TERRAINS:
+        if name in (f"player.icon.{slug(sym)}", f"player.terrain.{slug(sym)}") and \
+                name.split(".")[1] == ("icon" if sym in ICONS else "terrain"):
+            return "count", sym
     for t in TERRAINS:
         if name == f"group.{slug(t)}" and quantifier == "most":
-            return t
+            return "group", t
     for g in domain.data.scenario(domain.scenario).goals:
         kind = domain.data.goal(g).kind
-        if name == f"goal.{slug(g)}" and kind not in goal_kinds.COMPARING and kind != "unknown":
-            if quantifier == "most" or kind in EXACT_KINDS:
-                return g
+        if kind == "unknown":
+            continue
+        if name == f"opponent.goal.{slug(g)}" and kind in goal_kinds.COMPARING:
+            return "theirs", g
+        if name == f"goal.{slug(g)}" and (quantifier == "most" or kind in EXACT_KINDS):
+            return "goal", g
     return None
+
+
+def _expression(model: Any, parts: dict, theirs: dict, part: tuple[str, str]) -> Any:
+    """The model's linear expression of ``part`` (:func:`_part`)."""
+    what, which = part
+    if what in ("group", "goal"):
+        return parts[which]
+    if what == "theirs":
+        return theirs[which]
+    slots = [s for s in model.slots if not which or which in (model.terrain_of(s), model.icon_of(s))]
+    return model.count([model.vis[s] for s in slots])
 
 
 def _layout(domain: Any, goal: Goal, objective: str) -> Found:
@@ -88,9 +112,9 @@ def _part_search(domain: Any, goal: Goal, part: str) -> Found:
     with measuring() as spent:
         try:
             model = encode(card_quads(domain.cards), deadline=goal.deadline)
-            _total, parts, _theirs = player_score(model, domain.data.scenario(domain.scenario), domain.data,
+            _total, parts, theirs = player_score(model, domain.data.scenario(domain.scenario), domain.data,
                                                   pile_counts(domain.pile))
-            res = solve(model, sign * parts[part], None, goal.deadline, proof="search")
+            res = solve(model, sign * _expression(model, parts, theirs, part), None, goal.deadline, proof="search")
         except EncodeTimeout:
             return Found(proven=False, method="CP-SAT town model: the time ran out while building it")
     if res.xyr is None:
@@ -100,8 +124,9 @@ def _part_search(domain: Any, goal: Goal, part: str) -> Found:
     element = Position(town, placements_features(town.placements), domain.pile)
     value = domain.values(element, frozenset({goal.objective}))[goal.objective]
     if value != sign * res.value:
-        raise EncodingMismatch(f"CP-SAT valued {part} at {sign * res.value}, the scorer at {value}")
+        raise EncodingMismatch(f"CP-SAT valued {goal.objective} at {sign * res.value}, the scorer at {value}")
     bound = None if res.bound is None else sign * res.bound
     how = "proved optimal" if res.proven else f"best found, not proven (bound {bound})"
     return Found(value=value, bound=value if res.proven else bound, element=element, proven=res.proven,
-                 method=f"CP-SAT town model with {part} as its objective, {how}", deterministic=spent.deterministic)
+                 method=f"CP-SAT town model with {goal.objective} as its objective, {how}",
+                 deterministic=spent.deterministic)
