@@ -164,8 +164,8 @@ def sentence(q: Question, description: str, measures: Mapping[str, Any]) -> str:
         return f"Is there {description}{where}?"
     if q.quantifier == "forall":
         body = cond_mod.words(q.condition, measures) if q.condition is not None else "the question holds"
-        every = description[2:] if description.startswith("a ") else description  # "For every town of ..."
-        return f"For every {every}, does it hold that {body}?"
+        bare = description.removeprefix("a ").removeprefix("an ")  # "For every town", not "For every a town"
+        return f"For every {bare}, does it hold that {body}?"
     if q.quantifier == "chance":
         body = cond_mod.words(q.condition, measures) if q.condition is not None else "anything"
         return f"What is the chance, over {description}, that {body}?"

@@ -54,7 +54,11 @@ class _Walk(ap.Decider):
         self.prefix, self.reactions = prefix, reactions
         self.sizes: list[int] = []
         self.replies: list[bool] = []
-        self.prob = Fraction(1)
+        self._num, self._den = 1, 1  # the path's chance as an integer ratio (a sudden death walks 560 paths)
+
+    @property
+    def prob(self) -> Fraction:
+        return Fraction(self._num, self._den)
 
     def choose(self, label, options, chance):
         if not chance and self.reactions is not None:
@@ -71,7 +75,8 @@ class _Walk(ap.Decider):
         self.sizes.append(len(options))
         _, weight, value = options[idx]
         if chance:
-            self.prob *= Fraction(weight) / sum(Fraction(w) for _, w, _ in options)
+            self._num *= weight
+            self._den *= sum(w for _, w, _ in options)
         else:
             self.replies.append(value)
         return value
@@ -83,17 +88,36 @@ def _paths(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool
         yield walk.prob, tuple(walk.replies), result
 
 
+def _replies(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool, ...] | None) -> list[tuple]:
+    """The replies of every path of the action's own part (:func:`solver.outlaws.apply.act`), in the engine's walk
+    order. What follows it (:func:`solver.outlaws.apply.finish`: the sudden-death shuffle, rule:O11, and the turn)
+    asks no player, so its paths are not walked (a take that triggers sudden death would walk its 560 layouts)."""
+    walks: list[_Walk] = []
+    found: list[tuple] = []
+
+    def start(prefix: list[int]) -> _Walk:
+        walks.append(_Walk(prefix, reactions))
+        return walks[-1]
+
+    def seen(_mid: Position) -> bool:
+        found.append(tuple(walks[-1].replies))
+        return False  # the path ends here: finish is not run
+
+    for _ in ap.resolutions(pos, action, rules, start, seen):
+        pass
+    return found
+
+
 def _plans(pos: Position, action: ac.Action, rules: Rules) -> list[tuple[bool, ...]]:
     """The answer sequences that settle every reaction ``action`` can raise, in first-seen order."""
     if action.kind != "take" and (action.kind != "ability" or not TABLE[action.actor].reacts):
         return [()]  # only a Take (keeping the token, rule:O16) and the abilities that react (the Hitman's and the
         # Sheriff's: rule:O6, rule:O7, immobilizing the Bandit, rule:O16) raise a player's choice
-    plans = list(dict.fromkeys(replies for _, replies, _ in _paths(pos, action, rules, None)))
+    plans = list(dict.fromkeys(_replies(pos, action, rules, None)))
     out = []
     for plan in plans:
         try:
-            for _ in _paths(pos, action, rules, plan):
-                pass
+            _replies(pos, action, rules, plan)
         except BadInput:  # a question this plan leaves open on some chance path
             continue
         out.append(plan)
@@ -113,11 +137,13 @@ def legal_actions(game: Game) -> tuple[Play, ...]:
     return tuple(Play(a, plan) for a in ac.legal_actions(pos, rules) for plan in _plans(pos, a, rules))
 
 
-def outcomes(game: Game, play: Play) -> list[tuple[Fraction, Game]]:
-    """What chance makes of ``play``: (probability, game), equal positions merged, summing to 1."""
+def outcomes(game: Game, play: Play, check: bool = True) -> list[tuple[Fraction, Game]]:
+    """What chance makes of ``play``: (probability, game), equal positions merged, summing to 1. ``check=False``
+    skips re-checking that the action is legal (for callers iterating :func:`legal_actions`: the check lists
+    every legal action again, most of the cost of a walk over a game tree)."""
     if is_terminal(game):
         raise BadInput("the game is over")
-    if play.action not in ac.legal_actions(game.position, game.rules):
+    if check and play.action not in ac.legal_actions(game.position, game.rules):
         raise BadInput(f"illegal action for {game.position.to_move} in this position: {play.action.to_json()}")
     merged: dict[Position, Fraction] = {}
     for p, _, pos in _paths(game.position, play.action, game.rules, play.reactions):

@@ -37,7 +37,8 @@ from solver.outlaws.victory_names import (
 )
 
 __all__ = ["SUDDEN_DEATH_TOKENS", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "victory_name", "victory_words",
-           "sudden_death_victories", "winner", "sudden_death_trigger", "apply_sudden_death", "set_aside"]
+           "sudden_death_victories", "winner", "sudden_death_trigger", "sudden_death_began", "apply_sudden_death",
+           "set_aside"]
 
 SUDDEN_DEATH_TOKENS = ("bullet",) * 3 + ("handcuffs",) * 3 + ("x",) * 2
 _LAID = {k: SUDDEN_DEATH_TOKENS.count(k) for k in ("bullet", "handcuffs", "x")}
@@ -66,6 +67,13 @@ def sudden_death_trigger(pos: Position, rules=None) -> bool:
     if pos.supply.A.vote != 3 or pos.supply.B.vote != 3:
         return False
     return pos.discard.bullet == 3 and pos.discard.handcuffs == 3
+
+
+def sudden_death_began(before: Position, after: Position) -> bool:
+    """Whether the action that led from ``before`` to ``after`` triggered sudden death (rule:O11): it is in force
+    after and was not before, or it began again (``sudden_death_repeats="repeats"``): the three Bullets laid on the
+    street again leave the discard, which nothing else empties (a used Bullet "resta negli scarti")."""
+    return after.sudden_death and (not before.sudden_death or after.discard.bullet < before.discard.bullet)
 
 
 def apply_sudden_death(pos: Position, rng_or_order: random.Random | Sequence[str] | int | None = None) -> Position:

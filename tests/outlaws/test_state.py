@@ -16,7 +16,7 @@ from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import outcomes
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, load_position, position_to_json
-from solver.outlaws.victory import apply_sudden_death, sudden_death_trigger, winner
+from solver.outlaws.victory import apply_sudden_death, sudden_death_began, sudden_death_trigger, winner
 from solver.paths import SCENARIOS
 from tests.support.builders.outlaws import build, pos
 
@@ -399,3 +399,36 @@ def test_sudden_death_repeat_reading():
         assert r.sudden_death and sorted(r.tokens) == sorted(["bullet"] * 3 + ["handcuffs"] * 3 + ["x"] * 2)
         assert r.discard.x == 2 and r.discard.bullet == 0 and r.discard.handcuffs == 0 and r.reserve == ()
         assert load_position(position_to_json(r)) == r
+
+
+def test_sudden_death_began_names_the_action_that_triggers_it():
+    """rule:O11: the action that triggers sudden death, the first time (every layout of the Indian's Vote) and again
+    after a first one (the Hitman's last Bullet, sudden_death_repeats="repeats"); not an action that only follows
+    it, nor a put-back Vote."""
+    p = pos(**SD)
+    take = outcomes(p, Action("take", "indian", 0, call="vote"))
+    began = [o for o in take if sudden_death_began(p, o.position)]
+    assert len(began) == 560 and all(o.position.sudden_death for o in began)
+    assert [o.condition for o in take if not sudden_death_began(p, o.position)] == ["A puts the token back"]
+    later = began[0].position
+    move = next(a for a in legal_actions(later) if a.kind == "move")
+    assert not sudden_death_began(later, only(later, move))
+    again = load_position(build(tokens=["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], reserve=[],
+                                supply={"A": {"vote": 3, "bullet": 1, "handcuffs": 0},
+                                        "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
+                                discard={"bullet": 2, "handcuffs": 3, "x": 2, "election": 1}, sudden_death=True))
+    miss = Action("ability", "hitman", 1, target=1)
+    assert all(sudden_death_began(again, o.position) for o in outcomes(again, miss))
+    assert not sudden_death_began(again, only(again, miss, Rules(sudden_death_repeats="once")))
+
+
+def test_contract_outcomes_without_the_legality_check_are_the_same():
+    """game.outcomes(check=False), for callers iterating legal_actions, gives what the checked call gives; the
+    checked call still refuses an illegal play."""
+    from solver.outlaws import game as gm
+
+    g = gm.Game(pos(**SD))
+    plays = gm.legal_actions(g)
+    assert all(gm.outcomes(g, p, check=False) == gm.outcomes(g, p) for p in plays[::7])
+    with pytest.raises(BadInput):
+        gm.outcomes(g, gm.Play(Action("take", "indian", 0, call="bullet")))
