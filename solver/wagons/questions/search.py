@@ -8,8 +8,8 @@ listing every town is out of reach (5 cards and more).
   (:func:`~.cpsat.encode.encode`, :func:`~.cpsat.goals.player_score`) with that part alone as its objective; least
   only for the parts the model states exactly (:data:`EXACT_KINDS`, the counts), as the most of its negation.
 
-Only questions without a condition go here (a condition would need the model to state every measure exactly both
-ways); everything else is listed town by town, or refused by size. Every town the model returns is replayed by the
+A question with a condition, and "is there" / "for every", go to the exact model of :mod:`.conditions`; what
+neither states is listed town by town, or refused by size. Every town the model returns is replayed by the
 engine and re-scored by the ordinary scorer; a model value the scorer does not give is an encoding bug.
 """
 
@@ -37,11 +37,17 @@ largest groups, The Herd and Cool Water are maxima the model selects, exact only
 def town_search(domain: Any, goal: Goal) -> Found | None:
     """The engine's decision of ``goal`` over ``domain`` (a :class:`~.towns.TownsDomain`) where the CP-SAT model
     states it, else None."""
-    if goal.quantifier not in ("most", "least") or goal.condition is not None:
+    if goal.quantifier not in ("most", "least", "exists", "forall"):
         return None
     size = domain.size_or_none()
     if size is not None and size <= domain.most:
         return None  # listed town by town: an exact answer with every town checked
+    if goal.condition is not None or goal.quantifier in ("exists", "forall"):
+        if goal.condition is None and goal.quantifier == "forall":
+            return None
+        from solver.wagons.questions.conditions import condition_search
+
+        return condition_search(domain, goal)
     name = goal.objective or ""
     if name in ("player.total", "margin"):
         return _layout(domain, goal, "score" if name == "player.total" else "margin") if goal.quantifier == "most" \

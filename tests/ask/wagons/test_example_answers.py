@@ -89,3 +89,24 @@ def test_the_recorded_answer_is_the_brute_forces(example):
 
 def test_at_least_six_examples_are_recomputed_here():
     assert len(SMALL) >= 6
+
+
+LARGE = [e for e in examples() if e.question.game == "wagons" and e.question.domain == "towns" and not _small(e)
+         and e.expected["verdict"] in ("yes", "value")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("example", LARGE, ids=[e.name for e in LARGE])
+def test_the_witness_of_a_large_example_bears_its_answer_out_by_the_reference_scorer(example):
+    from solver.ask.engine import ask
+    from solver.wagons.town import town_from_dict
+
+    q = example.question
+    p = q.param_map
+    answer = ask(q, 60)
+    town = town_from_dict(answer.witness["town"])
+    assert list(town.card_ids) == list(p["cards"])
+    values = _values(town, tuple(p.get("pile") or ()), p["scenario"], q.rules())
+    assert cond_mod.holds(q.condition, values)
+    if q.measure is not None:
+        assert values[q.measure] == example.expected["value"]
