@@ -79,6 +79,9 @@ def prepare(q: Question, time_limit: float, progress: Progress | None = None) ->
         if measures[q.measure].kind != "number":
             raise BadInput(f"measure: {q.measure} is not a number, so it has no most or least")
         names |= {q.measure}
+    focus = getattr(domain, "focus", None)
+    if focus is not None:  # a domain that tells apart only what the question reads
+        domain = focus(names)
     return _Run(q, domain, measures, names, start, start + time_limit, progress)
 
 

@@ -84,8 +84,10 @@ class Domain(Protocol):
         """The element as a JSON document the pages draw (a town, a deck order, a line of play)."""
 
 
-OPTIONAL = ("sample", "search")
-"""Methods a domain may add: ``sample(rng)`` -> ``(weight, element)``, one element drawn with its chance (uniformly in
+OPTIONAL = ("sample", "search", "focus")
+"""Methods a domain may add: ``focus(names)`` -> a :class:`Domain`, the same domain telling apart only what the
+measures ``names`` read (a chance domain merges elements the question cannot tell apart; called once the
+question's measures are known, before anything else); ``sample(rng)`` -> ``(weight, element)``, one element drawn with its chance (uniformly in
 a domain without chance), for a seeded estimate where the domain is too large to enumerate; ``search(goal)`` -> a
 :class:`Found` or None, a game engine's own decision of a :class:`Goal` (CP-SAT, Z3, a deal search) where it can
 express every measure the question names, None where it cannot (the engine then enumerates). A domain whose draws are

@@ -20,6 +20,7 @@ game's registration (BadInput naming the bad part); :func:`question_to_doc` writ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,8 +165,7 @@ def sentence(q: Question, description: str, measures: Mapping[str, Any]) -> str:
         return f"Is there {description}{where}?"
     if q.quantifier == "forall":
         body = cond_mod.words(q.condition, measures) if q.condition is not None else "the question holds"
-        bare = description.removeprefix("a ").removeprefix("an ")  # "For every town", not "For every a town"
-        return f"For every {bare}, does it hold that {body}?"
+        return f"For every {re.sub(r'^(a|an) ', '', description)}, does it hold that {body}?"
     if q.quantifier == "chance":
         body = cond_mod.words(q.condition, measures) if q.condition is not None else "anything"
         return f"What is the chance, over {description}, that {body}?"

@@ -58,15 +58,17 @@ class Record:
 # ---------------------------------------------------------------- the prior
 
 
-def prior(players: int | None, rules: CactusRules = CactusRules(), marked=sd.DEFAULT_MARKED) -> Belief:
+def prior(players: int | None, rules: CactusRules = CactusRules(), marked=sd.DEFAULT_MARKED,
+          kinds=odds.DECK_KINDS, cards: int | None = None) -> Belief:
     """The contract's set-up as a distribution: the event deck (if any) over every placement of the
-    Train, the Stagecoach and the marshal's arrival (rule:C-event-deck), the solo deck fixed."""
+    Train, the Stagecoach, the other ``kinds`` told apart and the marshal's arrival (rule:C-event-deck), the
+    solo deck fixed. ``cards``: the event deck's size when not the rulebook's (a shortened deck)."""
     base = gm.initial_state(0, rules, players, marked)
     if base.events is None:
         return {base: Fraction(1)}
-    size = len(base.events.deck) - 1
+    size = cards or len(base.events.deck) - 1
     out: Counter = Counter()
-    for w, deck in odds.deck_layouts(size):
+    for w, deck in odds.deck_layouts(size, kinds):
         out[replace(base, events=ev.EventState(deck))] += w
     return dict(out)
 
@@ -74,12 +76,14 @@ def prior(players: int | None, rules: CactusRules = CactusRules(), marked=sd.DEF
 # ---------------------------------------------------------------- one round observed
 
 
-def _kind(key: str) -> str:
-    """The card as the compressed deck knows it: Train, Stagecoach, marshal, or any other."""
-    return key if key in (ev.TRAIN, ev.STAGECOACH, ev.MARSHAL) else PLAIN
+def _kind(key: str, kinds=odds.DECK_KINDS) -> str:
+    """The card as the compressed deck knows it: Train, Stagecoach, marshal, a kind told apart, or any other."""
+    told = (*odds.DECK_KINDS, *kinds)
+    return key if key in told or key == ev.MARSHAL else odds.placeholder(told)
 
 
-def _event_step(events: ev.EventState, rec: Record, rules: CactusRules) -> list[tuple[Fraction, ev.EventState]]:
+def _event_step(events: ev.EventState, rec: Record, rules: CactusRules,
+                kinds=odds.DECK_KINDS) -> list[tuple[Fraction, ev.EventState]]:
     """The event draw and the duel discards of ``rec``: each way they can go, weighted by chance and
     kept only where the deck shows what the table saw."""
     out = []
@@ -87,9 +91,9 @@ def _event_step(events: ev.EventState, rec: Record, rules: CactusRules) -> list[
         if rec.event is None:
             if s.current is not None:
                 continue  # an event was drawn, the record says none
-        elif s.current is None or _kind(rec.event) != s.current:
+        elif s.current is None or _kind(rec.event, kinds) != s.current:
             continue
-        if s.current == ev.TRAIN and not _train_matches(events, s, rec.train_discard):
+        if s.current == ev.TRAIN and not _train_matches(events, s, rec.train_discard, kinds):
             continue
         ok = True
         for seen in rec.duel_discards:
@@ -97,7 +101,7 @@ def _event_step(events: ev.EventState, rec: Record, rules: CactusRules) -> list[
                 ok = False
                 break
             top = s.deck[0]
-            if seen is not None and _kind(seen) != top:
+            if seen is not None and _kind(seen, kinds) != top:
                 ok = False
                 break
             ((_, s),) = ev.duel_discard(s, rules)
@@ -106,13 +110,13 @@ def _event_step(events: ev.EventState, rec: Record, rules: CactusRules) -> list[
     return out
 
 
-def _train_matches(before: ev.EventState, after: ev.EventState, seen: str | None) -> bool:
+def _train_matches(before: ev.EventState, after: ev.EventState, seen: str | None, kinds=odds.DECK_KINDS) -> bool:
     if seen is None:
         return True
     if after.end_cause == ev.EndCause.TRAIN:
         return seen == ev.MARSHAL
     nxt = before.deck[1] if len(before.deck) > 1 else None  # the card under the Train
-    return nxt is not None and _kind(seen) == nxt
+    return nxt is not None and _kind(seen, kinds) == nxt
 
 
 def _solo_likelihood(deck: tuple, rec: Record, rules: CactusRules) -> tuple[Fraction, bool]:
@@ -148,13 +152,14 @@ def _solo_step(game: gm.Game, rec: Record) -> list[tuple[Fraction, gm.Game]]:
     return [(lik * q / total, replace(g, events=game.events)) for q, g in nxt]
 
 
-def observe(belief: Belief, rec: Record) -> Belief:
-    """The belief after one more round seen as ``rec`` (Bayes' rule; BadInput if it cannot happen)."""
+def observe(belief: Belief, rec: Record, kinds=odds.DECK_KINDS) -> Belief:
+    """The belief after one more round seen as ``rec`` (Bayes' rule; BadInput if it cannot happen), the event deck
+    compressed to ``kinds`` as in :func:`prior`."""
     out: Counter = Counter()
     for g, w in belief.items():
         if gm.is_terminal(g):
             continue  # another round was played, so the game had not ended
-        drawn = [(Fraction(1), g.events)] if g.events is None else _event_step(g.events, rec, g.rules)
+        drawn = [(Fraction(1), g.events)] if g.events is None else _event_step(g.events, rec, g.rules, kinds)
         for p, events in drawn:
             after = replace(g, events=events)
             if events is not None and events.ended:
@@ -259,10 +264,10 @@ def record_to_json(rec: Record) -> dict:
 
 
 def follow(players: int | None, rules: CactusRules, history: Sequence[Record],
-           marked=sd.DEFAULT_MARKED) -> list[Belief]:
+           marked=sd.DEFAULT_MARKED, kinds=odds.DECK_KINDS, cards: int | None = None) -> list[Belief]:
     """The belief before round 1 and after each recorded round (BadInput names the round that
-    cannot happen)."""
-    beliefs = [prior(players, rules, marked)]
+    cannot happen); ``kinds`` and ``cards`` as in :func:`prior`."""
+    beliefs = [prior(players, rules, marked, kinds, cards)]
     seen: Counter = Counter()
     stagecoach = False
     for n, rec in enumerate(history, start=1):
@@ -280,7 +285,7 @@ def follow(players: int | None, rules: CactusRules, history: Sequence[Record],
             raise BadInput(f"round {n}: an event card is recorded, but solo games have no event deck "
                            "(reading C1 solo_events is off)")
         try:
-            beliefs.append(observe(beliefs[-1], rec))
+            beliefs.append(observe(beliefs[-1], rec, kinds))
         except BadInput as exc:
             raise BadInput(f"round {n}: {exc}") from None
     return beliefs

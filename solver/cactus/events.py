@@ -305,6 +305,7 @@ def duel_discard(state: EventState, rules: CactusRules = CactusRules()) -> Outco
     return ((ONE, _discard(replace(state, deck=rest), top)),)
 
 
+@lru_cache(maxsize=64)
 def duel_wins(rules: CactusRules = CactusRules()) -> tuple[tuple[int, Fraction], ...]:
     """How many event discards the lone ranger's duels make in one round, with exact chances.
 

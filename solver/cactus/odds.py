@@ -72,26 +72,58 @@ def solo_deck_distribution(rules: CactusRules = CactusRules(), horizon: int = SO
     return out
 
 
-def deck_layouts(size: int):
-    """(weight, deck) for every placement of Train and Stagecoach among ``size`` drawn cards and of
-    the marshal among the bottom 3, others as the placeholder; weights are exact and sum to 1."""
-    pair = Fraction(1, 17 * 16)
-    single = Fraction(17 - size, 17 * 16)
-    none = Fraction((17 - size) * (16 - size), 17 * 16)
-    blank = [PLACEHOLDER] * size
-    cases = [(none, {})]
-    for i in range(size):
-        cases.append((single, {i: ev.TRAIN}))
-        cases.append((single, {i: ev.STAGECOACH}))
-        for j in range(size):
-            if j != i:
-                cases.append((pair, {i: ev.TRAIN, j: ev.STAGECOACH}))
-    for w, marks in cases:
-        cards = list(blank)
-        for i, key in marks.items():
-            cards[i] = key
-        for slot in range(3):
-            yield w / 3, ev.build_deck(cards, size, slot)
+DECK_KINDS = (ev.TRAIN, ev.STAGECOACH)
+"""The cards whose place changes the deck (rule:C-ev-train, rule:C-ev-stagecoach): always told apart."""
+
+
+def placeholder(kinds=DECK_KINDS) -> str | None:
+    """The key that stands for every card not told apart (a card without a deck action, so it acts as they all do
+    for the deck): :data:`PLACEHOLDER` unless it is told apart itself; None when every kind is."""
+    plain = [e.key for e in ev.table().events if not e.ends_game and e.deck_action is None and e.key not in kinds]
+    return PLACEHOLDER if PLACEHOLDER in plain else (plain[0] if plain else None)
+
+
+def deck_layouts(size: int, kinds=DECK_KINDS):
+    """(weight, deck) for every placement of the cards of ``kinds`` (always with Train and Stagecoach) among
+    ``size`` drawn cards and of the marshal among the bottom 3 (rule:C-event-deck), every other card as one
+    :func:`placeholder` kind; weights are exact (the chance of that sequence of kinds in a shuffle of the 17
+    cards) and sum to 1. The others act alike for the deck, so lumping them is exact for anything read off the
+    told kinds."""
+    have = Counter(ev.table().cards())
+    told = tuple((k, have[k]) for k in dict.fromkeys((*DECK_KINDS, *kinds)))
+    fill = placeholder(dict(told))
+    total = sum(have.values())
+    if not 2 <= size <= total:
+        raise BadInput(f"event deck: {size} cards is not 2..{total}")
+
+    def walk(prefix: tuple, left: tuple, other: int, w: Fraction):
+        if len(prefix) == size:
+            for slot in range(3):
+                yield w / 3, ev.build_deck(prefix, size, slot)
+            return
+        n = total - len(prefix)
+        if other:
+            yield from walk(prefix + (fill,), left, other - 1, w * Fraction(other, n))
+        for i, (k, c) in enumerate(left):
+            if c:
+                yield from walk(prefix + (k,), left[:i] + ((k, c - 1),) + left[i + 1:], other, w * Fraction(c, n))
+
+    yield from walk((), told, total - sum(c for _, c in told), Fraction(1))
+
+
+def layout_count(size: int, kinds=DECK_KINDS) -> int:
+    """How many decks :func:`deck_layouts` yields, counted without making them."""
+    have = Counter(ev.table().cards())
+    caps = tuple(have[k] for k in dict.fromkeys((*DECK_KINDS, *kinds)))
+
+    @functools.cache
+    def count(n: int, caps: tuple, other: int) -> int:
+        if n == 0:
+            return 1
+        out = count(n - 1, caps, other - 1) if other else 0
+        return out + sum(count(n - 1, caps[:i] + (c - 1,) + caps[i + 1:], other) for i, c in enumerate(caps) if c)
+
+    return 3 * count(size, caps, sum(have.values()) - sum(caps))
 
 
 @lru_cache(maxsize=200_000)
