@@ -100,6 +100,11 @@ def playout(game: gm.Game, n: int, rng: random.Random) -> tuple[gm.Game, ...]:
     return tuple(games)
 
 
+def domain_doc(params: tuple) -> dict[str, Any]:
+    """A question's domain table for ``params`` (a position document given as JSON text read back)."""
+    return {k: (json.loads(v) if k == "position" and v.startswith("{") else v) for k, v in params}
+
+
 def lines_kind():
     """The lines domain kind, as the registry lists it."""
     return next(k for k in registry.game("outlaws").questions if k.name == "lines")
@@ -110,7 +115,7 @@ def brute(params: tuple) -> tuple[Any, list[tuple[Fraction, tuple, tuple, dict]]
     """The domain of ``params`` (a tuple of (name, value) pairs, the defaults filled in; a position document as its
     JSON text) and its lines enumerated naively, each as (chance, games, steps, measures)."""
     kind = lines_kind()
-    given = {k: (json.loads(v) if k == "position" and v.startswith("{") else v) for k, v in params}
+    given = domain_doc(params)
     domain = kind.build({p.name: given.get(p.name, p.default) for p in kind.params}, Rules())
     lines = naive_lines(domain.start, domain.actions)
     return domain, [(w, games, steps, oracle(games, steps)) for w, games, steps in lines]
