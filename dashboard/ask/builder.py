@@ -32,12 +32,8 @@ MAX_PILLS = 60
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _domain(game: str, domain: str, params_text: str, readings_text: str) -> Any:
-    """The domain the parameters make under the readings (the game's own ``build``; BadInput on bad parameters)."""
-    kind = dr.kinds(game)
-    chosen = next(k for k in kind if k.name == domain)
-    rules_cls = registry.game(game).rules
-    readings = json.loads(readings_text)
-    return chosen.build(json.loads(params_text), rules_cls.from_values(readings) if readings else rules_cls())
+    """The domain the parameters make under the readings (:func:`dashboard.ask.draft.build`), cached."""
+    return dr.build(game, domain, json.loads(params_text), json.loads(readings_text))
 
 
 def domain_of(d: dict) -> Any:
@@ -134,6 +130,11 @@ def _param(p: Param, value: Any) -> Any:
                             help=help_)
     if p.kind in ("cards", "cards-seen"):
         return _cards(p, value)
+    if isinstance(value, (dict, list)):  # a document the question gives (a position): kept whole, said so
+        st.markdown(f"{p.label}: given by the question ({_said(value)[:120]} …)")
+        if st.button(f"Replace {p.label}", key=_k(f"clear_{p.name}")):
+            return dr.param_default(p)
+        return value
     return st.text_input(p.label, "" if value is None else str(value), key=key, help=help_)
 
 

@@ -191,6 +191,24 @@ def from_doc(doc: Any) -> dict:
     return from_question(question_from_doc(doc))
 
 
+def build(game: str, domain: str, params: Mapping[str, Any], readings: Mapping[str, Any]) -> Any:
+    """The domain the game's own ``build`` makes of these parameters under these readings; BadInput in one line for
+    any parameter it cannot take (a page shows it inline, never a traceback)."""
+    kind = next((k for k in kinds(game) if k.name == domain), None)
+    if kind is None:
+        raise BadInput(f"domain: {domain[:40]!r} is not a domain of {game}")
+    cls = registry.game(game).rules
+    try:
+        return kind.build(params, cls.from_values(dict(readings)) if readings else cls())
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise BadInput(f"domain: these parameters cannot be used ({type(exc).__name__}: {str(exc)[:80]})") from None
+
+
+def build_of(draft: Mapping[str, Any]) -> Any:
+    """The draft's domain (:func:`build`)."""
+    return build(draft["game"], draft["domain"], draft["params"], draft.get("readings") or {})
+
+
 def doc_of(q: Question) -> dict:
     """The question's document (the core's writer)."""
     return question_to_doc(q)

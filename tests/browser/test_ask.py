@@ -115,3 +115,45 @@ def test_a_three_condition_question_in_at_most_12_taps_its_witness_and_a_reload(
         expect(page.get_by_text("The pair that shows it")).to_be_visible()
     finally:
         ctx.close()
+
+
+def _options(game: str) -> tuple[str, list[str]]:
+    """The first domain of ``game`` as a new question has it: its sentence's start and the option texts of three
+    measures (as the page lists them)."""
+    from dashboard.ask import builder
+    from dashboard.ask import draft as dr
+
+    d = dr.new(game)
+    domain = builder._domain(game, d["domain"], builder.keep.canonical(d["params"]), "{}")
+    measures = domain.measures()
+    return (f"Is there {domain.description} where",
+            [builder.measure_option(measures[n]) for n in ("player.total", "player.cards", "winner")])
+
+
+def test_a_lone_cowboy_question_in_taps_draws_its_town(browser, server):
+    """The real app: a three-condition question over Lone Cowboy towns, its witness drawn as the sheet draws a town."""
+    start, options = _options("wagons")
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(45_000)
+    try:
+        page.goto(f"{server}/ask")
+        page.get_by_role("heading", name="Ask a rules question").first.wait_for()
+        wait_idle(page)
+        t = Taps(page)  # the game, the domain and "Is there" are a new question's own: no tap
+        for i, label in enumerate(options):
+            t.option("Add a condition", label, page.locator(f".st-key-ask_cond_{i}"))
+        for _ in range(2):  # your total at least 3
+            t.tap(page.locator(".st-key-ask_cond_0").get_by_test_id("stNumberInputStepUp"))
+        expect(page.get_by_role("heading", name=re.compile(re.escape(start) + ".* your total is at least 3 and "
+                                                           "the cards in your town is at least 1 and the winner is "
+                                                           "player"))).to_be_visible()
+        t.tap(page.get_by_role("button", name=re.compile("^Ask$")))
+        assert t.count <= MOST_TAPS, f"{t.count} taps"
+        expect(page.get_by_text("The town that shows it")).to_be_visible()
+        expect(page.locator("img.wagons-town").first).to_be_visible()
+        assert page.get_by_test_id("stException").count() == 0
+        no_sideways_scroll(page)
+        phone_shot(page, "ask_lone_cowboy_town_phone")
+    finally:
+        ctx.close()

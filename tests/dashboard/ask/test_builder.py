@@ -132,6 +132,8 @@ def test_each_shipped_example_is_one_tap_and_answers_as_recorded(example):
     work = at.session_state[keep.KEY]
     assert same(dr.question(work["draft"]), example.question)
     assert matches(example.expected, work["answer"]), work["answer"]
+    again = reloaded(at, "ask")  # and shared by its address
+    assert same(dr.question(again.session_state[keep.KEY]["draft"]), example.question) and not errors(again)
 
 
 @pytest.mark.parametrize("where", ["pair.sum >= 1/2", "pair.double", "not pair.double", "pair.parity != odd",
