@@ -145,3 +145,13 @@ def test_a_question_goes_to_the_builder_and_back_unchanged(fake, where):
     assert dr.question(d) == q
     back = dr.question(keep.load_work(json.loads(json.dumps({"draft": d})))["draft"])  # as the store gives it back
     assert same(back, q)
+
+
+def test_which_readings_change_it_names_the_reading_that_does():
+    at = open_page("ask", timeout=180)
+    at.button(key="ask_ex_wagons-happy-cows-corner").click().run()
+    at.button(key="ask_impact").click().run()
+    assert not errors(at) and not at.exception
+    changed = at.session_state[keep.KEY]["answer"]["changed_by"]
+    assert [(c["reading"], c["value"], c["verdict"]) for c in changed] == [("happy_cows_snow", "corner", "no")]
+    assert "Readings that change it" in texts(at)
