@@ -5,8 +5,9 @@ rule:W4, rule:W5), the player follows a named policy or makes any choice.
   deals), the player following a policy (greedy, lookahead, random). The deals cannot be listed, so only a chance is
   asked, estimated from seeded uniform draws of deals (each draw a seed, the engine's own shuffle).
 - ``deal``: the lines of play of one seeded deal, the player making any choice. They cannot be listed either; the
-  deal search answers "is there a line the player wins" (``winner == player``: can-win, rule:W-opt-canwin) and "the
-  most margin" (best play, rule:W-opt-bestplay); anything else is refused.
+  deal search answers "is there a line the player wins" (``winner == player``: can-win, rule:W-opt-canwin) and its
+  negation "does every line fail to win" (``winner != player``), "is there a line with a margin of at least k"
+  (``margin >= k``) and "the most margin" (best play, rule:W-opt-bestplay); anything else is refused.
 
 Measures: the final position's (:mod:`.measures`) and the automaton's drafts per round: ``round1.skips`` (cards it
 skipped), ``round1.matches`` (drafts matching the preference deck's top card, rule:W1), ``round2.skips``,
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -155,11 +156,31 @@ class DealDomain(_Games):
         import time
 
         left = max(0.1, goal.deadline - time.monotonic())
-        if goal.quantifier == "exists" and goal.condition == cond_mod.Compare("winner", "==", "player"):
+        win = cond_mod.Compare("winner", "==", "player")
+        c = goal.condition
+        if goal.quantifier == "exists" and c == win:
             return self._can_win(left)
-        if goal.quantifier == "most" and goal.objective == "margin" and goal.condition is None:
+        if goal.quantifier == "forall" and c in (cond_mod.Not(win), cond_mod.Compare("winner", "!=", "player")):
+            found = self._can_win(left)  # every line loses or ties = no line wins; a winning line is the counterexample
+            return replace(found, holds=None if found.holds is None else not found.holds)
+        if goal.quantifier == "most" and goal.objective == "margin" and c is None:
             return self._best_play(left)
+        if goal.quantifier == "exists" and isinstance(c, cond_mod.Compare) and c.measure == "margin" and \
+                c.op in (">=", ">") and isinstance(c.value, int) and not isinstance(c.value, bool):
+            return self._margin_at_least(left, c.value + (c.op == ">"))
         return None
+
+    def _margin_at_least(self, seconds: float, k: int) -> Found:
+        """Is there a line with a margin of at least ``k``: best play's margin (or its proven bound) decides it."""
+        best = self._best_play(seconds)
+        if best.value is not None and best.value >= k:
+            return replace(best, holds=True, proven=True, value=None, bound=None,
+                           method=f"a line with margin {best.value} found by best play")
+        if best.proven or best.bound is not None and best.bound < k:
+            return replace(best, holds=False, proven=True, element=None, value=None, bound=None,
+                           method=f"best play proved no line reaches {k} (best margin at most "
+                                  f"{best.value if best.proven else best.bound})")
+        return replace(best, holds=None, proven=False, value=None, bound=None, element=None)
 
     def _line(self, actions) -> tuple[GameState, str]:
         from solver.wagons.policies import ScriptedPolicy

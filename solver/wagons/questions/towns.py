@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.ask.model import Found, Goal, Measure, Value
+from solver.contract import draw
 from solver.errors import BadInput
 from solver.wagons.cards import check_card_ids, check_pile
 from solver.wagons.data import WagonsData, load_data
@@ -143,23 +144,23 @@ class AnyCardsDomain(_Base):
     def held(self) -> int:
         return self.k
 
-    def choices(self) -> Iterator[tuple[int, ...]]:
+    def card_orders(self) -> Iterator[tuple[int, ...]]:
         return itertools.permutations(self.deck, self.k)
 
     def size(self) -> int:
-        return sum(layouts.town_count(c) or 0 for c in self.choices())
+        return sum(layouts.town_count(c) or 0 for c in self.card_orders())
 
     def elements(self) -> Iterator[tuple[Fraction, Position]]:
         one = Fraction(1)
-        for cards in self.choices():
+        for cards in self.card_orders():
             for town, f in layouts.towns_of(cards):
                 yield one, Position(town, f, self.pile)
 
     def sample(self, rng: random.Random) -> tuple[Fraction, Position]:
         """One town drawn uniformly: a choice of cards by its number of towns, then a position sequence and turns."""
-        choices = list(self.choices())
-        weights = [math.prod(layouts.turns(c) for c in cards[1:]) for cards in choices]
-        cards = rng.choices(choices, weights)[0]
+        orders = list(self.card_orders())
+        weights = [math.prod(layouts.turns(c) for c in cards[1:]) for cards in orders]
+        cards = orders[draw(weights, rng)]
         spots = rng.choice(layouts.position_sequences(self.k))
         town = Town()
         for i, (card, (x, y)) in enumerate(zip(cards, spots)):

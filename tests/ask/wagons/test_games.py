@@ -54,3 +54,15 @@ def test_the_estimate_of_the_greedy_win_chance_covers_other_seeds():
     lo, hi = wilson(hits, 150, z=3.29)
     wins = sum(play_game("gold-rush", "greedy", seed).scores.winner == "player" for seed in range(150))
     assert lo <= wins / 150 <= hi
+
+
+@pytest.mark.slow
+def test_every_line_of_a_winnable_deal_failing_to_win_is_refuted_by_a_replayed_winning_line():
+    from solver.ask.engine import ask
+
+    q = Question("wagons", "deal", (("scenario", "gold-rush"), ("seed", 1)), "forall",
+                 cond_mod.parse("winner != player"))
+    a = ask(q, 60)
+    assert a.verdict == "no" and a.proven
+    assert a.witness["kind"] == "game" and a.witness["scores"]["winner"] == "player"
+    assert a.witness["record"]["seed"] == 1
