@@ -103,6 +103,8 @@ class Duels:
               Measure("duel.tie", "chance the duel stays a tie", "number", "rule:C8", 0, 1),
               Measure("shot.initiator", "second shot of who starts the duel", "number", "rule:C-duel", 0, 20),
               Measure("shot.defender", "second shot of the other side", "number", "rule:C-duel", 0, 20),
+              Measure("shot.lead", "lead in second shots of who starts the duel", "number", "rule:C-duel", -20, 20,
+                      help="his second shot less the other side's (negative when behind)"),
               Measure("duel.event", "the round's event", "choice", "rule:C-event-draw", choices=EVENTS),
               Measure("duel.shootout", "the Shootout's early duel (+2)", "yes/no", "rule:C-ev-shootout")]
         return {m.name: m for m in ms}
@@ -118,7 +120,7 @@ class Duels:
         return _odds(e[0], e[1], e[2], 0, 0, e[3], self.rules)
 
     def values(self, element: tuple, names: frozenset[str]) -> Mapping[str, Value]:
-        out: dict[str, Value] = {"shot.initiator": element[0], "shot.defender": element[1], "duel.event": element[2],
+        out: dict[str, Value] = {"shot.initiator": element[0], "shot.defender": element[1], "shot.lead": element[0] - element[1], "duel.event": element[2],
                                  "duel.shootout": element[3]}
         if names & {"duel.win", "duel.lose", "duel.tie"}:
             o = self._odds(element)
