@@ -256,8 +256,9 @@ def build(params: Mapping[str, Any], rules: Rules) -> LinesDomain:
 
 LINES = DomainKind(
     "lines", "Lines of play from a position",
-    (Param("position", "Position", "text", "start",
-           help="start (the set-up of the seed), an example position by name (sudden-death-near), or a position file"),
+    (Param("position", "Position", "text", "start", choices=("start", *sorted(p.stem for p in EXAMPLES.glob("*.json"))),
+           help="start (the set-up of the seed), an example position by name (the choices), a position file (.json) "
+                "or a position table"),
      Param("seed", "Set-up seed", "int", 0, 0, 2**31 - 1, help="the shuffle of the set-up, when the position is start"),
      Param("actions", "Actions", "int", 2, 1, MAX_ACTIONS, help="the most actions in a line (it ends sooner when "
            "the game is won)"),

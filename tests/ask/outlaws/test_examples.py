@@ -97,3 +97,15 @@ def test_a_large_domain_asked_for_a_chance_is_estimated_from_seeded_playouts(tmp
     assert not got["exact"] and not got["proven"] and got["samples"] > 0 and got["size"] > 200_000
     lo, hi = got["interval"]
     assert 0 <= lo <= float(Fraction(got["value"])) <= hi <= 1
+
+
+def test_the_sheriffs_save_wins_nothing_under_the_other_reading(capsys):
+    """rule:O6: with sheriff_save=stop the save stops the Hitman but wins nothing, so the Ugly way's chance is 0; the
+    readings impact names that reading."""
+    code, got, err = _cli(capsys, ["ask", "--examples", "outlaws-sheriff-save-ugly-way", "--rule", "sheriff_save=stop",
+                                   "--json", "--quiet"])
+    assert code == 0 and got["value"] == "0" and got["readings"]["sheriff_save"] == "stop", err
+    code, got, err = _cli(capsys, ["ask", "--examples", "outlaws-sheriff-save-ugly-way", "--readings-impact", "--json",
+                                   "--quiet"])
+    assert code == 0 and {"reading": "sheriff_save", "value": "stop", "answer": "0 (exactly)", "verdict": "chance"} in \
+        got["changed_by"], err

@@ -89,7 +89,7 @@ def test_is_there_and_for_every_against_brute_force(data):
     assert (forall.verdict == "yes") == (negated.verdict == "no")
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=6)
 @given(st.data())
 def test_most_and_least_against_brute_force(data):
     name, domain, lines, cond = _case(data)
