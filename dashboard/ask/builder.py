@@ -135,6 +135,10 @@ def _param(p: Param, value: Any) -> Any:
         if st.button(f"Replace {p.label}", key=_k(f"clear_{p.name}")):
             return dr.param_default(p)
         return value
+    if p.choices:  # a text with named values (an example position): one of them, or one's own (a file's path)
+        options = list(dict.fromkeys([*p.choices, *([str(value)] if value not in (None, "") else [])]))
+        return st.selectbox(p.label, options, index=options.index(str(value)) if str(value) in options else 0,
+                            key=key, help=help_, accept_new_options=True)
     return st.text_input(p.label, "" if value is None else str(value), key=key, help=help_)
 
 

@@ -2,8 +2,8 @@
 states, the answer and its witness are drawn, the question survives a reload (address) and a restart (the store, My
 games), a damaged address is one line, and every shipped example is one tap that answers it as recorded.
 
-The builder's own tests run on a made-up domain (tests/support/ask_fake.py: every widget kind), so they test the page
-and not a game's domains; the examples' test runs every game's shipped questions."""
+The builder's own tests run on a made-up domain (tests/support/dashboard/ask_fake.py: every widget kind), so they
+test the page and not a game's domains; the examples' test runs every game's shipped questions."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from solver.ask import condition as cond_mod
 from solver.ask.examples import examples, matches
 from solver.ask.question import question_from_doc
 from solver.io.read import parse_toml_text
-from tests.support.ask_fake import registered
 from tests.support.dashboard.apptest import errors, open_page, reloaded, texts
+from tests.support.dashboard.ask_fake import registered
 from tests.support.dashboard.kept import (  # noqa: F401
     browser_of,
     forget_process_cache,
