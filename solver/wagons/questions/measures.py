@@ -72,8 +72,8 @@ def position_measures(scenario_id: str, data: WagonsData | None = None, cards_he
         out.append(_n(f"group.{slug(t)}", f"the largest {t} group", "rule:W-groups", 0, most))
     for g in scenario.goals:
         rule = _GOAL_RULE.get(g, "W7")
-        out.append(_n(f"goal.{slug(g)}", f"your points from {g}", f"rule:{rule}", None, None))
-        out.append(_n(f"opponent.goal.{slug(g)}", f"the opponent's points from {g}", "rule:W6", None, None))
+        out.append(_n(f"goal.{slug(g)}", f"{g} points for you", f"rule:{rule}", None, None))
+        out.append(_n(f"opponent.goal.{slug(g)}", f"{g} points for the opponent", "rule:W6", None, None))
     out += [
         _n("opponent.common", "the opponent's points from its three most common terrains", "rule:W-common", 0, 64,
            help="in the later edition, its points per card by distinct terrains (rule:W-later-scoring)"),

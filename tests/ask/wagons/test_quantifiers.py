@@ -146,7 +146,7 @@ def test_the_measures_agree_with_the_reference_scorer_on_every_town():
                               **{f"goal.{slug(g)}": v for g, v in ref["goals"].items()}}
 
 
-@pytest.mark.slow
+@pytest.mark.deep
 def test_a_four_card_domain_answers_as_the_brute_force():
     scenario, cards, pile = "through-the-desert", (4, 8, 1, 9), ()
     values = brute_values(cards, scenario, pile, {"goal.badlands", "winner"})
