@@ -18,7 +18,6 @@ from solver.cactus.duel import duel_odds
 from solver.cactus.questions import decks, duels
 from solver.cactus.rules import CactusRules
 from solver.cli import main
-from solver.errors import BadInput
 
 NAMES = [e.name for e in examples() if e.question.game == "cactus"]
 
