@@ -112,7 +112,7 @@ class LinesDomain:
     # ------------------------------------------------------------ the tree, through the contract
 
     def _plays(self, game: gm.Game, depth: int) -> tuple[gm.Play, ...]:
-        """The legal plays (the start's kept: a sudden-death position's reaction plans cost a tenth of a second)."""
+        """The legal plays (the start's kept: every probe, playout and walk comes back to them)."""
         if depth:
             return gm.legal_actions(game)
         if self._root_plays is None:
