@@ -65,19 +65,38 @@ def new(game: str, domain: str | None = None, readings: Mapping[str, Any] | None
     params = {p.name: shipped[p.name] if p.default is None and p.name in shipped else param_default(p)
               for p in kind.params}
     return {"game": game, "domain": kind.name, "ask": "exists", "params": params, "conds": [], "join": "and",
-            "where": None,
-            "measure": None, "readings": dict(readings or {}), "title": ""}
+            "where": None, "measure": None, "readings": dict(readings or {}), "title": ""}
 
 
 def _shipped_params(game: str, domain: str) -> dict:
     """The parameters of the first shipped question over this domain (a required parameter's starting value), or
     none."""
-    from solver.ask.examples import examples
-
-    for e in examples():
+    for e in shipped():
         if (e.question.game, e.question.domain) == (game, domain):
             return dict(e.question.params)
     return {}
+
+
+def shipped() -> tuple:
+    """The shipped example questions (:func:`solver.ask.examples.examples`); none when one cannot be read (the page
+    says why: :func:`shipped_problem`)."""
+    from solver.ask.examples import examples
+
+    try:
+        return examples()
+    except BadInput:
+        return ()
+
+
+def shipped_problem() -> str | None:
+    """Why the shipped examples cannot be read, in one line, or None."""
+    from solver.ask.examples import examples
+
+    try:
+        examples()
+    except BadInput as exc:
+        return f"The shipped questions cannot be read: {exc}"
+    return None
 
 
 def with_domain(draft: dict, domain: str) -> dict:

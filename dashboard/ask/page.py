@@ -16,7 +16,7 @@ from dashboard.shared.widgets import kept, page_header, show_bad_input
 from dashboard.shared.work import keep_stopped, run_with_progress
 from solver.ask.answer import answer_to_json
 from solver.ask.engine import ask
-from solver.ask.examples import Example, examples
+from solver.ask.examples import Example
 from solver.ask.impact import impact
 from solver.ask.question import Question, sentence
 from solver.errors import BadInput
@@ -79,10 +79,13 @@ def examples_section(game: str) -> None:
     from solver import registry
 
     st.subheader("Shipped questions")
+    problem = dr.shipped_problem()
+    if problem:
+        st.error(problem, icon=":material/error:")
     st.caption("One tap fills the builder with the question and answers it.")
     order = [game] + [g for g in registry.ids() if g != game]
     for g in order:
-        mine = [e for e in examples() if e.question.game == g]
+        mine = [e for e in dr.shipped() if e.question.game == g]
         if not mine:
             continue
         st.markdown(f"**{registry.game(g).title}**")

@@ -87,7 +87,8 @@ def test_a_three_condition_question_in_at_most_12_taps_its_witness_and_a_reload(
         wait_idle(page)
         t = Taps(page)
         t.tap(page.get_by_test_id("stButtonGroup").first.get_by_role("radio", name=GAME_TITLE),
-              page.get_by_text("Faces on the die"))
+              page.get_by_role("radio", name="Pairs of faces"))
+        t.tap(page.get_by_role("radio", name="Pairs of faces"), page.get_by_text("Faces on the die"))
         for i, label in enumerate(("the sum of the two faces (rule:X-bad-input)",
                                    "the two faces are the same (rule:X-bad-input)",
                                    "the sum's parity (rule:X-bad-input)")):

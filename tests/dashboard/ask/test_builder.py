@@ -62,6 +62,7 @@ def _build_three(at):
     """The question of :data:`THREE`, widget by widget (each call one widget, as a tap or a stepper's taps)."""
     if at.session_state[keep.KEY]["draft"]["game"] != GAME:
         at.button_group(key=_k(at, "game")).set_value(GAME).run()
+    at.button_group(key=_k(at, "domain")).set_value("pairs").run()
     at.number_input(key=_k(at, "p_faces")).set_value(5).run()
     at.button_group(key=_k(at, "p_banned")).set_value([2]).run()
     at.button_group(key=_k(at, "p_banned")).set_value([1, 2]).run()  # tapped second: after 2 in the town's order

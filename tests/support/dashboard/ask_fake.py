@@ -1,5 +1,5 @@
 """A small made-up question domain for the page's own tests: pairs of dice faces, with their sum, whether they are a
-double and the sum's parity. Registered for a test by :func:`registered` (the game's ``questions`` replaced for the
+double and the sum's parity. Registered for a test by :func:`registered` (added to the game's ``questions`` for the
 test's duration), so the page's builder is tested on every widget kind without depending on a game's own domains."""
 
 from __future__ import annotations
@@ -80,15 +80,16 @@ PAIRS = DomainKind("pairs", "Pairs of faces", (
 
 
 def install(game: str) -> None:
-    """``game`` offers only the made-up domain from now on (a test app's server process)."""
-    fake = dataclasses.replace(registry.BY_ID[game], questions=(PAIRS,))
+    """``game`` offers the made-up domain after its own from now on (a test app's server process)."""
+    before = registry.BY_ID[game]
+    fake = dataclasses.replace(before, questions=(*[k for k in before.questions if k.name != PAIRS.name], PAIRS))
     registry.BY_ID[game] = fake
     registry.GAMES = tuple(fake if g.id == game else g for g in registry.GAMES)
 
 
 @contextlib.contextmanager
 def registered(game: str) -> Iterator[None]:
-    """``game`` offers only the made-up domain while the block runs."""
+    """``game`` offers the made-up domain (after its own) while the block runs."""
     before, games = registry.BY_ID[game], registry.GAMES
     install(game)
     try:
