@@ -94,6 +94,11 @@ def examples_section(game: str) -> None:
                       icon=":material/help:", width="stretch")
 
 
+def _short(text: str, most: int = 100) -> str:
+    """``text`` cut at a word to at most ``most`` characters (a saved item's name)."""
+    return text if len(text) <= most else text[:most - 1].rsplit(" ", 1)[0] + "…"
+
+
 def _sentence(q: Question, domain: Any) -> str:
     return sentence(q, domain.description, domain.measures())
 
@@ -122,8 +127,7 @@ def ask_section(q: Question, domain: Any) -> None:
             st.rerun()
         except BadInput as exc:
             show_bad_input(exc)
-    name = q.title or _sentence(q, domain)
-    games.save_form(keep.SAVED_KIND, keep.work(), key="ask_save", default_name=name[:100])
+    games.save_form(keep.SAVED_KIND, keep.work(), key="ask_save", default_name=_short(q.title or _sentence(q, domain)))
 
 
 def main() -> None:
