@@ -36,6 +36,16 @@ def _domain(game: str, domain: str, params_text: str, readings_text: str) -> Any
     return dr.build(game, domain, json.loads(params_text), json.loads(readings_text))
 
 
+def session_readings(game: str) -> dict[str, Any]:
+    """The readings chosen this session for ``game`` (on the Verification page) that differ from its defaults, as
+    a question file writes them: a new question is asked under them."""
+    from dashboard.shared.readings import make_rules, rules_class
+
+    cls = rules_class(game)
+    chosen, default = make_rules(game, cls).to_json(), cls().to_json()
+    return {k: v for k, v in chosen.items() if default.get(k) != v}
+
+
 def domain_of(d: dict) -> Any:
     """The draft's domain (cached per parameters and readings)."""
     return _domain(d["game"], d["domain"], keep.canonical(d["params"]), keep.canonical(d.get("readings") or {}))
@@ -62,7 +72,7 @@ def game_domain_quantifier(d: dict) -> None:
     games = dr.games_with_questions()
     game = _one(st.segmented_control, "Game", games, d["game"], "game", format_func=titles.get)
     if game != d["game"]:
-        _restart(dr.new(game))
+        _restart(dr.new(game, readings=session_readings(game)))
     kinds = {k.name: k for k in dr.kinds(d["game"])}
     domain = _one(st.segmented_control, "What it ranges over", list(kinds), d["domain"], "domain",
                   format_func=lambda n: kinds[n].label)

@@ -78,16 +78,16 @@ def _from_address() -> None:
     st.session_state[KEY] = {"draft": draft.from_question(q), "answer": None, "asked": ""}
 
 
-def init(default_game: str) -> None:
+def init(default_game: str, readings: dict | None = None) -> None:
     """The work in the session, else this browser's kept work, with the address's question over it (a bookmark, a
-    shared link), else a new question of ``default_game``."""
+    shared link), else a new question of ``default_game`` under ``readings``."""
     ss = st.session_state
     fresh = KEY not in ss
     store.sync(KEY, load=load_work)
     if fresh:
         _from_address()
     if KEY not in ss:
-        ss[KEY] = {"draft": draft.new(default_game), "answer": None, "asked": ""}
+        ss[KEY] = {"draft": draft.new(default_game, readings=readings), "answer": None, "asked": ""}
     ss.setdefault(GEN, 0)
 
 

@@ -137,14 +137,14 @@ def main() -> None:
     if not offered:
         st.info("No game offers questions yet.")
         return
-    keep.init(offered[0])
+    keep.init(offered[0], builder.session_readings(offered[0]))
     note = st.session_state.pop(keep.NOTE, None)
     if note:
         st.error(note, icon=":material/error:")
     _take_stopped()
     d = keep.current()
     if d["game"] not in offered:
-        keep.replace(dr.new(offered[0]))
+        keep.replace(dr.new(offered[0], readings=builder.session_readings(offered[0])))
         d = keep.current()
     domain = builder.render(d)
     q = None

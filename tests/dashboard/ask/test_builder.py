@@ -156,3 +156,10 @@ def test_which_readings_change_it_names_the_reading_that_does():
     changed = at.session_state[keep.KEY]["answer"]["changed_by"]
     assert [(c["reading"], c["value"], c["verdict"]) for c in changed] == [("happy_cows_snow", "corner", "no")]
     assert "Readings that change it" in texts(at)
+
+
+def test_a_new_question_is_asked_under_the_readings_chosen_this_session():
+    at = open_page("ask", state={"readings": {"wagons": {"happy_cows_snow": "corner"}}})
+    d = at.session_state[keep.KEY]["draft"]
+    assert d["game"] == "wagons" and d["readings"] == {"happy_cows_snow": "corner"}
+    assert dr.question(d).rules().happy_cows_snow == "corner"
