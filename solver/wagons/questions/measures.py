@@ -21,7 +21,6 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import (
     TownFeatures,
-    largest_group_size,
     pile_counts,
     score_opponent,
     score_player,
@@ -29,7 +28,7 @@ from solver.wagons.scoring import (
 )
 from solver.wagons.town import Town
 
-__all__ = ["slug", "position_measures", "position_values", "Position", "WHERE", "SCORING"]
+__all__ = ["slug", "position_measures", "position_values", "Position", "WHERE"]
 
 WHERE = ("player", "opponent", "neither")
 """Where a card can be at the end: the player's town, the opponent's pile, or neither (set aside or not dealt)."""
@@ -99,36 +98,35 @@ def position_measures(scenario_id: str, data: WagonsData | None = None, cards_he
     return {m.name: m for m in out}
 
 
-SCORING = ("group.", "goal.", "opponent.goal.", "opponent.common", "player.total", "opponent.total", "margin",
-           "winner")
-"""Measure names (or their prefixes) that need the final scores."""
-
-
-def _needs_scores(names: frozenset[str]) -> bool:
-    return any(n.startswith(SCORING) for n in names)
+_BOTH = ("margin", "winner")
+_PLAYER = ("group.", "goal.", "player.total") + _BOTH
+_OPPONENT = ("opponent.goal.", "opponent.common", "opponent.total") + _BOTH
+_COUNTS = ("player.icon.", "player.terrain.", "player.territories", "player.cards", "opponent.icon.",
+           "opponent.terrain.", "opponent.territories", "opponent.cards", "card.")
 
 
 def position_values(pos: Position, scenario_id: str, rules: Rules, data: WagonsData,
                     names: frozenset[str]) -> Mapping[str, Value]:
-    """The values of the measures ``names`` on ``pos`` (the scores only when a scoring measure is named)."""
+    """The values of the measures ``names`` on ``pos`` (each side's score only when one of its measures is named)."""
     out: dict[str, Value] = {}
     f = pos.features
-    if _needs_scores(names):
-        scenario = data.scenario(scenario_id)
+    goals = data.scenario(scenario_id).goals
+    if any(n.startswith(_PLAYER) for n in names):
         player = score_player(pos.town, scenario_id, pos.pile, rules, data, f)
-        opponent = score_opponent(pos.pile, scenario_id, pos.town, rules, data, f)
-        for t in TERRAINS:
-            out[f"group.{slug(t)}"] = player.groups[t]
-        for g in scenario.goals:
-            out[f"goal.{slug(g)}"] = player.goals[g]
-            out[f"opponent.goal.{slug(g)}"] = opponent.goals[g]
-        out["opponent.common"] = opponent.common
+        out.update({f"group.{slug(t)}": player.groups[t] for t in TERRAINS})
+        out.update({f"goal.{slug(g)}": player.goals[g] for g in goals})
         out["player.total"] = player.total
+    if any(n.startswith(_OPPONENT) for n in names):
+        opponent = score_opponent(pos.pile, scenario_id, pos.town, rules, data, f)
+        out.update({f"opponent.goal.{slug(g)}": opponent.goals[g] for g in goals})
+        out["opponent.common"] = opponent.common
         out["opponent.total"] = opponent.total
-        out["margin"] = player.total - opponent.total
+    if any(n.startswith(_BOTH) for n in names):
+        out["margin"] = out["player.total"] - out["opponent.total"]
         guns_o = pile_counts(pos.pile).icon[GUN]
-        out["winner"] = str(winner_of(player.total, opponent.total, f.icon[GUN].bit_count(), guns_o, rules)[0])
-    if any(n.startswith(("player.", "opponent.", "card.")) for n in names):
+        out["winner"] = str(winner_of(out["player.total"], out["opponent.total"], f.icon[GUN].bit_count(), guns_o,
+                                      rules)[0])
+    if any(n.startswith(_COUNTS) for n in names):
         pc = pile_counts(pos.pile)
         out["player.territories"] = f.occupied.bit_count()
         out["opponent.territories"] = pc.territories
@@ -144,8 +142,3 @@ def position_values(pos: Position, scenario_id: str, rules: Rules, data: WagonsD
         for c in range(len(data.cards)):
             out[f"card.{c}"] = "player" if c in held else "opponent" if c in piled else "neither"
     return {n: out[n] for n in names}
-
-
-def group_sizes(f: TownFeatures) -> dict[str, int]:
-    """The largest group of each terrain from a town's bitboards (rule:W-groups)."""
-    return {t: largest_group_size(f.terrain[k], f.width) for k, t in enumerate(TERRAINS)}
