@@ -6,7 +6,9 @@
   3-5 players, 2 players with duel discards);
 - the Monte Carlo oracle: games per second, and how many simulated games fit in the time of one
   exact distribution (``ratio``); with the largest deviation of the simulation from the exact
-  figures as a sanity note.
+  figures as a sanity note;
+- the shipped rules questions (``scenarios/questions/cactus-*.toml``): seconds per answer, with the median and the
+  slowest (the issue's targets: median at most 10 s, each within 60 s).
 
 Run: ``.venv/bin/python bench/bench_cactus.py [--quick]``.
 """
@@ -77,8 +79,30 @@ def odds_rows(quick: bool) -> list[dict]:
     return rows
 
 
+def ask_rows(quick: bool) -> list[dict]:
+    import statistics
+
+    from solver.ask.answer import answer_to_json
+    from solver.ask.engine import ask
+    from solver.ask.examples import examples, matches
+
+    rows, times = [], []
+    for e in examples():
+        if e.question.game != GAME:
+            continue
+        t = time.perf_counter()
+        answer = answer_to_json(ask(e.question, 60))
+        times.append(time.perf_counter() - t)
+        rows.append(_row(f"ask {e.name}", round(times[-1], 3), "s",
+                         notes=f"{answer['answer']}; {'as expected' if matches(e.expected, answer) else 'WRONG'}; "
+                               f"{answer['method']}"))
+    rows.append(_row("ask: median of the shipped questions", round(statistics.median(times), 3), "s",
+                     notes=f"{len(times)} questions, slowest {max(times):.2f} s"))
+    return rows
+
+
 def run(quick: bool = False) -> list[dict]:
-    return odds_rows(quick) + z3_rows(quick)
+    return odds_rows(quick) + ask_rows(quick) + z3_rows(quick)
 
 
 if __name__ == "__main__":

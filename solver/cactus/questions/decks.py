@@ -47,9 +47,9 @@ from solver.io.read import as_int
 NEVER = 99
 """``marshal.round`` and ``event.<key>.round`` when it never happens."""
 HORIZON = companion.HORIZON
-MOST = 40_000
-"""The most deck layouts dealt to decide a question (one event told apart beside Train and Stagecoach with
-3-5 players; two with a short deck or 2 players)."""
+MOST = 15_000
+"""The most deck layouts dealt to decide a question (one event told apart beside Train and Stagecoach, two with
+a short deck): about half a minute on a loaded 2-core machine."""
 KINDS = tuple(e.key for e in ev.table().events if not e.ends_game)
 """Every event kind a measure can name (the marshal's arrival has its own measures)."""
 CAUSES = tuple(c.value for c in (ev.EndCause.SOLO_DECK, *ev.EVENT_DECK_ENDS)) + ("never",)
@@ -170,6 +170,8 @@ def setting_from(params: Mapping[str, Any], rules: CactusRules) -> Setting:
     if not isinstance(seen, (list, tuple)):
         raise BadInput("seen: expected a list of rounds, each {event, train_discard, duel_discards, programmed, "
                        "second_shot}")
+    if len(seen) > HORIZON:
+        raise BadInput(f"seen: {len(seen)} rounds; a game followed here has at most {HORIZON}")
     try:
         records = tuple(companion.record_from_json(dict(r) if isinstance(r, Mapping) else r, n)
                         for n, r in enumerate(seen, 1))

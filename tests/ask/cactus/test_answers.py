@@ -145,3 +145,17 @@ def test_bad_questions_get_one_line(doc_change, words, capsys, tmp_path):
 def test_conditions_read_back_as_written():
     for text in ("marshal.round < 8", "before.stagecoach.train and not marshal.never"):
         assert cm.text(cm.parse(text)) == text
+
+
+def test_solo_with_the_event_deck_is_the_combined_odds():
+    """C1: the solo deck and a (short) solo event deck together end the game at the earlier of the two."""
+    readings = (("solo_events", True), ("solo_event_cards", 3))
+    rules = CactusRules.from_values(dict(readings))
+    exact = odds.distribution(odds.MarshalQuery(None, rules))
+    for rnd in (2, 3, 4, 6):
+        a = ask(deck_question("chance", f"marshal.round == {rnd}", players=1, readings=readings))
+        assert a.exact and a.value == exact.get(rnd, 0)
+    # 3 event cards and the marshal, 2 more from a Stagecoach: the event deck brings him by round 6, and in a round
+    # both could the event comes first, so the solo deck never does
+    assert ask(deck_question("exists", "marshal.how == solo-deck", players=1, readings=readings)).verdict == "no"
+    assert ask(deck_question("most", None, players=1, measure="marshal.round", readings=readings)).value == 6
