@@ -110,7 +110,7 @@ def valid_documents() -> dict[str, list[Any]]:
         "line": [outlaws_line(0, 0), outlaws_line(1, 6)],
         "pos": [{"position": position_to_json(initial_position(seed=5, rules=OutlawsRules())), "seed": 5},
                 position_to_json(initial_position(seed=2, rules=OutlawsRules()))],
-        "ask": [question_to_doc(e.question) for e in examples()[::4]],
+        "ask": [json.loads(json.dumps(question_to_doc(e.question))) for e in examples()[::4]],
     }
 
 
