@@ -11,8 +11,12 @@ root).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
 
+from dashboard.ask import addresses as ask_addresses
 from dashboard.cactus.room import ROOM as CACTUS
 from dashboard.outlaws.room import ROOM as OUTLAWS
 from dashboard.room import CheckRoom, PageInfo, Room
@@ -33,14 +37,25 @@ VERIFICATION = PageInfo("verification", "checks/page.py", "Verification", ":mate
                         "passage), every verdict across the readings, and the rules register, where you choose the "
                         "reading of each open question.")
 
+ASK = PageInfo("ask", "ask/page.py", "Ask a rules question", ":material/contact_support:",
+               "Put a rules question of your own to any game: what it ranges over, what it asks, conditions "
+               "from the game's own measures. The answer comes with its proof or estimate, the example or "
+               "counterexample drawn, and the readings it rests on; the shipped questions are one tap each.",
+               (ask_addresses.ASK,), (("ask-question", "Rules question and its answer", "ask_question"),))
+
 PAGES: dict[str, list[PageInfo]] = {
     "Ruleslinger": [HOME, MY_GAMES],
     **{BY_ID[room.game].title: list(room.pages) for room in ROOMS},
-    "Checks": [VERIFICATION],
+    "Checks": [VERIFICATION, ASK],
 }
 
 CHECKS: dict[str, CheckRoom] = {room.game: room.checks for room in ROOMS}
 """Each game's section of the Verification page (its room's ``checks.py``), by game id."""
+
+WITNESSES: dict[str, Callable[[dict[str, Any]], bool]] = {room.game: room.draw_witness for room in ROOMS
+                                                           if room.draw_witness is not None}
+"""Each game's drawing of an answer's witness on the "Ask a rules question" page (its room's; True when drawn, else
+the page shows it as a table), by game id."""
 
 BY_NAME: dict[str, PageInfo] = {p.name: p for entries in PAGES.values() for p in entries}
 

@@ -45,11 +45,11 @@ class CheckRoom(Protocol):
 @dataclass(frozen=True)
 class Room:
     """A game's room: ``game`` (its id in :mod:`solver.registry`), its ``pages``, its ``checks`` section, its
-    ``start`` hook (None: nothing to do at the start of a run) and ``draw_witness(document)`` (None: the question
-    page shows a witness as its table)."""
+    ``start`` hook (None: nothing to do at the start of a run) and ``draw_witness(document)``, its drawing of a
+    question's witness (True when drawn; None or False: the question page shows it as a table)."""
 
     game: str
     pages: tuple[PageInfo, ...]
     checks: CheckRoom
     start: Callable[[], None] | None = None
-    draw_witness: Callable[[dict[str, Any]], None] | None = None
+    draw_witness: Callable[[dict[str, Any]], bool] | None = None

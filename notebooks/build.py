@@ -68,6 +68,30 @@ table = (games.group_by("scenario").agg(pl.len().alias("games"), (pl.col("winner
 table"""),
     ("code", """alt.Chart(games).mark_boxplot().encode(x="margin:Q", y=alt.Y("scenario:N", title=None)).properties(
     title="Margin (player - opponent), greedy player, 5 games each")"""),
+    ("md", """## A rules question of your own
+
+A question is data (`solver.ask`): the game, what it ranges over, what it asks and a condition over the game's
+named measures. `ask(question)` answers it with its proof, the town that shows it and the readings it rests on;
+`ruleslinger ask FILE.toml` and the dashboard's *Ask a rules question* page answer the same questions."""),
+    ("code", """from solver.ask import ask, question_from_doc
+from solver.io.read import parse_toml_text
+
+question = question_from_doc(parse_toml_text('''
+game = "wagons"
+ask = "exists"
+where = "player.icon.mine >= 1 and goal.claim-jumpers == 4 and opponent.goal.claim-jumpers == 5"
+[domain]
+kind = "towns"
+cards = [1, 6]
+scenario = "gold-rush"
+pile = [10]
+''', "question"))
+answer = ask(question, time_limit=30)
+print(answer.sentence)
+print("answer:", answer.short(), "|", answer.method, "| proven:", answer.proven, f"| {answer.elapsed:.2f} s")
+assert answer.verdict == "yes"
+print("the town that shows it:", answer.witness["town"]["placements"])
+pl.DataFrame([{"measure": name, "value": str(value)} for name, value in answer.witness_values.items()])"""),
 ]
 
 CACTUS = [

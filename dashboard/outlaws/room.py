@@ -3,6 +3,7 @@ section."""
 
 from __future__ import annotations
 
+from dashboard.ask import street as witness_street
 from dashboard.outlaws import addresses, checks
 from dashboard.room import PageInfo, Room
 
@@ -17,4 +18,4 @@ PAGES = (
              "knows it.", (addresses.LINE,), (("outlaws-line", "Outlaws line of play", "outlaws_line"),)),
 )
 
-ROOM = Room("outlaws", PAGES, checks)
+ROOM = Room("outlaws", PAGES, checks, draw_witness=witness_street.draw)

@@ -3,6 +3,7 @@ section, and its start-up hook (the readings the player's cards settled, :mod:`d
 
 from __future__ import annotations
 
+from dashboard.ask import town as town_witness
 from dashboard.room import PageInfo, Room
 from dashboard.wagons import addresses, card_reading, checks
 
@@ -21,4 +22,4 @@ PAGES = (
              "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
 )
 
-ROOM = Room("wagons", PAGES, checks, start=card_reading.restore)
+ROOM = Room("wagons", PAGES, checks, start=card_reading.restore, draw_witness=town_witness.draw)

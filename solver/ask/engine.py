@@ -219,14 +219,15 @@ def _estimate(run: _Run, rng: random.Random, size: int) -> Answer:
     hits = n = 0
     example = None
     last = time.monotonic()
-    while n < ESTIMATE_SAMPLES and not run.out_of_time():
+    most = getattr(run.domain, "samples", ESTIMATE_SAMPLES)  # a domain whose draws are costly may ask for fewer
+    while n < most and not run.out_of_time():
         _w, element = run.domain.sample(rng)  # type: ignore[attr-defined]
         n += 1
         if cond_mod.holds(run.q.condition, run.values(element)):
             hits += 1
             example = example if example is not None else element
         if run.progress is not None and time.monotonic() - last > 0.5:
-            run.progress(n, ESTIMATE_SAMPLES)
+            run.progress(n, most)
             last = time.monotonic()
     lo, hi = wilson(hits, n)
     shown = run.shown(example) if example is not None else (None, {})

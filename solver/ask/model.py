@@ -90,7 +90,8 @@ measures ``names`` read (a chance domain merges elements the question cannot tel
 question's measures are known, before anything else); ``sample(rng)`` -> ``(weight, element)``, one element drawn with its chance (uniformly in
 a domain without chance), for a seeded estimate where the domain is too large to enumerate; ``search(goal)`` -> a
 :class:`Found` or None, a game engine's own decision of a :class:`Goal` (CP-SAT, Z3, a deal search) where it can
-express every measure the question names, None where it cannot (the engine then enumerates)."""
+express every measure the question names, None where it cannot (the engine then enumerates). A domain whose draws are
+costly may carry ``samples``, the number of draws of its seeded estimate (fixed, so the estimate is reproducible)."""
 
 
 @dataclass(frozen=True)

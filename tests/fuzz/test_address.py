@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dashboard import nav
+from dashboard.ask import draft as ask_draft
 from dashboard.cactus import addresses as cactus_addresses
 from dashboard.cactus import companion
 from dashboard.outlaws import addresses as outlaws_addresses
@@ -29,6 +30,8 @@ from dashboard.shared.state import addresses, urlstate
 from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
+from solver.ask.examples import examples
+from solver.ask.question import question_to_doc
 from solver.cactus import companion as cp
 from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
@@ -110,6 +113,7 @@ def valid_documents() -> dict[str, list[Any]]:
         "line": [outlaws_line(0, 0), outlaws_line(1, 6)],
         "pos": [{"position": position_to_json(initial_position(seed=5, rules=OutlawsRules())), "seed": 5},
                 position_to_json(initial_position(seed=2, rules=OutlawsRules()))],
+        "ask": [json.loads(json.dumps(question_to_doc(e.question))) for e in examples()[::4]],
     }
 
 
@@ -139,7 +143,8 @@ def _use_cactus(doc: dict) -> None:
 
 
 PAGE_USE = {"readings": _use_readings, "lc": _use_game, "lc_own": _use_game, "sheet": wv.load_sheet,
-            "cactus": _use_cactus, "line": ln.line_from_json, "pos": position_work.load}
+            "cactus": _use_cactus, "line": ln.line_from_json, "pos": position_work.load,
+            "ask": lambda doc: ask_draft.build_of(ask_draft.from_doc(doc))}
 """Each parameter's next step on its page (:mod:`dashboard.shared.readings`, :mod:`dashboard.wagons.game`,
 the score sheet, the round companion, the Outlaws table)."""
 

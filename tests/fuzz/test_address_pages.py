@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.ask import keep as ask_keep
 from dashboard.cactus import companion
 from dashboard.nav import BY_NAME, page_file
 from dashboard.outlaws import play as outlaws_play
@@ -22,13 +23,13 @@ ISSUE_LINK = "eNrtwTENAAAAAqCgzv41rOEBJAAAwLsCAAD3BkhrbLk"
 """The issue's 43 characters: JSON nested 3,000 deep once inflated."""
 PAGE_STATE = {"wagons_play": (wagons_game.KEY,), "wagons_sheet": (wagons_sheet.WORK,),
               "cactus": (companion.KEY, "ct_tab__kept"), "outlaws": (position_work.KEY,),
-              "outlaws_table": (outlaws_play.KEY,), "verification": ("ver_tab__kept",)}
+              "outlaws_table": (outlaws_play.KEY,), "verification": ("ver_tab__kept",), "ask": (ask_keep.KEY,)}
 """The session keys holding each page's state (what a link in its address restores; the open tab)."""
 PREFIX = {"readings": "The readings in the address were not used: ", "lc": "The game in the address was not loaded: ",
           "lc_own": "The game in the address was not loaded: ",
           "sheet": "The score sheet in the address was not loaded: ", "cactus": "The game in the address was not loaded: ",
           "line": "The game in the address was not loaded: ", "at": "The game in the address was not loaded: ",
-          "tab": "The tab in the address was not opened: "}
+          "tab": "The tab in the address was not opened: ", "ask": "The question in the address was not opened: "}
 """The page's words before the decoder's line, by parameter."""
 
 
@@ -79,7 +80,7 @@ def test_readings_nested_3000_deep_open_every_page_at_its_defaults(name):
 
 @pytest.mark.parametrize(("name", "parameter"), [("wagons_play", "lc"), ("wagons_play", "lc_own"),
                                                  ("wagons_sheet", "sheet"), ("cactus", "cactus"),
-                                                 ("outlaws_table", "line")])
+                                                 ("outlaws_table", "line"), ("ask", "ask")])
 def test_a_page_state_nested_3000_deep_opens_the_page_at_its_defaults(name, parameter):
     assert "nested deeper than" in assert_one_line_and_defaults(name, {parameter: ISSUE_LINK}, parameter)
 

@@ -210,3 +210,39 @@ def test_models_are_kept_only_inside_the_block_and_its_thread():
         t.join()
         assert cps_proof._MODELS.get() is not None
     assert seen == [None] and cps_proof._MODELS.get() is None
+
+
+def _group_read_smaller(town, terrain: str, size: int, exact: bool) -> bool:
+    """Whether the CP-SAT model of ``town``'s cards, positions fixed to it, can read ``terrain``'s group below
+    ``size``."""
+    from solver.wagons.optimizer.cpsat.goals import player_score
+    from solver.wagons.scoring import pile_counts
+
+    quads = card_quads(town.card_ids)
+    model = cps_encode.encode(quads)
+    model.exact = exact
+    _total, parts, _theirs = player_score(model, load_data().scenario("gold-rush"), load_data(), pile_counts(()))
+    for (x, y, r), X, Y, R in zip(normal_xyr(town, quads), model.X, model.Y, model.R):
+        model.m.add(X == x)
+        model.m.add(Y == y)
+        if not isinstance(R, int):
+            model.m.add(R == (1 if r else 0))
+    model.m.add(parts[terrain] <= size - 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    return solver.solve(model.m) != cp_model.INFEASIBLE
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(3, 5))
+def test_an_exact_model_states_every_largest_group_exactly(seed, n):
+    """``CpTown.exact``: with a legal town's positions fixed, no terrain's group can be read smaller than the
+    scorer's largest group; without it a group is a largest one only at a maximum, and may be read smaller."""
+    from solver.wagons.scoring import score_player
+
+    town, _pile = random_town(random.Random(seed), n)
+    truth = {t: v for t, v in score_player(town, "gold-rush", ()).groups.items() if v}
+    for terrain, size in truth.items():
+        assert not _group_read_smaller(town, terrain, size, exact=True), terrain
+    terrain = max(truth, key=truth.get)
+    assert _group_read_smaller(town, terrain, truth[terrain], exact=False)

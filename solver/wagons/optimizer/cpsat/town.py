@@ -17,6 +17,7 @@ are built by :func:`.encode.encode`); a :class:`CpTown` states, over those liter
   when the subset is visible and connected (a connected set always has a slot whose removal leaves it
   connected), and the selected group must be at least as large as every such subset: the selection is
   then exactly a largest group (the player's pick among tied ones, as in the scorer).
+- ``exact``: every group is stated exactly that way (a question's condition may bound a group from above).
 - With ``speedups`` and ``tightened``, each slot of a selected group of two or more has a selected
   neighbour (``CpTown._neighbours``): redundant, it holds in every legal town.
 """
@@ -71,6 +72,7 @@ class CpTown(QuadSlots):
     deadline: float | None = None
     speedups: bool = True  # the redundant (admissible) bounds and symmetry breaking
     tightened: bool = True  # with speedups: the territory cap and the group neighbours (the second round of the bound work)
+    exact: bool = False  # every group (terrains, The Herd's Cows) exactly a largest one, not only at a maximum
     _cache: dict = field(default_factory=dict)
 
 
@@ -205,8 +207,9 @@ class CpTown(QuadSlots):
     def largest_group(self, candidates: list[Slot], sizes_at_least: bool = False):
         """(size expression, selection) of a connected set of visible ``candidates`` (rule:W-groups).
 
-        ``sizes_at_least``: also force the selection to be at least as large as every visible
-        connected subset of ``candidates``: it is then exactly a largest group.
+        ``sizes_at_least`` (or the town's ``exact``): also force the selection to be at least as large as every
+        visible connected subset of ``candidates``: it is then exactly a largest group, so a condition may bound it
+        from above too (the question engine's town search sets ``exact``).
         """
         m = self.m
         if not candidates:
@@ -234,7 +237,7 @@ class CpTown(QuadSlots):
             self._cuts(candidates, z, edges)
         else:
             self._distances(candidates, z, edges)
-        if sizes_at_least:
+        if sizes_at_least or self.exact:
             self._at_least_every_component(candidates, size)
         # the size as a sum of "at least k" Booleans: core-based search bounds those better than the
         # selection literals (7-card towns: 136 s against 192 s for 6 proofs, bench_wagons_optimize)
