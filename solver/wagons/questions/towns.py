@@ -93,6 +93,8 @@ class TownsDomain(_Base):
 
     cards: tuple[int, ...] = ()
     most: int = MOST_TOWNS
+    samples: int = 4_000
+    """Towns drawn for an estimated chance (5 or 6 cards): fixed, so the estimate is reproducible."""
 
     @property
     def description(self) -> str:
@@ -118,6 +120,11 @@ class TownsDomain(_Base):
         one = Fraction(1)
         for town, f in layouts.towns_of(self.cards):
             yield one, Position(town, f, self.pile)
+
+    def sample(self, rng: random.Random) -> tuple[Fraction, Position]:
+        """One town drawn uniformly (:func:`~.layouts.draw_town`), for a chance over 5 or 6 cards."""
+        town = layouts.draw_town(self.cards, rng)
+        return Fraction(1), Position(town, placements_features(town.placements), self.pile)
 
     def search(self, goal: Goal) -> Found | None:
         from solver.wagons.questions.search import town_search
