@@ -2,7 +2,8 @@
 
 - ``towns``: the cards given are placed in that order, each legally on arrival, later ones on top (as best-layout
   places them, :mod:`.layouts`), in a scenario, against an opponent pile (none by default). Every town counts once;
-  a town and its half turn are one town.
+  a town and its half turn are one town. Up to 4 cards the towns are listed; from 5 the CP-SAT town model decides
+  (:mod:`.search`, :mod:`.conditions`), and a chance over 5 or 6 cards is estimated from towns drawn uniformly.
 - ``any-cards``: every ordered choice of ``k`` cards of the scenario's deck (the 16 fronts left once its goal cards
   are set aside, rule:W9, without the opponent pile's), each with every legal town of them; small ``k`` only. A
   chance over it too large to enumerate is estimated from seeded uniform draws.
