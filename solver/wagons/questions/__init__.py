@@ -27,7 +27,7 @@ DOMAINS: tuple[DomainKind, ...] = (
     DomainKind("towns", "towns of given cards",
                (Param("cards", "your cards, in the order placed", "cards",
                       help="each placed legally on arrival, later ones on top; 1 to 4 cards are listed town by town, "
-                           "more only for the most of a total, a group or a goal"),
+                           "5 and more decided by the CP-SAT town model (a chance over 5 to 7 is estimated)"),
                 _SCENARIO, _PILE),
                build_towns, "rule:W-place", "every legal town of these cards, in this order", most=MOST_TOWNS),
     DomainKind("any-cards", "towns of any k cards of the deck",

@@ -12,9 +12,11 @@ different turned: :func:`town_count`, cheap.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
+from solver.errors import BadInput
 from solver.wagons.cards import card_by_id
 from solver.wagons.scoring import (
     TownFeatures,
@@ -25,13 +27,19 @@ from solver.wagons.scoring import (
 )
 from solver.wagons.town import Placement, Town, legal_placements
 
-__all__ = ["POSITION_SEQUENCES", "turns", "town_count", "towns_of", "position_sequences"]
+__all__ = ["POSITION_SEQUENCES", "MOST_PLACES", "turns", "town_count", "towns_of", "position_sequences", "draw_town"]
 
-POSITION_SEQUENCES = (1, 1, 21, 617, 22_805, 1_005_193, 51_148_373)
+POSITION_SEQUENCES = (1, 1, 21, 617, 22_805, 1_005_193, 51_148_373, 2_939_116_729)
 """How many position sequences ``n`` cards have (index ``n``), the first card at (0, 0): 21 places for a second card
 touching or covering a first, and so on. Computed by counting the occupied shapes card by card with
-:func:`~solver.wagons.town.legal_placements`' positions (``tests/ask/wagons`` recounts 1-4 cards, and checks the
-product against the towns enumerated)."""
+:func:`~solver.wagons.town.legal_placements`' positions (``tests/ask/wagons`` recounts 1-5 cards, 6 in its deep run,
+and checks the product against the towns enumerated; 7 was counted once the same way, in about 11 minutes)."""
+
+
+MOST_PLACES = (0, 21, 32, 43, 54, 65, 76)
+"""The most places a card can go once ``k`` cards lie (index ``k``), over every town of them: what a uniform draw of a
+town (:func:`draw_town`) bounds its walk with. Counted over the occupied shapes as :data:`POSITION_SEQUENCES` is
+(``tests/ask/wagons`` recounts 1-4 from the engine's placements, 5 in its deep run; 6 counted once)."""
 
 
 def turns(card: int) -> int:
@@ -88,3 +96,21 @@ def position_sequences(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
     grow(Town((Placement(probes[0], 0, 0, 0),)))
     return tuple(out)
+
+
+def draw_town(cards: Sequence[int], rng: random.Random) -> Town:
+    """One town of ``cards`` (as :func:`towns_of` lists them) drawn uniformly: a walk that places each card at a
+    uniformly chosen legal placement, kept with chance (the product of the numbers of placements met) / (the product
+    of their bounds, :data:`MOST_PLACES` times the card's turns), so every town has the same chance, 1 / that
+    product; walked again otherwise (about 2 in 3 walks of 5 cards are kept)."""
+    if len(cards) > len(MOST_PLACES):
+        raise BadInput(f"cards: towns of at most {len(MOST_PLACES)} cards are drawn, got {len(cards)}")
+    bound = math.prod(MOST_PLACES[k] * turns(c) for k, c in enumerate(cards) if k)
+    while True:
+        town, met = Town((Placement(cards[0], 0, 0, 0),)), 1
+        for c in cards[1:]:
+            options = legal_placements(town, c)
+            met *= len(options)
+            town = Town(town.placements + (options[rng.randrange(len(options))],))
+        if rng.randrange(bound) < met:
+            return town

@@ -2,7 +2,8 @@
 
 - ``towns``: the cards given are placed in that order, each legally on arrival, later ones on top (as best-layout
   places them, :mod:`.layouts`), in a scenario, against an opponent pile (none by default). Every town counts once;
-  a town and its half turn are one town.
+  a town and its half turn are one town. Up to 4 cards the towns are listed; from 5 the CP-SAT town model decides
+  (:mod:`.search`, :mod:`.conditions`), and a chance over 5 to 7 cards is estimated from towns drawn uniformly.
 - ``any-cards``: every ordered choice of ``k`` cards of the scenario's deck (the 16 fronts left once its goal cards
   are set aside, rule:W9, without the opponent pile's), each with every legal town of them; small ``k`` only. A
   chance over it too large to enumerate is estimated from seeded uniform draws.
@@ -93,6 +94,8 @@ class TownsDomain(_Base):
 
     cards: tuple[int, ...] = ()
     most: int = MOST_TOWNS
+    samples: int = 4_000
+    """Towns drawn for an estimated chance (5 to 7 cards): fixed, so the estimate is reproducible."""
 
     @property
     def description(self) -> str:
@@ -118,6 +121,11 @@ class TownsDomain(_Base):
         one = Fraction(1)
         for town, f in layouts.towns_of(self.cards):
             yield one, Position(town, f, self.pile)
+
+    def sample(self, rng: random.Random) -> tuple[Fraction, Position]:
+        """One town drawn uniformly (:func:`~.layouts.draw_town`), for a chance over 5 to 7 cards."""
+        town = layouts.draw_town(self.cards, rng)
+        return Fraction(1), Position(town, placements_features(town.placements), self.pile)
 
     def search(self, goal: Goal) -> Found | None:
         from solver.wagons.questions.search import town_search

@@ -33,11 +33,11 @@ def test_a_value_of_the_wrong_type_is_named(tmp_path, capsys, where):
 
 
 def test_five_cards_are_refused_with_their_number_of_towns(tmp_path, capsys):
-    """A chance is never the town model's: the 16 million towns of 5 cards would have to be listed."""
-    body = 'ask = "chance"\nwhere = "winner == player"\n[domain]\nkind = "towns"\ncards = [1, 2, 3, 4, 5]\n' \
+    """The town model states no comparison with a fraction, and the 16 million towns of 5 cards cannot be listed."""
+    body = 'ask = "exists"\nwhere = "margin >= 1/2"\n[domain]\nkind = "towns"\ncards = [1, 2, 3, 4, 5]\n' \
            'scenario = "gold-rush"\n'
     err = _ask(tmp_path, capsys, body)
-    assert "16,083,088 towns are too many" in err
+    assert "16,083,088 towns are too many" in err and "ask for a chance" in err
 
 
 def test_eight_cards_are_refused_even_before_counting(tmp_path, capsys):
