@@ -64,7 +64,7 @@ def timed(ex: Example, repeat: int) -> tuple[list[float], dict]:
         start = time.perf_counter()
         answer = engine.ask(ex.question, TIME_LIMIT)
         walls.append(time.perf_counter() - start)
-        doc = answer_to_json(answer)
+        doc = answer_to_json(answer, ex.question.game)
     return walls, doc
 
 

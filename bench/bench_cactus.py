@@ -91,7 +91,7 @@ def ask_rows(quick: bool) -> list[dict]:
         if e.question.game != GAME:
             continue
         t = time.perf_counter()
-        answer = answer_to_json(ask(e.question, 60))
+        answer = answer_to_json(ask(e.question, 60), e.question.game)
         times.append(time.perf_counter() - t)
         rows.append(_row(f"ask {e.name}", round(times[-1], 3), "s",
                          notes=f"{answer['answer']}; {'as expected' if matches(e.expected, answer) else 'WRONG'}; "

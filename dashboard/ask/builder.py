@@ -23,7 +23,7 @@ from solver import registry
 from solver.ask.model import Measure, Param
 from solver.errors import BadInput
 
-QUANTIFIER_LABELS = {"exists": "Is there …?", "forall": "For every …?", "most": "The most", "least": "The least",
+QUANTIFIER_LABELS = {"exists": "Is there …?", "forall": "For every …?", "max": "The most", "min": "The least",
                      "chance": "The chance"}
 OP_SIGNS = {">=": "≥", "<=": "≤", "==": "=", "!=": "≠", ">": ">", "<": "<"}
 MAX_PILLS = 60
@@ -222,7 +222,7 @@ def conditions(d: dict, measures: dict[str, Measure]) -> None:
 def objective(d: dict, measures: dict[str, Measure]) -> None:
     """For most / least: the measure asked about (number measures only)."""
     numbers = [n for n, m in measures.items() if m.kind == "number"]
-    if d["ask"] not in ("most", "least") or not numbers:
+    if d["ask"] not in ("max", "min") or not numbers:
         return
     if d.get("measure") not in numbers:
         d["measure"] = numbers[0]

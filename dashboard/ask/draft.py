@@ -166,7 +166,7 @@ def to_doc(draft: Mapping[str, Any]) -> dict:
     tree = condition(draft)
     if tree is not None:
         doc["where"] = cond_mod.text(tree)
-    if draft["ask"] in ("most", "least") and draft.get("measure"):
+    if draft["ask"] in ("max", "min") and draft.get("measure"):
         doc["measure"] = draft["measure"]
     if draft.get("readings"):
         doc["readings"] = dict(draft["readings"])

@@ -11,8 +11,9 @@ import streamlit as st
 
 from dashboard.ask import answer_view, builder, keep
 from dashboard.ask import draft as dr
+from dashboard.nav import page_header
 from dashboard.shared import fit, games
-from dashboard.shared.widgets import kept, page_header, show_bad_input
+from dashboard.shared.widgets import kept, show_bad_input
 from dashboard.shared.work import keep_stopped, run_with_progress
 from solver.ask.answer import answer_to_json
 from solver.ask.engine import ask
@@ -40,10 +41,10 @@ def _answer(q: Question, limit: float) -> None:
         ask, q, limit, progress, label="Answering", expected_seconds=limit,
         detail=lambda: f"{seen['done']:,} checked" + (f" of {seen['total']:,}" if seen.get("total") else "")
         if seen else "", fraction=lambda: seen["done"] / seen["total"] if seen.get("total") else None,
-        cancel=StopSignal(), keep=keep_stopped(STOPPED, shape=lambda a: (text, answer_to_json(a) | {
+        cancel=StopSignal(), keep=keep_stopped(STOPPED, shape=lambda a: (text, answer_to_json(a, q.game) | {
             "stopped_early": True})))
     st.session_state[LAST] = (text, result)
-    keep.answered(doc, answer_to_json(result))
+    keep.answered(doc, answer_to_json(result, q.game))
 
 
 def _impact(q: Question, limit: float) -> None:
@@ -58,7 +59,7 @@ def _impact(q: Question, limit: float) -> None:
     result = run_with_progress(work, label="Asking again under each alternative reading",
                                expected_seconds=limit, cancel=StopSignal())
     st.session_state[LAST] = (text, result)
-    keep.answered(doc, answer_to_json(result))
+    keep.answered(doc, answer_to_json(result, q.game))
 
 
 def _take_stopped() -> None:

@@ -8,7 +8,7 @@ estimate, the witness or counterexample, and the readings it rests on (:class:`~
 
     from solver.ask.engine import ask
     from solver.ask.question import load_question
-    answer = ask(load_question("scenarios/questions/cactus-marshal-by-round-12-solo.toml"))
+    answer = ask(load_question("scenarios/questions/cactus-solo-marshal-round-6.toml"))
 
 This package's ``__init__`` imports nothing: the games' domains import :mod:`solver.ask.model` while the registry
 that lists them is still being built.

@@ -170,7 +170,7 @@ def _solve(domain: Any, goal: Goal, want: Any) -> tuple[Any, int]:
         total, parts, theirs = player_score(model, domain.data.scenario(domain.scenario), domain.data,
                                             pile_counts(domain.pile))
         terms = _Terms(domain, model, total, parts, theirs)
-        sign = -1 if goal.quantifier == "least" else 1
+        sign = -1 if goal.quantifier == "min" else 1
         target = sign * terms.expr(goal.objective) if goal.objective else ZERO
         if isinstance(target, int):
             target = ZERO + target

@@ -163,7 +163,7 @@ class DealDomain(_Games):
         if goal.quantifier == "forall" and c in (cond_mod.Not(win), cond_mod.Compare("winner", "!=", "player")):
             found = self._can_win(left)  # every line loses or ties = no line wins; a winning line is the counterexample
             return replace(found, holds=None if found.holds is None else not found.holds)
-        if goal.quantifier == "most" and goal.objective == "margin" and c is None:
+        if goal.quantifier == "max" and goal.objective == "margin" and c is None:
             return self._best_play(left)
         if goal.quantifier == "exists" and isinstance(c, cond_mod.Compare) and c.measure == "margin" and \
                 c.op in (">=", ">") and isinstance(c.value, int) and not isinstance(c.value, bool):

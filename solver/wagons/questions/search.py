@@ -37,7 +37,7 @@ largest groups, The Herd and Cool Water are maxima the model selects, exact only
 def town_search(domain: Any, goal: Goal) -> Found | None:
     """The engine's decision of ``goal`` over ``domain`` (a :class:`~.towns.TownsDomain`) where the CP-SAT model
     states it, else None."""
-    if goal.quantifier not in ("most", "least", "exists", "forall"):
+    if goal.quantifier not in ("max", "min", "exists", "forall"):
         return None
     size = domain.size_or_none()
     if size is not None and size <= domain.most:
@@ -50,7 +50,7 @@ def town_search(domain: Any, goal: Goal) -> Found | None:
         return condition_search(domain, goal)
     name = goal.objective or ""
     if name in ("player.total", "margin"):
-        return _layout(domain, goal, "score" if name == "player.total" else "margin") if goal.quantifier == "most" \
+        return _layout(domain, goal, "score" if name == "player.total" else "margin") if goal.quantifier == "max" \
             else None
     part = _part(domain, name, goal.quantifier)
     return _part_search(domain, goal, part) if part is not None else None
@@ -69,7 +69,7 @@ def _part(domain: Any, name: str, quantifier: str) -> tuple[str, str] | None:
                 name.split(".")[1] == ("icon" if sym in ICONS else "terrain"):
             return "count", sym
     for t in TERRAINS:
-        if name == f"group.{slug(t)}" and quantifier == "most":
+        if name == f"group.{slug(t)}" and quantifier == "max":
             return "group", t
     for g in domain.data.scenario(domain.scenario).goals:
         kind = domain.data.goal(g).kind
@@ -77,7 +77,7 @@ def _part(domain: Any, name: str, quantifier: str) -> tuple[str, str] | None:
             continue
         if name == f"opponent.goal.{slug(g)}" and kind in goal_kinds.COMPARING:
             return "theirs", g
-        if name == f"goal.{slug(g)}" and (quantifier == "most" or kind in EXACT_KINDS):
+        if name == f"goal.{slug(g)}" and (quantifier == "max" or kind in EXACT_KINDS):
             return "goal", g
     return None
 
@@ -114,7 +114,7 @@ def _part_search(domain: Any, goal: Goal, part: str) -> Found:
     from solver.wagons.optimizer.cpsat.solve import measuring, solve
     from solver.wagons.optimizer.quads import EncodeTimeout
 
-    sign = 1 if goal.quantifier == "most" else -1
+    sign = 1 if goal.quantifier == "max" else -1
     with measuring() as spent:
         try:
             model = encode(card_quads(domain.cards), deadline=goal.deadline)

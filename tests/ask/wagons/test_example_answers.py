@@ -51,7 +51,7 @@ def _answer(q, rows: list[dict]) -> tuple[str, object]:
         return ("yes" if len(held) == len(rows) else "no"), None
     if q.quantifier == "chance":
         return "chance", Fraction(len(held), len(rows))
-    pick = max if q.quantifier == "most" else min
+    pick = max if q.quantifier == "max" else min
     return "value", pick(r[q.measure] for r in held)
 
 

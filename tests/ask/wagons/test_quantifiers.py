@@ -124,7 +124,7 @@ def test_most_and_least_equal_the_brute_force_max_and_min(data, town):
     measure = data.draw(st.sampled_from([m for m in measure_names(scenario) if m != "card.3"]))
     names = cond_mod.measures_named(cond) | {measure}
     values = [v for v in brute_values(cards, scenario, pile, names) if cond_mod.holds(cond, v)]
-    for quantifier, pick in (("most", max), ("least", min)):
+    for quantifier, pick in (("max", max), ("min", min)):
         a = ask(question(scenario, cards, pile, quantifier, cond, measure))
         if not values:
             assert a.verdict == "no"
@@ -153,7 +153,7 @@ def test_a_four_card_domain_answers_as_the_brute_force():
     cond = cond_mod.parse("goal.badlands >= 4")
     a = ask(question(scenario, cards, pile, "chance", cond))
     assert a.value == Fraction(sum(v["goal.badlands"] >= 4 for v in values), len(values))
-    most = ask(question(scenario, cards, pile, "most", None, "goal.badlands"))
+    most = ask(question(scenario, cards, pile, "max", None, "goal.badlands"))
     assert most.value == max(v["goal.badlands"] for v in values) == 4
 
 

@@ -86,10 +86,10 @@ def test_a_question_built_from_the_widgets_is_the_one_its_file_states(fake):
 def test_or_and_most_are_one_tap_each_and_the_answer_is_drawn(fake):
     at = _build_three(open_page("ask"))
     at.button_group(key=_k(at, "join")).set_value("or").run()
-    at.button_group(key=_k(at, "ask")).set_value("most").run()
+    at.button_group(key=_k(at, "ask")).set_value("max").run()
     at.selectbox(key=_k(at, "measure")).select("pair.first").run()
     q = dr.question(at.session_state[keep.KEY]["draft"])
-    assert (q.quantifier, q.measure, type(q.condition)) == ("most", "pair.first", cond_mod.Any_)
+    assert (q.quantifier, q.measure, type(q.condition)) == ("max", "pair.first", cond_mod.Any_)
     at.button(key="ask_go").click().run()
     assert not errors(at) and not at.exception
     assert "Value: 5" in texts(at)  # faces 3..5 (1 and 2 left out): a first face of 5 with a sum of 7 or more
