@@ -14,7 +14,7 @@ from dashboard.checks.results import KEPT
 from dashboard.checks.verdict_words import value_words
 from dashboard.nav import CHECKS
 from dashboard.shared import answers
-from dashboard.shared.readings import GAME_TITLES
+from dashboard.shared.readings import GAME_TITLES, describe_choice, plain, reading_name
 from dashboard.shared.widgets import kept
 from dashboard.shared.words import counted
 from dashboard.shared.work import Stopped, run_with_progress
@@ -34,12 +34,18 @@ def across(v: dict) -> str:
     return ACROSS["changed"] if v["depends_on"] else ACROSS["undecided"]
 
 
+def reading_words(game: str, reading: str, value) -> str:
+    """One reading's value in words: "the question's title: the value's label" (never ``name=value``)."""
+    return f"{reading_name(game, reading)}: {describe_choice(value)}"
+
+
 def rows(report: dict) -> list[dict]:
     """One row per verdict: its value under the default readings and each reading that changes it, in words."""
-    out = []
+    out, game = [], report.get("game", "")
     for v in report["verdicts"]:
-        changed = "; ".join(f"{d['reading']}={d['value']}: {value_words(d['result'])}" for d in v["depends_on"])
-        undecided = ", ".join(f"{d['reading']}={d['value']}" for d in v["undecided"])
+        changed = "; ".join(f"{reading_words(game, d['reading'], d['value'])}: {value_words(d['result'])}"
+                            for d in v["depends_on"])
+        undecided = ", ".join(reading_words(game, d["reading"], d["value"]) for d in v["undecided"])
         out.append({"verdict": v["id"], "under the default readings": value_words(v["default"]),
                     "across the readings": across(v), "readings that change it": changed or "-",
                     "undecided under": undecided or "-", "readings run": len(v["checked"]),
@@ -118,8 +124,9 @@ def show(report: dict) -> None:
     st.markdown(summary(report))
     st.dataframe(pl.DataFrame(rows(report)), hide_index=True, width="stretch")
     unread: dict[str, list[str]] = {}
+    game = report.get("game", "")
     for u in report.get("unread", []):
-        unread.setdefault(u["why"], []).append(u["reading"])
+        unread.setdefault(plain(game, u["why"]), []).append(reading_name(game, u["reading"]))
     for why, names in unread.items():
         st.caption(f"No verdict reads {', '.join(names)}: {why}")
     for m in report.get("missing", []):
@@ -127,12 +134,13 @@ def show(report: dict) -> None:
     for v in report["verdicts"]:
         with st.expander(f"{v['id']}: {v['title']}", expanded=False):
             if v["checked"]:
-                st.dataframe(pl.DataFrame([{"reading": c["reading"], "value": str(c["value"]),
+                st.dataframe(pl.DataFrame([{"reading": reading_name(game, c["reading"]),
+                                            "value": describe_choice(c["value"]),
                                             "result": value_words(c["result"]),
                                             "changes it": c in v["depends_on"]} for c in v["checked"]]),
                              hide_index=True, width="stretch")
             by_reason: dict[str, list[str]] = {}
             for s in v["skipped"]:
-                by_reason.setdefault(s["why"], []).append(s["reading"])
+                by_reason.setdefault(plain(game, s["why"]), []).append(reading_name(game, s["reading"]))
             for why, names in by_reason.items():
                 st.caption(f"Skipped {', '.join(names)}: {why}")

@@ -27,6 +27,9 @@ from solver.stopping import stopped
 
 UNKNOWN = "(unknown)"
 SUPPLY_KEYS = ("vote", "bullet", "handcuffs", "front_page", "election")
+SUPPLY_WORDS = {"vote": "Votes", "bullet": "Bullets", "handcuffs": "Handcuffs", "front_page": "Front Page markers",
+                "election": "Election token"}
+"""Each supply count as the rulebook names its tokens (the box labels: never the document's field names)."""
 
 
 # ----------------------------------------------------------------------------- editor
@@ -63,7 +66,8 @@ def _count_boxes(doc: dict, k: str) -> dict[str, tuple[str, int, int]]:
         sc = st.columns(5)
         cur = doc["supply"][side]
         for i, key in enumerate(SUPPLY_KEYS):
-            counts[f"{side}'s supply: {key}"] = (sc[i].text_input(key, str(cur.get(key, 0)), max_chars=4,
+            counts[f"{side}'s supply: {SUPPLY_WORDS[key]}"] = (sc[i].text_input(
+                SUPPLY_WORDS[key], str(cur.get(key, 0)), max_chars=4,
                                                                   key=f"{k}_sup_{side}_{key}"),
                                                  0, 17 if key != "front_page" else 3)
     dc = st.columns(2)
@@ -105,7 +109,8 @@ def position_editor(doc: dict, ver: int) -> dict | None:
             "street": {side: [_opt(street_rows[side][str(i)]) for i in range(8)] for side in ("A", "B")},
             "saloon": saloon, "tokens": [_opt(tok_row[str(i)]) for i in range(8)],
             "reserve": [t for t in (*TOKEN_TYPES, None) for _ in range(number[f"Reserve: {t or UNKNOWN}"])],
-            "supply": {side: {key: number[f"{side}'s supply: {key}"] for key in SUPPLY_KEYS} for side in ("A", "B")},
+            "supply": {side: {key: number[f"{side}'s supply: {SUPPLY_WORDS[key]}"] for key in SUPPLY_KEYS}
+                       for side in ("A", "B")},
             "discard": discard, "immobilized": [[s.split()[0], int(s.split()[-1])] for s in imm],
             "front_page": [[s.split()[0], int(s.split()[-1])] for s in fp], "sudden_death": sudden}
 
@@ -310,3 +315,16 @@ def show_playouts(rows: list[dict]) -> None:
 
 __all__ = ["position_editor", "summary_line", "status_cached", "moves_cached", "search_cached", "playouts_cached",
            "show_banners", "show_actions", "show_search", "show_playouts", "show_dead"]
+
+
+def ways_to_win() -> None:
+    """Each victory's Italian sentence ("Vincere la partita") with its English beside it, the English edition's name,
+    and why Con le Brutte is the Bad way and Con le Cattive the Ugly way (solver.outlaws.victory_names)."""
+    from solver.outlaws.victory_names import WAYS_TO_WIN, WHY_THE_NAMES
+
+    for v in WAYS_TO_WIN:
+        left, right = st.columns(2)
+        left.markdown(f"*\"{v.passage}\"*")
+        right.markdown(f"{v.passage_english} **{v.name}** (rule {v.rule})")
+    st.markdown(WHY_THE_NAMES)
+
