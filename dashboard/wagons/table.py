@@ -17,7 +17,7 @@ from dashboard.shared import draw, games
 from dashboard.shared.caching import dumps
 from dashboard.shared.widgets import json_download, json_upload
 from dashboard.shared.words import counted, readable, wrapped_table
-from dashboard.wagons import card_reading, town_grid, what_if
+from dashboard.wagons import card_face, card_reading, town_grid, what_if
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
 from solver.errors import BadInput
@@ -308,8 +308,11 @@ def scores_view(state: gm.GameState) -> None:
     over = gm.is_over(state)
     st.subheader("Final scores" if over else "Scores so far")
     by = card_reading.by_reading(dumps(wv.town_json(state.town)), tuple(state.pile), state.scenario,
-                                 dumps(state.rules.to_json()))
+                                 dumps(state.rules.to_json()), card_reading.cards_json())
+    card_face.cards_panel(state.scenario, "lc_cards", also=wg.set_game_reading)
     depends = card_reading.panel(by, "lc_card", over, also=wg.set_game_reading)
     not_over = None if over else "the game is not over yet (cards are still to draft and place)"
-    wv.show_scores(gm.scores(state).to_dict(), player_label="You", total_label="Your total",
-                   winner_problem=not_over or depends)
+    from solver.wagons.card_numbers import from_card
+
+    wv.show_scores({**gm.scores(state).to_dict(), "from_card": list(from_card(state.scenario, card_reading.card_data()))},
+                   player_label="You", total_label="Your total", winner_problem=not_over or depends)

@@ -15,7 +15,7 @@ from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept, page_header
 from dashboard.shared.words import whole
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
-from dashboard.wagons import card_reading, town_grid
+from dashboard.wagons import card_face, card_reading, town_grid
 from dashboard.wagons import view as wv
 from dashboard.wagons.sheet import work as sh
 from solver.stopping import StopSignal
@@ -145,6 +145,7 @@ with pile_col:
 
 # ----------------------------------------------------------------------------- results
 st.subheader("Town and scores")
+card_face.cards_panel(scenario, "wg_cards")
 draw_col, score_col = st.columns([1, 1])
 with draw_col:
     st.html(wv.town_html(town, caption=f"Your town: {len(town.placements)} cards",
@@ -156,11 +157,12 @@ with score_col:
         st.info("No scores while a card is in both towns (above).", icon=":material/block:")
     else:
         with guarded("Scores: "), st.container(key="wg_scores_left_out" if problems else "wg_scores"):
-            result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json)
+            result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json, card_reading.cards_json())
             ss.wg_last_score = result
             from solver.wagons.record.finished import completeness_problem
 
-            by = card_reading.by_reading(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json)
+            by = card_reading.by_reading(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json,
+                                         card_reading.cards_json())
             depends = card_reading.panel(by, "wg_card", finished=not problems)
             unfinished = (f"row {problems[0][0]} is left out of the town (an illegal placement)" if problems
                           else completeness_problem(town, pile, scenario))  # a winner only for a finished game
@@ -175,12 +177,13 @@ else:
     limit = kept(st.slider, "wg_opt_limit", 60, "Time limit (seconds)", 1, 120,
                  help="As `wagons best-layout --time-limit` (default 60); the search stops early once proven.")
     ids = tuple(p.card for p in town.placements)
-    key = (ids, scenario, tuple(pile), rules_json, float(limit))
+    key = (ids, scenario, tuple(pile), rules_json, card_reading.cards_json(), float(limit))
     if st.button("Best possible layout of these cards", key="wg_best", icon=":material/auto_awesome:"):
         report: dict = {}
         with guarded("Optimizer: "):
             ss[sh.BEST] = (key, run_with_progress(
                 wv.best_layout, ids, scenario, tuple(pile), rules_json, float(limit), report,
+                cards_json=card_reading.cards_json(),
                 label="Searching the best layout", expected_seconds=float(limit),
                 detail=lambda: (f"best so far {report['best']}" + (f", proven bound {report['bound']}"
                                                                     if report.get("bound") is not None else ""))
@@ -188,7 +191,8 @@ else:
     best = ss.get(sh.BEST)
     if best and best[0][:-1] == key[:-1]:  # the last answer for these cards (whatever its time limit)
         with guarded("Optimal layout: "):
-            wv.show_best_layout(town, best[1], ss.get("wg_last_score"), pile, scenario, rules_json)
+            wv.show_best_layout(town, best[1], ss.get("wg_last_score"), pile, scenario, rules_json,
+                                card_reading.cards_json())
             stopped_note(best[1])
     elif best:
         st.caption("The last best layout answered other cards, pile, scenario or readings: ask again for these.")
