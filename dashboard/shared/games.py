@@ -38,6 +38,9 @@ KINDS: dict[str, Kind] = {kind: Kind(label, DASHBOARD / p.file, work_key)
 """Kind of item -> how My games shows and resumes it, from the pages' ``saves`` (:mod:`dashboard.nav`): a page that
 saves a new kind names it there."""
 
+UNDER_WAY = ("wagons-game", "cactus-game", "outlaws-line")
+"""The kinds that are games played along: My games lists the one under way as soon as it starts."""
+
 _NOTE = "_my_games_note"
 """Session key of the line a rename or delete leaves for the next run (callbacks run before the page)."""
 
@@ -58,7 +61,11 @@ def save_form(kind: str, doc: Any, *, key: str, default_name: str = "") -> store
     handle = store.current()
     if handle is None:
         return None
-    name = st.text_input("Name to save it under", value=default_name, key=f"{key}_name", max_chars=store.MAX_NAME)
+    ss, shown = st.session_state, f"{key}_name_default"
+    if ss.get(f"{key}_name") in (None, ss.get(shown)):  # not typed by the player: it follows the work's own name
+        ss[f"{key}_name"] = default_name
+    ss[shown] = default_name
+    name = st.text_input("Name to save it under", key=f"{key}_name", max_chars=store.MAX_NAME)
     if not st.button("Save to My games", key=f"{key}_save", icon=":material/bookmark_add:"):
         return None
     try:
@@ -136,8 +143,34 @@ def show(kinds: dict[str, Kind] | None = None) -> None:
     except BadInput as exc:
         st.error(f"The list cannot be read: {exc}", icon=":material/error:")
         return
-    if not items:
+    kept_now = _kept_now(handle, kinds)
+    if not items and not kept_now:
         st.info("Nothing saved in this browser yet: pages offer **Save to My games** under their work.",
                 icon=":material/bookmarks:")
     for item in items:
         _item(handle, item, kinds.get(item.kind))
+
+
+def _kept_now(handle: store.Handle, kinds: dict[str, Kind]) -> int:
+    """The work each page keeps as the player goes (a game under way is kept from its first move, before any Save):
+    one box per page that holds some, with **Open** (to that page, which restores it); how many there are."""
+    seen: set[str] = set()
+    shown = 0
+    for name, kind in kinds.items():
+        if name not in UNDER_WAY or kind.work_key in seen:
+            continue
+        seen.add(kind.work_key)
+        try:
+            doc = handle.load_work(kind.work_key)
+        except BadInput:
+            continue
+        if doc is None:
+            continue
+        shown += 1
+        with st.container(border=True, key=f"mg_kept_{kind.work_key}"):
+            st.markdown(f"**{kind.label}, under way**  \nkept as you play (no Save needed); save it to keep a named "
+                        "copy")
+            if st.button("Open", key=f"mg_open_{kind.work_key}", type="primary", icon=":material/play_arrow:"):
+                st.switch_page(kind.page)
+    return shown
+

@@ -135,20 +135,8 @@ def reveal_target(state: gm.GameState) -> str:
     return "the preference deck's top card"
 
 
-def _card_face_css(key: str, cid: int) -> str:
-    """A reveal button drawn as the card: its four territories' colours (top left, top right, bottom left,
-    bottom right), the number (large) and icon letters on a white label."""
-    quads = [draw.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in wv.cards()[cid]["quads"]]
-    return (f".st-key-{key} button{{background:linear-gradient(to right,{quads[0]} 50%,{quads[1]} 50%) top/100% 50% "
-            f"no-repeat,linear-gradient(to right,{quads[2]} 50%,{quads[3]} 50%) bottom/100% 50% no-repeat!important;"
-            "border:2px solid #6d4c41!important;min-height:3.6rem;width:4.2rem;padding:2px!important}"
-            f".st-key-{key} button p{{background:rgba(255,255,255,.9);color:#222;border-radius:4px;padding:0 3px;"
-            "font-size:10px;line-height:1.2;white-space:pre;word-break:keep-all;overflow:visible;text-overflow:clip}"
-            f".st-key-{key} button strong{{font-size:18px}}")
-
-
-def _icon_letters(cid: int) -> str:
-    return "".join(draw.ICONS.get(i, ("", "?"))[1] for _, i in wv.cards()[cid]["quads"])
+_card_face_css = wv.card_button_css
+_icon_letters = wv.icon_letters
 
 
 def _typed(stamp: int, unseen: tuple[int, ...]) -> None:

@@ -48,6 +48,23 @@ def card_label(cid: int) -> str:
     return f"{cid}: " + ", ".join(f"{t}/{i}" for t, i in c["quads"])
 
 
+def icon_letters(cid: int) -> str:
+    """The card's icons as letters, top left first (as the reveal buttons show them)."""
+    return "".join(draw.ICONS.get(i, ("", "?"))[1] for _, i in cards()[cid]["quads"])
+
+
+def card_button_css(key: str, cid: int) -> str:
+    """A button drawn as the card: its four territories' colours (top left, top right, bottom left, bottom right),
+    the number (large) and icon letters on a white label."""
+    quads = [draw.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in cards()[cid]["quads"]]
+    return (f".st-key-{key} button{{background:linear-gradient(to right,{quads[0]} 50%,{quads[1]} 50%) top/100% 50% "
+            f"no-repeat,linear-gradient(to right,{quads[2]} 50%,{quads[3]} 50%) bottom/100% 50% no-repeat!important;"
+            "border:2px solid #6d4c41!important;min-height:3.6rem;width:4.2rem;padding:2px!important}"
+            f".st-key-{key} button p{{background:rgba(255,255,255,.9);color:#222;border-radius:4px;padding:0 3px;"
+            "font-size:10px;line-height:1.2;white-space:pre;word-break:keep-all;overflow:visible;text-overflow:clip}"
+            f".st-key-{key} button strong{{font-size:18px}}")
+
+
 def card_preview(cid: int, rot: int = 0, size: float = 1.0, note: str = "", title: str | None = None) -> str:
     """The card as it lies after turning by ``rot`` (0 or 180), via the engine's card_cells."""
     from solver.wagons.cards import card_by_id, card_cells

@@ -67,6 +67,37 @@ def card_picker(town, rows: list[dict], scenario: str) -> None:
                        now=lambda: ss.wg_ver)
 
 
+def _add_to_pile(cid: int) -> None:
+    ss.wg_pile_sel = [*ss.get("wg_pile_sel", []), cid]
+
+
+def pile_picker(scenario: str, used: set[int]) -> list[int]:
+    """The opponent's pile, oldest first: the cards in it (each with its number and icon letters; a cross takes one
+    out), then the cards it can still take drawn as the cards themselves, one tap each (as the reveal picker draws
+    them). Cards in your town or set aside with the scenario's goal cards (rule:W9) are not offered."""
+    from solver.wagons.data import load_data
+    from solver.wagons.game import goal_fronts
+
+    data = load_data()
+    aside = set(goal_fronts(data.scenario(scenario).goals, data))
+    chosen = list(ss.get("wg_pile_sel", []))
+    free = [c for c in range(18) if c not in used and c not in aside and c not in chosen]
+    pile = st.multiselect("Cards in the opponent's town (oldest first; the last is on top)",
+                          sorted(set(free) | set(chosen)), format_func=lambda c: f"{c} {wv.icon_letters(c)}",
+                          key="wg_pile_sel", select_all=False, wrap=True, placeholder="Tap the cards below")
+    ss.wg_pile = list(pile)
+    if free:
+        st.caption("Tap a card the opponent took to add it to the pile (letters: its icons, top left first).")
+        css = []
+        with st.container(horizontal=True, gap="xsmall"):
+            for c in free:
+                st.button(f"**{c}**\n{wv.icon_letters(c)}", key=f"wg_pile_add_{c}", on_click=_add_to_pile, args=(c,),
+                          help=f"Card {c}: " + ", ".join(f"{t} {i}" for t, i in wv.cards()[c]["quads"]))
+                css.append(wv.card_button_css(f"wg_pile_add_{c}", c))
+        st.html("<style>" + "".join(css) + "</style>")
+    return list(pile)
+
+
 scen = wv.scenarios()
 OPENING = list(scen)[0]
 top = st.columns([2, 3])
@@ -116,9 +147,7 @@ with pile_col:
     if "wg_pile_loaded" in ss:  # an uploaded or restored pile, as in the file (a card also in the town is flagged),
         ss.wg_pile_sel = ss.pop("wg_pile_loaded")  # set before the widget is drawn: the browser keeps its old value else
     ss.setdefault("wg_pile_sel", [c for c in ss.wg_pile if c not in used])
-    pile = st.multiselect("Cards in the opponent's town (oldest first; the last is on top)", list(range(18)),
-                          format_func=lambda c: f"Card {c}", key="wg_pile_sel")
-    ss.wg_pile = list(pile)
+    pile = pile_picker(scenario, used)
     both = sorted(set(pile) & used)
     if both:
         ids = [str(c) for c in both]

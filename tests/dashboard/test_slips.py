@@ -1,0 +1,49 @@
+"""AppTest: the slips a new player met at the table (browser walk): My games lists a game under way as soon as it
+starts, a save-name box follows the work it names, counts in the right number."""
+
+from __future__ import annotations
+
+from tests.support.dashboard.apptest import open_page
+from tests.support.dashboard.kept import browser_of, same_browser
+
+
+def test_my_games_lists_the_game_under_way_as_soon_as_it_starts_before_any_save():
+    at = open_page("wagons_play")
+    at.button(key="lc_start").click().run()  # a new game: kept as it is played, never saved by hand
+    games = same_browser(browser_of(at), "my_games")
+    assert not games.exception
+    shown = " ".join(m.value for m in games.markdown)
+    assert "**Lone Cowboy game, under way**" in shown
+    assert not [i for i in games.info if i.value.startswith("Nothing saved")]
+    assert [b.label for b in games.button if b.key == "mg_open_wagons_game"] == ["Open"]
+
+
+def test_the_save_name_box_follows_the_scenario_until_the_player_types_a_name():
+    at = open_page("wagons_sheet")
+    assert at.text_input(key="wg_my_games_name").value == "Boomtown town"
+    at.selectbox(key="wg_scenario").set_value("gold-rush").run()
+    assert at.text_input(key="wg_my_games_name").value == "Gold Rush town"
+    at.text_input(key="wg_my_games_name").set_value("Saloon corner").run()
+    at.selectbox(key="wg_scenario").set_value("boomtown").run()
+    assert at.text_input(key="wg_my_games_name").value == "Saloon corner"  # typed by the player: kept
+
+
+def test_the_opponent_pile_picker_offers_only_cards_it_can_take_drawn_as_cards_without_select_all():
+    from solver.wagons.data import load_data
+    from solver.wagons.game import goal_fronts
+
+    at = open_page("wagons_sheet")
+    town = {r["card"] for r in at.session_state["wg_rows_live"]}
+    data = load_data()
+    aside = set(goal_fronts(data.scenario("boomtown").goals, data))
+    box = at.multiselect(key="wg_pile_sel")
+    offered = {int(str(o).split()[0]) for o in box.options}
+    assert offered.isdisjoint(town | aside) and offered
+    assert all(not str(o).startswith("Card ") for o in box.options)
+    assert box.proto.select_all == 0 and box.proto.wrap  # no "Select all"; the chips wrap, none cut off
+    taps = sorted(int(b.key.rsplit("_", 1)[1]) for b in at.button if b.key and b.key.startswith("wg_pile_add_"))
+    assert set(taps) == offered - set(box.value)
+    first = taps[0]
+    at.button(key=f"wg_pile_add_{first}").click().run()
+    assert at.session_state["wg_pile"][-1] == first  # one tap: on top of the pile
+    assert f"wg_pile_add_{first}" not in [b.key for b in at.button]
