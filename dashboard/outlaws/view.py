@@ -159,7 +159,7 @@ def dead_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: in
 
 def show_dead(result: dict) -> None:
     if result.get("found"):
-        st.error(f"**Dead position found** {result.get('length')} actions from here: nobody can win and the "
+        st.error(f"**Dead position found** {counted(result.get('length') or 0, 'action')} from here: nobody can win and the "
                  "sudden-death trigger does not hold (a gap in the rules, O12).", icon=":material/report:")
         st.html(street.street_html(result["position"], "The dead position"))
         with st.expander("Why nobody can win there (the engine's reasons)"):
@@ -216,7 +216,7 @@ def show_banners(status: dict, doc: dict) -> None:
     winner, won_by = status.get("winner"), status.get("victory")
     if winner:
         st.success(f"**{winner} has won** {victory.victory_words(won_by)}.", icon=":material/emoji_events:")
-    if status.get("sudden_death_trigger") or doc.get("sudden_death"):
+    if not winner and (status.get("sudden_death_trigger") or doc.get("sudden_death")):  # over: no warning
         when = " is triggered in this position" if status.get("sudden_death_trigger") else " is in force"
         st.warning(f"**Sudden death**{when}: only {victory.sudden_death_victories()} count (rule O11).",
                    icon=":material/skull:")

@@ -113,7 +113,7 @@ def _details(check: dict) -> None:
     d = check.get("details") or {}
     fam = check.get("check")
     if fam == "termination" and d.get("witness"):
-        st.markdown(f"Longest game: **{d.get('longest_game_turns')} turns** (bound {d.get('bound_turns')}); "
+        st.markdown(f"Longest game: **{counted(d.get('longest_game_turns') or 0, 'turn')}** (bound {d.get('bound_turns')}); "
                     "a deal that reaches it:")
         _game(d["witness"], d.get("engine"))
     if fam == "automaton" and d.get("text_gaps"):

@@ -18,6 +18,7 @@ import streamlit as st
 
 from dashboard.shared.caching import cache_final, dumps, proven
 from dashboard.shared.widgets import guarded, kept
+from dashboard.shared.words import counted
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import view as wv
 from dashboard.wagons.drawing import overlay_svg
@@ -105,7 +106,7 @@ def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
     if not run:
         return _last_result(key, game)
     report: dict = {}
-    with st.status(f"Searching the best layout of your {len(state.town.placements)} cards "
+    with st.status(f"Searching the best layout of your {counted(len(state.town.placements), 'card')} "
                    f"(at most {time_limit:g} s)...", expanded=True) as box:
         result = run_with_progress(
             analysis, *inputs, report, label="Searching the best layout", expected_seconds=float(time_limit),

@@ -47,3 +47,25 @@ def test_the_opponent_pile_picker_offers_only_cards_it_can_take_drawn_as_cards_w
     at.button(key=f"wg_pile_add_{first}").click().run()
     assert at.session_state["wg_pile"][-1] == first  # one tap: on top of the pile
     assert f"wg_pile_add_{first}" not in [b.key for b in at.button]
+
+
+def test_the_outlaws_table_starts_near_sudden_death_in_one_tap():
+    import json
+
+    from solver.outlaws import game as gm
+    from solver.outlaws.state import read_position
+    from solver.paths import SCENARIOS
+
+    at = open_page("outlaws_table")
+    at.button(key="olp_example_sudden-death-near").click().run()
+    assert not at.exception and not [e.value for e in at.error]
+    line = at.session_state["outlaws_line"]["line"]
+    want = gm.Game(read_position(SCENARIOS / "outlaws" / "sudden-death-near.json"))
+    assert line["steps"] == [] and json.dumps(line["start"], sort_keys=True) == json.dumps(
+        __import__("solver.outlaws.line", fromlist=["line_to_json"]).line_to_json(want, [])["start"], sort_keys=True)
+
+
+def test_a_one_card_town_on_the_sheet_is_one_card():
+    at = open_page("wagons_sheet", state={"wg_rows": [{"card": 13, "x": 0, "y": 0, "rot": 0}], "wg_pile": []})
+    captions = [h.proto.body for h in at.get("html")]
+    assert any("Your town: 1 card<" in c for c in captions) and not any("1 cards" in c for c in captions)

@@ -13,7 +13,7 @@ from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept, page_header
-from dashboard.shared.words import whole
+from dashboard.shared.words import counted, whole
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import card_face, card_reading, town_grid
 from dashboard.wagons import view as wv
@@ -177,7 +177,7 @@ st.subheader("Town and scores")
 card_face.cards_panel(scenario, "wg_cards")
 draw_col, score_col = st.columns([1, 1])
 with draw_col:
-    st.html(wv.town_html(town, caption=f"Your town: {len(town.placements)} cards",
+    st.html(wv.town_html(town, caption=f"Your town: {counted(len(town.placements), 'card')}",
                          illegal_rows=[rows[n - 1] for n, _ in problems]))
     if problems:
         st.caption("Red outlines: where the rows left out of the town would lie.")
