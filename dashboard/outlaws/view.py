@@ -34,21 +34,26 @@ SUPPLY_WORDS = {"vote": "Votes", "bullet": "Bullets", "handcuffs": "Handcuffs", 
 
 # ----------------------------------------------------------------------------- editor
 
+def _row_of_boxes(what: str, options: list[str], values: list, key: str) -> dict[str, str]:
+    """Eight select boxes, four a line (a name shows whole), labelled by column: {"0".."7": the chosen value}."""
+    out: dict[str, str] = {}
+    for half in (0, 4):
+        cols = st.columns(4)
+        for i in range(half, half + 4):
+            out[str(i)] = cols[i - half].selectbox(f"{what}, column {i}", options, index=_idx(tuple(options), values[i]),
+                                                   key=f"{key}{i}")
+    return out
+
+
 def _street_editors(doc: dict, k: str) -> tuple[Any, Any]:
-    """Main Street and the token row as two editable grids (one select box per column)."""
+    """Main Street and the token row, one select box per column (each visibly a box to change: no hidden grid
+    editing), as two lists of rows ({"row": side or "tokens", "0".."7": the column's value})."""
     st.markdown("**Main Street and the token row** (columns 0-7 from A's left; B's row faces A's)")
-    names = [UNKNOWN, *CHARACTERS]
-    cols8 = [str(i) for i in range(8)]
-    grid = pl.DataFrame([{"row": side} | {str(i): _show(doc["street"][side][i]) for i in range(8)} for side in ("B", "A")])
-    grid_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
-        c: st.column_config.SelectboxColumn(f"col {c}", options=names, required=True) for c in cols8}
-    edited_street = st.data_editor(grid, column_config=grid_cfg, hide_index=True, key=f"{k}_street", width="stretch")
-    tok_opts = [UNKNOWN, "empty", *TOKEN_TYPES]
-    tgrid = pl.DataFrame([{"row": "tokens"} | {str(i): _show(doc["tokens"][i]) for i in range(8)}])
-    tok_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
-        c: st.column_config.SelectboxColumn(f"col {c}", options=tok_opts, required=True) for c in cols8}
-    edited_tokens = st.data_editor(tgrid, column_config=tok_cfg, hide_index=True, key=f"{k}_tokens", width="stretch")
-    return edited_street, edited_tokens
+    rows = [{"row": side} | _row_of_boxes(f"{side}'s street", [UNKNOWN, *CHARACTERS], doc["street"][side],
+                                          f"{k}_st_{side}") for side in ("B", "A")]
+    tokens = [{"row": "tokens"} | _row_of_boxes("Token", [UNKNOWN, "empty", *TOKEN_TYPES], doc["tokens"],
+                                                f"{k}_tok_")]
+    return rows, tokens
 
 
 def _count_boxes(doc: dict, k: str) -> dict[str, tuple[str, int, int]]:

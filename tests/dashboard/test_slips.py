@@ -3,7 +3,7 @@ starts, a save-name box follows the work it names, counts in the right number.""
 
 from __future__ import annotations
 
-from tests.support.dashboard.apptest import open_page
+from tests.support.dashboard.apptest import open_page, texts
 from tests.support.dashboard.kept import browser_of, same_browser
 
 
@@ -69,3 +69,23 @@ def test_a_one_card_town_on_the_sheet_is_one_card():
     at = open_page("wagons_sheet", state={"wg_rows": [{"card": 13, "x": 0, "y": 0, "rot": 0}], "wg_pile": []})
     captions = [h.proto.body for h in at.get("html")]
     assert any("Your town: 1 card<" in c for c in captions) and not any("1 cards" in c for c in captions)
+
+
+def test_the_outlaws_street_is_edited_with_visible_boxes_one_per_column():
+    from tests.support.dashboard.apptest import open_editor, outlaws_position
+
+    at = open_page("outlaws")
+    before = outlaws_position(at)["street"]["A"]
+    open_editor(at)
+    assert at.selectbox(key="ol0_st_A0").label == "A's street, column 0"
+    at.selectbox(key="ol0_st_A0").set_value(before[1] or "(unknown)")
+    at.selectbox(key="ol0_st_A1").set_value(before[0] or "(unknown)")
+    at.button(key="FormSubmitter:ol_form_0-Apply edits").click().run()
+    assert not at.exception and not [e.value for e in at.error]
+    assert outlaws_position(at)["street"]["A"][:2] == [before[1], before[0]]
+
+
+def test_the_sheet_says_which_quarter_of_a_card_is_listed_first():
+    at = open_page("wagons_sheet", state={"wg_rows": [], "wg_pile": []})
+    assert "in reading order: top left first, then top right, bottom left and bottom right" in texts(at)
+    assert at.selectbox(key="wg_pick_card").options[0].count("/") == 4  # "N: terrain/icon, ..." in that order

@@ -31,6 +31,11 @@ sh.restore()  # the address's sheet, else this browser's kept one, else the rule
 GRID = "wg_grid"
 
 
+QUARTERS = ("Each card is listed by its four quarters, terrain/icon, in reading order: top left first, then top "
+            "right, bottom left and bottom right.")
+"""Which quarter of a card the sheet's lists name first."""
+
+
 def card_picker(town, rows: list[dict], scenario: str) -> None:
     """Place a card by tapping: the engine's legal spots for it on the town, one tap places it there. The cards
     offered are those a game of ``scenario`` can still put in the town: not in it, not the opponent's and not
@@ -60,7 +65,8 @@ def card_picker(town, rows: list[dict], scenario: str) -> None:
             st.rerun()
     with right:
         if cid is None:
-            st.caption("Pick a card: its legal squares turn green on the town, and one tap places it.")
+            st.caption("Pick a card: its legal squares turn green on the town, and one tap places it. "
+                       f"{QUARTERS}")
             return
         st.caption(town_grid.help_line(cid))
         town_grid.grid(town, cid, legal, GRID, lambda p: sh.set_rows(rows + [p.to_dict()]), stamp=ss.wg_ver,
@@ -230,4 +236,4 @@ sh.keep(sheet, OPENING)
 
 with st.expander("All 18 cards", icon=":material/style:"):
     st.html("".join(wv.card_preview(c) for c in range(18)))
-    st.caption("Which scoring condition is printed on the back of each front is unverified (rule W9).")
+    st.caption(f"{QUARTERS} Which scoring condition is printed on the back of each front is unverified (rule W9).")
