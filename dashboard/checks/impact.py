@@ -7,6 +7,8 @@ only computes what a time limit left open; the last report is kept in the sessio
 
 from __future__ import annotations
 
+import threading
+
 import polars as pl
 import streamlit as st
 
@@ -63,6 +65,41 @@ def summary(report: dict) -> str:
         f"** ({report['seconds']} s)."
 
 
+_AHEAD: dict[tuple, threading.Thread] = {}
+"""The runs computed ahead in this server (game, seconds, games) -> its thread: each at most once a process."""
+_AHEAD_LOCK = threading.Lock()
+
+
+def compute_ahead(game: str, time_limit: float, games: int) -> None:
+    """Start computing every verdict of ``game`` across the readings in the background (once a server process),
+    so the Run button finds them done: each decided result is kept in memory and on disk between runs
+    (:mod:`solver.readings.stored`, keyed by the code and data it rests on), for every set of readings. Only in a
+    running server (an AppTest has no runtime: no background work in tests)."""
+    from streamlit import runtime
+
+    if not runtime.exists():
+        return
+    key = (game, float(time_limit), int(games))
+    with _AHEAD_LOCK:
+        if key in _AHEAD:
+            return
+        from solver.readings import impact
+        from solver.readings import verdicts as verdict
+
+        settings = verdict.Settings(time_limit=time_limit, games=games)
+        _AHEAD[key] = threading.Thread(target=_quietly, args=(impact.impact, game, None, settings, None),
+                                       name=f"verdicts ahead: {game}", daemon=True)
+        _AHEAD[key].start()
+
+
+def _quietly(fn, *args) -> None:
+    """A run ahead: its results are kept by the solver; a failure is the Run button's to report, not this thread's."""
+    try:
+        fn(*args, stored=True)
+    except Exception:  # noqa: BLE001 (the same run, from the button, says what went wrong)
+        return
+
+
 def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: dict) -> dict:
     from solver.readings import impact
     from solver.readings import verdicts as verdict
@@ -73,7 +110,14 @@ def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: d
         box["text"] = f"{done} of {total}: {label}"
         box["share"] = done / total if total else None
 
-    return impact.impact(game, only or None, verdict.Settings(time_limit=time_limit, games=games), progress)
+    ahead = _AHEAD.get((game, float(time_limit), int(games)))
+    while ahead is not None and ahead.is_alive():  # computed ahead, still running: its results, not a second run
+        box["text"] = "computing ahead since the page opened"
+        ahead.join(0.5)
+        if stopped():
+            raise Stopped
+    return impact.impact(game, only or None, verdict.Settings(time_limit=time_limit, games=games), progress,
+                         stored=True)
 
 
 def impact_section() -> None:
@@ -100,6 +144,7 @@ def impact_section() -> None:
                      disabled=not CHECKS[game].IMPACT_GAMES))
     key = f"impact_{game}"
     inputs = [game, sorted(only), limit, games]
+    compute_ahead(game, limit, games)
     if st.button(f"Run the {GAME_TITLES[game]} verdicts across the readings", key=f"imp_run_{game}"):
         box: dict = {}
         share = (len(only) / len(verdicts)) if only else 1.0

@@ -15,6 +15,7 @@ import streamlit as st
 from dashboard.wagons import card_reading
 from solver.errors import BadInput
 from solver.io.numbers import parse_int_text
+from solver.wagons.rules import CHOICES, GOAL_READINGS
 
 _MOST = 1000
 
@@ -89,8 +90,16 @@ def card_form(goal, key: str, also=None) -> None:
         st.button("Change what my card shows", key=f"{key}_forget", on_click=card_reading.forget_numbers,
                   args=(goal.name,))
         return
-    st.button("My card shows these", key=f"{key}_same", type="primary", on_click=card_reading.set_numbers,
-              args=(goal.name, card_values(goal), also), help="The numbers above are the ones printed on your card")
+    reading = GOAL_READINGS.get(goal.kind)
+    if reading and reading[3] == "low" and reading[0] not in card_reading.said():  # the card reads two ways
+        with st.container(horizontal=True):
+            for value in CHOICES[reading[0]]:
+                st.button(f"My card {card_reading.SHORT.get(value, value)}", key=f"{key}_says_{value}",
+                          type="primary", on_click=card_reading.choose, args=(reading[0], value, also, goal.name),
+                          help="These numbers, as your card prints them, with its points counted this way")
+    else:
+        st.button("My card shows these", key=f"{key}_same", type="primary", on_click=card_reading.set_numbers,
+                  args=(goal.name, card_values(goal), also), help="The numbers above are the ones printed on your card")
     with st.expander("My card shows other numbers", key=f"{key}_other"):
         with st.form(f"{key}_form", border=False):
             try:

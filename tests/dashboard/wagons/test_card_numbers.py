@@ -100,3 +100,12 @@ def test_the_game_under_way_scores_with_the_cards_numbers():
                         with_cards(load_data(), {"Smalltown Charm": {"per_territory": 4}}))
     assert metric(at, "Your total") == str(want.player.total)
     assert metric(at, "Opponent total") == str(want.opponent.total)
+
+
+def test_boom_or_bust_is_settled_from_its_card_in_one_tap():
+    state = boomtown_sheet()
+    at = open_page("wagons_sheet", state=state)
+    at.button(key="wg_cards_boom_or_bust_says_flat").click().run()
+    assert at.session_state["readings"]["wagons"]["boom_or_bust"] == "flat"
+    assert at.session_state[card_reading.NUMBERS]["Boom or Bust"]["per_mine"] is False
+    assert "goal: Boom or Bust (from your card)" in score_items(at) and "Score: You" not in texts(at)
