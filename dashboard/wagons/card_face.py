@@ -49,12 +49,21 @@ def _typed(goal, key: str, shown: dict) -> dict:
                              _box("Points", f"{k}_{n}_pts", pts, c[2])])
             out[q.param] = rows
         else:
-            out[q.param] = _box(q.words.capitalize(), k, value, st, max(q.lowest, -_MOST))
+            out[q.param] = _box(_first_up(q.words), k, value, st, max(q.lowest, -_MOST))
     return out
 
 
-def face_html(goal, shown: dict, settled: bool) -> str:
-    """The card as the sources give it: its name, its text, and each printed number with what it counts."""
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+COUNTS = {"per-mine": "per Mine", "flat": "once"}
+"""How a card's points count, per reading (Boom or Bust, rule W11), as its face says it."""
+
+
+def face_html(goal, shown: dict, settled: bool, counting: str | None = None) -> str:
+    """The card as the sources give it: its name, its text, each printed number with what it counts, and how its
+    points count when the player's card said (``counting``)."""
     from solver.wagons.card_numbers import questions
 
     rows = []
@@ -70,7 +79,9 @@ def face_html(goal, shown: dict, settled: bool) -> str:
                 for lo, hi, p in v) + "</table>"
         else:
             v_html = f"<b>{v}</b>"
-        rows.append(f"<div>{escape(q.words.capitalize())}: {v_html}</div>")
+        rows.append(f"<div>{escape(_first_up(q.words))}: {v_html}</div>")
+    if counting:
+        rows.append(f"<div>The points count: <b>{escape(counting)}</b></div>")
     tag = "from your card" if settled else "low confidence: one unofficial source" if goal.confidence.startswith(
         "low") else goal.confidence + " confidence"
     return (f"<div style='border:2px solid #8a6d3b;border-radius:10px;padding:8px 10px;background:#fbf6ea;"
@@ -85,12 +96,13 @@ def card_form(goal, key: str, also=None) -> None:
 
     said = card_reading.numbers().get(goal.name)
     shown = said or card_values(goal)
-    st.html(face_html(goal, shown, said is not None))
+    reading = GOAL_READINGS.get(goal.kind)
+    counting = COUNTS.get(card_reading.said().get(reading[0], "")) if reading else None
+    st.html(face_html(goal, shown, said is not None, counting))
     if said is not None:
         st.button("Change what my card shows", key=f"{key}_forget", on_click=card_reading.forget_numbers,
                   args=(goal.name,))
         return
-    reading = GOAL_READINGS.get(goal.kind)
     if reading and reading[3] == "low" and reading[0] not in card_reading.said():  # the card reads two ways
         with st.container(horizontal=True):
             for value in CHOICES[reading[0]]:

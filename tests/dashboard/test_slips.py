@@ -89,3 +89,12 @@ def test_the_sheet_says_which_quarter_of_a_card_is_listed_first():
     at = open_page("wagons_sheet", state={"wg_rows": [], "wg_pile": []})
     assert "in reading order: top left first, then top right, bottom left and bottom right" in texts(at)
     assert at.selectbox(key="wg_pick_card").options[0].count("/") == 4  # "N: terrain/icon, ..." in that order
+
+
+def test_every_margin_histogram_on_the_scenarios_page_has_its_x_scale():
+    import json
+
+    at = open_page("wagons_scenarios")
+    specs = [json.loads(e.proto.spec) for e in at.main if getattr(e, "type", "") == "vega_lite_chart"]
+    (margins,) = [s for s in specs if "Final margin" in json.dumps(s.get("title", ""))]
+    assert margins["resolve"] == {"axis": {"x": "independent"}, "scale": {"x": "shared"}}

@@ -109,3 +109,4 @@ def test_boom_or_bust_is_settled_from_its_card_in_one_tap():
     assert at.session_state["readings"]["wagons"]["boom_or_bust"] == "flat"
     assert at.session_state[card_reading.NUMBERS]["Boom or Bust"]["per_mine"] is False
     assert "goal: Boom or Bust (from your card)" in score_items(at) and "Score: You" not in texts(at)
+    assert any("The points count: <b>once</b>" in h.proto.body for h in at.get("html"))  # on the card's face
