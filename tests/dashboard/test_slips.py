@@ -98,3 +98,37 @@ def test_every_margin_histogram_on_the_scenarios_page_has_its_x_scale():
     specs = [json.loads(e.proto.spec) for e in at.main if getattr(e, "type", "") == "vega_lite_chart"]
     (margins,) = [s for s in specs if "Final margin" in json.dumps(s.get("title", ""))]
     assert margins["resolve"] == {"axis": {"x": "independent"}, "scale": {"x": "shared"}}
+
+
+def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_takes_their_results(monkeypatch):
+    """Cactus Town's verdicts took 100 s on the page: the server computes them ahead (once a process, kept on disk
+    between runs) and the Run button waits for that run instead of starting a second one."""
+    import threading
+
+    from streamlit import runtime
+
+    from dashboard.checks import impact as page_impact
+    from solver.readings import impact
+
+    gate, calls = threading.Event(), []
+
+    def fake(game, only, settings, progress=None, stored=False):
+        calls.append((game, only, stored))
+        if only is None:
+            gate.wait(5)
+        return {"game": game, "verdicts": [], "seconds": 0.0}
+
+    monkeypatch.setattr(runtime, "exists", lambda: True)
+    monkeypatch.setattr(impact, "impact", fake)
+    monkeypatch.setattr(page_impact, "_AHEAD", {})
+    page_impact.compute_ahead("cactus", 30.0, 100)
+    page_impact.compute_ahead("cactus", 30.0, 100)  # the same settings again: no second run
+    assert calls == [("cactus", None, True)]
+    ahead = page_impact._AHEAD[("cactus", 30.0, 100)]
+    threading.Timer(0.2, gate.set).start()
+    box: dict = {}
+    page_impact._run("cactus", ("solo-marshal-bound",), 30.0, 100, box)  # waits for the run ahead, then reads
+    assert not ahead.is_alive() and calls[-1] == ("cactus", ("solo-marshal-bound",), True)
+    monkeypatch.setattr(runtime, "exists", lambda: False)
+    page_impact.compute_ahead("wagons", 30.0, 100)  # no server (a test's AppTest): nothing in the background
+    assert ("wagons", 30.0, 100) not in page_impact._AHEAD
