@@ -198,7 +198,8 @@ def render_start(default_seed: int, page_position: dict | None) -> None:
             if st.button("New set-up", key="olp_new", disabled=seed is None):
                 _set_line(ln.line_to_json(gm.initial_state(seed, _rules()), []))
                 st.rerun()
-        if page_position is not None and c[1].button("Start from the Outlaws page's position", key="olp_from_page"):
+        if page_position is not None and c[1].button("From the Outlaws page", key="olp_from_page",
+                                                     help="Start from the position on the Outlaws page"):
             try:
                 _set_line(ln.line_to_json(gm.Game(position_from_json(page_position), _rules()), []))
                 st.rerun()

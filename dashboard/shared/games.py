@@ -129,6 +129,9 @@ def show(kinds: dict[str, Kind] | None = None) -> None:
     """The My games page: this browser's saved items, the latest first, each with Resume (to the page of its kind
     in ``kinds``, default :data:`KINDS`), Rename and Delete."""
     kinds = KINDS if kinds is None else kinds
+    from dashboard.shared.fit import whole_titles
+
+    whole_titles()
     st.title("My games")
     st.caption("The games and towns saved in this browser, the latest first. Only this browser sees them.")
     note = st.session_state.pop(_NOTE, None)

@@ -123,6 +123,9 @@ def page_header(name: str) -> None:
     """Title and one-line purpose of the page ``name`` (from :data:`dashboard.nav.PAGES`)."""
     from dashboard.nav import page
 
+    from dashboard.shared.fit import whole_titles
+
     info = page(name)
+    whole_titles()
     st.title(info.title)
     st.caption(info.what)

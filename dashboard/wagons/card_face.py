@@ -125,8 +125,9 @@ def card_form(goal, key: str, also=None) -> None:
                     card_reading.set_numbers(goal.name, typed, also, rerun=True)
 
 
-def cards_panel(scenario: str, key: str, also=None) -> None:
-    """Every goal card of the scenario: the low-confidence ones first, open while any is not read off the card."""
+def cards_panel(scenario: str, key: str, also=None, open_: bool = True) -> None:
+    """Every goal card of the scenario: the low-confidence ones first, open while any is not read off the card
+    (and ``open_``: a game under way keeps it folded until its end)."""
     from solver.wagons.data import load_data
 
     data = card_reading.card_data()
@@ -134,7 +135,7 @@ def cards_panel(scenario: str, key: str, also=None) -> None:
     low = [n for n in names if card_reading.unsettled_card(data.goal(n))]
     title = (f"Your goal cards: {len(low)} of them rest on one unofficial source; read their numbers off your cards"
              if low else "Your goal cards (their numbers, as your cards print them)")
-    with st.expander(title, expanded=bool(low), icon=":material/style:", key=f"{key}_cards"):
+    with st.expander(title, expanded=bool(low) and open_, icon=":material/style:", key=f"{key}_cards"):
         cols = st.columns(len(names))
         for col, name in zip(cols, sorted(names, key=lambda n: n not in low)):
             with col:

@@ -297,7 +297,7 @@ def scores_view(state: gm.GameState) -> None:
     st.subheader("Final scores" if over else "Scores so far")
     by = card_reading.by_reading(dumps(wv.town_json(state.town)), tuple(state.pile), state.scenario,
                                  dumps(state.rules.to_json()), card_reading.cards_json())
-    card_face.cards_panel(state.scenario, "lc_cards", also=wg.set_game_reading)
+    card_face.cards_panel(state.scenario, "lc_cards", also=wg.set_game_reading, open_=over)
     depends = card_reading.panel(by, "lc_card", over, also=wg.set_game_reading)
     not_over = None if over else "the game is not over yet (cards are still to draft and place)"
     from solver.wagons.card_numbers import from_card
