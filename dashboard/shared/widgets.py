@@ -122,7 +122,6 @@ def json_download(label: str, data: Any, file_name: str, key: str) -> None:
 def page_header(name: str) -> None:
     """Title and one-line purpose of the page ``name`` (from :data:`dashboard.nav.PAGES`)."""
     from dashboard.nav import page
-
     from dashboard.shared.fit import whole_titles
 
     info = page(name)
