@@ -113,3 +113,12 @@ def test_the_outlaws_page_quotes_each_way_to_win_in_italian_with_english_beside_
     assert "your Sheriff succeeds in arresting your opponent's Hitman. **Con le Cattive (the Ugly way)**" in shown
     assert "So Con le Brutte, the Hitman's victory, is the Bad way, and Con le Cattive, the Sheriff's, the Ugly way." \
         in shown
+
+
+def test_every_italian_passage_the_verification_page_quotes_for_outlaws_has_its_english_beside_it():
+    from solver.outlaws.verify.checks import RULE_TEXT
+
+    for check, text in RULE_TEXT.items():  # each Italian section quoted, its English right after it
+        italian = re.findall(r"\b(?:Il Saloon|Lasciare il Saloon|Immobilizzato|Morte Subitanea|Lo Sceriffo|"
+                             r"Il Giornalista|Prendi un Gettone)\b: '", text)
+        assert text.count("(in English") >= max(1, len(italian)), check
