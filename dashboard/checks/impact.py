@@ -74,10 +74,9 @@ def compute_ahead(game: str, time_limit: float, games: int) -> None:
     """Start computing every verdict of ``game`` across the readings in the background (once a server process),
     so the Run button finds them done: each decided result is kept in memory and on disk between runs
     (:mod:`solver.readings.stored`, keyed by the code and data it rests on), for every set of readings. Only in a
-    running server (an AppTest has no runtime: no background work in tests)."""
-    from streamlit import runtime
-
-    if not runtime.exists():
+    server that a browser is looking at (its request's headers: an AppTest has none, so tests start no background
+    work)."""
+    if not browser_session():
         return
     key = (game, float(time_limit), int(games))
     with _AHEAD_LOCK:
@@ -90,6 +89,14 @@ def compute_ahead(game: str, time_limit: float, games: int) -> None:
         _AHEAD[key] = threading.Thread(target=_quietly, args=(impact.impact, game, None, settings, None),
                                        name=f"verdicts ahead: {game}", daemon=True)
         _AHEAD[key].start()
+
+
+def browser_session() -> bool:
+    """This run serves a browser (a request with headers), not a test's AppTest."""
+    try:
+        return bool(st.context.headers)
+    except Exception:  # noqa: BLE001 (no script context: no browser)
+        return False
 
 
 def _quietly(fn, *args) -> None:

@@ -105,8 +105,6 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     between runs) and the Run button waits for that run instead of starting a second one."""
     import threading
 
-    from streamlit import runtime
-
     from dashboard.checks import impact as page_impact
     from solver.readings import impact
 
@@ -118,7 +116,7 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
             gate.wait(5)
         return {"game": game, "verdicts": [], "seconds": 0.0}
 
-    monkeypatch.setattr(runtime, "exists", lambda: True)
+    monkeypatch.setattr(page_impact, "browser_session", lambda: True)
     monkeypatch.setattr(impact, "impact", fake)
     monkeypatch.setattr(page_impact, "_AHEAD", {})
     page_impact.compute_ahead("cactus", 30.0, 100)
@@ -129,6 +127,6 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     box: dict = {}
     page_impact._run("cactus", ("solo-marshal-bound",), 30.0, 100, box)  # waits for the run ahead, then reads
     assert not ahead.is_alive() and calls[-1] == ("cactus", ("solo-marshal-bound",), True)
-    monkeypatch.setattr(runtime, "exists", lambda: False)
-    page_impact.compute_ahead("wagons", 30.0, 100)  # no server (a test's AppTest): nothing in the background
+    monkeypatch.undo()
+    page_impact.compute_ahead("wagons", 30.0, 100)  # no browser (a test's AppTest): nothing in the background
     assert ("wagons", 30.0, 100) not in page_impact._AHEAD

@@ -32,8 +32,7 @@ GRID = "wg_grid"
 
 
 QUARTERS = ("Each card is listed by its four quarters, terrain/icon, in reading order: top left first, then top "
-            "right, bottom left and bottom right.")
-"""Which quarter of a card the sheet's lists name first."""
+            "right, bottom left and bottom right.")  # which quarter of a card the sheet's lists name first
 
 
 def card_picker(town, rows: list[dict], scenario: str) -> None:
