@@ -102,7 +102,8 @@ def margin_chart(df: pl.DataFrame) -> alt.FacetChart:
         tooltip=[alt.Tooltip("policy:N", title="Player policy"), alt.Tooltip("count():Q", title="games")]
     ).properties(height=80, width=250).facet(row=alt.Row("scenario name:N", title=None, header=alt.Header(
         labelAngle=0, labelAlign="left", labelOrient="top", labelFontWeight="bold"))).properties(
-        title=alt.TitleParams(["Final margin (player minus opponent),", "per scenario"])  # two lines: a phone
+        title=alt.TitleParams(["Final margin (player minus opponent),", "per scenario"]),  # two lines: a phone
+        padding={"left": 14, "top": 5, "right": 5, "bottom": 5},  # the "games" axis title whole on a phone
     ).resolve_scale(x="shared").resolve_axis(x="independent")  # every histogram with its x scale, the same one
 
 
