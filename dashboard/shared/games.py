@@ -38,8 +38,9 @@ KINDS: dict[str, Kind] = {kind: Kind(label, DASHBOARD / p.file, work_key)
 """Kind of item -> how My games shows and resumes it, from the pages' ``saves`` (:mod:`dashboard.nav`): a page that
 saves a new kind names it there."""
 
-UNDER_WAY = ("wagons-game", "cactus-game", "outlaws-line")
-"""The kinds that are games played along: My games lists the one under way as soon as it starts."""
+UNDER_WAY = ("-game", "-line")
+"""How the kinds that are games played along end (a game, a line of play): My games lists the one under way as soon
+as it starts."""
 
 _NOTE = "_my_games_note"
 """Session key of the line a rename or delete leaves for the next run (callbacks run before the page)."""
@@ -160,7 +161,7 @@ def _kept_now(handle: store.Handle, kinds: dict[str, Kind]) -> int:
     seen: set[str] = set()
     shown = 0
     for name, kind in kinds.items():
-        if name not in UNDER_WAY or kind.work_key in seen:
+        if not name.endswith(UNDER_WAY) or kind.work_key in seen:
             continue
         seen.add(kind.work_key)
         try:
