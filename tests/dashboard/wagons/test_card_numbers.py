@@ -110,3 +110,15 @@ def test_boom_or_bust_is_settled_from_its_card_in_one_tap():
     assert at.session_state[card_reading.NUMBERS]["Boom or Bust"]["per_mine"] is False
     assert "goal: Boom or Bust (from your card)" in score_items(at) and "Score: You" not in texts(at)
     assert any("The points count: <b>once</b>" in h.proto.body for h in at.get("html"))  # on the card's face
+
+
+def test_the_scenarios_page_simulates_with_the_cards_numbers_not_the_stored_rows():
+    from dashboard.wagons.scenarios import rows
+
+    at = open_page("wagons_scenarios", state={card_reading.NUMBERS: {"Smalltown Charm": {"per_territory": 2}}})
+    assert not at.exception
+    assert any("not simulated yet for these settings" in i.value for i in at.info)  # stored rows: the shipped numbers
+    frame = rows.simulate_batch("boomtown", "random", 2, 0, {}, '{"Smalltown Charm":{"per_territory":2}}')
+    want = [play_game("boomtown", "random", s, Rules(), with_cards(load_data(), {"Smalltown Charm": {"per_territory": 2}}))
+            for s in (0, 1)]
+    assert list(frame["player_total"]) == [g.scores.player.total for g in want]
