@@ -122,3 +122,21 @@ def test_every_italian_passage_the_verification_page_quotes_for_outlaws_has_its_
         italian = re.findall(r"\b(?:Il Saloon|Lasciare il Saloon|Immobilizzato|Morte Subitanea|Lo Sceriffo|"
                              r"Il Giornalista|Prendi un Gettone)\b: '", text)
         assert text.count("(in English") >= max(1, len(italian)), check
+
+
+READING_CODE = re.compile(r"\b(?:" + "|".join(sorted({n for cls in rd.RULES.values() for n in cls.names()
+                                                       if "_" in n})) + r")\b")
+"""Any reading's code name (``boom_or_bust``, ``short_deck``): never on a page."""
+
+
+@pytest.mark.parametrize("page", ["wagons_sheet", "wagons_play", "wagons_scenarios", "cactus", "outlaws",
+                                  "outlaws_table", "verification"])
+def test_no_page_names_a_reading_by_its_code_name_even_with_every_reading_changed(page):
+    changed = {g: {r.name: r.probes[0] for r in game_readings(g) if r.probes and not r.together} for g in GAMES}
+    at = open_page(page, state={"readings": changed})
+    shown = [m.value for kind in ("markdown", "caption", "success", "info", "warning", "error") for m in getattr(at, kind)]
+    shown += [w.label for kind in ("selectbox", "multiselect", "button", "toggle", "text_input", "radio")
+              for w in getattr(at, kind)]
+    assert not at.exception
+    assert [m.group(0) for t in shown for m in READING_CODE.finditer(str(t))] == []
+    assert [m.group(0) for t in shown for m in re.finditer(r"\b[a-z_]+=[\w-]+|\[\d+\]\.|\bposition\.\w", str(t))] == []
