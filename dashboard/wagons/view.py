@@ -44,8 +44,9 @@ def scenarios() -> dict[str, dict]:
 
 
 def card_label(cid: int) -> str:
-    c = cards()[cid]
-    return f"{cid}: " + ", ".join(f"{t}/{i}" for t, i in c["quads"])
+    """A card in a picker, short enough for a phone's box: its number and its four icons, top left first (the
+    terrains show in its drawing)."""
+    return f"{cid}: " + ", ".join(i for _t, i in cards()[cid]["quads"])
 
 
 def icon_letters(cid: int) -> str:

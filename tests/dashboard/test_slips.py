@@ -88,7 +88,7 @@ def test_the_outlaws_street_is_edited_with_visible_boxes_one_per_column():
 def test_the_sheet_says_which_quarter_of_a_card_is_listed_first():
     at = open_page("wagons_sheet", state={"wg_rows": [], "wg_pile": []})
     assert "in reading order: top left first, then top right, bottom left and bottom right" in texts(at)
-    assert at.selectbox(key="wg_pick_card").options[0].count("/") == 4  # "N: terrain/icon, ..." in that order
+    assert at.selectbox(key="wg_pick_card").options[0].count(", ") == 3  # "N: icon, icon, icon, icon" in that order
 
 
 def test_every_margin_histogram_on_the_scenarios_page_has_its_x_scale():

@@ -31,8 +31,8 @@ sh.restore()  # the address's sheet, else this browser's kept one, else the rule
 GRID = "wg_grid"
 
 
-QUARTERS = ("Each card is listed by its four quarters, terrain/icon, in reading order: top left first, then top "
-            "right, bottom left and bottom right.")  # which quarter of a card the sheet's lists name first
+QUARTERS = ("Each card is listed by its four quarters' icons in reading order: top left first, then top right, "
+            "bottom left and bottom right.")  # which quarter of a card the sheet's lists name first
 
 
 def card_picker(town, rows: list[dict], scenario: str) -> None:
