@@ -32,6 +32,16 @@ def tab(browser, request):
         ctx.close()
 
 
+CUT_TEXT = """() => { const out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const s = getComputedStyle(e), r = e.getBoundingClientRect();
+    if (r.width > 0 && s.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1 && e.textContent.trim())
+      out.push(e.textContent.trim().slice(0, 60));
+  }
+  return out; }"""
+"""Text that ends in "..." because its box is too narrow ("Cha..." for Change, a sidebar title, "W..." for Wagon)."""
+
+
 def disputed_game():
     """A finished Boomtown game (greedy policy) whose winner depends on the Boom or Bust reading."""
     for seed in range(40):
@@ -51,6 +61,7 @@ def test_the_player_settles_boom_or_bust_and_smalltown_charm_from_the_cards_and_
     expect(tab.get_by_text(headline)).to_be_visible()
     expect(tab.get_by_text(re.compile(r"The (player|opponent) wins \d+ to \d+"))).to_have_count(0)  # no winner
     fits(tab)
+    assert tab.evaluate(CUT_TEXT) == []
     shot_at(tab, "wagons_cards_unsettled")
     press(tab, "wg_cards_smalltown_charm_same")  # one tap on the Smalltown Charm card
     settled(tab)
@@ -64,5 +75,6 @@ def test_the_player_settles_boom_or_bust_and_smalltown_charm_from_the_cards_and_
     expect(tab.get_by_text(won).first).to_be_visible()
     expect(tab.get_by_text("(low confidence")).to_have_count(0)
     fits(tab)
+    assert tab.evaluate(CUT_TEXT) == []
     shot_at(tab, "wagons_cards_settled")
     assert tab.locator('[data-testid="stException"]').count() == 0
