@@ -3,7 +3,9 @@
 import streamlit as st
 
 from dashboard.nav import PAGES
+from dashboard.shared.fit import whole_titles
 
+whole_titles()  # the navigation's group titles whole
 st.title("Ruleslinger")
 st.markdown(
     "A rules-verification and scoring lab for three western tabletop games. Every answer on these "

@@ -87,6 +87,9 @@ def start_rooms() -> None:
 
 def page_header(name: str) -> None:
     """Title and one-line purpose of the page ``name``."""
+    from dashboard.shared.fit import whole_titles
+
     info = page(name)
+    whole_titles()
     st.title(info.title)
     st.caption(info.what)

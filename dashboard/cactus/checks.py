@@ -28,8 +28,8 @@ def options(before: dict) -> dict:
                         "Event-deck checks for player counts", [2, 3, 4, 5],
                         help="Each player count adds Z3 checks of up to a minute or two; the solo-deck checks "
                              "always run."),
-        "quick": kept(oc[1].toggle, "ver_cactus_quick", before.get("quick", True),
-                      "Quick (skip the slowest alternative-reading checks)"),
+        "quick": kept(oc[1].toggle, "ver_cactus_quick", before.get("quick", True), "Quick run",
+                      help="Skip the slowest checks of the alternative readings"),
     }
     st.caption("The deck checks try every reading of C2-C5 themselves, so they do not depend on this session's "
                "readings.")

@@ -8,6 +8,7 @@ only computes what a time limit left open; the last report is kept in the sessio
 from __future__ import annotations
 
 import json
+import threading
 
 import polars as pl
 import streamlit as st
@@ -15,7 +16,7 @@ import streamlit as st
 from dashboard.checks.results import KEPT
 from dashboard.nav import CHECKS
 from dashboard.shared import answers
-from dashboard.shared.readings import GAME_TITLES
+from dashboard.shared.readings import GAME_TITLES, describe_choice, plain, reading_name
 from dashboard.shared.widgets import kept
 from dashboard.shared.words import counted
 from dashboard.shared.work import Stopped, run_with_progress
@@ -40,12 +41,18 @@ def _words(entry: dict, key: str = "result") -> str:
     return entry.get("words") or json.dumps(entry.get(key), separators=(", ", ": "))[:120]
 
 
+def reading_words(game: str, reading: str, value) -> str:
+    """One reading's value in words: "the question's title: the value's label" (never ``name=value``)."""
+    return f"{reading_name(game, reading)}: {describe_choice(value)}"
+
+
 def rows(report: dict) -> list[dict]:
     """One row per verdict: its value under the default readings and each reading that changes it, in words."""
-    out = []
+    out, game = [], report.get("game", "")
     for v in report["verdicts"]:
-        changed = "; ".join(f"{d['reading']}={d['value']}: {_words(d)}" for d in v["depends_on"])
-        undecided = ", ".join(f"{d['reading']}={d['value']}" for d in v["undecided"])
+        changed = "; ".join(f"{reading_words(game, d['reading'], d['value'])}: {_words(d)}"
+                            for d in v["depends_on"])
+        undecided = ", ".join(reading_words(game, d["reading"], d["value"]) for d in v["undecided"])
         out.append({"verdict": v["id"], "under the default readings": _words(v, "default"),
                     "across the readings": across(v), "readings that change it": changed or "-",
                     "undecided under": undecided or "-", "readings run": len(v["checked"]),
@@ -63,6 +70,48 @@ def summary(report: dict) -> str:
         f"** ({report['seconds']} s)."
 
 
+_AHEAD: dict[tuple, threading.Thread] = {}
+"""The runs computed ahead in this server (game, seconds, games) -> its thread: each at most once a process."""
+_AHEAD_LOCK = threading.Lock()
+
+
+def compute_ahead(game: str, time_limit: float, games: int) -> None:
+    """Start computing every verdict of ``game`` across the readings in the background (once a server process),
+    so the Run button finds them done: each decided result is kept in memory and on disk between runs
+    (:mod:`solver.readings.stored`, keyed by the code and data it rests on), for every set of readings. Only in a
+    server that a browser is looking at (its request's headers: an AppTest has none, so tests start no background
+    work)."""
+    if not browser_session():
+        return
+    key = (game, float(time_limit), int(games))
+    with _AHEAD_LOCK:
+        if key in _AHEAD:
+            return
+        from solver.readings import impact
+        from solver.readings import verdicts as verdict
+
+        settings = verdict.Settings(time_limit=time_limit, games=games)
+        _AHEAD[key] = threading.Thread(target=_quietly, args=(impact.impact, game, None, settings, None),
+                                       name=f"verdicts ahead: {game}", daemon=True)
+        _AHEAD[key].start()
+
+
+def browser_session() -> bool:
+    """This run serves a browser (a request with headers), not a test's AppTest."""
+    try:
+        return bool(st.context.headers)
+    except Exception:  # noqa: BLE001 (no script context: no browser)
+        return False
+
+
+def _quietly(fn, *args) -> None:
+    """A run ahead: its results are kept by the solver; a failure is the Run button's to report, not this thread's."""
+    try:
+        fn(*args, stored=True)
+    except Exception:  # noqa: BLE001 (the same run, from the button, says what went wrong)
+        return
+
+
 def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: dict) -> dict:
     from solver.readings import impact
     from solver.readings import verdicts as verdict
@@ -73,7 +122,14 @@ def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: d
         box["text"] = f"{done} of {total}: {label}"
         box["share"] = done / total if total else None
 
-    return impact.impact(game, only or None, verdict.Settings(time_limit=time_limit, games=games), progress)
+    ahead = _AHEAD.get((game, float(time_limit), int(games)))
+    while ahead is not None and ahead.is_alive():  # computed ahead, still running: its results, not a second run
+        box["text"] = "computing ahead since the page opened"
+        ahead.join(0.5)
+        if stopped():
+            raise Stopped
+    return impact.impact(game, only or None, verdict.Settings(time_limit=time_limit, games=games), progress,
+                         stored=True)
 
 
 def impact_section() -> None:
@@ -100,6 +156,7 @@ def impact_section() -> None:
                      disabled=not CHECKS[game].IMPACT_GAMES))
     key = f"impact_{game}"
     inputs = [game, sorted(only), limit, games]
+    compute_ahead(game, limit, games)
     if st.button(f"Run the {GAME_TITLES[game]} verdicts across the readings", key=f"imp_run_{game}"):
         box: dict = {}
         share = (len(only) / len(verdicts)) if only else 1.0
@@ -124,8 +181,9 @@ def show(report: dict) -> None:
     st.markdown(summary(report))
     st.dataframe(pl.DataFrame(rows(report)), hide_index=True, width="stretch")
     unread: dict[str, list[str]] = {}
+    game = report.get("game", "")
     for u in report.get("unread", []):
-        unread.setdefault(u["why"], []).append(u["reading"])
+        unread.setdefault(plain(game, u["why"]), []).append(reading_name(game, u["reading"]))
     for why, names in unread.items():
         st.caption(f"No verdict reads {', '.join(names)}: {why}")
     for m in report.get("missing", []):
@@ -133,12 +191,13 @@ def show(report: dict) -> None:
     for v in report["verdicts"]:
         with st.expander(f"{v['id']}: {v['title']}", expanded=False):
             if v["checked"]:
-                st.dataframe(pl.DataFrame([{"reading": c["reading"], "value": str(c["value"]),
+                st.dataframe(pl.DataFrame([{"reading": reading_name(game, c["reading"]),
+                                            "value": describe_choice(c["value"]),
                                             "result": _words(c),
                                             "changes it": c in v["depends_on"]} for c in v["checked"]]),
                              hide_index=True, width="stretch")
             by_reason: dict[str, list[str]] = {}
             for s in v["skipped"]:
-                by_reason.setdefault(s["why"], []).append(s["reading"])
+                by_reason.setdefault(plain(game, s["why"]), []).append(reading_name(game, s["reading"]))
             for why, names in by_reason.items():
                 st.caption(f"Skipped {', '.join(names)}: {why}")

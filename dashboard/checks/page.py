@@ -19,6 +19,7 @@ from dashboard.shared.readings import (
     describe_choice,
     make_rules,
     option_widget,
+    plain,
     readings,
     rules_class,
 )
@@ -55,18 +56,20 @@ def register_tab() -> None:
             entry = by_option.get(f.name)
             option_widget(game, cls, f.name, "opt", describe=entry is None)  # else the caption below says it all
             if entry is not None:
-                st.caption(f"Default: {entry.default}" + (" *(inferred)*" if entry.inferred else "")
-                           + ("  \nAlternatives: " + "; ".join(entry.alternatives) if entry.alternatives else ""))
+                st.caption(f"Default: {plain(game, entry.default)}" + (" *(inferred)*" if entry.inferred else "")
+                           + ("  \nAlternatives: " + "; ".join(plain(game, a) for a in entry.alternatives)
+                              if entry.alternatives else ""))
         if st.button("Back to the default readings", key=f"reset_{game}"):
             readings(game).clear()  # the select boxes follow on the rerun (common.option_widget)
             st.rerun()
     st.subheader("Register")
     only_open = st.toggle("Only open questions", value=False, key=f"only_open_{game}")
-    rows = [{"id": r.id, "open": r.open_question, "title": r.title, "default reading":
-             r.default + (" (inferred)" if r.inferred else ""), "alternatives": "; ".join(r.alternatives),
-             "option": r.option or "", "in force": describe_choice(getattr(make_rules(game, cls), r.option))
+    rows = [{"id": r.id, "open": r.open_question, "title": plain(game, r.title), "default reading":
+             plain(game, r.default) + (" (inferred)" if r.inferred else ""),
+             "alternatives": "; ".join(plain(game, a) for a in r.alternatives),
+             "in force": describe_choice(getattr(make_rules(game, cls), r.option))
              if cls is not None and r.option and hasattr(cls, r.option) else "",
-             "source": r.source, "status": r.status}
+             "source": plain(game, r.source), "status": r.status}
             for r in rules if r.open_question or not only_open]
     if rows:
         st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")

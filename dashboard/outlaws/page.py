@@ -15,7 +15,7 @@ from dashboard.outlaws import play as outlaws_play
 from dashboard.outlaws import position_work as work
 from dashboard.outlaws import street
 from dashboard.outlaws import view as ov
-from dashboard.outlaws.problems import checked_position
+from dashboard.outlaws.problems import checked_position, in_words
 from dashboard.shared import answers, fit, games
 from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
@@ -61,7 +61,7 @@ def edit_position() -> None:
     try:
         edited = ov.position_editor(work.position(), st.session_state.ol_ver)
     except BadInput as exc:  # a box that holds no value of its kind
-        st.error(f"Position not changed: {plain(exc)}", icon=":material/error:")
+        st.error(f"Position not changed: {plain(in_words(str(exc)))}", icon=":material/error:")
         return
     if edited is not None and (doc := checked_position(edited)) is not None:
         work.replace(doc)
@@ -74,7 +74,7 @@ def edit_position() -> None:
             try:
                 doc = checked_position(parse_json_text(text, "position"))
             except BadInput as exc:  # not JSON at all
-                st.error(f"Position not changed: {plain(exc)}", icon=":material/error:")
+                st.error(f"Position not changed: {plain(in_words(str(exc)))}", icon=":material/error:")
             else:
                 if doc is not None:
                     work.replace(doc)
@@ -102,6 +102,9 @@ status = None
 with guarded("Status: "):
     status = ov.status_cached(pos_json, rules_json)
     ov.show_banners(status, pos_doc)
+
+with st.expander("The three ways to win: the Italian rulebook and the English edition", icon=":material/translate:"):
+    ov.ways_to_win()
 
 st.subheader("Legal actions")
 with guarded("Legal actions: "):

@@ -163,8 +163,34 @@ def _gcd(a: int, b: int) -> int:
 
 # ----------------------------------------------------------------------------- the page
 
+NEAR_SUDDEN_DEATH = (("sudden-death-near.json", "One Vote from sudden death"),
+                     ("sudden-death-again.json", "Sudden death a second time"))
+"""Starting positions near sudden death (rule O11), from the project's example positions, one tap each."""
+
+
+def _start_from_example(file: str) -> None:
+    from solver.outlaws.state import read_position
+    from solver.paths import SCENARIOS
+
+    try:
+        _set_line(ln.line_to_json(gm.Game(read_position(SCENARIOS / "outlaws" / file), _rules()), []))
+    except BadInput as exc:
+        st.session_state["olp_url_error"] = f"Not started: {exc}"
+
+
+def render_examples() -> None:
+    """The starting positions near sudden death, one tap each (no file to upload)."""
+    with st.container(horizontal=True, key="olp_examples", vertical_alignment="center"):
+        st.caption("Start near sudden death (rule O11):", width="content")
+        for file, label in NEAR_SUDDEN_DEATH:
+            st.button(label, key=f"olp_example_{file.removesuffix('.json')}", icon=":material/skull:",
+                      on_click=_start_from_example, args=(file,),
+                      help="A new line from this example position (the line so far is replaced)")
+
+
 def render_start(default_seed: int, page_position: dict | None) -> None:
     """Where the line starts: a set-up from a seed, the Outlaws page's position, or a file; and saving it."""
+    render_examples()  # outside the panel: one tap starts there
     with st.expander("Start position, save and load", expanded=False, icon=":material/flag:"):
         c = st.columns([1, 1, 2])
         with c[0]:
@@ -173,7 +199,8 @@ def render_start(default_seed: int, page_position: dict | None) -> None:
             if st.button("New set-up", key="olp_new", disabled=seed is None):
                 _set_line(ln.line_to_json(gm.initial_state(seed, _rules()), []))
                 st.rerun()
-        if page_position is not None and c[1].button("Start from the Outlaws page's position", key="olp_from_page"):
+        if page_position is not None and c[1].button("From the Outlaws page", key="olp_from_page",
+                                                     help="Start from the position on the Outlaws page"):
             try:
                 _set_line(ln.line_to_json(gm.Game(position_from_json(page_position), _rules()), []))
                 st.rerun()
@@ -235,11 +262,12 @@ def render_banners(game: gm.Game) -> None:
     pos = game.position
     won = gm.winner(game)
     if won:
-        st.success(f"**{won} has won** {victory_words(pos.victory)}.", icon=":material/emoji_events:")
-    if pos.sudden_death:
+        st.success(f"**{won} has won** {victory_words(pos.victory)}"
+                   + (" during sudden death" if pos.sudden_death else "") + ".", icon=":material/emoji_events:")
+    elif pos.sudden_death:
         st.warning(f"**Sudden death is in force**: only {sudden_death_victories()} count (rule O11).",
                    icon=":material/skull:")
-    elif not won and sudden_death_trigger(pos, game.rules):
+    elif sudden_death_trigger(pos, game.rules):
         st.warning("**Sudden death is triggered**: the next action's resolution begins it (rule O11).",
                    icon=":material/skull:")
 

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from dashboard.outlaws import addresses as outlaws_addresses
+from dashboard.outlaws.problems import in_words
 from dashboard.shared.state import store, urlstate
 from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput
@@ -43,7 +44,7 @@ def _from_address() -> None:
     try:
         st.session_state[KEY] = load(urlstate.decode(text, outlaws_addresses.POS))
     except BadInput as exc:
-        st.error(f"The position in the address was not loaded: {plain(exc)}", icon=":material/error:")
+        st.error(f"The position in the address was not loaded: {plain(in_words(str(exc)))}", icon=":material/error:")
 
 
 def init(rules: Any) -> None:

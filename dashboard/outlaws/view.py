@@ -27,25 +27,33 @@ from solver.stopping import stopped
 
 UNKNOWN = "(unknown)"
 SUPPLY_KEYS = ("vote", "bullet", "handcuffs", "front_page", "election")
+SUPPLY_WORDS = {"vote": "Votes", "bullet": "Bullets", "handcuffs": "Handcuffs", "front_page": "Front Page markers",
+                "election": "Election token"}
+"""Each supply count as the rulebook names its tokens (the box labels: never the document's field names)."""
 
 
 # ----------------------------------------------------------------------------- editor
 
+def _row_of_boxes(what: str, options: list[str], values: list, key: str) -> dict[str, str]:
+    """Eight select boxes, four a line (a name shows whole), labelled by column: {"0".."7": the chosen value}."""
+    out: dict[str, str] = {}
+    for half in (0, 4):
+        cols = st.columns(4)
+        for i in range(half, half + 4):
+            out[str(i)] = cols[i - half].selectbox(f"{what}, column {i}", options, index=_idx(tuple(options), values[i]),
+                                                   key=f"{key}{i}")
+    return out
+
+
 def _street_editors(doc: dict, k: str) -> tuple[Any, Any]:
-    """Main Street and the token row as two editable grids (one select box per column)."""
+    """Main Street and the token row, one select box per column (each visibly a box to change: no hidden grid
+    editing), as two lists of rows ({"row": side or "tokens", "0".."7": the column's value})."""
     st.markdown("**Main Street and the token row** (columns 0-7 from A's left; B's row faces A's)")
-    names = [UNKNOWN, *CHARACTERS]
-    cols8 = [str(i) for i in range(8)]
-    grid = pl.DataFrame([{"row": side} | {str(i): _show(doc["street"][side][i]) for i in range(8)} for side in ("B", "A")])
-    grid_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
-        c: st.column_config.SelectboxColumn(f"col {c}", options=names, required=True) for c in cols8}
-    edited_street = st.data_editor(grid, column_config=grid_cfg, hide_index=True, key=f"{k}_street", width="stretch")
-    tok_opts = [UNKNOWN, "empty", *TOKEN_TYPES]
-    tgrid = pl.DataFrame([{"row": "tokens"} | {str(i): _show(doc["tokens"][i]) for i in range(8)}])
-    tok_cfg = {"row": st.column_config.TextColumn("row", disabled=True, width="small")} | {
-        c: st.column_config.SelectboxColumn(f"col {c}", options=tok_opts, required=True) for c in cols8}
-    edited_tokens = st.data_editor(tgrid, column_config=tok_cfg, hide_index=True, key=f"{k}_tokens", width="stretch")
-    return edited_street, edited_tokens
+    rows = [{"row": side} | _row_of_boxes(f"{side}'s street", [UNKNOWN, *CHARACTERS], doc["street"][side],
+                                          f"{k}_st_{side}") for side in ("B", "A")]
+    tokens = [{"row": "tokens"} | _row_of_boxes("Token", [UNKNOWN, "empty", *TOKEN_TYPES], doc["tokens"],
+                                                f"{k}_tok_")]
+    return rows, tokens
 
 
 def _count_boxes(doc: dict, k: str) -> dict[str, tuple[str, int, int]]:
@@ -63,7 +71,8 @@ def _count_boxes(doc: dict, k: str) -> dict[str, tuple[str, int, int]]:
         sc = st.columns(5)
         cur = doc["supply"][side]
         for i, key in enumerate(SUPPLY_KEYS):
-            counts[f"{side}'s supply: {key}"] = (sc[i].text_input(key, str(cur.get(key, 0)), max_chars=4,
+            counts[f"{side}'s supply: {SUPPLY_WORDS[key]}"] = (sc[i].text_input(
+                SUPPLY_WORDS[key], str(cur.get(key, 0)), max_chars=4,
                                                                   key=f"{k}_sup_{side}_{key}"),
                                                  0, 17 if key != "front_page" else 3)
     dc = st.columns(2)
@@ -105,7 +114,8 @@ def position_editor(doc: dict, ver: int) -> dict | None:
             "street": {side: [_opt(street_rows[side][str(i)]) for i in range(8)] for side in ("A", "B")},
             "saloon": saloon, "tokens": [_opt(tok_row[str(i)]) for i in range(8)],
             "reserve": [t for t in (*TOKEN_TYPES, None) for _ in range(number[f"Reserve: {t or UNKNOWN}"])],
-            "supply": {side: {key: number[f"{side}'s supply: {key}"] for key in SUPPLY_KEYS} for side in ("A", "B")},
+            "supply": {side: {key: number[f"{side}'s supply: {SUPPLY_WORDS[key]}"] for key in SUPPLY_KEYS}
+                       for side in ("A", "B")},
             "discard": discard, "immobilized": [[s.split()[0], int(s.split()[-1])] for s in imm],
             "front_page": [[s.split()[0], int(s.split()[-1])] for s in fp], "sudden_death": sudden}
 
@@ -154,7 +164,7 @@ def dead_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: in
 
 def show_dead(result: dict) -> None:
     if result.get("found"):
-        st.error(f"**Dead position found** {result.get('length')} actions from here: nobody can win and the "
+        st.error(f"**Dead position found** {counted(result.get('length') or 0, 'action')} from here: nobody can win and the "
                  "sudden-death trigger does not hold (a gap in the rules, O12).", icon=":material/report:")
         st.html(street.street_html(result["position"], "The dead position"))
         with st.expander("Why nobody can win there (the engine's reasons)"):
@@ -211,7 +221,7 @@ def show_banners(status: dict, doc: dict) -> None:
     winner, won_by = status.get("winner"), status.get("victory")
     if winner:
         st.success(f"**{winner} has won** {victory.victory_words(won_by)}.", icon=":material/emoji_events:")
-    if status.get("sudden_death_trigger") or doc.get("sudden_death"):
+    if not winner and (status.get("sudden_death_trigger") or doc.get("sudden_death")):  # over: no warning
         when = " is triggered in this position" if status.get("sudden_death_trigger") else " is in force"
         st.warning(f"**Sudden death**{when}: only {victory.sudden_death_victories()} count (rule O11).",
                    icon=":material/skull:")
@@ -310,3 +320,16 @@ def show_playouts(rows: list[dict]) -> None:
 
 __all__ = ["position_editor", "summary_line", "status_cached", "moves_cached", "search_cached", "playouts_cached",
            "show_banners", "show_actions", "show_search", "show_playouts", "show_dead"]
+
+
+def ways_to_win() -> None:
+    """Each victory's Italian sentence ("Vincere la partita") with its English beside it, the English edition's name,
+    and why Con le Brutte is the Bad way and Con le Cattive the Ugly way (solver.outlaws.victory_names)."""
+    from solver.outlaws.victory_names import WAYS_TO_WIN, WHY_THE_NAMES
+
+    for v in WAYS_TO_WIN:
+        left, right = st.columns(2)
+        left.markdown(f"*\"{v.passage}\"*")
+        right.markdown(f"{v.passage_english} **{v.name}** (rule {v.rule})")
+    st.markdown(WHY_THE_NAMES)
+

@@ -25,3 +25,18 @@ _CSS = f"""<style>
 def narrow_page() -> None:
     """Call once near the top of a page: its tab bars and code spans fit a narrow screen."""
     st.html(_CSS)
+
+
+_WHOLE_TITLES = """<style>
+[data-testid="stNavSectionHeader"] * { white-space: normal !important; text-overflow: clip !important;
+  overflow: visible !important; }
+</style>"""
+"""The navigation's group titles ("Circle the Wagons: Lone Cowboy") wrap instead of ending in "..."."""
+
+
+def whole_titles() -> None:
+    """Every page (:func:`dashboard.shared.widgets.page_header`): the sidebar's group titles shown whole. Drawn as
+    an element of the sidebar, which a fragment's rerun leaves in place (a style-only ``st.html`` goes to the run's
+    event area, which such a rerun empties)."""
+    st.sidebar.markdown(_WHOLE_TITLES, unsafe_allow_html=True)
+

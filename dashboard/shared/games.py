@@ -39,6 +39,10 @@ KINDS: dict[str, Kind] = {kind: Kind(label, DASHBOARD / p.file, work_key)
 """Kind of item -> how My games shows and resumes it, from the pages' ``saves`` (:mod:`dashboard.nav`): a page that
 saves a new kind names it there."""
 
+UNDER_WAY = ("-game", "-line")
+"""How the kinds that are games played along end (a game, a line of play): My games lists the one under way as soon
+as it starts."""
+
 _NOTE = "_my_games_note"
 """Session key of the line a rename or delete leaves for the next run (callbacks run before the page)."""
 
@@ -59,7 +63,11 @@ def save_form(kind: str, doc: Any, *, key: str, default_name: str = "") -> store
     handle = store.current()
     if handle is None:
         return None
-    name = st.text_input("Name to save it under", value=default_name, key=f"{key}_name", max_chars=store.MAX_NAME)
+    ss, shown = st.session_state, f"{key}_name_default"
+    if ss.get(f"{key}_name") in (None, ss.get(shown)):  # not typed by the player: it follows the work's own name
+        ss[f"{key}_name"] = default_name
+    ss[shown] = default_name
+    name = st.text_input("Name to save it under", key=f"{key}_name", max_chars=store.MAX_NAME)
     if not st.button("Save to My games", key=f"{key}_save", icon=":material/bookmark_add:"):
         return None
     try:
@@ -123,6 +131,9 @@ def show(kinds: dict[str, Kind] | None = None) -> None:
     """The My games page: this browser's saved items, the latest first, each with Resume (to the page of its kind
     in ``kinds``, default :data:`KINDS`), Rename and Delete."""
     kinds = KINDS if kinds is None else kinds
+    from dashboard.shared.fit import whole_titles
+
+    whole_titles()
     st.title("My games")
     st.caption("The games and towns saved in this browser, the latest first. Only this browser sees them.")
     note = st.session_state.pop(_NOTE, None)
@@ -137,7 +148,8 @@ def show(kinds: dict[str, Kind] | None = None) -> None:
     except BadInput as exc:
         st.error(f"The list cannot be read: {plain(exc)}", icon=":material/error:")
         return
-    if not items:
+    kept_now = _kept_now(handle, kinds)
+    if not items and not kept_now:
         st.info("Nothing saved in this browser yet: pages offer **Save to My games** under their work.",
                 icon=":material/bookmarks:")
     for item in _page(items):
@@ -159,3 +171,28 @@ def _page(items: list[store.Item]) -> list[store.Item]:
                              step=1, key="mg_page")
     start = (int(number) - 1) * PAGE_SIZE
     return items[start:start + PAGE_SIZE]
+
+
+def _kept_now(handle: store.Handle, kinds: dict[str, Kind]) -> int:
+    """The work each page keeps as the player goes (a game under way is kept from its first move, before any Save):
+    one box per page that holds some, with **Open** (to that page, which restores it); how many there are."""
+    seen: set[str] = set()
+    shown = 0
+    for name, kind in kinds.items():
+        if not name.endswith(UNDER_WAY) or kind.work_key in seen:
+            continue
+        seen.add(kind.work_key)
+        try:
+            doc = handle.load_work(kind.work_key)
+        except BadInput:
+            continue
+        if doc is None:
+            continue
+        shown += 1
+        with st.container(border=True, key=f"mg_kept_{kind.work_key}"):
+            st.markdown(f"**{kind.label}, under way**  \nkept as you play (no Save needed); save it to keep a named "
+                        "copy")
+            if st.button("Open", key=f"mg_open_{kind.work_key}", type="primary", icon=":material/play_arrow:"):
+                st.switch_page(kind.page)
+    return shown
+

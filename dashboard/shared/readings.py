@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import typing
 from functools import partial
 from typing import Any
@@ -106,16 +107,55 @@ def option_choices(rules_cls: type, name: str) -> list[Any] | None:
 
 
 def describe_choice(value: Any) -> str:
+    """A reading's value in words: its plain label ("stop archiving" for ``stop_archiving``, "yes" / "no" for a
+    boolean), never the code name."""
     if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
+        value = value.value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value_words(str(value))
+
+
+def value_words(text: str) -> str:
+    """A listed value's plain label: its words without the ``_`` and ``-`` that join them in code."""
+    return re.sub(r"(?<=[A-Za-z])-(?=[A-Za-z])", " ", text.replace("_", " "))
+
+
+def reading_name(game: str, name: str) -> str:
+    """A reading in words, as the rulebook's question names it: the register's title of its rule, else its words."""
+    from solver.readings.options import option_rules
+
+    own = option_rules(game, name)
+    if not own:
+        return value_words(name).capitalize()
+    return own[0].title if own[0].option == name else f"{own[0].title}: {value_words(name)}"
+
+
+_CODE_PAIR = re.compile(r"`*\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+)\s?=\s?([A-Za-z0-9][\w/.-]*)`*")
+_SNAKE = re.compile(r"`*\b([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\b`*")
+
+
+def plain(game: str, text: str) -> str:
+    """A register line in words: ``name = value`` of a reading of ``game`` as "the reading's title: the value's
+    label", any other code name (``per_gun``) as its words."""
+    names = set(RULES[game].names()) if game in RULES else set()
+
+    def pair(m: re.Match) -> str:
+        if m.group(1) not in names:
+            return m.group(0)
+        return f"{reading_name(game, m.group(1))}: {value_words(m.group(2))}"
+
+    text = re.sub(r"\brules\.(\w+)", lambda m: reading_name(game, m.group(1)), text)
+    text = _CODE_PAIR.sub(pair, text)
+    text = _SNAKE.sub(lambda m: value_words(m.group(1)), text)
+    return re.sub(r"`+([^`]+)`+", r'"\1"', text)  # a command the register quotes: in quotes, not code
 
 
 def changed_readings(game: str, rules_cls: type) -> list[str]:
-    """``name=value`` of each reading in force this session that differs from the default."""
+    """Each reading in force this session that differs from the default, in words: "its question: its value"."""
     current, default = make_rules(game, rules_cls), rules_cls()
-    return [f"{f.name}={describe_choice(getattr(current, f.name))}" for f in dataclasses.fields(rules_cls)
-            if getattr(current, f.name) != getattr(default, f.name)]
+    return [f"{reading_name(game, f.name)}: {describe_choice(getattr(current, f.name))}"
+            for f in dataclasses.fields(rules_cls) if getattr(current, f.name) != getattr(default, f.name)]
 
 
 def rules_summary(game: str, rules_cls: type) -> str:
@@ -167,7 +207,7 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
     label = label or reading_label(game, name)
     key = f"{key_prefix}_{game}_{name}"
     if not choices:
-        st.error(f"{name}: this reading has no listed alternatives to choose from", icon=":material/error:")
+        st.error(f"{label}: this reading has no listed alternatives to choose from", icon=":material/error:")
         return
 
     def fmt(v: Any) -> str:  # short, so the closed box shows it whole; the lines are below and in the help
@@ -188,21 +228,23 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
 
 
 def choice_line(game: str, name: str, value: Any) -> str:
-    """The register's line on one choice, without the value repeated in front of it."""
+    """The register's line on one choice in words (:func:`plain`), without the value repeated in front of it."""
     line = choice_description(game, name, value)
-    head = f"{describe_choice(value)}:"  # (the register's whole sentence: choice_description reads it uncut)
+    head = f"{value.value if isinstance(value, enum.Enum) else value}:"  # (choice_description reads it uncut)
     line = line[len(head):].strip() if line.startswith(head) else line
-    return "" if line == name else line  # the register says nothing on it: no line rather than the bare name
+    return "" if line == name else plain(game, line)  # the register says nothing on it: no line, not the bare name
 
 
 def reading_label(game: str, name: str) -> str:
     """A reading's box label in words: the register's title of the rule the option belongs to
-    (:func:`solver.readings.options.option_rules`) and its id, then the option's name as the CLI spells it."""
+    (:func:`solver.readings.options.option_rules`) and its id (the command line's name for it is in the register)."""
     from solver.readings.options import option_rules
 
     own = option_rules(game, name)
-    title = f"{own[0].title} ({own[0].id})" if own else name.replace("_", " ").capitalize()
-    return f"{title} · `{name}`"
+    if not own:
+        return value_words(name).capitalize()
+    title = f"{own[0].title} ({own[0].id})"
+    return title if own[0].option == name else f"{title}: {value_words(name)}"  # one of several under one rule
 
 
 def _choose_reading(game: str, rules_cls: type, name: str, key: str) -> None:
@@ -214,7 +256,7 @@ def _choose_reading(game: str, rules_cls: type, name: str, key: str) -> None:
     try:
         rules_cls(**trial)
     except (BadInput, TypeError, ValueError) as exc:
-        st.session_state[f"{key}__refused"] = f"{name}: {exc}"
+        st.session_state[f"{key}__refused"] = f"{reading_label(game, name)}: {plain(game, str(exc))}"
         st.session_state[key] = getattr(make_rules(game, rules_cls), name)
         return
     readings(game)[name] = new

@@ -27,11 +27,13 @@ IMPACT_GAMES = True
 
 @cache_final(all_checks_decided, max_entries=16)
 def _run(scenarios: tuple[str, ...], check_ids: tuple[str, ...], rules_json: str, mutations: tuple[str, ...],
-                time_limit: float) -> list[dict]:
+                time_limit: float, cards: str = "{}") -> list[dict]:
+    from dashboard.wagons.view import cards_data
     from solver.wagons.verify.checks import run_checks
 
     rules = rules_from_key(GAME, rules_json)
-    out = run_checks(scenarios, check_ids, rules, frozenset(mutations), time_limit)
+    out = run_checks(scenarios, check_ids, rules, frozenset(mutations), time_limit,
+                     data=cards_data(cards))  # the checks that read goal numbers: those of the player's cards
     return json.loads(dumps(out))  # plain data for the cache (no engine objects)
 
 
@@ -113,7 +115,7 @@ def _details(check: dict) -> None:
     d = check.get("details") or {}
     fam = check.get("check")
     if fam == "termination" and d.get("witness"):
-        st.markdown(f"Longest game: **{d.get('longest_game_turns')} turns** (bound {d.get('bound_turns')}); "
+        st.markdown(f"Longest game: **{counted(d.get('longest_game_turns') or 0, 'turn')}** (bound {d.get('bound_turns')}); "
                     "a deal that reaches it:")
         _game(d["witness"], d.get("engine"))
     if fam == "automaton" and d.get("text_gaps"):
@@ -162,12 +164,14 @@ def section(title: str) -> None:
     if not scen or not which:
         st.info("Choose at least one scenario and one check.")
         return
-    rules_json = rules_key(make_rules(GAME, rules_class(GAME)))
-    inputs = [GAME, scen, which, rules_json, muts, limit]
+    from dashboard.wagons.card_reading import cards_json
+
+    rules_json, cards = rules_key(make_rules(GAME, rules_class(GAME))), cards_json()
+    inputs = [GAME, scen, which, rules_json, muts, limit] + ([cards] if cards != "{}" else [])
     if st.button(f"Run the {title} checks", key="run_wagons"):
         try:
             answers.remember(KEPT, GAME, inputs, run_with_progress(
-                _run, tuple(scen), tuple(which), rules_json, tuple(muts), limit, label=f"Checking {title}",
+                _run, tuple(scen), tuple(which), rules_json, tuple(muts), limit, cards, label=f"Checking {title}",
                 expected_seconds=limit * len(scen) * len(which)))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")

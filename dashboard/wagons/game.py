@@ -41,7 +41,9 @@ def new_record(scenario: str, seed: int | None, rules: Rules) -> dict:
 
 def replay(record: dict, n: int | None = None) -> gm.GameState:
     """The engine's state after the record's first ``n`` actions (all when None)."""
-    return game_from_record({**record, "actions": record["actions"][:n]})
+    from dashboard.wagons.card_reading import card_data
+
+    return game_from_record({**record, "actions": record["actions"][:n]}, card_data())  # the player's card numbers
 
 
 def load_record(doc: Any) -> dict:

@@ -8,7 +8,7 @@ import streamlit as st
 
 from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
-from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.readings import describe_choice, make_rules, reading_name, rules_class, rules_summary
 from dashboard.shared.state import store
 from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import guarded
@@ -65,7 +65,8 @@ def game_caption(record: dict) -> str:
     how = f"Playing deal {record['seed']}" if record.get("seed") is not None else "Following a game at the table"
     rules = Rules.from_json(record["rules"])
     readings = "default readings" if rules == Rules() else "readings: " + ", ".join(
-        f"{k}={v}" for k, v in rules.to_json().items() if v != Rules().to_json().get(k))
+        f"{reading_name('wagons', k)}: {describe_choice(getattr(rules, k))}" for k, v in rules.to_json().items()
+        if v != Rules().to_json().get(k))
     return f"{how} · scenario **{name}** ({', '.join(scen[record['scenario']]['goals'])}) · {readings}"
 
 

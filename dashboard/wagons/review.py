@@ -18,7 +18,9 @@ import streamlit as st
 
 from dashboard.shared.caching import cache_final, dumps, proven
 from dashboard.shared.widgets import guarded, kept
+from dashboard.shared.words import counted
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
+from dashboard.wagons import card_reading
 from dashboard.wagons import view as wv
 from dashboard.wagons.drawing import overlay_svg
 from solver.errors import BadInput
@@ -43,8 +45,8 @@ def gap_key() -> str:
 
 
 @cache_final(proven, max_entries=64)
-def analysis(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str, time_limit: float,
-             _report: dict | None = None) -> dict:
+def analysis(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str, cards: str,
+             time_limit: float, _report: dict | None = None) -> dict:
     """The review (solver.wagons.review.town.review_town) as a plain dict; cached only when proven.
     ``_report`` (not part of the key) receives the search's progress: {best, bound, elapsed}."""
     from solver.wagons.review.town import review_town
@@ -55,7 +57,8 @@ def analysis(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_js
             _report.update(best=best, bound=bound, elapsed=elapsed)
 
     town = town_from_dict(json.loads(town_json_text))
-    return review_town(town, tuple(pile), scenario, wv.rules_from_json(rules_json), time_limit, progress).to_dict()
+    return review_town(town, tuple(pile), scenario, wv.rules_from_json(rules_json), time_limit, progress,
+                       data=wv.cards_data(cards)).to_dict()  # with the numbers read off the player's cards
 
 
 def gap_frame(result: dict) -> pl.DataFrame:
@@ -100,12 +103,12 @@ def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
     search with a progress bar toward the time limit."""
     town_json_text = dumps(wv.town_json(state.town))
     rules_json = dumps(state.rules.to_json())
-    game = (town_json_text, tuple(state.pile), state.scenario, rules_json)
+    game = (town_json_text, tuple(state.pile), state.scenario, rules_json, card_reading.cards_json())
     inputs = (*game, float(time_limit))
     if not run:
         return _last_result(key, game)
     report: dict = {}
-    with st.status(f"Searching the best layout of your {len(state.town.placements)} cards "
+    with st.status(f"Searching the best layout of your {counted(len(state.town.placements), 'card')} "
                    f"(at most {time_limit:g} s)...", expanded=True) as box:
         result = run_with_progress(
             analysis, *inputs, report, label="Searching the best layout", expected_seconds=float(time_limit),
@@ -235,7 +238,7 @@ def show_bgstats_export(state, key: str = "wr") -> None:
 
 @cache_final(proven, max_entries=64)
 def winnable_analysis(scenario: str, rules_json: str, seed: int | None, circle: tuple[int, ...],
-                      deck: tuple[int, ...], time_limit: float, _report: dict | None = None) -> dict:
+                      deck: tuple[int, ...], cards: str, time_limit: float, _report: dict | None = None) -> dict:
     """Can-win on the deal (solver.wagons.review.deal.deal_winnable) as a plain dict with the winning
     line's game file (``"record"``, or None); cached only when decided and proven."""
     from solver.wagons.review.deal import Deal, deal_winnable
@@ -245,7 +248,7 @@ def winnable_analysis(scenario: str, rules_json: str, seed: int | None, circle: 
             _report.update(best=best, bound=bound, elapsed=elapsed)
 
     answer, record = deal_winnable(scenario, Deal(seed, tuple(circle), tuple(deck)), wv.rules_from_json(rules_json),
-                                   time_limit, progress)
+                                   time_limit, progress, data=wv.cards_data(cards))
     return {**answer.to_dict(), "record": record}
 
 
@@ -254,7 +257,7 @@ def _winnable(state, time_limit: float, key: str, run: bool) -> dict | None:
     from solver.wagons.review.deal import deal_of
 
     deal = deal_of(state)
-    game = (state.scenario, dumps(state.rules.to_json()), deal.seed, deal.circle, deal.deck)
+    game = (state.scenario, dumps(state.rules.to_json()), deal.seed, deal.circle, deal.deck, card_reading.cards_json())
     inputs = (*game, float(time_limit))
     if not run:
         return _last_result(key, game)

@@ -18,7 +18,7 @@ from dashboard.shared.caching import dumps
 from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import json_download, json_upload
 from dashboard.shared.words import counted, readable, wrapped_table
-from dashboard.wagons import card_reading, town_grid, what_if
+from dashboard.wagons import card_face, card_reading, town_grid, what_if
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
 from solver.errors import BadInput
@@ -137,20 +137,8 @@ def reveal_target(state: gm.GameState) -> str:
     return "the preference deck's top card"
 
 
-def _card_face_css(key: str, cid: int) -> str:
-    """A reveal button drawn as the card: its four territories' colours (top left, top right, bottom left,
-    bottom right), the number (large) and icon letters on a white label."""
-    quads = [draw.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in wv.cards()[cid]["quads"]]
-    return (f".st-key-{key} button{{background:linear-gradient(to right,{quads[0]} 50%,{quads[1]} 50%) top/100% 50% "
-            f"no-repeat,linear-gradient(to right,{quads[2]} 50%,{quads[3]} 50%) bottom/100% 50% no-repeat!important;"
-            "border:2px solid #6d4c41!important;min-height:3.6rem;width:4.2rem;padding:2px!important}"
-            f".st-key-{key} button p{{background:rgba(255,255,255,.9);color:#222;border-radius:4px;padding:0 3px;"
-            "font-size:10px;line-height:1.2;white-space:pre;word-break:keep-all;overflow:visible;text-overflow:clip}"
-            f".st-key-{key} button strong{{font-size:18px}}")
-
-
-def _icon_letters(cid: int) -> str:
-    return "".join(draw.ICONS.get(i, ("", "?"))[1] for _, i in wv.cards()[cid]["quads"])
+_card_face_css = wv.card_button_css
+_icon_letters = wv.icon_letters
 
 
 def _typed(stamp: int, unseen: tuple[int, ...]) -> None:
@@ -313,8 +301,11 @@ def scores_view(state: gm.GameState) -> None:
     over = gm.is_over(state)
     st.subheader("Final scores" if over else "Scores so far")
     by = card_reading.by_reading(dumps(wv.town_json(state.town)), tuple(state.pile), state.scenario,
-                                 dumps(state.rules.to_json()))
+                                 dumps(state.rules.to_json()), card_reading.cards_json())
+    card_face.cards_panel(state.scenario, "lc_cards", also=wg.set_game_reading, open_=over)
     depends = card_reading.panel(by, "lc_card", over, also=wg.set_game_reading)
     not_over = None if over else "the game is not over yet (cards are still to draft and place)"
-    wv.show_scores(gm.scores(state).to_dict(), player_label="You", total_label="Your total",
-                   winner_problem=not_over or depends)
+    from solver.wagons.card_numbers import from_card
+
+    wv.show_scores({**gm.scores(state).to_dict(), "from_card": list(from_card(state.scenario, card_reading.card_data()))},
+                   player_label="You", total_label="Your total", winner_problem=not_over or depends)

@@ -32,6 +32,8 @@ SPOT_BORDER = "3px solid #2e7d32"
 AXIS = 22
 """Width in pixels of the column of row numbers."""
 SQUARE = (36, 74)
+FIT_FONT = "clamp(8px, calc(var(--sq, 40px) * .24), 11px)"
+"""A square's word ("Wagon") whole in the smallest square of a phone, 11 px in a laptop's."""
 """Smallest and largest width of a square in pixels (the smallest a fingertip still hits)."""
 WORDS_FROM = 60
 """Squares at least this wide also name their terrain."""
@@ -142,7 +144,7 @@ def _hover_css(key: str, card: int, where: dict, rot_chosen: int) -> str:
             out.append(f"{hovered} .st-key-{k} button{{background:{bg}!important;color:{fg}!important;"
                        f"outline:{PREVIEW_BORDER};outline-offset:-4px}}"
                        f"{hovered} .st-key-{k} button p{{font-size:0!important}}"
-                       f"{hovered} .st-key-{k} button p::before{{content:'{t.icon}';font-size:11px}}")
+                       f"{hovered} .st-key-{k} button p::before{{content:'{t.icon}';font-size:{FIT_FONT}}}")
     return "".join(out)
 
 
@@ -161,7 +163,10 @@ def _grid_css(key: str, columns: int) -> str:
             f"max-width:{AXIS}px!important}}"
             f"{g} button{{width:100%;min-width:0;min-height:calc(var(--sq) * .8);height:calc(var(--sq) * .8);"
             f"padding:0 1px;border-radius:3px}}"
-            f"{g} button p{{font-size:11px;line-height:1.1;white-space:pre;overflow:hidden;margin:0;"
+            f"{g} button p{{font-size:{FIT_FONT};letter-spacing:-.2px;line-height:1.1;white-space:pre;"
+            f"overflow:visible;text-overflow:clip;margin:0;"  # "Wagon" whole in a phone's smallest square
+            f"word-break:keep-all;overflow-wrap:normal;hyphens:none}}"
+            f"{g} button [data-testid='stMarkdownContainer']{{overflow:visible!important;text-overflow:clip!important;"
             f"word-break:keep-all;overflow-wrap:normal;hyphens:none}}"
             f"{g} .town-axis{{font-size:11px;color:#6b6b6b;text-align:center;line-height:1.1}}"
             f"{g} .town-axis-x{{--sq:{sq};display:flex;gap:2px;font-size:11px;color:#6b6b6b}}"

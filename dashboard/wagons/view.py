@@ -44,8 +44,26 @@ def scenarios() -> dict[str, dict]:
 
 
 def card_label(cid: int) -> str:
-    c = cards()[cid]
-    return f"{cid}: " + ", ".join(f"{t}/{i}" for t, i in c["quads"])
+    """A card in a picker, short enough for a phone's box: its number and its four icons, top left first (the
+    terrains show in its drawing)."""
+    return f"{cid}: " + ", ".join(i for _t, i in cards()[cid]["quads"])
+
+
+def icon_letters(cid: int) -> str:
+    """The card's icons as letters, top left first (as the reveal buttons show them)."""
+    return "".join(draw.ICONS.get(i, ("", "?"))[1] for _, i in cards()[cid]["quads"])
+
+
+def card_button_css(key: str, cid: int) -> str:
+    """A button drawn as the card: its four territories' colours (top left, top right, bottom left, bottom right),
+    the number (large) and icon letters on a white label."""
+    quads = [draw.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in cards()[cid]["quads"]]
+    return (f".st-key-{key} button{{background:linear-gradient(to right,{quads[0]} 50%,{quads[1]} 50%) top/100% 50% "
+            f"no-repeat,linear-gradient(to right,{quads[2]} 50%,{quads[3]} 50%) bottom/100% 50% no-repeat!important;"
+            "border:2px solid #6d4c41!important;min-height:3.6rem;width:4.2rem;padding:2px!important}"
+            f".st-key-{key} button p{{background:rgba(255,255,255,.9);color:#222;border-radius:4px;padding:0 3px;"
+            "font-size:10px;line-height:1.2;white-space:pre;word-break:keep-all;overflow:visible;text-overflow:clip}"
+            f".st-key-{key} button strong{{font-size:18px}}")
 
 
 def card_preview(cid: int, rot: int = 0, size: float = 1.0, note: str = "", title: str | None = None) -> str:
@@ -131,18 +149,34 @@ def town_json(town) -> dict:
 
 # ----------------------------------------------------------------------------- scoring
 
+def cards_data(cards_json: str):
+    """The wagons data with the numbers the player read off their cards (``{card: {number: value}}`` as JSON;
+    :func:`solver.wagons.card_numbers.with_cards`), None for none (the engines' own data)."""
+    from solver.wagons.card_numbers import with_cards
+    from solver.wagons.data import load_data
+
+    answers = json.loads(cards_json or "{}")
+    return with_cards(load_data(), answers) if answers else None
+
+
 @st.cache_data(show_spinner=False, max_entries=512)
-def score(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str) -> dict:
-    """Both sides' scores and the winner (the engine's final_scores), cached per input."""
+def score(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str, cards_json: str = "{}") -> dict:
+    """Both sides' scores and the winner (the engine's final_scores), cached per input; ``from_card``: the goal
+    cards scored with numbers the player read off their card (``cards_json``)."""
+    from solver.wagons.card_numbers import from_card
+    from solver.wagons.data import load_data
     from solver.wagons.scoring import final_scores
     from solver.wagons.town import town_from_dict
 
-    town = town_from_dict(json.loads(town_json_text))
-    return final_scores(town, tuple(pile), scenario, rules_from_json(rules_json)).to_dict()
+    town, data = town_from_dict(json.loads(town_json_text)), cards_data(cards_json)
+    out = final_scores(town, tuple(pile), scenario, rules_from_json(rules_json), data).to_dict()
+    return {**out, "from_card": list(from_card(scenario, data or load_data()))}
 
 
 LOW_MARK = "(low confidence, W11)"
 """The marker of a goal card scored with a low-confidence number (solver's ``low_confidence``)."""
+CARD_MARK = "(from your card)"
+"""The marker of a goal card scored with the numbers the player read off their own card."""
 
 
 def show_scores(result: dict, player_label: str = "Player", winner_problem: str | None = None,
@@ -166,8 +200,8 @@ def show_scores(result: dict, player_label: str = "Player", winner_problem: str 
         st.error(f"**The opponent wins** {o['total']} to {p['total']}{how}.", icon=":material/sentiment_dissatisfied:")
     else:
         st.info(f"**Tie** at {p['total']} (rule W8).", icon=":material/balance:")
-    low = set(result.get("low_confidence", ()))
-    goal = lambda g: f"goal: {g}" + (f" {LOW_MARK}" if g in low else "")
+    low, card = set(result.get("low_confidence", ())), set(result.get("from_card", ()))
+    goal = lambda g: f"goal: {g}" + (f" {LOW_MARK}" if g in low else f" {CARD_MARK}" if g in card else "")
     left, right = st.columns(2)
     with left:
         st.markdown(f"**{player_label}**")
@@ -217,7 +251,7 @@ def draft_reason(rule_id: str) -> str:
 
 @cache_final(proven, max_entries=64)
 def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], rules_json: str,
-                time_limit: float, _report: dict | None = None) -> dict:
+                time_limit: float, _report: dict | None = None, cards_json: str = "{}") -> dict:
     """The optimizer's best legal layout of these cards in this order, as a plain dict.
 
     ``_report`` (not part of the cache key) receives the optimizer's progress callbacks:
@@ -228,7 +262,7 @@ def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...],
             _report.update(best=value, bound=bound, elapsed=elapsed)
 
     return optimize_best_layout(list(card_ids), scenario, list(pile), rules=rules_from_json(rules_json),
-                                time_limit=time_limit, progress=progress).to_dict()
+                                time_limit=time_limit, progress=progress, data=cards_data(cards_json)).to_dict()
 
 
 def bound_line(best: int, bound: int | None) -> str:
@@ -293,7 +327,8 @@ def placement_rows(placements: list[dict]) -> list[dict]:
              "way up": "turned 180 degrees" if p.get("rot") else "upright"} for n, p in enumerate(placements, start=1)]
 
 
-def show_best_layout(town, res: dict, mine: dict | None, pile, scenario: str, rules_json: str) -> None:
+def show_best_layout(town, res: dict, mine: dict | None, pile, scenario: str, rules_json: str,
+                     cards_json: str = "{}") -> None:
     """The optimizer's answer on the sheet: both towns, the score line, what an unproven answer still proves, the
     breakdown per scoring part of both layouts, the placement order, and the layout as a file."""
     from dashboard.shared.caching import dumps
@@ -310,7 +345,7 @@ def show_best_layout(town, res: dict, mine: dict | None, pile, scenario: str, ru
                     + (", proven optimal." if proven_ else " (optimality not proven in the time the search ran)."))
     if not proven_:
         st.markdown(bound_line(res["score"], res.get("bound")))
-    best_scores = score(dumps(town_json(best_town)), tuple(pile), scenario, rules_json)
+    best_scores = score(dumps(town_json(best_town)), tuple(pile), scenario, rules_json, cards_json)
     parts, order = st.columns([3, 2])
     with parts:
         st.markdown("**Breakdown: where the points come from**")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 __all__ = ["Way", "Victory", "WAYS_TO_WIN", "VICTORY_BY_VALUE", "VICTORY_VALUES", "victory_name",
-           "victory_words", "sudden_death_victories"]
+           "victory_words", "sudden_death_victories", "WHY_THE_NAMES"]
 
 
 class Way(StrEnum):
@@ -45,6 +45,8 @@ class Victory:
     how: str
     rule: str
     after_sudden_death: bool
+    passage: str = ""  # the Italian rulebook's sentence ("Vincere la partita")
+    passage_english: str = ""  # that sentence in English, word for word
 
     @property
     def name(self) -> str:
@@ -59,11 +61,14 @@ class Victory:
 
 WAYS_TO_WIN = (
     Victory(Way.GOOD, "Con le Buone", "Good", "with the good (means)", "the Governor takes the Election token",
-            "O-victory-good", False),
+            "O-victory-good", False, "Con le Buone Il tuo Governatore si rivela e prende il gettone Elezione.",
+            "With the good (means): your Governor reveals himself and takes the Election token."),
     Victory(Way.BAD, "Con le Brutte", "Bad", "with the ugly (means)", "the Hitman assassinates the opposing Governor",
-            "O-victory-bad", True),
+            "O-victory-bad", True, "Con le Brutte Il tuo Sicario riesce ad assassinare il Governatore dell'avversario.",
+            "With the ugly (means): your Hitman succeeds in assassinating your opponent's Governor."),
     Victory(Way.UGLY, "Con le Cattive", "Ugly", "with the bad (means)", "the Sheriff arrests the opposing Hitman",
-            "O-victory-ugly", True),
+            "O-victory-ugly", True, "Con le Cattive Il tuo Sceriffo riesce ad arrestare il Sicario dell'avversario.",
+            "With the bad (means): your Sheriff succeeds in arresting your opponent's Hitman."),
 )
 """The three victories (rule:O-victory-good, rule:O-victory-bad, rule:O-victory-ugly), in the rulebook's order.
 The values are the English edition's names, lower case; the Italian text names the Hitman's victory "Con le
@@ -86,6 +91,16 @@ def victory_words(value: str | None) -> str:
     """The name and what won it ("Con le Brutte (the Bad way): the Hitman assassinates the opposing Governor")."""
     v = VICTORY_BY_VALUE.get(value) if value is not None else None
     return v.words if v is not None else victory_name(value)
+
+
+WHY_THE_NAMES = ("Literally *brutte* is \"ugly\" and *cattive* \"bad\": the Italian edition uses the idiom \"con le "
+                 "buone o con le cattive\" (by fair means or foul), while the English edition names the three "
+                 "victories in the film title's order, Good, Bad, Ugly, for the election, the assassination and the "
+                 "arrest (its publisher's campaign page: \"Undo your rivals the Good Way, the Bad Way or the Ugly "
+                 "Way!\", then the election, the Hitman's shot and the Sheriff's arrest in that order). So Con le "
+                 "Brutte, the Hitman's victory, is the Bad way, and Con le Cattive, the Sheriff's, the Ugly way.")
+"""Why the Hitman's victory is the Bad way and the Sheriff's the Ugly way (rule:O-victory-bad, rule:O-victory-ugly;
+docs/outlaws.md, "The three victories")."""
 
 
 def sudden_death_victories() -> str:

@@ -198,10 +198,13 @@ def _reading_values(rules) -> tuple:
 
 
 def _read_as(goal: GoalSpec, want: dict) -> GoalSpec:
-    """``goal`` with the parameter of its reading set to ``want[goal.kind]`` (rule:W11, rule:W12, rule:W13)."""
+    """``goal`` with the parameter of its reading set to ``want[goal.kind]`` (rule:W11, rule:W12, rule:W13), unless
+    the player read that reading off their own card (its confidence "card": the card settles it)."""
     if goal.kind not in want:
         return goal
     _field, param, _values, confidence = GOAL_READINGS[goal.kind]
+    if dict(goal.param_confidence).get(param) == CARD:
+        return goal
     return replace(goal, params=_set(goal.params, param, want[goal.kind]),
                    param_confidence=_set(goal.param_confidence, param, confidence))
 
@@ -300,7 +303,7 @@ def parse_goals(doc: Any, what: str = "goals.toml") -> tuple[GoalSpec, ...]:
     spec = {g.name: g for g in out}
     for g in out:
         if g.known:
-            _check_goal_params(g, what)
+            check_goal(g, what)
     return tuple(spec.values())
 
 
@@ -359,6 +362,25 @@ def _check_goal_params(g: GoalSpec, what: str) -> None:
                            f"--{field.replace('_', '-')} {'|'.join(values)} (rule:W11)")
     if g.kind == "boom-or-bust":
         _check_bands(keys["bands"], f"{where}.bands")
+
+
+CARD = "card"
+"""The confidence of a number (or a reading) the player read off their own card (solver.wagons.card_numbers)."""
+
+
+def is_card(goal: GoalSpec) -> bool:
+    """The player read this card's numbers off their own card (solver.wagons.card_numbers)."""
+    return goal.confidence == CARD
+
+
+def check_goal(goal: GoalSpec, what: str = "your card") -> None:
+    """One goal's numbers against the domain every scorer and optimizer supports (as goals.toml's are); a reading
+    the player read off the card (its confidence "card") is the card's, not a number to refuse."""
+    conf = dict(goal.param_confidence)
+    if goal.kind in GOAL_READINGS and conf.get(GOAL_READINGS[goal.kind][1]) == CARD:
+        param = GOAL_READINGS[goal.kind][1]
+        goal = replace(goal, params=tuple((k, v) for k, v in goal.params if k != param))
+    _check_goal_params(goal, what)
 
 
 def _check_bands(bands: Any, where: str) -> None:

@@ -90,7 +90,7 @@ def test_the_verification_page_names_the_readings_in_force_at_its_top():
     """Like every page, it says which readings differ from the defaults (browser walk, 2026-12-02: it did not)."""
     at = open_page("verification", state={"readings": {"outlaws": {"sheriff_save": "stop"}}})
     line = next(c.value for c in at.caption if c.value.startswith("Readings used by every page this session:"))
-    assert "Outlaws: Last Man Standing: sheriff_save=stop" in line
+    assert "Outlaws: Last Man Standing: Sheriff saving the Governor: stop" in line
     assert "Circle the Wagons: Lone Cowboy: the defaults" in line and "Cactus Town: The Lone Ranger: the defaults" in line
 
 
@@ -110,8 +110,8 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     assert list(table["verdict"]) == [v["id"] for v in want["verdicts"]]
     bound = table[table["verdict"] == "solo-marshal-bound"].iloc[0]
     assert bound["under the default readings"] == "holds (rounds 6 to 12)"
-    assert "short_deck=keep_second_shot: holds (rounds 6 to 14)" in bound["readings that change it"]
-    assert "short_deck=stop_archiving: fails" in bound["readings that change it"]
+    assert "Solo deck short from round 12: keep second shot: holds (rounds 6 to 14)" in bound["readings that change it"]
+    assert "Solo deck short from round 12: stop archiving: fails" in bound["readings that change it"]
     odds = table[table["verdict"] == "marshal-odds/p2"].iloc[0]
     assert odds["under the default readings"] == "the marshal arrives in round 6 to 11; in round 6 with chance 19/204"
     assert "**0 of 2 verdicts the same under every reading; 2 changed by a reading**" in texts(at)
@@ -120,7 +120,7 @@ def test_impact_table_matches_the_solver_and_readings_are_chosen_from_lists():
     at.radio(key="reg_game").set_value("cactus").run()
     box = at.selectbox(key="opt_cactus_duel_win_chance")
     assert [str(o).split(" ")[0] for o in box.options][:3] == ["0", "1/6", "1/3"]
-    assert "`duel_win_chance`" in box.label and not box.label.startswith("`")  # the rule's title first
+    assert box.label.startswith("A duel win discarding") and "duel_win_chance" not in box.label  # words only
     assert all(len(str(o)) < 40 for o in box.options)  # short: the closed box shows the choice whole
     from dashboard.shared.readings import choice_line
 
@@ -175,7 +175,8 @@ def test_readings_survive_a_reload_through_the_address():
     assert not again.exception and not errors(again)
     assert {g: r for g, r in again.session_state["readings"].items() if r} == {
         "cactus": {"duel_win_chance": Fraction(1, 2)}, "wagons": {"boom_or_bust": "flat"}}
-    assert "boom_or_bust=flat" in texts(again) and "duel_win_chance=1/2" in texts(again)
+    assert "Low-confidence goal-card numbers are readings: flat" in texts(again)
+    assert "duel win chance: 1/2" in texts(again)
     again.button(key="reset_wagons").click().run()
     again.run()
     assert urlstate.decode(again.query_params["readings"][0] if isinstance(again.query_params["readings"], list)

@@ -22,6 +22,7 @@ from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.state import store
 from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.work import keep_stopped, run_with_progress
+from dashboard.wagons import card_reading
 from dashboard.wagons import view as wv
 from dashboard.wagons.scenarios import rows as rows
 from solver.errors import BadInput
@@ -103,7 +104,9 @@ def margin_chart(df: pl.DataFrame) -> alt.FacetChart:
         tooltip=[alt.Tooltip("policy:N", title="Player policy"), alt.Tooltip("count():Q", title="games")]
     ).properties(height=80, width=250).facet(row=alt.Row("scenario name:N", title=None, header=alt.Header(
         labelAngle=0, labelAlign="left", labelOrient="top", labelFontWeight="bold"))).properties(
-        title=alt.TitleParams(["Final margin (player minus opponent),", "per scenario"]))  # two lines: a phone
+        title=alt.TitleParams(["Final margin (player minus opponent),", "per scenario"]),  # two lines: a phone
+        padding={"left": 14, "top": 5, "right": 5, "bottom": 5},  # the "games" axis title whole on a phone
+    ).resolve_scale(x="shared").resolve_axis(x="independent")  # every histogram with its x scale, the same one
 
 
 def drafts_chart(df: pl.DataFrame) -> None:
@@ -142,7 +145,8 @@ def simulations(chosen: list, policies: list, n: int, seed: int) -> None:
     """The simulated games of the chosen scenarios and policies: from the stored rows or this server's earlier
     runs at once; a batch neither holds is simulated only when asked (**Simulate**), with progress."""
     jobs = [(s, p) for s in chosen for p in policies]
-    frames = {job: rows.known_batch(*job, n, seed, rules_doc) for job in jobs}
+    cards = card_reading.cards_json()  # the numbers read off the player's cards, if any
+    frames = {job: rows.known_batch(*job, n, seed, rules_doc, cards) for job in jobs}
     missing = [job for job, frame in frames.items() if frame is None]
     if missing:
         games = n * len(missing)
@@ -154,11 +158,11 @@ def simulations(chosen: list, policies: list, n: int, seed: int) -> None:
             return
         done: list = []
         with guarded("Simulation: "):
-            run_with_progress(rows.simulate_missing, missing, n, seed, rules_doc, done, label="Simulating",
+            run_with_progress(rows.simulate_missing, missing, n, seed, rules_doc, done, cards, label="Simulating",
                               expected_seconds=max(seconds, 1.0), fraction=lambda: len(done) / len(missing),
                               detail=lambda: f"{len(done)} of {len(missing)} batches", cancel=StopSignal())
         st.rerun()
-    stored_all = all(rows.stored_batch(*job, n, seed, rules_doc) is not None for job in jobs)
+    stored_all = all(rows.stored_batch(*job, n, seed, rules_doc, cards) is not None for job in jobs)
     st.caption(f"{n:,} games per scenario and policy from seed {seed:,}: "
                + ("stored rows (`scenarios/wagons/simulations.md`), the engine's own games."
                   if stored_all else "simulated by the engine on this server."))

@@ -53,11 +53,12 @@ def stored(path: Path = STORED) -> pl.DataFrame:
         return _STORED[key]
 
 
-def stored_batch(scenario: str, policy: str, n: int, seed: int, rules: dict) -> pl.DataFrame | None:
+def stored_batch(scenario: str, policy: str, n: int, seed: int, rules: dict, cards: str = "{}") -> pl.DataFrame | None:
     """The stored rows of games ``seed`` to ``seed + n - 1`` of one scenario and policy under ``rules``, in seed
-    order, exactly as :func:`solver.wagons.simulate.simulate` gives them; None when they are not all stored."""
+    order, exactly as :func:`solver.wagons.simulate.simulate` gives them; None when they are not all stored (or the
+    player's cards give numbers of their own, ``cards``: the stored games score with the shipped ones)."""
     rows = stored()
-    if rows.is_empty():
+    if rows.is_empty() or cards != "{}":
         return None
     got = rows.filter((pl.col("scenario") == scenario) & (pl.col("policy") == policy)
                       & (pl.col("rules") == rules_key(rules)) & pl.col("seed").is_between(seed, seed + n - 1))
@@ -66,31 +67,34 @@ def stored_batch(scenario: str, policy: str, n: int, seed: int, rules: dict) -> 
     return got.sort("seed").drop("rules")
 
 
-def known_batch(scenario: str, policy: str, n: int, seed: int, rules: dict) -> pl.DataFrame | None:
+def known_batch(scenario: str, policy: str, n: int, seed: int, rules: dict, cards: str = "{}") -> pl.DataFrame | None:
     """The batch from the stored rows or from this server's earlier simulations, without simulating."""
-    found = stored_batch(scenario, policy, n, seed, rules)
+    found = stored_batch(scenario, policy, n, seed, rules, cards)
     if found is not None:
         return found
     with _LOCK:
-        return _COMPUTED.get((scenario, policy, n, seed, rules_key(rules)))
+        return _COMPUTED.get((scenario, policy, n, seed, rules_key(rules), cards))
 
 
-def simulate_batch(scenario: str, policy: str, n: int, seed: int, rules: dict) -> pl.DataFrame:
-    """``n`` games simulated by the engine now, kept for this server's later requests."""
-    frame = sim.simulate(n, scenario, policy, seed, rules)
+def simulate_batch(scenario: str, policy: str, n: int, seed: int, rules: dict, cards: str = "{}") -> pl.DataFrame:
+    """``n`` games simulated by the engine now (with the numbers of the player's cards, ``cards``), kept for this
+    server's later requests."""
+    from dashboard.wagons.view import cards_data
+
+    frame = sim.simulate(n, scenario, policy, seed, rules, cards_data(cards))
     with _LOCK:
-        _COMPUTED[(scenario, policy, n, seed, rules_key(rules))] = frame
+        _COMPUTED[(scenario, policy, n, seed, rules_key(rules), cards)] = frame
         while len(_COMPUTED) > KEEP:
             _COMPUTED.popitem(last=False)
     return frame
 
 
-def simulate_missing(jobs: list[tuple[str, str]], n: int, seed: int, rules: dict, done: list) -> list:
+def simulate_missing(jobs: list[tuple[str, str]], n: int, seed: int, rules: dict, done: list, cards: str = "{}") -> list:
     """Each (scenario, policy) batch not yet known, simulated in turn; each one appended to ``done`` as it ends
     (the page's progress); asked to stop (the page's Stop), the batches so far."""
     for scenario, policy in jobs:
-        if known_batch(scenario, policy, n, seed, rules) is None:
-            simulate_batch(scenario, policy, n, seed, rules)
+        if known_batch(scenario, policy, n, seed, rules, cards) is None:
+            simulate_batch(scenario, policy, n, seed, rules, cards)
         done.append((scenario, policy))
         if stopped():
             break

@@ -14,9 +14,9 @@ from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
-from dashboard.shared.words import whole
+from dashboard.shared.words import counted, whole
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
-from dashboard.wagons import card_reading, town_grid
+from dashboard.wagons import card_face, card_reading, town_grid
 from dashboard.wagons import view as wv
 from dashboard.wagons.sheet import work as sh
 from solver.stopping import StopSignal
@@ -30,6 +30,10 @@ st.caption(rules_summary("wagons", cls))
 ss = st.session_state
 sh.restore()  # the address's sheet, else this browser's kept one, else the rulebook's example
 GRID = "wg_grid"
+
+
+QUARTERS = ("Each card is listed by its four quarters' icons in reading order: top left first, then top right, "
+            "bottom left and bottom right.")  # which quarter of a card the sheet's lists name first
 
 
 def card_picker(town, rows: list[dict], scenario: str) -> None:
@@ -61,11 +65,43 @@ def card_picker(town, rows: list[dict], scenario: str) -> None:
             st.rerun()
     with right:
         if cid is None:
-            st.caption("Pick a card: its legal squares turn green on the town, and one tap places it.")
+            st.caption("Pick a card: its legal squares turn green on the town, and one tap places it. "
+                       f"{QUARTERS}")
             return
         st.caption(town_grid.help_line(cid))
         town_grid.grid(town, cid, legal, GRID, lambda p: sh.set_rows(rows + [p.to_dict()]), stamp=ss.wg_ver,
                        now=lambda: ss.wg_ver)
+
+
+def _add_to_pile(cid: int) -> None:
+    ss.wg_pile_sel = [*ss.get("wg_pile_sel", []), cid]
+
+
+def pile_picker(scenario: str, used: set[int]) -> list[int]:
+    """The opponent's pile, oldest first: the cards in it (each with its number and icon letters; a cross takes one
+    out), then the cards it can still take drawn as the cards themselves, one tap each (as the reveal picker draws
+    them). Cards in your town or set aside with the scenario's goal cards (rule:W9) are not offered."""
+    from solver.wagons.data import load_data
+    from solver.wagons.game import goal_fronts
+
+    data = load_data()
+    aside = set(goal_fronts(data.scenario(scenario).goals, data))
+    chosen = list(ss.get("wg_pile_sel", []))
+    free = [c for c in range(18) if c not in used and c not in aside and c not in chosen]
+    pile = st.multiselect("Cards in the opponent's town (oldest first; the last is on top)",
+                          sorted(set(free) | set(chosen)), format_func=lambda c: f"{c} {wv.icon_letters(c)}",
+                          key="wg_pile_sel", select_all=False, wrap=True, placeholder="Tap the cards below")
+    ss.wg_pile = list(pile)
+    if free:
+        st.caption("Tap a card the opponent took to add it to the pile (letters: its icons, top left first).")
+        css = []
+        with st.container(horizontal=True, gap="xsmall"):
+            for c in free:
+                st.button(f"**{c}**\n{wv.icon_letters(c)}", key=f"wg_pile_add_{c}", on_click=_add_to_pile, args=(c,),
+                          help=f"Card {c}: " + ", ".join(f"{t} {i}" for t, i in wv.cards()[c]["quads"]))
+                css.append(wv.card_button_css(f"wg_pile_add_{c}", c))
+        st.html("<style>" + "".join(css) + "</style>")
+    return list(pile)
 
 
 scen = wv.scenarios()
@@ -117,9 +153,7 @@ with pile_col:
     if "wg_pile_loaded" in ss:  # an uploaded or restored pile, as in the file (a card also in the town is flagged),
         ss.wg_pile_sel = ss.pop("wg_pile_loaded")  # set before the widget is drawn: the browser keeps its old value else
     ss.setdefault("wg_pile_sel", [c for c in ss.wg_pile if c not in used])
-    pile = st.multiselect("Cards in the opponent's town (oldest first; the last is on top)", list(range(18)),
-                          format_func=lambda c: f"Card {c}", key="wg_pile_sel")
-    ss.wg_pile = list(pile)
+    pile = pile_picker(scenario, used)
     both = sorted(set(pile) & used)
     if both:
         ids = [str(c) for c in both]
@@ -146,9 +180,10 @@ with pile_col:
 
 # ----------------------------------------------------------------------------- results
 st.subheader("Town and scores")
+card_face.cards_panel(scenario, "wg_cards")
 draw_col, score_col = st.columns([1, 1])
 with draw_col:
-    st.html(wv.town_html(town, caption=f"Your town: {len(town.placements)} cards",
+    st.html(wv.town_html(town, caption=f"Your town: {counted(len(town.placements), 'card')}",
                          illegal_rows=[rows[n - 1] for n, _ in problems]))
     if problems:
         st.caption("Red outlines: where the rows left out of the town would lie.")
@@ -157,11 +192,12 @@ with score_col:
         st.info("No scores while a card is in both towns (above).", icon=":material/block:")
     else:
         with guarded("Scores: "), st.container(key="wg_scores_left_out" if problems else "wg_scores"):
-            result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json)
+            result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json, card_reading.cards_json())
             ss.wg_last_score = result
             from solver.wagons.record.finished import completeness_problem
 
-            by = card_reading.by_reading(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json)
+            by = card_reading.by_reading(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json,
+                                         card_reading.cards_json())
             depends = card_reading.panel(by, "wg_card", finished=not problems)
             unfinished = (f"row {problems[0][0]} is left out of the town (an illegal placement)" if problems
                           else completeness_problem(town, pile, scenario))  # a winner only for a finished game
@@ -176,12 +212,13 @@ else:
     limit = kept(st.slider, "wg_opt_limit", 60, "Time limit (seconds)", 1, 120,
                  help="As `wagons best-layout --time-limit` (default 60); the search stops early once proven.")
     ids = tuple(p.card for p in town.placements)
-    key = (ids, scenario, tuple(pile), rules_json, float(limit))
+    key = (ids, scenario, tuple(pile), rules_json, card_reading.cards_json(), float(limit))
     if st.button("Best possible layout of these cards", key="wg_best", icon=":material/auto_awesome:"):
         report: dict = {}
         with guarded("Optimizer: "):
             ss[sh.BEST] = (key, run_with_progress(
                 wv.best_layout, ids, scenario, tuple(pile), rules_json, float(limit), report,
+                cards_json=card_reading.cards_json(),
                 label="Searching the best layout", expected_seconds=float(limit),
                 detail=lambda: (f"best so far {report['best']}" + (f", proven bound {report['bound']}"
                                                                     if report.get("bound") is not None else ""))
@@ -189,7 +226,8 @@ else:
     best = ss.get(sh.BEST)
     if best and best[0][:-1] == key[:-1]:  # the last answer for these cards (whatever its time limit)
         with guarded("Optimal layout: "):
-            wv.show_best_layout(town, best[1], ss.get("wg_last_score"), pile, scenario, rules_json)
+            wv.show_best_layout(town, best[1], ss.get("wg_last_score"), pile, scenario, rules_json,
+                                card_reading.cards_json())
             stopped_note(best[1])
     elif best:
         st.caption("The last best layout answered other cards, pile, scenario or readings: ask again for these.")
@@ -198,4 +236,4 @@ sh.keep(sheet, OPENING)
 
 with st.expander("All 18 cards", icon=":material/style:"):
     st.html("".join(wv.card_preview(c) for c in range(18)))
-    st.caption("Which scoring condition is printed on the back of each front is unverified (rule W9).")
+    st.caption(f"{QUARTERS} Which scoring condition is printed on the back of each front is unverified (rule W9).")

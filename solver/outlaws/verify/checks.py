@@ -62,21 +62,28 @@ __all__ = ["CHECKS", "MUTATIONS", "RULE_TEXT", "Model", "check_invariant", "run_
 
 RULE_TEXT = {
     "token-totals": "published component list: '17 tokens: 6 Votes, 3 Bullets, 3 Handcuffs, 4 Bogus (X), 1 Election'; "
-                    "Prendi un Gettone / Rimpiazzare i Gettoni / Morte Subitanea",
-    "saloon-two": "Il Saloon: 'Il Saloon ... contiene due personaggi'; Lasciare il Saloon: 'collocandone uno di "
-                  "nuovo nel Saloon, e due su Main Street'",
+                    "Prendi un Gettone / Rimpiazzare i Gettoni / Morte Subitanea (in English: Take a Token / Replacing "
+                    "the Tokens / Sudden Death)",
+    "saloon-two": "Il Saloon: 'Il Saloon ... contiene due personaggi' (in English, The Saloon: 'The Saloon ... holds two "
+                  "characters'); Lasciare il Saloon: 'collocandone uno di nuovo nel Saloon, e due su Main Street' (in "
+                  "English, Leaving the Saloon: 'placing one of them back in the Saloon, and two on Main Street')",
     "governor-not-in-saloon": "Il Saloon: 'Qualsiasi personaggio può entrare nel Saloon, ad eccezione del "
-                              "Governatore'",
+                              "Governatore' (in English, The Saloon: 'Any character may enter the Saloon, except the "
+                              "Governor')",
     "immobilized-stay": "Immobilizzato: 'Un personaggio immobilizzato non si può muovere, non può essere spostato, "
-                        "attivato o utilizzare le proprie abilità in alcun modo'",
+                        "attivato o utilizzare le proprie abilità in alcun modo' (in English, Immobilized: 'An "
+                        "immobilized character cannot move, cannot be moved, activated or use his abilities in any "
+                        "way')",
     "sudden-death-3-3": "Morte Subitanea: 'entrambi i giocatori hanno 3 voti e tutte e 6 i gettoni Pallottola e "
-                        "Manette sono stati utilizzati' (O11)",
-    "well-formed": "Lo Sceriffo: 'Se Chiami correttamente il Bandito, allora lo puoi immobilizzare'; Il Giornalista: "
-                   "'Non puoi tentare questa azione se non hai più segnalini In Prima Pagina ... non può mai Chiamare "
-                   "il Governatore' (the other checks assume what this one proves)",
+                        "Manette sono stati utilizzati' (in English, Sudden Death: 'both players have 3 Votes and all 6 "
+                        "Bullet and Handcuffs tokens have been used') (O11)",
+    "well-formed": "Lo Sceriffo: 'Se Chiami correttamente il Bandito, allora lo puoi immobilizzare' (in English, The "
+                   "Sheriff: 'If you Call the Bandit correctly, then you may immobilize him'); Il Giornalista: 'Non puoi "
+                   "tentare questa azione se non hai più segnalini In Prima Pagina ... non può mai Chiamare il "
+                   "Governatore' (in English, The Journalist: 'You cannot attempt this action if you have no Front Page "
+                   "markers left ... can never Call the Governor') (the other checks assume what this one proves)",
 }
-
-
+"""Each check's rule passage: the Italian rulebook's words, each quote with its English beside it."""
 
 
 Check = Callable[[Sym, Sym, Any, Any], Any]

@@ -15,7 +15,7 @@ import itertools
 from dataclasses import replace
 
 from solver.register import register
-from solver.wagons.data import WagonsData, load_data
+from solver.wagons.data import CARD, WagonsData, load_data
 from solver.wagons.rules import CHOICES, GOAL_READINGS, Rules
 from solver.wagons.scoring.totals import final_scores
 from solver.wagons.town import Town
@@ -30,7 +30,8 @@ def low_confidence_readings(scenario_id: str, data: WagonsData | None = None) ->
     out = []
     for name in data.scenario(scenario_id).goals:
         kind = data.goal(name).kind
-        if kind in GOAL_READINGS and GOAL_READINGS[kind][3] == "low":
+        settled = kind in GOAL_READINGS and dict(data.goal(name).param_confidence).get(GOAL_READINGS[kind][1]) == CARD
+        if kind in GOAL_READINGS and GOAL_READINGS[kind][3] == "low" and not settled:  # not read off the card
             out.append((name, GOAL_READINGS[kind][0]))
     return tuple(out)
 

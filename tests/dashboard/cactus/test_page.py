@@ -77,7 +77,7 @@ def test_an_open_reading_changes_the_odds_and_is_kept_for_the_session():
     assert at.session_state["readings"]["cactus"]["short_deck"] == "keep_second_shot"
     want = marshal_odds(None, CactusRules(short_deck="keep_second_shot"))
     assert dict(zip(odds_table(at)["round"].astype(str), odds_table(at)["exact"])) == want["rounds"]
-    assert "short_deck=keep_second_shot" in " ".join(c.value for c in at.caption)
+    assert "Solo deck short from round 12: keep second shot" in " ".join(c.value for c in at.caption)
 
 
 def test_lone_ranger_turn_lists_the_engines_outcomes():

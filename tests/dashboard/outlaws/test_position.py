@@ -249,7 +249,7 @@ def test_an_editor_box_that_holds_no_number_refuses_the_edit_naming_it():
     before = outlaws_position(at)
     at.text_input(key="ol0_sup_A_vote").input("3.5")
     at.button(key="FormSubmitter:ol_form_0-Apply edits").click().run()
-    assert errors(at) == ["Position not changed: the box 'A's supply: vote': expected a whole number, got '3.5'"]
+    assert errors(at) == ["Position not changed: the box 'A's supply: Votes': expected a whole number, got '3.5'"]
     assert outlaws_position(at) == before
 
 

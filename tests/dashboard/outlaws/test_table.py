@@ -308,7 +308,9 @@ def test_a_line_through_sudden_death_to_a_victory_says_the_game_is_over():
     end = games[-1].position
     assert len(games) == 7 and end.winner == "A" and end.victory == "bad" and end.sudden_death
     shown = texts(at)
-    assert "**A has won** Con le Brutte (the Bad way): the Hitman assassinates the opposing Governor." in shown
+    assert "**A has won** Con le Brutte (the Bad way): the Hitman assassinates the opposing Governor during sudden " \
+           "death." in shown
+    assert "Sudden death is in force" not in shown  # the game is over: no banner warns of it any more
     assert "**The game is over: A has won**." in shown and "to move**" not in shown
     assert "The game is over: no action is left." in shown and not action_buttons(at)
     assert "to move" not in at.get("html")[0].value  # the street marks no side to move
