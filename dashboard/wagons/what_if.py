@@ -231,10 +231,10 @@ def marks(advice: Advice | None) -> dict[gm.Action, Mark]:
     played = [a for a in advice.actions if a.samples]
     if not played:
         return {}
-    means = [float(a.mean) for a in played]
+    means = [float(a.expected) for a in played]
     best = advice.best
     above = {a.action for a, s in zip(advice.actions, advice.standings) if s is not None and s.above}
-    return {a.action: Mark(f"{float(a.mean):+.1f}", f"{float(a.win):.0%}", shade(float(a.mean), min(means),
+    return {a.action: Mark(f"{float(a.expected):+.1f}", f"{float(a.win_chance):.0%}", shade(float(a.expected), min(means),
                                                                                 max(means)),
                            best is not None and a.action == best.action, f"{a.words}: {figure_words(a)}",
                            how_short(a), a.too_few, a.action in above)
@@ -288,8 +288,8 @@ def every_choice(advice: Advice | None) -> None:
         if not a.samples:
             continue
         span = "" if a.interval is None or a.exact else f"{a.interval[0]:+.1f} to {a.interval[1]:+.1f}"
-        rows.append({"choice": a.words, "expected margin": f"{float(a.mean):+.1f}", "95% interval": span,
-                     "win chance": f"{float(a.win):.0%}", "how": a.how,
+        rows.append({"choice": a.words, "expected margin": f"{float(a.expected):+.1f}", "95% interval": span,
+                     "win chance": f"{float(a.win_chance):.0%}", "how": a.how,
                      "against the advised": "advised" if s is None else _against(s, a.too_few)})
     with st.expander("Every choice, with how its figures were made", icon=":material/table_rows:"):
         wrapped_table(readable(rows))

@@ -61,12 +61,17 @@ class Param:
 class Domain(Protocol):
     """One domain, built from its parameters under the readings."""
 
-    description: str
-    """The domain in words, for the question's sentence ("towns of cards 3, 7, 11, 14 in Gold Rush")."""
-    chance: bool
-    """Whether the weights are exact probabilities summing to 1 (a chance tree); else every weight is 1."""
-    noun: str
-    """What one element is called ("town", "deck order", "line of play")."""
+    @property
+    def description(self) -> str:
+        """The domain in words, for the question's sentence ("towns of cards 3, 7, 11, 14 in Gold Rush")."""
+
+    @property
+    def chance(self) -> bool:
+        """Whether the weights are exact probabilities summing to 1 (a chance tree); else every weight is 1."""
+
+    @property
+    def noun(self) -> str:
+        """What one element is called ("town", "deck order", "line of play")."""
 
     def size(self) -> int | None:
         """How many elements :meth:`elements` yields (None: unknown until enumerated)."""

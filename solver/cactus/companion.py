@@ -18,11 +18,11 @@ lumped kind alone gives the exact posterior over the placements.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from solver.cactus import events as ev
 from solver.cactus import game as gm
@@ -37,6 +37,7 @@ __all__ = ["Record", "Belief", "prior", "observe", "follow", "arrival", "report"
 
 HORIZON = 40  # rounds played forward; the chance beyond it is reported as "not by round 40"
 Belief = dict  # gm.Game -> Fraction (summing to 1)
+T = TypeVar("T")
 PLAIN = odds.PLACEHOLDER
 
 
@@ -58,8 +59,8 @@ class Record:
 # ---------------------------------------------------------------- the prior
 
 
-def prior(players: int | None, rules: CactusRules = CactusRules(), marked=sd.DEFAULT_MARKED,
-          kinds=odds.DECK_KINDS, cards: int | None = None) -> Belief:
+def prior(players: int | None, rules: CactusRules = CactusRules(), marked: Sequence[int] = sd.DEFAULT_MARKED,
+          kinds: Collection[str] = odds.DECK_KINDS, cards: int | None = None) -> Belief:
     """The contract's set-up as a distribution: the event deck (if any) over every placement of the
     Train, the Stagecoach, the other ``kinds`` told apart and the marshal's arrival (rule:C-event-deck), the
     solo deck fixed. ``cards``: the event deck's size when not the rulebook's (a shortened deck)."""
@@ -67,7 +68,7 @@ def prior(players: int | None, rules: CactusRules = CactusRules(), marked=sd.DEF
     if base.events is None:
         return {base: Fraction(1)}
     size = cards or len(base.events.deck) - 1
-    out: Counter = Counter()
+    out: defaultdict[gm.Game, Fraction] = defaultdict(Fraction)
     for w, deck in odds.deck_layouts(size, kinds):
         out[replace(base, events=ev.EventState(deck))] += w
     return dict(out)
@@ -76,14 +77,15 @@ def prior(players: int | None, rules: CactusRules = CactusRules(), marked=sd.DEF
 # ---------------------------------------------------------------- one round observed
 
 
-def _kind(key: str, kinds=odds.DECK_KINDS) -> str:
-    """The card as the compressed deck knows it: Train, Stagecoach, marshal, a kind told apart, or any other."""
+def _kind(key: str, kinds: Collection[str] = odds.DECK_KINDS) -> str | None:
+    """The card as the compressed deck knows it: Train, Stagecoach, marshal, a kind told apart, or any other
+    (None when every kind is told apart, so no card is "other")."""
     told = (*odds.DECK_KINDS, *kinds)
     return key if key in told or key == ev.MARSHAL else odds.placeholder(told)
 
 
 def _event_step(events: ev.EventState, rec: Record, rules: CactusRules,
-                kinds=odds.DECK_KINDS) -> list[tuple[Fraction, ev.EventState]]:
+                kinds: Collection[str] = odds.DECK_KINDS) -> list[tuple[Fraction, ev.EventState]]:
     """The event draw and the duel discards of ``rec``: each way they can go, weighted by chance and
     kept only where the deck shows what the table saw."""
     out = []
@@ -110,7 +112,7 @@ def _event_step(events: ev.EventState, rec: Record, rules: CactusRules,
     return out
 
 
-def _train_matches(before: ev.EventState, after: ev.EventState, seen: str | None, kinds=odds.DECK_KINDS) -> bool:
+def _train_matches(before: ev.EventState, after: ev.EventState, seen: str | None, kinds: Collection[str] = odds.DECK_KINDS) -> bool:
     if seen is None:
         return True
     if after.end_cause == ev.EndCause.TRAIN:
@@ -152,7 +154,7 @@ def _solo_step(game: gm.Game, rec: Record) -> list[tuple[Fraction, gm.Game]]:
     return [(lik * q / total, replace(g, events=game.events)) for q, g in nxt]
 
 
-def observe(belief: Belief, rec: Record, kinds=odds.DECK_KINDS) -> Belief:
+def observe(belief: Belief, rec: Record, kinds: Collection[str] = odds.DECK_KINDS) -> Belief:
     """The belief after one more round seen as ``rec`` (Bayes' rule; BadInput if it cannot happen), the event deck
     compressed to ``kinds`` as in :func:`prior`."""
     out: Counter = Counter()
@@ -183,10 +185,10 @@ def observe(belief: Belief, rec: Record, kinds=odds.DECK_KINDS) -> Belief:
 def arrival(belief: Belief, horizon: int = HORIZON) -> dict:
     """Round -> chance the marshal's arrival ends the game then, playing the contract forward from
     ``belief``; None -> never (the event deck is used up without him) or not by ``horizon``."""
-    out: Counter = Counter()
-    frontier: Counter = Counter(belief)
+    out: defaultdict[int | None, Fraction] = defaultdict(Fraction)
+    frontier: dict[gm.Game, Fraction] = dict(belief)
     while frontier:
-        nxt: Counter = Counter()
+        nxt: defaultdict[gm.Game, Fraction] = defaultdict(Fraction)
         for g, w in frontier.items():
             if g.end_cause is not None:
                 out[g.round] += w
@@ -264,7 +266,7 @@ def record_to_json(rec: Record) -> dict:
 
 
 def follow(players: int | None, rules: CactusRules, history: Sequence[Record],
-           marked=sd.DEFAULT_MARKED, kinds=odds.DECK_KINDS, cards: int | None = None) -> list[Belief]:
+           marked: Sequence[int] = sd.DEFAULT_MARKED, kinds: Collection[str] = odds.DECK_KINDS, cards: int | None = None) -> list[Belief]:
     """The belief before round 1 and after each recorded round (BadInput names the round that
     cannot happen); ``kinds`` and ``cards`` as in :func:`prior`."""
     beliefs = [prior(players, rules, marked, kinds, cards)]
@@ -291,10 +293,11 @@ def follow(players: int | None, rules: CactusRules, history: Sequence[Record],
     return beliefs
 
 
-def _marginal(belief: Belief, key) -> list[tuple[Fraction, Any]]:
-    out: Counter = Counter()
+def _marginal(belief: Belief, key: Callable[[gm.Game], T]) -> list[tuple[Fraction, T]]:
+    out: dict[T, Fraction] = {}
     for g, w in belief.items():
-        out[key(g)] += w
+        k = key(g)
+        out[k] = out.get(k, Fraction(0)) + w
     return sorted(((p, v) for v, p in out.items()), key=lambda t: -t[0])
 
 
@@ -303,7 +306,7 @@ def _deck_view(belief: Belief) -> dict | None:
     live = {g: w for g, w in belief.items() if g.solo_deck is not None}
     if not live:
         return None
-    contents = _marginal(live, lambda g: g.solo_deck)
+    contents = _marginal(live, lambda g: g.solo_deck or ())  # live: never None
     cards = {str(c): frac_str(sum((p for p, d in contents if c in d), Fraction(0)))
              for c in sd.NUMBERED + (sd.MARSHAL,)}
     return {"contents": [{"cards": [str(c) for c in d], "p": frac_str(p)} for p, d in contents],
@@ -314,7 +317,7 @@ def _events_view(belief: Belief) -> dict | None:
     live = {g: w for g, w in belief.items() if g.events is not None}
     if not live:
         return None
-    left = _marginal(live, lambda g: len(g.events.deck))
+    left = _marginal(live, lambda g: len(g.events.deck) if g.events is not None else 0)  # live: never 0
     marshal_in = sum((w for g, w in live.items() if ev.MARSHAL in g.events.deck), Fraction(0))
     return {"cards_left": [{"n": n, "p": frac_str(p)} for p, n in left], "marshal_in_deck": frac_str(marshal_in)}
 
@@ -329,7 +332,7 @@ def _dist_json(dist: dict) -> dict:
             "never": frac_str(dist.get(None, Fraction(0)))}
 
 
-def report(players: int | None, rules: CactusRules, history: Iterable[Record], marked=sd.DEFAULT_MARKED) -> dict:
+def report(players: int | None, rules: CactusRules, history: Iterable[Record], marked: Sequence[int] = sd.DEFAULT_MARKED) -> dict:
     """The companion's answer, JSON-ready: per step (0 = before round 1, k = after round k) the
     arrival distribution given what was seen, the next round's chance, and the decks' contents."""
     history = list(history)

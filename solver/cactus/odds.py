@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -76,14 +77,14 @@ DECK_KINDS = (ev.TRAIN, ev.STAGECOACH)
 """The cards whose place changes the deck (rule:C-ev-train, rule:C-ev-stagecoach): always told apart."""
 
 
-def placeholder(kinds=DECK_KINDS) -> str | None:
+def placeholder(kinds: Collection[str] = DECK_KINDS) -> str | None:
     """The key that stands for every card not told apart (a card without a deck action, so it acts as they all do
     for the deck): :data:`PLACEHOLDER` unless it is told apart itself; None when every kind is."""
     plain = [e.key for e in ev.table().events if not e.ends_game and e.deck_action is None and e.key not in kinds]
     return PLACEHOLDER if PLACEHOLDER in plain else (plain[0] if plain else None)
 
 
-def deck_layouts(size: int, kinds=DECK_KINDS):
+def deck_layouts(size: int, kinds: Collection[str] = DECK_KINDS) -> Iterator[tuple[Fraction, tuple[str, ...]]]:
     """(weight, deck) for every placement of the cards of ``kinds`` (always with Train and Stagecoach) among
     ``size`` drawn cards and of the marshal among the bottom 3 (rule:C-event-deck), every other card as one
     :func:`placeholder` kind; weights are exact (the chance of that sequence of kinds in a shuffle of the 17
@@ -96,13 +97,15 @@ def deck_layouts(size: int, kinds=DECK_KINDS):
     if not 2 <= size <= total:
         raise BadInput(f"event deck: {size} cards is not 2..{total}")
 
-    def walk(prefix: tuple, left: tuple, other: int, w: Fraction):
+    def walk(prefix: tuple[str, ...], left: tuple[tuple[str, int], ...], other: int,
+             w: Fraction) -> Iterator[tuple[Fraction, tuple[str, ...]]]:
         if len(prefix) == size:
             for slot in range(3):
                 yield w / 3, ev.build_deck(prefix, size, slot)
             return
         n = total - len(prefix)
         if other:
+            assert fill is not None  # a card not told apart exists, so placeholder() named one
             yield from walk(prefix + (fill,), left, other - 1, w * Fraction(other, n))
         for i, (k, c) in enumerate(left):
             if c:
@@ -111,7 +114,7 @@ def deck_layouts(size: int, kinds=DECK_KINDS):
     yield from walk((), told, total - sum(c for _, c in told), Fraction(1))
 
 
-def layout_count(size: int, kinds=DECK_KINDS) -> int:
+def layout_count(size: int, kinds: Collection[str] = DECK_KINDS) -> int:
     """How many decks :func:`deck_layouts` yields, counted without making them."""
     have = Counter(ev.table().cards())
     caps = tuple(have[k] for k in dict.fromkeys((*DECK_KINDS, *kinds)))

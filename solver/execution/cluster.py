@@ -6,12 +6,16 @@ failure is one line naming the address)."""
 from __future__ import annotations
 
 import re
+import socket
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
+
+if TYPE_CHECKING:
+    from dask.distributed import Client, Future
 
 _HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\]", re.ASCII)
 
@@ -43,7 +47,6 @@ def _reachable(address: str, timeout: float) -> None:
     ``min(timeout, 5)`` seconds: a wrong host or a closed port, and a server that is not a Dask scheduler (a web
     server, a listener that never answers, one that sends its bytes one at a time), are one line at once, not a
     Dask timeout, a hang (Dask waits for the greeting without a time limit) or a traceback later."""
-    import socket
     import time
 
     host, port = scheduler_address(address)
@@ -57,7 +60,7 @@ def _reachable(address: str, timeout: float) -> None:
         raise BadInput(f"executor: cannot reach the Dask scheduler at {address} ({reason})") from None
 
 
-def _read_greeting(conn, address: str, wait: float, deadline: float) -> None:
+def _read_greeting(conn: socket.socket, address: str, wait: float, deadline: float) -> None:
     """The first message a Dask scheduler sends on every connection, its handshake: Dask's frames (the
     length of what follows, the frame count and each frame's length, 8 bytes each, little-endian, then the
     frames), the first a msgpack map naming the Python version and the pickle protocol; else BadInput
@@ -82,7 +85,7 @@ def _read_greeting(conn, address: str, wait: float, deadline: float) -> None:
             data += chunk
         return data
 
-    def refuse(shown: bytes):
+    def refuse(shown: bytes) -> NoReturn:
         raise BadInput(f"executor: {address} is not a Dask scheduler (it answered {short_repr(shown, 40)})")
 
     head = take(16)
@@ -132,7 +135,7 @@ class Dask:
                            f"{START_FACTOR * timeout:g} s")
         if "error" in built:
             raise BadInput(f"executor: cannot use the Dask scheduler at {address} ({built['error']})")
-        self.client = built["client"]
+        self.client: Client = built["client"]
         self._wait_for_workers(address, say)
 
     def _wait_for_workers(self, address: str, say: Callable[[str], None] | None) -> None:
@@ -159,7 +162,7 @@ class Dask:
             if say is not None:
                 say(f"waiting for a worker of the Dask scheduler at {address} ({waited:.0f} s of {WORKERS_WAIT:g})")
 
-    def submit(self, fn, *args):
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
         return self.client.submit(fn, *args, pure=False)
 
     def close(self, cancel: bool = False) -> None:
@@ -175,7 +178,7 @@ START_FACTOR = 3
 but its connection waits for the scheduler's greeting without any limit)."""
 
 
-def _abandon_client(exc: BaseException, client_class: type) -> None:
+def _abandon_client(exc: BaseException, client_class: type[Client]) -> None:
     """Shut down the Dask client a failed ``Client(...)`` left half-built, at once.
 
     Left alone, its ``__del__`` closes it at exit with a 20 s timeout and then prints a

@@ -131,7 +131,9 @@ def read_card(goal: GoalSpec, typed: dict) -> GoalSpec:
         raise BadInput(f"{goal.name}: the points taken ({params['taken_by_more_guns']}) cannot exceed the points for "
                        f"the most Mines ({params['points']})")
     conf = {k: CARD for k in params}
-    if said in typed:
+    if said is None:  # the card settles no reading
+        pass
+    elif said in typed:
         if not isinstance(typed[said], bool):
             raise BadInput(f"{goal.name}: say whether the card's points count per item or once")
         params[said] = typed[said]

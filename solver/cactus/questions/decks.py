@@ -263,7 +263,7 @@ def play_out(belief: Mapping[gm.Game, Fraction], prefix: tuple) -> Iterator[tupl
     """Every way the decks play out from ``belief`` (the contract's outcomes, round by round, up to the marshal or
     :data:`HORIZON`), one at a time, with its exact chance."""
     known: dict[tuple, list] = {}  # the next round's outcomes, shared by the decks that reach the same state
-    stack = [(w, g, g, ()) for g, w in belief.items()]
+    stack: list[tuple[Fraction, gm.Game, gm.Game, tuple[gm.Game, ...]]] = [(w, g, g, ()) for g, w in belief.items()]
     while stack:
         w, start, g, path = stack.pop()
         if gm.is_terminal(g) or g.round >= HORIZON:

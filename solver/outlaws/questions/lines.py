@@ -211,7 +211,9 @@ class LinesDomain:
 
     def sample(self, rng: random.Random) -> tuple[Fraction, ms.Line]:
         """One random playout: each side picks uniformly, chance by its odds; with its chance."""
-        game, steps, games, weight = self.start, (), (self.start,), Fraction(1)
+        game, weight = self.start, Fraction(1)
+        steps: tuple[Step, ...] = ()
+        games: tuple[gm.Game, ...] = (self.start,)
         for depth in range(self.actions):
             plays = () if self._leaf(game, depth) else self._plays(game, depth)
             if not plays:

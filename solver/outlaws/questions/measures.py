@@ -120,13 +120,21 @@ def _game_measures() -> list[tuple[Measure, Callable[[Line], Value]]]:
     ]
 
 
+def _marked(line: Line, side: str, name: str) -> bool:
+    return (side, name) in line.end.position.front_page
+
+
 def _side_measures(side: str) -> list[tuple[Measure, Callable[[Line], Value]]]:
     def held(kind: str) -> Callable[[Line], Value]:
         return lambda ln: getattr(ln.end.position.supply[side], kind)
 
-    out = [(Measure(f"{side}.{word}", f"{word.title()} {side} holds", "number", "rule:O-take", 0, high,
-                    help=f"in {side}'s supply at the end of the line"), held(kind))
-           for word, kind, high in (("votes", "vote", 6), ("bullets", "bullet", 3), ("handcuffs", "handcuffs", 3))]
+    def of(read: Callable[[Line, str, str], Value], name: str) -> Callable[[Line], Value]:
+        return lambda ln: read(ln, side, name)
+
+    out: list[tuple[Measure, Callable[[Line], Value]]] = [
+        (Measure(f"{side}.{word}", f"{word.title()} {side} holds", "number", "rule:O-take", 0, high,
+                 help=f"in {side}'s supply at the end of the line"), held(kind))
+        for word, kind, high in (("votes", "vote", 6), ("bullets", "bullet", 3), ("handcuffs", "handcuffs", 3))]
     out += [
         (Measure(f"{side}.votes.claimed", f"Votes {side} claimed during the line", "number", "rule:O-take", 0, 6),
          lambda ln: ln.end.position.supply[side].vote - ln.games[0].position.supply[side].vote),
@@ -140,14 +148,14 @@ def _side_measures(side: str) -> list[tuple[Measure, Callable[[Line], Value]]]:
         out += [
             (Measure(f"{side}.{name}.place", f"where {who} is", "choice", "rule:O1, rule:O-saloon", choices=PLACES,
                      help="street: Main Street; saloon: the Saloon; unknown: face down where the position does not "
-                          "name him"), lambda ln, n=name: _place(ln, side, n)),
+                          "name him"), of(_place, name)),
             (Measure(f"{side}.{name}.column", f"the column of {who}", "number", "rule:O1", -1, 7,
                      help="0-7 on Main Street from A's left (A's column i faces B's column i); -1 when not on Main "
-                          "Street or unknown"), lambda ln, n=name: _column(ln, side, n)),
+                          "Street or unknown"), of(_column, name)),
         ]
         if name != "governor":  # "Il Giornalista non può mai Chiamare il Governatore"
             out.append((Measure(f"{side}.{name}.marked", f"{who} is on the Front Page", "yes/no", "rule:O-journalist"),
-                        lambda ln, n=name: (side, n) in ln.end.position.front_page))
+                        of(_marked, name)))
     return out
 
 

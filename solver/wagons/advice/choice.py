@@ -42,7 +42,7 @@ def separated(a: ActionAdvice, b: ActionAdvice) -> bool:
     if not a.samples or not b.samples:
         return False
     if a.exact and b.exact:
-        return a.mean != b.mean
+        return a.expected != b.expected
     if min(a.samples, b.samples) < MIN_ORDERS:
         return False
     d = _difference(a, b)
@@ -54,12 +54,13 @@ def beats(a: ActionAdvice, b: ActionAdvice) -> bool:
     if not separated(a, b):
         return False
     if a.exact and b.exact:
-        return a.mean > b.mean
-    return _difference(a, b)[1] > 0
+        return a.expected > b.expected
+    d = _difference(a, b)
+    return d is not None and d[1] > 0
 
 
 def _mean(row: ActionAdvice) -> float:
-    return float(row.mean)
+    return float(row.expected)
 
 
 def advised_index(rows: Sequence[ActionAdvice]) -> int | None:
@@ -128,7 +129,7 @@ def _one(row: ActionAdvice, advised: ActionAdvice, s: Standing) -> str:
         more = f"within its 95% interval; about {s.more_orders} more orders would separate them"
     else:
         more = "within its 95% interval; too few orders yet to say how many more would separate them"
-    return f"{row.words} ({float(row.mean):+.1f}, {row.how}; {more})"
+    return f"{row.words} ({_mean(row):+.1f}, {row.how}; {more})"
 
 
 def overlap_note(advised: ActionAdvice | None, rows: Sequence[ActionAdvice], standings: Sequence[Standing | None],
@@ -140,5 +141,5 @@ def overlap_note(advised: ActionAdvice | None, rows: Sequence[ActionAdvice], sta
         return None
     named = "; ".join(_one(r, advised, s) for r, s in above[:most])
     rest = f"; and {len(above) - most} more" if len(above) > most else ""
-    return (f"Shown above the advised {advised.words} ({float(advised.mean):+.1f}, {advised.how}), yet not surely "
+    return (f"Shown above the advised {advised.words} ({_mean(advised):+.1f}, {advised.how}), yet not surely "
             f"better: {named}{rest}.")

@@ -236,7 +236,7 @@ def _answer(info: GameState, rows: list[ActionAdvice], resolve: bool, samples: i
                   overlap_note(advised, rows, standings))
 
 
-def _reporter(race: _Race, info: GameState, actions, progress: Progress | None, start: float) -> Callable[[], None]:
+def _reporter(race: _Race, info: GameState, actions: Sequence[Action], progress: Progress | None, start: float) -> Callable[[], None]:
     """A call after each play-out: the share done and the leader so far, to ``progress`` (at most 5 times a second)."""
     last = [0.0]
 

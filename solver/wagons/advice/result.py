@@ -55,6 +55,20 @@ class ActionAdvice:
         return action_words(self.action, self.card, self.skipped)
 
     @property
+    def expected(self) -> Fraction | float:
+        """``mean`` of a played action (``samples`` > 0); asked of one not played, a ValueError."""
+        if self.mean is None:
+            raise ValueError(f"{self.words} was not played: it has no expected margin")
+        return self.mean
+
+    @property
+    def win_chance(self) -> Fraction | float:
+        """``win`` of a played action (``samples`` > 0); asked of one not played, a ValueError."""
+        if self.win is None:
+            raise ValueError(f"{self.words} was not played: it has no win chance")
+        return self.win
+
+    @property
     def too_few(self) -> bool:
         """Sampled from fewer than :data:`~.stats.MIN_ORDERS` orders: too few for an honest interval."""
         return 0 < self.samples < MIN_ORDERS and not self.exact

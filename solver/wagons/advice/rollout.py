@@ -12,6 +12,7 @@ decisions actually computed (the work).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from solver.errors import BadInput
@@ -97,7 +98,7 @@ class Rollouts:
                 self.decisions += 1
                 s = apply(s, self.policy.choose(s, _choices(s), self._rng))
 
-    def outcome(self, key, start: GameState, order: tuple[int, ...]) -> Outcome:
+    def outcome(self, key: Hashable, start: GameState, order: tuple[int, ...]) -> Outcome:
         """The end of the game from ``start`` (the state after the action ``key``) when the unseen cards come in
         ``order``: the k-th card revealed is ``order[k]``."""
         self.rollouts += 1

@@ -21,7 +21,7 @@ replays turn by turn.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -173,16 +173,16 @@ class DealDomain(_Games):
     def _margin_at_least(self, seconds: float, k: int) -> Found:
         """Is there a line with a margin of at least ``k``: best play's margin (or its proven bound) decides it."""
         best = self._best_play(seconds)
-        if best.value is not None and best.value >= k:
+        if isinstance(best.value, int) and best.value >= k:  # best play's margin: an int
             return replace(best, holds=True, proven=True, value=None, bound=None,
                            method=f"a line with margin {best.value} found by best play")
-        if best.proven or best.bound is not None and best.bound < k:
+        if best.proven or isinstance(best.bound, int) and best.bound < k:
             return replace(best, holds=False, proven=True, element=None, value=None, bound=None,
                            method=f"best play proved no line reaches {k} (best margin at most "
                                   f"{best.value if best.proven else best.bound})")
         return replace(best, holds=None, proven=False, value=None, bound=None, element=None)
 
-    def _line(self, actions) -> tuple[GameState, str]:
+    def _line(self, actions: Iterable[Mapping[str, Any]]) -> tuple[GameState, str]:
         from solver.wagons.policies import ScriptedPolicy
         from solver.wagons.simulate import play_game
 
@@ -217,9 +217,7 @@ class DealDomain(_Games):
 def _common(params: Mapping[str, Any], readings: Any) -> tuple[str, Rules, WagonsData]:
     rules = readings if isinstance(readings, Rules) else Rules()
     data = load_data().for_rules(rules)
-    sid = params.get("scenario")
-    data.scenario(sid)
-    return sid, rules, data
+    return data.scenario(str(params.get("scenario"))).id, rules, data  # BadInput naming the known ones
 
 
 def build_games(params: Mapping[str, Any], readings: Any) -> GamesDomain:

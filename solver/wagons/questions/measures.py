@@ -111,21 +111,21 @@ def position_values(pos: Position, scenario_id: str, rules: Rules, data: WagonsD
     out: dict[str, Value] = {}
     f = pos.features
     goals = data.scenario(scenario_id).goals
+    player_total = opponent_total = 0  # both set whenever a measure of both sides is named (_BOTH is in each)
     if any(n.startswith(_PLAYER) for n in names):
         player = score_player(pos.town, scenario_id, pos.pile, rules, data, f)
         out.update({f"group.{slug(t)}": player.groups[t] for t in TERRAINS})
         out.update({f"goal.{slug(g)}": player.goals[g] for g in goals})
-        out["player.total"] = player.total
+        out["player.total"] = player_total = player.total
     if any(n.startswith(_OPPONENT) for n in names):
         opponent = score_opponent(pos.pile, scenario_id, pos.town, rules, data, f)
         out.update({f"opponent.goal.{slug(g)}": opponent.goals[g] for g in goals})
         out["opponent.common"] = opponent.common
-        out["opponent.total"] = opponent.total
+        out["opponent.total"] = opponent_total = opponent.total
     if any(n.startswith(_BOTH) for n in names):
-        out["margin"] = out["player.total"] - out["opponent.total"]
+        out["margin"] = player_total - opponent_total
         guns_o = pile_counts(pos.pile).icon[GUN]
-        out["winner"] = str(winner_of(out["player.total"], out["opponent.total"], f.icon[GUN].bit_count(), guns_o,
-                                      rules)[0])
+        out["winner"] = str(winner_of(player_total, opponent_total, f.icon[GUN].bit_count(), guns_o, rules)[0])
     if any(n.startswith(_COUNTS) for n in names):
         pc = pile_counts(pos.pile)
         out["player.territories"] = f.occupied.bit_count()

@@ -108,7 +108,7 @@ def _layout(domain: Any, goal: Goal, objective: str) -> Found:
                  checked=res.iterations, deterministic=spent.deterministic)
 
 
-def _part_search(domain: Any, goal: Goal, part: str) -> Found:
+def _part_search(domain: Any, goal: Goal, part: tuple[str, str]) -> Found:
     from solver.wagons.optimizer.cpsat.encode import encode
     from solver.wagons.optimizer.cpsat.goals import player_score
     from solver.wagons.optimizer.cpsat.solve import measuring, solve
@@ -123,7 +123,7 @@ def _part_search(domain: Any, goal: Goal, part: str) -> Found:
             res = solve(model, sign * _expression(model, parts, theirs, part), None, goal.deadline, proof="search")
         except EncodeTimeout:
             return Found(proven=False, method="CP-SAT town model: the time ran out while building it")
-    if res.xyr is None:
+    if res.xyr is None or res.value is None:  # a town and its value come together
         return Found(proven=False, method="CP-SAT town model: no town found before the time limit",
                      deterministic=spent.deterministic)
     town = town_of(domain.cards, res.xyr)

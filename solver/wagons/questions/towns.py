@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -45,7 +45,7 @@ MAX_K = 3
 estimated), 4 would have 2.7 billion."""
 
 
-def _names(ids) -> str:
+def _names(ids: Iterable[int]) -> str:
     return ", ".join(str(c) for c in ids)
 
 
@@ -186,9 +186,7 @@ def _rules_data(readings: Any) -> tuple[Rules, WagonsData]:
 
 
 def _scenario(params: Mapping[str, Any], data: WagonsData) -> str:
-    sid = params.get("scenario")
-    data.scenario(sid)  # BadInput naming the known ones
-    return sid
+    return data.scenario(str(params.get("scenario"))).id  # BadInput naming the known ones
 
 
 def build_towns(params: Mapping[str, Any], readings: Any) -> TownsDomain:
