@@ -121,10 +121,11 @@ def _cards(p: Param, value: Any) -> list:
         options = list(range(p.low, p.high + 1))
     else:
         return _listed(p, chosen)
-    draw = st.pills if len(options) <= MAX_PILLS else st.multiselect
-    kw = {"selection_mode": "multi"} if draw is st.pills else {}
-    got = draw(p.label, options, default=[c for c in chosen if c in options], key=_k(f"p_{p.name}"),
-               help=p.help or None, **kw)
+    default, key = [c for c in chosen if c in options], _k(f"p_{p.name}")
+    if len(options) <= MAX_PILLS:
+        got = st.pills(p.label, options, selection_mode="multi", default=default, key=key, help=p.help or None)
+    else:
+        got = st.multiselect(p.label, options, default=default, key=key, help=p.help or None)
     kept = [c for c in chosen if c in got]
     return kept + [c for c in got if c not in kept]  # the order tapped (a town's cards arrive in order)
 

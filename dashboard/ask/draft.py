@@ -190,9 +190,10 @@ def _flat(tree: cond_mod.Condition | None) -> tuple[list[dict], str] | None:
         return [], "and"
     if isinstance(tree, cond_mod.Compare):
         return [_row(tree)], "and"
-    if isinstance(tree, (cond_mod.All, cond_mod.Any_)) and all(isinstance(p, cond_mod.Compare) for p in tree.parts):
-        return ([_row(p) for p in tree.parts],
-                "and" if isinstance(tree, cond_mod.All) else "or")
+    if isinstance(tree, (cond_mod.All, cond_mod.Any_)):
+        compares = [p for p in tree.parts if isinstance(p, cond_mod.Compare)]
+        if len(compares) == len(tree.parts):
+            return [_row(p) for p in compares], "and" if isinstance(tree, cond_mod.All) else "or"
     return None
 
 
@@ -201,7 +202,7 @@ def from_question(q: Question) -> dict:
     flat = _flat(q.condition)
     conds, join = flat if flat is not None else ([], "and")
     return {"game": q.game, "domain": q.domain, "ask": q.quantifier, "params": dict(q.params), "conds": conds,
-            "join": join, "where": None if flat is not None else cond_mod.text(q.condition),
+            "join": join, "where": None if flat is not None or q.condition is None else cond_mod.text(q.condition),
             "measure": q.measure, "readings": dict(q.readings), "title": q.title}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 
 import polars as pl
 import streamlit as st
@@ -41,7 +42,7 @@ def _words(entry: dict, key: str = "result") -> str:
     return entry.get("words") or json.dumps(entry.get(key), separators=(", ", ": "))[:120]
 
 
-def reading_words(game: str, reading: str, value) -> str:
+def reading_words(game: str, reading: str, value: object) -> str:
     """One reading's value in words: "the question's title: the value's label" (never ``name=value``)."""
     return f"{reading_name(game, reading)}: {describe_choice(value)}"
 
@@ -104,7 +105,7 @@ def browser_session() -> bool:
         return False
 
 
-def _quietly(fn, *args) -> None:
+def _quietly(fn: Callable[..., object], *args: object) -> None:
     """A run ahead: its results are kept by the solver; a failure is the Run button's to report, not this thread's."""
     try:
         fn(*args, stored=True)

@@ -26,7 +26,7 @@ def plain(text: str) -> str:
 _PATH = re.compile(r"\bposition((?:\.[A-Za-z_]+|\[\d+\])*)")
 _PART = re.compile(r"\.([A-Za-z_]+)|\[(\d+)\]")
 _PLACES = {"street": ("Main Street", "column"), "saloon": ("Saloon", "seat"), "supply": ("supply", None)}
-_WHOLE = {"to_move": "the side to move", "actions_left": "the actions left this turn",
+_WHOLE: dict[str, str | tuple[str, str | None]] = {"to_move": "the side to move", "actions_left": "the actions left this turn",
           "tokens": ("the token row on Main Street", "column"), "reserve": ("the token reserve", "token"),
           "discard": ("the discard pile", None), "immobilized": ("the immobilized Bandits", "mark"),
           "front_page": ("the Front Page markers", "marker"), "winner": "the winner", "victory": "the victory",

@@ -15,6 +15,7 @@ from dashboard.shared.state import urlstate
 from dashboard.shared.state.urlstate import Address, Fields, Loaded, MapOf, Scalar, Text
 from solver.errors import BadInput
 from solver.readings import options as reading_options
+from solver.readings.base import Readings
 from solver.registry import GAMES, titles
 
 GAME_TITLES = titles()
@@ -165,7 +166,7 @@ def rules_summary(game: str, rules_cls: type) -> str:
         else "Default readings of every open question (change them on the Verification page)."
 
 
-RULES: dict[str, type] = {g.id: g.rules for g in GAMES}
+RULES: dict[str, type[Readings]] = {g.id: g.rules for g in GAMES}
 """Each game's frozen readings dataclass (its ``Rules``)."""
 
 

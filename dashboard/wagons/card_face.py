@@ -7,8 +7,9 @@ The answers live in :mod:`dashboard.wagons.card_reading` (:data:`~dashboard.wago
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -16,6 +17,9 @@ from dashboard.wagons import card_reading
 from solver.errors import BadInput
 from solver.io.numbers import parse_int_text
 from solver.wagons.rules import CHOICES, GOAL_READINGS
+
+if TYPE_CHECKING:
+    from solver.wagons.data import GoalSpec
 
 _MOST = 1000
 
@@ -29,11 +33,11 @@ def _box(label: str, key: str, value: Any, where: Any, lo: int = -_MOST, blank: 
     return parse_int_text(text, f"'{label}'", lo, _MOST)
 
 
-def _typed(goal, key: str, shown: dict) -> dict:
+def _typed(goal: GoalSpec, key: str, shown: Mapping[str, Any]) -> dict[str, Any]:
     """The numbers in the card's boxes (BadInput naming the box for a text that is no number)."""
     from solver.wagons.card_numbers import questions
 
-    out: dict = {}
+    out: dict[str, Any] = {}
     for q in questions(goal):
         value, k = shown[q.param], f"{key}_{q.param}"
         if q.shape == "runs":
@@ -61,7 +65,7 @@ COUNTS = {"per-mine": "per Mine", "flat": "once"}
 """How a card's points count, per reading (Boom or Bust, rule W11), as its face says it."""
 
 
-def face_html(goal, shown: dict, settled: bool, counting: str | None = None) -> str:
+def face_html(goal: GoalSpec, shown: Mapping[str, Any], settled: bool, counting: str | None = None) -> str:
     """The card as the sources give it: its name, its text, each printed number with what it counts, and how its
     points count when the player's card said (``counting``)."""
     from solver.wagons.card_numbers import questions
@@ -90,7 +94,7 @@ def face_html(goal, shown: dict, settled: bool, counting: str | None = None) -> 
             f"<div style='font-style:italic;margin:4px 0'>{escape(goal.text)}</div>{''.join(rows)}</div>")
 
 
-def card_form(goal, key: str, also=None) -> None:
+def card_form(goal: GoalSpec, key: str, also: Callable[[str, str], None] | None = None) -> None:
     """One goal card: its face, **My card shows these** (one tap) and, opened on asking, a box for each number."""
     from solver.wagons.card_numbers import card_values
 
@@ -114,6 +118,7 @@ def card_form(goal, key: str, also=None) -> None:
                   args=(goal.name, card_values(goal), also), help="The numbers above are the ones printed on your card")
     with st.expander("My card shows other numbers", key=f"{key}_other"):
         with st.form(f"{key}_form", border=False):
+            typed: dict[str, Any] | BadInput
             try:
                 typed = _typed(goal, key, shown)
             except BadInput as exc:
@@ -125,7 +130,8 @@ def card_form(goal, key: str, also=None) -> None:
                     card_reading.set_numbers(goal.name, typed, also, rerun=True)
 
 
-def cards_panel(scenario: str, key: str, also=None, open_: bool = True) -> None:
+def cards_panel(scenario: str, key: str, also: Callable[[str, str], None] | None = None,
+                open_: bool = True) -> None:
     """Every goal card of the scenario: the low-confidence ones first, open while any is not read off the card
     (and ``open_``: a game under way keeps it folded until its end)."""
     from solver.wagons.data import load_data

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -20,6 +20,9 @@ from dashboard.shared.readings import READINGS_QUERY, readings
 from dashboard.shared.state import store
 from solver.errors import BadInput
 from solver.wagons.rules import CHOICES, GOAL_READINGS
+
+if TYPE_CHECKING:
+    from solver.wagons.data import GoalSpec, WagonsData
 
 NUMBERS = "wagons_card_numbers"
 """Session key and the browser's kept work: {goal card: {number: value}} the player read off their cards
@@ -100,7 +103,7 @@ def cards_json() -> str:
     return json.dumps(numbers(), sort_keys=True, separators=(",", ":"))
 
 
-def card_data():
+def card_data() -> WagonsData:
     """The wagons data every engine on these pages reads: the shipped numbers with the player's cards' in place."""
     from dashboard.wagons.view import cards_data
     from solver.wagons.data import load_data
@@ -108,7 +111,7 @@ def card_data():
     return cards_data(cards_json()) or load_data()
 
 
-def unsettled_card(goal) -> bool:
+def unsettled_card(goal: GoalSpec) -> bool:
     """A goal card whose numbers rest on one unofficial source and that the player has not read off their card."""
     from solver.wagons.scoring.totals import is_low_confidence
 

@@ -90,7 +90,7 @@ STRIP_CSS = ("<style>.st-key-{k} [data-testid='stHorizontalBlock']{{flex-wrap:no
 """A row of cards that stays one row and scrolls sideways inside itself (the circle on a phone)."""
 
 
-def circle_view(state: gm.GameState, marks: dict | None = None) -> None:
+def circle_view(state: gm.GameState, marks: dict[gm.Action, what_if.Mark] | None = None) -> None:
     """The circle's cards as one strip, the next one first, each with **Take** when the engine offers its draft,
     and under it (What if?, ``marks``) the draft's expected margin and win chance."""
     marks = marks or {}
@@ -239,7 +239,7 @@ def hand_view(state: gm.GameState, advice=None) -> list:
     return legal
 
 
-def town_view(state: gm.GameState, legal: list, marks: dict | None = None) -> None:
+def town_view(state: gm.GameState, legal: list, marks: dict[gm.Action, what_if.Mark] | None = None) -> None:
     """The town grid with the legal spots of the card in hand: one tap places it; What if? (``marks``) labels
     and shades each spot with its expected margin and win chance for the way up shown in the hand."""
     st.markdown(f"**Your town** ({cards(len(state.town.placements))})")
@@ -256,7 +256,7 @@ def town_view(state: gm.GameState, legal: list, marks: dict | None = None) -> No
         figures = what_if.square_figures(marks, rot)
     town_grid.grid(state.town, card, legal, GRID, lambda p: do(gm.Place(p), wg.step()), stamp=wg.step(),
                    now=wg.step, figures=figures)
-    if figures:
+    if figures and marks:  # figures come only with marks
         st.html(what_if.squares_css(marks, rot, GRID))
 
 

@@ -5,7 +5,7 @@ visible grid, card previews and score tables. Scoring, legality and drafting are
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 import streamlit as st
@@ -15,6 +15,9 @@ from dashboard.shared.caching import cache_final, proven
 from dashboard.wagons.drawing import town_svg
 from solver.errors import BadInput
 from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
+
+if TYPE_CHECKING:
+    from solver.wagons.data import WagonsData
 
 
 def rules_from_json(rules_json: str):
@@ -149,7 +152,7 @@ def town_json(town) -> dict:
 
 # ----------------------------------------------------------------------------- scoring
 
-def cards_data(cards_json: str):
+def cards_data(cards_json: str) -> WagonsData | None:
     """The wagons data with the numbers the player read off their cards (``{card: {number: value}}`` as JSON;
     :func:`solver.wagons.card_numbers.with_cards`), None for none (the engines' own data)."""
     from solver.wagons.card_numbers import with_cards

@@ -37,7 +37,8 @@ from dashboard.wagons import town_grid
 from solver.stopping import StopSignal
 from solver.wagons import game as gm
 from solver.wagons.advice import DEFAULT_POLICY, DEFAULT_SAMPLES, advise, information_state, review_choices
-from solver.wagons.advice.result import ActionAdvice, Advice
+from solver.wagons.advice.result import ActionAdvice, Advice, Report
+from solver.wagons.advice.review import ReviewReport
 from solver.wagons.record.game_json import state_from_json, state_to_json
 
 RESULT = "lc_what_if_result"
@@ -96,7 +97,7 @@ def decision_key(state: gm.GameState) -> str:
 @cache_final(lambda advice: advice.complete, max_entries=256)
 def _advice(key: str, samples: int, policy: str, _report: dict | None = None) -> Advice:
     """The advice at the decision ``key`` (cached for every session once complete; a stopped one is not)."""
-    def progress(r) -> None:
+    def progress(r: Report) -> None:
         if _report is not None:
             _report.update(fraction=r.fraction, text=r.text())
 
@@ -334,7 +335,7 @@ def _review(record_text: str, samples: int, policy: str, time_limit: float, _rep
     """The choice review of the game ``record_text`` (a game file) as a dict (``wagons replay --review --json``)."""
     from solver.wagons.record.game_record import game_from_record
 
-    def progress(r) -> None:
+    def progress(r: ReviewReport) -> None:
         if _report is not None:
             _report.update(fraction=r.fraction, text=r.text())
 
