@@ -12,7 +12,7 @@ CUT_TEXT = """() => {
   const say = (e, why) => out.push((e.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60) + ' (' + why + ')');
   for (const e of document.querySelectorAll('body *')) {
     const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
+    if (r.width <= 1 || r.height <= 1) continue;  // not shown, or only to a screen reader ("Skip to main content")
     const s = getComputedStyle(e);
     if (s.visibility === 'hidden' || s.display === 'none') continue;
     if (e instanceof SVGElement) {
