@@ -97,6 +97,10 @@ def test_each_italian_passage_of_the_register_shows_its_english_beside_it():
     want = {r.id: r.english for r in register().for_game("outlaws")}
     assert english == want and sum(bool(e) for e in english.values()) >= 30
     assert "Your Governor reveals himself and takes the Election token" in english["O-victory-good"]
+    at.selectbox(key="reg_passage_outlaws").set_value("O5").run()  # one passage read whole, side by side
+    shown = [m.value for m in at.markdown]
+    assert "**As printed (Italian)**  \n" + register().get("O5").source in shown
+    assert "**In English**  \n" + register().get("O5").english in shown
     at.radio(key="reg_game").set_value("wagons").run()  # no Italian: no empty English column
     table = next(d.value for d in at.dataframe if "id" in d.value.columns)
     assert "source in English" not in table.columns
