@@ -1,6 +1,6 @@
 """The rules register: every open question (docs/open-questions.md ids W1-W10, C1-C9, O1-O13) and every
-rule the code implements, with its source passage, default reading, alternatives, the code that
-implements it, and its status.
+rule the code implements, with its source passage (and, where it quotes the Italian rulebook, ``english``: those
+passages in English, shown beside them), default reading, alternatives, the code that implements it, and its status.
 
 Entries live in ``docs/register/<game>.toml`` (``[[rule]]`` tables). Code cites a rule with the
 token ``rule:`` directly followed by its id (``W1``, ``W-place``) in a docstring or comment;
@@ -38,6 +38,7 @@ class Rule:
     status: str = "planned"
     code: tuple[str, ...] = ()
     notes: str = ""
+    english: str = ""  # the source's Italian passages in English, beside them (empty: the source is in English)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ def _rule(entry: dict, game: str, path: Path) -> Rule:
     for key in ("id", "title", "source", "default"):
         if not isinstance(entry.get(key), str) or not entry[key].strip():
             raise BadInput(f"{where}: missing text field '{key}'")
+    if not isinstance(entry.get("english", ""), str):
+        raise BadInput(f"{where}: 'english' must be text (the source's Italian passages in English)")
     status = entry.get("status", "planned")
     if status not in STATUSES:
         raise BadInput(f"{where}: status must be one of {STATUSES}, got {status!r}")
@@ -70,7 +73,7 @@ def _rule(entry: dict, game: str, path: Path) -> Rule:
         default=entry["default"], alternatives=tuple(entry.get("alternatives", ())),
         option=entry.get("option"), inferred=bool(entry.get("inferred", False)),
         open_question=bool(entry.get("open_question", False)), status=status,
-        code=tuple(entry.get("code", ())), notes=entry.get("notes", ""),
+        code=tuple(entry.get("code", ())), notes=entry.get("notes", ""), english=entry.get("english", ""),
     )
 
 
@@ -164,7 +167,8 @@ def to_markdown(reg: Register | None = None) -> str:
                   "|---|---|---|---|---|---|---|---|"]
         for r in rules:
             default = r.default + (" *(inferred)*" if r.inferred else "")
-            cells = [r.id, r.title, r.source, default, "; ".join(r.alternatives) or "-",
+            source = r.source + (f" *(in English: {r.english})*" if r.english else "")
+            cells = [r.id, r.title, source, default, "; ".join(r.alternatives) or "-",
                      f"`{r.option}`" if r.option else "-", r.status,
                      ", ".join(f"`{c}`" for c in r.code) or "-"]
             lines.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")

@@ -76,7 +76,14 @@ _AHEAD: dict[tuple, threading.Thread] = {}
 _AHEAD_LOCK = threading.Lock()
 
 
-def compute_ahead(game: str, time_limit: float, games: int) -> None:
+def cards(game: str) -> str:
+    """The numbers the player settled on ``game``'s cards, as the game's checks room passes them (its
+    ``impact_cards``), "{}" for a game without them."""
+    read = getattr(CHECKS[game], "impact_cards", None)
+    return read() if read is not None else "{}"
+
+
+def compute_ahead(game: str, time_limit: float, games: int, cards: str = "{}") -> None:
     """Start computing every verdict of ``game`` across the readings in the background (once a server process),
     so the Run button finds them done: each decided result is kept in memory and on disk between runs
     (:mod:`solver.readings.stored`, keyed by the code and data it rests on), for every set of readings. Only in a
@@ -84,14 +91,14 @@ def compute_ahead(game: str, time_limit: float, games: int) -> None:
     work)."""
     if not browser_session():
         return
-    key = (game, float(time_limit), int(games))
+    key = (game, float(time_limit), int(games), cards)
     with _AHEAD_LOCK:
         if key in _AHEAD:
             return
         from solver.readings import impact
         from solver.readings import verdicts as verdict
 
-        settings = verdict.Settings(time_limit=time_limit, games=games)
+        settings = verdict.Settings(time_limit=time_limit, games=games, cards=cards)
         _AHEAD[key] = threading.Thread(target=_quietly, args=(impact.impact, game, None, settings, None),
                                        name=f"verdicts ahead: {game}", daemon=True)
         _AHEAD[key].start()
@@ -113,7 +120,7 @@ def _quietly(fn: Callable[..., object], *args: object) -> None:
         return
 
 
-def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: dict) -> dict:
+def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: dict, cards: str = "{}") -> dict:
     from solver.readings import impact
     from solver.readings import verdicts as verdict
 
@@ -123,14 +130,14 @@ def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: d
         box["text"] = f"{done} of {total}: {label}"
         box["share"] = done / total if total else None
 
-    ahead = _AHEAD.get((game, float(time_limit), int(games)))
+    ahead = _AHEAD.get((game, float(time_limit), int(games), cards))
     while ahead is not None and ahead.is_alive():  # computed ahead, still running: its results, not a second run
         box["text"] = "computing ahead since the page opened"
         ahead.join(0.5)
         if stopped():
             raise Stopped
-    return impact.impact(game, only or None, verdict.Settings(time_limit=time_limit, games=games), progress,
-                         stored=True)
+    return impact.impact(game, only or None, verdict.Settings(time_limit=time_limit, games=games, cards=cards),
+                         progress, stored=True)
 
 
 def impact_section() -> None:
@@ -156,15 +163,19 @@ def impact_section() -> None:
     games = int(kept(c[2].select_slider, f"imp_games_{game}", last[3], "Games per scenario", [10, 50, 100, 200],
                      disabled=not CHECKS[game].IMPACT_GAMES))
     key = f"impact_{game}"
-    inputs = [game, sorted(only), limit, games]
-    compute_ahead(game, limit, games)
+    card_numbers = cards(game)  # the player's settled card numbers: a verdict scored with them is another run
+    inputs = [game, sorted(only), limit, games] + ([card_numbers] if card_numbers != "{}" else [])
+    compute_ahead(game, limit, games, card_numbers)
+    if card_numbers != "{}":
+        st.caption("The verdicts that score towns use the numbers you read off your goal cards: "
+                   + ", ".join(sorted(json.loads(card_numbers))) + ".")
     if st.button(f"Run the {GAME_TITLES[game]} verdicts across the readings", key=f"imp_run_{game}"):
         box: dict = {}
         share = (len(only) / len(verdicts)) if only else 1.0
         st.session_state[f"{key}_running"] = True  # still set on the next run: this one was stopped
         try:
             answers.remember(KEPT, key, inputs, run_with_progress(
-                _run, game, tuple(only), limit, games, box, label=f"Verdicts across the readings ({GAME_TITLES[game]})",
+                _run, game, tuple(only), limit, games, box, card_numbers, label=f"Verdicts across the readings ({GAME_TITLES[game]})",
                 expected_seconds=max(5.0, CHECKS[game].IMPACT_SECONDS * share), detail=lambda: box.get("text", ""),
                 fraction=lambda: box.get("share"), cancel=StopSignal()))
         except BadInput as exc:

@@ -69,12 +69,30 @@ def register_tab() -> None:
              "alternatives": "; ".join(plain(game, a) for a in r.alternatives),
              "in force": describe_choice(getattr(make_rules(game, cls), r.option))
              if cls is not None and r.option and hasattr(cls, r.option) else "",
-             "source": plain(game, r.source), "status": r.status}
+             "source": plain(game, r.source), "source in English": r.english or "", "status": r.status}
             for r in rules if r.open_question or not only_open]
     if rows:
+        if not any(row["source in English"] for row in rows):
+            rows = [{k: v for k, v in row.items() if k != "source in English"} for row in rows]
+        else:
+            st.caption("The rulebook's Italian passages are quoted as printed, each with its English beside it "
+                       "(the column *source in English*).")
         st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+        passages(game, [r for r in rules if r.english and (r.open_question or not only_open)])
     else:
         st.info("No register entries for this game yet.")
+
+
+def passages(game: str, rules) -> None:
+    """One entry's rulebook passage read whole: the Italian as printed and its English side by side."""
+    if not rules:
+        return
+    by_id = {r.id: r for r in rules}
+    rid = st.selectbox("Read an entry's rulebook passage with its English", list(by_id), key=f"reg_passage_{game}",
+                       format_func=lambda i: f"{i}: {plain(game, by_id[i].title)}")
+    left, right = st.columns(2)
+    left.markdown("**As printed (Italian)**  \n" + by_id[rid].source)
+    right.markdown("**In English**  \n" + by_id[rid].english)
 
 
 # ----------------------------------------------------------------------------- checks

@@ -77,7 +77,7 @@ def _rule_passage(rule: str | None) -> str:
             r = register().get(rid)
         except BadInput:
             continue
-        return f"**{r.id}** {r.title}: {r.source}"
+        return f"**{r.id}** {r.title}: {r.source}" + (f"  \n*In English:* {r.english}" if r.english else "")
     return str(rule)
 
 

@@ -30,12 +30,17 @@ def narrow_page() -> None:
 _WHOLE_TITLES = """<style>
 [data-testid="stNavSectionHeader"] * { white-space: normal !important; text-overflow: clip !important;
   overflow: visible !important; }
+[data-testid="stMultiSelect"] [data-tag] { height: auto !important; }
+[data-testid="stMultiSelect"] [data-tag] > span[title] { white-space: normal !important;
+  text-overflow: clip !important; overflow: visible !important; }
 </style>"""
-"""The navigation's group titles ("Circle the Wagons: Lone Cowboy") wrap instead of ending in "..."."""
+"""The navigation's group titles ("Circle the Wagons: Lone Cowboy") and the options chosen in a multiple choice
+("leaving the Saloon may put the Governor in it" on a phone) wrap instead of ending in "..."."""
 
 
 def whole_titles() -> None:
-    """Every page (:func:`dashboard.shared.widgets.page_header`): the sidebar's group titles shown whole. Drawn as
+    """Every page (:func:`dashboard.shared.widgets.page_header`): the sidebar's group titles and the chosen options
+    shown whole. Drawn as
     an element of the sidebar, which a fragment's rerun leaves in place (a style-only ``st.html`` goes to the run's
     event area, which such a rerun empties)."""
     st.sidebar.markdown(_WHOLE_TITLES, unsafe_allow_html=True)

@@ -25,6 +25,14 @@ IMPACT_GAMES = True
 """Its verdicts play simulated games, so "Games per scenario" applies to them."""
 
 
+def impact_cards() -> str:
+    """The numbers the player settled on their goal cards (:func:`dashboard.wagons.card_reading.cards_json`): the
+    verdicts across readings score with them, as the sheet does."""
+    from dashboard.wagons.card_reading import cards_json
+
+    return cards_json()
+
+
 @cache_final(all_checks_decided, max_entries=16)
 def _run(scenarios: tuple[str, ...], check_ids: tuple[str, ...], rules_json: str, mutations: tuple[str, ...],
                 time_limit: float, cards: str = "{}") -> list[dict]:

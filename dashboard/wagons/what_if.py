@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import streamlit as st
 
@@ -32,8 +32,9 @@ from dashboard.shared.caching import cache_final, dumps
 from dashboard.shared.widgets import kept
 from dashboard.shared.words import readable, wrapped_table
 from dashboard.shared.work import keep_stopped, run_with_progress
+from dashboard.wagons import card_reading, town_grid
 from dashboard.wagons import game as wg
-from dashboard.wagons import town_grid
+from dashboard.wagons.view import cards_data
 from solver.stopping import StopSignal
 from solver.wagons import game as gm
 from solver.wagons.advice import DEFAULT_POLICY, DEFAULT_SAMPLES, advise, information_state, review_choices
@@ -42,7 +43,7 @@ from solver.wagons.advice.review import ReviewReport
 from solver.wagons.record.game_json import state_from_json, state_to_json
 
 RESULT = "lc_what_if_result"
-"""Session key: ``(the decision's key, its Advice)`` of the last decision answered (a stopped run's too)."""
+"""Session key: ``((the decision's key, the card numbers), its Advice)`` of the last decision answered (a stopped run's too)."""
 AGAIN = "lc_what_if_again"
 CHOICES = "lc_choices_result"
 """Session key (and kept work): ``(inputs, the choice review's dict)`` after the game."""
@@ -58,7 +59,7 @@ FEW_BORDER = "3px dashed #5d4037"
 TRAIL = "lc_what_if_trail"
 """Session key: ``(the actions up to the last decision answered, its Advice)``, for the swing after a reveal."""
 SWUNG = "lc_what_if_swing"
-"""Session key: ``(the decision's key, the swing line or None)``."""
+"""Session key: ``((the decision's key, the card numbers), the swing line or None)``."""
 SWING = 10.0
 """Points of expected margin the advice must move by, with a card turned up, for the line that explains it."""
 WORST, MIDDLE, BEST = (239, 154, 154), (255, 241, 118), (129, 199, 132)
@@ -95,13 +96,16 @@ def decision_key(state: gm.GameState) -> str:
 
 
 @cache_final(lambda advice: advice.complete, max_entries=256)
-def _advice(key: str, samples: int, policy: str, _report: dict | None = None) -> Advice:
-    """The advice at the decision ``key`` (cached for every session once complete; a stopped one is not)."""
+def _advice(key: str, samples: int, policy: str, _report: dict | None = None, cards: str = "{}") -> Advice:
+    """The advice at the decision ``key`` (cached for every session once complete; a stopped one is not), every
+    game played out scored with the numbers the player settled on their goal cards (``cards``: the sheet's
+    :func:`dashboard.wagons.card_reading.cards_json`, the engine's goals override ``GameState.data``)."""
     def progress(r: Report) -> None:
         if _report is not None:
             _report.update(fraction=r.fraction, text=r.text())
 
-    return advise(state_from_json(json.loads(key)), samples, policy, progress=progress)
+    state = replace(state_from_json(json.loads(key)), data=cards_data(cards))
+    return advise(state, samples, policy, progress=progress)
 
 
 def advice_for(state: gm.GameState) -> Advice | None:
@@ -110,19 +114,20 @@ def advice_for(state: gm.GameState) -> Advice | None:
     if not enabled() or state.to_move != "player":  # the player to move: not over, not a reveal, a choice to make
         return None
     key = decision_key(state)
+    cards = card_reading.cards_json()  # a settled card number is another decision's figures
     kept_one = st.session_state.get(RESULT)
     again = st.session_state.pop(AGAIN, False)
-    if kept_one and kept_one[0] == key and not again:
+    if kept_one and kept_one[0] == (key, cards) and not again:
         return kept_one[1]
     before = st.session_state.get(TRAIL)
     report: dict = {}
     advice = run_with_progress(
-        _advice, key, DEFAULT_SAMPLES, DEFAULT_POLICY, report, label="What if? Playing each choice out",
+        _advice, key, DEFAULT_SAMPLES, DEFAULT_POLICY, report, cards, label="What if? Playing each choice out",
         expected_seconds=EXPECTED_SECONDS, fraction=lambda: report.get("fraction"),
         detail=lambda: report.get("text", ""), cancel=StopSignal(),
-        keep=keep_stopped(RESULT, shape=lambda value: (key, value)))
-    st.session_state[RESULT] = (key, advice)
-    st.session_state[SWUNG] = (key, swing_line(before, gm.actions_from_log(state), advice))
+        keep=keep_stopped(RESULT, shape=lambda value: ((key, cards), value)))
+    st.session_state[RESULT] = ((key, cards), advice)
+    st.session_state[SWUNG] = ((key, cards), swing_line(before, gm.actions_from_log(state), advice))
     if advice is not None and advice.complete:
         st.session_state[TRAIL] = (gm.actions_from_log(state), advice)
     return advice
@@ -331,15 +336,17 @@ def legend() -> None:
 
 # ----------------------------------------------------------------------------- after the game
 
-def _review(record_text: str, samples: int, policy: str, time_limit: float, _report: dict | None = None) -> dict:
-    """The choice review of the game ``record_text`` (a game file) as a dict (``wagons replay --review --json``)."""
+def _review(record_text: str, samples: int, policy: str, time_limit: float, _report: dict | None = None,
+            cards: str = "{}") -> dict:
+    """The choice review of the game ``record_text`` (a game file) as a dict (``wagons replay --review --json``),
+    scored with the numbers the player settled on their goal cards (``cards``)."""
     from solver.wagons.record.game_record import game_from_record
 
     def progress(r: ReviewReport) -> None:
         if _report is not None:
             _report.update(fraction=r.fraction, text=r.text())
 
-    state = game_from_record(json.loads(record_text))
+    state = game_from_record(json.loads(record_text), cards_data(cards))
     return review_choices(state, samples, policy, time_limit, progress).to_dict()
 
 
@@ -354,15 +361,16 @@ def show_choice_review(record: dict) -> None:
                  help="As `wagons replay --review --time-limit`. When it runs out, the decisions reviewed by then "
                       "are shown.")
     inputs = (dumps(record), DEFAULT_SAMPLES, DEFAULT_POLICY)
+    cards = card_reading.cards_json()
     if st.button("Review my choices", key="lc_choices_run", icon=":material/psychology:"):
         report: dict = {}
         result = run_with_progress(
-            _review, *inputs, float(limit), report, label="Reviewing your choices", expected_seconds=float(limit),
+            _review, *inputs, float(limit), report, cards, label="Reviewing your choices", expected_seconds=float(limit),
             fraction=lambda: report.get("fraction"), detail=lambda: report.get("text", ""), cancel=StopSignal(),
-            keep=keep_stopped(CHOICES, inputs))
-        st.session_state[CHOICES] = (inputs, result)
+            keep=keep_stopped(CHOICES, (*inputs, cards)))
+        st.session_state[CHOICES] = ((*inputs, cards), result)
     last = st.session_state.get(CHOICES)
-    if last and tuple(last[0]) == inputs:
+    if last and tuple(last[0]) == (*inputs, cards):
         choice_lines(last[1])
 
 

@@ -19,16 +19,25 @@ ALL = "*"
 
 @dataclass(frozen=True)
 class Settings:
-    """Bounds of the work: seconds per Z3 check or search, Lone Cowboy games per scenario."""
+    """Bounds of the work: seconds per Z3 check or search, Lone Cowboy games per scenario; ``cards``: the numbers
+    the player read off their Lone Cowboy goal cards (canonical JSON ``{card: {number: value}}``, as the sheet
+    passes them; "{}": the shipped numbers), which the verdicts that score towns read and the other games ignore."""
 
     time_limit: float = 30.0
     games: int = 100
     seed: int = 0
+    cards: str = "{}"
 
     def __post_init__(self):
         object.__setattr__(self, "time_limit", seconds(self.time_limit, "time limit", cap=3600))
         if isinstance(self.games, bool) or not 1 <= self.games <= 100_000:
             raise BadInput(f"games {self.games}: expected 1..100000")
+        try:
+            answers = json.loads(self.cards)
+        except (TypeError, ValueError):
+            answers = None
+        if not isinstance(answers, dict):
+            raise BadInput(f"cards: expected a JSON object of goal cards' numbers, got {str(self.cards)[:40]!r}")
 
 
 def json_words(value: Any) -> str:

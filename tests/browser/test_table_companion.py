@@ -24,6 +24,7 @@ from solver.outlaws import game as gm
 from solver.outlaws import line as ln
 from solver.outlaws.state import read_position
 from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_expander, streamlit_server, wait_idle
+from tests.support.dashboard.fit import cut_text
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER
@@ -310,15 +311,33 @@ _FITS = """() => {
 
 
 def fits(page, seconds: float = 10.0) -> list[str]:
-    """What overflows the screen (nothing, once the page has settled: a run that is still being drawn can show
-    its last layout for a moment, so the check is repeated for up to ``seconds``)."""
-    over = page.evaluate(_FITS)
+    """What overflows the screen and each text cut off (the shared check, :func:`tests.support.dashboard.fit.cut_text`):
+    nothing, once the page has settled (a run that is still being drawn can show its last layout for a moment, so
+    the check is repeated for up to ``seconds``)."""
+    over = page.evaluate(_FITS) + cut_text(page)
     for _ in range(int(seconds * 2)):
         if not over:
             break
         page.wait_for_timeout(500)
-        over = page.evaluate(_FITS)
+        over = page.evaluate(_FITS) + cut_text(page)
     return over
+
+
+CUT_SAMPLES = """<body style="font: 16px sans-serif">
+<button style="width: 40px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap">Change</button>
+<p style="width: 30px; overflow: hidden; white-space: nowrap">Settings group</p>
+<svg width="200" height="40"><text x="0" y="20">Final margin (you min\u2026</text></svg>
+<button style="width: 200px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap">Wagon</button>
+<p style="width: 300px; overflow: hidden">Fits its box</p>
+<div style="width: 60px; overflow-x: auto; white-space: nowrap">A table that scrolls sideways by itself</div>
+</body>"""
+"""Three texts cut off (an ellipsis, a hidden overflow, a chart title shortened) and three that are not."""
+
+
+def test_the_fit_check_finds_each_text_cut_off_and_nothing_else(page):
+    page.set_content(CUT_SAMPLES)
+    found = cut_text(page)
+    assert [f.rsplit(" (", 1)[0] for f in found] == ["Change", "Settings group", "Final margin (you min\u2026"], found
 
 
 @pytest.mark.parametrize("name", list(PAGES))

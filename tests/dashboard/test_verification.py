@@ -86,6 +86,26 @@ def test_register_lists_open_questions_and_readings_change_per_session():
     assert at.selectbox(key="opt_outlaws_sheriff_save").value == OutlawsRules().sheriff_save  # the box follows
 
 
+def test_each_italian_passage_of_the_register_shows_its_english_beside_it():
+    at = open_page("verification", state={"ver_tab": REGISTER})
+    at.radio(key="reg_game").set_value("outlaws").run()
+    assert not at.exception
+    table = next(d.value for d in at.dataframe if "id" in d.value.columns)
+    columns = list(table.columns)
+    assert columns.index("source in English") == columns.index("source") + 1  # beside the Italian
+    english = dict(zip(table["id"], table["source in English"]))
+    want = {r.id: r.english for r in register().for_game("outlaws")}
+    assert english == want and sum(bool(e) for e in english.values()) >= 30
+    assert "Your Governor reveals himself and takes the Election token" in english["O-victory-good"]
+    at.selectbox(key="reg_passage_outlaws").set_value("O5").run()  # one passage read whole, side by side
+    shown = [m.value for m in at.markdown]
+    assert "**As printed (Italian)**  \n" + register().get("O5").source in shown
+    assert "**In English**  \n" + register().get("O5").english in shown
+    at.radio(key="reg_game").set_value("wagons").run()  # no Italian: no empty English column
+    table = next(d.value for d in at.dataframe if "id" in d.value.columns)
+    assert "source in English" not in table.columns
+
+
 def test_the_verification_page_names_the_readings_in_force_at_its_top():
     """Like every page, it says which readings differ from the defaults (browser walk, 2026-12-02: it did not)."""
     at = open_page("verification", state={"readings": {"outlaws": {"sheriff_save": "stop"}}})

@@ -1,5 +1,6 @@
 """The rules register is complete, consistent with the code, and docs/rules.md is current."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -90,3 +91,36 @@ def test_duplicate_rule_id_is_bad_input(tmp_path):
     root = _tree(tmp_path, ENTRY + ENTRY, "")
     with pytest.raises(BadInput, match="duplicate rule id 'W-test'"):
         reg_mod.load_register(root / "docs" / "register")
+
+
+ITALIAN_WORDS = frozenset({"il", "lo", "gli", "di", "del", "della", "dei", "dallo", "dal", "che", "per", "con", "non",
+                           "è", "un", "una", "sua", "suo", "tuo", "alla", "ed", "oppure", "soltanto", "viene",
+                           "personaggio", "personaggi", "gettone", "gettoni", "svela", "puoi", "si", "può", "sono",
+                           "ci", "tutte", "due", "entrambi", "giocatori", "voti", "contiene", "azioni"})
+"""Words of the Italian rulebook's passages that no English passage of the register uses."""
+
+
+def quotes_italian(source: str) -> bool:
+    """Whether a source quotes an Italian passage: a quoted passage with two of :data:`ITALIAN_WORDS` or more."""
+    for passage in re.findall(r"'(.+?)'(?=[\s;.,)]|$)", source):
+        if len(set(re.findall(r"[\wè]+", passage.lower())) & ITALIAN_WORDS) >= 2:
+            return True
+    return False
+
+
+def test_the_italian_detector_tells_the_languages_apart():
+    assert quotes_italian("'Il Governatore - Svela il Governatore per prendere il gettone Elezione.'")
+    assert quotes_italian("Immobilizzato: 'non si può muovere, non può essere spostato'; docs/open-questions.md O15")
+    assert not quotes_italian("docs/outside-facts.md: '2 per Mine on or adjacent to a Mountains territory' (low)")
+    assert not quotes_italian("docs/open-questions.md O13 (who plays first is not in the text)")
+
+
+def test_every_entry_quoting_the_italian_rulebook_has_its_english_beside_it():
+    rules = reg_mod.load_register().rules
+    italian = [r for r in rules if quotes_italian(r.source)]
+    assert len(italian) >= 30  # the Outlaws rulebook is Italian: most of its entries quote it
+    missing = [r.id for r in italian if not r.english.strip()]
+    assert not missing, f"entries quoting Italian without their English: {missing}"
+    for r in italian:  # the English is not Italian again (the victories keep their Italian names)
+        assert not quotes_italian(r.english.replace("Con le", "")), r.id
+    assert all(r.english == "" or r.id in {i.id for i in italian} for r in rules)

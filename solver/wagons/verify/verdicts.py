@@ -38,12 +38,25 @@ _WAGONS_CHECK_SKIPS = {
 """Readings each Lone Cowboy check cannot read, with the argument (the others it reads)."""
 
 
+def card_data(settings: Settings):
+    """The wagons data with the numbers the player read off their goal cards (``settings.cards``), None for none:
+    the same goals override the sheet and ``--goals FILE`` use (:func:`solver.wagons.card_numbers.with_cards`)."""
+    import json
+
+    from solver.wagons.card_numbers import with_cards
+    from solver.wagons.data import load_data
+
+    answers = json.loads(settings.cards or "{}")
+    return with_cards(load_data(), answers) if answers else None
+
+
 def _wagons_check(check: str, rules, settings: Settings) -> dict:
     """One ``wagons verify`` check in every scenario, each solve within the settings' time limit;
     a scenario left undecided by the limit makes the verdict undecided (never cached, never 'holds')."""
     from solver.wagons.verify import checks as wagons_verify
 
-    rows = wagons_verify.run_checks(checks=(check,), rules=rules, time_limit=settings.time_limit)
+    rows = wagons_verify.run_checks(checks=(check,), rules=rules, time_limit=settings.time_limit,
+                                    data=card_data(settings))
     out = {row["id"]: row["holds"] for row in rows}
     if any(v is None for v in out.values()):
         return {"undecided": "time limit", **out}
@@ -72,9 +85,10 @@ def greedy_words(value: dict) -> str:
 def _greedy(scenario: str, rules, settings: Settings) -> dict:
     from solver.wagons.simulate import play_row
 
+    data = card_data(settings)
     wins = ties = 0
     for seed in range(settings.seed, settings.seed + settings.games):
-        w = play_row(scenario, "greedy", seed, rules)["winner"]
+        w = play_row(scenario, "greedy", seed, rules, data)["winner"]
         wins += w == "player"
         ties += w == "tie"
     return {"wins": wins, "ties": ties, "games": settings.games}

@@ -132,3 +132,28 @@ def test_the_verification_checks_read_the_cards_numbers(monkeypatch):
     monkeypatch.setattr(verify, "run_checks", lambda *a, data=None, **k: seen.append(data) or [])
     checks._run(("boomtown",), ("x",), "{}", (), 1.0, '{"Smalltown Charm":{"per_territory":2}}')
     assert seen and seen[0].goal("Smalltown Charm").param("per_territory") == 2
+
+
+def test_the_verdicts_across_readings_read_the_cards_numbers(monkeypatch):
+    from dashboard.checks import impact as impact_page
+    from solver.readings import impact
+    from solver.readings.verdicts import Settings
+    from solver.wagons.simulate import play_row
+
+    cards = '{"Smalltown Charm":{"per_territory":4}}'
+    seen = []
+    monkeypatch.setattr(impact, "impact", lambda game, only, settings, *a, **k: seen.append(settings) or {})
+    monkeypatch.setattr(card_reading, "cards_json", lambda: cards)
+    assert impact_page.cards("wagons") == cards
+    impact_page._run("wagons", (), 1.0, 2, {}, impact_page.cards("wagons"))
+    assert seen[0].cards == cards
+    # the verdict itself plays its games with those numbers
+    greedy = next(v for v in impact.verdicts("wagons") if v.id == "greedy-wins/boomtown")
+    data = with_cards(load_data(), {"Smalltown Charm": {"per_territory": 4}})
+    rows = [play_row("boomtown", "greedy", s, Rules(), data) for s in (0, 1, 2)]
+    shipped = [play_row("boomtown", "greedy", s, Rules()) for s in (0, 1, 2)]
+    assert [r["winner"] for r in rows] != [r["winner"] for r in shipped]  # the number decides these games
+    want = {"wins": sum(r["winner"] == "player" for r in rows), "ties": sum(r["winner"] == "tie" for r in rows),
+            "games": 3}
+    assert greedy.run(Rules(), Settings(games=3, cards=cards)) == want
+    assert greedy.run(Rules(), Settings(games=3)) != want

@@ -13,10 +13,12 @@ import random
 import pytest
 
 from dashboard.shared.state import urlstate
+from dashboard.wagons import card_reading, town_grid, what_if
 from dashboard.wagons import game as wg
-from dashboard.wagons import town_grid, what_if
 from solver.wagons import game as gm
 from solver.wagons.advice import DEFAULT_POLICY, advise, information_state, review_choices
+from solver.wagons.card_numbers import with_cards
+from solver.wagons.data import load_data
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
 from tests.support.dashboard.apptest import errors, open_page, texts
@@ -114,7 +116,7 @@ def test_a_stopped_answer_is_marked_and_compute_again_asks_anew():
     cut = advise(state, SAMPLES, DEFAULT_POLICY, time_limit=1e-6)
     assert not cut.complete
     at.session_state[wg.SETTINGS] = {**at.session_state[wg.SETTINGS], "what_if": True}
-    at.session_state[what_if.RESULT] = (what_if.decision_key(state), cut)
+    at.session_state[what_if.RESULT] = ((what_if.decision_key(state), "{}"), cut)
     at.run(timeout=120)
     assert "Stopped after" in texts(at)
     at.button(key="lc_what_if_again_button").click().run(timeout=120)
@@ -194,7 +196,7 @@ def test_a_figure_shown_above_the_gold_one_is_edged_and_named_in_the_note():
     second = advice.actions[1]
     assert float(second.mean) > float(advice.best.mean) and advice.standings[1].within and advice.note
     at.session_state[wg.SETTINGS] = {**at.session_state[wg.SETTINGS], "what_if": True}
-    at.session_state[what_if.RESULT] = (what_if.decision_key(state), advice)
+    at.session_state[what_if.RESULT] = ((what_if.decision_key(state), "{}"), advice)
     at.run(timeout=120)
     assert not at.exception, at.exception
     assert advice.note in [w.value for w in at.warning] and second.words in advice.note
@@ -226,3 +228,30 @@ def test_a_large_swing_after_a_card_turns_up_is_one_line_naming_the_card_and_the
     assert what_if.swing_line(((), then), (gm.Draft(0),), advice_of([(10, ())], (4, 12))) is None  # 6 points
     assert what_if.swing_line(((), then), (gm.Draft(0),), advice_of([(-56, ())], (4, 9, 12))) is None  # no card
     assert what_if.swing_line(((gm.Draft(1),), then), (gm.Draft(0), gm.Draft(0)), now) is None  # another line
+
+
+def _figures(advice) -> list[str]:
+    """Each sampled choice's expected margin and win chance as the bands print them, in the circle's order."""
+    return [f"<b>{float(a.mean):+.1f}</b> pts|{float(a.win):.0%} win"
+            for a in sorted(advice.actions, key=lambda a: a.action.index) if a.samples]
+
+
+def test_the_advice_plays_out_with_the_numbers_the_player_settled_on_their_card():
+    low, high = {"Smalltown Charm": {"per_territory": 1}}, {"Smalltown Charm": {"per_territory": 4}}
+    at = switched_on(open_page("wagons_play", state={card_reading.NUMBERS: low}))
+    state = dataclasses.replace(page_state(at), data=None)
+    assert "Smalltown Charm" in load_data().scenario(state.scenario).goals
+    by_numbers = {}
+    for numbers in (low, high):
+        at.session_state[card_reading.NUMBERS] = numbers
+        at.run(timeout=120)
+        assert not at.exception and not errors(at), (at.exception, errors(at))
+        want = advise(dataclasses.replace(state, data=with_cards(load_data(), numbers)), SAMPLES, DEFAULT_POLICY)
+        assert f"Best: **{want.best.words}**" in texts(at)
+        bands = badge_texts(at)
+        for a in want.actions:
+            if a.samples:
+                band = bands[a.action.index]
+                assert f"<b>{float(a.mean):+.1f}</b> pts" in band and f"{float(a.win):.0%} win" in band
+        by_numbers[numbers["Smalltown Charm"]["per_territory"]] = _figures(want)
+    assert by_numbers[1] != by_numbers[4]  # the settled number moved the figures the page shows

@@ -1,5 +1,5 @@
 """What the Lone Cowboy browser tests share (tests/browser/test_wagons_*.py): taps counted on the table, the page
-fitting a phone (no sideways scroll of the page, no drawing cut off), moving between pages by the navigation, and
+fitting a phone (no sideways scroll of the page, no drawing or text cut off), moving between pages by the navigation, and
 screenshots per width."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import town_grid
 from solver.wagons import game as gm
 from tests.support.dashboard.browser import SHOTS, expect, wait_idle
+from tests.support.dashboard.fit import cut_text
 
 GRID = "lc_town"
 PHONE = {"width": 390, "height": 844}
@@ -48,13 +49,14 @@ CUT_OFF = """() => {
 
 
 def fits(pg, settle_s: float = 5.0) -> None:
-    """The page is no wider than the viewport and no drawing or control is cut off (see :data:`CUT_OFF`), once the
-    layout has settled: a box measured while Streamlit is still drawing the page may stick out for a moment, so the
-    check is repeated for up to ``settle_s`` seconds and fails naming what stays cut off."""
+    """The page is no wider than the viewport, no drawing or control is cut off (see :data:`CUT_OFF`) and no text is
+    (the shared check, :func:`tests.support.dashboard.fit.cut_text`), once the layout has settled: a box measured
+    while Streamlit is still drawing the page may stick out for a moment, so the check is repeated for up to
+    ``settle_s`` seconds and fails naming what stays cut off."""
     wide = bad = None
     for _ in range(max(1, int(settle_s / 0.25))):
         wide = pg.evaluate("() => document.documentElement.scrollWidth - innerWidth")
-        bad = pg.evaluate(CUT_OFF)
+        bad = pg.evaluate(CUT_OFF) + cut_text(pg)
         if wide <= 0 and not bad:
             return
         pg.wait_for_timeout(250)
