@@ -73,7 +73,8 @@ table"""),
 A question is data (`solver.ask`): the game, what it ranges over, what it asks and a condition over the game's
 named measures. `ask(question)` answers it with its proof, the town that shows it and the readings it rests on;
 `ruleslinger ask FILE.toml` and the dashboard's *Ask a rules question* page answer the same questions."""),
-    ("code", """from solver.ask import ask, question_from_doc
+    ("code", """from solver.ask.engine import ask
+from solver.ask.question import question_from_doc
 from solver.io.read import parse_toml_text
 
 question = question_from_doc(parse_toml_text('''

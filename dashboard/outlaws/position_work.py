@@ -42,7 +42,12 @@ def _from_address() -> None:
     if not text:
         return
     try:
-        st.session_state[KEY] = load(urlstate.decode(text, outlaws_addresses.POS))
+        doc = urlstate.decode(text, outlaws_addresses.POS)
+    except BadInput as exc:  # the decoder's line is plain text already
+        st.error(f"The position in the address was not loaded: {exc}", icon=":material/error:")
+        return
+    try:
+        st.session_state[KEY] = load(doc)
     except BadInput as exc:
         st.error(f"The position in the address was not loaded: {plain(in_words(str(exc)))}", icon=":material/error:")
 

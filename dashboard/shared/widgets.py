@@ -111,7 +111,7 @@ def tab_from_address(labels: list[str], query: str = "tab") -> str | None:
     try:
         return urlstate.decode(text, addresses.tab(labels, query))
     except BadInput as exc:
-        st.error(f"The tab in the address was not opened: {plain(exc)}", icon=":material/error:")
+        st.error(f"The tab in the address was not opened: {exc}", icon=":material/error:")  # the decoder's plain line
         return None
 
 

@@ -26,9 +26,9 @@ IMPACT_GAMES = True
 
 
 def impact_cards() -> str:
-    """The numbers the player settled on their goal cards (:func:`dashboard.wagons.card_reading.cards_json`): the
+    """The numbers the player settled on their goal cards (:func:`dashboard.wagons.cards.reading.cards_json`): the
     verdicts across readings score with them, as the sheet does."""
-    from dashboard.wagons.card_reading import cards_json
+    from dashboard.wagons.cards.reading import cards_json
 
     return cards_json()
 
@@ -172,7 +172,7 @@ def section(title: str) -> None:
     if not scen or not which:
         st.info("Choose at least one scenario and one check.")
         return
-    from dashboard.wagons.card_reading import cards_json
+    from dashboard.wagons.cards.reading import cards_json
 
     rules_json, cards = rules_key(make_rules(GAME, rules_class(GAME))), cards_json()
     inputs = [GAME, scen, which, rules_json, muts, limit] + ([cards] if cards != "{}" else [])

@@ -41,7 +41,7 @@ def new_record(scenario: str, seed: int | None, rules: Rules) -> dict:
 
 def replay(record: dict, n: int | None = None) -> gm.GameState:
     """The engine's state after the record's first ``n`` actions (all when None)."""
-    from dashboard.wagons.card_reading import card_data
+    from dashboard.wagons.cards.reading import card_data
 
     return game_from_record({**record, "actions": record["actions"][:n]}, card_data())  # the player's card numbers
 
@@ -148,7 +148,7 @@ def act(action: gm.Action) -> None:
 
 
 def set_game_reading(field: str, value: str) -> None:
-    """The player's card settled a reading (:mod:`dashboard.wagons.card_reading`): the game under way takes it
+    """The player's card settled a reading (:mod:`dashboard.wagons.cards.reading`): the game under way takes it
     too, replayed by the engine (a game the new reading cannot replay keeps its own, and says so)."""
     g = current()
     try:

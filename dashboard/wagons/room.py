@@ -1,11 +1,12 @@
 """Circle the Wagons: Lone Cowboy's dashboard room (:class:`dashboard.room.Room`): its pages, its Verification
-section, and its start-up hook (the readings the player's cards settled, :mod:`dashboard.wagons.card_reading`)."""
+section, and its start-up hook (the readings the player's cards settled, :mod:`dashboard.wagons.cards.reading`)."""
 
 from __future__ import annotations
 
 from dashboard.ask import town as town_witness
 from dashboard.room import PageInfo, Room
-from dashboard.wagons import addresses, card_reading, checks
+from dashboard.wagons import addresses, checks
+from dashboard.wagons.cards import reading as card_reading
 
 PAGES = (
     PageInfo("wagons_sheet", "wagons/sheet/page.py", "Lone Cowboy score sheet", ":material/grid_view:",

@@ -18,9 +18,11 @@ from dashboard.shared.caching import dumps
 from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import json_download, json_upload
 from dashboard.shared.words import counted, readable, wrapped_table
-from dashboard.wagons import card_face, card_reading, town_grid, what_if
 from dashboard.wagons import game as wg
+from dashboard.wagons import town_grid, what_if
 from dashboard.wagons import view as wv
+from dashboard.wagons.cards import face as card_face
+from dashboard.wagons.cards import reading as card_reading
 from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
@@ -297,7 +299,7 @@ def log_view(state: gm.GameState) -> None:
 
 def scores_view(state: gm.GameState) -> None:
     """The scores (final once the game is over), under each reading of a low-confidence number until the
-    player's card settles it (:mod:`dashboard.wagons.card_reading`)."""
+    player's card settles it (:mod:`dashboard.wagons.cards.reading`)."""
     over = gm.is_over(state)
     st.subheader("Final scores" if over else "Scores so far")
     by = card_reading.by_reading(dumps(wv.town_json(state.town)), tuple(state.pile), state.scenario,
@@ -305,7 +307,7 @@ def scores_view(state: gm.GameState) -> None:
     card_face.cards_panel(state.scenario, "lc_cards", also=wg.set_game_reading, open_=over)
     depends = card_reading.panel(by, "lc_card", over, also=wg.set_game_reading)
     not_over = None if over else "the game is not over yet (cards are still to draft and place)"
-    from solver.wagons.card_numbers import from_card
+    from solver.wagons.scoring.card_numbers import from_card
 
     wv.show_scores({**gm.scores(state).to_dict(), "from_card": list(from_card(state.scenario, card_reading.card_data()))},
                    player_label="You", total_label="Your total", winner_problem=not_over or depends)

@@ -154,9 +154,9 @@ def town_json(town) -> dict:
 
 def cards_data(cards_json: str) -> WagonsData | None:
     """The wagons data with the numbers the player read off their cards (``{card: {number: value}}`` as JSON;
-    :func:`solver.wagons.card_numbers.with_cards`), None for none (the engines' own data)."""
-    from solver.wagons.card_numbers import with_cards
+    :func:`solver.wagons.scoring.card_numbers.with_cards`), None for none (the engines' own data)."""
     from solver.wagons.data import load_data
+    from solver.wagons.scoring.card_numbers import with_cards
 
     answers = json.loads(cards_json or "{}")
     return with_cards(load_data(), answers) if answers else None
@@ -166,9 +166,9 @@ def cards_data(cards_json: str) -> WagonsData | None:
 def score(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str, cards_json: str = "{}") -> dict:
     """Both sides' scores and the winner (the engine's final_scores), cached per input; ``from_card``: the goal
     cards scored with numbers the player read off their card (``cards_json``)."""
-    from solver.wagons.card_numbers import from_card
     from solver.wagons.data import load_data
     from solver.wagons.scoring import final_scores
+    from solver.wagons.scoring.card_numbers import from_card
     from solver.wagons.town import town_from_dict
 
     town, data = town_from_dict(json.loads(town_json_text)), cards_data(cards_json)

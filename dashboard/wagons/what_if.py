@@ -32,8 +32,9 @@ from dashboard.shared.caching import cache_final, dumps
 from dashboard.shared.widgets import kept
 from dashboard.shared.words import readable, wrapped_table
 from dashboard.shared.work import keep_stopped, run_with_progress
-from dashboard.wagons import card_reading, town_grid
 from dashboard.wagons import game as wg
+from dashboard.wagons import town_grid
+from dashboard.wagons.cards import reading as card_reading
 from dashboard.wagons.view import cards_data
 from solver.stopping import StopSignal
 from solver.wagons import game as gm
@@ -99,7 +100,7 @@ def decision_key(state: gm.GameState) -> str:
 def _advice(key: str, samples: int, policy: str, _report: dict | None = None, cards: str = "{}") -> Advice:
     """The advice at the decision ``key`` (cached for every session once complete; a stopped one is not), every
     game played out scored with the numbers the player settled on their goal cards (``cards``: the sheet's
-    :func:`dashboard.wagons.card_reading.cards_json`, the engine's goals override ``GameState.data``)."""
+    :func:`dashboard.wagons.cards.reading.cards_json`, the engine's goals override ``GameState.data``)."""
     def progress(r: Report) -> None:
         if _report is not None:
             _report.update(fraction=r.fraction, text=r.text())

@@ -365,11 +365,11 @@ def _check_goal_params(g: GoalSpec, what: str) -> None:
 
 
 CARD = "card"
-"""The confidence of a number (or a reading) the player read off their own card (solver.wagons.card_numbers)."""
+"""The confidence of a number (or a reading) the player read off their own card (solver.wagons.scoring.card_numbers)."""
 
 
 def is_card(goal: GoalSpec) -> bool:
-    """The player read this card's numbers off their own card (solver.wagons.card_numbers)."""
+    """The player read this card's numbers off their own card (solver.wagons.scoring.card_numbers)."""
     return goal.confidence == CARD
 
 

@@ -118,6 +118,9 @@ def test_the_check_catches_each_kind_of_missing_path():
     assert missing_paths("one\n`solver/nope.py`", paths, outputs) == [(2, "solver/nope.py")]
 
 
+NOT_MODULES = ("solver", "dashboard", "duel", "opponent")
+"""Words before a dot that are not a short module name there: the packages (their dotted names are checked above) and
+the first part of question measures (``duel.result``, ``opponent.common``: docs/ask.md), which share a module's name."""
 SHORT = re.compile(r"`(\w+)\.([A-Za-z_]\w*)(?=[`(\[])")
 """``module.NAME`` in backquotes (``search.win_possible``, ``verify.EVENT_READINGS``), said inside a section."""
 
@@ -150,7 +153,7 @@ def missing_names(text: str, paths: set[str]) -> list[tuple[int, str]]:
     found = []
     for m in SHORT.finditer(text):
         module, name = m.group(1), m.group(2)
-        if module in modules and module not in ("solver", "dashboard") and name not in FILE_SUFFIXES \
+        if module in modules and module not in NOT_MODULES and name not in FILE_SUFFIXES \
                 and not _defines(modules[module], name):
             found.append((text.count("\n", 0, m.start()) + 1, f"{module}.{name}"))
     return found

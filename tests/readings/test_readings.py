@@ -116,7 +116,8 @@ def test_impact_reports_the_changed_value_and_skips_with_the_argument(monkeypatc
     res = impact.impact("wagons")
     (v,) = res["verdicts"]
     assert v["default"] == {"tie_break": "tie"}
-    assert v["depends_on"] == [{"reading": "tie_break", "value": "guns", "result": {"tie_break": "guns"}}]
+    assert v["depends_on"] == [{"reading": "tie_break", "value": "guns", "result": {"tie_break": "guns"},
+                                "words": '{"tie_break": "guns"}'}]
     assert {s["reading"] for s in v["skipped"]} == {r.name for r in reading_options.game_readings("wagons")} - {"tie_break"}
     assert all(s["why"] == "its code reads only tie_break" for s in v["skipped"])
     assert len(calls) == 2
@@ -165,8 +166,9 @@ def test_the_sweep_is_marked_while_it_builds_rules(monkeypatch):
 
 
 def test_cli_contract_and_progress(capsys):
-    code, res, err = run_json(capsys, "readings", "impact", "cactus", "--verdict", "marshal-odds/p2", "--json")
-    assert code == 0 and err == ""
+    code, res, err = run_json(capsys, "readings", "impact", "cactus", "--verdict", "marshal-odds/p2", "--json",
+                              "--quiet")
+    assert code == 0 and err == ""  # --quiet: no progress on standard error
     (v,) = res["verdicts"]
     assert {"id", "title", "default", "depends_on"} <= set(v)
     assert v["default"]["rounds"]["6"] == "19/204"

@@ -22,8 +22,8 @@ from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.state import store
 from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.work import keep_stopped, run_with_progress
-from dashboard.wagons import card_reading
 from dashboard.wagons import view as wv
+from dashboard.wagons.cards import reading as card_reading
 from dashboard.wagons.scenarios import rows as rows
 from solver.errors import BadInput
 from solver.paths import SCENARIOS

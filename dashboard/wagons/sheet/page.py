@@ -2,7 +2,7 @@
 the winner, illegal placements flagged inline, and the optimizer's best layout of the same cards.
 
 The sheet is kept in the address, in this browser's kept work and in My games (:mod:`dashboard.wagons.sheet.work`);
-the scores rest on the reading the player's Boom or Bust card settles (:mod:`dashboard.wagons.card_reading`)."""
+the scores rest on the reading the player's Boom or Bust card settles (:mod:`dashboard.wagons.cards.reading`)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.words import counted, whole
 from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
-from dashboard.wagons import card_face, card_reading, town_grid
+from dashboard.wagons import town_grid
 from dashboard.wagons import view as wv
+from dashboard.wagons.cards import face as card_face
+from dashboard.wagons.cards import reading as card_reading
 from dashboard.wagons.sheet import work as sh
 from solver.stopping import StopSignal
 

@@ -54,7 +54,13 @@ def restore() -> None:
         text = st.query_params.get(QUERY)
         if text:
             try:
-                ss[WORK] = wv.load_sheet(urlstate.decode(text, wagons_addresses.SHEET))
+                doc = urlstate.decode(text, wagons_addresses.SHEET)
+            except BadInput as exc:  # the decoder's line is plain text already
+                doc = None
+                st.error(f"The score sheet in the address was not loaded: {exc}", icon=":material/error:")
+            try:
+                if doc is not None:
+                    ss[WORK] = wv.load_sheet(doc)
             except BadInput as exc:
                 st.error(f"The score sheet in the address was not loaded: {plain(exc)}", icon=":material/error:")
         if WORK not in ss:

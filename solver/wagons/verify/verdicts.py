@@ -40,11 +40,11 @@ _WAGONS_CHECK_SKIPS = {
 
 def card_data(settings: Settings):
     """The wagons data with the numbers the player read off their goal cards (``settings.cards``), None for none:
-    the same goals override the sheet and ``--goals FILE`` use (:func:`solver.wagons.card_numbers.with_cards`)."""
+    the same goals override the sheet and ``--goals FILE`` use (:func:`solver.wagons.scoring.card_numbers.with_cards`)."""
     import json
 
-    from solver.wagons.card_numbers import with_cards
     from solver.wagons.data import load_data
+    from solver.wagons.scoring.card_numbers import with_cards
 
     answers = json.loads(settings.cards or "{}")
     return with_cards(load_data(), answers) if answers else None

@@ -56,6 +56,6 @@ def test_a_problem_quoting_markdown_is_shown_as_typed():
     doc = outlaws_start_doc()
     doc["street"]["A"][0] = "**bold** :red[x] $y$"
     apply_outlaws_json(at, doc)
-    (error,) = errors(at)
-    assert "\\*\\*bold\\*\\* \\:red\\[x\\] \\$y\\$" in error
-    assert shown(error) == f"Position not changed: {in_words(position_problems(doc)[0])}"
+    (error,) = at.error
+    assert "\\*\\*bold\\*\\* \\:red\\[x\\] \\$y\\$" in error.value  # escaped: shown as typed, not drawn
+    assert errors(at) == [f"Position not changed: {in_words(position_problems(doc)[0])}"]

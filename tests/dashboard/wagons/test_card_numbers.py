@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import tomllib
 
-from dashboard.wagons import card_reading
 from dashboard.wagons import game as wg
-from solver.wagons.card_numbers import goals_file, with_cards
+from dashboard.wagons.cards import reading as card_reading
 from solver.wagons.data import load_data
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores, scores_by_reading
+from solver.wagons.scoring.card_numbers import goals_file, with_cards
 from solver.wagons.simulate import play_game
 from solver.wagons.town import town_from_dict
 from tests.support.dashboard.apptest import errors, open_page, texts

@@ -7,8 +7,8 @@ the reading keeps its own."""
 from __future__ import annotations
 
 from dashboard.shared.state import urlstate
-from dashboard.wagons import card_reading
 from dashboard.wagons import game as wg
+from dashboard.wagons.cards import reading as card_reading
 from solver.wagons.record.game_record import game_from_record, game_record
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores, scores_by_reading

@@ -13,14 +13,15 @@ import random
 import pytest
 
 from dashboard.shared.state import urlstate
-from dashboard.wagons import card_reading, town_grid, what_if
 from dashboard.wagons import game as wg
+from dashboard.wagons import town_grid, what_if
+from dashboard.wagons.cards import reading as card_reading
 from solver.wagons import game as gm
 from solver.wagons.advice import DEFAULT_POLICY, advise, information_state, review_choices
-from solver.wagons.card_numbers import with_cards
 from solver.wagons.data import load_data
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
+from solver.wagons.scoring.card_numbers import with_cards
 from tests.support.dashboard.apptest import errors, open_page, texts
 from tests.support.dashboard.wagons_table import GRID, click, open_with_address, page_state, settled
 

@@ -1,4 +1,4 @@
-"""The numbers a goal card prints, read off the player's own card (rule:W11): :mod:`solver.wagons.card_numbers`.
+"""The numbers a goal card prints, read off the player's own card (rule:W11): :mod:`solver.wagons.scoring.card_numbers`.
 
 Hand-worked on the town of tests/wagons/engine/test_by_reading.py (the rulebook example's first five placements
 against the pile 15, 6, 12, 11, 1 in Boomtown): the player shows 17 territories against the pile's 20 and 2 Mines,
@@ -17,7 +17,10 @@ import pytest
 
 from solver import cli
 from solver.errors import BadInput
-from solver.wagons.card_numbers import (
+from solver.wagons.data import SCENARIO_IDS, load_data
+from solver.wagons.rules import Rules
+from solver.wagons.scoring import final_scores, scores_by_reading
+from solver.wagons.scoring.card_numbers import (
     LAYOUTS,
     card_values,
     from_card,
@@ -27,9 +30,6 @@ from solver.wagons.card_numbers import (
     unsettled,
     with_cards,
 )
-from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.rules import Rules
-from solver.wagons.scoring import final_scores, scores_by_reading
 from solver.wagons.town import Placement, Town, place
 
 FIVE = ((13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3))

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 NUMBERS = "wagons_card_numbers"
 """Session key and the browser's kept work: {goal card: {number: value}} the player read off their cards
-(:func:`solver.wagons.card_numbers.read_card`; Boom or Bust's ``per_mine`` when the card settled that reading)."""
+(:func:`solver.wagons.scoring.card_numbers.read_card`; Boom or Bust's ``per_mine`` when the card settled that reading)."""
 WORK = "wagons_card_readings"
 """Session key and the browser's kept work: {Rules field: the value the player's card shows}."""
 _APPLIED = "_wagons_card_readings_applied"
@@ -62,7 +62,7 @@ def restore() -> None:
 def choose(field: str, value: str, also: Callable[[str, str], None] | None = None, goal: str | None = None) -> None:
     """The player's card shows ``value``: remembered, and the session's reading (``also`` applies it to a game
     under way). With ``goal``, the card in hand settles its numbers too: those listed, unless the player typed
-    others (:mod:`dashboard.wagons.card_face`), and this reading with them."""
+    others (:mod:`dashboard.wagons.cards.face`), and this reading with them."""
     st.session_state[WORK] = {**said(), field: value}
     readings("wagons")[field] = value
     store.persist(WORK)
@@ -85,8 +85,8 @@ def unsay(field: str) -> None:
 # ----------------------------------------------------------------------------- the numbers printed on the cards
 
 def _load_numbers(doc: Any) -> dict:
-    from solver.wagons.card_numbers import check_answers
     from solver.wagons.data import load_data
+    from solver.wagons.scoring.card_numbers import check_answers
 
     return check_answers(doc, load_data())
 
@@ -121,8 +121,8 @@ def unsettled_card(goal: GoalSpec) -> bool:
 def set_numbers(goal: str, typed: dict, also: Callable[[str, str], None] | None = None, rerun: bool = False) -> None:
     """The numbers on the player's ``goal`` card (checked by the engine, an inline line in words if refused);
     a reading of it the player's card already settled (:func:`said`) goes with them."""
-    from solver.wagons.card_numbers import read_card
     from solver.wagons.data import load_data
+    from solver.wagons.scoring.card_numbers import read_card
 
     goal_spec = load_data().goal(goal)
     typed = dict(typed)
@@ -154,8 +154,8 @@ def forget_numbers(goal: str) -> None:
 
 def _settle_reading(goal: str, field: str, value: str) -> None:
     """A one-tap reading of ``goal``'s card: its numbers as listed (or as typed before) with that reading."""
-    from solver.wagons.card_numbers import card_values
     from solver.wagons.data import load_data
+    from solver.wagons.scoring.card_numbers import card_values
 
     spec = load_data().goal(goal)
     typed = {k: v for k, v in (numbers().get(goal) or card_values(spec)).items()}
@@ -164,8 +164,8 @@ def _settle_reading(goal: str, field: str, value: str) -> None:
 
 def goals_text() -> str:
     """The player's card numbers as the goals file the command line reads (``--goals FILE``)."""
-    from solver.wagons.card_numbers import goals_file
     from solver.wagons.data import load_data
+    from solver.wagons.scoring.card_numbers import goals_file
 
     flags = {"--" + k.replace("_", "-"): v for k, v in said().items()}
     return goals_file(load_data(), numbers(), flags)

@@ -61,7 +61,7 @@ LAYOUTS: dict[str, tuple[Question, ...]] = {
 
 _MISSING = sorted(set(goal_kinds.names(*goal_kinds.FAMILIES)) ^ set(LAYOUTS))
 if _MISSING:  # a kind added to the catalogue needs its card's layout here
-    raise goal_kinds.MissingEncoding(f"solver/wagons/card_numbers.py: no card layout for goal kind {', '.join(_MISSING)}")
+    raise goal_kinds.MissingEncoding(f"solver/wagons/scoring/card_numbers.py: no card layout for goal kind {', '.join(_MISSING)}")
 
 
 def questions(goal: GoalSpec) -> tuple[Question, ...]:

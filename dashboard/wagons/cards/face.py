@@ -1,9 +1,9 @@
 """Your goal cards, read off the cards in hand: each goal card of the scenario drawn as a card (its name, its text as
-the sources give it, and the numbers it prints, laid out as :data:`solver.wagons.card_numbers.LAYOUTS` lists them:
+the sources give it, and the numbers it prints, laid out as :data:`solver.wagons.scoring.card_numbers.LAYOUTS` lists them:
 the points, once or per item, the table of runs or bands), with a box for each number. **My card shows these** takes
 the numbers as listed in one tap; a number typed differently is checked by the engine
-(:func:`solver.wagons.card_numbers.read_card`, one line in words) and then used by every page this browser opens.
-The answers live in :mod:`dashboard.wagons.card_reading` (:data:`~dashboard.wagons.card_reading.NUMBERS`)."""
+(:func:`solver.wagons.scoring.card_numbers.read_card`, one line in words) and then used by every page this browser opens.
+The answers live in :mod:`dashboard.wagons.cards.reading` (:data:`~dashboard.wagons.cards.reading.NUMBERS`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from dashboard.wagons import card_reading
+from dashboard.wagons.cards import reading as card_reading
 from solver.errors import BadInput
 from solver.io.numbers import parse_int_text
 from solver.wagons.rules import CHOICES, GOAL_READINGS
@@ -35,7 +35,7 @@ def _box(label: str, key: str, value: Any, where: Any, lo: int = -_MOST, blank: 
 
 def _typed(goal: GoalSpec, key: str, shown: Mapping[str, Any]) -> dict[str, Any]:
     """The numbers in the card's boxes (BadInput naming the box for a text that is no number)."""
-    from solver.wagons.card_numbers import questions
+    from solver.wagons.scoring.card_numbers import questions
 
     out: dict[str, Any] = {}
     for q in questions(goal):
@@ -68,7 +68,7 @@ COUNTS = {"per-mine": "per Mine", "flat": "once"}
 def face_html(goal: GoalSpec, shown: Mapping[str, Any], settled: bool, counting: str | None = None) -> str:
     """The card as the sources give it: its name, its text, each printed number with what it counts, and how its
     points count when the player's card said (``counting``)."""
-    from solver.wagons.card_numbers import questions
+    from solver.wagons.scoring.card_numbers import questions
 
     rows = []
     for q in questions(goal):
@@ -96,7 +96,7 @@ def face_html(goal: GoalSpec, shown: Mapping[str, Any], settled: bool, counting:
 
 def card_form(goal: GoalSpec, key: str, also: Callable[[str, str], None] | None = None) -> None:
     """One goal card: its face, **My card shows these** (one tap) and, opened on asking, a box for each number."""
-    from solver.wagons.card_numbers import card_values
+    from solver.wagons.scoring.card_numbers import card_values
 
     said = card_reading.numbers().get(goal.name)
     shown = said or card_values(goal)
