@@ -24,7 +24,7 @@ from dashboard.shared.readings import (
     rules_class,
 )
 from dashboard.shared.widgets import kept, kept_tabs
-from solver.register import register
+from solver.register import Rule, register
 
 page_header("verification")
 fit.narrow_page()
@@ -83,7 +83,7 @@ def register_tab() -> None:
         st.info("No register entries for this game yet.")
 
 
-def passages(game: str, rules) -> None:
+def passages(game: str, rules: list[Rule] | tuple[Rule, ...]) -> None:
     """One entry's rulebook passage read whole: the Italian as printed and its English side by side."""
     if not rules:
         return

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from solver.errors import BadInput
 from solver.io.numbers import parse_fraction_text, parse_int_text, short_repr
@@ -123,7 +123,7 @@ class Readings:
         return {f.name: canon(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_json(cls, doc: Any) -> Readings:
+    def from_json(cls, doc: Any) -> Self:
         """Readings from (part of) :meth:`to_json`'s document; the others at their defaults."""
         if doc is None:
             return cls()
@@ -132,7 +132,7 @@ class Readings:
         return cls.from_values(doc)
 
     @classmethod
-    def from_values(cls, values: dict[str, Any], text: bool = False) -> Readings:
+    def from_values(cls, values: dict[str, Any], text: bool = False) -> Self:
         """The defaults with ``values`` (field -> value) applied; unknown fields refused. Values are JSON (exact
         fractions may be "p/q" text), or with ``text`` typed text (the command line: "yes", "8", "1/2")."""
         names = cls.names()
@@ -150,7 +150,7 @@ class Readings:
         return cls.check_value(name, value)
 
     @classmethod
-    def from_pairs(cls, pairs: list[str] | tuple, what: str = "--rule") -> Readings:
+    def from_pairs(cls, pairs: list[str] | tuple, what: str = "--rule") -> Self:
         """Readings from ``NAME=VALUE`` texts (repeated ``--rule``); a name given twice is refused."""
         return cls.from_values(cls.pair_values(pairs, what))
 
@@ -201,7 +201,7 @@ class Readings:
                            help="a reading as NAME=VALUE, repeatable (" + ", ".join(cls.names()) + ")")
 
     @classmethod
-    def from_args(cls, args: Any) -> Readings:
+    def from_args(cls, args: Any) -> Self:
         """The readings given on the command line (:meth:`add_arguments`), the others at their defaults."""
         return cls.from_values(cls.given_values(args))
 

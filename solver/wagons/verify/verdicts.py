@@ -3,6 +3,11 @@ deals and the Z3 checks of ``wagons verify`` in every scenario."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from solver.wagons.data import WagonsData
+
 from solver.readings.verdicts import ALL, Settings, Verdict, counted
 
 
@@ -38,7 +43,7 @@ _WAGONS_CHECK_SKIPS = {
 """Readings each Lone Cowboy check cannot read, with the argument (the others it reads)."""
 
 
-def card_data(settings: Settings):
+def card_data(settings: Settings) -> WagonsData | None:
     """The wagons data with the numbers the player read off their goal cards (``settings.cards``), None for none:
     the same goals override the sheet and ``--goals FILE`` use (:func:`solver.wagons.scoring.card_numbers.with_cards`)."""
     import json
