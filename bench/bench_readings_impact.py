@@ -5,7 +5,7 @@ project's 2-core machine; the rows name the verdicts that take the time.
 
 ``--quick``: each game's first verdict only, with short limits (a smoke run of the same code).
 
-Run: ``.venv/bin/python bench/bench_readings_impact.py [--quick]`` (or ``bench/run_all.py --only readings``).
+Run: ``.venv/bin/python bench/bench_readings_impact.py [--quick] [GAME ...]`` (or ``bench/run_all.py --only readings``).
 """
 
 from __future__ import annotations
@@ -22,29 +22,38 @@ TARGET_SECONDS = 300.0
 """What one game's run should take at most on the project's 2-core machine."""
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its ended worker processes (the machine is shared: wall time alone
+    depends on the load)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def _row(game: str, name: str, value: float, notes: str = "") -> dict:
     return {"game": game, "name": name, "value": round(value, 2), "unit": "s", "baseline": TARGET_SECONDS
             if name == "readings impact" else None, "ratio": round(value / TARGET_SECONDS, 3)
             if name == "readings impact" else None, "notes": notes}
 
 
-def run(quick: bool = False) -> list[dict]:
+def run(quick: bool = False, only_games: tuple[str, ...] = ()) -> list[dict]:
     rows: list[dict] = []
     settings = Settings(time_limit=2.0, games=5) if quick else Settings()
-    for game in GAMES:
+    for game in [g for g in GAMES if not only_games or g in only_games]:
         only = [impact.chosen_verdicts(game, None)[0].id] if quick else None
         impact.clear_cache()
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), _cpu()
         result = impact.impact(game, only, settings, executor="local", workers=os.cpu_count() or 2, stored=False)
-        took = time.perf_counter() - started
+        took, cpu = time.perf_counter() - started, _cpu() - cpu
         runs = result["runs"]["total"]
-        rows.append(_row(game, "readings impact", took, f"{len(result['verdicts'])} verdicts, {runs} runs"
-                         f"{'; over the 5-minute target' if took > TARGET_SECONDS else ''}"))
+        rows.append(_row(game, "readings impact", took, f"{len(result['verdicts'])} verdicts, {runs} runs, "
+                         f"{cpu:.0f} CPU s{'; over the 5-minute target' if took > TARGET_SECONDS else ''}"))
+        rows.append({**_row(game, "readings impact CPU", cpu, "CPU seconds, worker processes included"),
+                     "unit": "cpu-s"})
         for v in sorted(result["verdicts"], key=lambda v: -v["seconds"]):
             rows.append(_row(game, f"verdict {v['id']}", v["seconds"], f"{len(v['checked']) + 1} runs"))
     return rows
 
 
 if __name__ == "__main__":
-    for row in run("--quick" in sys.argv):
+    for row in run("--quick" in sys.argv, tuple(a for a in sys.argv[1:] if not a.startswith("--"))):
         print(f"{row['game']:8} {row['name']:60} {row['value']:>9} s  {row['notes']}")

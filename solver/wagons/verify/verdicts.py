@@ -58,6 +58,9 @@ _WAGONS_CHECK_SKIPS = {
                        "the card in hand has a legal spot in every reachable town" for n in (
                            *_SCORING, "icon_source", "match_order", "edition", "round1_window", "round1_pick",
                            "boomtown_count")},
+    "score-bounds": {"tie_break": "the check compares totals (its bound model's, the engine games' and the "
+                                  "optimizer's); tie_break decides only who wins equal totals (scoring/totals.py), and "
+                                  "no total, the greedy policy nor the bound model reads it"},
 }
 """Readings each Lone Cowboy check cannot read, with the argument (the others it reads)."""
 
