@@ -169,8 +169,8 @@ def _results(jobs: list[Job], progress, executor: str, workers: int | None, stor
             _CACHE[job] = kept
     todo = [j for j in jobs if j not in out]
     total, done = len(jobs), len(out)
-    if progress and done:
-        progress(done, total, f"{done} kept from earlier runs")
+    if progress:  # a first line at once: what is kept, what is left to run
+        progress(done, total, f"{done} kept from earlier runs, {len(todo)} to run")
     runs = ex.run_items(run_job, todo, executor=executor, workers=workers or ex.DEFAULT_WORKERS, chunk_size=1,
                         progress=False, label="readings impact")
     for job, (value, seconds) in zip(todo, runs):
