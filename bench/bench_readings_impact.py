@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 
 from solver.readings import impact
@@ -22,11 +23,39 @@ TARGET_SECONDS = 300.0
 """What one game's run should take at most on the project's 2-core machine."""
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its ended worker processes (the machine is shared: wall time alone
-    depends on the load)."""
-    t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+class _TreeCPU:
+    """CPU seconds of this process and every process under it (the pool's workers come from a forkserver, so the
+    kernel's children totals miss them): sampled twice a second, the last reading of each process kept."""
+
+    def __init__(self):
+        import psutil
+
+        self._me, self._seen, self._stop = psutil.Process(), {}, threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _sample(self) -> None:
+        for proc in [self._me, *self._me.children(recursive=True)]:
+            try:
+                t = proc.cpu_times()
+                self._seen[(proc.pid, proc.create_time())] = t.user + t.system
+            except Exception:  # noqa: BLE001 - a process that just ended keeps its last reading
+                pass
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.5):
+            self._sample()
+
+    def __enter__(self) -> _TreeCPU:
+        self._sample()
+        self.base = dict(self._seen)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+        self.seconds = sum(v - self.base.get(k, 0.0) for k, v in self._seen.items())
 
 
 def _row(game: str, name: str, value: float, notes: str = "") -> dict:
@@ -41,9 +70,10 @@ def run(quick: bool = False, only_games: tuple[str, ...] = ()) -> list[dict]:
     for game in [g for g in GAMES if not only_games or g in only_games]:
         only = [impact.chosen_verdicts(game, None)[0].id] if quick else None
         impact.clear_cache()
-        started, cpu = time.perf_counter(), _cpu()
-        result = impact.impact(game, only, settings, executor="local", workers=os.cpu_count() or 2, stored=False)
-        took, cpu = time.perf_counter() - started, _cpu() - cpu
+        started = time.perf_counter()
+        with _TreeCPU() as tree:
+            result = impact.impact(game, only, settings, executor="local", workers=os.cpu_count() or 2, stored=False)
+        took, cpu = time.perf_counter() - started, tree.seconds
         runs = result["runs"]["total"]
         rows.append(_row(game, "readings impact", took, f"{len(result['verdicts'])} verdicts, {runs} runs, "
                          f"{cpu:.0f} CPU s{'; over the 5-minute target' if took > TARGET_SECONDS else ''}"))
