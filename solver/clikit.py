@@ -136,6 +136,13 @@ class Progress:
 
 
 
+def add_quiet(parser: argparse.ArgumentParser) -> None:
+    """``--quiet`` for a command that shows :class:`Progress`: its lines go to standard error, with ``--json`` too
+    (standard output stays one JSON document), unless ``--quiet``."""
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on standard error (they are shown "
+                        "with --json too)")
+
+
 def _argument_type(parse, text: str, *bounds):
     try:
         return parse(text, "value", *bounds)

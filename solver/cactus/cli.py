@@ -62,7 +62,7 @@ def _verify(args) -> dict:
     for p in players:
         if p not in (2, 3, 4, 5):
             raise BadInput(f"--players: {p} is not 2..5")
-    bar = clikit.Progress("cactus verify", quiet=args.json)
+    bar = clikit.Progress("cactus verify", quiet=args.quiet)  # stderr, with --json too
     return verify.verify(players=players, quick=args.quick, progress=lambda done, total: bar(done, f"of {total} checks"),
                          rules=CactusRules.from_args(args))
 
@@ -172,6 +172,7 @@ def register(games) -> None:
     p = clikit.add_command(group, "verify", "Z3 checks of the event and solo deck rules", _verify, _render_verify)
     p.add_argument("--players", help="player counts for the event deck checks, e.g. 2,3 (default 2,3,4,5)")
     p.add_argument("--quick", action="store_true", help="skip the checks of alternative readings")
+    clikit.add_quiet(p)
     _add_rule_option(p)
     p = clikit.add_command(group, "ranger", "the lone ranger's turn on a position (docs/cactus.md)",
                            _ranger, _render_ranger)

@@ -94,7 +94,7 @@ def playouts_cmd(args) -> dict:
     if args.seed + args.n - 1 > MAX_SEED:
         raise BadInput(f"--seed {args.seed}: playout i uses seed+i, and seed+{args.n - 1} passes the largest seed "
                        f"{MAX_SEED}")
-    prog = clikit.Progress("outlaws playouts", args.n, quiet=args.json)
+    prog = clikit.Progress("outlaws playouts", args.n, quiet=args.quiet)  # stderr, with --json too
     df = playouts(args.n, args.seed, _rules(args), args.max_actions, progress=prog)
     return {"summary": summary(df), "rows": df.to_dicts() if args.rows else None}
 
@@ -131,6 +131,7 @@ def register(games) -> None:
     p.add_argument("--seed", type=clikit.seed_int, default=0, help="first seed (default 0)")
     p.add_argument("--max-actions", type=int, default=3000, help="stop a playout after this many actions")
     p.add_argument("--rows", action="store_true", help="include every playout's row")
+    clikit.add_quiet(p)
     register_verification(group)
 
 

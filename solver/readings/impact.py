@@ -29,7 +29,7 @@ from solver import registry
 from solver.errors import BadInput
 from solver.readings.base import canon
 from solver.readings.options import SWEEP, Reading, game_readings, rules_class
-from solver.readings.verdicts import Settings, Verdict
+from solver.readings.verdicts import Settings, Verdict, merge_parts
 
 
 def verdicts(game: str) -> list[Verdict]:
@@ -49,17 +49,33 @@ _CACHE: dict[tuple, Any] = {}
 
 @dataclass(frozen=True)
 class Job:
-    """One run of one verdict: the game, the verdict's id, the readings that differ from the defaults (canonical
-    JSON) and the settings. Picklable, so the executor can run it in another process."""
+    """One run of one verdict (or of one of its ``parts``): the game, the verdict's id, the readings that differ
+    from the defaults (canonical JSON), the settings and the part. Picklable, so the executor can run it in another
+    process. A part's job keeps only the readings the part reads, so the runs of readings it cannot read are one."""
 
     game: str
     verdict: str
     overrides: str
     settings: Settings
+    part: str = ""
 
     @staticmethod
-    def of(game: str, verdict: Verdict, overrides: dict, settings: Settings) -> Job:
-        return Job(game, verdict.id, json.dumps({k: canon(v) for k, v in sorted(overrides.items())}), settings)
+    def of(game: str, verdict: Verdict, overrides: dict, settings: Settings, part: str = "") -> Job:
+        if part:
+            overrides = {k: v for k, v in overrides.items() if verdict.part_reads(part, k)}
+        return Job(game, verdict.id, json.dumps({k: canon(v) for k, v in sorted(overrides.items())}), settings, part)
+
+
+def jobs_for(game: str, verdict: Verdict, overrides: dict, settings: Settings) -> list[Job]:
+    """The jobs of the verdict's value under ``overrides``: one, or one per part."""
+    return [Job.of(game, verdict, overrides, settings, part) for part in verdict.parts] or \
+        [Job.of(game, verdict, overrides, settings)]
+
+
+def value_of(game: str, verdict: Verdict, overrides: dict, settings: Settings, results: dict) -> Any:
+    """The verdict's value under ``overrides`` from the jobs' results (a parted verdict's parts merged)."""
+    values = [results[j][0] for j in jobs_for(game, verdict, overrides, settings)]
+    return merge_parts(values) if verdict.parts else values[0]
 
 
 def _undecided(value: Any) -> bool:
@@ -73,7 +89,8 @@ def run_job(job: Job) -> tuple[Any, float]:
     start = time.perf_counter()
     try:
         rules = rules_class(job.game).from_json(json.loads(job.overrides))
-        return verdict.run(rules, job.settings), round(time.perf_counter() - start, 3)
+        value = verdict.run_part(job.part, rules, job.settings) if job.part else verdict.run(rules, job.settings)
+        return value, round(time.perf_counter() - start, 3)
     finally:
         SWEEP.reset(token)
 
@@ -86,11 +103,11 @@ def plan(game: str, verdict: Verdict, readings: list[Reading]) -> list[tuple[Rea
 def jobs_of(game: str, verdict: Verdict, readings: list[Reading], settings: Settings) -> list[Job]:
     """Every run a verdict's row needs: the defaults, then each alternative (after its baseline, for a reading that
     only means something with another one set)."""
-    out = [Job.of(game, verdict, {}, settings)]
+    out = jobs_for(game, verdict, {}, settings)
     for reading, value in plan(game, verdict, readings):
         if reading.together:
-            out.append(Job.of(game, verdict, dict(reading.together), settings))
-        out.append(Job.of(game, verdict, {**reading.together, reading.name: value}, settings))
+            out += jobs_for(game, verdict, dict(reading.together), settings)
+        out += jobs_for(game, verdict, {**reading.together, reading.name: value}, settings)
     return list(dict.fromkeys(out))
 
 
@@ -135,7 +152,7 @@ def impact(game: str, only: Iterable[str] | None = None, settings: Settings = Se
 
 def _label(job: Job) -> str:
     over = json.loads(job.overrides)
-    return f"{job.verdict} ({', '.join(f'{k}={v}' for k, v in over.items()) or 'default readings'})"
+    return f"{job.verdict}{'/' + job.part if job.part else ''} ({', '.join(f'{k}={v}' for k, v in over.items()) or 'default readings'})"
 
 
 def _results(jobs: list[Job], progress, executor: str, workers: int | None, stored: bool) -> dict[Job, tuple]:
@@ -152,8 +169,8 @@ def _results(jobs: list[Job], progress, executor: str, workers: int | None, stor
             _CACHE[job] = kept
     todo = [j for j in jobs if j not in out]
     total, done = len(jobs), len(out)
-    if progress and done:
-        progress(done, total, f"{done} kept from earlier runs")
+    if progress:  # a first line at once: what is kept, what is left to run
+        progress(done, total, f"{done} kept from earlier runs, {len(todo)} to run")
     runs = ex.run_items(run_job, todo, executor=executor, workers=workers or ex.DEFAULT_WORKERS, chunk_size=1,
                         progress=False, label="readings impact")
     for job, (value, seconds) in zip(todo, runs):
@@ -169,7 +186,7 @@ def _results(jobs: list[Job], progress, executor: str, workers: int | None, stor
 
 
 def _verdict_row(game: str, verdict: Verdict, readings: list[Reading], settings: Settings, results: dict) -> dict:
-    value = lambda overrides: results[Job.of(game, verdict, overrides, settings)][0]
+    value = lambda overrides: value_of(game, verdict, overrides, settings, results)
     default = value({})
     depends, undecided, checked = [], [], []
     for reading, alt in plan(game, verdict, readings):

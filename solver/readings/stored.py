@@ -45,7 +45,9 @@ def fingerprint() -> str:
 def _key(job: Any) -> str:
     from dataclasses import asdict
 
-    text = json.dumps([fingerprint(), job.game, job.verdict, job.overrides, asdict(job.settings)], sort_keys=True)
+    part = [job.part] if getattr(job, "part", "") else []  # a part's job (a whole verdict's key is unchanged)
+    text = json.dumps([fingerprint(), job.game, job.verdict, job.overrides, asdict(job.settings), *part],
+                      sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

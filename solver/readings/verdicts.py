@@ -80,12 +80,27 @@ class Verdict:
     why: str  # the argument: what its code reads, hence why the other readings cannot touch it
     skip: dict = field(default_factory=dict)  # with ALL: readings left out, each with its argument
     words: Callable[[Any], str] = json_words
+    parts: tuple[str, ...] = ()  # independent pieces (e.g. scenarios), each run on its own: ``run_part``
+    part_skip: dict = field(default_factory=dict)  # {part: {reading: argument}}: readings a part cannot read
+    run_part: Callable[[str, Any, Settings], dict] | None = None  # one part's value (a dict, merged by ``parts``)
 
     def reads_reading(self, name: str) -> bool:
         return name not in self.skip if self.reads == ALL else name in self.reads
 
+    def part_reads(self, part: str, name: str) -> bool:
+        """Whether ``part`` can read ``name`` (a part's run under a reading it cannot read is its default run)."""
+        return self.reads_reading(name) and name not in self.part_skip.get(part, {})
+
     def skip_reason(self, name: str) -> str:
         return self.skip.get(name) or self.why
+
+
+def merge_parts(values: list[dict]) -> dict:
+    """A parted verdict's value: its parts' values merged; undecided when a part is."""
+    out: dict = {}
+    for v in values:
+        out.update({k: x for k, x in v.items() if k != "undecided"})
+    return {"undecided": "time limit", **out} if any("undecided" in v for v in values) else out
 
 
 def z3_value(check: dict) -> dict:

@@ -331,15 +331,37 @@ def test_a_lone_cowboy_check_cut_by_its_time_limit_is_undecided(monkeypatch):
     playability check takes no reading, the game checks no scoring reading (stated arguments)."""
     from solver.wagons.verify import checks as wv
 
-    monkeypatch.setattr(wv, "run_checks", lambda **kw: [{"id": "termination/boomtown", "holds": True},
-                                                          {"id": "termination/gold-rush", "holds": None}])
+    fake = {"termination": lambda sid, *a, **kw: {"id": f"termination/{sid}", "holds": None if sid == "gold-rush"
+                                                   else True}}
+    monkeypatch.setattr(wv, "check_families", lambda: fake)
     by_id = {v.id: v for v in impact.verdicts("wagons")}
-    value = by_id["wagons-verify/termination"].run(reading_options.rules_with("wagons", {}), verdict.Settings(time_limit=1))
+    rules, settings = reading_options.rules_with("wagons", {}), verdict.Settings(time_limit=1)
+    value = by_id["wagons-verify/termination"].run(rules, settings)
     assert value["undecided"] == "time limit" and value["termination/boomtown"] is True
+    parts = [by_id["wagons-verify/termination"].run_part(sid, rules, settings) for sid in ("boomtown", "gold-rush")]
+    assert parts[0] == {"termination/boomtown": True} and verdict.merge_parts(parts) == {
+        "undecided": "time limit", "termination/boomtown": True, "termination/gold-rush": None}
     assert not by_id["wagons-verify/playability"].reads_reading("icon_source")
     assert not by_id["wagons-verify/termination"].reads_reading("boom_or_bust")
     assert by_id["wagons-verify/termination"].reads_reading("match_order")
     assert by_id["wagons-verify/winnability"].reads_reading("boom_or_bust")
+
+
+def test_a_scenario_shares_the_runs_of_the_readings_it_cannot_read():
+    """A reading only one scenario reads (Boom or Bust's points, Badlands, Happy Cows, Boomtown's count) is
+    skipped, with its argument, by another scenario's verdict, and a per-scenario check runs its other scenarios
+    once for the default and that reading together."""
+    readings, settings = reading_options.game_readings("wagons"), verdict.Settings()
+    by_id = {v.id: v for v in impact.verdicts("wagons")}
+    gold = by_id["greedy-wins/gold-rush"]
+    assert not gold.reads_reading("boom_or_bust") and "Boomtown alone" in gold.skip_reason("boom_or_bust")
+    assert by_id["greedy-wins/boomtown"].reads_reading("boom_or_bust")
+    check = by_id["wagons-verify/termination"]
+    assert check.part_reads("boomtown", "boomtown_count") and not check.part_reads("gold-rush", "boomtown_count")
+    default = impact.jobs_for("wagons", check, {}, settings)
+    counted = impact.jobs_for("wagons", check, {"boomtown_count": "cards"}, settings)
+    assert len(default) == len(counted) == 6 and len(set(default) & set(counted)) == 5
+    assert len(impact.jobs_of("wagons", check, readings, settings)) == 6 * (1 + len(impact.plan("wagons", check, readings))) - 5
 
 
 def test_impact_runs_on_worker_processes_with_the_same_answer():

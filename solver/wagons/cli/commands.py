@@ -180,7 +180,7 @@ def handle_simulate(args) -> dict:
     rules, data = rules_from_args(args), data_from_args(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
-    progress = clikit.Progress("wagons simulate", args.games, quiet=args.json)
+    progress = clikit.Progress("wagons simulate", args.games, quiet=args.quiet)  # stderr, with --json too
     rows = []
     for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules, data)):
         rows.append(row)
@@ -276,6 +276,7 @@ def register(games) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=clikit.seed_int, default=0)
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
+    clikit.add_quiet(p)
     add_rules_flags(p)
 
     p = clikit.add_command(group, "bgstats", "a finished solo game as a BG Stats play (JSON file and import link)",

@@ -23,7 +23,7 @@ def verify_cmd(args) -> dict:
         if s not in SCENARIO_IDS:
             raise BadInput(f"--scenario {s!r}: expected one of {', '.join(SCENARIO_IDS)}")
     checks = tuple(args.check) if args.check else CHECK_IDS
-    bar = clikit.Progress("wagons verify", quiet=args.json)
+    bar = clikit.Progress("wagons verify", quiet=args.quiet)  # stderr, with --json too
     res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit, total_limit=limit,
                      progress=lambda done, total, what: bar(done, f"of {total} checks ({what})"), data=data)
     return verification.report(res, rules, mutations=sorted(args.mutate or ()),
@@ -59,4 +59,5 @@ def register_verify(group) -> None:
     p.add_argument("--time-limit", default="3600", metavar="S",
                    help="seconds for the whole run, shared by the checks (default 3600); a check out of time is "
                         "reported undecided")
+    clikit.add_quiet(p)
     add_rules_flags(p)

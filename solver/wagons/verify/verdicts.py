@@ -14,16 +14,40 @@ from solver.readings.verdicts import ALL, Settings, Verdict, counted
 def verdicts() -> list[Verdict]:
     from solver.wagons.data import load_data
 
+    scenarios = tuple(sc.id for sc in load_data().scenarios)
     out = [Verdict(f"greedy-wins/{sid}", f"{sid}: games the greedy policy wins (seeded deals)",
-                   lambda r, s, sid=sid: _greedy(sid, r, s), ALL, "", words=greedy_words)
-           for sid in [sc.id for sc in load_data().scenarios]]
+                   lambda r, s, sid=sid: _greedy(sid, r, s), ALL, "", elsewhere(sid), words=greedy_words)
+           for sid in scenarios]
     from solver.wagons.verify import checks as wagons_verify  # Z3 loads only when the verdicts are listed
 
     out += [Verdict(f"wagons-verify/{check}", f"the Lone Cowboy check '{check}' (wagons verify), per scenario",
                     lambda r, s, check=check: _wagons_check(check, r, s), ALL, "", _WAGONS_CHECK_SKIPS.get(check, {}),
-                    words=per_scenario_words)
+                    words=per_scenario_words, parts=scenarios, part_skip={sid: elsewhere(sid) for sid in scenarios},
+                    run_part=lambda sid, r, s, check=check: _wagons_check(check, r, s, (sid,)))
             for check in wagons_verify.CHECK_IDS]
     return out
+
+
+SCENARIO_ONLY = {
+    "boom_or_bust": ("boomtown", "it sets the points of the Boom or Bust goal card (rule:W11), a goal card of "
+                                 "Boomtown alone (scenarios.toml)"),
+    "boomtown_mines": ("boomtown", "it reads Boom or Bust's 'Mountains count as Mines' (the goal's mine_terrains, "
+                                   "set in Boomtown alone: scoring/goals.py opponent_mines, verify/scores.py)"),
+    "boomtown_count": ("boomtown", "it sets the territory counts after round 1, which only Boomtown's round-2 rule "
+                                   "reads (opponent.py skip-if-behind; verify/model.py: the count constrains a game "
+                                   "only through that rule)"),
+    "badlands_both_ways": ("through-the-desert", "it scores the Badlands goal card (rule:W12), a goal card of "
+                                                 "Through the Desert alone (scenarios.toml)"),
+    "happy_cows_snow": ("cattle-drive", "it scores the Happy Cows goal card (rule:W13), a goal card of Cattle Drive "
+                                        "alone (scenarios.toml)"),
+}
+"""The readings only one scenario can read, with the argument; in the others a run under them is the default run."""
+
+
+def elsewhere(scenario: str) -> dict:
+    """{reading: why} for the readings of :data:`SCENARIO_ONLY` that ``scenario`` cannot read."""
+    return {name: f"{scenario} cannot read it: {why}" for name, (only, why) in SCENARIO_ONLY.items()
+            if only != scenario}
 
 
 _SCORING = ("boom_or_bust", "boomtown_mines", "tie_break", "difficulty", "badlands_both_ways", "happy_cows_snow")
@@ -39,6 +63,9 @@ _WAGONS_CHECK_SKIPS = {
                        "the card in hand has a legal spot in every reachable town" for n in (
                            *_SCORING, "icon_source", "match_order", "edition", "round1_window", "round1_pick",
                            "boomtown_count")},
+    "score-bounds": {"tie_break": "the check compares totals (its bound model's, the engine games' and the "
+                                  "optimizer's); tie_break decides only who wins equal totals (scoring/totals.py), and "
+                                  "no total, the greedy policy nor the bound model reads it"},
 }
 """Readings each Lone Cowboy check cannot read, with the argument (the others it reads)."""
 
@@ -55,13 +82,20 @@ def card_data(settings: Settings) -> WagonsData | None:
     return with_cards(load_data(), answers) if answers else None
 
 
-def _wagons_check(check: str, rules, settings: Settings) -> dict:
-    """One ``wagons verify`` check in every scenario, each solve within the settings' time limit;
-    a scenario left undecided by the limit makes the verdict undecided (never cached, never 'holds')."""
+def _wagons_check(check: str, rules, settings: Settings, scenarios: tuple[str, ...] | None = None) -> dict:
+    """One ``wagons verify`` check in every scenario (or in ``scenarios``), each solve within the settings' time
+    limit; a scenario left undecided by the limit makes the verdict undecided (never cached, never 'holds').
+    Only ``holds`` is kept, so winnability runs without its search for a deal no line wins (it does not decide
+    ``holds``: verify/scores.py check_winnability)."""
+    from solver.wagons.data import SCENARIO_IDS
     from solver.wagons.verify import checks as wagons_verify
 
-    rows = wagons_verify.run_checks(checks=(check,), rules=rules, time_limit=settings.time_limit,
-                                    data=card_data(settings))
+    family = wagons_verify.check_families()[check]
+    extra: dict = {"loss_search": False} if check == "winnability" else {}
+    data = card_data(settings)
+    if data is not None and check in wagons_verify.READS_GOAL_NUMBERS:
+        extra["data"] = data
+    rows = [family(sid, rules, frozenset(), settings.time_limit, **extra) for sid in scenarios or SCENARIO_IDS]
     out = {row["id"]: row["holds"] for row in rows}
     if any(v is None for v in out.values()):
         return {"undecided": "time limit", **out}
