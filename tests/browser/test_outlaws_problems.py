@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from dashboard.outlaws.problems import in_words
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import initial_position, position_problems, position_to_json
 from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
@@ -47,7 +48,7 @@ def test_the_position_editor_lists_every_problem(page, server, width, height):
     expect(alert).to_contain_text("Position not changed: 3 problems")
     items = alert.locator("li")
     expect(items).to_have_count(3)
-    assert items.all_inner_texts() == position_problems(doc)
+    assert items.all_inner_texts() == [in_words(p) for p in position_problems(doc)]  # named as the rulebook does
     assert page.get_by_test_id("stException").count() == 0
     expect(page.get_by_text("A to move")).to_be_visible()  # the position shown is unchanged
     alert.scroll_into_view_if_needed()

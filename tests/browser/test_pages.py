@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from dashboard.shared.readings import describe_choice, reading_name
 from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
 
 pytestmark = BROWSER
@@ -264,8 +265,8 @@ def test_verification_readings_reset(page, server):
     expect(value).to_have_value(re.compile(r"^town"))
     page.reload()  # the reading is kept in the address: a reload keeps it in force (it was lost until 2026-12-02)
     wait_idle(page)
-    expect(page.get_by_text(re.compile(r"Readings used by every page this session: .*icon_source=town"))) \
-        .to_be_visible()
+    in_words = re.escape(f"{reading_name('wagons', 'icon_source')}: {describe_choice('town')}")  # the page's words
+    expect(page.get_by_text(re.compile(r"Readings used by every page this session: .*" + in_words))).to_be_visible()
     expect(page.get_by_role("tab", name="Rules register and readings")).to_have_attribute("aria-selected", "true")
     # (the tab stays open too: it was lost when the reading changed the address, second walk of 2026-12-02)
     expect(value).to_have_value(re.compile(r"^town"))
@@ -294,7 +295,9 @@ def test_verification_impact(page, server):
     expect(page.get_by_text("0 of 2 verdicts the same under every reading").first).to_be_visible(timeout=90_000)
     assert page.locator('[data-testid="stException"]').count() == 0
     page.get_by_text("solo-marshal-bound: solo").first.click()
-    expect(page.get_by_text(re.compile(r"Skipped solo_events, .*added_card.*: the Z3 model of this check")).last).to_be_visible()
+    skipped = (f"Skipped {re.escape(reading_name('cactus', 'solo_events'))}, "
+               f".*{re.escape(reading_name('cactus', 'added_card'))}")
+    expect(page.get_by_text(re.compile(skipped + ".*: the Z3 model of this check")).last).to_be_visible()
 
 
 def test_verification_impact_run_can_be_stopped(page, server):
