@@ -209,7 +209,7 @@ def test_an_outlaws_line_played_through_sudden_death_to_a_victory(tab, kept_serv
             expect(tab.get_by_text("Sudden death is in force").first).to_be_visible()
         expect(tab.get_by_text(f"Step {n} of {n}", exact=True)).to_be_visible()
     expect(tab.get_by_text("A has won Con le Brutte (the Bad way): the Hitman assassinates the opposing "
-                           "Governor.")).to_be_visible()
+                           "Governor during sudden death.")).to_be_visible()
     expect(tab.get_by_text("The game is over: A has won.", exact=False).first).to_be_visible()
     expect(tab.get_by_text("to move", exact=False)).to_have_count(0)
     shot(tab, "outlaws_table_sudden_death_victory")
