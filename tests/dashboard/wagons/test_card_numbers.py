@@ -12,29 +12,19 @@ from dashboard.wagons.cards import reading as card_reading
 from solver.wagons.data import load_data
 from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
-from solver.wagons.scoring import final_scores, scores_by_reading
+from solver.wagons.scoring import final_scores
 from solver.wagons.scoring.card_numbers import goals_file, with_cards
 from solver.wagons.simulate import play_game
 from solver.wagons.town import town_from_dict
 from tests.support.dashboard.apptest import errors, open_page, texts
 from tests.support.dashboard.kept import browser_of, same_browser
+from tests.support.dashboard.wagons_table import boomtown_sheet, metric
 
 CHARM = "wg_cards_smalltown_charm"
 
 
-def boomtown_sheet() -> dict:
-    """A finished Boomtown game whose winner depends on how Boom or Bust is read."""
-    for seed in range(40):
-        state = play_game("boomtown", "greedy", seed).state
-        by = scores_by_reading(state.town, state.pile, "boomtown")
-        if len({c["winner"] for c in by["scores"]}) > 1:
-            return {"wg_rows": [p.to_dict() for p in state.town.placements], "wg_pile": list(state.pile),
-                    "wg_scenario": "boomtown"}
-    raise AssertionError("no Boomtown game among 40 whose winner depends on the reading")
 
 
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def score_items(at) -> list[str]:

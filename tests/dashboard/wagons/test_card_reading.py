@@ -16,23 +16,13 @@ from solver.wagons.simulate import play_game
 from solver.wagons.town import town_from_dict
 from tests.support.dashboard.apptest import open_page, texts
 from tests.support.dashboard.kept import browser_of, same_browser
+from tests.support.dashboard.wagons_table import boomtown_sheet, metric
 
 SAY = "wg_card_say_boom_or_bust_{}"
 
 
-def boomtown_sheet() -> dict:
-    """A finished Boomtown game whose winner depends on how Boom or Bust is read (the opponent's Mines)."""
-    for seed in range(40):
-        state = play_game("boomtown", "greedy", seed).state
-        by = scores_by_reading(state.town, state.pile, "boomtown")
-        if len({c["winner"] for c in by["scores"]}) > 1:
-            return {"wg_rows": [p.to_dict() for p in state.town.placements], "wg_pile": list(state.pile),
-                    "wg_scenario": "boomtown"}
-    raise AssertionError("no Boomtown game among 40 whose winner depends on the reading")
 
 
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def test_the_sheet_shows_both_readings_side_by_side_and_names_no_winner_until_the_card_says():

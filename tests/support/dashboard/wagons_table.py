@@ -61,3 +61,23 @@ def click(at, action: gm.Action) -> int:
 def shown_rotation(at, card: int) -> int:
     got = at.session_state[town_grid.rotation_key(GRID)] if town_grid.rotation_key(GRID) in at.session_state else None
     return got[1] if got and got[0] == card else 0
+
+
+def boomtown_sheet() -> dict:
+    """The score sheet's work of a finished Boomtown game whose winner depends on how Boom or Bust is read (the
+    opponent's Mines): the first such greedy game among seeds 0-39."""
+    from solver.wagons.scoring import scores_by_reading
+    from solver.wagons.simulate import play_game
+
+    for seed in range(40):
+        state = play_game("boomtown", "greedy", seed).state
+        by = scores_by_reading(state.town, state.pile, "boomtown")
+        if len({c["winner"] for c in by["scores"]}) > 1:
+            return {"wg_rows": [p.to_dict() for p in state.town.placements], "wg_pile": list(state.pile),
+                    "wg_scenario": "boomtown"}
+    raise AssertionError("no Boomtown game among 40 whose winner depends on the reading")
+
+
+def metric(at: AppTest, label: str) -> str:
+    """The value of the page's metric ``label``."""
+    return next(m.value for m in at.metric if m.label == label)
