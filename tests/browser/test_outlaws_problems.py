@@ -43,7 +43,7 @@ def test_the_position_editor_lists_every_problem(page, server, width, height):
     page.keyboard.press("Escape")  # close the multiselect's list
     page.get_by_role("button", name="Apply edits").click()
     wait_idle(page)
-    alert = page.get_by_test_id("stAlertContentError")
+    alert = page.get_by_test_id("stAlertContentError").filter(has_text="Position not changed")
     expect(alert).to_have_count(1)
     expect(alert).to_contain_text("Position not changed: 3 problems")
     items = alert.locator("li")

@@ -122,7 +122,7 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     page_impact.compute_ahead("cactus", 30.0, 100)
     page_impact.compute_ahead("cactus", 30.0, 100)  # the same settings again: no second run
     assert calls == [("cactus", None, True)]
-    ahead = page_impact._AHEAD[("cactus", 30.0, 100)]
+    ahead = page_impact._AHEAD[("cactus", 30.0, 100, "{}")]  # no card numbers settled
     threading.Timer(0.2, gate.set).start()
     box: dict = {}
     page_impact._run("cactus", ("solo-marshal-bound",), 30.0, 100, box)  # waits for the run ahead, then reads

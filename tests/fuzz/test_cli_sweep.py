@@ -28,7 +28,7 @@ from tests.support.cli_fuzz import (
 
 OUT_COMMANDS = {
     "wagons simulate": lambda out: ["wagons", "simulate", "--scenario", "boomtown", "--policy", "random",
-                                    "--games", "2", "--out", out, "--json"],
+                                    "--games", "2", "--out", out, "--json", "--quiet"],
     "batch": lambda out: ["batch", "outlaws-playouts", "--n", "2", "--executor", "serial", "--no-progress",
                           "--out", out, "--json"],
 }

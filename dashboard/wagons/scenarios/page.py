@@ -312,7 +312,7 @@ with guarded("Atlas: "):
         x=alt.X("share of decided deals won:Q", title="share of decided deals won", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
         color=alt.Color("player:N", title="who plays"), yOffset="player:N",
         tooltip=["scenario and reading", "player", alt.Tooltip("share of decided deals won:Q", format=".0%")]
-    ).properties(title="Deals won: perfect play vs the greedy policy", height=360), width="stretch")
+    ).properties(title=["Deals won:", "perfect play vs the greedy policy"], height=360), width="stretch")  # two lines: whole on a phone
     margins = (arows.with_columns((pl.col("scenario name") + " · " + pl.col("reading title")).alias("scenario and reading"))
                .select("scenario and reading", "seed", pl.col("best_margin").alias("best margin"),
                        pl.col("greedy_margin").alias("greedy margin"),
