@@ -89,7 +89,10 @@ def run_job(job: Job) -> tuple[Any, float]:
     start = time.perf_counter()
     try:
         rules = rules_class(job.game).from_json(json.loads(job.overrides))
-        value = verdict.run_part(job.part, rules, job.settings) if job.part else verdict.run(rules, job.settings)
+        if job.part and verdict.run_part is not None:
+            value = verdict.run_part(job.part, rules, job.settings)
+        else:
+            value = verdict.run(rules, job.settings)
         return value, round(time.perf_counter() - start, 3)
     finally:
         SWEEP.reset(token)

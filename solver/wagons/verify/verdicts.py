@@ -3,7 +3,8 @@ deals and the Z3 checks of ``wagons verify`` in every scenario."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from solver.wagons.data import WagonsData
@@ -23,7 +24,7 @@ def verdicts() -> list[Verdict]:
     out += [Verdict(f"wagons-verify/{check}", f"the Lone Cowboy check '{check}' (wagons verify), per scenario",
                     lambda r, s, check=check: _wagons_check(check, r, s), ALL, "", _WAGONS_CHECK_SKIPS.get(check, {}),
                     words=per_scenario_words, parts=scenarios, part_skip={sid: elsewhere(sid) for sid in scenarios},
-                    run_part=lambda sid, r, s, check=check: _wagons_check(check, r, s, (sid,)))
+                    run_part=partial(_check_part, check))
             for check in wagons_verify.CHECK_IDS]
     return out
 
@@ -100,6 +101,11 @@ def _wagons_check(check: str, rules, settings: Settings, scenarios: tuple[str, .
     if any(v is None for v in out.values()):
         return {"undecided": "time limit", **out}
     return out
+
+
+def _check_part(check: str, scenario: str, rules: Any, settings: Settings) -> dict:
+    """One scenario's part of a ``wagons verify`` check's verdict (its own job in the readings sweep)."""
+    return _wagons_check(check, rules, settings, (scenario,))
 
 
 def per_scenario_words(value: dict) -> str:
