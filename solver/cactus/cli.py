@@ -62,10 +62,11 @@ def _verify(args) -> dict:
     for p in players:
         if p not in (2, 3, 4, 5):
             raise BadInput(f"--players: {p} is not 2..5")
+    rules = CactusRules.from_args(args)  # bad readings are refused before any progress line
     bar = clikit.Progress("cactus verify", quiet=args.quiet)  # stderr, with --json too
     bar(0, "checks starting", force=True)  # a first line at once (answers this process already has come back at once)
     return verify.verify(players=players, quick=args.quick, progress=lambda done, total: bar(done, f"of {total} checks"),
-                         rules=CactusRules.from_args(args))
+                         rules=rules)
 
 
 def _render_verify(r: dict) -> str:
