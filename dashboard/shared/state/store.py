@@ -92,6 +92,18 @@ def _item_id(item_id: Any) -> None:
         raise BadInput("not a saved game")
 
 
+@contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN IMMEDIATE`` on ``conn``: committed whole when the block ends, rolled back whole when it raises."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
 def _is_full(exc: sqlite3.Error) -> bool:
     return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "full" in str(exc)
 
@@ -147,13 +159,8 @@ class Store:
         """One transaction, taken at once (``BEGIN IMMEDIATE``): committed whole, or rolled back whole."""
         try:
             with closing(self.connect()) as conn:
-                conn.execute("BEGIN IMMEDIATE")
-                try:
+                with _transaction(conn):
                     yield conn
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                conn.execute("COMMIT")
         except sqlite3.Error as exc:
             kind = StoreFull if _is_full(exc) else StoreError
             raise kind(f"the saved-games store could not be written ({exc})") from None
@@ -168,13 +175,8 @@ class Store:
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 conn.execute("PRAGMA journal_mode = MEMORY")
                 try:
-                    conn.execute("BEGIN IMMEDIATE")
-                    try:
+                    with _transaction(conn):
                         yield conn
-                    except BaseException:
-                        conn.execute("ROLLBACK")
-                        raise
-                    conn.execute("COMMIT")
                 finally:
                     with suppress(sqlite3.Error):  # still full: the next start of the server turns it back on
                         conn.execute("PRAGMA journal_mode = WAL")
