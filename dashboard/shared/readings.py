@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-import typing
 from functools import partial
 from typing import Any
 
@@ -92,21 +91,6 @@ def make_rules(game: str, rules_cls: type) -> Any:
         return rules_cls()
 
 
-def option_choices(rules_cls: type, name: str) -> list[Any] | None:
-    """The values a ``Rules`` field can take, read from its type (bool, Enum, Literal), else None."""
-    try:
-        tp = typing.get_type_hints(rules_cls).get(name)
-    except Exception:  # unresolvable annotation: no known choices
-        return None
-    if tp is bool:
-        return [False, True]
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return list(tp)
-    if typing.get_origin(tp) is typing.Literal:
-        return list(typing.get_args(tp))
-    return None
-
-
 def describe_choice(value: Any) -> str:
     """A reading's value in words: its plain label ("stop archiving" for ``stop_archiving``, "yes" / "no" for a
     boolean), never the code name."""
@@ -175,17 +159,6 @@ def rules_class(game: str) -> type:
     return RULES[game]
 
 
-def field_choices(rules_cls: type, name: str) -> list[Any] | None:
-    """Allowed values of a ``Rules`` field: the readings' listed values (``solver.readings``: the
-    engine's ``CHOICES``, both booleans, a numeric parameter's list), else from its type."""
-    for game, cls in RULES.items():
-        if cls is rules_cls:
-            for r in reading_options.game_readings(game):
-                if r.name == name and r.values:
-                    return list(r.values)
-    return option_choices(rules_cls, name)
-
-
 def choice_description(game: str, name: str, value: Any) -> str:
     """The register's one line on ``name = value`` (solver.reading_options.describe), or empty."""
     try:
@@ -202,11 +175,14 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
 
     The box follows the readings: when they changed elsewhere (another box for the same reading, a reset),
     its value is set before it is drawn, since the browser would send back its old value otherwise."""
-    current = make_rules(game, rules_cls)
-    value, default = getattr(current, name), getattr(rules_cls(), name)
-    choices = field_choices(rules_cls, name)
     label = label or reading_label(game, name)
     key = f"{key_prefix}_{game}_{name}"
+    try:
+        choices = list(reading_options.choices(game, name))  # the solver lists them; this box only shows them
+    except BadInput as exc:
+        st.error(f"{label}: {exc}", icon=":material/error:")
+        return
+    value, default = getattr(make_rules(game, rules_cls), name), getattr(rules_cls(), name)
     if not choices:
         st.error(f"{label}: this reading has no listed alternatives to choose from", icon=":material/error:")
         return

@@ -11,7 +11,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.checks.results import KEPT, VERDICT, rules_from_key, rules_key
-from dashboard.shared import answers, draw
+from dashboard.shared import answers
 from dashboard.shared.caching import all_checks_decided, cache_final, dumps
 from dashboard.shared.readings import make_rules, rules_class
 from dashboard.shared.words import counted
@@ -61,10 +61,9 @@ def _pile(pile: list[int] | None, caption: str) -> None:
     if not pile:
         st.caption(f"{caption}: (empty)")
         return
-    by_id = {c["id"]: c for c in view.cards()}
-    html = "".join(draw.wagons_card_html(cid, [tuple(q) for q in by_id[cid]["quads"]],
-                                         f"#{cid}" + (" (top)" if n == len(pile) - 1 else ""))
-                   for n, cid in enumerate(pile) if cid in by_id)
+    known = {c["id"] for c in view.cards()}
+    html = "".join(view.card_preview(cid, title=f"#{cid}" + (" (top)" if n == len(pile) - 1 else ""))
+                   for n, cid in enumerate(pile) if cid in known)
     st.markdown(f"**{caption}** (oldest first, the last is on top)")
     st.html(f"<div style='display:flex;flex-wrap:wrap'>{html}</div>")
 

@@ -1,12 +1,18 @@
-"""Presentation only: Lone Cowboy towns drawn as SVG that fits its column.
+"""Presentation only: the one Lone Cowboy renderer. Every town, card and key the pages show is drawn here.
 
-A town is drawn at its natural size (62 x 44 pixels a square) on a wide screen and scaled down to the width of its
-column on a narrow one (an SVG image at ``width: 100%``, ``max-width``: the natural width), so no town is ever cut
-off or makes the page scroll sideways; each square shows its terrain's colour, its icon as a lettered badge and
-the icon's and terrain's names whole, and the card it belongs to. The overlay draws the player's town with the
-best layout's territory as an inset per square, the best layout's cards outlined (dashed blue) and the squares
-where the two differ outlined in orange. Colours and badges are :mod:`dashboard.shared.draw`'s; the cells are the
-engine's visible grid (:func:`dashboard.wagons.view.town_cells`). Nothing here decides a rule.
+Terrain colours and icon badges (:data:`TERRAIN_COLOURS`, :data:`ICONS`) are defined once and used by every
+drawing: the cards (fronts and backs as small HTML frames, :func:`card_html`, :func:`card_back_html`), the key to
+them (:func:`legend_html`), the towns and the buttons of the town you build by tapping
+(:mod:`dashboard.wagons.town_grid`).
+
+A town is drawn as SVG at its natural size (62 x 44 pixels a square) on a wide screen and scaled down to the width
+of its column on a narrow one (an SVG image at ``width: 100%``, ``max-width``: the natural width), so no town is
+ever cut off or makes the page scroll sideways; each square shows its terrain's colour, its icon as a lettered
+badge and the icon's and terrain's names whole, and the card it belongs to. The overlay draws the player's town
+with the best layout's territory as an inset per square, the best layout's cards outlined (dashed blue) and the
+squares where the two differ outlined in orange. The cells are the engine's visible grid
+(:func:`dashboard.wagons.view.town_cells`), the cards' territories the engine's (:func:`dashboard.wagons.view.
+card_preview`). Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -16,7 +22,17 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from dashboard.shared.draw import ICONS, TERRAIN_COLOURS, TERRAIN_TEXT
+TERRAIN_COLOURS = {
+    "Desert": "#f2d28b", "Forest": "#4f8f4a", "Mountains": "#9e9e9e", "Plains": "#c9e4a4",
+    "Prairie": "#c9e4a4", "Snow": "#f7f9fc", "Water": "#67b7e8",
+}
+"""Each terrain's colour (Plains are the rulebook's Prairie)."""
+TERRAIN_TEXT = {"Forest": "#ffffff", "Mountains": "#ffffff"}
+"""Text on a dark terrain (dark text elsewhere)."""
+ICONS = {"Beer": ("#c77800", "B"), "Cow": ("#5d4037", "C"), "Fort": ("#7b1fa2", "F"), "Gun": ("#263238", "G"),
+         "Mine": ("#f9a825", "M"), "Wagon": ("#c62828", "W")}
+"""Icons as coloured badges (no emoji font needed): (badge colour, letter)."""
+UNKNOWN_ICON = ("#777", "?")
 
 Cells = Mapping[tuple[int, int], Mapping[str, Any]]
 AXIS = 18
@@ -41,7 +57,7 @@ def _caption(caption: str) -> str:
 
 
 def _badge(icon: str | None, cx: float, cy: float) -> str:
-    colour, letter = ICONS.get(icon or "", ("#777", "?"))
+    colour, letter = ICONS.get(icon or "", UNKNOWN_ICON)
     return (f"<circle cx='{cx}' cy='{cy}' r='7' fill='{colour}'/>"
             f"<text x='{cx}' y='{cy + 3.5}' font-size='10' font-weight='bold' fill='#fff' "
             f"text-anchor='middle'>{escape(letter)}</text>")
@@ -144,3 +160,64 @@ def overlay_svg(mine: Cells, best: Cells, caption: str = "") -> str:
                 body.append(f"<rect class='differs' x='{px + 1.5}' y='{py + 1.5}' width='{w - 3}' height='{h - 3}' "
                             f"fill='none' stroke='{DIFFERS}' stroke-width='3'/>")
     return _caption(caption) + _svg(AXIS + len(xs) * w, AXIS + len(ys) * h, "".join(body), caption or "towns")
+
+
+# ----------------------------------------------------------------------------- cards and the key
+
+_CELL = ("width:{w}px;height:{h}px;border:1px solid #5d4037;text-align:center;vertical-align:middle;"
+         "font:12px/1.2 sans-serif;padding:1px;")
+_FRAME = ("display:inline-block;margin:3px;padding:4px;border:2px solid #6d4c41;border-radius:7px;"
+          "background:#fffdf7;vertical-align:top")
+
+
+def _cell_style(terrain: str | None, w: int, h: int) -> str:
+    bg = TERRAIN_COLOURS.get(terrain or "", "#fafafa")
+    fg = TERRAIN_TEXT.get(terrain or "", "#222222")
+    return _CELL.format(w=w, h=h) + f"background:{bg};color:{fg};"
+
+
+def icon_badge(icon: str | None) -> str:
+    """An icon as a round coloured badge with its letter (HTML; the SVG drawings draw the same badge)."""
+    colour, letter = ICONS.get(icon or "", UNKNOWN_ICON)
+    return (f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;background:{colour};"
+            f"color:#fff;font:bold 10px/14px sans-serif;text-align:center'>{letter}</span>")
+
+
+def _note(note: str) -> str:
+    return f"<div style='font:11px sans-serif;color:#555;margin-top:2px'>{escape(note)}</div>" if note else ""
+
+
+def card_html(card_id: int, quadrants: Iterable[tuple[str, str]], title: str | None = None,
+              size: float = 1.0, note: str = "") -> str:
+    """One card front: its 4 territories (top left, top right, bottom left, bottom right) as a 2x2 coloured grid
+    in a card frame; ``size`` scales it (0.8 for a pile), ``note`` is a line under it (e.g. "skipped")."""
+    q = list(quadrants)
+    w, h = round(54 * size), round(34 * size)
+    rows = []
+    for r in range(2):
+        cells = "".join(f"<td style='{_cell_style(t, w, h)}' title='{escape(t)} / {escape(i)}'>"
+                        f"{icon_badge(i)}<br><b>{escape(i or '')}</b></td>" for t, i in q[2 * r:2 * r + 2])
+        rows.append(f"<tr>{cells}</tr>")
+    head = f"<div style='font:bold 12px sans-serif;margin-bottom:2px'>{escape(title or f'Card {card_id}')}</div>"
+    return (f"<div style='{_FRAME}'>{head}<table style='border-collapse:collapse'>{''.join(rows)}</table>"
+            f"{_note(note)}</div>")
+
+
+def card_back_html(title: str = "Face down", size: float = 1.0, note: str = "") -> str:
+    """A card not seen yet: its back, the size of a drawn front."""
+    w, h = round(108 * size) + 4, round(68 * size) + 4
+    return (f"<div style='{_FRAME}'><div style='font:bold 12px sans-serif;margin-bottom:2px'>{escape(title)}</div>"
+            f"<div style='width:{w}px;height:{h}px;border-radius:4px;background:"
+            f"repeating-linear-gradient(135deg,#8d6e63 0 8px,#a1887f 8px 16px);color:#fff;"
+            f"font:bold 22px/{h}px sans-serif;text-align:center'>?</div>{_note(note)}</div>")
+
+
+def legend_html() -> str:
+    """The key to the drawings: terrain colours and icon badges."""
+    terrains = "".join(f"<span style='display:inline-block;margin:2px 8px 2px 0'><span style='display:inline-block;"
+                       f"width:14px;height:14px;vertical-align:middle;border:1px solid #5d4037;background:{c}'></span> "
+                       f"{escape(t)}</span>" for t, c in TERRAIN_COLOURS.items() if t != "Prairie")
+    icons = "".join(f"<span style='display:inline-block;margin:2px 8px 2px 0'>{icon_badge(i)}"
+                    f" {escape(i)}</span>" for i in ICONS)
+    return (f"<div style='font:12px sans-serif'><b>Terrains</b> (Plains are the rulebook's Prairie): {terrains}"
+            f"<br><b>Icons</b>: {icons}</div>")

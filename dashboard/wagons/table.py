@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.shared import draw, games
+from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import json_download, json_upload
 from dashboard.shared.words import counted, readable, wrapped_table
+from dashboard.wagons import drawing, town_grid, what_if
 from dashboard.wagons import game as wg
-from dashboard.wagons import town_grid, what_if
 from dashboard.wagons import view as wv
 from dashboard.wagons.cards import face as card_face
 from dashboard.wagons.cards import reading as card_reading
@@ -116,7 +116,7 @@ def circle_view(state: gm.GameState, marks: dict[gm.Action, what_if.Mark] | None
                     if gm.Draft(k) in marks:
                         st.html(what_if.badge_html(marks[gm.Draft(k)]))
         for k in range(len(state.circle), n):
-            cols[k].html(draw.wagons_card_back_html(f"Circle {k + 1}", size=0.74, note="not revealed yet"))
+            cols[k].html(drawing.card_back_html(f"Circle {k + 1}", size=0.74, note="not revealed yet"))
     st.html(STRIP_CSS.format(k="lc_circle"))
 
 
@@ -127,7 +127,7 @@ def deck_view(state: gm.GameState) -> None:
         st.html(wv.card_preview(state.deck[0], size=0.7, title=f"Preference deck top: card {state.deck[0]}",
                                 note=f"{cards(left)} in the deck"))
     elif left:
-        st.html(draw.wagons_card_back_html("Preference deck", size=0.7, note=f"{cards(left)}, top not seen yet"))
+        st.html(drawing.card_back_html("Preference deck", size=0.7, note=f"{cards(left)}, top not seen yet"))
 
 
 # ----------------------------------------------------------------------------- chance: what was revealed

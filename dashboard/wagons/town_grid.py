@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
-from dashboard.shared import draw
+from dashboard.wagons import drawing
 from dashboard.wagons import view as wv
 from solver.wagons.town import Placement, Town
 
@@ -115,8 +115,8 @@ def _style(k: str, bg: str, fg: str, border: str, extra: str = "") -> str:
 
 def _cell_css(k: str, top: dict | None, spot: bool) -> str:
     """The look of one square: its top territory, a green outline on a legal corner."""
-    bg = draw.TERRAIN_COLOURS.get(top["terrain"], "#fafafa") if top else "#fafafa"
-    fg = draw.TERRAIN_TEXT.get(top["terrain"], "#222") if top else "#2e7d32"
+    bg = drawing.TERRAIN_COLOURS.get(top["terrain"], "#fafafa") if top else "#fafafa"
+    fg = drawing.TERRAIN_TEXT.get(top["terrain"], "#222") if top else "#2e7d32"
     if spot:
         big = "" if top else f".st-key-{k} button p{{font-size:20px!important;font-weight:bold}}"
         return _style(k, bg, fg, SPOT_BORDER) + big
@@ -139,8 +139,8 @@ def _hover_css(key: str, card: int, where: dict, rot_chosen: int) -> str:
         hovered = f".st-key-{key}_grid:has(.st-key-{cell_key(key, x, y)} button:hover)"
         for (cx, cy), t in p.cells():
             k = cell_key(key, cx, cy)
-            bg = draw.TERRAIN_COLOURS.get(t.terrain, "#fafafa")
-            fg = draw.TERRAIN_TEXT.get(t.terrain, "#222")
+            bg = drawing.TERRAIN_COLOURS.get(t.terrain, "#fafafa")
+            fg = drawing.TERRAIN_TEXT.get(t.terrain, "#222")
             out.append(f"{hovered} .st-key-{k} button{{background:{bg}!important;color:{fg}!important;"
                        f"outline:{PREVIEW_BORDER};outline-offset:-4px}}"
                        f"{hovered} .st-key-{k} button p{{font-size:0!important}}"
@@ -248,7 +248,7 @@ def help_line(card: int) -> str:
 
 def legend() -> None:
     """The key to the grid and the cards."""
-    st.html(draw.wagons_legend_html() + "<div style='font:12px sans-serif;margin-top:4px'><b>Grid</b>: "
+    st.html(drawing.legend_html() + "<div style='font:12px sans-serif;margin-top:4px'><b>Grid</b>: "
             f"<span style='border:{SPOT_BORDER};padding:0 6px'>+</span> a legal spot for the card's top-left corner "
             f"(one tap places the card); <span style='border:{PREVIEW_BORDER};padding:0 6px'>dashed</span> where "
             "it would lie (pointing at a square).</div>")

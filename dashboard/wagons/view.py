@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 import streamlit as st
 
-from dashboard.shared import draw
 from dashboard.shared.caching import cache_final, proven
-from dashboard.wagons.drawing import town_svg
+from dashboard.wagons import drawing
 from solver.errors import BadInput
 from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
 
@@ -54,13 +53,13 @@ def card_label(cid: int) -> str:
 
 def icon_letters(cid: int) -> str:
     """The card's icons as letters, top left first (as the reveal buttons show them)."""
-    return "".join(draw.ICONS.get(i, ("", "?"))[1] for _, i in cards()[cid]["quads"])
+    return "".join(drawing.ICONS.get(i, ("", "?"))[1] for _, i in cards()[cid]["quads"])
 
 
 def card_button_css(key: str, cid: int) -> str:
     """A button drawn as the card: its four territories' colours (top left, top right, bottom left, bottom right),
     the number (large) and icon letters on a white label."""
-    quads = [draw.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in cards()[cid]["quads"]]
+    quads = [drawing.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in cards()[cid]["quads"]]
     return (f".st-key-{key} button{{background:linear-gradient(to right,{quads[0]} 50%,{quads[1]} 50%) top/100% 50% "
             f"no-repeat,linear-gradient(to right,{quads[2]} 50%,{quads[3]} 50%) bottom/100% 50% no-repeat!important;"
             "border:2px solid #6d4c41!important;min-height:3.6rem;width:4.2rem;padding:2px!important}"
@@ -74,8 +73,8 @@ def card_preview(cid: int, rot: int = 0, size: float = 1.0, note: str = "", titl
     from solver.wagons.cards import card_by_id, card_cells
 
     quads = [(t.terrain, t.icon) for _xy, t in card_cells(card_by_id(cid), rot)]
-    return draw.wagons_card_html(cid, quads, title or (f"Card {cid}" + (" (turned 180)" if rot else "")),
-                                 size=size, note=note)
+    return drawing.card_html(cid, quads, title or (f"Card {cid}" + (" (turned 180)" if rot else "")),
+                             size=size, note=note)
 
 
 # ----------------------------------------------------------------------------- towns
@@ -134,7 +133,7 @@ def town_html(town, caption: str = "", illegal_rows: list[dict] = ()) -> str:
         # only near the town (a far-away row would blow the drawing up; its error message says where)
         if all(min(xs) - 4 <= a <= max(xs) + 4 and min(ys) - 4 <= b <= max(ys) + 4 for a, b in square):
             flagged |= square
-    return town_svg(cells, flagged=flagged, caption=caption)
+    return drawing.town_svg(cells, flagged=flagged, caption=caption)
 
 
 def load_town_doc(doc: Any) -> dict:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver import registry
+from solver.errors import BadInput
 from solver.readings.base import canon
 
 GAMES = registry.ids()
@@ -63,6 +64,16 @@ def game_readings(game: str) -> list[Reading]:
             values, probes = (), ()
         out.append(Reading(game, name, value, values, probes, dict(cls.TOGETHER.get(name, {}))))
     return out
+
+
+def choices(game: str, name: str) -> tuple:
+    """The values one reading of ``game`` can take, as :func:`game_readings` lists them (the engine's ``CHOICES``,
+    both booleans, a numeric parameter's list; empty: none to choose from). The one list of a reading's choices:
+    the command line's ``readings options`` and the dashboard's select boxes both read it."""
+    for r in game_readings(game):
+        if r.name == name:
+            return r.values
+    raise BadInput(f"{registry.game(game).title} has no reading '{name}'")
 
 
 def value_key(value: Any) -> str:

@@ -307,3 +307,17 @@ def test_the_last_checks_and_verdicts_are_kept_with_their_settings_across_a_relo
     on_tab(again, IMPACT)
     assert again.radio(key="imp_game").value == "cactus"
     assert next(d.value for d in again.dataframe if "verdict" in d.value.columns).equals(table)
+
+
+@pytest.mark.parametrize("game", ("wagons", "cactus", "outlaws"))
+def test_each_readings_box_offers_exactly_the_solvers_list(game):
+    """The register tab's select boxes show the values the solver lists for each reading
+    (:func:`solver.readings.options.choices`), in its order: the dashboard keeps no list of its own."""
+    from solver.readings.options import choices, game_readings
+
+    at = open_page("verification", state={"ver_tab": REGISTER})
+    at.radio(key="reg_game").set_value(game).run()
+    assert not at.exception and not errors(at)
+    for r in game_readings(game):
+        box = at.selectbox(key=f"opt_{game}_{r.name}")
+        assert list(box.options) == [box.format_func(v) for v in choices(game, r.name)], r.name

@@ -4,7 +4,8 @@ modules (``__init__.py`` not counted), anywhere in the repository: product, test
 Outside the games' own packages (``solver/<game>/``, ``dashboard/<game>/``) only the registry, the command line's root
 and the dashboard's navigation name every game: the other cross-game modules read :mod:`solver.registry` or
 :mod:`dashboard.nav`. A name counts in code (an identifier or its parts between underscores, a string), not in
-docstrings or comments.
+docstrings or comments. The dashboard's shared room (``dashboard/shared/``) names no game at all: a game's drawing
+or words live in its own room.
 
 Nor does a test import another test module: what tests share lives in ``tests/support/`` or a conftest.
 
@@ -74,6 +75,16 @@ def naming_every_game(files: list[Path], base: Path = ROOT) -> list[str]:
     return out
 
 
+def shared_naming_a_game(files: list[Path], base: Path = ROOT) -> list[str]:
+    """``path: games`` for each module of the dashboard's shared room (``dashboard/shared/``) naming a game in code."""
+    out = []
+    for f in files:
+        parts = f.relative_to(base).parts
+        if parts[:2] == ("dashboard", "shared") and (named := games_named(f.read_text(encoding="utf-8"))):
+            out.append(f"{f.relative_to(base).as_posix()}: {', '.join(sorted(named))}")
+    return out
+
+
 def imports_of_tests(files: list[Path], base: Path = ROOT) -> list[str]:
     """``path imports module`` for each import of a test module (``tests....test_*``)."""
     return [f"{f.relative_to(base).as_posix()} imports {m}" for f in files
@@ -90,6 +101,21 @@ def test_no_folder_holds_more_than_12_modules():
 
 def test_only_the_registry_the_command_line_and_the_navigation_name_every_game():
     assert sorted(naming_every_game(python_files())) == sorted(NAMING_EVERY_GAME)
+
+
+def test_the_dashboards_shared_room_names_no_game():
+    assert shared_naming_a_game(python_files()) == []
+
+
+def test_the_shared_room_check_sees_a_game_named_in_code(tmp_path):
+    (tmp_path / "dashboard" / "shared").mkdir(parents=True)
+    (tmp_path / "dashboard" / "wagons").mkdir()
+    shared, own = tmp_path / "dashboard" / "shared" / "draw.py", tmp_path / "dashboard" / "wagons" / "draw.py"
+    shared.write_text('"""Lone Cowboy cards (the wagons room draws them)."""\nx = 1\n')
+    own.write_text('def wagons_card_html():\n    pass\n')
+    assert shared_naming_a_game([shared, own], tmp_path) == []  # a docstring; a game's own room
+    shared.write_text('def wagons_card_html():\n    pass\n')
+    assert shared_naming_a_game([shared, own], tmp_path) == ["dashboard/shared/draw.py: wagons"]
 
 
 def test_the_game_check_reads_code_not_docstrings(tmp_path):

@@ -39,6 +39,16 @@ def test_every_reading_has_listed_alternatives(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_one_list_of_each_readings_choices(game):
+    """``choices`` is the list the dashboard's boxes show: each reading's listed values, the default among them;
+    a reading the game does not have is refused in one line."""
+    for r in reading_options.game_readings(game):
+        assert reading_options.choices(game, r.name) == r.values and r.default in r.values
+    with pytest.raises(BadInput, match=f"{registry.game(game).title} has no reading 'no_such_reading'"):
+        reading_options.choices(game, "no_such_reading")
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_reading_is_read_by_a_verdict_or_argued(game):
     """Options other helpers add are flagged here until a verdict reads them (the impact run then lists it as
     unread, with the verdicts' argument)."""
