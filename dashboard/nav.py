@@ -35,7 +35,8 @@ MY_GAMES = PageInfo("my_games", "shared/my_games.py", "My games", ":material/boo
 VERIFICATION = PageInfo("verification", "checks/page.py", "Verification", ":material/verified:",
                         "Every invariant check of the three games (holds or fails, counterexamples, the rule "
                         "passage), every verdict across the readings, and the rules register, where you choose the "
-                        "reading of each open question.")
+                        "reading of each open question.",
+                        tabs=("Invariant checks", "Verdicts across readings", "Rules register and readings"))
 
 ASK = PageInfo("ask", "ask/page.py", "Ask a rules question", ":material/contact_support:",
                "Put a rules question of your own to any game: what it ranges over, what it asks, conditions "

@@ -1,7 +1,7 @@
 """What a game's dashboard room registers: one record per game (its ``room.py``), listed by :mod:`dashboard.nav`.
 
 A room holds all the dashboard knows of its game: its pages (:class:`PageInfo`: address, file, what it keeps in its
-address and which saved items it resumes), its section of the Verification page (:class:`CheckRoom`), its start-up
+address, which saved items it resumes and its tabs), its section of the Verification page (:class:`CheckRoom`), its start-up
 hook (run once at the start of every page run, before the page), and how it draws a question's witness
 (:mod:`solver.ask`). The navigation, the app and the checks page iterate the rooms; nothing else names a game.
 """
@@ -27,6 +27,8 @@ class PageInfo:
     addresses: tuple[Address, ...] = ()
     saves: tuple[tuple[str, str, str], ...] = ()
     """The kinds of saved item the page resumes: (kind, its label for people, the work key the page mirrors)."""
+    tabs: tuple[str, ...] = ()
+    """The labels of the page's tabs, in order (the page draws its tabs from them; the browser tests open each)."""
 
 
 class CheckRoom(Protocol):

@@ -5,8 +5,8 @@ passages in English, shown beside them), default reading, alternatives, the code
 Entries live in ``docs/register/<game>.toml`` (``[[rule]]`` tables). Code cites a rule with the
 token ``rule:`` directly followed by its id (``W1``, ``W-place``) in a docstring or comment;
 :func:`citations` finds them, and the tests fail when code cites an unknown id or an entry marked
-``implemented`` is cited by none of the files it names. ``docs/rules.md`` is generated from the
-register (``ruleslinger rules --markdown``) and checked to be current by the tests.
+``implemented`` is cited by none of the files it names. ``ruleslinger rules --markdown`` renders the register as
+one Markdown document (:func:`to_markdown`), made when asked: the TOML is the only copy kept.
 """
 
 from __future__ import annotations
@@ -156,8 +156,8 @@ def problems(reg: Register | None = None, root: Path = REPO) -> list[str]:
 def to_markdown(reg: Register | None = None) -> str:
     reg = reg or register()
     lines = ["# Rules register", "",
-             "Generated from `docs/register/*.toml` by `ruleslinger rules --markdown > docs/rules.md`;",
-             "the tests check it is current. Code cites an entry as `rule:` + its id. Open questions carry the",
+             "Rendered from `docs/register/*.toml` by `ruleslinger rules --markdown`.",
+             "Code cites an entry as `rule:` + its id. Open questions carry the",
              "ids of `docs/open-questions.md`; readings marked *(inferred)* fill a gap in the rulebook text.", ""]
     for game, title in parts().items():
         rules = reg.for_game(game)
@@ -197,4 +197,4 @@ def register_cli(games) -> None:
     p = clikit.add_command(games, "rules", "list the rules register (open questions and implemented rules)",
                            handle, render)
     p.add_argument("--game", dest="game_filter", choices=list(shipped_parts()), help="only this game's entries")
-    p.add_argument("--markdown", action="store_true", help="print the register as Markdown (docs/rules.md)")
+    p.add_argument("--markdown", action="store_true", help="print the register as one Markdown document")

@@ -12,7 +12,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.cactus import companion, duel_tab, town_tab
-from dashboard.nav import page_header
+from dashboard.nav import page, page_header
 from dashboard.shared import fit
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, option_widget, rules_class, rules_summary
@@ -35,14 +35,14 @@ def _rules(text: str):
     return CactusRules.from_json(json.loads(text))
 
 
-FOLLOW = "Follow a game"
+TABS = page("cactus").tabs  # its room's record names them
+FOLLOW = TABS[1]
 shared_game = bool(st.query_params.get(companion.QUERY)) and companion.KEY not in st.session_state
 companion.init()  # the followed game, whichever tab is open (a shared game's link opens its tab, or says why not)
 if st.session_state.get("ctc_url_error"):
     shared_game = False
     st.error(plain(st.session_state.pop("ctc_url_error")), icon=":material/error:")
-tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(["Marshal's arrival", FOLLOW, "Lone ranger's turn", "Duel odds"],
-                                                      "ct_tab", first=FOLLOW if shared_game else None)
+tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(list(TABS), "ct_tab", first=FOLLOW if shared_game else None)
 
 # ----------------------------------------------------------------------------- marshal odds
 

@@ -13,7 +13,8 @@ PAGES = (
              "(the live odds given the cards seen), the lone ranger's actions in a 5x5 town you set up, and "
              "duel odds.", (addresses.CACTUS,),
              (("cactus-town", "Cactus Town: the lone ranger's town", "cactus_town"),
-              ("cactus-game", "Cactus Town: a followed game", "cactus_record"))),
+              ("cactus-game", "Cactus Town: a followed game", "cactus_record")),
+             tabs=("Marshal's arrival", "Follow a game", "Lone ranger's turn", "Duel odds")),
 )
 
 ROOM = Room("cactus", PAGES, checks, draw_witness=deck_witness.draw)

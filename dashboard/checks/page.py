@@ -11,7 +11,7 @@ import streamlit as st
 
 from dashboard.checks import impact
 from dashboard.checks import results as checks
-from dashboard.nav import CHECKS, page_header
+from dashboard.nav import CHECKS, page, page_header
 from dashboard.shared import answers, fit
 from dashboard.shared.readings import (
     GAME_TITLES,
@@ -31,8 +31,7 @@ fit.narrow_page()
 answers.sync(checks.KEPT)  # the last checks and verdicts of this browser: kept across pages, reloads and restarts
 st.caption("Readings used by every page this session: " + "; ".join(  # every page says this at its top
     f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
-tab_checks, tab_impact, tab_register = kept_tabs(["Invariant checks", "Verdicts across readings",
-                                                 "Rules register and readings"], "ver_tab")
+tab_checks, tab_impact, tab_register = kept_tabs(list(page("verification").tabs), "ver_tab")  # nav.py names them
 
 # ----------------------------------------------------------------------------- register
 

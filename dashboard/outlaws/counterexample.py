@@ -4,7 +4,8 @@
 before, the action of its Z3 model (kind, side and the model's own parameters: column ``c``, ``call`` as an index
 into the model's character or token list, ...) and the position after. This module says it in one plain sentence:
 the action worded as the Outlaws table words an action (:meth:`solver.outlaws.actions.Action.describe` where the
-model's parameters name an engine action, the same words otherwise), then what is wrong afterwards, counted from
+model's parameters name an engine action; an ability in its character's own words, ``model_words`` of its module in
+:mod:`solver.outlaws.characters`), then what is wrong afterwards, counted from
 the two positions (the tokens, the Saloons, the immobilized characters, the Votes at sudden death, the Front Page
 markers). Presentation only: every fact is read off the counterexample.
 """
@@ -15,17 +16,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dashboard.outlaws.street import token_name
 from solver.outlaws.actions import Action
+from solver.outlaws.characters import TABLE
 from solver.outlaws.line import TOKEN_WORDS
 from solver.outlaws.state import FRONT_PAGE_TOTAL, TOKEN_TOTALS
-from solver.outlaws.verify.symbolic import CHARS, TOKS
+from solver.outlaws.verify.symbolic import TOKS
 
 Position = Mapping[str, Any]
-
-
-def _char(code: Any) -> str:
-    return CHARS[code] if isinstance(code, int) and 0 <= code < len(CHARS) else str(code)
 
 
 def _token(code: Any) -> str:
@@ -35,10 +32,6 @@ def _token(code: Any) -> str:
 def _at(pos: Position, side: str, col: Any) -> str | None:
     row = list((pos.get("street") or {}).get(side) or [])
     return row[col] if isinstance(col, int) and 0 <= col < len(row) else None
-
-
-def _mayor(a: Mapping[str, Any]) -> str:
-    return ", extended by the mayor" if a.get("ext") not in (None, 0) else ""
 
 
 def _take(a: Mapping[str, Any], before: Position, side: str) -> str:
@@ -68,32 +61,12 @@ def _saloon_exit(a: Mapping[str, Any], before: Position, side: str) -> str:
     return act.describe(side)
 
 
-def _ability(a: Mapping[str, Any], before: Position, side: str) -> str:
-    kind, c = a["kind"], a.get("c")
-    target = c + a["ext"] if isinstance(c, int) and isinstance(a.get("ext"), int) else c
-    who = f"{side}: the {kind} (column {c})"
-    if kind == "governor":
-        return f"{who} claims the Election token {target}{_mayor(a)}"
-    if kind == "hitman":
-        extra = ("; B's Sheriff saves his Governor" if side == "A" else "; A's Sheriff saves his Governor") \
-            if a.get("save") else ""
-        return f"{who} shoots the opposing column {c}{extra}" + ("; the Reverend cancels it" if a.get("cancel") else "")
-    if kind in ("sheriff", "journalist"):
-        return (f"{who} reveals the opposing column {target} calling {_char(a.get('call'))}{_mayor(a)}"
-                + ("; the Reverend cancels it" if a.get("cancel") else ""))
-    if kind == "indian":
-        return f"{who} reveals the opposing column {target}{_mayor(a)}"
-    if kind == "bandit":
-        return f"{who} reveals the opposing column {c} calling {_char(a.get('call'))}"
-    if kind == "dancer":
-        return Action("ability", "dancer", c, target=a.get("t")).describe(side)
-    if kind == "reverend":
-        return f"{who} frees the immobilized bandit beside him{_mayor(a)}"
-    if kind == "merchant":
-        if a.get("mode") == 1:
-            return f"{who} swaps token {a.get('a')} with {token_name(_token(a.get('d')))} from the reserve"
-        return f"{who} swaps tokens {a.get('a')} and {a.get('b')}"
-    return f"{who} uses the {kind}'s ability"
+def _ability(a: Mapping[str, Any], side: str) -> str:
+    """An ability of the model in its character's own words (``Character.model_words``, the character's module)."""
+    kind = a["kind"]
+    who = TABLE.get(kind)
+    words = who.model_words(a, side) if who is not None and who.model_words is not None else f"uses the {kind}'s ability"
+    return f"{side}: the {kind} (column {a.get('c')}) {words}"
 
 
 def action_words(action: Mapping[str, Any], before: Position) -> str:
@@ -114,7 +87,7 @@ def action_words(action: Mapping[str, Any], before: Position) -> str:
         return "sudden death begins (the Bullets, Handcuffs and Bogus X are laid face down again, rule O11)"
     if kind == "end_turn":
         return Action("end_turn").describe(side)
-    return _ability(action, before, side)
+    return _ability(action, side)
 
 
 # ----------------------------------------------------------------------------- what is wrong afterwards

@@ -1,5 +1,5 @@
-"""Browser tests of the table companion on the Cactus Town, Outlaws, Outlaws table and Verification pages (issue 32),
-each at laptop width (1366x768) and phone width (390x844), in Debian's Chromium against `streamlit run`:
+"""Browser tests of the table companion on the Cactus Town, Outlaws, Outlaws table and Verification pages, and of
+every page's fit, each at laptop width (1366x768) and phone width (390x844), in Debian's Chromium against `streamlit run`:
 
 - a Cactus Town solo game followed round by round until the marshal arrives, each round's odds the engine's,
   then reloaded and resumed where it ended;
@@ -7,9 +7,9 @@ each at laptop width (1366x768) and phone width (390x844), in Debian's Chromium 
   a victory;
 - on each page: work done, another page opened and reloaded there, then back: the work is there; the server
   restarted: the work is back (this browser's store, a temporary file);
-- at 390 px no page wider than the viewport, no drawing cut off, no tab out of reach;
+- at 390 px no page of the navigation wider than the viewport, no drawing cut off, no tab out of reach;
 
-and a screenshot of every page (every tab of the Cactus Town page) at both widths in tests/screenshots/.
+and a screenshot of every page (every tab its ``PageInfo`` lists) at both widths in tests/screenshots/.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import re
 
 import pytest
 
+from dashboard.nav import all_pages
 from solver.cactus import companion as cp
 from solver.cactus.rules import CactusRules
 from solver.outlaws import game as gm
@@ -289,10 +290,9 @@ def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_res
 
 # ----------------------------------------------------------------------------- the phone and the pictures
 
-PAGES = {"cactus": ("Cactus Town", ["Marshal's arrival", "Follow a game", "Lone ranger's turn", "Duel odds"]),
-         "outlaws": ("Outlaws", []), "outlaws_table": ("Outlaws table", []),
-         "verification": ("Verification", ["Invariant checks", "Verdicts across readings",
-                                           "Rules register and readings"])}
+PAGES = {info.name: ("Ruleslinger" if info.name == "home" else info.title, list(info.tabs)) for info in all_pages()}
+"""Every page of the navigation (:func:`dashboard.nav.all_pages`, the rooms' ``PageInfo``): its heading and its
+tabs, so a new page is fitted and pictured without a line here."""
 
 _FITS = """() => {
   const over = [];
@@ -343,7 +343,7 @@ def test_the_fit_check_finds_each_text_cut_off_and_nothing_else(page):
 @pytest.mark.parametrize("name", list(PAGES))
 def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name):
     heading, tabs = PAGES[name]
-    open_at(tab, kept_server, name, heading)
+    open_at(tab, kept_server, "" if name == "home" else name, heading)
     for label in tabs or [None]:
         if label:
             tab.get_by_role("tab", name=label, exact=True).click()

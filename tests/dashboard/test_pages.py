@@ -3,11 +3,12 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.nav import PAGES, page_file
+from dashboard.nav import PAGES, page, page_file
 from tests.support.paths import ROOT
 
 APP = str(ROOT / "dashboard" / "app.py")
 ALL = [(info.name, info.title) for entries in PAGES.values() for info in entries]
+TABS = [info.name for entries in PAGES.values() for info in entries if info.tabs]
 
 
 def open_page(name: str) -> AppTest:
@@ -23,6 +24,14 @@ def test_page_opens(name, title):
     at = open_page(name)
     assert not at.exception, [e.value for e in at.exception]
     assert (title if name != "home" else "Ruleslinger") in [t.value for t in at.title]
+
+
+@pytest.mark.parametrize("name", TABS)
+def test_a_pages_first_tabs_are_those_its_record_lists(name):
+    """The browser's fit test opens the tabs a page's ``PageInfo`` lists: they are the page's own, in order."""
+    at = open_page(name)
+    tabs = page(name).tabs
+    assert [t.label for t in at.tabs][:len(tabs)] == list(tabs)
 
 
 def test_home_lists_every_section():

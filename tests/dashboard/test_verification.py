@@ -271,6 +271,25 @@ def test_an_outlaws_counterexample_is_one_sentence_with_the_action_worded_as_on_
         "again, rule O11) although the Votes are A 0 / B 0 (the rule needs 3 and 3).")
 
 
+def test_an_outlaws_ability_in_a_counterexample_is_worded_by_its_character_module(monkeypatch):
+    import dataclasses
+
+    from dashboard.outlaws.counterexample import action_words
+    from solver.outlaws.characters import TABLE
+    from tests.support.builders.outlaws import build
+
+    before = build()
+    sheriff = {"kind": "sheriff", "side": "B", "c": 3, "call": 0, "ext": 1, "cancel": True}
+    assert action_words(sheriff, before) == ("B: the sheriff (column 3) reveals the opposing column 4 calling governor, "
+                                             "extended by the mayor; the Reverend cancels it")
+    hitman = {"kind": "hitman", "side": "A", "c": 2, "save": True}
+    assert action_words(hitman, before) == "A: the hitman (column 2) shoots the opposing column 2; B's Sheriff saves his Governor"
+    said = dataclasses.replace(TABLE["indian"], model_words=lambda p, side: f"waves at column {p['c']} for {side}")
+    monkeypatch.setitem(TABLE, "indian", said)
+    assert action_words({"kind": "indian", "side": "A", "c": 5, "ext": 0}, before) == (
+        "A: the indian (column 5) waves at column 5 for A")
+
+
 def test_the_summary_never_says_holds_of_a_verdict_that_fails_under_every_reading():
     from dashboard.checks import impact
 

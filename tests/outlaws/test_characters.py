@@ -24,6 +24,7 @@ def test_the_table_is_the_box_in_the_rulebooks_order():
     for name, who in TABLE.items():
         assert who.name == name and who.rule in ids
         assert (who.z3_step is None) == (name == "mayor")  # the Mayor only extends the others (rule:O8)
+        assert (who.model_words is None) == (who.z3_step is None)  # a model's step is worded by its own module
     assert [n for n, who in TABLE.items() if who.reacts] == ["hitman", "sheriff"]
     assert {n: who.takes for n, who in TABLE.items() if who.takes != ("vote",)} == {
         "governor": ("election",), "hitman": ("vote", "bullet"), "sheriff": ("vote", "handcuffs")}

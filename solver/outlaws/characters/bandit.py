@@ -7,7 +7,10 @@ The Mayor never extends him (rule:O8). He takes Votes (rule:O4).
 
 from __future__ import annotations
 
-from solver.outlaws.characters.common import Aim, Character, free_target, learn_char, reveal_char
+from collections.abc import Mapping
+from typing import Any
+
+from solver.outlaws.characters.common import Aim, Character, free_target, learn_char, model_char, reveal_char
 from solver.outlaws.state import Position, evolve, other
 
 LOOT = {"hitman": "bullet", "sheriff": "handcuffs"}
@@ -62,5 +65,10 @@ def z3_step(m, pre, s: int):
     return Step("bandit", s, z3.And(g), mid, {"c": c, "call": call})
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """The model's call on the column across."""
+    return f"reveals the opposing column {p.get('c')} calling {model_char(p.get('call'))}"
+
+
 CHARACTER = Character("bandit", "O-bandit", takes=("vote",), mayor=False, targets=targets, resolve=resolve,
-                      words=words, z3_step=z3_step)
+                      words=words, z3_step=z3_step, model_words=model_words)

@@ -9,12 +9,13 @@ options ``[(text, weight, value)]`` (:class:`solver.outlaws.apply.Decider`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from solver.outlaws.rules import Rules
 from solver.outlaws.state import (
+    CHARACTERS,
     COLUMNS,
     EMPTY,
     Knowledge,
@@ -43,6 +44,9 @@ class Character:
     - ``words(action)``: what its ability action does, after "the X (column c) " (``Action.describe``).
     - ``z3_step(model, pre, side)``: its ability as a Z3 transition (:mod:`solver.outlaws.verify`), written
       from the rulebook apart from ``resolve`` and cross-checked against the engine; None: no ability of its own.
+    - ``model_words(params, side)``: what its ``z3_step``'s action does, from the model's parameters (the column
+      ``c``, ``ext``, ``call``, ...), after "the X (column c) ": the Verification page's counterexample sentence
+      (:mod:`dashboard.outlaws.counterexample`); given exactly when ``z3_step`` is.
     - ``reacts``: resolving its ability may ask a player to choose (the Sheriff's save, the Reverend's
       cancellation, immobilizing the Bandit: rule:O6, rule:O7, rule:O16), so its plays carry reaction answers.
     """
@@ -56,6 +60,7 @@ class Character:
     words: Callable[[Any], str]
     z3_step: Callable | None = None
     reacts: bool = False
+    model_words: Callable[[Mapping[str, Any], str], str] | None = None
 
     def extended_by_mayor(self, rules: Rules) -> bool:
         """rule:O8, rule:O14: the Mayor may extend this ability under ``rules``."""
@@ -270,3 +275,38 @@ def cancel(pos: Position, learner: str, rev: int, mayor: int | None) -> Position
 
 def react(d, side: str, yes: str, no: str) -> bool:
     return d.choose("", [(f"{side} {yes}", 1, True), (f"{side} {no}", 1, False)], False)
+
+
+# ---------------------------------------------------------------- the Z3 model's action in words
+
+TOKEN_NAMES = {"vote": "Vote", "bullet": "Bullet", "handcuffs": "Handcuffs", "x": "Bogus X", "election": "Election"}
+"""A token as a player names it."""
+
+
+def model_char(code: Any) -> str:
+    """A character code of the Z3 model (its place in the box's roster) as the character's name."""
+    return CHARACTERS[code] if isinstance(code, int) and 0 <= code < len(CHARACTERS) else str(code)
+
+
+def model_token(code: Any) -> str:
+    """A token code of the Z3 model as a player names the token ("Bogus X")."""
+    from solver.outlaws.verify.symbolic import TOKS
+
+    name = TOKS[code] if isinstance(code, int) and 0 <= code < len(TOKS) else str(code)
+    return TOKEN_NAMES.get(name, name)
+
+
+def model_target(p: Mapping[str, Any]) -> Any:
+    """The column a model's ability aims at: its own ``c``, moved by the Mayor's ``ext`` (rule:O8) when it has one."""
+    c, ext = p.get("c"), p.get("ext")
+    return c + ext if isinstance(c, int) and isinstance(ext, int) else c
+
+
+def by_mayor(p: Mapping[str, Any]) -> str:
+    """", extended by the mayor" when the model's Mayor extended the ability (rule:O8)."""
+    return ", extended by the mayor" if p.get("ext") not in (None, 0) else ""
+
+
+def cancelled(p: Mapping[str, Any]) -> str:
+    """"; the Reverend cancels it" when the model's Reverend cancelled the ability's effect (rule:O7)."""
+    return "; the Reverend cancels it" if p.get("cancel") else ""

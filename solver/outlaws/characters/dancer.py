@@ -6,6 +6,9 @@ them may hold one (rule:O-immobilized). The Mayor never extends her (rule:O8). S
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from solver.outlaws.characters.common import Aim, Character, movable, on_street
 from solver.outlaws.state import Position, evolve, other
 
@@ -38,8 +41,12 @@ def resolve(pos: Position, a, rules, d) -> Position:
     return evolve(pos, street=pos.street.set(opp, tuple(row)), knowledge=knowledge)
 
 
+def _pull(target: Any) -> str:
+    return f"pulls the opposing column {target} in front of her"
+
+
 def words(a) -> str:
-    return f"pulls the opposing column {a.target} in front of her"
+    return _pull(a.target)
 
 
 def z3_step(m, pre, s: int):
@@ -70,5 +77,10 @@ def z3_step(m, pre, s: int):
     return Step("dancer", s, z3.And(g), mid, {"c": c, "t": t})
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """The model's pull of the opposing column ``t``, as :func:`words` says it."""
+    return _pull(p.get("t"))
+
+
 CHARACTER = Character("dancer", "O9", takes=("vote",), mayor=False, targets=targets, resolve=resolve, words=words,
-                      z3_step=z3_step)
+                      z3_step=z3_step, model_words=model_words)

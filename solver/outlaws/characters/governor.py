@@ -6,7 +6,19 @@ the tokens beside it (rule:O14, reading ``mayor_governor``). He takes only the E
 
 from __future__ import annotations
 
-from solver.outlaws.characters.common import Aim, Character, learn_token, on_street, reveal_token, take
+from collections.abc import Mapping
+from typing import Any
+
+from solver.outlaws.characters.common import (
+    Aim,
+    Character,
+    by_mayor,
+    learn_token,
+    model_target,
+    on_street,
+    reveal_token,
+    take,
+)
 from solver.outlaws.state import EMPTY, Position, other
 
 
@@ -42,5 +54,10 @@ def z3_step(m, pre, s: int):
     return m.take(pre, s, governor_only=True)
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """The model's claim of the token aimed at (the Mayor's reach)."""
+    return f"claims the Election token {model_target(p)}{by_mayor(p)}"
+
+
 CHARACTER = Character("governor", "O-governor", takes=("election",), mayor="mayor_governor", targets=targets,
-                      resolve=resolve, words=words, z3_step=z3_step)
+                      resolve=resolve, words=words, z3_step=z3_step, model_words=model_words)

@@ -7,10 +7,14 @@ never extends him (rule:O8). He takes Votes and Bullets (rule:O4).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from solver.outlaws.characters.common import (
     Aim,
     Character,
     cancel,
+    cancelled,
     free_target,
     learn_char,
     react,
@@ -94,5 +98,11 @@ def z3_step(m, pre, s: int):
     return Step("hitman", s, z3.And(g), mid, {"c": c, "save": save, "cancel": cancelled})
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """Shoot across; the opposing Sheriff's save (rule:O6) and the Reverend's cancellation (rule:O7)."""
+    save = f"; {other(side)}'s Sheriff saves his Governor" if p.get("save") else ""
+    return f"shoots the opposing column {p.get('c')}{save}{cancelled(p)}"
+
+
 CHARACTER = Character("hitman", "O-hitman", takes=("vote", "bullet"), mayor=False, targets=targets, resolve=resolve,
-                      words=words, z3_step=z3_step, reacts=True)
+                      words=words, z3_step=z3_step, reacts=True, model_words=model_words)

@@ -5,7 +5,10 @@ it. He takes Votes (rule:O4).
 
 from __future__ import annotations
 
-from solver.outlaws.characters.common import Aim, Character, across, learn_char, reveal_char
+from collections.abc import Mapping
+from typing import Any
+
+from solver.outlaws.characters.common import Aim, Character, across, by_mayor, learn_char, model_target, reveal_char
 from solver.outlaws.state import Position, other
 
 
@@ -37,5 +40,10 @@ def z3_step(m, pre, s: int):
     return Step("indian", s, g, pre.copy(), {"c": c, "ext": ext})
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """The model's reveal of the column aimed at (the Mayor's reach)."""
+    return f"reveals the opposing column {model_target(p)}{by_mayor(p)}"
+
+
 CHARACTER = Character("indian", "O-indian", takes=("vote",), mayor=True, targets=targets, resolve=resolve,
-                      words=words, z3_step=z3_step)
+                      words=words, z3_step=z3_step, model_words=model_words)

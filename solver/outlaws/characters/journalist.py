@@ -8,7 +8,20 @@ the opposing columns beside the one across (rule:O8). He takes Votes (rule:O4).
 
 from __future__ import annotations
 
-from solver.outlaws.characters.common import Aim, Character, across, learn_char, reveal_char
+from collections.abc import Mapping
+from typing import Any
+
+from solver.outlaws.characters.common import (
+    Aim,
+    Character,
+    across,
+    by_mayor,
+    cancelled,
+    learn_char,
+    model_char,
+    model_target,
+    reveal_char,
+)
 from solver.outlaws.state import CHARACTERS, Position, evolve, other
 
 CALLS = tuple(c for c in CHARACTERS if c != "governor")
@@ -66,5 +79,11 @@ def z3_step(m, pre, s: int):
     return Step("journalist", s, g, mid, {"c": c, "call": call, "ext": ext})
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """The model's call on the column aimed at (the Mayor's reach, the Reverend's cancellation)."""
+    call = model_char(p.get("call"))
+    return f"reveals the opposing column {model_target(p)} calling {call}{by_mayor(p)}{cancelled(p)}"
+
+
 CHARACTER = Character("journalist", "O-journalist", takes=("vote",), mayor=True, targets=targets, resolve=resolve,
-                      words=words, z3_step=z3_step)
+                      words=words, z3_step=z3_step, model_words=model_words)

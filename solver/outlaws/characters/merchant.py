@@ -7,7 +7,10 @@ tokens at columns c-1..c+1 swap places, or one of them is swapped with a random 
 
 from __future__ import annotations
 
-from solver.outlaws.characters.common import Aim, Character, draw_reserve, map_tokens_knowledge, on_street
+from collections.abc import Mapping
+from typing import Any
+
+from solver.outlaws.characters.common import Aim, Character, draw_reserve, map_tokens_knowledge, model_token, on_street
 from solver.outlaws.state import EMPTY, Position, evolve, sorted_reserve
 
 
@@ -89,5 +92,12 @@ def _cases(columns: int) -> tuple:
     return tuple(out)
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """Two tokens swapped, or (``mode`` 1) one with the reserve's token ``d``."""
+    if p.get("mode") == 1:
+        return f"swaps token {p.get('a')} with {model_token(p.get('d'))} from the reserve"
+    return f"swaps tokens {p.get('a')} and {p.get('b')}"
+
+
 CHARACTER = Character("merchant", "O-merchant", takes=("vote",), mayor=True, targets=targets, resolve=resolve,
-                      words=words, z3_step=z3_step)
+                      words=words, z3_step=z3_step, model_words=model_words)

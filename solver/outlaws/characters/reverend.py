@@ -7,7 +7,10 @@ immobilization by the Sheriff (rule:O7), is a reaction resolved with the Sheriff
 
 from __future__ import annotations
 
-from solver.outlaws.characters.common import Aim, Character, learn_char, on_street
+from collections.abc import Mapping
+from typing import Any
+
+from solver.outlaws.characters.common import Aim, Character, by_mayor, learn_char, on_street
 from solver.outlaws.state import Position, evolve, left_of, other
 
 
@@ -52,5 +55,10 @@ def z3_step(m, pre, s: int):
     return Step("reverend", s, g, mid, {"c": c, "ext": ext})
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """The model's freeing of the Bandit beside him."""
+    return f"frees the immobilized bandit beside him{by_mayor(p)}"
+
+
 CHARACTER = Character("reverend", "O-reverend", takes=("vote",), mayor="mayor_reverend", targets=targets,
-                      resolve=resolve, words=words, z3_step=z3_step)
+                      resolve=resolve, words=words, z3_step=z3_step, model_words=model_words)

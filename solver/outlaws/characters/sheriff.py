@@ -9,12 +9,19 @@ columns beside the one across (rule:O8). His save of the Governor is resolved wi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from solver.outlaws.characters.common import (
     Aim,
     Character,
     across,
+    by_mayor,
     cancel,
+    cancelled,
     learn_char,
+    model_char,
+    model_target,
     react,
     reveal_char,
     reverend_can_cancel,
@@ -94,5 +101,11 @@ def z3_step(m, pre, s: int):
     return Step("sheriff", s, z3.And(g), mid, params)
 
 
+def model_words(p: Mapping[str, Any], side: str) -> str:
+    """The model's call on the column aimed at (the Mayor's reach, the Reverend's cancellation)."""
+    call = model_char(p.get("call"))
+    return f"reveals the opposing column {model_target(p)} calling {call}{by_mayor(p)}{cancelled(p)}"
+
+
 CHARACTER = Character("sheriff", "O-sheriff", takes=("vote", "handcuffs"), mayor=True, targets=targets,
-                      resolve=resolve, words=words, z3_step=z3_step, reacts=True)
+                      resolve=resolve, words=words, z3_step=z3_step, reacts=True, model_words=model_words)
