@@ -10,7 +10,7 @@ from dashboard.shared.state.urlstate import Address, Loaded
 from solver.io.numbers import MAX_INT
 from solver.io.read import as_int
 from solver.outlaws.line import line_from_json
-from solver.outlaws.state import position_from_json
+from solver.outlaws.position_json import position_from_json
 
 LINE = Address("line", "the game in the address", Loaded(line_from_json))
 """``?line=``: the Outlaws table's line (a start position and the plays), replayed by the engine."""

@@ -18,7 +18,7 @@ from typing import Any
 from dashboard.outlaws.street import token_name
 from solver.outlaws.actions import Action
 from solver.outlaws.line import TOKEN_WORDS
-from solver.outlaws.state import FRONT_PAGE_TOTAL, TOKEN_TOTALS
+from solver.outlaws.position import FRONT_PAGE_TOTAL, TOKEN_TOTALS
 from solver.outlaws.verify.symbolic import CHARS, TOKS
 
 Position = Mapping[str, Any]

@@ -33,7 +33,8 @@ from solver.errors import BadInput
 from solver.io.read import as_int
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
-from solver.outlaws.state import position_from_json, position_to_json, view
+from solver.outlaws.position import view
+from solver.outlaws.position_json import position_from_json, position_to_json
 from solver.outlaws.victory import sudden_death_trigger, sudden_death_victories, victory_words
 
 KIND_TITLES = {"move": "Moves", "look": "Looks", "take": "Takes", "ability": "Abilities"}
@@ -169,7 +170,7 @@ NEAR_SUDDEN_DEATH = (("sudden-death-near.json", "One Vote from sudden death"),
 
 
 def _start_from_example(file: str) -> None:
-    from solver.outlaws.state import read_position
+    from solver.outlaws.position_json import read_position
     from solver.paths import SCENARIOS
 
     try:

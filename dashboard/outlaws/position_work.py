@@ -3,7 +3,7 @@ uploaded or edited), kept in the session under ``outlaws_position``, mirrored to
 (:mod:`dashboard.shared.state.store`, a "My games" kind ``outlaws-position``) and put in the page's address
 (``?pos=``) for sharing and bookmarks. Where a new session takes it from: the address first, then the
 store, then a fresh set-up from seed 1. Every position passes the engine's own loader
-(:func:`solver.outlaws.state.position_from_json`)."""
+(:func:`solver.outlaws.position_json.position_from_json`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from dashboard.shared.state import store, urlstate
 from dashboard.shared.state.plaintext import plain
 from solver.errors import BadInput
 from solver.io.read import as_int
-from solver.outlaws import state
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_from_json, position_to_json
 
 KEY = "outlaws_position"
 """Session key and work key (``games.KINDS["outlaws-position"]``): {"position": ..., "seed": n or None}."""
@@ -33,8 +34,8 @@ def load(doc: Any) -> dict:
     """The work from a kept, saved or addressed document: {"position", "seed"}, or a bare position (seed None)."""
     if isinstance(doc, dict) and set(doc) == {"position", "seed"}:
         seed = None if doc["seed"] is None else as_int(doc["seed"], "the position's seed", 0, MAX_SEED)
-        return {"position": state.position_to_json(state.position_from_json(doc["position"])), "seed": seed}
-    return {"position": state.position_to_json(state.position_from_json(doc)), "seed": None}
+        return {"position": position_to_json(position_from_json(doc["position"])), "seed": seed}
+    return {"position": position_to_json(position_from_json(doc)), "seed": None}
 
 
 def _from_address() -> None:
@@ -59,7 +60,7 @@ def init(rules: Any) -> None:
         _from_address()
     store.sync(KEY, load=load)
     if KEY not in ss:
-        ss[KEY] = {"position": state.position_to_json(state.initial_position(seed=DEFAULT_SEED, rules=rules)),
+        ss[KEY] = {"position": position_to_json(initial_position(seed=DEFAULT_SEED, rules=rules)),
                    "seed": DEFAULT_SEED}
     ss.setdefault("ol_ver", 0)
 

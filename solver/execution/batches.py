@@ -143,7 +143,7 @@ def _scaled(callback: ex.ProgressCallback, p: Plan) -> ex.ProgressCallback:
 # --- the command line --------------------------------------------------------------------------
 
 
-def register_batch(games) -> None:
+def add_commands(games) -> None:
     """Add ``ruleslinger batch KIND`` to the root command (called by solver/cli.py)."""
     from solver import clikit
 

@@ -272,7 +272,7 @@ def test_an_outlaws_counterexample_is_one_sentence_with_the_action_worded_as_on_
 
 
 def test_the_summary_never_says_holds_of_a_verdict_that_fails_under_every_reading():
-    from dashboard.checks import impact
+    from dashboard.verification import impact
 
     verdict = {"id": "event-last-3-rounds/p2", "default": {"holds": False}, "words": "fails", "depends_on": [],
                "undecided": [], "checked": [{"reading": "stagecoach_short", "value": "none", "result": {"holds": False},

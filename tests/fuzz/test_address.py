@@ -38,8 +38,9 @@ from solver.errors import BadInput
 from solver.io.read import MAX_DEPTH
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_to_json
 from solver.outlaws.rules import Rules as OutlawsRules
-from solver.outlaws.state import initial_position, position_to_json
 from solver.wagons import game as wgm
 from solver.wagons.record.game_record import game_record
 from tests.support.dashboard.apptest import shown
@@ -431,7 +432,7 @@ def test_an_outlaws_action_with_a_column_spelled_as_a_float_is_refused_in_one_li
 
 def test_outlaws_apply_refuses_a_column_spelled_as_a_float_with_exit_code_2(tmp_path, capsys):
     from solver import cli
-    from solver.outlaws.state import position_to_json
+    from solver.outlaws.position_json import position_to_json
 
     game = ogm.initial_state(0)
     action = next(ogm.action_to_json(p) for p in ogm.legal_actions(game) if "column" in ogm.action_to_json(p))

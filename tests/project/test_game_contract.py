@@ -50,7 +50,7 @@ from solver.errors import BadInput
 from solver.outlaws.actions import Action
 from solver.outlaws.apply import outcomes as engine_outcomes
 from solver.outlaws.game import Game
-from solver.outlaws.state import load_position
+from solver.outlaws.position_json import load_position
 from solver.paths import SCENARIOS
 from solver.wagons.data import SCENARIO_IDS
 from tests.support import golden as golden_files
@@ -253,7 +253,7 @@ def test_each_game_names_how_it_ended():
     from solver.cactus.events import EndCause
     from solver.cactus.game import LONE_RANGER
     from solver.contract import Outcome
-    from solver.outlaws.state import Side
+    from solver.outlaws.position import Side
     from solver.outlaws.victory_names import Way
     from solver.wagons.game import scores
     from solver.wagons.scoring import DecidedBy, Winner

@@ -8,7 +8,7 @@ The Mayor never extends him (rule:O8). He takes Votes (rule:O4).
 from __future__ import annotations
 
 from solver.outlaws.characters.common import Aim, Character, free_target, learn_char, reveal_char
-from solver.outlaws.state import Position, evolve, other
+from solver.outlaws.position import Position, evolve, other
 
 LOOT = {"hitman": "bullet", "sheriff": "handcuffs"}
 """What a correct call takes from the opposing supply."""

@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solver.outlaws.rules import Rules
-from solver.outlaws.state import (
+from solver.outlaws.position import (
     COLUMNS,
     EMPTY,
     Knowledge,
@@ -26,6 +25,7 @@ from solver.outlaws.state import (
     unknown_characters,
     unknown_token_pool,
 )
+from solver.outlaws.rules import Rules
 from solver.outlaws.victory_names import Way
 
 

@@ -7,7 +7,7 @@ them may hold one (rule:O-immobilized). The Mayor never extends her (rule:O8). S
 from __future__ import annotations
 
 from solver.outlaws.characters.common import Aim, Character, movable, on_street
-from solver.outlaws.state import Position, evolve, other
+from solver.outlaws.position import Position, evolve, other
 
 
 def targets(aim: Aim) -> list:

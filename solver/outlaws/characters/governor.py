@@ -7,7 +7,7 @@ the tokens beside it (rule:O14, reading ``mayor_governor``). He takes only the E
 from __future__ import annotations
 
 from solver.outlaws.characters.common import Aim, Character, learn_token, on_street, reveal_token, take
-from solver.outlaws.state import EMPTY, Position, other
+from solver.outlaws.position import EMPTY, Position, other
 
 
 def targets(aim: Aim) -> list:

@@ -6,7 +6,7 @@ it. He takes Votes (rule:O4).
 from __future__ import annotations
 
 from solver.outlaws.characters.common import Aim, Character, across, learn_char, reveal_char
-from solver.outlaws.state import Position, other
+from solver.outlaws.position import Position, other
 
 
 def targets(aim: Aim) -> list:

@@ -9,7 +9,7 @@ the opposing columns beside the one across (rule:O8). He takes Votes (rule:O4).
 from __future__ import annotations
 
 from solver.outlaws.characters.common import Aim, Character, across, learn_char, reveal_char
-from solver.outlaws.state import CHARACTERS, Position, evolve, other
+from solver.outlaws.position import CHARACTERS, Position, evolve, other
 
 CALLS = tuple(c for c in CHARACTERS if c != "governor")
 """Whom he may call: anyone but the Governor."""

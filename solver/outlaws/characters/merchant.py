@@ -8,7 +8,7 @@ tokens at columns c-1..c+1 swap places, or one of them is swapped with a random 
 from __future__ import annotations
 
 from solver.outlaws.characters.common import Aim, Character, draw_reserve, map_tokens_knowledge, on_street
-from solver.outlaws.state import EMPTY, Position, evolve, sorted_reserve
+from solver.outlaws.position import EMPTY, Position, evolve, sorted_reserve
 
 
 def targets(aim: Aim) -> list:

@@ -8,7 +8,7 @@ immobilization by the Sheriff (rule:O7), is a reaction resolved with the Sheriff
 from __future__ import annotations
 
 from solver.outlaws.characters.common import Aim, Character, learn_char, on_street
-from solver.outlaws.state import Position, evolve, left_of, other
+from solver.outlaws.position import Position, evolve, left_of, other
 
 
 def targets(aim: Aim) -> list:

@@ -152,7 +152,7 @@ def _deal_method_flag(p) -> None:
                         f"process (default {DEFAULT_SCHEDULE})")
 
 
-def register_optimizer(group) -> None:
+def add_optimizer_commands(group) -> None:
     """Add ``best-layout``, ``best-play`` and ``can-win`` to the ``wagons`` command group."""
     p = clikit.add_command(group, "best-layout", "the best legal town for cards in the order received (CP-SAT or Z3, proven optimal)",
                            handle_best_layout, render_best_layout)

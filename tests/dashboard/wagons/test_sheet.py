@@ -308,7 +308,7 @@ def test_scenarios_page_charts_the_shipped_atlas():
     import polars as pl
 
     from solver.paths import SCENARIOS
-    from solver.wagons.review.atlas import atlas_table
+    from solver.wagons.optimizer.atlas import atlas_table
 
     at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["greedy"], "sc_n": "1"})
     assert not at.exception and not errors(at)

@@ -82,7 +82,7 @@ from solver.wagons.optimizer.walk.scorer import (
     score_town,
 )
 
-__all__ = ["node_bound", "search", "NEG", "state_arrays", "BOUNDED"]
+__all__ = ["node_bound", "search", "NEG", "scratch_arrays", "BOUNDED"]
 
 BOUNDED = ("cool-water", "badlands", "happy-cows", "bootleggers", "gold-country", "the-herd", "wagon-train")
 """The position kinds :func:`_goals_fixed` bounds term by term (a kind missing there would add nothing to the
@@ -373,7 +373,7 @@ def node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, work, d, n, rem_t, rem
     return best + fixed
 
 
-def state_arrays(n: int, B: int):
+def scratch_arrays(n: int, B: int):
     """Scratch arrays of :func:`node_bound`: component of a cell, cells by component, starts, sizes,
     codes, union-find parents, a sort buffer, the components met at one cell."""
     NB = B * B
