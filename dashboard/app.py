@@ -28,7 +28,7 @@ except deps.MissingDependency as exc:
 from dashboard.nav import PAGES, start_rooms  # noqa: E402
 from dashboard.shared.readings import readings_from_address, readings_to_address  # noqa: E402
 from dashboard.shared.runs import deliver_stopped  # noqa: E402
-from dashboard.shared.state import store  # noqa: E402
+from dashboard.shared.work import store  # noqa: E402
 
 problem = readings_from_address()  # a new session takes the readings kept in the address (a reload, a bookmark)
 if problem:

@@ -21,7 +21,7 @@ from dashboard.cactus.room import ROOM as CACTUS
 from dashboard.outlaws.room import ROOM as OUTLAWS
 from dashboard.room import PageInfo, Room, VerificationSection
 from dashboard.shared.readings import READINGS
-from dashboard.shared.state.urlstate import Address
+from dashboard.shared.work.urldoc import Address
 from dashboard.wagons.room import ROOM as WAGONS
 from solver.registry import BY_ID
 

@@ -1,7 +1,7 @@
-"""What a game's dashboard room registers: one record per game (its ``room.py``), listed by :mod:`dashboard.nav`.
+"""What a game's dashboard room gives the app: one record per game (its ``room.py``), listed by :mod:`dashboard.nav`.
 
 A room holds all the dashboard knows of its game: its pages (:class:`PageInfo`: address, file, what it keeps in its
-address and which saved items it resumes), its section of the Verification page (:class:`CheckRoom`), its start-up
+address and which saved items it resumes), its section of the Verification page (:class:`VerificationSection`), its start-up
 hook (run once at the start of every page run, before the page), and how it draws a question's witness
 (:mod:`solver.ask`). The navigation, the app and the Verification page iterate the rooms; nothing else names a game.
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from dashboard.shared.state.urlstate import Address
+from dashboard.shared.work.urldoc import Address
 
 
 @dataclass(frozen=True)

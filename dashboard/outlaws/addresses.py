@@ -1,12 +1,12 @@
 """What the Outlaws pages keep in their address (rule:X-bad-input): the table's line (``?line=``) and the position page's
-position and seed (``?pos=``), read by :func:`dashboard.shared.state.urlstate.decode` and handed to the engine's own
+position and seed (``?pos=``), read by :func:`dashboard.shared.work.urldoc.decode` and handed to the engine's own
 loaders. The navigation lists them with their pages (:mod:`dashboard.nav`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from dashboard.shared.state.urlstate import Address, Loaded
+from dashboard.shared.work.urldoc import Address, Loaded
 from solver.io.numbers import MAX_INT
 from solver.io.read import as_int
 from solver.outlaws.line import line_from_json

@@ -2,7 +2,7 @@
 banners, whether either side can still win (with a witnessing line), and playout statistics.
 
 The position (and the seed it was dealt from) is this browser's kept work ``outlaws_position``
-(:mod:`dashboard.shared.state.store`) and is in the page's address (``?pos=``), so a page switch, a reload on any
+(:mod:`dashboard.shared.work.store`) and is in the page's address (``?pos=``), so a page switch, a reload on any
 page, a closed tab or a server restart finds it again, and a shared address shows it; the last answers of
 the searches and playouts are kept too (:mod:`dashboard.shared.answers`)."""
 
@@ -21,8 +21,8 @@ from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
 from dashboard.shared.runs import run_with_progress
-from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import position_from_json, position_to_json

@@ -1,6 +1,6 @@
 """The Outlaws page's work: the position on the page and the seed it was dealt from (``None`` for a position
 uploaded or edited), kept in the session under ``outlaws_position``, mirrored to this browser's store
-(:mod:`dashboard.shared.state.store`, a "My games" kind ``outlaws-position``) and put in the page's address
+(:mod:`dashboard.shared.work.store`, a "My games" kind ``outlaws-position``) and put in the page's address
 (``?pos=``) for sharing and bookmarks. Where a new session takes it from: the address first, then the
 store, then a fresh set-up from seed 1. Every position passes the engine's own loader
 (:func:`solver.outlaws.position_json.position_from_json`)."""
@@ -13,8 +13,8 @@ import streamlit as st
 
 from dashboard.outlaws import addresses as outlaws_addresses
 from dashboard.outlaws.problems import in_words
-from dashboard.shared.state import store, urlstate
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.work import store, urldoc
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
 from solver.io.read import as_int
 from solver.outlaws.position import initial_position
@@ -43,7 +43,7 @@ def _from_address() -> None:
     if not text:
         return
     try:
-        doc = urlstate.decode(text, outlaws_addresses.POS)
+        doc = urldoc.decode(text, outlaws_addresses.POS)
     except BadInput as exc:  # the decoder's line is plain text already
         st.error(f"The position in the address was not loaded: {exc}", icon=":material/error:")
         return
@@ -90,7 +90,7 @@ def replace(doc: dict, seed: int | None = None) -> None:
 def keep() -> None:
     """End of the page's run: the work to the store (when it changed) and to the address."""
     store.persist(KEY)
-    urlstate.put(st.query_params, QUERY, current())
+    urldoc.put(st.query_params, QUERY, current())
 
 
 def shown_elsewhere() -> dict | None:

@@ -1,6 +1,6 @@
 """The Verification page's adapters: run a game's invariant checks in :mod:`solver` and draw their results (holds /
 fails, counterexample, rule passage); each game's room draws its own options and counterexamples (its ``verification.py``,
-:class:`dashboard.room.CheckRoom`). No check is decided here."""
+:class:`dashboard.room.VerificationSection`). No check is decided here."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ phase. The round effects (rule:C-ev-sandstorm, rule:C-ev-disorder, rule:C-ev-dis
 rule:C-ev-dried-well, rule:C-ev-snake, rule:C-ev-shootout, rule:C-ev-fast-draw, rule:C-ev-tumbleweed)
 become a :class:`RoundEffects` value that the duel odds and the movement code read; the deck effects
 (rule:C-ev-train, rule:C-ev-stagecoach, rule:C-ev-marshal) and the duel discard (rule:C-duel-discard,
-rule:C4) change the :class:`EventState`. Every transition returns all its outcomes with exact
+rule:C4) change the :class:`EventsInPlay`. Every transition returns all its outcomes with exact
 probabilities, so the odds enumerate them and the Monte Carlo samples them.
 """
 
@@ -46,7 +46,7 @@ class EndCause(StrEnum):
 
 
 EVENT_DECK_ENDS = (EndCause.EVENT, EndCause.TRAIN, EndCause.DUEL)
-"""The event deck's own ways to bring the marshal (an :class:`EventState`'s ``end_cause``)."""
+"""The event deck's own ways to bring the marshal (an :class:`EventsInPlay`'s ``end_cause``)."""
 
 
 @dataclass(frozen=True)

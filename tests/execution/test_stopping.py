@@ -71,7 +71,7 @@ def test_a_run_stopped_before_it_starts_gives_the_greedy_town_at_once():
 
 
 def test_a_solver_registered_just_before_its_solve_is_still_stopped():
-    """``stop_search`` does nothing before ``solve`` begins; the signal retries while the solver is registered."""
+    """``stop_search`` does nothing before ``solve`` begins; the signal retries while the solver is watched."""
     model, solver = beat_the_hard_town(LIMIT)
     signal = StopSignal()
     with stopping(signal), watching(solver) as go:

@@ -15,7 +15,7 @@ from solver.io.read import read_json
 from solver.paths import SCENARIOS
 from tests.support.fuzz import FUZZ, assert_loader_is_total, assert_one_line, json_values, mutated_document, no_hang
 
-pytest.importorskip("solver.outlaws.state")
+pytest.importorskip("solver.outlaws.position_json")
 from solver.outlaws.position_json import position_from_json, position_to_json, read_position  # noqa: E402
 
 EXAMPLE = SCENARIOS / "outlaws" / "contracts-example.json"

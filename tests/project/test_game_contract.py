@@ -17,7 +17,7 @@ through it keep its promises at every step (as OpenSpiel's ``random_sim_test`` a
   Fractions summing to 1, the same actions in the same order as ``legal_actions``), the walk draws
   one with those probabilities, and ``outcomes(state, reveal)`` is its single certain result;
 - seeded playthroughs are golden files (``tests/golden/playthroughs/``) that must not drift. After an
-  intended change of behaviour, rewrite them with ``RULESLINGER_WRITE_GOLDEN=1`` and review the diff.
+  intended change of behaviour, rewrite them with ``RULESLINGER_WRITE_GOLDEN=1`` and read the diff.
 
 Exact oracles for the adapters: the Cactus Town game tree gives the same marshal distribution as the
 closed-form solo odds and the event-deck chain; its solo deck contents match ``contents_outcomes``;

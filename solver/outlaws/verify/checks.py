@@ -27,7 +27,7 @@ Each Z3 check runs in its own fresh ``z3.Context()`` with a time limit (conventi
 kind and side) at a time and each step one case at a time (:attr:`Step.cases`); the take steps are solved
 with Z3's preprocessing (their refill arithmetic needs it). The symbolic position is in :mod:`symbolic`,
 the transitions in :mod:`model` and :mod:`abilities`, the agreement with the engine in :mod:`agreement`;
-``ruleslinger outlaws verify`` is registered by :mod:`solver.outlaws.cli`.
+``ruleslinger outlaws verify`` is added by :mod:`solver.outlaws.cli`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """`ruleslinger wagons best-layout`, `ruleslinger wagons best-play` (contracts.md) and `ruleslinger wagons can-win`.
 
 Progress lines go to standard error; bad card ids, scenarios or files are one-line errors with
-exit code 2 (rule:X-bad-input). Registered by :mod:`solver.wagons.cli.commands`; the solvers load when a command runs (ortools, z3
+exit code 2 (rule:X-bad-input). Added to the command line by :mod:`solver.wagons.cli.commands`; the solvers load when a command runs (ortools, z3
 and numba take a second or two to import: ``ruleslinger --help`` does not wait for them).
 """
 

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.nav import page_file
 from dashboard.outlaws import position_work as work
 from dashboard.shared.caching import dumps
-from dashboard.shared.state import browser
+from dashboard.shared.work import browser
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import position_from_json, position_to_json

@@ -15,8 +15,8 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
 from dashboard.outlaws import play as op
-from dashboard.shared.state import browser
 from dashboard.shared.words import as_text
+from dashboard.shared.work import browser
 from solver.errors import BadInput
 from solver.outlaws import actions as ac
 from solver.outlaws import game as gm

@@ -409,12 +409,12 @@ def test_the_score_sheet_survives_a_reload_through_the_address():
 def test_a_damaged_sheet_in_the_address_is_one_line_and_the_page_opens_as_usual():
     from streamlit.testing.v1 import AppTest
 
-    from dashboard.shared.state import urlstate
+    from dashboard.shared.work import urldoc
     from tests.support.dashboard.apptest import APP
 
-    for text, why in (("###", "damaged"), (urlstate.encode({"scenario": "moon", "rows": [], "pile": []}), "moon"),
-                      (urlstate.encode({"scenario": "gold-rush", "rows": [{"card": "x"}], "pile": []}), "rows[0].card"),
-                      (urlstate.encode({"scenario": "gold-rush", "rows": [], "pile": [3, 3]}), "pile")):
+    for text, why in (("###", "damaged"), (urldoc.encode({"scenario": "moon", "rows": [], "pile": []}), "moon"),
+                      (urldoc.encode({"scenario": "gold-rush", "rows": [{"card": "x"}], "pile": []}), "rows[0].card"),
+                      (urldoc.encode({"scenario": "gold-rush", "rows": [], "pile": [3, 3]}), "pile")):
         at = AppTest.from_file(APP, default_timeout=60)
         at.query_params["sheet"] = text
         at.run()
