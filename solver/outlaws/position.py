@@ -18,11 +18,14 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.outlaws.victory_names import VICTORY_VALUES, Way
+
+if TYPE_CHECKING:
+    from solver.outlaws.rules import Rules
 
 
 class Side(StrEnum):
@@ -217,7 +220,7 @@ def unknown_characters(pos: Position, side: str) -> tuple:
     return tuple(c for c in CHARACTERS if c not in seen)
 
 
-def initial_position(seed: int | None = None, rules=None) -> Position:
+def initial_position(seed: int | None = None, rules: Rules | None = None) -> Position:
     """The set-up, fully known ("god view") (rule:O-setup, rule:O13).
 
     Each side lays 8 of its 10 characters face down on Main Street and puts 2 (never the Governor)
