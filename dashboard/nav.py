@@ -60,7 +60,7 @@ the page shows it as a table), by game id."""
 BY_NAME: dict[str, PageInfo] = {p.name: p for entries in PAGES.values() for p in entries}
 
 DOCUMENTS: tuple[Address, ...] = (READINGS, *(a for entries in PAGES.values() for p in entries for a in p.addresses))
-"""Every state document an address may carry: the readings and each page's own (a game's room defines them,
+"""Every work document an address may carry: the readings and each page's own (a game's room defines them,
 ``dashboard/<game>/addresses.py``)."""
 
 

@@ -35,7 +35,7 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
     With ``cancel`` (a fresh :class:`~solver.stopping.StopSignal`), a **Stop** button is
     shown, ``fn`` runs under it (``stopping``), and it is set when the page's run ends before ``fn``
     does: Stop pressed, another widget used, the session closed. So nothing keeps computing for a page no
-    one is looking at: the optimizer ends as at its time limit, other solvers read ``stopped()`` in its own
+    one is looking at: the optimizer ends as at its time limit, other solvers read ``stopped()`` in their own
     progress callback and raises :class:`Stopped`. With ``keep`` as well (a :class:`Keeper`,
     from :func:`keep_stopped`), ``fn`` gets :data:`STOP_GRACE_SECONDS` to end and what it returned (the
     optimizer's best so far) is handed to the page's next run, which waits for it.
