@@ -142,7 +142,7 @@ def writing_errors(path: str | Path, what: str = "--out", kept: bool = True) -> 
 def _probe(folder: Path, name: str, text: str, what: str) -> None:
     """Make (and remove) a file where :func:`write_atomically` puts its temporary file: the only check that holds
     for root, read-only mounts and pseudo file systems (``/proc``, ``/sys``), where the permission bits say
-    yes and the write fails after the work is done. Named as a temporary file, so one left by a killed run
+    yes and the write fails after the command has run. Named as a temporary file, so one left by a killed run
     is removed by the next write."""
     import secrets
 
