@@ -17,9 +17,9 @@ import time
 
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import outcomes, step
+from solver.outlaws.position import initial_position
 from solver.outlaws.rules import Rules
 from solver.outlaws.search.playout import MAX_ACTIONS, playouts, summary
-from solver.outlaws.state import initial_position
 
 GAME = "outlaws"
 

@@ -18,9 +18,9 @@ import time
 
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
+from solver.outlaws.position import initial_position
 from solver.outlaws.rules import Rules
 from solver.outlaws.search.searches import best_first, find_dead_positions, win_possible
-from solver.outlaws.state import initial_position
 from solver.outlaws.verify.checks import cross_check, run_checks
 
 GAME = "outlaws"

@@ -48,7 +48,7 @@ def _load(path: Path):
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path.name}")
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # registered while it runs: a dataclass of the module looks itself up there
+    sys.modules[spec.name] = module  # in sys.modules while it runs: a dataclass of the module looks itself up there
     try:
         spec.loader.exec_module(module)
     except BaseException:

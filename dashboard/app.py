@@ -1,6 +1,6 @@
 """Ruleslinger dashboard entry point: ``streamlit run dashboard/app.py``.
 
-Pages live in one room per game (``dashboard/wagons/``, ``cactus/``, ``outlaws/``, ``checks/``; the list is
+Pages live in one room per game (``dashboard/wagons/``, ``cactus/``, ``outlaws/``, ``verification/``; the list is
 :mod:`dashboard.nav`); every rule decision is made by :mod:`solver`, the pages only
 collect input, call the engines and draw their answers.
 """
@@ -27,8 +27,8 @@ except deps.MissingDependency as exc:
 
 from dashboard.nav import PAGES, start_rooms  # noqa: E402
 from dashboard.shared.readings import readings_from_address, readings_to_address  # noqa: E402
-from dashboard.shared.state import store  # noqa: E402
-from dashboard.shared.work import deliver_stopped  # noqa: E402
+from dashboard.shared.runs import deliver_stopped  # noqa: E402
+from dashboard.shared.work import store  # noqa: E402
 
 problem = readings_from_address()  # a new session takes the readings kept in the address (a reload, a bookmark)
 if problem:

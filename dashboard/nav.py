@@ -2,7 +2,7 @@
 
 Each game's pages, Verification section and start-up hook are its room's record (``dashboard/<game>/room.py``,
 :class:`dashboard.room.Room`); this module lists the rooms, adds the pages that belong to no game (Home, My games,
-the checks' room) and gathers what the app needs of all of them. ``name`` is a page's address (``/wagons_sheet``),
+the Verification and Ask pages) and gathers what the app needs of all of them. ``name`` is a page's address (``/wagons_sheet``),
 kept stable so bookmarks keep working; section titles are the games' titles from :mod:`solver.registry`.
 
 The navigation is one of the three places that name every game (with :mod:`solver.registry` and the command line's
@@ -19,9 +19,9 @@ import streamlit as st
 from dashboard.ask import addresses as ask_addresses
 from dashboard.cactus.room import ROOM as CACTUS
 from dashboard.outlaws.room import ROOM as OUTLAWS
-from dashboard.room import CheckRoom, PageInfo, Room
+from dashboard.room import PageInfo, Room, VerificationSection
 from dashboard.shared.readings import READINGS
-from dashboard.shared.state.urlstate import Address
+from dashboard.shared.work.urldoc import Address
 from dashboard.wagons.room import ROOM as WAGONS
 from solver.registry import BY_ID
 
@@ -32,7 +32,7 @@ HOME = PageInfo("home", "home.py", "Home", ":material/home:", "What each section
 MY_GAMES = PageInfo("my_games", "shared/my_games.py", "My games", ":material/bookmarks:",
                     "The games and towns saved in this browser: resume, rename or delete them. Each page's work "
                     "is also kept as you go, so a reload, a closed tab or a restarted server loses nothing.")
-VERIFICATION = PageInfo("verification", "checks/page.py", "Verification", ":material/verified:",
+VERIFICATION = PageInfo("verification", "verification/page.py", "Verification", ":material/verified:",
                         "Every invariant check of the three games (holds or fails, counterexamples, the rule "
                         "passage), every verdict across the readings, and the rules register, where you choose the "
                         "reading of each open question.",
@@ -47,11 +47,11 @@ ASK = PageInfo("ask", "ask/page.py", "Ask a rules question", ":material/contact_
 PAGES: dict[str, list[PageInfo]] = {
     "Ruleslinger": [HOME, MY_GAMES],
     **{BY_ID[room.game].title: list(room.pages) for room in ROOMS},
-    "Checks": [VERIFICATION, ASK],
+    "Verify and ask": [VERIFICATION, ASK],
 }
 
-CHECKS: dict[str, CheckRoom] = {room.game: room.checks for room in ROOMS}
-"""Each game's section of the Verification page (its room's ``checks.py``), by game id."""
+VERIFICATION_SECTIONS: dict[str, VerificationSection] = {room.game: room.verification for room in ROOMS}
+"""Each game's section of the Verification page (its room's ``verification.py``), by game id."""
 
 WITNESSES: dict[str, Callable[[dict[str, Any]], bool]] = {room.game: room.draw_witness for room in ROOMS
                                                            if room.draw_witness is not None}
@@ -61,7 +61,7 @@ the page shows it as a table), by game id."""
 BY_NAME: dict[str, PageInfo] = {p.name: p for entries in PAGES.values() for p in entries}
 
 DOCUMENTS: tuple[Address, ...] = (READINGS, *(a for entries in PAGES.values() for p in entries for a in p.addresses))
-"""Every state document an address may carry: the readings and each page's own (a game's room defines them,
+"""Every work document an address may carry: the readings and each page's own (a game's room defines them,
 ``dashboard/<game>/addresses.py``)."""
 
 

@@ -1,9 +1,9 @@
-"""What a game's dashboard room registers: one record per game (its ``room.py``), listed by :mod:`dashboard.nav`.
+"""What a game's dashboard room gives the app: one record per game (its ``room.py``), listed by :mod:`dashboard.nav`.
 
 A room holds all the dashboard knows of its game: its pages (:class:`PageInfo`: address, file, what it keeps in its
-address, which saved items it resumes and its tabs), its section of the Verification page (:class:`CheckRoom`), its start-up
+address, which saved items it resumes and its tabs), its section of the Verification page (:class:`VerificationSection`), its start-up
 hook (run once at the start of every page run, before the page), and how it draws a question's witness
-(:mod:`solver.ask`). The navigation, the app and the checks page iterate the rooms; nothing else names a game.
+(:mod:`solver.ask`). The navigation, the app and the Verification page iterate the rooms; nothing else names a game.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from dashboard.shared.state.urlstate import Address
+from dashboard.shared.work.urldoc import Address
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,8 @@ class PageInfo:
     """The labels of the page's tabs, in order (the page draws its tabs from them; the browser tests open each)."""
 
 
-class CheckRoom(Protocol):
-    """What a game's room gives the Verification page (its ``checks.py``): its section of the Invariant checks tab,
+class VerificationSection(Protocol):
+    """What a game's room gives the Verification page (its ``verification.py``): its section of the Invariant checks tab,
     and how its verdicts across the readings run."""
 
     IMPACT_SECONDS: float
@@ -46,12 +46,12 @@ class CheckRoom(Protocol):
 
 @dataclass(frozen=True)
 class Room:
-    """A game's room: ``game`` (its id in :mod:`solver.registry`), its ``pages``, its ``checks`` section, its
+    """A game's room: ``game`` (its id in :mod:`solver.registry`), its ``pages``, its ``verification`` section, its
     ``start`` hook (None: nothing to do at the start of a run) and ``draw_witness(document)``, its drawing of a
     question's witness (True when drawn; None or False: the question page shows it as a table)."""
 
     game: str
     pages: tuple[PageInfo, ...]
-    checks: CheckRoom
+    verification: VerificationSection
     start: Callable[[], None] | None = None
     draw_witness: Callable[[dict[str, Any]], bool] | None = None

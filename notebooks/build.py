@@ -144,7 +144,8 @@ Uses `solver.outlaws` directly on a fully known set-up (seed 1), default reading
     ("code", """import polars as pl
 import altair as alt
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position, position_to_json
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_to_json
 from solver.outlaws.actions import legal_actions
 
 rules = Rules()

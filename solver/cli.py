@@ -1,6 +1,6 @@
 """The ``ruleslinger`` command (contracts.md): one subcommand group per game.
 
-Each game's ``solver/<game>/cli.py`` exposes ``register(subparsers)`` and adds its leaf commands
+Each game's ``solver/<game>/cli.py`` exposes ``add_commands(subparsers)`` and adds its leaf commands
 with :func:`solver.clikit.add_command`. A leaf handler takes the parsed arguments and returns a
 JSON-serialisable dict; ``--json`` prints it as one JSON document, otherwise the leaf's text
 renderer (or a plain key: value listing) is used. Bad input -> one line on stderr, exit 2.
@@ -29,13 +29,13 @@ def build_parser() -> clikit.Parser:
     games.required = True
     for game in registry.GAMES:  # each game's own group (its registration's add_commands)
         game.add_commands(games)
-    rules_register.register_cli(games)
+    rules_register.add_commands(games)
     from solver.readings import cli as readings_cli  # ruleslinger readings impact|verdicts|options GAME
-    readings_cli.register_cli(games)
+    readings_cli.add_commands(games)
     from solver.execution import batches  # ruleslinger batch KIND (solver/execution/batches.py)
-    batches.register_batch(games)
+    batches.add_commands(games)
     from solver.ask import cli as ask_cli  # ruleslinger ask QUESTION.toml (solver/ask/cli.py)
-    ask_cli.register_cli(games)
+    ask_cli.add_commands(games)
     return clikit.bound_numbers(parser)
 
 

@@ -197,12 +197,12 @@ def is_output(dest: str) -> bool:
 
 
 def output_file(path: str, flag: str = "--out") -> Path:
-    """Check an output path before any work (:func:`solver.io.output.output_target`): the file it writes."""
+    """Check an output path before anything runs (:func:`solver.io.output.output_target`): the file it writes."""
     return output_target(path, flag)
 
 
 def check_output_files(args: argparse.Namespace) -> None:
-    """Every output file of a command (:func:`is_output`) checked before any work starts (rule:X-bad-input: a
+    """Every output file of a command (:func:`is_output`) checked before anything runs (rule:X-bad-input: a
     folder that takes no file, a device, a missing folder: refused at once, not after the run), and none
     of them a file the command reads or writes twice: each is compared with every other argument of the
     command that names an existing file (the same file by any path: a link, a hard link, ``./``), so no

@@ -176,7 +176,8 @@ def to_markdown(reg: Register | None = None) -> str:
     return "\n".join(lines)
 
 
-def register_cli(games) -> None:
+def add_commands(games) -> None:
+    """Add ``ruleslinger rules`` (the rules register) to the root command."""
     from solver import clikit
 
     def handle(args):

@@ -1,4 +1,4 @@
-"""What a game registers (as OpenSpiel's ``register_game``): one record per game, made in the game's own package
+"""A game's registration (as OpenSpiel's ``register_game``): one record per game, made in the game's own package
 (``solver/<game>/registration.py``) and listed by :mod:`solver.registry`.
 
 Everything the cross-game layers need of a game is here, so a new per-game knob touches only that game's package:

@@ -1,6 +1,6 @@
 """The games Ruleslinger knows: the one list of them.
 
-Each game registers itself in its own package (``solver/<game>/registration.py``, a
+Each game has its registration in its own package (``solver/<game>/registration.py``, a
 :class:`solver.registration.GameRegistration`); this module lists the registrations. Every module outside the games'
 own packages that needs "each game" reads :data:`GAMES` here instead of naming the games (only this registry, the
 command line's root and the dashboard's navigation name all three).

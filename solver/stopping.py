@@ -46,9 +46,9 @@ class StopSignal:
             threading.Thread(target=self._stop_solvers, daemon=True, name="optimizer-stop").start()
 
     def _stop_solvers(self) -> None:
-        """Stop every registered solver, again every 0.1 s while any is still registered (at most
+        """Stop every watched solver, again every 0.1 s while any is still watched (at most
         :data:`STOP_RETRY_SECONDS`): ``stop_search`` is a no-op on a solver whose ``solve`` has not yet begun,
-        and a solver registers just before it begins."""
+        and a solver is watched from just before it begins."""
         until = time.monotonic() + STOP_RETRY_SECONDS
         while True:
             with self._lock:

@@ -11,7 +11,7 @@ option names: a value spelled in a test file proves nothing (it may sit in a com
 table, a test that is skipped); a rules object actually built with it while a test ran means some
 test drove the engine under that reading.
 
-Also here: the dashboard's store of each browser's work (``dashboard.shared.state.store``) is a temporary file for the
+Also here: the dashboard's store of each browser's work (``dashboard.shared.work.store``) is a temporary file for the
 whole session, in the environment so the browser tests' ``streamlit run`` servers inherit it
 (:func:`_private_store`): no test reads or writes the user's data folder. Every test leaves ``sys.modules["__main__"]`` as it found it (:func:`_keep_main_module`), and the
 optimizer's compiled kernels are ready before a test once it is loaded (:func:`_compiled_kernels`).
@@ -76,7 +76,7 @@ def _install() -> None:
 
 
 class _Controller:
-    """Collects the workers' records (registered only when pytest-xdist is active)."""
+    """Collects the workers' records (installed only when pytest-xdist is active)."""
 
     @pytest.hookimpl
     def pytest_testnodedown(self, node, error):
@@ -92,7 +92,7 @@ def _private_cache() -> None:
 
 
 STORE_ENV = "RULESLINGER_STORE"
-"""The store's variable (dashboard.shared.state.store.ENV; not imported here: conftest loads before Streamlit is needed)."""
+"""The store's variable (dashboard.shared.work.store.ENV; not imported here: conftest loads before Streamlit is needed)."""
 
 
 def _private_store(config) -> None:

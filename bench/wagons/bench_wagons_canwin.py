@@ -1,7 +1,7 @@
 """Benchmarks for can-win and best play on seeded deals (conventions: ``run(quick) -> rows``).
 
 Per deal (seeds given as ranges, ``--seeds 0-99``; every scenario, each under every reading of its
-low-confidence goal numbers, :func:`solver.wagons.review.atlas.scenario_readings`, or ``--readings default``
+low-confidence goal numbers, :func:`solver.wagons.optimizer.atlas.scenario_readings`, or ``--readings default``
 for the project's default reading only), one core per solve, the proven facts cache cleared before
 each solve (every solve starts cold):
 
@@ -26,7 +26,7 @@ play proven share within its limit, their medians (an undecided or unproven solv
 time), overall and per scenario, over the default reading (one row per deal: "deals") and over
 every reading ("deal-readings"); and the earlier method's figures on its sample, with the new
 method's on the same sample and the ratio new / earlier. ``--parquet FILE`` writes the atlas rows
-(the columns of :data:`solver.wagons.review.atlas.ATLAS_SCHEMA`). ``--dask-sample`` instead runs the atlas
+(the columns of :data:`solver.wagons.optimizer.atlas.ATLAS_SCHEMA`). ``--dask-sample`` instead runs the atlas
 batch for two scenarios x three seeds on a Dask ``LocalCluster`` through ``ruleslinger batch``'s
 executor path and reports its wall time. Dated figures: ``docs/history/wagons-canwin.md``.
 
@@ -149,7 +149,7 @@ def parse_seeds(text: str) -> list[int]:
 
 def deal_items(seeds, scenarios=SCENARIO_IDS, readings: str = "all") -> list[tuple]:
     """(scenario, seed, reading label, rules JSON) per deal-reading, seed by seed (a cut run covers every scenario)."""
-    from solver.wagons.review.atlas import scenario_readings
+    from solver.wagons.optimizer.atlas import scenario_readings
     from solver.wagons.rules import Rules
 
     if readings not in ("all", "default"):
@@ -316,7 +316,7 @@ def summary_rows(rows: list[dict]) -> list[dict]:
 
 
 def atlas_frame(rows: list[dict]):
-    """The bench's rows as atlas rows (:data:`solver.wagons.review.atlas.ATLAS_SCHEMA`)."""
+    """The bench's rows as atlas rows (:data:`solver.wagons.optimizer.atlas.ATLAS_SCHEMA`)."""
     import polars as pl
 
     from solver.wagons.scoring import low_confidence

@@ -1,5 +1,5 @@
 """What the "Ask a rules question" page keeps in its address (rule:X-bad-input): the question (``?ask=``), read by
-:func:`dashboard.shared.state.urlstate.decode` against the schema here and then by the core's own reader
+:func:`dashboard.shared.work.urldoc.decode` against the schema here and then by the core's own reader
 (:func:`solver.ask.question.question_from_doc`), so a question the engine would refuse is refused in one line before
 the page uses it. The navigation lists it with its page (:mod:`dashboard.nav`)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dashboard.shared.state.urlstate import Address, AnyOf, Fields, ListOf, Loaded, MapOf, Scalar, Text
+from dashboard.shared.work.urldoc import Address, AnyOf, Fields, ListOf, Loaded, MapOf, Scalar, Text
 from solver.ask.condition import MAX_TEXT
 from solver.ask.question import question_from_doc
 from solver.errors import BadInput

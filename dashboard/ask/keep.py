@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from dashboard.ask import addresses, draft
-from dashboard.shared.state import store, urlstate
+from dashboard.shared.work import store, urldoc
 from solver.errors import BadInput
 
 KEY = "ask_question"
@@ -69,7 +69,7 @@ def _from_address() -> None:
     if not text:
         return
     try:
-        q = draft.question(draft.from_doc(urlstate.decode(text, addresses.ASK)))
+        q = draft.question(draft.from_doc(urldoc.decode(text, addresses.ASK)))
     except BadInput as exc:
         st.session_state[NOTE] = f"The question in the address was not opened: {exc}"
         return
@@ -128,4 +128,4 @@ def finish(question_doc: dict | None) -> None:
     """End of the run: the work to this browser's store (when it changed) and the question to the address."""
     store.persist(KEY)
     if question_doc is not None:
-        urlstate.put(st.query_params, addresses.ASK.name, question_doc)
+        urldoc.put(st.query_params, addresses.ASK.name, question_doc)

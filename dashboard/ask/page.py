@@ -13,8 +13,8 @@ from dashboard.ask import answer_view, builder, keep
 from dashboard.ask import draft as dr
 from dashboard.nav import page_header
 from dashboard.shared import fit, games
+from dashboard.shared.runs import keep_stopped, run_with_progress
 from dashboard.shared.widgets import kept, show_bad_input
-from dashboard.shared.work import keep_stopped, run_with_progress
 from solver.ask.answer import answer_to_json
 from solver.ask.engine import ask
 from solver.ask.examples import Example

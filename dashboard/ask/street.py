@@ -28,7 +28,7 @@ def _draw_line(line: Mapping[str, Any]) -> None:
     from dashboard.outlaws import street
     from dashboard.shared.words import wrapped_table
     from solver.outlaws import line as ln
-    from solver.outlaws.state import position_to_json
+    from solver.outlaws.position_json import position_to_json
 
     _start, steps, games = ln.line_from_json(dict(line))
     at = len(steps)

@@ -1,12 +1,12 @@
 """What the Cactus Town page keeps in its address (rule:X-bad-input): the round companion's game (``?cactus=``), read by
-:func:`dashboard.shared.state.urlstate.decode` against the schema here, each recorded round through the engine's own
+:func:`dashboard.shared.work.urldoc.decode` against the schema here, each recorded round through the engine's own
 loader. The navigation lists it with its page (:mod:`dashboard.nav`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from dashboard.shared.state.urlstate import Address, AnyOf, Fields, ListOf, Loaded, Nullable, Text, Whole
+from dashboard.shared.work.urldoc import Address, AnyOf, Fields, ListOf, Loaded, Nullable, Text, Whole
 from solver.cactus import solo_deck
 from solver.cactus.companion import record_from_json
 

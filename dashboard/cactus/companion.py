@@ -4,7 +4,7 @@ The user sets up a game (solo, or 2-5 players for the event deck) and records ea
 cards; every figure is :func:`solver.cactus.companion.report`'s (exact, conditioned on the history),
 the lone ranger's turn is :func:`solver.cactus.ranger.decide`'s, in words (:mod:`dashboard.cactus.words`).
 The game (mode, marked cards, rounds) is this browser's kept work ``cactus_record``
-(:mod:`dashboard.shared.state.store`: a page switch, a reload on any page, a closed tab or a server restart finds it;
+(:mod:`dashboard.shared.work.store`: a page switch, a reload on any page, a closed tab or a server restart finds it;
 "My games" saves it as the kind ``cactus-game``) and lives in the browser's address (query parameter
 ``cactus``), so a bookmark or a shared address resumes it.
 """
@@ -24,10 +24,10 @@ from dashboard.cactus.words import chance_words, outcome_words
 from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class
-from dashboard.shared.state import store, urlstate
-from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import show_bad_input
 from dashboard.shared.words import counted
+from dashboard.shared.work import store, urldoc
+from dashboard.shared.work.plaintext import plain
 from solver.cactus import companion as cp
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
@@ -75,7 +75,7 @@ def _from_address() -> None:
     text = st.query_params.get(QUERY)
     if text:
         try:
-            ss[KEY] = check_game(urlstate.decode(text, cactus_addresses.CACTUS))
+            ss[KEY] = check_game(urldoc.decode(text, cactus_addresses.CACTUS))
         except BadInput as exc:
             ss.ctc_url_error = f"The game in the address was not loaded: {exc}"
 
@@ -94,7 +94,7 @@ def init() -> None:
 def _keep() -> None:
     """End of the run: the game to this browser's store (when it changed) and to the address."""
     store.persist(KEY)
-    urlstate.put(st.query_params, QUERY, st.session_state[KEY])
+    urldoc.put(st.query_params, QUERY, st.session_state[KEY])
 
 
 @st.cache_data(show_spinner="Computing the exact odds given the cards seen...", max_entries=64)

@@ -16,8 +16,8 @@ from dashboard.nav import page, page_header
 from dashboard.shared import fit
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, option_widget, rules_class, rules_summary
-from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import guarded, kept, kept_tabs
+from dashboard.shared.work.plaintext import plain
 
 page_header("cactus")
 fit.narrow_page()

@@ -4,7 +4,7 @@ section."""
 from __future__ import annotations
 
 from dashboard.ask import deck as deck_witness
-from dashboard.cactus import addresses, checks
+from dashboard.cactus import addresses, verification
 from dashboard.room import PageInfo, Room
 
 PAGES = (
@@ -17,4 +17,4 @@ PAGES = (
              tabs=("Marshal's arrival", "Follow a game", "Lone ranger's turn", "Duel odds")),
 )
 
-ROOM = Room("cactus", PAGES, checks, draw_witness=deck_witness.draw)
+ROOM = Room("cactus", PAGES, verification, draw_witness=deck_witness.draw)

@@ -2,7 +2,7 @@
 reveals, and what he does, each outcome in words with its exact chance (:mod:`dashboard.cactus.words`) and
 drawn on the town (:mod:`dashboard.cactus.drawing`).
 
-The last town the engine accepted is this browser's kept work ``cactus_town`` (:mod:`dashboard.shared.state.store`;
+The last town the engine accepted is this browser's kept work ``cactus_town`` (:mod:`dashboard.shared.work.store`;
 "My games" kind ``cactus-town``): a page switch, a reload on any page, a closed tab or a server restart finds
 it. Every figure is :func:`solver.cactus.ranger.decide`'s.
 """
@@ -21,9 +21,9 @@ from dashboard.cactus.words import chance_words, outcome_words
 from dashboard.shared import games
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.caching import dumps
-from dashboard.shared.state import store
 from dashboard.shared.widgets import guarded, json_download, json_upload
 from dashboard.shared.words import whole
+from dashboard.shared.work import store
 from solver.errors import BadInput
 
 KEY = "cactus_town"

@@ -1,16 +1,16 @@
 """What the Outlaws pages keep in their address (rule:X-bad-input): the table's line (``?line=``) and the position page's
-position and seed (``?pos=``), read by :func:`dashboard.shared.state.urlstate.decode` and handed to the engine's own
+position and seed (``?pos=``), read by :func:`dashboard.shared.work.urldoc.decode` and handed to the engine's own
 loaders. The navigation lists them with their pages (:mod:`dashboard.nav`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from dashboard.shared.state.urlstate import Address, Loaded
+from dashboard.shared.work.urldoc import Address, Loaded
 from solver.io.numbers import MAX_INT
 from solver.io.read import as_int
 from solver.outlaws.line import line_from_json
-from solver.outlaws.state import position_from_json
+from solver.outlaws.position_json import position_from_json
 
 LINE = Address("line", "the game in the address", Loaded(line_from_json))
 """``?line=``: the Outlaws table's line (a start position and the plays), replayed by the engine."""

@@ -19,7 +19,7 @@ from typing import Any
 from solver.outlaws.actions import Action
 from solver.outlaws.characters import TABLE
 from solver.outlaws.line import TOKEN_WORDS
-from solver.outlaws.state import FRONT_PAGE_TOTAL, TOKEN_TOTALS
+from solver.outlaws.position import FRONT_PAGE_TOTAL, TOKEN_TOTALS
 from solver.outlaws.verify.symbolic import TOKS
 
 Position = Mapping[str, Any]

@@ -2,7 +2,7 @@
 banners, whether either side can still win (with a witnessing line), and playout statistics.
 
 The position (and the seed it was dealt from) is this browser's kept work ``outlaws_position``
-(:mod:`dashboard.shared.state.store`) and is in the page's address (``?pos=``), so a page switch, a reload on any
+(:mod:`dashboard.shared.work.store`) and is in the page's address (``?pos=``), so a page switch, a reload on any
 page, a closed tab or a server restart finds it again, and a shared address shows it; the last answers of
 the searches and playouts are kept too (:mod:`dashboard.shared.answers`)."""
 
@@ -20,11 +20,12 @@ from dashboard.shared import answers, fit, games
 from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.runs import run_with_progress
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
-from dashboard.shared.work import run_with_progress
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
-from solver.outlaws import state
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_from_json, position_to_json
 from solver.stopping import StopSignal
 
 page_header("outlaws")
@@ -41,11 +42,11 @@ with src_cols[0]:
     if st.button("New set-up", key="ol_new", help="A fully known starting position from this seed",
                  disabled=seed is None):
         with guarded():
-            work.replace(state.position_to_json(state.initial_position(seed=seed, rules=make_rules("outlaws", cls))),
+            work.replace(position_to_json(initial_position(seed=seed, rules=make_rules("outlaws", cls))),
                          seed)
 with src_cols[1]:
     loaded = json_upload("Upload a position (contracts.md JSON)", "ol_upload",
-                         lambda d: state.position_to_json(state.position_from_json(d)))
+                         lambda d: position_to_json(position_from_json(d)))
     if loaded is not None:
         work.replace(loaded)
 with src_cols[2]:

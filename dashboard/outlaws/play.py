@@ -5,7 +5,7 @@ of :mod:`solver.outlaws.line`) and a cursor into it. Every position shown is the
 that line: the legal actions are ``legal_actions``, a click applies a play through ``outcomes`` (the
 user picks the outcome, or draws it with its exact chance; a sudden-death lay is one chance step,
 :mod:`dashboard.outlaws.chance`), undo drops the last play. The line and the cursor are this browser's
-kept work ``outlaws_line`` (:mod:`dashboard.shared.state.store`: a page switch, a reload on any page, a closed tab
+kept work ``outlaws_line`` (:mod:`dashboard.shared.work.store`: a page switch, a reload on any page, a closed tab
 or a server restart finds it; "My games" saves it as the kind ``outlaws-line``) and are in the browser's
 address (query parameter ``line``: the line's JSON, zlib-compressed, base64url; ``at``: the cursor), so a
 bookmark or a shared address resumes the same game.
@@ -25,15 +25,16 @@ from dashboard.outlaws import chance
 from dashboard.outlaws import street as tbl
 from dashboard.shared import games
 from dashboard.shared.boxes import whole_box
-from dashboard.shared.state import addresses, store, urlstate
-from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import json_download, json_upload, show_bad_input
 from dashboard.shared.words import counted, wrapped_table
+from dashboard.shared.work import addresses, store, urldoc
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
 from solver.io.read import as_int
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
-from solver.outlaws.state import position_from_json, position_to_json, view
+from solver.outlaws.position import view
+from solver.outlaws.position_json import position_from_json, position_to_json
 from solver.outlaws.victory import sudden_death_trigger, sudden_death_victories, victory_words
 
 KIND_TITLES = {"move": "Moves", "look": "Looks", "take": "Takes", "ability": "Abilities"}
@@ -49,11 +50,11 @@ MAX_SEED = 10**6
 
 def encode(doc: dict) -> str:
     """A line document as compact URL-safe text."""
-    return urlstate.encode(doc)
+    return urldoc.encode(doc)
 
 
 def decode(text: str) -> dict:
-    return urlstate.decode(text, outlaws_addresses.LINE)
+    return urldoc.decode(text, outlaws_addresses.LINE)
 
 
 def load_any(doc: Any) -> dict:
@@ -110,7 +111,7 @@ def _from_address() -> None:
         doc = decode(text)
         ln.line_from_json(doc)
         at = st.query_params.get("at")
-        _set_line(doc, min(urlstate.decode(at, addresses.AT), len(doc["steps"])) if at else None)
+        _set_line(doc, min(urldoc.decode(at, addresses.AT), len(doc["steps"])) if at else None)
     except BadInput as exc:
         ss.olp_url_error = f"The game in the address was not loaded: {exc}"
 
@@ -130,7 +131,7 @@ def init(default: gm.Game) -> None:
 def _keep() -> None:
     """End of the run: the line to this browser's store (when it changed) and to the address."""
     store.persist(KEY)
-    urlstate.put(st.query_params, outlaws_addresses.LINE.name, _line())
+    urldoc.put(st.query_params, outlaws_addresses.LINE.name, _line())
     if st.query_params.get("at") != str(_cursor()):
         st.query_params["at"] = str(_cursor())
 
@@ -169,7 +170,7 @@ NEAR_SUDDEN_DEATH = (("sudden-death-near.json", "One Vote from sudden death"),
 
 
 def _start_from_example(file: str) -> None:
-    from solver.outlaws.state import read_position
+    from solver.outlaws.position_json import read_position
     from solver.paths import SCENARIOS
 
     try:

@@ -1,9 +1,9 @@
 """The Outlaws page's work: the position on the page and the seed it was dealt from (``None`` for a position
 uploaded or edited), kept in the session under ``outlaws_position``, mirrored to this browser's store
-(:mod:`dashboard.shared.state.store`, a "My games" kind ``outlaws-position``) and put in the page's address
+(:mod:`dashboard.shared.work.store`, a "My games" kind ``outlaws-position``) and put in the page's address
 (``?pos=``) for sharing and bookmarks. Where a new session takes it from: the address first, then the
 store, then a fresh set-up from seed 1. Every position passes the engine's own loader
-(:func:`solver.outlaws.state.position_from_json`)."""
+(:func:`solver.outlaws.position_json.position_from_json`)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ import streamlit as st
 
 from dashboard.outlaws import addresses as outlaws_addresses
 from dashboard.outlaws.problems import in_words
-from dashboard.shared.state import store, urlstate
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.work import store, urldoc
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
 from solver.io.read import as_int
-from solver.outlaws import state
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_from_json, position_to_json
 
 KEY = "outlaws_position"
 """Session key and work key (``games.KINDS["outlaws-position"]``): {"position": ..., "seed": n or None}."""
@@ -33,8 +34,8 @@ def load(doc: Any) -> dict:
     """The work from a kept, saved or addressed document: {"position", "seed"}, or a bare position (seed None)."""
     if isinstance(doc, dict) and set(doc) == {"position", "seed"}:
         seed = None if doc["seed"] is None else as_int(doc["seed"], "the position's seed", 0, MAX_SEED)
-        return {"position": state.position_to_json(state.position_from_json(doc["position"])), "seed": seed}
-    return {"position": state.position_to_json(state.position_from_json(doc)), "seed": None}
+        return {"position": position_to_json(position_from_json(doc["position"])), "seed": seed}
+    return {"position": position_to_json(position_from_json(doc)), "seed": None}
 
 
 def _from_address() -> None:
@@ -42,7 +43,7 @@ def _from_address() -> None:
     if not text:
         return
     try:
-        doc = urlstate.decode(text, outlaws_addresses.POS)
+        doc = urldoc.decode(text, outlaws_addresses.POS)
     except BadInput as exc:  # the decoder's line is plain text already
         st.error(f"The position in the address was not loaded: {exc}", icon=":material/error:")
         return
@@ -59,7 +60,7 @@ def init(rules: Any) -> None:
         _from_address()
     store.sync(KEY, load=load)
     if KEY not in ss:
-        ss[KEY] = {"position": state.position_to_json(state.initial_position(seed=DEFAULT_SEED, rules=rules)),
+        ss[KEY] = {"position": position_to_json(initial_position(seed=DEFAULT_SEED, rules=rules)),
                    "seed": DEFAULT_SEED}
     ss.setdefault("ol_ver", 0)
 
@@ -89,7 +90,7 @@ def replace(doc: dict, seed: int | None = None) -> None:
 def keep() -> None:
     """End of the page's run: the work to the store (when it changed) and to the address."""
     store.persist(KEY)
-    urlstate.put(st.query_params, QUERY, current())
+    urldoc.put(st.query_params, QUERY, current())
 
 
 def shown_elsewhere() -> dict | None:

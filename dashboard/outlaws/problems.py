@@ -1,5 +1,5 @@
 """The Outlaws position editor's check: an edited position is taken only when it has no problem, and every problem
-it has is shown at once, inline under the editor (the engine's :func:`solver.outlaws.state.position_problems`,
+it has is shown at once, inline under the editor (the engine's :func:`solver.outlaws.position_json.position_problems`,
 python-chess's ``status()``). The checks are the engine's; this module only shows them."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from solver.outlaws.state import position_from_json, position_problems, position_to_json
+from solver.outlaws.position_json import position_from_json, position_problems, position_to_json
 
 SHOWN = 30
 """Problems listed at most (a pasted document may hold thousands); the rest are counted."""
@@ -66,7 +66,7 @@ def _path_words(path: str) -> str:
 
 
 def in_words(problem: str) -> str:
-    """A problem of :func:`solver.outlaws.state.position_problems` naming places as the rulebook does ("player A's
+    """A problem of :func:`solver.outlaws.position_json.position_problems` naming places as the rulebook does ("player A's
     Main Street, column 2"), not by the document's path (``position.street.A[1]``); field names in words."""
     text = _PATH.sub(lambda m: _path_words(m.group(1)), problem, count=1)
     text = re.sub(r"missing field '([a-z_]+)'", lambda m: f"{_field(m.group(1))} is missing", text)

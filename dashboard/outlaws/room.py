@@ -4,7 +4,7 @@ section."""
 from __future__ import annotations
 
 from dashboard.ask import street as witness_street
-from dashboard.outlaws import addresses, checks
+from dashboard.outlaws import addresses, verification
 from dashboard.room import PageInfo, Room
 
 PAGES = (
@@ -18,4 +18,4 @@ PAGES = (
              "knows it.", (addresses.LINE,), (("outlaws-line", "Outlaws line of play", "outlaws_line"),)),
 )
 
-ROOM = Room("outlaws", PAGES, checks, draw_witness=witness_street.draw)
+ROOM = Room("outlaws", PAGES, verification, draw_witness=witness_street.draw)

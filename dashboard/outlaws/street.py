@@ -138,7 +138,7 @@ def _token(token: str | None, was: str | None) -> str:
             f"{escape(label)}{' *' if was is not None else ''}</span></div>")
 
 
-def _cell_state(pos: Mapping[str, Any], marks: dict, side: str, col: int) -> tuple:
+def _cell_look(pos: Mapping[str, Any], marks: dict, side: str, col: int) -> tuple:
     names = list((pos.get("street") or {}).get(side, []))
     return (names[col] if col < len(names) else None, tuple(marks.get((side, col), [])))
 
@@ -160,8 +160,8 @@ def _stack(pos: Mapping[str, Any], before: Mapping[str, Any] | None, col: int) -
             old = (list(before.get("tokens", [])) + ["empty"] * 8)[col] if before is not None else token
             parts.append(_token(token, token_name(old) if old != token else None))
             continue
-        now = _cell_state(pos, marks, side, col)
-        old = _cell_state(before, then, side, col) if before is not None else now
+        now = _cell_look(pos, marks, side, col)
+        old = _cell_look(before, then, side, col) if before is not None else now
         other = "B" if side == "A" else "A"
         known = col in set((knowledge.get(other) or {}).get("characters", []))
         parts.append(_character(now[0], list(now[1]), known, _described(old) if old != now else None))

@@ -14,15 +14,16 @@ import streamlit as st
 
 from dashboard.outlaws import street
 from dashboard.shared.caching import cache_final, not_stopped_by_time, proven
+from dashboard.shared.runs import Stopped
 from dashboard.shared.words import counted, readable, wrapped_table
-from dashboard.shared.work import Stopped
 from solver.io.numbers import parse_int_text
 from solver.outlaws import victory
 from solver.outlaws.actions import legal_actions
+from solver.outlaws.position import CHARACTERS, TOKEN_TYPES
+from solver.outlaws.position_json import position_from_json
 from solver.outlaws.rules import Rules
 from solver.outlaws.search import playout
 from solver.outlaws.search import searches as search
-from solver.outlaws.state import CHARACTERS, TOKEN_TYPES, position_from_json
 from solver.stopping import stopped
 
 UNKNOWN = "(unknown)"

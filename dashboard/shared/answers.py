@@ -1,6 +1,6 @@
 """The last answers of a page's searches and checks, kept per browser.
 
-A page keeps its answers under one work key of the store (:mod:`dashboard.shared.state.store`): a mapping from the
+A page keeps its answers under one work key of the store (:mod:`dashboard.shared.work.store`): a mapping from the
 answer's name (a search, a check run) to the inputs it answered (canonical JSON text) and the answer itself, so a
 page switch, a reload on any page, a closed tab or a server restart shows the last answer again, and only while
 the inputs on the page are the ones it answered. Answers too large for the store (its 1 MB limit per document)
@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state import store
+from dashboard.shared.work import store
 from solver.errors import BadInput
 
 

@@ -2,8 +2,8 @@
 
 A page offers :func:`save_form` to save its work as a named item of its kind; :func:`show` is the My games page
 (``dashboard/shared/my_games.py``). Resuming an item makes its document the owning page's kept work
-(:func:`dashboard.shared.state.store.replace_work`) and switches to that page, which restores it with
-:func:`dashboard.shared.state.store.sync` like any kept work: an item's document is the page's work document.
+(:func:`dashboard.shared.work.store.replace_work`) and switches to that page, which restores it with
+:func:`dashboard.shared.work.store.sync` like any kept work: an item's document is the page's work document.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import streamlit as st
 
 from dashboard.nav import all_pages
-from dashboard.shared.state import store
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.work import store
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
 
 DASHBOARD = Path(__file__).resolve().parent.parent
@@ -27,7 +27,7 @@ DASHBOARD = Path(__file__).resolve().parent.parent
 @dataclass(frozen=True)
 class Kind:
     """What a saved item is, for people (``label``), and where it resumes: the page file (as given to
-    ``st.Page``) and the work key that page mirrors with :func:`dashboard.shared.state.store.sync`."""
+    ``st.Page``) and the work key that page mirrors with :func:`dashboard.shared.work.store.sync`."""
 
     label: str
     page: Path

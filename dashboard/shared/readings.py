@@ -10,8 +10,8 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state import urlstate
-from dashboard.shared.state.urlstate import Address, Fields, Loaded, MapOf, Scalar, Text
+from dashboard.shared.work import urldoc
+from dashboard.shared.work.urldoc import Address, Fields, Loaded, MapOf, Scalar, Text
 from solver.errors import BadInput
 from solver.readings import options as reading_options
 from solver.readings.base import Readings
@@ -50,7 +50,7 @@ READINGS = Address(READINGS_QUERY, "the readings in the address", Fields(
 
 def readings_to_address() -> None:
     """The readings chosen this session (those not at their default) kept in the page's address, so a reload
-    or a bookmark keeps them (``?readings=``, :mod:`dashboard.shared.state.urlstate`); nothing when all are defaults."""
+    or a bookmark keeps them (``?readings=``, :mod:`dashboard.shared.work.urldoc`); nothing when all are defaults."""
     doc = {}
     for game, cls in RULES.items():
         if readings(game):
@@ -58,7 +58,7 @@ def readings_to_address() -> None:
             diff = {k: v for k, v in full.items() if v != default.get(k)}
             if diff:
                 doc[game] = diff
-    urlstate.put(st.query_params, READINGS_QUERY, doc or None)
+    urldoc.put(st.query_params, READINGS_QUERY, doc or None)
 
 
 def readings_from_address() -> str | None:
@@ -68,7 +68,7 @@ def readings_from_address() -> str | None:
     if "readings" in st.session_state or not text:
         return None
     try:
-        doc = urlstate.decode(text, READINGS)
+        doc = urldoc.decode(text, READINGS)
         chosen = {}
         for game, part in doc.items():
             if game not in RULES:

@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
 from solver.io.read import MAX_BYTES, parse_json_text
 
@@ -101,15 +101,15 @@ def kept_tabs(labels: list[str], key: str, query: str = "tab", first: str | None
 
 
 def tab_from_address(labels: list[str], query: str = "tab") -> str | None:
-    """The tab the address names (``?<query>=label``), read through :func:`dashboard.shared.state.urlstate.decode`;
+    """The tab the address names (``?<query>=label``), read through :func:`dashboard.shared.work.urldoc.decode`;
     None when it names none, with one inline line when it names a tab the page does not have."""
-    from dashboard.shared.state import addresses, urlstate
+    from dashboard.shared.work import addresses, urldoc
 
     text = st.query_params.get(query)
     if not text:
         return None
     try:
-        return urlstate.decode(text, addresses.tab(labels, query))
+        return urldoc.decode(text, addresses.tab(labels, query))
     except BadInput as exc:
         st.error(f"The tab in the address was not opened: {exc}", icon=":material/error:")  # the decoder's plain line
         return None

@@ -1,11 +1,11 @@
 """What the Lone Cowboy pages keep in their address (rule:X-bad-input): the play-along's game (``?lc=``, ``?lc_own=``)
-and the score sheet (``?sheet=``), each read by :func:`dashboard.shared.state.urlstate.decode` against the schema here;
+and the score sheet (``?sheet=``), each read by :func:`dashboard.shared.work.urldoc.decode` against the schema here;
 the game record goes through the engine's own loader. The navigation lists them with their pages
-(:mod:`dashboard.nav`), and :data:`dashboard.shared.state.addresses.DOCUMENTS` gathers every page's."""
+(:mod:`dashboard.nav`), and :data:`dashboard.shared.work.addresses.DOCUMENTS` gathers every page's."""
 
 from __future__ import annotations
 
-from dashboard.shared.state.urlstate import Address, Fields, ListOf, Loaded, Nullable, Text, Whole
+from dashboard.shared.work.urldoc import Address, Fields, ListOf, Loaded, Nullable, Text, Whole
 from solver.wagons.record.game_record import MAX_ACTIONS, game_from_record
 
 _GAME = Fields(required={"record": Loaded(game_from_record)}, optional={"at": Whole(0, MAX_ACTIONS)})

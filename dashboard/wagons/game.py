@@ -1,8 +1,8 @@
 """The Lone Cowboy game table's state: ONE engine game, kept as its game record (the start and the
 actions taken, :mod:`solver.wagons.game`) plus how many of those actions are applied (undo/redo).
 
-The record lives in the session, in the page's address (``?lc=``, :mod:`dashboard.shared.state.urlstate`) and in this
-browser's kept work (:mod:`dashboard.shared.state.store`, key :data:`KEY`, also the document of a "Lone Cowboy game" in
+The record lives in the session, in the page's address (``?lc=``, :mod:`dashboard.shared.work.urldoc`) and in this
+browser's kept work (:mod:`dashboard.shared.work.store`, key :data:`KEY`, also the document of a "Lone Cowboy game" in
 My games): a new session takes the address first, else the kept work, so a reload on any page, a closed tab or a
 restarted server resumes the game, and a shared or bookmarked address still opens its own game. It is also the
 game file offered for download and upload. With the opponent played automatically (:data:`SETTINGS`, remembered
@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state import store, urlstate
+from dashboard.shared.work import store, urldoc
 from dashboard.wagons import addresses as wagons_addresses
 from solver.errors import BadInput
 from solver.wagons import game as gm
@@ -97,7 +97,7 @@ def from_address(query: str = QUERY, what: str = "the Lone Cowboy game in the ad
         return None
     try:
         address = wagons_addresses.LC_OWN if query == OWN_QUERY else wagons_addresses.LC
-        return load_game(urlstate.decode(text, address), address.what)
+        return load_game(urldoc.decode(text, address), address.what)
     except BadInput as exc:
         st.session_state["lc_address_error"] = f"The game in the address was not loaded: {exc}"
         return None
@@ -106,8 +106,8 @@ def from_address(query: str = QUERY, what: str = "the Lone Cowboy game in the ad
 def to_address() -> None:
     """Keep the address in step with the game (a reload resumes it, redo steps included), and with the
     player's own game while another line is on the table (a reload keeps the way back to it)."""
-    urlstate.put(st.query_params, QUERY, current())
-    urlstate.put(st.query_params, OWN_QUERY, st.session_state.get(OWN_GAME))
+    urldoc.put(st.query_params, QUERY, current())
+    urldoc.put(st.query_params, OWN_QUERY, st.session_state.get(OWN_GAME))
 
 
 def show_line(record: dict) -> None:

@@ -9,9 +9,9 @@ import streamlit as st
 from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.readings import describe_choice, make_rules, reading_name, rules_class, rules_summary
-from dashboard.shared.state import store
-from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import guarded
+from dashboard.shared.work import store
+from dashboard.shared.work.plaintext import plain
 from dashboard.wagons import game as wg
 from dashboard.wagons import table as tbl
 from dashboard.wagons import town_grid, what_if

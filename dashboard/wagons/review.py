@@ -17,9 +17,9 @@ import polars as pl
 import streamlit as st
 
 from dashboard.shared.caching import cache_final, dumps, proven
+from dashboard.shared.runs import keep_stopped, run_with_progress, stopped_note
 from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.words import counted
-from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import view as wv
 from dashboard.wagons.cards import reading as card_reading
 from dashboard.wagons.drawing import overlay_svg

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dashboard.ask import town as town_witness
 from dashboard.room import PageInfo, Room
-from dashboard.wagons import addresses, checks
+from dashboard.wagons import addresses, verification
 from dashboard.wagons.cards import reading as card_reading
 
 PAGES = (
@@ -23,4 +23,4 @@ PAGES = (
              "Simulated outcomes per scenario and policy: margin histograms, win rates, difficulty."),
 )
 
-ROOM = Room("wagons", PAGES, checks, start=card_reading.restore, draw_witness=town_witness.draw)
+ROOM = Room("wagons", PAGES, verification, start=card_reading.restore, draw_witness=town_witness.draw)

@@ -15,9 +15,9 @@ import streamlit as st
 
 from dashboard.shared import games
 from dashboard.shared.caching import dumps
-from dashboard.shared.state.plaintext import plain
 from dashboard.shared.widgets import json_download, json_upload
 from dashboard.shared.words import counted, readable, wrapped_table
+from dashboard.shared.work.plaintext import plain
 from dashboard.wagons import drawing, town_grid, what_if
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv

@@ -29,9 +29,9 @@ from dataclasses import dataclass, replace
 import streamlit as st
 
 from dashboard.shared.caching import cache_final, dumps
+from dashboard.shared.runs import keep_stopped, run_with_progress
 from dashboard.shared.widgets import kept
 from dashboard.shared.words import readable, wrapped_table
-from dashboard.shared.work import keep_stopped, run_with_progress
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
 from dashboard.wagons.cards import reading as card_reading

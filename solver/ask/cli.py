@@ -99,7 +99,7 @@ def _render(result: Any) -> str:
     return "\n".join(lines)
 
 
-def register_cli(games: argparse._SubParsersAction[Any]) -> None:
+def add_commands(games: argparse._SubParsersAction[Any]) -> None:
     """Add ``ruleslinger ask`` to the root command."""
     p = clikit.add_command(games, "ask", "answer a rules question of your own (a question file; see --examples)",
                            _handle, _render)

@@ -162,7 +162,8 @@ def _events(args) -> dict:
             "deck_sizes": {str(k): v for k, v in sorted(t.sizes.items())}}
 
 
-def register(games) -> None:
+def add_commands(games) -> None:
+    """Add the ``ruleslinger cactus`` group and its commands (the registration's ``add_commands``)."""
     group = clikit.add_group(games, "cactus", "Cactus Town: The Lone Ranger")
     p = clikit.add_command(group, "marshal", "exact chance the marshal's arrival ends the game in each round",
                            _marshal, _render_marshal)

@@ -70,7 +70,7 @@ def prior(players: int | None, rules: CactusRules = CactusRules(), marked: Seque
     size = cards or len(base.events.deck) - 1
     out: defaultdict[gm.Game, Fraction] = defaultdict(Fraction)
     for w, deck in odds.deck_layouts(size, kinds):
-        out[replace(base, events=ev.EventState(deck))] += w
+        out[replace(base, events=ev.EventsInPlay(deck))] += w
     return dict(out)
 
 
@@ -84,8 +84,8 @@ def _kind(key: str, kinds: Collection[str] = odds.DECK_KINDS) -> str | None:
     return key if key in told or key == ev.MARSHAL else odds.placeholder(told)
 
 
-def _event_step(events: ev.EventState, rec: Record, rules: CactusRules,
-                kinds: Collection[str] = odds.DECK_KINDS) -> list[tuple[Fraction, ev.EventState]]:
+def _event_step(events: ev.EventsInPlay, rec: Record, rules: CactusRules,
+                kinds: Collection[str] = odds.DECK_KINDS) -> list[tuple[Fraction, ev.EventsInPlay]]:
     """The event draw and the duel discards of ``rec``: each way they can go, weighted by chance and
     kept only where the deck shows what the table saw."""
     out = []
@@ -112,7 +112,7 @@ def _event_step(events: ev.EventState, rec: Record, rules: CactusRules,
     return out
 
 
-def _train_matches(before: ev.EventState, after: ev.EventState, seen: str | None, kinds: Collection[str] = odds.DECK_KINDS) -> bool:
+def _train_matches(before: ev.EventsInPlay, after: ev.EventsInPlay, seen: str | None, kinds: Collection[str] = odds.DECK_KINDS) -> bool:
     if seen is None:
         return True
     if after.end_cause == ev.EndCause.TRAIN:

@@ -5,7 +5,7 @@ phase. The round effects (rule:C-ev-sandstorm, rule:C-ev-disorder, rule:C-ev-dis
 rule:C-ev-dried-well, rule:C-ev-snake, rule:C-ev-shootout, rule:C-ev-fast-draw, rule:C-ev-tumbleweed)
 become a :class:`RoundEffects` value that the duel odds and the movement code read; the deck effects
 (rule:C-ev-train, rule:C-ev-stagecoach, rule:C-ev-marshal) and the duel discard (rule:C-duel-discard,
-rule:C4) change the :class:`EventState`. Every transition returns all its outcomes with exact
+rule:C4) change the :class:`EventsInPlay`. Every transition returns all its outcomes with exact
 probabilities, so the odds enumerate them and the Monte Carlo samples them.
 """
 
@@ -46,7 +46,7 @@ class EndCause(StrEnum):
 
 
 EVENT_DECK_ENDS = (EndCause.EVENT, EndCause.TRAIN, EndCause.DUEL)
-"""The event deck's own ways to bring the marshal (an :class:`EventState`'s ``end_cause``)."""
+"""The event deck's own ways to bring the marshal (an :class:`EventsInPlay`'s ``end_cause``)."""
 
 
 @dataclass(frozen=True)
@@ -205,7 +205,7 @@ def disorder_swap(programmed: tuple, second_shot, index: int, effects: RoundEffe
 
 
 @dataclass(frozen=True)
-class EventState:
+class EventsInPlay:
     """The event deck in play: ``deck`` top first, ``discard`` as a sorted multiset."""
 
     deck: tuple[str, ...]
@@ -221,19 +221,19 @@ class EventState:
         return round_effects(self.current)
 
 
-Outcomes = tuple[tuple[Fraction, EventState], ...]
+Outcomes = tuple[tuple[Fraction, EventsInPlay], ...]
 ONE = Fraction(1)
 
 
-def _discard(state: EventState, *cards: str) -> EventState:
+def _discard(state: EventsInPlay, *cards: str) -> EventsInPlay:
     return replace(state, discard=tuple(sorted(state.discard + cards)))
 
 
-def _end(state: EventState, cause: EndCause) -> EventState:
+def _end(state: EventsInPlay, cause: EndCause) -> EventsInPlay:
     return replace(state, ended=True, end_round=state.round, end_cause=cause)
 
 
-def start_round(state: EventState, rules: CactusRules = CactusRules()) -> Outcomes:
+def start_round(state: EventsInPlay, rules: CactusRules = CactusRules()) -> Outcomes:
     """Next round: draw the top event and apply it (rule:C-event-draw); empty deck: no event."""
     if state.ended:
         return ((ONE, state),)
@@ -244,7 +244,7 @@ def start_round(state: EventState, rules: CactusRules = CactusRules()) -> Outcom
     return apply_event(replace(state, deck=rest, current=key), key, rules)
 
 
-def apply_event(state: EventState, key: str, rules: CactusRules = CactusRules()) -> Outcomes:
+def apply_event(state: EventsInPlay, key: str, rules: CactusRules = CactusRules()) -> Outcomes:
     """Apply one revealed event (already removed from the deck) and discard it."""
     e = table().get(key)
     if e.ends_game:  # rule:C-ev-marshal
@@ -260,7 +260,7 @@ def apply_event(state: EventState, key: str, rules: CactusRules = CactusRules())
     return ((ONE, _discard(state, key)),)
 
 
-def _stagecoach(state: EventState, want: int, rules: CactusRules) -> Outcomes:
+def _stagecoach(state: EventsInPlay, want: int, rules: CactusRules) -> Outcomes:
     """Shuffle the discard pile (the Stagecoach itself is not in it yet), put up to 2 on top."""
     pile = state.discard
     k = min(want, len(pile))
@@ -290,7 +290,7 @@ def _ordered_picks(items, k):
             yield (x,) + rest
 
 
-def duel_discard(state: EventState, rules: CactusRules = CactusRules()) -> Outcomes:
+def duel_discard(state: EventsInPlay, rules: CactusRules = CactusRules()) -> Outcomes:
     """The lone ranger won a duel he started: discard the following event (rule:C-duel-discard);
     every win does so (rule:C10 ``every_win``), :func:`duel_wins` applies the one-a-round reading.
 
@@ -322,14 +322,14 @@ def duel_wins(rules: CactusRules = CactusRules()) -> tuple[tuple[int, Fraction],
     return tuple(sorted(out.items()))
 
 
-def discard_times(state: EventState, times: int, rules: CactusRules = CactusRules()) -> EventState:
+def discard_times(state: EventsInPlay, times: int, rules: CactusRules = CactusRules()) -> EventsInPlay:
     """``times`` duel wins in a row, each discarding the following event (rule:C10, rule:C4)."""
     for _ in range(times):
         ((_, state),) = duel_discard(state, rules)
     return state
 
 
-def play_round(state: EventState, rules: CactusRules = CactusRules()) -> Outcomes:
+def play_round(state: EventsInPlay, rules: CactusRules = CactusRules()) -> Outcomes:
     """One round of the event deck: the event draw, then the duel discards of the action phase
     (:func:`duel_wins`). Outcomes with equal states are merged."""
     out: Counter = Counter()

@@ -67,7 +67,7 @@ class Game:
     players: int | None
     round: int = 0
     solo_deck: tuple | None = None
-    events: ev.EventState | None = None
+    events: ev.EventsInPlay | None = None
     end_cause: EndCause | None = None
 
 
@@ -75,14 +75,14 @@ def _solo_key(card) -> tuple:
     return (card == sd.MARSHAL, card if card != sd.MARSHAL else 0)
 
 
-def _event_deck(players: int | None, rules: CactusRules, rng: random.Random) -> ev.EventState | None:
+def _event_deck(players: int | None, rules: CactusRules, rng: random.Random) -> ev.EventsInPlay | None:
     """The shuffled event deck, the marshal's arrival among the bottom 3 (rule:C-event-deck, rule:C1)."""
     size = ev.deck_size(players) if players is not None else (rules.solo_event_cards if rules.solo_events else None)
     if size is None:
         return None
     order = list(ev.table().cards())
     rng.shuffle(order)
-    return ev.EventState(ev.build_deck(order, size, rng.randrange(3)))
+    return ev.EventsInPlay(ev.build_deck(order, size, rng.randrange(3)))
 
 
 def initial_state(seed: int = 0, rules: CactusRules = CactusRules(), players: int | None = None,
@@ -169,7 +169,7 @@ def outcomes(game: Game, action: NextRound) -> list[tuple[Fraction, Game]]:
 # ---------------------------------------------------------------- JSON
 
 
-def _events_to_json(s: ev.EventState) -> dict:
+def _events_to_json(s: ev.EventsInPlay) -> dict:
     return {"deck": list(s.deck), "discard": list(s.discard), "round": s.round, "current": s.current,
             "ended": s.ended, "end_round": s.end_round, "end_cause": s.end_cause,
             "stagecoach_drew": list(s.stagecoach_drew)}
@@ -191,7 +191,7 @@ def _event_keys(doc: dict, key: str, where: str) -> tuple[str, ...]:
     return keys
 
 
-def _events_from_json(doc: Any, rnd: int) -> ev.EventState:
+def _events_from_json(doc: Any, rnd: int) -> ev.EventsInPlay:
     where = "game.events"
     if not isinstance(doc, dict):
         raise BadInput(f"{where}: expected an object or null")
@@ -207,7 +207,7 @@ def _events_from_json(doc: Any, rnd: int) -> ev.EventState:
     if end_cause not in (None, *ev.EVENT_DECK_ENDS):
         raise BadInput(f"{where}.end_cause: expected event, train, duel or null")
     end_round = doc.get("end_round")
-    state = ev.EventState(deck, tuple(sorted(discard)), as_int(require(doc, "round", int, where), f"{where}.round", 0),
+    state = ev.EventsInPlay(deck, tuple(sorted(discard)), as_int(require(doc, "round", int, where), f"{where}.round", 0),
                           current, require(doc, "ended", bool, where),
                           None if end_round is None else as_int(end_round, f"{where}.end_round", 1),
                           None if end_cause is None else EndCause(end_cause), _event_keys(doc, "stagecoach_drew", where))

@@ -130,7 +130,7 @@ def layout_count(size: int, kinds: Collection[str] = DECK_KINDS) -> int:
 
 
 @lru_cache(maxsize=200_000)
-def _end_from(state: ev.EventState, rules: CactusRules) -> tuple:
+def _end_from(state: ev.EventsInPlay, rules: CactusRules) -> tuple:
     if state.ended:
         return ((state.end_round, Fraction(1)),)
     if not state.deck:
@@ -146,7 +146,7 @@ def event_distribution(size: int, rules: CactusRules = CactusRules()) -> Dist:
     """Round -> chance the event deck of ``size`` cards ends the game then (None: never)."""
     out: Counter = Counter()
     for w, deck in deck_layouts(size):
-        for rnd, q in _end_from(ev.EventState(deck), rules):
+        for rnd, q in _end_from(ev.EventsInPlay(deck), rules):
             out[rnd] += w * q
     return {k: v for k, v in out.items() if v}
 
@@ -221,9 +221,9 @@ def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None
     cards = order[:size]
     bottom = cards[-2:] + [ev.MARSHAL]
     rng.shuffle(bottom)
-    state = ev.EventState(tuple(cards[:-2] + bottom))
+    state = ev.EventsInPlay(tuple(cards[:-2] + bottom))
     while not state.ended and state.deck:
-        state = ev.EventState(state.deck, state.discard, state.round + 1)
+        state = ev.EventsInPlay(state.deck, state.discard, state.round + 1)
         key, rest = state.deck[0], state.deck[1:]
         state = sample(ev.apply_event(replace(state, deck=rest, current=key), key, rules), rng)
         if not state.ended and rules.duel_win_chance:

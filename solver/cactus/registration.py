@@ -12,7 +12,7 @@ from solver.registration import GameRegistration
 
 GAME = GameRegistration(
     id="cactus", title="Cactus Town: The Lone Ranger", short="Cactus Town", engine=cactus,
-    add_commands=cli.register, verdicts=verdicts.verdicts, verify=cactus_verify.report,
+    add_commands=cli.add_commands, verdicts=verdicts.verdicts, verify=cactus_verify.report,
     batches=odds.BATCH_KINDS,
     batch_settings=(Setting("players", "the number of players of cactus-montecarlo, 2..5 (default: solo)", whole=True),),
     questions=questions.DOMAINS,

@@ -97,7 +97,7 @@ def run_batch(
     if with_rows and request.n > MAX_ROWS_IN_JSON:
         raise BadInput(f"--rows: at most {MAX_ROWS_IN_JSON} rows in JSON; use --out FILE.parquet for {request.n}")
     if out is not None:
-        target = output_target(out)  # a folder, a device, a missing or unwritable folder: refused before any work
+        target = output_target(out)  # a folder, a device, a missing or unwritable folder: refused before anything runs
         if Path(out).suffix != ".parquet" and not is_sink(target):
             raise BadInput(f"--out: {short_repr(str(out))} must end in .parquet")
     p = plan(request)
@@ -143,7 +143,7 @@ def _scaled(callback: ex.ProgressCallback, p: Plan) -> ex.ProgressCallback:
 # --- the command line --------------------------------------------------------------------------
 
 
-def register_batch(games) -> None:
+def add_commands(games) -> None:
     """Add ``ruleslinger batch KIND`` to the root command (called by solver/cli.py)."""
     from solver import clikit
 

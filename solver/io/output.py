@@ -1,4 +1,4 @@
-"""Output files: checked before any work starts (one rule for every command), written atomically with normal permissions, never over a device, a special file, an input or the program's own files, and a full disk said in one line with the old file kept (rule:X-bad-input)."""
+"""Output files: checked before anything runs (one rule for every command), written atomically with normal permissions, never over a device, a special file, an input or the program's own files, and a full disk said in one line with the old file kept (rule:X-bad-input)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def pid_alive(pid: int) -> bool:
 
 
 def output_target(path: str | Path, what: str = "--out") -> Path:
-    """The file an output path will write, checked before any work is done (rule:X-bad-input).
+    """The file an output path will write, checked before anything runs (rule:X-bad-input).
 
     A symbolic link is followed on purpose (the file it names is written, the link stays); a
     loop, a dangling folder, a directory, a device, a pipe or a socket is refused, except the
@@ -142,7 +142,7 @@ def writing_errors(path: str | Path, what: str = "--out", kept: bool = True) -> 
 def _probe(folder: Path, name: str, text: str, what: str) -> None:
     """Make (and remove) a file where :func:`write_atomically` puts its temporary file: the only check that holds
     for root, read-only mounts and pseudo file systems (``/proc``, ``/sys``), where the permission bits say
-    yes and the write fails after the work is done. Named as a temporary file, so one left by a killed run
+    yes and the write fails after the command has run. Named as a temporary file, so one left by a killed run
     is removed by the next write."""
     import secrets
 

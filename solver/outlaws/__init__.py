@@ -6,7 +6,7 @@ The game contract (the same surface as :mod:`solver.wagons` and :mod:`solver.cac
 ``is_terminal(state)``, ``winner(state)``, ``outcome(state)`` (who won and how: a
 :class:`solver.contract.Outcome`), ``to_json(state)`` / ``from_json(doc)`` and
 ``action_to_json`` / ``action_from_json``. A state is :class:`solver.outlaws.game.Game` (a position
-and its readings); the engine is :mod:`solver.outlaws.state`, ``actions`` and ``apply``.
+and its readings); the engine is :mod:`solver.outlaws.position`, ``actions`` and ``apply``.
 """
 
 from solver.outlaws.game import Game as State

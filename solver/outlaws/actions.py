@@ -22,8 +22,8 @@ from functools import cache, partial
 
 from solver.outlaws.characters import TABLE
 from solver.outlaws.characters.common import Aim, mayors
+from solver.outlaws.position import EMPTY, Position, other
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import EMPTY, Position, other
 
 KINDS = ("move", "look", "take", "ability", "end_turn")
 

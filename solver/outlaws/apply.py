@@ -22,8 +22,8 @@ from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.characters import TABLE
 from solver.outlaws.characters.common import forget_chars, learn_char, learn_token, react, reveal_token, take
+from solver.outlaws.position import COLUMNS, Position, evolve, other
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import COLUMNS, Position, evolve, other
 from solver.outlaws.victory import apply_sudden_death, set_aside, sudden_death_trigger
 
 

@@ -17,7 +17,7 @@ def _rules(args):
 
 
 def _position(args):
-    from solver.outlaws.state import read_position
+    from solver.outlaws.position_json import read_position
 
     return read_position(args.position)
 
@@ -58,7 +58,7 @@ def apply_cmd(args) -> dict:
     """Every outcome of one action (given as JSON, or as its index in `moves`), and the chosen one's position."""
     from solver.outlaws.actions import Action, legal_actions
     from solver.outlaws.apply import outcomes
-    from solver.outlaws.state import position_to_json
+    from solver.outlaws.position_json import position_to_json
 
     pos = _position(args)
     rules = _rules(args)
@@ -106,7 +106,8 @@ def _render_moves(result: dict) -> str:
     return "\n".join(lines)
 
 
-def register(games) -> None:
+def add_commands(games) -> None:
+    """Add the ``ruleslinger outlaws`` group and its commands (the registration's ``add_commands``)."""
     from solver.outlaws.rules import add_rule_option
 
     group = clikit.add_group(games, "outlaws", "Outlaws: Last Man Standing")
@@ -132,7 +133,7 @@ def register(games) -> None:
     p.add_argument("--max-actions", type=int, default=3000, help="stop a playout after this many actions")
     p.add_argument("--rows", action="store_true", help="include every playout's row")
     clikit.add_quiet(p)
-    register_verification(group)
+    add_verification_commands(group)
 
 
 # ------------------------------------------------------------------ verify | dead-positions
@@ -171,8 +172,8 @@ def _render_verify(result: dict) -> str:
 
 def dead_positions_cmd(args) -> dict:
     """`ruleslinger outlaws dead-positions`: search for positions nobody can win (rule:O12)."""
+    from solver.outlaws.position_json import read_position
     from solver.outlaws.search.searches import find_dead_positions
-    from solver.outlaws.state import read_position
 
     rules = _rules(args)
     limit = seconds(args.time_limit, "--time-limit")
@@ -205,8 +206,8 @@ def _render_dead(result: dict) -> str:
     return "\n".join(lines)
 
 
-def register_verification(group) -> None:
-    """Add ``verify`` and ``dead-positions`` to the ``ruleslinger outlaws`` group (called by :func:`register`)."""
+def add_verification_commands(group) -> None:
+    """Add ``verify`` and ``dead-positions`` to the ``ruleslinger outlaws`` group (called by :func:`add_commands`)."""
     from solver.outlaws.rules import add_rule_option
     from solver.outlaws.verify.checks import CHECKS, MUTATIONS
 

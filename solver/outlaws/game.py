@@ -1,4 +1,4 @@
-"""Outlaws as the game contract: a :class:`Game` is a :class:`~solver.outlaws.state.Position` with the
+"""Outlaws as the game contract: a :class:`Game` is a :class:`~solver.outlaws.position.Position` with the
 readings in force, a :class:`Play` is an engine :class:`~solver.outlaws.actions.Action` with the
 answers to the reactions it may call for.
 
@@ -22,8 +22,9 @@ from solver.errors import BadInput
 from solver.outlaws import actions as ac
 from solver.outlaws import apply as ap
 from solver.outlaws.characters import TABLE
+from solver.outlaws.position import Position, Side, initial_position
+from solver.outlaws.position_json import position_from_json, position_to_json
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import Position, Side, initial_position, position_from_json, position_to_json
 from solver.outlaws.victory import winner as victory
 
 __all__ = ["Game", "Play", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "outcome",
@@ -163,7 +164,7 @@ def outcome(game: Game) -> Outcome | None:
 
 
 def winner(game: Game) -> Side | None:
-    """The winning side, "A" or "B" (a :class:`~solver.outlaws.state.Side`), else None."""
+    """The winning side, "A" or "B" (a :class:`~solver.outlaws.position.Side`), else None."""
     won = victory(game.position)
     return won.winner if won else None
 

@@ -18,7 +18,7 @@ from typing import Any
 from solver.errors import BadInput
 from solver.outlaws import apply as ap
 from solver.outlaws import game as gm
-from solver.outlaws.state import SIDES, Position
+from solver.outlaws.position import SIDES, Position
 from solver.outlaws.victory_names import victory_words
 
 __all__ = ["Step", "replay", "line_to_json", "line_from_json", "outcome_texts", "play_text",

@@ -1,7 +1,7 @@
 """An Outlaws position as frozen records: the :class:`Position`, its parts (:class:`Supply`, :class:`Discard`,
 :class:`Knowledge`, :class:`PerSide`), the :class:`Side` that names a player, and the component counts.
-Reading, checking and writing the contracts.md document, the set-up and a player's view are in
-:mod:`solver.outlaws.state`, which re-exports these names.
+The set-up (:func:`initial_position`) and a player's :func:`view` are here too; reading, checking and writing
+the contracts.md document are in :mod:`solver.outlaws.position_json`.
 
 Geometry (rule:O1): columns 0-7 from player A's left to right; A's column i faces B's column i and
 token i lies between them. Characters are identified by (side, name): each side owns each of the 10
@@ -14,12 +14,18 @@ Component counts (rule:O-components): 10 characters per side, 8 on Main Street a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from solver.errors import BadInput
+from solver.io.numbers import short_repr
 from solver.outlaws.victory_names import VICTORY_VALUES, Way
+
+if TYPE_CHECKING:
+    from solver.outlaws.rules import Rules
 
 
 class Side(StrEnum):
@@ -213,3 +219,43 @@ def unknown_characters(pos: Position, side: str) -> tuple:
     seen = set(pos.street[side]) | set(pos.saloon[side])
     return tuple(c for c in CHARACTERS if c not in seen)
 
+
+def initial_position(seed: int | None = None, rules: Rules | None = None) -> Position:
+    """The set-up, fully known ("god view") (rule:O-setup, rule:O13).
+
+    Each side lays 8 of its 10 characters face down on Main Street and puts 2 (never the Governor)
+    in its Saloon; each supply gets 1 Bullet, 1 Handcuffs and 3 Front Page markers; the other 13
+    tokens are shuffled, 8 go face down between the columns and 5 form the reserve.
+    """
+    from solver.outlaws.rules import Rules
+
+    rules = rules or Rules()
+    rng = random.Random(seed)
+    rows, saloons = [], []
+    for _ in SIDES:
+        chars = list(CHARACTERS)
+        rng.shuffle(chars)
+        saloon = [c for c in chars if c != "governor"][:2]
+        rest = [c for c in chars if c not in saloon]
+        rows.append(tuple(rest))
+        saloons.append(tuple(sorted(saloon)))
+    pool = ["vote"] * 6 + ["bullet"] + ["handcuffs"] + ["x"] * 4 + ["election"]
+    rng.shuffle(pool)
+    first = Side(rules.first_player) if rules.first_player in SIDES else rng.choice(SIDES)
+    return Position(to_move=first, actions_left=2, street=PerSide(*rows), saloon=PerSide(*saloons),
+                    tokens=tuple(pool[:8]), reserve=sorted_reserve(pool[8:]),
+                    supply=PerSide(Supply(), Supply()))
+
+
+def view(pos: Position, side: str) -> Position:
+    """The position as ``side`` sees it (rule:O-knowledge): opposing street characters it does not
+    know, tokens it has not seen and the whole face-down reserve become ``None``. Both Saloons, the
+    supplies, the discard and face-up (marked or immobilized) characters stay visible."""
+    if side not in SIDES:
+        raise BadInput(f"view: side must be \"A\" or \"B\", got {short_repr(side, 20)}")
+    opp = other(side)
+    k = pos.knowledge[side]
+    row = tuple(name if (col in k.characters or pos.face_up(opp, name)) else None
+                for col, name in enumerate(pos.street[opp]))
+    tokens = tuple(t if (t == EMPTY or col in k.tokens) else None for col, t in enumerate(pos.tokens))
+    return replace(pos, street=pos.street.set(opp, row), tokens=tokens, reserve=(None,) * len(pos.reserve))

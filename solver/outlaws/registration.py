@@ -12,6 +12,6 @@ from solver.registration import GameRegistration
 
 GAME = GameRegistration(
     id="outlaws", title="Outlaws: Last Man Standing", short="Outlaws", engine=outlaws,
-    add_commands=cli.register, verdicts=verdicts.verdicts, verify=outlaws_verify.report,
+    add_commands=cli.add_commands, verdicts=verdicts.verdicts, verify=outlaws_verify.report,
     batches=playout.BATCH_KINDS, questions=questions.DOMAINS,
 )

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 
 from solver.contract import Outcome
 from solver.errors import BadInput
-from solver.outlaws.rules import Rules
-from solver.outlaws.state import (
+from solver.outlaws.position import (
     COLUMNS,
     EMPTY,
     Discard,
@@ -26,6 +25,7 @@ from solver.outlaws.state import (
     evolve,
     unknown_token_pool,
 )
+from solver.outlaws.rules import Rules
 from solver.outlaws.victory_names import (
     VICTORY_BY_VALUE,
     WAYS_TO_WIN,

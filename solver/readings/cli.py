@@ -58,7 +58,8 @@ def _options_cmd(args) -> dict:
         for r in game_readings(g)]}
 
 
-def register_cli(games) -> None:
+def add_commands(games) -> None:
+    """Add the ``ruleslinger readings`` group to the root command."""
     from solver import clikit
 
     group = clikit.add_group(games, "readings", "every verdict across the readings of the rules")

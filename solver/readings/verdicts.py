@@ -19,7 +19,7 @@ ALL = "*"
 
 @dataclass(frozen=True)
 class Settings:
-    """Bounds of the work: seconds per Z3 check or search, Lone Cowboy games per scenario; ``cards``: the numbers
+    """Bounds of a run: seconds per Z3 check or search, Lone Cowboy games per scenario; ``cards``: the numbers
     the player read off their Lone Cowboy goal cards (canonical JSON ``{card: {number: value}}``, as the sheet
     passes them; "{}": the shipped numbers), which the verdicts that score towns read and the other games ignore."""
 

@@ -80,7 +80,7 @@ def atlas_scenarios(text: str | None) -> list[str]:
 
 
 def _atlas_report(frame) -> dict:
-    from solver.wagons.review.atlas import atlas_table
+    from solver.wagons.optimizer.atlas import atlas_table
 
     return {"atlas": atlas_table(frame).to_dicts()}
 
@@ -103,10 +103,10 @@ def atlas_text(result: dict) -> tuple[set, str] | None:
 
 
 def plan_atlas(request: BatchRequest) -> Plan:
-    """The difficulty atlas (solver.wagons.review.atlas.atlas_row, rule:W-opt-canwin, rule:W-opt-bestplay): one row per
+    """The difficulty atlas (solver.wagons.optimizer.atlas.atlas_row, rule:W-opt-canwin, rule:W-opt-bestplay): one row per
     deal and reading. Rows are identical across executors when every deal is decided and proven."""
     request.only("scenario", "time_limit")
-    from solver.wagons.review.atlas import atlas_items, atlas_row
+    from solver.wagons.optimizer.atlas import atlas_items, atlas_row
 
     scenarios = atlas_scenarios(request.get("scenario"))
     rules = request.readings(Rules)

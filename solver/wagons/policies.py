@@ -32,7 +32,7 @@ class RandomPolicy:
 
 _LAST_DRAFTS: dict[tuple, tuple] = {}
 """GreedyPolicy's last draft valuation: (town, card, pile, scenario, rules, id of the game's data) -> (best margin, placement)
-for every card it considered, so placing the card it drafted does not redo the work."""
+for every card it considered, so placing the card it drafted does not score it again."""
 
 
 @dataclass(frozen=True)

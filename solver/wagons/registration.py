@@ -13,7 +13,7 @@ from solver.wagons.verify import verdicts
 
 GAME = GameRegistration(
     id="wagons", title="Circle the Wagons: Lone Cowboy", short="Lone Cowboy", engine=wagons,
-    add_commands=commands.register, verdicts=verdicts.verdicts, verify=wagons_verify.report,
+    add_commands=commands.add_commands, verdicts=verdicts.verdicts, verify=wagons_verify.report,
     batches=batches.BATCH_KINDS,
     batch_settings=(Setting("scenario", "the Lone Cowboy scenario (wagons-atlas: ids joined by commas, or ALL)"),
                     Setting("policy", "the player's policy of wagons-games (random, greedy, lookahead...)")),

@@ -14,7 +14,7 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts only this folder on the pa
 import streamlit as st  # noqa: E402
 
 from dashboard.shared import games  # noqa: E402
-from dashboard.shared.state import store  # noqa: E402
+from dashboard.shared.work import store  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 NOTE_PAGE = HERE / "store_note.py"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.shared import games
-from dashboard.shared.state import store
+from dashboard.shared.work import store
 
 store.sync("note")  # restores the note when the session lacks it, keeps it when a run changed it
 st.title("Note")

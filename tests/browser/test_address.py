@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from dashboard.shared.state import urlstate
+from dashboard.shared.work import urldoc
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
 from tests.support.dashboard.browser import BROWSER, SHOTS, expect, shot, wait_idle
@@ -17,10 +17,10 @@ pytestmark = BROWSER
 
 ISSUE_LINK = "eNrtwTENAAAAAqCgzv41rOEBJAAAwLsCAAD3BkhrbLk"
 START = ogm.initial_state(0)
-LINE = urlstate.encode(ln.line_to_json(START, [ln.Step(ogm.legal_actions(START)[0], 0)]))
+LINE = urldoc.encode(ln.line_to_json(START, [ln.Step(ogm.legal_actions(START)[0], 0)]))
 LINKS = [
     ("readings", "", f"readings={ISSUE_LINK}", "Ruleslinger", "The readings in the address were not used"),
-    ("sheet", "wagons_sheet", "sheet=" + urlstate.encode({"scenario": ["gold-rush"], "rows": [], "pile": []}),
+    ("sheet", "wagons_sheet", "sheet=" + urldoc.encode({"scenario": ["gold-rush"], "rows": [], "pile": []}),
      "Lone Cowboy score sheet", "The score sheet in the address was not loaded"),
     ("step", "outlaws_table", f"line={LINE}&at={quote('²')}", "Outlaws table", "The game in the address was not loaded"),
 ]

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from dashboard.outlaws.problems import in_words
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_problems, position_to_json
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position, position_problems, position_to_json
 from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
 
 pytestmark = BROWSER

@@ -214,8 +214,8 @@ def test_outlaws(page, server):
     from collections import Counter
 
     from solver.outlaws.actions import legal_actions
+    from solver.outlaws.position import initial_position
     from solver.outlaws.rules import Rules
-    from solver.outlaws.state import initial_position
 
     open_page(page, server, "outlaws", "Outlaws")
     n = len(legal_actions(initial_position(seed=1, rules=Rules()), Rules()))

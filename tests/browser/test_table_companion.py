@@ -23,7 +23,7 @@ from solver.cactus import companion as cp
 from solver.cactus.rules import CactusRules
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
-from solver.outlaws.state import read_position
+from solver.outlaws.position_json import read_position
 from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_expander, streamlit_server, wait_idle
 from tests.support.dashboard.fit import cut_text
 from tests.support.paths import ROOT

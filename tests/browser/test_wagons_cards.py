@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from dashboard.shared.state import urlstate
+from dashboard.shared.work import urldoc
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores, scores_by_reading
 from solver.wagons.simulate import play_game
@@ -45,7 +45,7 @@ def test_the_player_settles_boom_or_bust_and_smalltown_charm_from_the_cards_and_
     state = disputed_game()
     per_mine, flat = (final_scores(state.town, state.pile, "boomtown", Rules(boom_or_bust=v)) for v in ("per-mine", "flat"))
     sheet = {"scenario": "boomtown", "rows": [p.to_dict() for p in state.town.placements], "pile": list(state.pile)}
-    open_page(tab, server, "wagons_sheet?sheet=" + urlstate.encode(sheet), "Lone Cowboy score sheet")
+    open_page(tab, server, "wagons_sheet?sheet=" + urldoc.encode(sheet), "Lone Cowboy score sheet")
     headline = (f"Score: You {per_mine.player.total}, the opponent {per_mine.opponent.total}; or "
                 f"{flat.player.total}-{flat.opponent.total} if your Boom or Bust card counts its points once.")
     expect(tab.get_by_text(headline)).to_be_visible()

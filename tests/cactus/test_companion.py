@@ -107,7 +107,7 @@ def _real_game(players: int, rules: CactusRules, rng: random.Random, rounds: int
     """A real deal: (the events drawn in the first ``rounds`` rounds, the round the marshal ends it)."""
     order = list(ev.table().cards())
     rng.shuffle(order)
-    state = ev.EventState(ev.build_deck(order, ev.deck_size(players), rng.randrange(3)))
+    state = ev.EventsInPlay(ev.build_deck(order, ev.deck_size(players), rng.randrange(3)))
     seen = []
     while not state.ended and state.deck:
         outs = ev.start_round(state, rules)

@@ -17,7 +17,7 @@ def one(outcomes):
 
 
 def draw(deck, discard=(), rules=CactusRules()):
-    return ev.start_round(ev.EventState(tuple(deck), tuple(sorted(discard))), rules)
+    return ev.start_round(ev.EventsInPlay(tuple(deck), tuple(sorted(discard))), rules)
 
 
 def test_table_matches_rulebook_counts():
@@ -83,7 +83,7 @@ def test_single_standee_restrictions_spare_one_standee_parties():
 
 
 def test_marshal_ends_game_when_drawn():
-    s = ev.EventState((FILL, FILL, ev.MARSHAL))
+    s = ev.EventsInPlay((FILL, FILL, ev.MARSHAL))
     for rnd in (1, 2):
         s = one(ev.start_round(s))
         assert not s.ended and s.round == rnd
@@ -136,25 +136,25 @@ def test_stagecoach_can_bring_back_train():
 
 
 def test_duel_discard_c4_default_ends_game():
-    s = ev.EventState((ev.MARSHAL,), round=4)
+    s = ev.EventsInPlay((ev.MARSHAL,), round=4)
     out = one(ev.duel_discard(s))
     assert out.ended and out.end_round == 4 and out.end_cause == "duel"
 
 
 def test_duel_discard_c4_alternative_discards_marshal():
-    s = ev.EventState((ev.MARSHAL,), round=4)
+    s = ev.EventsInPlay((ev.MARSHAL,), round=4)
     out = one(ev.duel_discard(s, CactusRules(marshal_discard="discarded")))
     assert not out.ended and out.discard == (ev.MARSHAL,) and out.deck == ()
 
 
 def test_duel_discard_of_ordinary_card():
-    out = one(ev.duel_discard(ev.EventState(("shootout", ev.MARSHAL))))
+    out = one(ev.duel_discard(ev.EventsInPlay(("shootout", ev.MARSHAL))))
     assert out.deck == (ev.MARSHAL,) and out.discard == ("shootout",) and not out.ended
 
 
 def test_play_round_splits_on_duel_chance():
     rules = CactusRules(duel_win_chance=Fraction(1, 4))
-    outs = ev.play_round(ev.EventState((FILL, ev.MARSHAL, FILL)), rules)
+    outs = ev.play_round(ev.EventsInPlay((FILL, ev.MARSHAL, FILL)), rules)
     probs = {s.ended: p for p, s in outs}
     assert probs == {True: Fraction(1, 4), False: Fraction(3, 4)}
 

@@ -79,7 +79,7 @@ def test_without_train_and_stagecoach_marshal_is_uniform_over_last_three():
     out = {}
     for slot in range(3):
         deck = ev.build_deck(["tumbleweed"] * 8, 8, slot)
-        (rnd, p), = odds._end_from(ev.EventState(deck), CactusRules())
+        (rnd, p), = odds._end_from(ev.EventsInPlay(deck), CactusRules())
         out[rnd] = p
     assert out == {7: 1, 8: 1, 9: 1}
 

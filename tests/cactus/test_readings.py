@@ -94,9 +94,9 @@ def test_two_duel_wins_in_one_round_discard_two_events():
     """Two duels won in one round: every win discards the next event (C10 every_win)."""
     deck = (FILL, "sandstorm", "distraction", "train", ev.MARSHAL)
     rules = CactusRules(duel_win_chance=Fraction(1), duels_per_round=2)
-    ((p, s),) = ev.play_round(ev.EventState(deck), rules)
+    ((p, s),) = ev.play_round(ev.EventsInPlay(deck), rules)
     assert p == 1 and s.deck == ("train", ev.MARSHAL) and s.discard == ("distraction", "sandstorm", FILL)
-    ((p, s),) = ev.play_round(ev.EventState(deck), CactusRules(duel_win_chance=Fraction(1), duels_per_round=2,
+    ((p, s),) = ev.play_round(ev.EventsInPlay(deck), CactusRules(duel_win_chance=Fraction(1), duels_per_round=2,
                                                                 duel_discards="one_per_round"))
     assert s.deck == ("distraction", "train", ev.MARSHAL)
 
@@ -121,7 +121,7 @@ def test_end_round_with_several_duels_hand_computed(reading, want):
     from solver.cactus import odds
 
     rules = CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2, duel_discards=reading)
-    got = dict(odds._end_from(ev.EventState((FILL, FILL, ev.MARSHAL)), rules))
+    got = dict(odds._end_from(ev.EventsInPlay((FILL, FILL, ev.MARSHAL)), rules))
     assert {k: v for k, v in got.items() if v} == want
 
 

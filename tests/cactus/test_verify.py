@@ -122,7 +122,7 @@ def test_z3_model_agrees_with_python_engine(deck, rules):
     """The Z3 encoding and the event engine allow exactly the same end rounds for a given deck."""
     from solver.cactus import events as ev
 
-    state = ev.EventState(tuple(ENGINE_NAME[c] for c in deck))
+    state = ev.EventsInPlay(tuple(ENGINE_NAME[c] for c in deck))
     engine = {r for r, p in odds._end_from(state, rules) if p > 0}
     model = v.possible_end_rounds(deck, duels=rules.duel_win_chance > 0, marshal_discard=rules.marshal_discard,
                                   stagecoach_short=rules.stagecoach_short)
@@ -169,7 +169,7 @@ def test_z3_model_agrees_with_engine_with_several_duels_a_round(deck, rules):
     0..1 discards (one_per_round); the Z3 model with that many wins at most allows the same ends."""
     from solver.cactus import events as ev
 
-    state = ev.EventState(tuple(ENGINE_NAME[c] for c in deck))
+    state = ev.EventsInPlay(tuple(ENGINE_NAME[c] for c in deck))
     engine = {r for r, p in odds._end_from(state, rules) if p > 0}
     cap = 1 if rules.duel_discards == "one_per_round" else rules.duels_per_round
     model = v.possible_end_rounds(deck, duels=True, marshal_discard=rules.marshal_discard,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from dashboard.nav import BY_NAME, page_file
 from dashboard.shared import games
-from dashboard.shared.state import browser, store
+from dashboard.shared.work import browser, store
 from tests.support.dashboard.apptest import open_page
 
 DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"

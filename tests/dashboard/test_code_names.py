@@ -9,10 +9,11 @@ import re
 
 import pytest
 
-from dashboard.checks import impact as impact_words
 from dashboard.outlaws.problems import in_words, problems_text
 from dashboard.shared import readings as rd
-from solver.outlaws.state import initial_position, position_problems, position_to_json
+from dashboard.verification import impact as impact_words
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_problems, position_to_json
 from solver.readings.options import game_readings
 from solver.register import register
 from tests.support.dashboard.apptest import open_page, texts

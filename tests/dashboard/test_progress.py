@@ -1,4 +1,4 @@
-"""The dashboard's long-run helper (dashboard.shared.work.run_with_progress): the bar's text, and a run asked to
+"""The dashboard's long-run helper (dashboard.shared.runs.run_with_progress): the bar's text, and a run asked to
 stop when the page's run ends first (Stop pressed, another widget used, the session closed)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from dashboard.checks import impact
-from dashboard.shared import work as common
+from dashboard.shared import runs as common
+from dashboard.verification import impact
 from solver.stopping import StopSignal, stopped, stopping
 
 
@@ -111,7 +111,7 @@ def test_a_stopped_result_reaches_the_page_on_its_next_run():
     def page():
         import streamlit as st
 
-        from dashboard.shared.work import deliver_stopped, keep_stopped
+        from dashboard.shared.runs import deliver_stopped, keep_stopped
 
         deliver_stopped()
         if "kept" not in st.session_state:

@@ -53,7 +53,7 @@ def test_the_outlaws_table_starts_near_sudden_death_in_one_tap():
     import json
 
     from solver.outlaws import game as gm
-    from solver.outlaws.state import read_position
+    from solver.outlaws.position_json import read_position
     from solver.paths import SCENARIOS
 
     at = open_page("outlaws_table")
@@ -105,7 +105,7 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     between runs) and the Run button waits for that run instead of starting a second one."""
     import threading
 
-    from dashboard.checks import impact as page_impact
+    from dashboard.verification import impact as page_impact
     from solver.readings import impact
 
     gate, calls = threading.Event(), []

@@ -1,4 +1,4 @@
-"""The store of each browser's work and saved games (dashboard.shared.state.store, .browser, .games; issue 32).
+"""The store of each browser's work and saved games (dashboard.shared.work.store, .browser, .games; issue 32).
 
 Unit tests of the SQLite store (round trips, two browsers isolated, My games' rename and delete, limits, damaged
 files refused in one line, threads), AppTests of tests/apps/store_app.py (two browsers isolated, a returning
@@ -18,7 +18,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.shared import games
-from dashboard.shared.state import browser, store
+from dashboard.shared.work import browser, store
 from solver.errors import BadInput
 from tests.support.paths import ROOT
 
@@ -370,7 +370,7 @@ def test_apptest_kept_work_that_no_longer_loads_is_one_line(path):
     def app():
         import streamlit as st
 
-        from dashboard.shared.state import store as kept
+        from dashboard.shared.work import store as kept
         from solver.errors import BadInput as Bad
 
         def load(doc):

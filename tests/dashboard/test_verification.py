@@ -181,7 +181,7 @@ def test_readings_survive_a_reload_through_the_address():
     readings are kept in the address (?readings=), checked by each engine when read back."""
     from fractions import Fraction
 
-    from dashboard.shared.state import addresses, urlstate
+    from dashboard.shared.work import addresses, urldoc
     from tests.support.dashboard.apptest import reloaded
 
     at = open_page("verification", state={"ver_tab": REGISTER})
@@ -199,16 +199,16 @@ def test_readings_survive_a_reload_through_the_address():
     assert "duel win chance: 1/2" in texts(again)
     again.button(key="reset_wagons").click().run()
     again.run()
-    assert urlstate.decode(again.query_params["readings"][0] if isinstance(again.query_params["readings"], list)
+    assert urldoc.decode(again.query_params["readings"][0] if isinstance(again.query_params["readings"], list)
                            else again.query_params["readings"], addresses.READINGS) == {"cactus": {"duel_win_chance": "1/2"}}
 
 
 def test_damaged_or_refused_readings_in_the_address_are_one_line_and_the_defaults_stay():
-    from dashboard.shared.state import urlstate
+    from dashboard.shared.work import urldoc
 
     for text, why in (("not-readings", "damaged"),
-                      (urlstate.encode({"wagons": {"boom_or_bust": "sometimes"}}), "boom_or_bust"),
-                      (urlstate.encode({"chess": {}}), "unknown game")):
+                      (urldoc.encode({"wagons": {"boom_or_bust": "sometimes"}}), "boom_or_bust"),
+                      (urldoc.encode({"chess": {}}), "unknown game")):
         at = AppTest.from_file(APP, default_timeout=60)
         at.query_params["readings"] = text
         at.run()
@@ -291,7 +291,7 @@ def test_an_outlaws_ability_in_a_counterexample_is_worded_by_its_character_modul
 
 
 def test_the_summary_never_says_holds_of_a_verdict_that_fails_under_every_reading():
-    from dashboard.checks import impact
+    from dashboard.verification import impact
 
     verdict = {"id": "event-last-3-rounds/p2", "default": {"holds": False}, "words": "fails", "depends_on": [],
                "undecided": [], "checked": [{"reading": "stagecoach_short", "value": "none", "result": {"holds": False},

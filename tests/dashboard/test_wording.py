@@ -7,8 +7,9 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_to_json
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position, position_to_json
 from tests.support.dashboard.apptest import errors, open_editor, open_page, texts
 
 

@@ -71,7 +71,7 @@ def test_a_run_stopped_before_it_starts_gives_the_greedy_town_at_once():
 
 
 def test_a_solver_registered_just_before_its_solve_is_still_stopped():
-    """``stop_search`` does nothing before ``solve`` begins; the signal retries while the solver is registered."""
+    """``stop_search`` does nothing before ``solve`` begins; the signal retries while the solver is watched."""
     model, solver = beat_the_hard_town(LIMIT)
     signal = StopSignal()
     with stopping(signal), watching(solver) as go:
@@ -95,8 +95,8 @@ def test_a_stopped_can_win_is_undecided_and_ends_its_proof_workers():
 def test_a_stopped_outlaws_search_ends_undecided():
     """The best-first search under both Outlaws searches (win_possible's sides, the dead-position search) reads the
     signal with its clock; the dead-position search without its lemma runs long from a set-up."""
+    from solver.outlaws.position import initial_position
     from solver.outlaws.search import searches as search
-    from solver.outlaws.state import initial_position
 
     d, _ = _stopped_after(2.0, search.find_dead_positions, initial_position(1), max_depth=200, time_limit=LIMIT,
                           max_nodes=10 ** 9, use_lemma=False)

@@ -1,5 +1,5 @@
 """Hostile address parameters (issue 33, "a link breaks a page"): every parameter a page reads from its address goes
-through :func:`dashboard.shared.state.urlstate.decode` and its schema (:mod:`dashboard.shared.state.addresses`), and whatever
+through :func:`dashboard.shared.work.urldoc.decode` and its schema (:mod:`dashboard.shared.work.addresses`), and whatever
 the link holds, the decoder answers a document the page can use, or one BadInput line; never another exception.
 
 "The page can use it" is checked with the page's own next step (:data:`PAGE_USE`): a document the decoder accepts
@@ -26,7 +26,7 @@ from dashboard.cactus import companion
 from dashboard.outlaws import addresses as outlaws_addresses
 from dashboard.outlaws import position_work
 from dashboard.shared.readings import rules_from_doc
-from dashboard.shared.state import addresses, urlstate
+from dashboard.shared.work import addresses, urldoc
 from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
@@ -38,8 +38,9 @@ from solver.errors import BadInput
 from solver.io.read import MAX_DEPTH
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_to_json
 from solver.outlaws.rules import Rules as OutlawsRules
-from solver.outlaws.state import initial_position, position_to_json
 from solver.wagons import game as wgm
 from solver.wagons.record.game_record import game_record
 from tests.support.dashboard.apptest import shown
@@ -149,17 +150,17 @@ PAGE_USE = {"readings": _use_readings, "lc": _use_game, "lc_own": _use_game, "sh
 the score sheet, the round companion, the Outlaws table)."""
 
 
-def decoded_and_used(address: urlstate.Address, text: Any) -> Any:
+def decoded_and_used(address: urldoc.Address, text: Any) -> Any:
     """The page's reading of ``text``: decoded, then (a document) handed to the page's next step."""
-    value = urlstate.decode(text, address)
+    value = urldoc.decode(text, address)
     if not address.plain:
         PAGE_USE[address.name](value)
     return value
 
 
-def assert_refused(address: urlstate.Address, text: Any, why: str = "") -> str:
+def assert_refused(address: urldoc.Address, text: Any, why: str = "") -> str:
     with no_hang(), pytest.raises(BadInput) as caught:
-        urlstate.decode(text, address)
+        urldoc.decode(text, address)
     assert_one_line(caught.value)
     line = shown(str(caught.value))  # as the page shows it (the decoder's line is plain text: Markdown escapes)
     assert why in line, line
@@ -179,20 +180,20 @@ def packed(raw: str | bytes) -> str:
 def test_the_documents_the_pages_write_are_read_back_unchanged(address):
     assert VALID[address.name]
     for doc in VALID[address.name]:
-        assert decoded_and_used(address, urlstate.encode(doc)) == doc
+        assert decoded_and_used(address, urldoc.encode(doc)) == doc
 
 
 @settings(FUZZ, max_examples=max(10, FUZZ_EXAMPLES // 10))  # each example plays and replays two games
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 80))
 def test_any_game_or_line_played_through_the_engine_is_read_back(seed, steps):
     for address, doc in ((wagons_addresses.LC, wagons_game(seed, steps)), (outlaws_addresses.LINE, outlaws_line(seed, steps // 4))):
-        assert decoded_and_used(address, urlstate.encode(doc)) == doc
+        assert decoded_and_used(address, urldoc.encode(doc)) == doc
 
 
 def test_plain_parameters_read_their_values():
-    assert urlstate.decode("0", addresses.AT) == 0 and urlstate.decode("17", addresses.AT) == 17
+    assert urldoc.decode("0", addresses.AT) == 0 and urldoc.decode("17", addresses.AT) == 17
     for label in TAB_LABELS:
-        assert urlstate.decode(label, TAB) == label
+        assert urldoc.decode(label, TAB) == label
 
 
 # ----------------------------------------------------------------------------- the issue's links
@@ -214,10 +215,10 @@ def test_wrong_types_in_well_formed_documents_are_refused_before_the_page_uses_t
     """The issue's cases: a list as the sheet's scenario ("unhashable type"), a list of players and marked cards
     mixing text and numbers on the round companion ("'<' not supported")."""
     sheet = {**EXAMPLE_SHEET, "scenario": ["gold-rush"]}
-    assert_refused(wagons_addresses.SHEET, urlstate.encode(sheet), "scenario: expected text, got a list")
+    assert_refused(wagons_addresses.SHEET, urldoc.encode(sheet), "scenario: expected text, got a list")
     game = companion.new_game(None, [1, 2, 3, 4])
-    assert_refused(cactus_addresses.CACTUS, urlstate.encode({**game, "players": [3]}), "players: expected a whole number")
-    assert_refused(cactus_addresses.CACTUS, urlstate.encode({**game, "marked": [1, "2", 3, 4]}),
+    assert_refused(cactus_addresses.CACTUS, urldoc.encode({**game, "players": [3]}), "players: expected a whole number")
+    assert_refused(cactus_addresses.CACTUS, urldoc.encode({**game, "marked": [1, "2", 3, 4]}),
                    "marked[1]: expected a whole number, got text")
 
 
@@ -231,7 +232,7 @@ def test_a_step_that_is_not_ascii_digits_or_is_huge_is_refused(text):
 
 # ----------------------------------------------------------------------------- hostile texts and documents
 
-encodings = st.sampled_from([urlstate.encode(d) for docs in VALID.values() for d in docs])
+encodings = st.sampled_from([urldoc.encode(d) for docs in VALID.values() for d in docs])
 
 
 @st.composite
@@ -264,7 +265,7 @@ def test_any_text_is_read_or_refused_in_one_line(address, text):
 @pytest.mark.parametrize("address", nav.DOCUMENTS, ids=lambda a: a.name)
 def test_every_truncation_of_a_real_document_is_refused(address):
     for doc in VALID[address.name]:
-        text = urlstate.encode(doc)
+        text = urldoc.encode(doc)
         for end in range(len(text)):
             assert_refused(address, text[:end])
 
@@ -287,7 +288,7 @@ def test_mutations_of_real_documents_are_checked_or_refused(data):
     the schema refuses them, or the page's next step takes them or refuses them in one line."""
     address = data.draw(st.sampled_from(nav.DOCUMENTS))
     doc = data.draw(mutated_document(data.draw(st.sampled_from(VALID[address.name]))))
-    assert_loader_is_total(lambda t: decoded_and_used(address, t), urlstate.encode(doc))
+    assert_loader_is_total(lambda t: decoded_and_used(address, t), urldoc.encode(doc))
 
 
 REFUSED_NUMBERS = ["9" * 5000, "-" + "9" * 5000, "1" + "0" * 40, "1e999", "-1e999", "1E400", "²", "٣", "١٢", "NaN",
@@ -306,7 +307,7 @@ def _places(doc: Any, path: tuple = ()) -> list[tuple]:
 
 
 @st.composite
-def with_literal(draw, literal: str) -> tuple[urlstate.Address, str]:
+def with_literal(draw, literal: str) -> tuple[urldoc.Address, str]:
     """A parameter and the JSON text of one of its real documents with one value spelled as ``literal``."""
     address = draw(st.sampled_from(nav.DOCUMENTS))
     doc = json.loads(json.dumps(draw(st.sampled_from(VALID[address.name]))))
@@ -370,7 +371,7 @@ def test_duplicate_keys_and_oversized_documents_are_refused():
         key = sorted(doc)[0] if doc else "wagons"
         assert_refused(address, packed(json.dumps(doc)[:-1] + f', "{key}": null}}'), "appears twice")
         assert_refused(address, packed(b"[" + b" " * 2_000_000 + b"]"), "too large")
-        assert_refused(address, "A" * (urlstate.MAX_TEXT + 1), "too long")
+        assert_refused(address, "A" * (urldoc.MAX_TEXT + 1), "too long")
         assert_refused(address, packed('{"a": "caf\xe9"}'.encode("latin-1")), "not UTF-8")
 
 
@@ -383,7 +384,7 @@ def test_a_valid_document_of_another_parameter_is_refused(address):
     others = [doc for name, docs in VALID.items() if name not in same for doc in docs]
     assert others
     for doc in others:
-        assert_refused(address, urlstate.encode(doc))
+        assert_refused(address, urldoc.encode(doc))
     for text in ("0", "12", TAB_LABELS[0], "Follow a game"):  # a step or a tab's label where a document goes
         if not address.plain:
             assert_refused(address, text)
@@ -393,7 +394,7 @@ def test_a_valid_document_of_another_parameter_is_refused(address):
 @given(text=st.text(alphabet=st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=60))
 def test_a_step_of_any_digits_is_an_ascii_number_or_refused(text):
     try:
-        value = urlstate.decode(text, addresses.AT)
+        value = urldoc.decode(text, addresses.AT)
     except BadInput as exc:
         assert_one_line(exc)
         return
@@ -423,7 +424,7 @@ def test_an_outlaws_action_with_a_column_spelled_as_a_float_is_refused_in_one_li
             seen += 1
             doc = ln.line_to_json(game, [])
             doc["steps"] = [{"action": spelled, "outcome": 0}]
-            assert_refused(outlaws_addresses.LINE, urlstate.encode(doc), "expected")
+            assert_refused(outlaws_addresses.LINE, urldoc.encode(doc), "expected")
             with pytest.raises(BadInput, match="expected"):
                 Action.from_json({k: v for k, v in spelled.items() if k != "reactions"})
     assert seen > 10
@@ -431,7 +432,7 @@ def test_an_outlaws_action_with_a_column_spelled_as_a_float_is_refused_in_one_li
 
 def test_outlaws_apply_refuses_a_column_spelled_as_a_float_with_exit_code_2(tmp_path, capsys):
     from solver import cli
-    from solver.outlaws.state import position_to_json
+    from solver.outlaws.position_json import position_to_json
 
     game = ogm.initial_state(0)
     action = next(ogm.action_to_json(p) for p in ogm.legal_actions(game) if "column" in ogm.action_to_json(p))
@@ -476,7 +477,7 @@ def test_markup_anywhere_in_an_address_is_refused_as_plain_text(data, literal):
     """The decoder's lines; the pages' own next steps show theirs as plain text too (test_address_pages.py)."""
     address, text = data.draw(with_literal(literal))
     try:
-        urlstate.decode(packed(text), address)
+        urldoc.decode(packed(text), address)
     except BadInput as exc:
         assert_one_line(exc)
         assert not _ACTIVE.search(str(exc)), str(exc)  # every markup character escaped where the page shows it

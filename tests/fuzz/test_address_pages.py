@@ -12,7 +12,7 @@ from dashboard.cactus import companion
 from dashboard.nav import BY_NAME, page_file
 from dashboard.outlaws import play as outlaws_play
 from dashboard.outlaws import position_work
-from dashboard.shared.state import urlstate
+from dashboard.shared.work import urldoc
 from dashboard.wagons import game as wagons_game
 from dashboard.wagons.sheet import work as wagons_sheet
 from solver.outlaws import game as ogm
@@ -95,12 +95,12 @@ CACTUS = {"players": None, "marked": [1, 2, 3, 4], "history": []}
     ("cactus", "cactus", {**CACTUS, "marked": [1, "2", 3, 4]}, "marked"),
 ], ids=["sheet-scenario-a-list", "cactus-players-a-list", "cactus-marked-text-and-numbers"])
 def test_a_well_formed_document_of_the_wrong_type_opens_the_page_at_its_defaults(name, parameter, doc, why):
-    assert why in assert_one_line_and_defaults(name, {parameter: urlstate.encode(doc)}, parameter)
+    assert why in assert_one_line_and_defaults(name, {parameter: urldoc.encode(doc)}, parameter)
 
 
 def a_valid_line() -> str:
     start = ogm.initial_state(0)
-    return urlstate.encode(ln.line_to_json(start, [ln.Step(ogm.legal_actions(start)[0], 0)]))
+    return urldoc.encode(ln.line_to_json(start, [ln.Step(ogm.legal_actions(start)[0], 0)]))
 
 
 @pytest.mark.parametrize("step", ["²", "1" * 5000, "٣"], ids=["superscript-two", "5000-digits", "arabic-three"])
@@ -128,9 +128,9 @@ SURROGATE_LINK = "eNqrVirISaxMLSpWslIw1lFQyk0syk5NAXKiY4G8jMzikvyiShC3Wim1LDWvBM
 
 @pytest.mark.parametrize(("name", "parameter", "text"), [
     ("cactus", "cactus", SURROGATE_LINK),
-    ("cactus", "cactus", urlstate.encode({**CACTUS, "players": 3, "marked": [], "history": [{"event": "\ud800"}]})),
-    ("wagons_sheet", "sheet", urlstate.encode({**SHEET, "scenario": "\udce9\x1b[31m"})),
-    ("outlaws_table", "line", urlstate.encode({"seed": 0, "steps": [{"\ud800": 1}]})),
+    ("cactus", "cactus", urldoc.encode({**CACTUS, "players": 3, "marked": [], "history": [{"event": "\ud800"}]})),
+    ("wagons_sheet", "sheet", urldoc.encode({**SHEET, "scenario": "\udce9\x1b[31m"})),
+    ("outlaws_table", "line", urldoc.encode({"seed": 0, "steps": [{"\ud800": 1}]})),
 ], ids=["cactus-issue-link", "cactus-event", "sheet-scenario", "outlaws-line-key"])
 def test_a_lone_surrogate_in_an_address_opens_the_page_at_its_defaults(name, parameter, text):
     line = assert_one_line_and_defaults(name, {parameter: text}, parameter)
@@ -142,9 +142,9 @@ IMAGE = "![pixel](http://127.0.0.1:9/p.png)"
 
 
 @pytest.mark.parametrize(("name", "parameter", "text"), [
-    ("cactus", "cactus", urlstate.encode({**CACTUS, "players": 3, "marked": [], "history": [{"event": IMAGE}]})),
-    ("wagons_sheet", "sheet", urlstate.encode({**SHEET, "scenario": IMAGE})),
-    ("outlaws_table", "line", urlstate.encode({"seed": 0, "steps": [{IMAGE: 1}]})),
+    ("cactus", "cactus", urldoc.encode({**CACTUS, "players": 3, "marked": [], "history": [{"event": IMAGE}]})),
+    ("wagons_sheet", "sheet", urldoc.encode({**SHEET, "scenario": IMAGE})),
+    ("outlaws_table", "line", urldoc.encode({"seed": 0, "steps": [{IMAGE: 1}]})),
     ("cactus", "tab", IMAGE),
 ], ids=["cactus-event", "sheet-scenario", "outlaws-line-key", "tab"])
 def test_markup_in_an_address_is_shown_as_plain_text(name, parameter, text):

@@ -74,7 +74,7 @@ def test_batch_requests_run_or_are_refused_in_one_line(request):
             if req.kind == "wagons-difficulty" and (req.time_limit or 30) > 0.5:
                 return  # a valid request; the 30 s default per deal is not what this test is about
             if req.kind == "wagons-atlas":
-                plan(req)  # checks the scenarios and readings; the rows take seconds each (tests/wagons/review/test_atlas.py)
+                plan(req)  # checks the scenarios and readings; the rows take seconds each (tests/wagons/optimizer/test_atlas.py)
                 return
             if req.kind == "outlaws-playouts" and req.n > 1:
                 return  # valid; each random playout takes ~0.3 s

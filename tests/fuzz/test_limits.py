@@ -35,7 +35,7 @@ def test_best_layout_honours_a_short_limit_on_sixteen_cards():
 @pytest.mark.slow
 def test_win_possible_honours_a_short_limit_from_the_set_up():
     search = pytest.importorskip("solver.outlaws.search.searches")
-    from solver.outlaws.state import initial_position
+    from solver.outlaws.position import initial_position
 
     for seed in (1, 2):
         pos = initial_position(seed)

@@ -15,8 +15,8 @@ from solver.io.read import read_json
 from solver.paths import SCENARIOS
 from tests.support.fuzz import FUZZ, assert_loader_is_total, assert_one_line, json_values, mutated_document, no_hang
 
-pytest.importorskip("solver.outlaws.state")
-from solver.outlaws.state import position_from_json, position_to_json, read_position  # noqa: E402
+pytest.importorskip("solver.outlaws.position_json")
+from solver.outlaws.position_json import position_from_json, position_to_json, read_position  # noqa: E402
 
 EXAMPLE = SCENARIOS / "outlaws" / "contracts-example.json"
 VALID = read_json(EXAMPLE)
@@ -135,7 +135,7 @@ def test_a_document_that_is_not_an_object_is_refused_without_touching_files(doc)
 
 def test_the_compatibility_loader_takes_no_strings():
     """load_position (kept for old callers) reads a pathlib.Path or takes a dict, never a str."""
-    from solver.outlaws.state import load_position
+    from solver.outlaws.position_json import load_position
 
     assert load_position(EXAMPLE) == read_position(str(EXAMPLE)) == position_from_json(VALID)
     with pytest.raises(BadInput, match="expected a JSON object, got a string"):

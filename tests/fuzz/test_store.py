@@ -20,8 +20,8 @@ from hypothesis import strategies as hst
 from streamlit.testing.v1 import AppTest
 
 from dashboard.shared import games
-from dashboard.shared.state import browser, store
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.work import browser, store
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput, printable
 from tests.support.fuzz import FUZZ
 from tests.support.paths import ROOT

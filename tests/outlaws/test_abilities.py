@@ -8,8 +8,8 @@ import pytest
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
+from solver.outlaws.position_json import position_to_json
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import position_to_json
 from tests.support.builders.outlaws import build, pos
 
 A_MAYOR = ["governor", "mayor", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
@@ -405,7 +405,7 @@ def test_illegal_action_is_bad_input():
 def test_unknown_target_enumerates_identities():
     data = build(B=["bandit", "reverend", "mayor", None, "hitman", "sheriff", "merchant", None],
                  saloon={"A": ["reverend", "mayor"], "B": ["indian", "journalist"]})
-    from solver.outlaws.state import load_position
+    from solver.outlaws.position_json import load_position
     p = load_position(data)
     outs = outcomes(p, Action("ability", "indian", 3, target=3))
     assert sorted(o.condition for o in outs) == ["B column 3 is dancer", "B column 3 is governor"]

@@ -11,8 +11,8 @@ from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import outcomes
 from solver.outlaws.characters import TABLE
 from solver.outlaws.characters.common import Aim, Character, learn_token, reveal_token
+from solver.outlaws.position import CHARACTERS, other
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import CHARACTERS, other
 from solver.outlaws.verify.checks import check_invariant, cross_check
 from solver.register import load_register
 from tests.support.builders.outlaws import pos

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import outcomes, step
+from solver.outlaws.position import CHARACTERS, TOKEN_TOTALS, initial_position
+from solver.outlaws.position_json import load_position, position_to_json
 from solver.outlaws.rules import CHOICES, Rules
 from solver.outlaws.search.playout import COLUMNS, playout, playouts, summary
-from solver.outlaws.state import CHARACTERS, TOKEN_TOTALS, initial_position, load_position, position_to_json
 from tests.support.builders.outlaws import pos
 
 rules_strategy = st.builds(Rules, **{k: st.sampled_from(v) for k, v in CHOICES.items()})
@@ -107,7 +108,7 @@ def test_playouts_frame_and_summary():
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 60))
 def test_every_action_resolves_from_a_players_view(seed, steps):
     """Hidden characters, tokens and reserve draws (None) are enumerated as outcomes, each a valid position."""
-    from solver.outlaws.state import view
+    from solver.outlaws.position import view
 
     rng = random.Random(seed)
     p = initial_position(seed)

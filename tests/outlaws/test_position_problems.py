@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from solver.cli import main
 from solver.errors import MAX_MESSAGE, BadInput
-from solver.outlaws.state import position_from_json, position_problems, refusal
+from solver.outlaws.position_json import position_from_json, position_problems, refusal
 from tests.support.builders.outlaws import build
 
 STREETS = frozenset({"street.A", "street.B", "saloon.A", "saloon.B"})

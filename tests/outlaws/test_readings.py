@@ -17,9 +17,9 @@ import pytest
 from solver.cli import main
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
+from solver.outlaws.position import Discard, PerSide, Supply, initial_position, view
 from solver.outlaws.rules import CHOICES, Rules, add_rule_option
 from solver.outlaws.search.searches import is_dead, victory_left, win_possible
-from solver.outlaws.state import Discard, PerSide, Supply, initial_position, view
 from solver.outlaws.victory import sudden_death_trigger
 from tests.support.builders.outlaws import build, pos
 
@@ -325,7 +325,7 @@ def _file(tmp_path, data, name="p.json"):
 
 
 def test_cli_status_honours_the_sudden_death_reading(capsys):
-    from solver.outlaws.state import read_position
+    from solver.outlaws.position_json import read_position
     from solver.paths import SCENARIOS
 
     f = str(SCENARIOS / "outlaws" / "sudden-death-again.json")
@@ -385,7 +385,7 @@ def test_cli_immobilized_target(tmp_path, capsys):
 ALTERNATIVES_EXERCISED = {
     ("first_player", "B"): "test_first_player_random_draws_either_side",
     ("first_player", "random"): "test_first_player_random_draws_either_side",
-    ("refill_empty_reserve", "slide_other_end"): "test_outlaws_state.py::test_refill_with_empty_reserve_both_readings",
+    ("refill_empty_reserve", "slide_other_end"): "test_engine.py::test_refill_with_empty_reserve_both_readings",
     ("sheriff_save", "stop"): "test_outlaws_abilities.py::test_sheriff_save_only_stops_under_alternative",
     ("reverend_left_of", "sheriff"): "test_outlaws_abilities.py::test_reverend_reading_alternative_uses_the_sheriff_column",
     ("bandit_empty_supply", "forbidden"): "test_outlaws_abilities.py (forbidden = Rules(bandit_empty_supply=...))",
@@ -430,7 +430,7 @@ def test_every_option_has_its_register_entry_and_every_inferred_entry_an_option(
 
 
 def test_mayor_governor_scenario_keeps_its_promise():
-    from solver.outlaws.state import read_position
+    from solver.outlaws.position_json import read_position
     from solver.paths import SCENARIOS
 
     p = read_position(SCENARIOS / "outlaws" / "mayor-governor.json")

@@ -11,7 +11,9 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, step
-from solver.outlaws.cli import register_verification
+from solver.outlaws.cli import add_verification_commands
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import load_position
 from solver.outlaws.rules import Rules
 from solver.outlaws.search.searches import (
     best_first,
@@ -21,7 +23,6 @@ from solver.outlaws.search.searches import (
     win_possible,
     win_possible_side,
 )
-from solver.outlaws.state import initial_position, load_position
 from solver.outlaws.victory import sudden_death_trigger
 from tests.support.builders.outlaws import build, pos
 
@@ -215,7 +216,7 @@ def _parser():
     parser = clikit.Parser(prog="t")
     games = parser.add_subparsers(dest="game", parser_class=clikit.Parser)
     group = clikit.add_group(games, "outlaws", "x")
-    register_verification(group)
+    add_verification_commands(group)
     return parser
 
 
@@ -253,7 +254,7 @@ def test_cli_dead_positions_bad_input(tmp_path):
 def test_no_dead_position_before_sudden_death():
     """Token-economy lemma: before sudden death some side can always still win (so every dead position
     follows sudden death). Exhaustive over Vote splits, Bullets/Handcuffs left and the Election's place."""
-    from solver.outlaws.state import Discard, PerSide, Supply
+    from solver.outlaws.position import Discard, PerSide, Supply
 
     base = after_sudden_death()
     for a in range(7):

@@ -12,9 +12,10 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
-from solver.outlaws.cli import register_verification
+from solver.outlaws.cli import add_verification_commands
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import load_position
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position, load_position
 from solver.outlaws.verify.checks import (
     CHECKS,
     MUTATIONS,
@@ -260,7 +261,7 @@ def test_cross_check_catches_a_broken_encoding():
 def _parser():
     parser = clikit.Parser(prog="t")
     games = parser.add_subparsers(dest="game", parser_class=clikit.Parser)
-    register_verification(clikit.add_group(games, "outlaws", "x"))
+    add_verification_commands(clikit.add_group(games, "outlaws", "x"))
     return parser
 
 
@@ -314,11 +315,11 @@ def test_the_cases_of_every_step_cover_everything_its_guard_allows(rules):
 
     from solver.outlaws.verify.checks import _pre_assumptions
     from solver.outlaws.verify.model import Model
-    from solver.outlaws.verify.symbolic import fresh_state
+    from solver.outlaws.verify.symbolic import fresh_position
 
     ctx = z3.Context()
     model = Model(ctx, rules)
-    pre = fresh_state(ctx, "pre")
+    pre = fresh_position(ctx, "pre")
     counts = {}
     for s in range(2):
         for st in model.steps(pre, s):

@@ -22,7 +22,8 @@ import pytest
 from solver import cli
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
-from solver.outlaws.state import VICTORIES, position_from_json
+from solver.outlaws.position import VICTORIES
+from solver.outlaws.position_json import position_from_json
 from solver.outlaws.victory import VICTORY_BY_VALUE, WAYS_TO_WIN, sudden_death_victories, victory_name, victory_words
 from solver.paths import REPO, SCENARIOS
 from solver.register import load_register
@@ -126,8 +127,9 @@ def test_sides_and_victories_are_values_equal_to_their_strings():
 
     from solver.outlaws.actions import legal_actions
     from solver.outlaws.apply import step
+    from solver.outlaws.position import Side, initial_position, other
+    from solver.outlaws.position_json import position_to_json
     from solver.outlaws.rules import Rules
-    from solver.outlaws.state import Side, initial_position, other, position_to_json
     from solver.outlaws.victory import winner
     from solver.outlaws.victory_names import Way
 

@@ -17,7 +17,7 @@ through it keep its promises at every step (as OpenSpiel's ``random_sim_test`` a
   Fractions summing to 1, the same actions in the same order as ``legal_actions``), the walk draws
   one with those probabilities, and ``outcomes(state, reveal)`` is its single certain result;
 - seeded playthroughs are golden files (``tests/golden/playthroughs/``) that must not drift. After an
-  intended change of behaviour, rewrite them with ``RULESLINGER_WRITE_GOLDEN=1`` and review the diff.
+  intended change of behaviour, rewrite them with ``RULESLINGER_WRITE_GOLDEN=1`` and read the diff.
 
 Exact oracles for the adapters: the Cactus Town game tree gives the same marshal distribution as the
 closed-form solo odds and the event-deck chain; its solo deck contents match ``contents_outcomes``;
@@ -50,7 +50,7 @@ from solver.errors import BadInput
 from solver.outlaws.actions import Action
 from solver.outlaws.apply import outcomes as engine_outcomes
 from solver.outlaws.game import Game
-from solver.outlaws.state import load_position
+from solver.outlaws.position_json import load_position
 from solver.paths import SCENARIOS
 from solver.wagons.data import SCENARIO_IDS
 from tests.support import golden as golden_files
@@ -253,7 +253,7 @@ def test_each_game_names_how_it_ended():
     from solver.cactus.events import EndCause
     from solver.cactus.game import LONE_RANGER
     from solver.contract import Outcome
-    from solver.outlaws.state import Side
+    from solver.outlaws.position import Side
     from solver.outlaws.victory_names import Way
     from solver.wagons.game import scores
     from solver.wagons.scoring import DecidedBy, Winner

@@ -121,7 +121,7 @@ OPTIMIZER_LAYERS = [f"solver.wagons.optimizer.{m}" for m in (
     "quads", "problem", "walk", "cpsat", "z3solver", "oracle", "layout", "bounds", "lines", "dealsearch", "bestplay",
     "canwin")]
 """The optimizer's layers, lowest first: nothing below imports above."""
-DASHBOARD_LAYERS = ["dashboard.shared.words", "dashboard.shared.state.urlstate", "dashboard.room", "dashboard.nav",
+DASHBOARD_LAYERS = ["dashboard.shared.words", "dashboard.shared.work.urldoc", "dashboard.room", "dashboard.nav",
                     "dashboard.app"]
 """The dashboard's spine, lowest first: the rooms' records below the navigation, the navigation below the app."""
 

@@ -84,7 +84,7 @@ def test_a_missing_dependency_is_one_line_at_start_up(monkeypatch, capsys):
 
 
 def test_every_command_is_listed():
-    """The commands the engines offer are all registered (none hidden by a failed import)."""
+    """The commands the engines offer are all added (none hidden by a failed import)."""
     parser = cli.build_parser()
     games = next(a for a in parser._actions if a.dest == "game").choices
     commands = {g: set(next(a for a in p._actions if getattr(a, "choices", None)).choices) for g, p in games.items()

@@ -1,7 +1,7 @@
 """The player's card settles it: where a Lone Cowboy score rests on a low-confidence number with listed
 readings (Boom or Bust today, rule:W11), the page shows the scores under each reading side by side, each with the
 reading's wording, until the player says which one their card shows; that answer is remembered for the browser
-(:mod:`dashboard.shared.state.store`, work key :data:`WORK`), can be changed, and sets the session's reading (the
+(:mod:`dashboard.shared.work.store`, work key :data:`WORK`), can be changed, and sets the session's reading (the
 readings every page passes to the engines).
 
 The scores are the engine's (:func:`solver.wagons.scoring.by_reading.scores_by_reading`, as ``wagons score --json``
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from dashboard.shared.readings import READINGS_QUERY, readings
-from dashboard.shared.state import store
+from dashboard.shared.work import store
 from solver.errors import BadInput
 from solver.wagons.rules import CHOICES, GOAL_READINGS
 

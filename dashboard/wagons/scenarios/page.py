@@ -19,17 +19,17 @@ from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.caching import cache_final, dumps, proven
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
-from dashboard.shared.state import store
+from dashboard.shared.runs import keep_stopped, run_with_progress
 from dashboard.shared.widgets import guarded, kept
-from dashboard.shared.work import keep_stopped, run_with_progress
+from dashboard.shared.work import store
 from dashboard.wagons import view as wv
 from dashboard.wagons.cards import reading as card_reading
 from dashboard.wagons.scenarios import rows as rows
 from solver.errors import BadInput
 from solver.paths import SCENARIOS
 from solver.stopping import StopSignal, stopped
+from solver.wagons.optimizer import atlas
 from solver.wagons.optimizer import bestplay as bp
-from solver.wagons.review import atlas
 
 page_header("wagons_scenarios")
 cls = rules_class("wagons")

@@ -13,9 +13,9 @@ from dashboard.nav import page_header
 from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.runs import keep_stopped, run_with_progress, stopped_note
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.words import counted, whole
-from dashboard.shared.work import keep_stopped, run_with_progress, stopped_note
 from dashboard.wagons import town_grid
 from dashboard.wagons import view as wv
 from dashboard.wagons.cards import face as card_face

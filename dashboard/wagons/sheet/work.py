@@ -13,8 +13,8 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state import store, urlstate
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.work import store, urldoc
+from dashboard.shared.work.plaintext import plain
 from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import view as wv
 from solver.errors import BadInput
@@ -54,7 +54,7 @@ def restore() -> None:
         text = st.query_params.get(QUERY)
         if text:
             try:
-                doc = urlstate.decode(text, wagons_addresses.SHEET)
+                doc = urldoc.decode(text, wagons_addresses.SHEET)
             except BadInput as exc:  # the decoder's line is plain text already
                 doc = None
                 st.error(f"The score sheet in the address was not loaded: {exc}", icon=":material/error:")
@@ -79,7 +79,7 @@ def keep(sheet: dict, opening_scenario: str) -> None:
     store.persist(WORK)
     store.persist(BEST)
     example = sheet == {"scenario": opening_scenario, "rows": EXAMPLE, "pile": EXAMPLE_PILE}
-    urlstate.put(st.query_params, QUERY, None if example else sheet)
+    urldoc.put(st.query_params, QUERY, None if example else sheet)
 
 
 def load_result(doc: Any) -> tuple:

@@ -243,7 +243,7 @@ class ShuffledDecks(EventDecks):
         if size is not None:
             order = list(ev.table().cards())
             rng.shuffle(order)
-            g = replace(g, events=ev.EventState(ev.build_deck(order, size, rng.randrange(3))))
+            g = replace(g, events=ev.EventsInPlay(ev.build_deck(order, size, rng.randrange(3))))
         start, path = g, []
         while not gm.is_terminal(g) and g.round < HORIZON:
             g = sample(gm.outcomes(g, NEXT), rng)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.outlaws.characters.common import Aim, Character, free_target, learn_char, model_char, reveal_char
-from solver.outlaws.state import Position, evolve, other
+from solver.outlaws.position import Position, evolve, other
 
 LOOT = {"hitman": "bullet", "sheriff": "handcuffs"}
 """What a correct call takes from the opposing supply."""

@@ -13,8 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from solver.outlaws.rules import Rules
-from solver.outlaws.state import (
+from solver.outlaws.position import (
     CHARACTERS,
     COLUMNS,
     EMPTY,
@@ -27,6 +26,7 @@ from solver.outlaws.state import (
     unknown_characters,
     unknown_token_pool,
 )
+from solver.outlaws.rules import Rules
 from solver.outlaws.victory_names import Way
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.outlaws.characters.common import Aim, Character, movable, on_street
-from solver.outlaws.state import Position, evolve, other
+from solver.outlaws.position import Position, evolve, other
 
 
 def targets(aim: Aim) -> list:

@@ -19,7 +19,7 @@ from solver.outlaws.characters.common import (
     reveal_token,
     take,
 )
-from solver.outlaws.state import EMPTY, Position, other
+from solver.outlaws.position import EMPTY, Position, other
 
 
 def targets(aim: Aim) -> list:

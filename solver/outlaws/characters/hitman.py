@@ -22,7 +22,7 @@ from solver.outlaws.characters.common import (
     reverend_can_cancel,
     spend,
 )
-from solver.outlaws.state import COLUMNS, Position, evolve, other, unknown_characters
+from solver.outlaws.position import COLUMNS, Position, evolve, other, unknown_characters
 from solver.outlaws.victory_names import Way
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.outlaws.characters.common import Aim, Character, across, by_mayor, learn_char, model_target, reveal_char
-from solver.outlaws.state import Position, other
+from solver.outlaws.position import Position, other
 
 
 def targets(aim: Aim) -> list:

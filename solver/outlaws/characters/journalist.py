@@ -22,7 +22,7 @@ from solver.outlaws.characters.common import (
     model_target,
     reveal_char,
 )
-from solver.outlaws.state import CHARACTERS, Position, evolve, other
+from solver.outlaws.position import CHARACTERS, Position, evolve, other
 
 CALLS = tuple(c for c in CHARACTERS if c != "governor")
 """Whom he may call: anyone but the Governor."""

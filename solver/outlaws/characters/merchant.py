@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.outlaws.characters.common import Aim, Character, draw_reserve, map_tokens_knowledge, model_token, on_street
-from solver.outlaws.state import EMPTY, Position, evolve, sorted_reserve
+from solver.outlaws.position import EMPTY, Position, evolve, sorted_reserve
 
 
 def targets(aim: Aim) -> list:

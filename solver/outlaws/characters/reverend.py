@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.outlaws.characters.common import Aim, Character, by_mayor, learn_char, on_street
-from solver.outlaws.state import Position, evolve, left_of, other
+from solver.outlaws.position import Position, evolve, left_of, other
 
 
 def targets(aim: Aim) -> list:

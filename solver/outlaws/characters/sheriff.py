@@ -27,7 +27,7 @@ from solver.outlaws.characters.common import (
     reverend_can_cancel,
     spend,
 )
-from solver.outlaws.state import Position, evolve, other
+from solver.outlaws.position import Position, evolve, other
 from solver.outlaws.victory_names import Way
 
 

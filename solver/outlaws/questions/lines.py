@@ -37,9 +37,9 @@ from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.outlaws import game as gm
 from solver.outlaws.line import Step, line_to_json
+from solver.outlaws.position_json import position_from_json, read_position
 from solver.outlaws.questions import measures as ms
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import position_from_json, read_position
 from solver.paths import SCENARIOS
 from solver.stopping import stopped
 

@@ -33,7 +33,7 @@ from fractions import Fraction
 from solver.ask.model import Measure, Value
 from solver.outlaws.game import Game
 from solver.outlaws.line import Step
-from solver.outlaws.state import CHARACTERS, SIDES
+from solver.outlaws.position import CHARACTERS, SIDES
 from solver.outlaws.victory import sudden_death_began
 
 WINNERS = ("A", "B", "none")

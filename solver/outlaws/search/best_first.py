@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import unlaid_sudden_death
+from solver.outlaws.position import Position
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import Position
 from solver.outlaws.victory import sudden_death_trigger
 from solver.stopping import stopped as asked_to_stop
 

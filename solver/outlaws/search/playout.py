@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from solver.execution.plans import BatchKind, Plan, call_with
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
+from solver.outlaws.position import initial_position
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position
 
 MAX_ACTIONS = 3000
 """Cap on a playout's length; uniform random play is long (most choices are moves)."""

@@ -36,6 +36,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from solver.errors import BadInput
+from solver.outlaws.position import EMPTY, SIDES, Position, other, unknown_token_pool
+from solver.outlaws.position_json import position_to_json
 from solver.outlaws.rules import Rules
 from solver.outlaws.search.best_first import (
     INF,
@@ -47,7 +49,6 @@ from solver.outlaws.search.best_first import (
     position_key,
     successors,
 )
-from solver.outlaws.state import EMPTY, SIDES, Position, other, position_to_json, unknown_token_pool
 from solver.outlaws.victory import sudden_death_trigger, victory_name
 
 __all__ = ["INF", "Expansion", "Layouts", "SearchResult", "best_first", "expansion", "position_key", "successors",
@@ -140,7 +141,7 @@ def dead_position_classes(rules: Rules = Rules()) -> list[tuple]:
     under ``rules``, found by trying one position of every class (is_dead reads nothing else).
     Default readings ("repeats"): none; with ``sudden_death_repeats="once"``: after sudden death with
     every Bullet and Handcuffs used up."""
-    from solver.outlaws.state import Discard, PerSide, Supply, initial_position
+    from solver.outlaws.position import Discard, PerSide, Supply, initial_position
 
     base = initial_position(0)
     dead = []
@@ -347,7 +348,7 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
     (:func:`dead_position_classes`). When there is none and ``start`` lies in a reachable class, no
     position reachable from it is dead (``proven``), and with ``use_lemma`` the search is skipped. ``clock``: the
     time limit's (see :func:`best_first`)."""
-    from solver.outlaws.state import initial_position
+    from solver.outlaws.position import initial_position
 
     if start is None:
         start = initial_position(seed, rules)

@@ -22,13 +22,13 @@ from solver.outlaws.verify.symbolic import (
     TOKS,
     TYPES,
     Sym,
-    fresh_state,
+    fresh_position,
     value,
 )
 
 
 def project_position(pos) -> tuple:
-    """A concrete engine :class:`~solver.outlaws.state.Position` as the tuple of what this encoding
+    """A concrete engine :class:`~solver.outlaws.position.Position` as the tuple of what this encoding
     models (knowledge is left out; the Saloon is a set). Every character and token must be known."""
     code = {n: i for i, n in enumerate(CHARS)}
     tcode = {n: i for i, n in enumerate(TOKS)}
@@ -95,7 +95,7 @@ def model_successors(pos, rules: Rules = Rules(), limit: int = 5000,
     (projected as :func:`project_position`), mapped to the action kind that reaches it."""
     ctx = z3.Context()
     model = Model(ctx, rules, frozenset(mutations))
-    pre = fresh_state(ctx, "pre")
+    pre = fresh_position(ctx, "pre")
     pinned = pin(ctx, pre, pos)
     s = SIDE_NAMES.index(pos.to_move)
     found: dict[tuple, str] = {}

@@ -27,7 +27,7 @@ Each Z3 check runs in its own fresh ``z3.Context()`` with a time limit (conventi
 kind and side) at a time and each step one case at a time (:attr:`Step.cases`); the take steps are solved
 with Z3's preprocessing (their refill arithmetic needs it). The symbolic position is in :mod:`symbolic`,
 the transitions in :mod:`model` and :mod:`abilities`, the agreement with the engine in :mod:`agreement`;
-``ruleslinger outlaws verify`` is registered by :mod:`solver.outlaws.cli`.
+``ruleslinger outlaws verify`` is added by :mod:`solver.outlaws.cli`.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from solver.outlaws.verify.symbolic import (
     SIDE_NAMES,
     Step,
     Sym,
-    fresh_state,
+    fresh_position,
     governor_ok,
     saloon_ok,
     state_ok,
@@ -115,7 +115,7 @@ def check_invariant(check_id: str, rules: Rules = Rules(), time_limit: float = 3
     start = time.perf_counter()
     ctx = z3.Context()
     model = Model(ctx, rules, frozenset(mutations))
-    pre = fresh_state(ctx, "pre")
+    pre = fresh_position(ctx, "pre")
     assumed = _pre_assumptions(pre, ctx)
     solver = z3.Solver(ctx=ctx)
     solver.add(assumed)
@@ -203,7 +203,7 @@ def invariants_hold_at(pos) -> bool:
     """Whether a concrete, fully known engine position satisfies every state invariant the checks
     assume (the base case of the induction: tested on set-ups)."""
     ctx = z3.Context()
-    st = fresh_state(ctx, "at")
+    st = fresh_position(ctx, "at")
     solver = z3.Solver(ctx=ctx)
     solver.add(pin(ctx, st, pos), state_ok(st, ctx), token_totals_ok(st), saloon_ok(st), governor_ok(st))
     return solver.check() == z3.sat

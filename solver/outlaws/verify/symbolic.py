@@ -4,7 +4,7 @@ immobilized and marked characters, sudden death, the result and whose turn, as Z
 the checks prove of it, and a concrete position read back from a Z3 model.
 
 Own encoding constants, written independently from the engine (names are the contracts.md names); a character's
-code is its place in the box's roster (:data:`solver.outlaws.state.CHARACTERS`).
+code is its place in the box's roster (:data:`solver.outlaws.position.CHARACTERS`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import z3
 
-from solver.outlaws.state import CHARACTERS
+from solver.outlaws.position import CHARACTERS
 
 CHARS = CHARACTERS  # each character's code is its place in the box's roster
 NCHAR = len(CHARS)
@@ -58,7 +58,7 @@ class Sym:
                    self.actions_left)
 
 
-def fresh_state(ctx: z3.Context, p: str = "pre") -> Sym:
+def fresh_position(ctx: z3.Context, p: str = "pre") -> Sym:
     I = lambda n: z3.Int(f"{p}_{n}", ctx)  # noqa: E731
     B = lambda n: z3.Bool(f"{p}_{n}", ctx)  # noqa: E731
     return Sym(

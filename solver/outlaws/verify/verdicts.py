@@ -58,8 +58,8 @@ def status_words(value: dict) -> str:
 
 
 def _status(path: Path, rules, settings: Settings) -> dict:
+    from solver.outlaws.position_json import read_position
     from solver.outlaws.search.searches import win_possible
-    from solver.outlaws.state import read_position
     from solver.outlaws.victory import sudden_death_trigger, winner
 
     pos = read_position(path)

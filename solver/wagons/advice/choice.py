@@ -13,7 +13,7 @@ So a choice shown above the advised one is never surely better: it is *within it
 the answer says so with about how many more orders would separate them, or, played on fewer orders than the
 advised one, it is surely worse on the orders both were played on (its own figure is higher from its fewer orders).
 The engine (:mod:`.engine`) plays every challenger shown above on as many orders as the leader before it answers,
-so both cases are left only when the time limit or Stop cut the work short.
+so both cases are left only when the time limit or Stop cut the search short.
 """
 
 from __future__ import annotations

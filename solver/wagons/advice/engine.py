@@ -23,7 +23,7 @@ would separate them. The advised action (:func:`~.choice.advised_index`) is list
 each with how it stands against it (:class:`~.choice.Standing`); a choice shown above the advised one (a run cut
 short) is within its interval, and :attr:`~.result.Advice.note` says so.
 
-Time: the work stops at ``time_limit`` (wall seconds) or when the run's :class:`~solver.stopping.StopSignal`
+Time: the search stops at ``time_limit`` (wall seconds) or when the run's :class:`~solver.stopping.StopSignal`
 is set, and answers with what it has, ``complete`` False. Once every card to come is known, the deal search's
 proven bound is given beside the estimates (:mod:`.bound`).
 """

@@ -156,7 +156,7 @@ class Advice:
     cpu: float                     # CPU seconds of the thread that computed it
     complete: bool                 # False: stopped by the time limit or the Stop signal
     rollouts: int                  # (action, order) play-outs
-    decisions: int                 # continuation policy decisions computed (the work)
+    decisions: int                 # continuation policy decisions computed (the effort)
     bound: object | None = None    # the deal search's bound (:class:`~.bound.DealBound`) once every card is known
     standings: tuple = ()          # per action, how it stands against the advised one (:class:`~.choice.Standing`)
     most: int = 0                  # most orders any action was played on (beyond ``samples`` where two were close)

@@ -6,7 +6,7 @@ through the engine's own chance nodes (rule:W-reveal).
 revealed so far reach the same position (the policy and the opponent are deterministic), so the position at each
 chance node is remembered per action and revealed prefix: the orders of one action share the play up to their
 first difference. ``rollouts`` counts (action, order) pairs played out, ``decisions`` the continuation policy's
-decisions actually computed (the work).
+decisions actually computed (the effort).
 """
 
 from __future__ import annotations

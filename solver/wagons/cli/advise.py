@@ -9,7 +9,7 @@ from __future__ import annotations
 from solver import clikit
 from solver.io.read import read_json
 
-__all__ = ["handle_advise", "render_advise", "register_advise", "add_advice_flags", "advice_progress"]
+__all__ = ["handle_advise", "render_advise", "add_advise_commands", "add_advice_flags", "advice_progress"]
 
 
 def add_advice_flags(p, time_help: str, time_limit: float) -> None:
@@ -84,7 +84,7 @@ def render_advise(r: dict) -> str:
     return "\n".join(lines)
 
 
-def register_advise(group) -> None:
+def add_advise_commands(group) -> None:
     p = clikit.add_command(group, "advise", "what if? every choice at your decision with its expected final margin "
                                             "and win chance over the cards not yet seen", handle_advise, render_advise)
     p.add_argument("game_file", metavar="FILE", help="a game file (as `wagons replay` reads) where you are to draft or "

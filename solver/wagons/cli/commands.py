@@ -13,16 +13,16 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.io.read import read_json
-from solver.wagons.cli.advise import register_advise
-from solver.wagons.cli.optimizer import register_optimizer
-from solver.wagons.cli.replay import register_replay
+from solver.wagons.cli.advise import add_advise_commands
+from solver.wagons.cli.optimizer import add_optimizer_commands
+from solver.wagons.cli.replay import add_replay_commands
 from solver.wagons.cli.shared import (
     add_rules_flags,
     data_from_args,
     load_opponent,
     rules_from_args,
 )
-from solver.wagons.cli.verify import register_verify
+from solver.wagons.cli.verify import add_verify_commands
 from solver.wagons.data import SCENARIO_IDS
 
 # ---------------------------------------------------------------- score
@@ -238,7 +238,8 @@ def render_bgstats(r: dict) -> str:
     return "\n".join(lines)
 
 
-def register(games) -> None:
+def add_commands(games) -> None:
+    """Add the ``ruleslinger wagons`` group and its commands (the registration's ``add_commands``)."""
     group = clikit.add_group(games, "wagons", "Circle the Wagons: Lone Cowboy")
 
     p = clikit.add_command(group, "score", "final scores of a finished solo game (player and opponent)",
@@ -296,7 +297,7 @@ def register(games) -> None:
     p.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
 
-    register_replay(group)
-    register_advise(group)
-    register_optimizer(group)
-    register_verify(group)
+    add_replay_commands(group)
+    add_advise_commands(group)
+    add_optimizer_commands(group)
+    add_verify_commands(group)

@@ -1,7 +1,7 @@
 """`ruleslinger wagons best-layout`, `ruleslinger wagons best-play` (contracts.md) and `ruleslinger wagons can-win`.
 
 Progress lines go to standard error; bad card ids, scenarios or files are one-line errors with
-exit code 2 (rule:X-bad-input). Registered by :mod:`solver.wagons.cli.commands`; the solvers load when a command runs (ortools, z3
+exit code 2 (rule:X-bad-input). Added to the command line by :mod:`solver.wagons.cli.commands`; the solvers load when a command runs (ortools, z3
 and numba take a second or two to import: ``ruleslinger --help`` does not wait for them).
 """
 
@@ -152,7 +152,7 @@ def _deal_method_flag(p) -> None:
                         f"process (default {DEFAULT_SCHEDULE})")
 
 
-def register_optimizer(group) -> None:
+def add_optimizer_commands(group) -> None:
     """Add ``best-layout``, ``best-play`` and ``can-win`` to the ``wagons`` command group."""
     p = clikit.add_command(group, "best-layout", "the best legal town for cards in the order received (CP-SAT or Z3, proven optimal)",
                            handle_best_layout, render_best_layout)

@@ -13,7 +13,7 @@ from solver.io.numbers import seconds
 from solver.io.read import read_json
 from solver.wagons.cli.advise import add_advice_flags
 
-__all__ = ["handle_replay", "render_replay", "register_replay", "replay_summary", "handle_was_winnable",
+__all__ = ["handle_replay", "render_replay", "add_replay_commands", "replay_summary", "handle_was_winnable",
            "render_was_winnable"]
 
 
@@ -79,7 +79,7 @@ def render_replay(r: dict) -> str:
     return "\n".join(lines)
 
 
-def register_replay(group) -> None:
+def add_replay_commands(group) -> None:
     p = clikit.add_command(group, "replay", "replay a game file: the state, the scores when over, the next "
                                             "legal actions", handle_replay, render_replay)
     p.add_argument("game_file", metavar="FILE", help="game file: {\"game\": \"lone-cowboy\", \"version\": 1, \"scenario\", "
@@ -92,7 +92,7 @@ def register_replay(group) -> None:
     add_advice_flags(p, "with --review: wall seconds at most for the whole review (default 300); then the decisions "
                         "reviewed by then, marked incomplete", 300)
     _goals_flag(p)
-    _register_was_winnable(group)
+    _add_was_winnable_command(group)
 
 
 def _goals_flag(p) -> None:
@@ -138,7 +138,7 @@ def render_was_winnable(r: dict) -> str:
     return "\n".join(lines)
 
 
-def _register_was_winnable(group) -> None:
+def _add_was_winnable_command(group) -> None:
     p = clikit.add_command(group, "was-winnable", "after a game: could its deal have been won? (a game file; yes "
                                                   "with the winning line, no with a proof, or unknown)",
                            handle_was_winnable, render_was_winnable)

@@ -44,7 +44,7 @@ def render_verify(r: dict) -> str:
     return "\n".join(lines)
 
 
-def register_verify(group) -> None:
+def add_verify_commands(group) -> None:
     """Add ``verify`` to the ``ruleslinger wagons`` group."""
     from solver import clikit
     from solver.wagons.cli.shared import add_rules_flags

@@ -26,7 +26,13 @@ from dataclasses import dataclass
 from solver.io.numbers import seconds
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
-from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch, LineState, SearchProgress
+from solver.wagons.optimizer.dealsearch import (
+    DEFAULT_METHOD,
+    DEFAULT_SCHEDULE,
+    DealSearch,
+    LineFindings,
+    SearchProgress,
+)
 from solver.wagons.optimizer.lines import deal_state, entry_action
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import low_confidence
@@ -61,7 +67,7 @@ class CanWin:
                 "note": self.note, "rule": "W-opt-canwin"}
 
 
-def _wins(search: DealSearch, it: LineState) -> bool:
+def _wins(search: DealSearch, it: LineFindings) -> bool:
     """The line's best town wins the game (rule:W8): ahead, or level on total and ahead on Guns."""
     if it.value is None or it.value < 0:
         return False
@@ -84,7 +90,7 @@ def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | N
                         line_bound=line_bound)
     # a line is lost when its bound is below a win: margin <= 0 (a tie is no win), or < 0 with the Guns tie-break
     target = (lambda: 0) if rules.tie_break == "tie" else (lambda: -1)
-    won: list[LineState] = []
+    won: list[LineFindings] = []
 
     def stop() -> bool:
         if not won:
@@ -100,7 +106,7 @@ def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | N
     return _result(search, won, target(), rules, data)
 
 
-def _result(search: DealSearch, won: list[LineState], target: int, rules: Rules, data: WagonsData) -> CanWin:
+def _result(search: DealSearch, won: list[LineFindings], target: int, rules: Rules, data: WagonsData) -> CanWin:
     common = dict(elapsed=search.elapsed(), lines=len(search.items), solves=search.solves, rules=rules.to_json(),
                   low_confidence=low_confidence(search.scenario, data, rules), bound=search.upper())
     if won:

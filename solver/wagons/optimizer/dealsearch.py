@@ -55,7 +55,7 @@ from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker,
 from solver.wagons.optimizer.walk.local import improve
 from solver.wagons.town import Town
 
-__all__ = ["LineState", "DealSearch", "SearchProgress", "clear_cache", "check_method_fits", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
+__all__ = ["LineFindings", "DealSearch", "SearchProgress", "clear_cache", "check_method_fits", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
            "SCHEDULES"]
 
 DEFAULT_METHOD = "cpsat"
@@ -113,7 +113,7 @@ def clear_cache() -> None:
 
 
 @dataclass
-class LineState:
+class LineFindings:
     """What is known of one line: a proven upper bound on its margin and the best town found."""
 
     line: Line
@@ -159,7 +159,7 @@ class DealSearch:
         check_method_fits(method, lines)
         self.complete = getattr(lines, "complete", True)
         bound = line_bound or margin_bound
-        self.items = [self._known(LineState(li, bound(li.cards, self.scenario, li.pile, self.rules, data)))
+        self.items = [self._known(LineFindings(li, bound(li.cards, self.scenario, li.pile, self.rules, data)))
                       for li in lines]
         self.solves = 0
         self._last_report = 0.0
@@ -169,7 +169,7 @@ class DealSearch:
     def _key(self, line: Line, round1) -> tuple:
         return (self.scenario, line.cards, tuple(sorted(line.pile)), round1, self.rules, id(self.data))
 
-    def _known(self, it: LineState) -> LineState:
+    def _known(self, it: LineFindings) -> LineFindings:
         hit = _FACTS.get(self._key(it.line, it.line.round1))
         if hit is not None and hit[0] is self.data:
             it.tighten(hit[1])
@@ -177,7 +177,7 @@ class DealSearch:
                 it.offer(hit[3], hit[2])
         return it
 
-    def _remember(self, it: LineState) -> None:
+    def _remember(self, it: LineFindings) -> None:
         if len(_FACTS) > 100_000:
             _FACTS.clear()
         _FACTS[self._key(it.line, it.line.round1)] = (self.data, it.bound, it.value, it.town)
@@ -190,7 +190,7 @@ class DealSearch:
         """Seconds left: 0 or less past the time limit, or once the run was asked to stop (:mod:`.stopping`)."""
         return capped(self.start + self.time_limit) - time.monotonic()
 
-    def best(self) -> LineState | None:
+    def best(self) -> LineFindings | None:
         found = [it for it in self.items if it.value is not None]
         return max(found, key=lambda it: it.value) if found else None
 
@@ -202,7 +202,7 @@ class DealSearch:
         """A proven upper bound on the deal's best margin (None when the lines were not all enumerated)."""
         return max(it.bound for it in self.items) if self.complete else None
 
-    def open_lines(self, target: int) -> list[LineState]:
+    def open_lines(self, target: int) -> list[LineFindings]:
         """The lines that may still beat ``target``, the most promising first."""
         out = [it for it in self.items if it.open_above(target)]
         return sorted(out, key=lambda it: (it.value is None, -(it.value or 0), -it.bound))
@@ -254,7 +254,7 @@ class DealSearch:
                                floor=floor, round1=round1)
 
     @staticmethod
-    def _record(it: LineState, town: Town | None, value: int | None, proven: bool, bound: int | None,
+    def _record(it: LineFindings, town: Town | None, value: int | None, proven: bool, bound: int | None,
                 floor: int) -> None:
         """What a solve above ``floor`` showed for ``it``: its best town and value, whether that is proven
         best (no town: nothing beats ``floor``) and its bound (also when solved without the line's round-1
@@ -266,19 +266,19 @@ class DealSearch:
         if bound is not None:
             it.tighten(max(bound, floor))
 
-    def _record_result(self, it: LineState, r, floor: int) -> None:
+    def _record_result(self, it: LineFindings, r, floor: int) -> None:
         """:meth:`_record` of an in-process solve's :class:`~.problem.LayoutResult`, remembered for the process."""
         self._record(it, Town(r.placements) if r.placements else None, r.value, r.proven_optimal, r.bound, floor)
         self._remember(it)
 
-    def _twins(self, it: LineState) -> list[LineState]:
+    def _twins(self, it: LineFindings) -> list[LineFindings]:
         """``it`` and the lines with its cards and pile in Boomtown's other round-1 case."""
         if it.line.round1 is None:
             return [it]
         return [o for o in self.items if o.line.round1 is not None and o.line.cards == it.line.cards
                 and sorted(o.line.pile) == sorted(it.line.pile)]
 
-    def prove(self, it: LineState, floor: int, budget: float) -> None:
+    def prove(self, it: LineFindings, floor: int, budget: float) -> None:
         """One proof attempt for ``it`` above ``floor`` within ``budget`` s, shared with its round-1 twins."""
         twins = self._twins(it)
         if len(twins) > 1:
@@ -324,7 +324,7 @@ class DealSearch:
             budget *= GROWTH
 
     # ---------------------------------------------------------------- proofs paused and resumed
-    def advance(self, it: LineState, floor: int, budget: float, stop: Callable[[], bool]) -> None:
+    def advance(self, it: LineFindings, floor: int, budget: float, stop: Callable[[], bool]) -> None:
         """``budget`` s more for the proof of ``it`` in its worker (:mod:`.proofworkers`), started above
         ``floor`` if it has none (Boomtown's round-1 twins first share one without the condition, as in
         :meth:`prove`); past :data:`PAUSED_CAP` workers, or when its worker was lost, a restart (:meth:`prove`)."""
@@ -346,7 +346,7 @@ class DealSearch:
                 return
         self._slice(worker, key, budget, stop)
 
-    def _start(self, line: Line, round1, floor: int, key: tuple, lines: list[LineState]) -> ProofWorker:
+    def _start(self, line: Line, round1, floor: int, key: tuple, lines: list[LineFindings]) -> ProofWorker:
         """A worker proving ``line`` above ``floor`` until the deal's deadline (its clock runs while it is stopped)."""
         job = dict(strategy=self.prover, method=self.method, cards=line.cards, scenario_id=self.scenario,
                    opponent_pile=line.pile, rules=self.rules, time_limit=self.remaining() + 1.0, objective="margin",
@@ -378,7 +378,7 @@ class DealSearch:
             if stop():
                 return
 
-    def _take(self, lines: list[LineState], msg: Message, floor: int) -> None:
+    def _take(self, lines: list[LineFindings], msg: Message, floor: int) -> None:
         """A worker's town rebuilt from its (x, y, rot) list and valued by the engine (it must be what the
         worker claimed), offered to its lines; its result's proof tightens their bounds (:meth:`_record`)."""
         line = lines[0].line
@@ -408,7 +408,7 @@ class DealSearch:
             self._drop(next(iter(self._workers)))
 
     # ---------------------------------------------------------------- the line played out
-    def replay(self, it: LineState) -> GameState:
+    def replay(self, it: LineFindings) -> GameState:
         """The line with its town played through the engine; its margin must be the recorded one."""
         final_state = play_out(self.state, it.line, it.town)
         margin = scores(final_state).margin

@@ -27,7 +27,7 @@ KINDS = ("sandstorm", "train", "stagecoach", "tumbleweed")
 READINGS = {"default": (), "duels": (("duel_win_chance", "1/2"), ("marshal_discard", "discarded"))}
 
 
-def _walk(state: ev.EventState, rules: CactusRules, drawn: tuple = ()):
+def _walk(state: ev.EventsInPlay, rules: CactusRules, drawn: tuple = ()):
     if state.ended:
         yield Fraction(1), drawn, state.end_round, str(state.end_cause)
         return
@@ -60,7 +60,7 @@ def naive(reading: str, seen_first: str | None = None) -> tuple[tuple[Fraction, 
     out = []
     for prefix, n in decks.items():
         for slot in range(3):
-            for p, drawn, end, cause in _walk(ev.EventState(ev.build_deck(prefix, CARDS, slot)), rules):
+            for p, drawn, end, cause in _walk(ev.EventsInPlay(ev.build_deck(prefix, CARDS, slot)), rules):
                 if seen_first is None or drawn[:1] == (seen_first,):
                     out.append((Fraction(n, perm(len(cards), CARDS)) / 3 * p, naive_values(drawn, end, cause)))
     total = sum(w for w, _ in out)

@@ -13,10 +13,11 @@ from streamlit.testing.v1 import AppTest
 from dashboard.nav import page_file
 from dashboard.outlaws import position_work as work
 from dashboard.shared.caching import dumps
-from dashboard.shared.state import browser
+from dashboard.shared.work import browser
 from solver.outlaws.actions import legal_actions
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import position_from_json, position_to_json
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position, position_from_json, position_to_json
 from solver.outlaws.victory_names import WAYS_TO_WIN
 from tests.support.dashboard.apptest import (
     APP,
@@ -307,11 +308,11 @@ def test_one_street_drawing_one_token_palette_and_the_solvers_character_list():
     import re
 
     from dashboard.outlaws import street, view
-    from solver.outlaws import state
+    from solver.outlaws import position
     from tests.support.paths import ROOT
 
-    assert set(street._PICTURES) == set(state.CHARACTERS) and set(state.TOKEN_TYPES) <= set(street.TOKEN_STYLE)
-    assert view.CHARACTERS is state.CHARACTERS and view.TOKEN_TYPES is state.TOKEN_TYPES
+    assert set(street._PICTURES) == set(position.CHARACTERS) and set(position.TOKEN_TYPES) <= set(street.TOKEN_STYLE)
+    assert view.CHARACTERS is position.CHARACTERS and view.TOKEN_TYPES is position.TOKEN_TYPES
     for path in (ROOT / "dashboard" / "shared").rglob("*.py"):  # no game's drawing in the shared room
         for name in ("outlaws_position_html", "TOKEN_STYLE", "cactus_town_html", "PIECE_STYLE"):
             assert name not in path.read_text(), (path, name)

@@ -1,13 +1,13 @@
 """AppTest: the Outlaws position editor shows every problem of an edited position at once, inline, and changes
 nothing (issue 31 "values, not strings": python-chess's ``status()``); the problems are the engine's
-(:func:`solver.outlaws.state.position_problems`), quoted as typed."""
+(:func:`solver.outlaws.position_json.position_problems`), quoted as typed."""
 
 from __future__ import annotations
 
 import json
 
 from dashboard.outlaws.problems import in_words
-from solver.outlaws.state import position_problems
+from solver.outlaws.position_json import position_problems
 from tests.support.dashboard.apptest import (
     apply_outlaws_json,
     errors,

@@ -15,13 +15,13 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
 from dashboard.outlaws import play as op
-from dashboard.shared.state import browser
 from dashboard.shared.words import as_text
+from dashboard.shared.work import browser
 from solver.errors import BadInput
 from solver.outlaws import actions as ac
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
-from solver.outlaws.state import load_position, position_to_json, read_position
+from solver.outlaws.position_json import load_position, position_to_json, read_position
 from tests.support.dashboard.apptest import APP, errors, open_page, reloaded, texts
 from tests.support.dashboard.kept import (  # noqa: F401 - private_store is a fixture
     browser_of,
@@ -212,7 +212,7 @@ def test_random_draws_follow_the_exact_chances():
 
 def test_hidden_outcomes_are_described_per_outlaw_and_reactions_named():
     """From A's view of the set-up, a Bandit's call has one line per face-down character it can be."""
-    from solver.outlaws.state import view
+    from solver.outlaws.position import view
 
     game = gm.Game(view(gm.initial_state(1).position, "A"))
     bandit = next(p for p in gm.legal_actions(game) if p.action.actor == "bandit" and p.action.kind == "ability")

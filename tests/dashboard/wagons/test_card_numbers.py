@@ -125,7 +125,7 @@ def test_the_verification_checks_read_the_cards_numbers(monkeypatch):
 
 
 def test_the_verdicts_across_readings_read_the_cards_numbers(monkeypatch):
-    from dashboard.checks import impact as impact_page
+    from dashboard.verification import impact as impact_page
     from solver.readings import impact
     from solver.readings.verdicts import Settings
     from solver.wagons.simulate import play_row

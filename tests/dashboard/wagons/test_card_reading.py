@@ -6,7 +6,7 @@ the reading keeps its own."""
 
 from __future__ import annotations
 
-from dashboard.shared.state import urlstate
+from dashboard.shared.work import urldoc
 from dashboard.wagons import game as wg
 from dashboard.wagons.cards import reading as card_reading
 from solver.wagons.record.game_record import game_from_record, game_record
@@ -64,7 +64,7 @@ def test_the_answer_is_remembered_for_the_browser_and_can_be_changed():
 def test_an_address_naming_the_reading_keeps_its_own():
     at = open_page("wagons_sheet", state=boomtown_sheet())
     at.button(key=SAY.format("flat")).click().run()
-    query = {"readings": urlstate.encode({"wagons": {"boom_or_bust": "per-mine", "tie_break": "guns"}})}
+    query = {"readings": urldoc.encode({"wagons": {"boom_or_bust": "per-mine", "tie_break": "guns"}})}
     shared = same_browser(browser_of(at), "home", query=query)
     assert shared.session_state["readings"]["wagons"]["boom_or_bust"] == "per-mine"
 

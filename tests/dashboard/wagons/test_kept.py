@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 
-from dashboard.shared.state import urlstate
+from dashboard.shared.work import urldoc
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
 from dashboard.wagons.sheet import work as sh
@@ -60,7 +60,7 @@ def test_an_address_opens_its_own_game_first_and_that_game_is_then_kept():
     at = open_page("wagons_play")
     take_turns(at, 4)
     shared = {"record": game_record(gm.apply(gm.new_game("cattle-drive", 3), gm.Draft(1))), "at": 1}
-    again = same_browser(browser_of(at), "home", query={"lc": urlstate.encode(shared)})
+    again = same_browser(browser_of(at), "home", query={"lc": urldoc.encode(shared)})
     again.switch_page("wagons/play_page.py").run()  # (AppTest keeps the address across the switch)
     assert again.session_state[wg.KEY] == shared
     assert handle(at).load_work(wg.KEY) == shared
@@ -130,7 +130,7 @@ def test_a_sheet_in_the_address_wins_over_the_kept_one():
     at = open_page("wagons_sheet")
     at.button(key="wg_clear").click().run()
     shared = {"scenario": "cattle-drive", "rows": [{"card": 2, "x": 0, "y": 0, "rot": 0}], "pile": [1]}
-    again = same_browser(browser_of(at), "home", query={"sheet": urlstate.encode(shared)})
+    again = same_browser(browser_of(at), "home", query={"sheet": urldoc.encode(shared)})
     again.switch_page("wagons/sheet/page.py").run()
     assert again.session_state["wg_rows"] == shared["rows"] and again.session_state["wg_pile"] == [1]
     assert again.selectbox(key="wg_scenario").value == "cattle-drive"

@@ -308,7 +308,7 @@ def test_scenarios_page_charts_the_shipped_atlas():
     import polars as pl
 
     from solver.paths import SCENARIOS
-    from solver.wagons.review.atlas import atlas_table
+    from solver.wagons.optimizer.atlas import atlas_table
 
     at = open_page("wagons_scenarios", state={"sc_scenarios": ["cattle-drive"], "sc_policies": ["greedy"], "sc_n": "1"})
     assert not at.exception and not errors(at)
@@ -409,12 +409,12 @@ def test_the_score_sheet_survives_a_reload_through_the_address():
 def test_a_damaged_sheet_in_the_address_is_one_line_and_the_page_opens_as_usual():
     from streamlit.testing.v1 import AppTest
 
-    from dashboard.shared.state import urlstate
+    from dashboard.shared.work import urldoc
     from tests.support.dashboard.apptest import APP
 
-    for text, why in (("###", "damaged"), (urlstate.encode({"scenario": "moon", "rows": [], "pile": []}), "moon"),
-                      (urlstate.encode({"scenario": "gold-rush", "rows": [{"card": "x"}], "pile": []}), "rows[0].card"),
-                      (urlstate.encode({"scenario": "gold-rush", "rows": [], "pile": [3, 3]}), "pile")):
+    for text, why in (("###", "damaged"), (urldoc.encode({"scenario": "moon", "rows": [], "pile": []}), "moon"),
+                      (urldoc.encode({"scenario": "gold-rush", "rows": [{"card": "x"}], "pile": []}), "rows[0].card"),
+                      (urldoc.encode({"scenario": "gold-rush", "rows": [], "pile": [3, 3]}), "pile")):
         at = AppTest.from_file(APP, default_timeout=60)
         at.query_params["sheet"] = text
         at.run()

@@ -14,8 +14,8 @@ import zlib
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.shared.state import urlstate
 from dashboard.shared.words import as_text
+from dashboard.shared.work import urldoc
 from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
@@ -254,17 +254,17 @@ def test_a_reload_resumes_from_the_address_redo_steps_included():
 
 
 def test_a_damaged_address_is_one_line_and_a_fresh_game():
-    for text in ("not-a-game", urlstate.encode({"record": {"game": "lone-cowboy"}, "at": 0})):
+    for text in ("not-a-game", urldoc.encode({"record": {"game": "lone-cowboy"}, "at": 0})):
         page = open_with_address(text)
         assert not page.exception
         assert [e for e in errors(page) if "address was not loaded" in e], errors(page)
         assert all("\n" not in e for e in errors(page))
         assert page_state(page) == gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
     for text, why in (("not-a-game", "not the compressed text a saved game gives"),
-                      (urlstate.encode({"x": 1})[:-3] + "AAA", "not the compressed text"),
+                      (urldoc.encode({"x": 1})[:-3] + "AAA", "not the compressed text"),
                       (base64.urlsafe_b64encode(zlib.compress(b"{oops")).decode(), "invalid JSON")):
         with pytest.raises(BadInput, match=why):  # in words, never an exception's class name (was "(error)")
-            urlstate.decode(text, wagons_addresses.LC)
+            urldoc.decode(text, wagons_addresses.LC)
 
 
 def test_upload_a_game_file_and_refuse_a_bad_one():

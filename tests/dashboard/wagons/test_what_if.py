@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from dashboard.shared.state import urlstate
+from dashboard.shared.work import urldoc
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid, what_if
 from dashboard.wagons.cards import reading as card_reading
@@ -133,7 +133,7 @@ def test_after_the_game_the_choice_review_says_what_the_cli_says():
     while not gm.is_over(state):
         state = gm.apply(state, rng.choice(gm.legal_actions(state)))
     record = game_record(state)
-    at = open_with_address(urlstate.encode({"record": record, "at": len(record["actions"])}))
+    at = open_with_address(urldoc.encode({"record": record, "at": len(record["actions"])}))
     assert not at.exception, at.exception
     assert "After the game: your choices against the advice" in [h.value for h in at.subheader]
     at.button(key="lc_choices_run").click().run(timeout=300)
@@ -152,12 +152,12 @@ def test_after_the_game_the_choice_review_says_what_the_cli_says():
 def test_in_a_followed_game_the_advice_waits_for_the_reveals_then_answers_the_draft():
     state = gm.new_followed_game("water-the-herd", Rules())
     rng = random.Random(2)
-    at = switched_on(open_with_address(urlstate.encode({"record": game_record(state), "at": 0})))
+    at = switched_on(open_with_address(urldoc.encode({"record": game_record(state), "at": 0})))
     assert what_if.RESULT not in at.session_state and "Best:" not in texts(at)  # a card to reveal: no choice yet
     while state.to_move != "player":
         state = gm.apply(state, rng.choice(gm.legal_actions(state)))
     record = game_record(state)
-    at = switched_on(open_with_address(urlstate.encode({"record": record, "at": len(record["actions"])})))
+    at = switched_on(open_with_address(urldoc.encode({"record": record, "at": len(record["actions"])})))
     want = advise(state, SAMPLES, DEFAULT_POLICY)
     assert f"Best: **{want.best.words}**" in texts(at)
     assert len(badge_texts(at)) == len(state.circle)

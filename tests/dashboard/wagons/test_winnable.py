@@ -7,7 +7,7 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
-from dashboard.shared.state import urlstate
+from dashboard.shared.work import urldoc
 from dashboard.wagons import game as wg
 from dashboard.wagons import view as wv
 from solver.wagons.game import is_over, scores
@@ -75,7 +75,7 @@ def test_step_through_the_winning_line_on_the_table_and_back():
     played = play_game(*WON).state
     own = {"record": game_record(played), "at": len(game_record(played)["actions"])}
     at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params["lc"] = urlstate.encode(own)
+    at.query_params["lc"] = urldoc.encode(own)
     at.run()
     at.switch_page(page_file("wagons_play"))
     at.run()

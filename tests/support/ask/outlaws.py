@@ -17,8 +17,8 @@ from solver import registry
 from solver.outlaws import apply as ap
 from solver.outlaws import game as gm
 from solver.outlaws.actions import Action
+from solver.outlaws.position import CHARACTERS
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import CHARACTERS
 from solver.paths import SCENARIOS
 
 Line = tuple[Fraction, tuple, tuple]

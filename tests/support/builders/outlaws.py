@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from solver.outlaws.state import CHARACTERS, TOKEN_TOTALS, load_position
+from solver.outlaws.position import CHARACTERS, TOKEN_TOTALS
+from solver.outlaws.position_json import load_position
 
 BASE_A = ["governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
 BASE_B = ["bandit", "reverend", "mayor", "governor", "hitman", "sheriff", "merchant", "dancer"]

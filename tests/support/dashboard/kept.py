@@ -1,8 +1,8 @@
-"""Helpers of the AppTests of kept work (dashboard.shared.state.store): a private store file per test, and a new session
+"""Helpers of the AppTests of kept work (dashboard.shared.work.store): a private store file per test, and a new session
 of the same browser (a reload, a new tab, the browser reopened, the server restarted), as the store sees it.
 
 AppTest cannot send cookies; a session is told its browser's id the way the cookie writer reports an id the
-browser holds (``dashboard.shared.state.browser``), before its first run."""
+browser holds (``dashboard.shared.work.browser``), before its first run."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.nav import page_file
 from dashboard.shared import games
-from dashboard.shared.state import browser, store
+from dashboard.shared.work import browser, store
 from tests.support.dashboard.apptest import APP
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from dashboard.shared.state import urlstate
+from dashboard.shared.work import urldoc
 from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import town_grid
 from solver.wagons import game as gm
@@ -79,7 +79,7 @@ def press(pg, key: str) -> None:
 def address_game(pg) -> dict:
     """The game the address holds (``?lc=``): its record with the applied actions only."""
     text = re.search(r"[?&]lc=([^&]+)", pg.url).group(1)
-    g = urlstate.decode(text, wagons_addresses.LC)
+    g = urldoc.decode(text, wagons_addresses.LC)
     return {**g["record"], "actions": g["record"]["actions"][:g["at"]]}
 
 

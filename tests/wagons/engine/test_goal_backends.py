@@ -172,7 +172,7 @@ def _root_bound(s: Search) -> int:
     """The node bound after the first card (the search's compiled value: the margin plus the opponent's fixed
     points)."""
     ter, ico, occ, stamp, _mark, ctr, queue, *_ = s.board
-    return int(bnb_kernel.node_bound(ter, ico, occ, int(s.st[0][2]), s.B, stamp, ctr, queue, s.work, 0, s.n, s.rem_t,
+    return int(bnb_kernel.node_bound(ter, ico, occ, int(s.st[0][2]), s.B, stamp, ctr, queue, s.scratch, 0, s.n, s.rem_t,
                                      s.rem_i, s.tables[0], s.tables[1], s.ftab, s.ctab, s.ter_ok, s.cow_ok))
 
 

@@ -154,7 +154,7 @@ def test_the_bound_is_admissible(seed, n, scenario, objective):
             continue  # the whole 5-card walk: too slow for a property test
         board, nocc, codes = _random_node(s, rng, depth)
         ter, ico, occ, stamp, _mark, ctr, queue = board[:7]
-        bound = node_bound(ter, ico, occ, nocc, s.B, stamp, ctr, queue, s.work, depth, n, s.rem_t, s.rem_i,
+        bound = node_bound(ter, ico, occ, nocc, s.B, stamp, ctr, queue, s.scratch, depth, n, s.rem_t, s.rem_i,
                            tables[0], tables[1], s.ftab, s.ctab, s.ter_ok, s.cow_ok)
         free = np.zeros(n, np.bool_)
         free[depth + 1:] = True

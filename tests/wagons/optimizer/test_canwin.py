@@ -424,7 +424,7 @@ def test_the_oracle_on_a_deal_too_big_for_it_is_refused_before_any_search(cmd, e
 
 
 def test_the_oracle_on_boomtown_lines_too_long_for_its_round_1_walk_is_refused_before_any_search(capsys):
-    """Review finding (2026-12-02): Boomtown's round-1 lines take the engine's walk, minutes at 5 cards, so such a
+    """Audit finding (2026-12-02): Boomtown's round-1 lines take the engine's walk, minutes at 5 cards, so such a
     deal was accepted and then left every split line undecided; it is refused in one line, before any search."""
     rc = cli.main(["wagons", "can-win", "--scenario", "boomtown", "--circle", "0,1,2,3,5,6", "--deck", "7,8,10",
                    "--time-limit", "5", "--method", "oracle"])

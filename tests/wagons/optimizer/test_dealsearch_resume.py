@@ -202,7 +202,7 @@ def test_a_zygote_whose_parent_ends_while_it_warms_up_ends_quietly():
 
 
 def test_a_zygote_whose_parent_ends_during_a_workers_handshake_ends_quietly():
-    """Review finding (2026-12-02): a parent stopped (Ctrl-C, kill) between asking for a worker and reading the
+    """Audit finding (2026-12-02): a parent stopped (Ctrl-C, kill) between asking for a worker and reading the
     answer left the zygote's answer to a closed socket, a BrokenPipeError traceback; it ends quietly."""
     ours, process = _bare_zygote()
     assert ours.recv(1) == b"r"  # ready

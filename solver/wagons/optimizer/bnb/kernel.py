@@ -82,7 +82,7 @@ from solver.wagons.optimizer.walk.scorer import (
     score_town,
 )
 
-__all__ = ["node_bound", "search", "NEG", "state_arrays", "BOUNDED"]
+__all__ = ["node_bound", "search", "NEG", "scratch_arrays", "BOUNDED"]
 
 BOUNDED = ("cool-water", "badlands", "happy-cows", "bootleggers", "gold-country", "the-herd", "wagon-train")
 """The position kinds :func:`_goals_fixed` bounds term by term (a kind missing there would add nothing to the
@@ -315,14 +315,14 @@ def _goals_fixed(kind, scal, tot_t, tot_i, herd_best, placed, ftab) -> int:
 
 
 @njit(cache=True)
-def node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, work, d, n, rem_t, rem_i, kind, scal, ftab, ctab,
+def node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, scratch, d, n, rem_t, rem_i, kind, scal, ftab, ctab,
                ter_ok, cow_ok):
     """An upper bound on the compiled value (player total, or player total - the opponent's comparing
     points for the margin objective) of every completion of the town of cards ``0..d`` (module
     docstring). ``rem_t[d + 1]`` / ``rem_i[d + 1]``: terrains and icons of the cards still to place;
     ``ctab[g, V, beers, mines, guns]``: a comparing card's best value at ``V`` over counts up to those
-    (:func:`comparing_table`); ``work``: scratch arrays (:func:`state_arrays`)."""
-    comp_of, cells, starts, lens, kinds, parent, buf, seen = work
+    (:func:`comparing_table`); ``scratch``: its arrays (:func:`scratch_arrays`)."""
+    comp_of, cells, starts, lens, kinds, parent, buf, seen = scratch
     rest = n - 1 - d
     tot_t = np.zeros(6, np.int64)
     tot_i = np.zeros(6, np.int64)
@@ -373,7 +373,7 @@ def node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, work, d, n, rem_t, rem
     return best + fixed
 
 
-def state_arrays(n: int, B: int):
+def scratch_arrays(n: int, B: int):
     """Scratch arrays of :func:`node_bound`: component of a cell, cells by component, starts, sizes,
     codes, union-find parents, a sort buffer, the components met at one cell."""
     NB = B * B
@@ -423,7 +423,7 @@ def _grow_box(box, d, code, B):
 
 @njit(cache=True)
 def search(cc, nrot, B, O, margin, kind, scal, tab, tab_len, opp, can_lose, rem_t, rem_i, ftab, ctab, r1,
-           ter_ok, cow_ok, board, work, st, budget):
+           ter_ok, cow_ok, board, scratch, st, budget):
     """The depth-first branch and bound, resumable: runs until done or ``budget`` bound evaluations.
 
     ``st`` holds the search state between calls (:func:`.bnb.Search`): ``st.iv[0]`` depth, ``[1]``
@@ -459,7 +459,7 @@ def search(cc, nrot, B, O, margin, kind, scal, tab, tab_len, opp, can_lose, rem_
                                   can_lose)
                     v = p - o if margin else p
                 else:
-                    v = node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, work, d, n, rem_t, rem_i, kind, scal,
+                    v = node_bound(ter, ico, occ, nocc, B, stamp, ctr, queue, scratch, d, n, rem_t, rem_i, kind, scal,
                                    ftab, ctab, ter_ok, cow_ok)
                 nocc = _take(d, code, cc, ter, ico, nocc, B, saved_t, saved_i, added)
                 if v > beat[0]:

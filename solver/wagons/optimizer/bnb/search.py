@@ -31,7 +31,7 @@ import numpy as np
 from solver.wagons.cards import card_codes
 from solver.wagons.codes import BEER, COW, GUN, MINE
 from solver.wagons.data import load_data
-from solver.wagons.optimizer.bnb.kernel import NEG, search, state_arrays
+from solver.wagons.optimizer.bnb.kernel import NEG, scratch_arrays, search
 from solver.wagons.optimizer.bounds import best_runs, between_cells
 from solver.wagons.optimizer.problem import Incumbent, Problem, normal_xyr
 from solver.wagons.optimizer.walk.board import WALK, _board_arrays, _put, board_size, card_arrays, walk
@@ -128,7 +128,7 @@ class Search:
         self.cow_ok[COW] = True
         NB = B * B
         self.board = _board_arrays(n, NB)
-        self.work = state_arrays(n, B)
+        self.scratch = scratch_arrays(n, B)
         iv = np.array([1, 1, 0, 0, 0, 0], np.int64)
         self.st = (iv, np.array([NEG], np.int64), np.zeros((n, 2 * NB), np.int64), np.zeros((n, 2 * NB), np.int64),
                    np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.bool_), np.zeros((n + 1, 4), np.int64),
@@ -185,7 +185,7 @@ class Search:
             self.st[0][3] = 1
             return True
         return bool(search(self.cc, self.nrot, self.B, self.O, self.margin, *self.tables, self.rem_t, self.rem_i,
-                           self.ftab, self.ctab, self.r1, self.ter_ok, self.cow_ok, self.board, self.work, self.st,
+                           self.ftab, self.ctab, self.r1, self.ter_ok, self.cow_ok, self.board, self.scratch, self.st,
                            budget))
 
     def open_bound(self) -> int:

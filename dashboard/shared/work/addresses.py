@@ -1,7 +1,7 @@
-"""What each page may keep in its address: one schema per parameter, read by :func:`dashboard.shared.state.urlstate.decode`.
+"""What each page may keep in its address: one schema per parameter, read by :func:`dashboard.shared.work.urldoc.decode`.
 
-Each :class:`~dashboard.shared.state.urlstate.Address` says what the parameter's state document may hold, in the small
-shape language of :mod:`dashboard.shared.state.urlstate`; the parts the solver has a loader for (a Lone Cowboy game
+Each :class:`~dashboard.shared.work.urldoc.Address` says what the parameter's work document may hold, in the small
+shape language of :mod:`dashboard.shared.work.urldoc`; the parts the solver has a loader for (a Lone Cowboy game
 record, an Outlaws line, a Cactus Town round, each game's readings) are handed to that loader, so a document the
 engine would refuse is refused here, in one line, before the page uses it (rule:X-bad-input).
 """
@@ -9,7 +9,7 @@ engine would refuse is refused here, in one line, before the page uses it (rule:
 from __future__ import annotations
 
 from dashboard.shared.readings import OPTIONS, READINGS
-from dashboard.shared.state.urlstate import Address, Text, Whole
+from dashboard.shared.work.urldoc import Address, Text, Whole
 from solver.io.numbers import MAX_INT
 
 __all__ = ["OPTIONS", "READINGS", "AT", "tab"]

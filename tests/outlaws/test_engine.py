@@ -14,8 +14,9 @@ from solver.cli import main
 from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import outcomes
+from solver.outlaws.position import initial_position
+from solver.outlaws.position_json import load_position, position_to_json
 from solver.outlaws.rules import Rules
-from solver.outlaws.state import initial_position, load_position, position_to_json
 from solver.outlaws.victory import apply_sudden_death, sudden_death_began, sudden_death_trigger, winner
 from solver.paths import SCENARIOS
 from tests.support.builders.outlaws import build, pos
@@ -297,7 +298,7 @@ def test_cli_bad_position_file(tmp_path, capsys):
 
 
 def test_view_hides_what_a_side_does_not_know():
-    from solver.outlaws.state import view
+    from solver.outlaws.position import view
 
     p = only(pos(), Action("ability", "indian", 3, target=3))
     p = only(p, Action("look", "indian", 3))

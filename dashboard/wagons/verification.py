@@ -1,7 +1,7 @@
 """The Lone Cowboy section of the Verification page: its own options (scenarios, checks, a time limit, the rules broken
 on purpose), a run with progress, holds/fails, and each counterexample drawn as towns with its rule passage
 (:mod:`solver.wagons.verify.checks` decides every check; nothing is decided here). The navigation lists it with the
-other games' sections (:data:`dashboard.nav.CHECKS`)."""
+other games' sections (:data:`dashboard.nav.VERIFICATION_SECTIONS`)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import json
 import polars as pl
 import streamlit as st
 
-from dashboard.checks.results import KEPT, VERDICT, rules_from_key, rules_key
 from dashboard.shared import answers
 from dashboard.shared.caching import all_checks_decided, cache_final, dumps
 from dashboard.shared.readings import make_rules, rules_class
+from dashboard.shared.runs import run_with_progress
 from dashboard.shared.words import counted
-from dashboard.shared.work import run_with_progress
+from dashboard.verification.results import KEPT, VERDICT, rules_from_key, rules_key
 from solver.errors import BadInput
 
 GAME = "wagons"

@@ -1,5 +1,5 @@
 """Verification: every invariant check of the three games, every verdict across the readings
-(dashboard/checks/impact.py), and the rules register with this session's reading of each open question
+(dashboard/verification/impact.py), and the rules register with this session's reading of each open question
 (passed to the engines' Rules options on every page)."""
 
 from __future__ import annotations
@@ -9,9 +9,7 @@ import dataclasses
 import polars as pl
 import streamlit as st
 
-from dashboard.checks import impact
-from dashboard.checks import results as checks
-from dashboard.nav import CHECKS, page, page_header
+from dashboard.nav import VERIFICATION_SECTIONS, page, page_header
 from dashboard.shared import answers, fit
 from dashboard.shared.readings import (
     GAME_TITLES,
@@ -24,6 +22,8 @@ from dashboard.shared.readings import (
     rules_class,
 )
 from dashboard.shared.widgets import kept, kept_tabs
+from dashboard.verification import impact
+from dashboard.verification import results as checks
 from solver.register import Rule, register
 
 page_header("verification")
@@ -104,7 +104,7 @@ def checks_tab() -> None:
                 "limit ran out.")
     for game, title in GAME_TITLES.items():
         st.subheader(title)
-        CHECKS[game].section(title)  # the game's room: its options, Run, its counterexamples drawn
+        VERIFICATION_SECTIONS[game].section(title)  # the game's room: its options, Run, its counterexamples drawn
 
 
 for tab, draw in ((tab_checks, checks_tab), (tab_impact, impact.impact_section), (tab_register, register_tab)):

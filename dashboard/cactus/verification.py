@@ -1,15 +1,15 @@
 """The Cactus Town section of the Verification page: which player counts' event decks to check and whether to skip the
 slowest alternative-reading checks, a failing check said in words (:mod:`dashboard.cactus.check_words`), and how its
 verdicts across the readings run (:mod:`solver.cactus.verify` decides every check; nothing is decided here). The
-navigation lists it with the other games' sections (:data:`dashboard.nav.CHECKS`)."""
+navigation lists it with the other games' sections (:data:`dashboard.nav.VERIFICATION_SECTIONS`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from dashboard.cactus.check_words import fails_in_words
-from dashboard.checks.results import game_section, last_options
 from dashboard.shared.widgets import kept
+from dashboard.verification.results import game_section, last_options
 
 GAME = "cactus"
 EXPECTED_SECONDS = 60.0

@@ -1,16 +1,16 @@
 """The Outlaws section of the Verification page: a time limit per check and the rules broken on purpose, each
 counterexample said in one sentence (:mod:`dashboard.outlaws.counterexample`) and drawn as Main Street before and
 after its action, and how its verdicts across the readings run (:mod:`solver.outlaws.verify` decides every check;
-nothing is decided here). The navigation lists it with the other games' sections (:data:`dashboard.nav.CHECKS`)."""
+nothing is decided here). The navigation lists it with the other games' sections (:data:`dashboard.nav.VERIFICATION_SECTIONS`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.checks.results import game_section, last_options
 from dashboard.outlaws import street
 from dashboard.outlaws.counterexample import sentence
 from dashboard.shared.widgets import kept
+from dashboard.verification.results import game_section, last_options
 
 GAME = "outlaws"
 EXPECTED_SECONDS = 60.0

@@ -1,13 +1,13 @@
-"""A page's state in the browser's address, and the one decoder every address parameter goes through.
+"""A page's work in the browser's address, and the one decoder every address parameter goes through.
 
-A state document travels as compact URL-safe text (JSON, zlib, then base64url), so a reload or a bookmark
+A work document travels as compact URL-safe text (JSON, zlib, then base64url), so a reload or a bookmark
 resumes where the user was. :func:`decode` reads it back with the guarantees of the file loaders
 (:func:`solver.io.read.parse_json_text`: size and depth limits, bounded numbers, duplicate keys refused), then
 checks it against the parameter's :class:`Address` schema (the small shape language below, and the solver's
 own loaders for the parts it has loaders for) before the page uses it. Every failure is one
 :class:`~solver.errors.BadInput` line naming the parameter and the problem (rule:X-bad-input); the pages show
 it inline and open at their defaults. The schemas of the dashboard's parameters are
-:mod:`dashboard.shared.state.addresses`. Presentation plumbing only: nothing here decides a rule.
+:mod:`dashboard.shared.work.addresses`. Presentation plumbing only: nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
 from solver.io.numbers import MAX_INT, parse_int_text, short_repr
 from solver.io.read import MAX_BYTES, is_whole, parse_json_text
@@ -247,7 +247,7 @@ class Address:
 def decode(text: Any, address: Address) -> Any:
     """The value of ``address`` in ``text`` (the parameter as the address holds it), checked against its shape;
     a one-line :class:`BadInput` naming ``address.what`` when it is damaged, too big or of the wrong shape. Its
-    line is plain text (:func:`~dashboard.shared.state.plaintext.plain`): what it echoes of the address is never
+    line is plain text (:func:`~dashboard.shared.work.plaintext.plain`): what it echoes of the address is never
     read as Markdown where the page shows it."""
     try:
         return _decoded(text, address)

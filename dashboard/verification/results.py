@@ -1,6 +1,6 @@
 """The Verification page's adapters: run a game's invariant checks in :mod:`solver` and draw their results (holds /
-fails, counterexample, rule passage); each game's room draws its own options and counterexamples (its ``checks.py``,
-:class:`dashboard.room.CheckRoom`). No check is decided here."""
+fails, counterexample, rule passage); each game's room draws its own options and counterexamples (its ``verification.py``,
+:class:`dashboard.room.VerificationSection`). No check is decided here."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import streamlit as st
 from dashboard.shared import answers
 from dashboard.shared.caching import all_checks_decided, cache_final, dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_doc, rules_from_doc
-from dashboard.shared.work import run_with_progress
+from dashboard.shared.runs import run_with_progress
 from solver import registry
 from solver.errors import BadInput
 

@@ -1,4 +1,4 @@
-"""This browser's id: the key of its work and saved games in :mod:`dashboard.shared.state.store`.
+"""This browser's id: the key of its work and saved games in :mod:`dashboard.shared.work.store`.
 
 The id is ``secrets.token_urlsafe(32)`` (256 random bits), held by the browser alone as the cookie
 ``ruleslinger_browser`` (``SameSite=Strict``, ``Path=/``, ``Max-Age`` 400 days, renewed by every visit), never in
@@ -99,7 +99,7 @@ def browser_id() -> str:
 
 @functools.cache
 def _writer():
-    """The cookie writer component, registered once per process (Streamlit warns on a second registration)."""
+    """The cookie writer component, declared once per process (Streamlit warns when it is declared twice)."""
     return st.components.v2.component("ruleslinger_browser_cookie", js=_WRITER_JS)
 
 

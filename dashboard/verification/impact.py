@@ -14,13 +14,13 @@ from collections.abc import Callable
 import polars as pl
 import streamlit as st
 
-from dashboard.checks.results import KEPT
-from dashboard.nav import CHECKS
+from dashboard.nav import VERIFICATION_SECTIONS
 from dashboard.shared import answers
 from dashboard.shared.readings import GAME_TITLES, describe_choice, plain, reading_name
+from dashboard.shared.runs import Stopped, run_with_progress
 from dashboard.shared.widgets import kept
 from dashboard.shared.words import counted
-from dashboard.shared.work import Stopped, run_with_progress
+from dashboard.verification.results import KEPT
 from solver.errors import BadInput
 from solver.stopping import StopSignal, stopped
 
@@ -77,9 +77,9 @@ _AHEAD_LOCK = threading.Lock()
 
 
 def cards(game: str) -> str:
-    """The numbers the player settled on ``game``'s cards, as the game's checks room passes them (its
+    """The numbers the player settled on ``game``'s cards, as the game's Verification section passes them (its
     ``impact_cards``), "{}" for a game without them."""
-    read = getattr(CHECKS[game], "impact_cards", None)
+    read = getattr(VERIFICATION_SECTIONS[game], "impact_cards", None)
     return read() if read is not None else "{}"
 
 
@@ -161,7 +161,7 @@ def impact_section() -> None:
     limit = float(kept(c[1].select_slider, f"imp_limit_{game}", next((s for s in seconds if s == last[2]), 30),
                        "Seconds per check or search", seconds))  # the option itself (JSON gave back 30.0)
     games = int(kept(c[2].select_slider, f"imp_games_{game}", last[3], "Games per scenario", [10, 50, 100, 200],
-                     disabled=not CHECKS[game].IMPACT_GAMES))
+                     disabled=not VERIFICATION_SECTIONS[game].IMPACT_GAMES))
     key = f"impact_{game}"
     card_numbers = cards(game)  # the player's settled card numbers: a verdict scored with them is another run
     inputs = [game, sorted(only), limit, games] + ([card_numbers] if card_numbers != "{}" else [])
@@ -176,7 +176,7 @@ def impact_section() -> None:
         try:
             answers.remember(KEPT, key, inputs, run_with_progress(
                 _run, game, tuple(only), limit, games, box, card_numbers, label=f"Verdicts across the readings ({GAME_TITLES[game]})",
-                expected_seconds=max(5.0, CHECKS[game].IMPACT_SECONDS * share), detail=lambda: box.get("text", ""),
+                expected_seconds=max(5.0, VERIFICATION_SECTIONS[game].IMPACT_SECONDS * share), detail=lambda: box.get("text", ""),
                 fraction=lambda: box.get("share"), cancel=StopSignal()))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")

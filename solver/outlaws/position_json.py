@@ -1,13 +1,11 @@
 """Outlaws positions as documents: reading the contracts.md format with every problem of a document named at once
-(:func:`position_problems`, python-chess's ``status()``), writing it, the set-up and a player's view. The records
-(:class:`Position`, :class:`Side`, :class:`PerSide`, ...) and the component counts are in
-:mod:`solver.outlaws.position`, re-exported here.
+(:func:`position_problems`, python-chess's ``status()``) and writing it. The records (:class:`Position`,
+:class:`Side`, :class:`PerSide`, ...), the component counts, the set-up and a player's view are in
+:mod:`solver.outlaws.position`.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,22 +28,13 @@ from solver.outlaws.position import (
     Position,
     Side,
     Supply,
-    evolve,
-    left_of,
-    other,
-    right_of,
     sorted_reserve,
     token_counts,
-    unknown_characters,
-    unknown_token_pool,
 )
 from solver.outlaws.victory_names import Way
 
-__all__ = ["CHARACTERS", "COLUMNS", "EMPTY", "FRONT_PAGE_PER_SIDE", "FRONT_PAGE_TOTAL", "SIDES", "TOKEN_TOTALS",
-           "TOKEN_TYPES", "VICTORIES", "Discard", "Knowledge", "PerSide", "Position", "Side", "Supply", "evolve",
-           "left_of", "other", "right_of", "sorted_reserve", "token_counts", "unknown_characters",
-           "unknown_token_pool", "read_position", "position_from_json", "position_problems", "load_position",
-           "position_to_json", "initial_position", "view", "refusal"]
+__all__ = ["read_position", "position_from_json", "position_problems", "load_position", "position_to_json",
+           "refusal"]
 
 # ---------------------------------------------------------------- reading a document, every problem at once
 
@@ -421,44 +410,3 @@ def position_to_json(pos: Position) -> dict:
         "knowledge": {s: {"characters": sorted(pos.knowledge[s].characters),
                           "tokens": sorted(pos.knowledge[s].tokens)} for s in SIDES},
     }
-
-
-def initial_position(seed: int | None = None, rules=None) -> Position:
-    """The set-up, fully known ("god view") (rule:O-setup, rule:O13).
-
-    Each side lays 8 of its 10 characters face down on Main Street and puts 2 (never the Governor)
-    in its Saloon; each supply gets 1 Bullet, 1 Handcuffs and 3 Front Page markers; the other 13
-    tokens are shuffled, 8 go face down between the columns and 5 form the reserve.
-    """
-    from solver.outlaws.rules import Rules
-
-    rules = rules or Rules()
-    rng = random.Random(seed)
-    rows, saloons = [], []
-    for _ in SIDES:
-        chars = list(CHARACTERS)
-        rng.shuffle(chars)
-        saloon = [c for c in chars if c != "governor"][:2]
-        rest = [c for c in chars if c not in saloon]
-        rows.append(tuple(rest))
-        saloons.append(tuple(sorted(saloon)))
-    pool = ["vote"] * 6 + ["bullet"] + ["handcuffs"] + ["x"] * 4 + ["election"]
-    rng.shuffle(pool)
-    first = Side(rules.first_player) if rules.first_player in SIDES else rng.choice(SIDES)
-    return Position(to_move=first, actions_left=2, street=PerSide(*rows), saloon=PerSide(*saloons),
-                    tokens=tuple(pool[:8]), reserve=sorted_reserve(pool[8:]),
-                    supply=PerSide(Supply(), Supply()))
-
-
-def view(pos: Position, side: str) -> Position:
-    """The position as ``side`` sees it (rule:O-knowledge): opposing street characters it does not
-    know, tokens it has not seen and the whole face-down reserve become ``None``. Both Saloons, the
-    supplies, the discard and face-up (marked or immobilized) characters stay visible."""
-    if side not in SIDES:
-        raise BadInput(f"view: side must be \"A\" or \"B\", got {short_repr(side, 20)}")
-    opp = other(side)
-    k = pos.knowledge[side]
-    row = tuple(name if (col in k.characters or pos.face_up(opp, name)) else None
-                for col, name in enumerate(pos.street[opp]))
-    tokens = tuple(t if (t == EMPTY or col in k.tokens) else None for col, t in enumerate(pos.tokens))
-    return replace(pos, street=pos.street.set(opp, row), tokens=tokens, reserve=(None,) * len(pos.reserve))

@@ -1,4 +1,4 @@
-"""The difficulty atlas (solver.wagons.review.atlas): the readings per scenario, one row, the per-scenario table and
+"""The difficulty atlas (solver.wagons.optimizer.atlas): the readings per scenario, one row, the per-scenario table and
 ``ruleslinger batch wagons-atlas`` (rule:W-opt-canwin, rule:W-opt-bestplay, rule:W11)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from solver.execution.batches import plan
 from solver.execution.plans import batch_request
 from solver.paths import REPO
 from solver.wagons.data import SCENARIO_IDS
-from solver.wagons.review.atlas import ATLAS_SCHEMA, atlas_items, atlas_row, atlas_table, scenario_readings
+from solver.wagons.optimizer.atlas import ATLAS_SCHEMA, atlas_items, atlas_row, atlas_table, scenario_readings
 
 
 def test_boom_or_bust_scenarios_run_under_both_readings():

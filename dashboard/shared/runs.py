@@ -1,4 +1,4 @@
-"""Long work on a page: a worker thread with a progress bar and an estimate of the time left, a Stop button, and the hand-over of a stopped run's best so far to the next run."""
+"""Long runs on a page: a worker thread with a progress bar and an estimate of the time left, a Stop button, and the hand-over of a stopped run's best so far to the next run."""
 
 from __future__ import annotations
 
@@ -26,32 +26,32 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
                       **kwargs: Any) -> Any:
     """Run ``fn`` in a worker thread while a progress bar counts toward ``expected_seconds``.
 
-    The page keeps drawing while the work runs; exceptions (BadInput included) are re-raised
+    The page keeps drawing while ``fn`` runs; exceptions (BadInput included) are re-raised
     here. ``fn`` may be an ``st.cache_data`` function: the worker carries the script's context,
-    so a cached input returns at once. ``detail()`` (if given) adds the work's own progress report
+    so a cached input returns at once. ``detail()`` (if given) adds ``fn``'s own progress report
     (e.g. the best score so far) to the bar's text; it must only read plain data. ``fraction()`` (if
     given) is the share done, which then drives the bar and an estimate of the time left.
 
     With ``cancel`` (a fresh :class:`~solver.stopping.StopSignal`), a **Stop** button is
-    shown, the work runs under it (``stopping``), and it is set when the page's run ends before the work
+    shown, ``fn`` runs under it (``stopping``), and it is set when the page's run ends before ``fn``
     does: Stop pressed, another widget used, the session closed. So nothing keeps computing for a page no
-    one is looking at: the optimizer ends as at its time limit, other work reads ``stopped()`` in its own
+    one is looking at: the optimizer ends as at its time limit, other solvers read ``stopped()`` in their own
     progress callback and raises :class:`Stopped`. With ``keep`` as well (a :class:`Keeper`,
-    from :func:`keep_stopped`), the work gets :data:`STOP_GRACE_SECONDS` to end and what it returned (the
+    from :func:`keep_stopped`), ``fn`` gets :data:`STOP_GRACE_SECONDS` to end and what it returned (the
     optimizer's best so far) is handed to the page's next run, which waits for it.
     """
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
     box: dict[str, Any] = {}
 
-    def work() -> None:
+    def call() -> None:
         try:
             with stopping(cancel):
                 box["value"] = fn(*args, **kwargs)
         except BaseException as exc:  # re-raised in the page's thread
             box["error"] = exc
 
-    worker = threading.Thread(target=work, daemon=True)
+    worker = threading.Thread(target=call, daemon=True)
     ctx = get_script_run_ctx()
     if ctx is not None:
         add_script_run_ctx(worker, ctx)
@@ -71,7 +71,7 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
         while worker.is_alive():
             worker.join(0.15)
             bar.progress(*_progress(label, time.monotonic() - start, expected_seconds, detail, fraction, countdown))
-    finally:  # the page's run ended first (Stop, another widget, the session closed): ask the work to stop
+    finally:  # the page's run ended first (Stop, another widget, the session closed): ask ``fn`` to stop
         if cancel is not None and worker.is_alive():
             cancel.set()
             if keep is not None:
@@ -96,7 +96,7 @@ class Handover:
 
     When a page's run is stopped, Streamlit refuses every ``st`` call in it (writing ``st.session_state``
     included) and may start the next run at once, on another thread, while the stopped one still waits for
-    its work's best so far. So a run that may hand over a result says so first (:meth:`Keeper.begin`), puts
+    its best so far. So a run that may hand over a result says so first (:meth:`Keeper.begin`), puts
     the result in this plain object, and the next run waits for it (:meth:`take`, from
     :func:`deliver_stopped`)."""
 
@@ -140,7 +140,7 @@ class Keeper:
         self.handover._begin()
 
     def end(self, *value: Any) -> None:
-        """The run is over: with ``value``, it was stopped and this is what its work returned."""
+        """The run is over: with ``value``, it was stopped and this is what its function returned."""
         self.handover._end(self.name, tuple(self.shape(v) for v in value))
 
 
@@ -171,7 +171,7 @@ def stopped_note(result: dict) -> None:
 @dataclasses.dataclass
 class Countdown:
     """The time left as the bar says it: it only falls (an estimate that grew from 468 s to 1,085 s
-    while the work ran helps no one). Each new estimate from the share done is taken only when it is lower than
+    while the run went on helps no one). Each new estimate from the share done is taken only when it is lower than
     the last one said, less the time since; once it reaches zero the bar says the run takes longer than
     estimated."""
 
@@ -187,7 +187,7 @@ class Countdown:
 
 def _progress(label: str, elapsed: float, expected: float, detail, fraction,
               countdown: Countdown | None = None) -> tuple[float, str]:
-    """The bar's share and text: the work's own share done and time left when it reports one (with a
+    """The bar's share and text: the run's own share done and time left when it reports one (with a
     ``countdown``, a time left that only falls), else the time against the expected time (and plainly so
     once the run takes longer than expected)."""
     extra = f" - {detail()}" if detail is not None and detail() else ""
@@ -199,7 +199,7 @@ def _progress(label: str, elapsed: float, expected: float, detail, fraction,
             if left < 0.5 and done < 1:
                 return min(0.99, done), f"{label} ({elapsed:.0f} s, longer than estimated){extra}"
         return min(0.99, done), f"{label} ({elapsed:.0f} s, about {left:.0f} s left){extra}"
-    if fraction is not None:  # the work reports its share, just not yet: no promise from a fixed guess
+    if fraction is not None:  # the run reports its share, just not yet: no promise from a fixed guess
         return 0.0, f"{label} ({elapsed:.1f} s){extra}"
     if elapsed > expected:
         return 0.99, f"{label} ({elapsed:.0f} s, longer than the ~{expected:.0f} s expected){extra}"

@@ -2,11 +2,11 @@
 
 The file is ``$RULESLINGER_STORE`` when set, else ``$XDG_DATA_HOME/ruleslinger/store.sqlite3``, else
 ``~/.local/share/ruleslinger/store.sqlite3``. Every row belongs to one browser, named by the SHA-256 of the
-browser's secret id (:mod:`dashboard.shared.state.browser`), so the file never holds an id a browser could be
+browser's secret id (:mod:`dashboard.shared.work.browser`), so the file never holds an id a browser could be
 impersonated with, and every query names the browser: no browser ever reads or changes another's rows.
 
 Per browser the store keeps
-- **work**: each page's working state, key -> JSON document (the score sheet's town, the play-along's game
+- **work**: each page's kept work, key -> JSON document (the score sheet's town, the play-along's game
   record, the Outlaws line, ...), written when it changes and read back when a session lacks it;
 - **items**: the named saved games and towns of "My games" (kind, name, JSON document, created and updated
   times), listed, resumed, renamed and deleted.
@@ -39,8 +39,8 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.shared.state import browser
-from dashboard.shared.state.plaintext import plain
+from dashboard.shared.work import browser
+from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput, one_line, printable
 from solver.io.numbers import MAX_INT, short_repr
 from solver.io.read import MAX_BYTES, parse_json_text
@@ -474,7 +474,7 @@ def start() -> Handle | None:
 
 def _written(handle: Handle) -> dict[str, str]:
     """The digests of the work this session wrote or restored for ``handle``'s browser. When the session has
-    changed browser (it adopted the id another tab of its browser wrote first: :mod:`dashboard.shared.state.browser`),
+    changed browser (it adopted the id another tab of its browser wrote first: :mod:`dashboard.shared.work.browser`),
     the values it mirrored belong to the id it dropped: they leave the session, to be restored from this one's."""
     owner, written = st.session_state.get(_WRITTEN, (handle.owner, {}))
     if owner != handle.owner:

@@ -1,0 +1,1 @@
+"""Tests: wagons / verify."""
