@@ -19,10 +19,17 @@ class Z3Run:
     solve (None: only the overall limit). A solve started after the limit answers ``unknown`` at once."""
 
     def __init__(self, time_limit: float | None = None, solve_limit: float | None = None) -> None:
-        self.ctx = z3.Context()
+        self._ctx: z3.Context | None = None
         self.started = time.perf_counter()
         self.deadline = None if time_limit is None else self.started + time_limit
         self.solve_limit = solve_limit
+
+    @property
+    def ctx(self) -> z3.Context:
+        """This run's own context, made at its first use (a run that only times its parts makes none)."""
+        if self._ctx is None:
+            self._ctx = z3.Context()
+        return self._ctx
 
     def elapsed(self) -> float:
         """Seconds since the run started."""

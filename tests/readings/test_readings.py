@@ -330,9 +330,13 @@ def test_a_lone_cowboy_check_cut_by_its_time_limit_is_undecided(monkeypatch):
     """A scenario the time limit left open makes the verdict undecided, never 'holds'; the
     playability check takes no reading, the game checks no scoring reading (stated arguments)."""
     from solver.wagons.verify import checks as wv
+    from solver.z3check import CheckResult, Finding, Outcome
 
-    fake = {"termination": lambda sid, *a, **kw: {"id": f"termination/{sid}", "holds": None if sid == "gold-rush"
-                                                   else True}}
+    def termination(sid, *a, **kw) -> CheckResult:
+        finding = Finding(None if sid == "gold-rush" else True)
+        return CheckResult(f"termination/{sid}", "termination", "rule", Outcome.of(finding, 0.0))
+
+    fake = {"termination": termination}
     monkeypatch.setattr(wv, "check_families", lambda: fake)
     by_id = {v.id: v for v in impact.verdicts("wagons")}
     rules, settings = reading_options.rules_with("wagons", {}), verdict.Settings(time_limit=1)
