@@ -17,6 +17,8 @@ event deck, its Z3 model in ``event_model``) and ``solo_checks``, what they shar
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solver import verification
 from solver.cactus.rules import CHOICES, CactusRules
 from solver.cactus.verify import base
@@ -63,7 +65,7 @@ def _duel_bounds(p: int, rules: CactusRules, quick: bool) -> list:
 
 def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, rules: CactusRules = CactusRules()) -> list:
     """The checks to run, as zero-argument callables: event deck checks per player count, then solo."""
-    out = []
+    out: list[Callable[..., CheckResult]] = []
     c5 = rules.stagecoach_short
     for p in players:
         out += [lambda p=p: check_marshal_last_three(p), lambda p=p: check_event_bound(p, c5),

@@ -6,6 +6,7 @@ the game can end in with Train and Stagecoach, and what duel discards change.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import z3
 
@@ -63,7 +64,7 @@ def check_event_bound(players: int, stagecoach_short: str = "as_many") -> CheckR
         s, em = build_event_model(run, size, hi + 2, stagecoach_short=stagecoach_short)
         s.add(z3.Or(z3.Not(em.ended_at[hi - 1]), em.end < lo))
         found = sat_of(run, s)
-        details = {"bound": [lo, hi]}
+        details: dict[str, Any] = {"bound": [lo, hi]}
         if found is False:
             early, late, w_early, w_late = _end_range(run, size, hi + 2, stagecoach_short=stagecoach_short)
             details.update({"earliest": early, "latest": late, "witness_earliest": w_early, "witness_latest": w_late})

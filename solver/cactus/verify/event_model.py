@@ -7,6 +7,7 @@ Stagecoach with any cards its shuffle can bring back and duel discards in any ro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import z3
 
@@ -30,8 +31,8 @@ class _Flow:
     s0: dict
     s1: dict
     disc: dict
-    ended: object
-    end: object
+    ended: Any  # a Z3 Bool
+    end: Any  # a Z3 Int: the round the game ends in
 
 
 @dataclass

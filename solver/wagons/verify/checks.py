@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import z3
 
@@ -355,7 +356,8 @@ def check_playability(scenario: str, rules: Rules = Rules(), mutations: frozense
     run = Z3Run(time_limit)
     # every card of a deal: at least the largest town a game gives (card conservation)
     largest = max_town if max_town is not None else len(scenario_cards(scenario))
-    holds, cex, sizes = True, None, []
+    holds: bool | None = True
+    cex, sizes = None, []
     for n in range(0, (largest or 0) + 1):
         if run.out_of_time():
             holds = None
@@ -387,11 +389,13 @@ def check_playability(scenario: str, rules: Rules = Rules(), mutations: frozense
                    run, Finding(holds, cex, details))
 
 
-def _check_town(run: Z3Run, s, cond, xs, ys, n, why, new=None):
+def _check_town(run: Z3Run, s: z3.Solver, cond: Any, xs: list, ys: list, n: int, why: str,
+                new: tuple | None = None) -> tuple[bool | None, dict | None] | None:
+    """None when no town of ``n`` cards meets ``cond``; (False, the town) when one does; (None, None) undecided."""
+    out: tuple[bool | None, dict | None] | None = None
     s.push()
     s.add(cond)
     r = run.check(s)
-    out = None
     if r == z3.unknown:
         out = (None, None)
     elif r == z3.sat:
