@@ -23,8 +23,8 @@ Checks (ids):
   6 Front Page markers, only a Bandit on Main Street immobilized, the Governor never marked), so
   together the checks are an induction from the set-up.
 
-Each Z3 check runs through the one check runner (:mod:`solver.z3check`: a fresh ``z3.Context``, a time limit), one step (action
-kind and side) at a time and each step one case at a time (:attr:`Step.cases`); the take steps are solved
+Each Z3 check runs through the one check runner (:mod:`solver.z3check`: a fresh ``z3.Context``, a time limit),
+one step (action kind and side) at a time and each step one case at a time (:attr:`Step.cases`); the take steps are solved
 with Z3's preprocessing (their refill arithmetic needs it). The symbolic position is in :mod:`symbolic`,
 the transitions in :mod:`model` and :mod:`abilities`, the agreement with the engine in :mod:`agreement`;
 ``ruleslinger outlaws verify`` is registered by :mod:`solver.outlaws.cli`.

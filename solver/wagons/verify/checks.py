@@ -82,13 +82,14 @@ def _game(run: Z3Run, scenario: str, rules: Rules, mutations: frozenset, deal=No
 
 
 def _sat(model: GameModel, *conds):
-    """(sat?, trace) of the model with ``conds``; None when the check's time is used up."""
-    assert model.run is not None, "a GameModel of a check is made by _game"
-    if model.run.out_of_time():
+    """(sat?, trace) of the model with ``conds``; None when the check's time is used up (a model made outside
+    :func:`_game` solves without a limit)."""
+    run = model.run if model.run is not None else Z3Run()
+    if run.out_of_time():
         return None, None
     model.s.push()
     model.s.add(*conds)
-    r = model.run.check(model.s)
+    r = run.check(model.s)
     tr = model.trace(model.s.model()) if r == z3.sat else None
     model.s.pop()
     return (None if r == z3.unknown else r == z3.sat), tr
@@ -103,13 +104,13 @@ def _engine_view(scenario: str, rules: Rules, trace: dict | None) -> dict | None
         r = replay(scenario, trace, rules)
     except BadInput as e:
         return {"agrees": False, "mismatch": f"the engine refuses the line: {e}"}
-    out = {"agrees": r["agrees"], "mismatch": r["mismatch"]}
-    st = r.get("state")
+    out = {"agrees": r.agrees, "mismatch": r.mismatch}
+    st = r.state
     if st is not None:
         out["town"] = {"placements": [p.to_dict() for p in st.town.placements]}
         out["pile"] = list(st.pile)
-        out["over"] = r["over"]
-        if r["over"]:  # the engine's own conservation on this deal and line
+        out["over"] = r.over
+        if r.over:  # the engine's own conservation on this deal and line
             out["cards_once"] = sorted(st.town.card_ids + st.pile) == sorted(scenario_cards(scenario))
     return out
 
@@ -375,8 +376,8 @@ def check_playability(scenario: str, rules: Rules = Rules(), mutations: frozense
             cs = [contact(x, y, j) for j in range(n)]
             only_corner = z3.And(n > 0, z3.Not(z3.Or([z3.Or(c[0], c[1]) for c in cs] or [z3.BoolVal(False, ctx)])),
                                  legal(x, y, n))
-            res = _check_town(size_run, s, only_corner, xs, ys, n, "the rule accepts a card touching the town only at a "
-                                                         "corner", (x, y))
+            res = _check_town(size_run, s, only_corner, xs, ys, n,
+                              "the rule accepts a card touching the town only at a corner", (x, y))
         sizes.append(n)
         if res is not None:
             holds, cex = res

@@ -1,7 +1,7 @@
 """Winnability and score bounds of the Lone Cowboy scenarios (``wagons verify``, rule:W-verify).
 
-The bound model (Z3, a fresh context per solve through the one check runner, :mod:`solver.z3check`) is a relaxation of the final position written from
-the scoring texts (rule:W6, rule:W7, goals.toml numbers): the player's town is any subset of the
+The bound model (Z3, a fresh context per solve through the one check runner, :mod:`solver.z3check`) is a
+relaxation of the final position written from the scoring texts (rule:W6, rule:W7, goals.toml numbers): the player's town is any subset of the
 scenario's 16 cards and the pile the rest (card conservation); the town shows any number of each
 (terrain, icon) pair up to what its cards carry (covering hides territories), at least 4 in all;
 a terrain's largest group is at most the territories of that terrain it shows; each goal card is

@@ -119,10 +119,10 @@ def test_replay_catches_a_trace_the_engine_does_not_play():
     g = random_games("cattle-drive", 1, seed=3)[0]
     trace = {"circle": g["circle"], "deck": g["deck"], "player_drafts": g["player_drafts"],
              "turns": [dict(t, who=t["who"]) for t in g["turns"]]}
-    assert replay("cattle-drive", trace)["agrees"] is True
+    assert replay("cattle-drive", trace).agrees is True
     opp = next(i for i, t in enumerate(trace["turns"]) if t["who"] == "opponent")
     trace["turns"][opp] = dict(trace["turns"][opp], k=trace["turns"][opp]["k"] + 1)
-    assert replay("cattle-drive", trace)["agrees"] is False
+    assert replay("cattle-drive", trace).agrees is False
 
 
 def test_goal_number_readings_cover_the_base_rules():
