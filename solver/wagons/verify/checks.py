@@ -104,7 +104,7 @@ def _engine_view(scenario: str, rules: Rules, trace: dict | None) -> dict | None
         r = replay(scenario, trace, rules)
     except BadInput as e:
         return {"agrees": False, "mismatch": f"the engine refuses the line: {e}"}
-    out = {"agrees": r.agrees, "mismatch": r.mismatch}
+    out: dict[str, Any] = {"agrees": r.agrees, "mismatch": r.mismatch}
     st = r.state
     if st is not None:
         out["town"] = {"placements": [p.to_dict() for p in st.town.placements]}
