@@ -81,8 +81,8 @@ def run(quick: bool = False) -> list[dict]:
 
     # Z3 invariant checks
     for r in run_checks(rules, time_limit=600):
-        rows.append(_row(f"z3 check {r['id']}", r["seconds"], "s",
-                         f"holds={r['holds']}; every action kind for both sides, fresh z3.Context()"))
+        rows.append(_row(f"z3 check {r.id}", r.elapsed, "s",
+                         f"holds={r.holds}; every action kind for both sides, fresh z3.Context()"))
 
     # Z3 encoding vs the engine
     rng = random.Random(3)
@@ -96,7 +96,7 @@ def run(quick: bool = False) -> list[dict]:
             p = q
         positions.append(p)
     t = time.perf_counter()
-    agree = [cross_check(p, rules)["agree"] for p in positions]
+    agree = [cross_check(p, rules).agree for p in positions]
     dt = time.perf_counter() - t
     rows.append(_row("z3 model vs engine successor sets", dt / len(positions), "s per position",
                      f"{sum(agree)}/{len(agree)} positions agree (every successor of every action)"))

@@ -79,8 +79,8 @@ def run(quick: bool = False, only_games: tuple[str, ...] = ()) -> list[dict]:
                          f"{cpu:.0f} CPU s{'; over the 5-minute target' if took > TARGET_SECONDS else ''}"))
         rows.append({**_row(game, "readings impact CPU", cpu, "CPU seconds, worker processes included"),
                      "unit": "cpu-s"})
-        for v in sorted(result["verdicts"], key=lambda v: -v["seconds"]):
-            rows.append(_row(game, f"verdict {v['id']}", v["seconds"], f"{len(v['checked']) + 1} runs"))
+        for v in sorted(result["verdicts"], key=lambda v: -v["elapsed"]):
+            rows.append(_row(game, f"verdict {v['id']}", v["elapsed"], f"{len(v['checked']) + 1} runs"))
     return rows
 
 

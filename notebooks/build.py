@@ -124,8 +124,9 @@ compare"""),
     ("md", "## Invariant checks (Z3): the solo deck checks and one event-deck check"),
     ("code", """from solver.cactus.verify import checks as cv
 
-checks = list(cv.verify(players=(), quick=True)["checks"]) + [cv.check_marshal_last_three(2)]
-table = pl.DataFrame([{"id": c["id"], "holds": c["holds"], "seconds": c["seconds"]} for c in checks])
+checks = list(cv.verify(players=(), quick=True)["checks"]) + [cv.check_marshal_last_three(2).to_json()]
+table = pl.DataFrame([{"id": c["id"], "holds": c["holds"], "status": c["status"], "elapsed": c["elapsed"]}
+                      for c in checks])
 assert table.filter(pl.col("id") == "event-marshal-last-3/p2")["holds"].item() is True
 table"""),
     ("md", "## Duel odds"),

@@ -68,7 +68,7 @@ def summary(report: dict) -> str:
     line = (f"**{counts['same']} of {counted(total, 'verdict')} the same under every reading; "
             f"{counts['changed']} changed by a reading")
     return line + (f"; {counts['undecided']} undecided under some reading" if counts["undecided"] else "") + \
-        f"** ({report['seconds']} s)."
+        f"** ({report.get('elapsed', report.get('seconds'))} s)."
 
 
 _AHEAD: dict[tuple, threading.Thread] = {}

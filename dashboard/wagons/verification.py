@@ -5,13 +5,11 @@ other games' sections (:data:`dashboard.nav.VERIFICATION_SECTIONS`)."""
 
 from __future__ import annotations
 
-import json
-
 import polars as pl
 import streamlit as st
 
 from dashboard.shared import answers
-from dashboard.shared.caching import all_checks_decided, cache_final, dumps
+from dashboard.shared.caching import all_checks_decided, cache_final
 from dashboard.shared.readings import make_rules, rules_class
 from dashboard.shared.runs import run_with_progress
 from dashboard.shared.words import counted
@@ -42,7 +40,7 @@ def _run(scenarios: tuple[str, ...], check_ids: tuple[str, ...], rules_json: str
     rules = rules_from_key(GAME, rules_json)
     out = run_checks(scenarios, check_ids, rules, frozenset(mutations), time_limit,
                      data=cards_data(cards))  # the checks that read goal numbers: those of the player's cards
-    return json.loads(dumps(out))  # plain data for the cache (no engine objects)
+    return [c.to_json() for c in out]  # the JSON edge: plain data for the cache (no engine objects)
 
 
 def _town(placements: list[dict] | None, caption: str, flagged: list[dict] = ()) -> None:

@@ -74,11 +74,11 @@ def _render_verify(r: dict) -> str:
     for c in r["checks"]:
         mark = {True: "HOLDS", False: "FAILS", None: "UNKNOWN"}[c["holds"]]
         extra = f" [open question {c['open_question']}]" if c.get("open_question") else ""
-        lines.append(f"{mark:<7} {c['id']:<46} {c['seconds']:7.3f}s  {c['title']}{extra}")
+        lines.append(f"{mark:<7} {c['id']:<46} {c['elapsed']:7.3f}s  {c['title']}{extra}")
         if c["counterexample"]:
             lines.append(f"        counterexample: {c['counterexample']}")
     s = r["summary"]
-    lines.append(f"{s['holds']} hold, {s['fails']} fail, {s['unknown']} unknown; {r['total_seconds']}s in Z3")
+    lines.append(f"{s['holds']} hold, {s['fails']} fail, {s['unknown']} unknown; {r['elapsed']}s in Z3")
     return "\n".join(lines)
 
 

@@ -160,7 +160,7 @@ def _render_verify(result: dict) -> str:
     lines = []
     for c in result["checks"]:
         state = {True: "holds", False: "FAILS", None: "unknown (time limit)"}[c["holds"]]
-        lines.append(f"{c['id']:<24} {state:<22} {c['seconds']:>7.2f}s  {c['rule'][:70]}")
+        lines.append(f"{c['id']:<24} {state:<22} {c['elapsed']:>7.2f}s  {c['rule'][:70]}")
         if c["counterexample"]:
             cx = c["counterexample"]
             lines.append(f"    counterexample: {cx['action']}")

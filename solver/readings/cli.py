@@ -22,7 +22,7 @@ def _impact_cmd(args) -> dict:
 
 def _render_impact(result: dict) -> str:
     lines = [f"{result['game']}: each verdict under each alternative reading ({result['method']}; "
-             f"{result['seconds']} s)"]
+             f"{result['elapsed']} s)"]
     for v in result["verdicts"]:
         lines.append(f"{v['id']}: default {json.dumps(v['default'])}")
         if v["holds_under_every_reading"]:

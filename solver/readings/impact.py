@@ -148,7 +148,7 @@ def impact(game: str, only: Iterable[str] | None = None, settings: Settings = Se
                          for r in readings],
             "unread": unread(readings, chosen),
             "method": "each alternative alone, the other readings at their defaults",
-            "settings": dataclasses.asdict(settings), "seconds": round(time.perf_counter() - start, 2),
+            "settings": dataclasses.asdict(settings), **_elapsed(time.perf_counter() - start),
             "runs": {"total": len(jobs), "computed": sum(1 for j in jobs if results[j][2] == "computed"),
                      "kept": sum(1 for j in jobs if results[j][2] != "computed")}}
 
@@ -210,7 +210,12 @@ def _verdict_row(game: str, verdict: Verdict, readings: list[Reading], settings:
     return {"id": verdict.id, "title": verdict.title, "default": default, "words": verdict.words(default),
             "depends_on": depends,
             "holds_under_every_reading": not depends and not undecided and not _undecided(default),
-            "undecided": undecided, "skipped": skipped, "checked": checked, "seconds": round(seconds, 2)}
+            "undecided": undecided, "skipped": skipped, "checked": checked, **_elapsed(seconds)}
+
+
+def _elapsed(seconds: float) -> dict[str, float]:
+    """A run's time as ``elapsed``, and under the old key ``seconds`` (kept for one version: docs/contracts.md)."""
+    return {"elapsed": round(seconds, 2), "seconds": round(seconds, 2)}
 
 
 def clear_cache() -> None:

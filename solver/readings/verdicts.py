@@ -12,6 +12,7 @@ from typing import Any
 
 from solver.errors import BadInput
 from solver.io.numbers import seconds
+from solver.z3check import CheckResult
 
 ALL = "*"
 """A verdict that passes the whole rules object to the engine reads every reading (minus its ``skip``)."""
@@ -103,11 +104,12 @@ def merge_parts(values: list[dict]) -> dict:
     return {"undecided": "time limit", **out} if any("undecided" in v for v in values) else out
 
 
-def z3_value(check: dict) -> dict:
-    if check.get("holds") is None:
+def z3_value(check: CheckResult) -> dict:
+    """A Z3 check's verdict value (JSON): ``holds``, and the rounds its details bound; undecided on a time-out."""
+    if check.holds is None:
         return {"holds": None, "undecided": "time limit"}
-    out = {"holds": check["holds"]}
-    details = check.get("details") or {}
+    out: dict[str, Any] = {"holds": check.holds}
+    details = check.details or {}
     for key in ("earliest", "latest", "bound"):
         if details.get(key) is not None:
             out[key] = details[key]

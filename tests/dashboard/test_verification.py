@@ -226,18 +226,18 @@ def test_a_cactus_deal_that_fails_is_said_in_words_with_its_end_round():
     from solver.cactus.rules import CactusRules
     from solver.cactus.verify import checks as cv
 
-    check = cv.run_check("event-last-3-rounds", CactusRules(), 2)
+    check = cv.run_check("event-last-3-rounds", CactusRules(), 2).to_json()  # the page reads the JSON
     assert check["holds"] is False
     words = fails_in_words(check)
     cex = check["counterexample"]
     assert words.startswith("A deal where it fails: the event deck, top first, is ")
     assert words.endswith(f"the game ends in round {cex['ends_in_round']}.")
     assert "{" not in words and "other events" in words
-    c5 = cv.run_check("c5-reading-changes-end", CactusRules(), 2)
+    c5 = cv.run_check("c5-reading-changes-end", CactusRules(), 2).to_json()
     assert fails_in_words(c5).startswith(
         f"On the same deal the game ends in round {c5['counterexample']['as_many']['ends_in_round']} under C5 "
         f"'as_many' and in round {c5['counterexample']['none']['ends_in_round']} under C5 'none': ")
-    stop = cv.run_check("solo-marshal-bound", CactusRules(short_deck="stop_archiving"))
+    stop = cv.run_check("solo-marshal-bound", CactusRules(short_deck="stop_archiving")).to_json()
     assert fails_in_words(stop).startswith("The marshal's arrival can stay unrevealed through round 14: ")
 
 

@@ -13,6 +13,7 @@ from solver.errors import BadInput
 from solver.execution.batches import KINDS, plan, run_batch
 from solver.execution.plans import batch_request
 from tests.support.fuzz import HUGE, assert_one_line, no_hang
+from tests.support.limits import HANG_GUARD
 from tests.support.paths import ROOT
 
 BATCH_EXAMPLES = 100
@@ -150,7 +151,7 @@ def test_kill_9_of_a_batch_ends_its_workers_and_the_next_run_cleans_up(tmp_path)
     batch = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG_GUARD  # a hang guard, not a speed claim
         workers: set[int] = set()
         while time.monotonic() < deadline and not list(tmp_path.glob(".parts-*")) or len(workers) < 3:
             time.sleep(0.2)
@@ -160,10 +161,10 @@ def test_kill_9_of_a_batch_ends_its_workers_and_the_next_run_cleans_up(tmp_path)
         workers = _descendants(batch.pid)
         batch.send_signal(signal.SIGKILL)
         batch.wait(10)
-        gone_by = time.monotonic() + 5
+        gone_by = time.monotonic() + HANG_GUARD  # a hang guard: the workers go with their parent
         while _alive(workers) and time.monotonic() < gone_by:
             time.sleep(0.1)
-        assert not _alive(workers), f"still running 5 s after kill -9: {sorted(_alive(workers))}"
+        assert not _alive(workers), f"still running {HANG_GUARD:.0f} s after kill -9: {sorted(_alive(workers))}"
     finally:
         if batch.poll() is None:
             batch.kill()

@@ -36,6 +36,7 @@ from tests.support.cli_fuzz import (
     writes_a_file,
 )
 from tests.support.fuzz import deep, json_values
+from tests.support.limits import HANG_GUARD
 
 CLI_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_CLI_EXAMPLES", "60"))
 """Cases per command (in-process); the environment variable allows a deeper campaign."""
@@ -330,7 +331,7 @@ def test_huge_numbers_in_every_numeric_option_are_one_line(path, option, capsys)
     for text in HUGE_NUMBER_TEXTS:
         started = time.monotonic()
         code, out, err = run_main([*path, option, text, "--json"])
-        assert time.monotonic() - started < 5, (path, option, text)
+        assert time.monotonic() - started < HANG_GUARD, (path, option, text)  # a hang guard, not a speed claim
         assert code == 2 and out == "", (path, option, text, err)
         assert len(err.strip().splitlines()) == 1 and len(err) < 400, err[:500]
 
@@ -358,7 +359,7 @@ def test_hostile_numbers_reach_no_converter(argv, capsys):
     """Found by the issue 16 campaign: Fraction(text) froze the server; the largest seed overflowed Polars."""
     started = time.monotonic()
     one_line_exit_2([*argv, "--json"], capsys)
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < HANG_GUARD  # a hang guard (the converter froze), not a speed claim
 
 
 def test_a_ranger_position_with_a_huge_reading_is_refused_at_once(tmp_path, capsys):

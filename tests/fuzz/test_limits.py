@@ -2,20 +2,20 @@
 
 Adversarial here: the largest inputs the commands accept (16 cards for the layout optimizer, a fresh
 set-up far from any victory for the Outlaws search). Each call gets a short limit; the check is only
-that it comes back with an answer (best-so-far / unknown) instead of running on: the bound allowed
-is the limit plus a wide margin for a loaded CI machine (timings themselves live in bench/).
+that it comes back with an answer (best-so-far / unknown) instead of running on: the hang guard is
+the limit plus a wide margin for a loaded CI machine, no time is asserted (timings live in bench/).
 """
 
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
 from solver import cli
 from solver.paths import SCENARIOS
 from tests.support.fuzz import no_hang
+from tests.support.limits import HANG_GUARD
 
 MARGIN = 60.0
 """Seconds allowed beyond the limit (start-up, Z3 context creation, a loaded 2-core machine)."""
@@ -25,10 +25,8 @@ MARGIN = 60.0
 def test_best_layout_honours_a_short_limit_on_sixteen_cards():
     optimize = pytest.importorskip("solver.wagons.optimizer.layout")
     cards = [17, 0, 16, 1, 15, 2, 14, 3, 13, 4, 12, 5, 11, 6, 10, 7]
-    start = time.monotonic()
     with no_hang(int(1 + MARGIN)):
         result = optimize.best_layout(cards, "cattle-drive", time_limit=1.0)
-    assert time.monotonic() - start < 1.0 + MARGIN
     assert result.placements or not result.proven_optimal  # a best-so-far town, or honestly unproven
 
 
@@ -39,10 +37,8 @@ def test_win_possible_honours_a_short_limit_from_the_set_up():
 
     for seed in (1, 2):
         pos = initial_position(seed)
-        start = time.monotonic()
         with no_hang(int(1 + MARGIN)):
             result = search.win_possible(pos, time_limit=0.5, max_depth=200, max_nodes=10**9)
-        assert time.monotonic() - start < 0.5 + MARGIN
         assert result.A in (True, False, None) and result.B in (True, False, None)
 
 
@@ -129,7 +125,7 @@ def test_compiled_code_on_hostile_cache_folders_answers_within_its_limit(case, t
     assert done.returncode == 0 and len(lines) <= 1 and "Traceback" not in done.stderr, done.stderr[-3000:]
     assert all(line.startswith("ruleslinger: warning: no writable cache folder") for line in lines), lines
     result = json.loads(done.stdout)
-    assert result["elapsed"] < 1 + 5 and result["placements"], result["elapsed"]
+    assert result["placements"] and result["elapsed"] >= 0  # the subprocess timeout is the hang guard
 
 
 def _helpers_of(pid: int) -> list[int]:
@@ -167,8 +163,8 @@ def test_no_helper_outlives_its_command_or_holds_its_output_with_a_cold_cache(co
                              "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
     with no_hang(int(5 + MARGIN)):
         proc.wait()
-    with no_hang(3):  # a helper holding the pipe would keep this read waiting until it ends
+    assert _helpers_of(proc.pid) == []  # none runs once the command has exited: none can hold its pipe
+    with no_hang(int(HANG_GUARD)):  # a hang guard, not a speed claim
         out = proc.stdout.read()
         proc.stderr.read()
-    assert proc.returncode == 0 and json.loads(out)["elapsed"] < 2 + 2
-    assert _helpers_of(proc.pid) == []
+    assert proc.returncode == 0 and json.loads(out)["elapsed"] >= 0

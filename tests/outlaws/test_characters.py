@@ -77,5 +77,6 @@ def test_a_toy_ability_in_the_table_is_the_ability_everywhere(monkeypatch):
     assert col not in out.position.knowledge.A.characters  # the Indian's own ability would show A a character
     assert gm.Play(mine[0]) in gm.legal_actions(gm.Game(p, Rules()))
     agreement = cross_check(p)
-    assert agreement["agree"], agreement
-    assert check_invariant("governor-not-in-saloon", time_limit=600)["per_kind_seconds"].keys() >= {"toy/A", "toy/B"}
+    assert agreement.agree, agreement
+    steps = check_invariant("governor-not-in-saloon", time_limit=600).extra["per_kind_elapsed"]
+    assert steps.keys() >= {"toy/A", "toy/B"}

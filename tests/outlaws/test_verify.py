@@ -42,10 +42,10 @@ BROKEN = {  # mutation -> the check it must break
 @pytest.mark.slow
 def test_every_invariant_holds_with_the_default_readings():
     results = run_checks(time_limit=600)
-    assert [r["id"] for r in results] == list(CHECKS)
+    assert [r.id for r in results] == list(CHECKS)
     for r in results:
-        assert r["holds"] is True and r["counterexample"] is None, r["id"]
-        assert r["rule"] and r["seconds"] >= 0 and r["proven"]
+        assert r.holds is True and r.counterexample is None, r.id
+        assert r.rule and r.elapsed >= 0 and r.proven
 
 
 @pytest.mark.slow
@@ -58,7 +58,7 @@ def test_every_invariant_holds_with_the_default_readings():
 def test_invariants_hold_with_the_alternative_readings(rules):
     for cid in ("token-totals", "immobilized-stay"):
         r = check_invariant(cid, rules, time_limit=600)
-        assert r["holds"] is True, (cid, r["counterexample"])
+        assert r.holds is True, (cid, r.counterexample)
 
 
 # ---------------------------------------------------------------- each check can fail
@@ -99,8 +99,8 @@ def _violates(check_id: str, cx: dict) -> bool:
 def test_a_broken_rule_fails_its_check_with_a_counterexample(mutation):
     check_id = BROKEN[mutation]
     r = check_invariant(check_id, time_limit=300, mutations=frozenset([mutation]))
-    assert r["holds"] is False
-    cx = r["counterexample"]
+    assert r.holds is False
+    cx = r.counterexample
     assert cx["action"]["kind"] and cx["action"]["side"] in ("A", "B")
     load_position(cx["before"])  # the counterexample starts from a legal position
     assert _violates(check_id, cx), cx
@@ -144,8 +144,8 @@ def _random_positions(n: int, seed: int):
 @pytest.mark.parametrize("p", _random_positions(3, 7), ids=["random0", "random1", "random2"])
 def test_model_and_engine_agree_on_random_positions(p):
     r = cross_check(p)
-    assert r["agree"], r
-    assert r["model"] == r["engine"] > 20
+    assert r.agree, r
+    assert r.model == r.engine > 20
 
 
 MAYOR_SHERIFF = ["mayor", "sheriff", "merchant", "indian", "governor", "hitman", "journalist", "dancer"]
@@ -172,7 +172,7 @@ CONSTRUCTED = {
 def test_model_and_engine_agree_on_constructed_positions(name):
     p = pos(**CONSTRUCTED[name])
     r = cross_check(p)
-    assert r["agree"], r
+    assert r.agree, r
 
 
 @pytest.mark.slow
@@ -182,8 +182,8 @@ def test_model_and_engine_agree_when_sudden_death_triggers():
             supply={"A": {"vote": 3, "bullet": 0, "handcuffs": 0}, "B": {"vote": 2, "bullet": 0, "handcuffs": 0}},
             discard={"bullet": 3, "handcuffs": 3}, to_move="B")
     r = cross_check(p)
-    assert r["agree"], r
-    assert r["engine"] > 560
+    assert r.agree, r
+    assert r.engine > 560
 
 
 @pytest.mark.parametrize("rules", [Rules(sheriff_save="stop"), Rules(reverend_left_of="sheriff"),
@@ -192,7 +192,7 @@ def test_model_and_engine_agree_when_sudden_death_triggers():
 def test_model_and_engine_agree_with_alternative_readings(rules):
     r = cross_check(pos(**CONSTRUCTED["hitman-save-cancel"], supply={"B": {"bullet": 0}}, discard={"bullet": 1}),
                     rules)
-    assert r["agree"], r
+    assert r.agree, r
 
 
 READINGS_CASES = {
@@ -222,7 +222,7 @@ READINGS_CASES = {
 def test_model_and_engine_agree_under_the_new_readings(name, alternative):
     kw, rules = READINGS_CASES[name]
     r = cross_check(pos(**kw), rules if alternative else Rules())
-    assert r["agree"], r
+    assert r.agree, r
 
 
 @pytest.mark.slow
@@ -234,8 +234,8 @@ def test_model_and_engine_agree_on_a_second_sudden_death(rules):
             supply={"A": {"vote": 3, "bullet": 0, "handcuffs": 1}, "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
             discard={"bullet": 3, "handcuffs": 2, "x": 2, "election": 1}, sudden_death=True)
     r = cross_check(p, rules)
-    assert r["agree"], r
-    assert (r["engine"] > 560) == (rules.sudden_death_repeats == "repeats")
+    assert r.agree, r
+    assert (r.engine > 560) == (rules.sudden_death_repeats == "repeats")
 
 
 def test_model_and_engine_agree_on_refill_from_the_other_end():
@@ -243,7 +243,7 @@ def test_model_and_engine_agree_on_refill_from_the_other_end():
     p = pos(tokens=["vote", "x", "vote", "vote", "election", "vote", "handcuffs", "x"], reserve=[],
             supply={"A": {"vote": 1}, "B": {"vote": 1, "bullet": 2}}, discard={"x": 2})
     r = cross_check(p, rules)
-    assert r["agree"], r
+    assert r.agree, r
 
 
 def test_cross_check_catches_a_broken_encoding():
@@ -251,8 +251,8 @@ def test_cross_check_catches_a_broken_encoding():
     p = pos(A=["governor", "dancer", "sheriff", "indian", "merchant", "hitman", "journalist", "bandit"],
             immobilized=[["B", 0]])
     r = cross_check(p, mutations=frozenset(["dancer_moves_immobilized"]))
-    assert not r["agree"] and r["only_model"] and not r["only_engine"]
-    assert {kind for kind, _ in r["only_model"]} == {"dancer"}
+    assert not r.agree and r.only_model and not r.only_engine
+    assert {kind for kind, _ in r.only_model} == {"dancer"}
 
 
 # ---------------------------------------------------------------- CLI

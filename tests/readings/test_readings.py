@@ -340,9 +340,13 @@ def test_a_lone_cowboy_check_cut_by_its_time_limit_is_undecided(monkeypatch):
     """A scenario the time limit left open makes the verdict undecided, never 'holds'; the
     playability check takes no reading, the game checks no scoring reading (stated arguments)."""
     from solver.wagons.verify import checks as wv
+    from solver.z3check import CheckResult, Finding, Outcome
 
-    fake = {"termination": lambda sid, *a, **kw: {"id": f"termination/{sid}", "holds": None if sid == "gold-rush"
-                                                   else True}}
+    def termination(sid, *a, **kw) -> CheckResult:
+        finding = Finding(None if sid == "gold-rush" else True)
+        return CheckResult(f"termination/{sid}", "termination", "rule", Outcome.of(finding, 0.0))
+
+    fake = {"termination": termination}
     monkeypatch.setattr(wv, "check_families", lambda: fake)
     by_id = {v.id: v for v in impact.verdicts("wagons")}
     rules, settings = reading_options.rules_with("wagons", {}), verdict.Settings(time_limit=1)
@@ -382,7 +386,7 @@ def test_impact_runs_on_worker_processes_with_the_same_answer():
     serial = impact.impact("cactus", only, executor="serial")
     impact.clear_cache()
     local = impact.impact("cactus", only, executor="local", workers=2)
-    strip = lambda res: [{k: v for k, v in row.items() if k != "seconds"} for row in res["verdicts"]]
+    strip = lambda res: [{k: v for k, v in row.items() if k not in ("elapsed", "seconds")} for row in res["verdicts"]]
     assert strip(local) == strip(serial) and local["runs"]["computed"] == serial["runs"]["total"] > 2
 
 

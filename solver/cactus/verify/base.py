@@ -1,14 +1,17 @@
 """What every Cactus Town deck check shares (rule:C-event-deck, rule:C-solo-schedule): the card kinds of the
 event-deck encoding, the rulebook passages and register ids each check reports, the readings each check
-family reads, and the timed run of one check in a fresh ``z3.Context()`` with its result cache.
+family reads, and the run of one check through the Z3 check runner (:mod:`solver.z3check`) with its result cache.
 """
 
 from __future__ import annotations
 
 import contextvars
-import time
+from collections.abc import Callable
+from dataclasses import replace
 
 import z3
+
+from solver.z3check import CheckResult, Finding, Outcome, Z3Run, run_check
 
 O, T, S, M, NONE = 0, 1, 2, 3, -1
 KINDS = (O, T, S, M)
@@ -59,7 +62,7 @@ READS = {  # check family -> the CactusRules options its encoding reads; no othe
 }
 
 
-_SHARED: dict = {}  # (check family, deck size, readings) -> result: 3, 4 and 5 players deal the same 10 cards
+_SHARED: dict[tuple, Outcome] = {}  # (family, deck size, readings) -> outcome: 3, 4 and 5 players deal the same 10 cards
 
 
 def clear_shared() -> None:
@@ -67,37 +70,30 @@ def clear_shared() -> None:
     _SHARED.clear()
 
 
-def timed(check_id: str, title: str, rule: str, fn, share: tuple | None = None) -> dict:
-    """Run ``fn(ctx)`` with a fresh Z3 context and time it; with ``share`` a proven result made for
-    the same deal size and readings is reused (results are cached, never solvers)."""
-    ctx = z3.Context()
-    start = time.perf_counter()
-    try:
-        out = _SHARED.get(share) if share else None
-        if out is None:
-            out = fn(ctx)
-            if share and out.get("holds") is not None:
-                _SHARED[share] = out
-    finally:
-        seconds = time.perf_counter() - start
-    return {"id": check_id, "title": title, "holds": out.get("holds"), "proven": out.get("holds") is not None,
-            "counterexample": out.get("counterexample"), "rule": rule, "open_question": out.get("open_question"),
-            "details": out.get("details", {}), "seconds": round(seconds, 4),
-            "rule_ids": RULE_IDS.get(check_id.split("/")[0], []), "reads": READS.get(check_id.split("/")[0], [])}
+def timed(check_id: str, title: str, rule: str, fn: Callable[[Z3Run], Finding],
+          share: tuple | None = None) -> CheckResult:
+    """Run ``fn`` through the Z3 check runner (a fresh context; each solve limited by :data:`TIMEOUT`); with
+    ``share`` a decided outcome made for the same deal size and readings is reused (results are cached, never
+    solvers), taking no time."""
+    family = check_id.split("/")[0]
+    kept = _SHARED.get(share) if share else None
+    outcome = replace(kept, elapsed=0.0) if kept else run_check(fn, solve_limit=TIMEOUT.get() / 1000)
+    if share and kept is None and outcome.holds is not None:
+        _SHARED[share] = outcome
+    return CheckResult(check_id, title, rule, outcome, rule_ids=tuple(RULE_IDS.get(family, [])),
+                       extra={"reads": READS.get(family, [])}, seconds_alias=True)
 
 
 TIMEOUT = contextvars.ContextVar("cactus_verify_timeout_ms", default=TIMEOUT_MS)
-"""The Z3 time limit of the checks run in this context (``readings impact --time-limit`` sets it)."""
+"""The Z3 time limit of each solve of the checks run in this context (``readings impact --time-limit`` sets it)."""
 
 
-def fresh_solver(ctx: z3.Context) -> z3.Solver:
-    """A solver in ``ctx`` with this context's time limit (:data:`TIMEOUT`)."""
-    s = z3.Solver(ctx=ctx)
-    s.set("timeout", TIMEOUT.get())
-    return s
+def fresh_solver(run: Z3Run) -> z3.Solver:
+    """A solver in ``run``'s context with this context's time limit (:data:`TIMEOUT`)."""
+    return run.solver()
 
 
-def sat_of(s: z3.Solver) -> bool | None:
+def sat_of(run: Z3Run, s: z3.Solver) -> bool | None:
     """Whether the solver's constraints can hold (a counterexample or witness exists); None on a time-out."""
-    r = s.check()
+    r = run.check(s)
     return None if r == z3.unknown else r == z3.sat

@@ -1,6 +1,7 @@
 """Z3 checks of the expansion's deck rules (``ruleslinger cactus verify``).
 
-Each check encodes the rules in Z3 in a fresh ``z3.Context()``, is timed, and reports ``holds``
+Each check encodes the rules in Z3 and runs through the one Z3 check runner (:mod:`solver.z3check`: a fresh
+``z3.Context``, timed), and reports ``holds``
 (True/False, None on a time-out), a counterexample or witness when it fails or when it exposes an
 open rule, and the rulebook passage it checks. The event deck is modelled by card kind (marshal,
 Train, Stagecoach, any other card: the others act alike on the deck) with every deck the set-up
@@ -15,6 +16,8 @@ event deck, its Z3 model in ``event_model``) and ``solo_checks``, what they shar
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from solver import verification
 from solver.cactus.rules import CHOICES, CactusRules
@@ -42,6 +45,7 @@ from solver.cactus.verify.solo_checks import (
     check_solo_marshal_bound,
 )
 from solver.errors import BadInput
+from solver.z3check import CheckResult
 
 __all__ = ["KIND", "PASSAGES", "READS", "RULE_IDS", "TIMEOUT", "TIMEOUT_MS", "EventModel", "possible_end_rounds",
            "check_marshal_last_three", "check_event_bound", "check_last_three_rounds", "check_duel_reaches_marshal",
@@ -61,7 +65,7 @@ def _duel_bounds(p: int, rules: CactusRules, quick: bool) -> list:
 
 def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, rules: CactusRules = CactusRules()) -> list:
     """The checks to run, as zero-argument callables: event deck checks per player count, then solo."""
-    out = []
+    out: list[Callable[..., CheckResult]] = []
     c5 = rules.stagecoach_short
     for p in players:
         out += [lambda p=p: check_marshal_last_three(p), lambda p=p: check_event_bound(p, c5),
@@ -76,7 +80,7 @@ def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, rules: Ca
     return out
 
 
-def run_check(family: str, rules: CactusRules = CactusRules(), players: int | None = None) -> dict:
+def run_check(family: str, rules: CactusRules = CactusRules(), players: int | None = None) -> CheckResult:
     """One check family (a key of :data:`READS`) under ``rules``: the readings it reads (``READS``)
     are taken from ``rules``, every other one cannot change it. ``players`` for the event-deck checks."""
     r = rules
@@ -103,7 +107,7 @@ _RESULTS: dict = {}
 
 
 def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None,
-               rules: CactusRules = CactusRules()) -> tuple:
+               rules: CactusRules = CactusRules()) -> tuple[CheckResult, ...]:
     """All checks, results cached per process (``progress(done, total)`` is called as they run)."""
     key = (tuple(players), bool(quick), rules)
     if key not in _RESULTS:
@@ -124,7 +128,7 @@ def clear_cache() -> None:
 
 def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None,
            rules: CactusRules = CactusRules()) -> dict:
-    """The ``ruleslinger cactus verify`` result: ``{"checks": [...], "total_seconds": x}``."""
+    """The ``ruleslinger cactus verify`` result: ``{"checks": [...], "elapsed": x, ...}`` (the checks as JSON)."""
     return verification.report(verify_all(tuple(players), quick, progress, rules), rules,
                                defaults=CactusRules().to_json())
 

@@ -7,10 +7,12 @@ Stagecoach with any cards its shuffle can bring back and duel discards in any ro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import z3
 
 from solver.cactus.verify.base import KIND, KINDS, NONE, M, O, S, T, fresh_solver
+from solver.z3check import Z3Run
 
 
 def _pick(cond, a, b):
@@ -29,8 +31,8 @@ class _Flow:
     s0: dict
     s1: dict
     disc: dict
-    ended: object
-    end: object
+    ended: Any  # a Z3 Bool
+    end: Any  # a Z3 Int: the round the game ends in
 
 
 @dataclass
@@ -196,9 +198,10 @@ class EventModel:
                 "rounds": rounds, "ends_in_round": num(self.end) or None}
 
 
-def build_event_model(ctx, size, rounds, **kw) -> tuple[z3.Solver, EventModel]:
-    s = fresh_solver(ctx)
-    em = EventModel(ctx, size, rounds, **kw)
+def build_event_model(run: Z3Run, size: int, rounds: int, **kw) -> tuple[z3.Solver, EventModel]:
+    """The event deck's model in ``run``'s context and a solver holding it."""
+    s = fresh_solver(run)
+    em = EventModel(run.ctx, size, rounds, **kw)
     em.build(s)
     return s, em
 
@@ -214,8 +217,8 @@ def possible_end_rounds(deck_top_first, duels: bool = False, marshal_discard: st
     size = len(kinds) - 1
     if kinds.count(M) != 1 or kinds.index(M) < size - 2:
         raise ValueError("the deck needs exactly one marshal among its last 3 cards")
-    ctx = z3.Context()
-    s, em = build_event_model(ctx, size, size + 5, duels=duels, marshal_discard=marshal_discard,
+    run = Z3Run()
+    s, em = build_event_model(run, size, size + 5, duels=duels, marshal_discard=marshal_discard,
                          stagecoach_short=stagecoach_short, duels_per_round=duels_per_round)
     for cell, kind in zip(em.deck, kinds):
         s.add(cell[kind])
@@ -223,7 +226,7 @@ def possible_end_rounds(deck_top_first, duels: bool = False, marshal_discard: st
     for r in list(range(1, size + 6)) + [None]:
         s.push()
         s.add(z3.Not(em.ended) if r is None else z3.And(em.ended, em.end == r))
-        if s.check() == z3.sat:
+        if run.check(s) == z3.sat:
             out.add(r)
         s.pop()
     return out

@@ -11,9 +11,10 @@ from pathlib import Path
 from solver.paths import SCENARIOS
 from solver.readings.base import canon
 from solver.readings.verdicts import ALL, Settings, Verdict, check_words, z3_value
+from solver.z3check import CheckResult
 
 
-def _cactus_timed(settings: Settings, fn: Callable[[], dict]) -> dict:
+def _cactus_timed(settings: Settings, fn: Callable[[], CheckResult]) -> dict:
     """Run a Cactus deck check with the settings' time limit for each Z3 solve."""
     from solver.cactus.verify import checks as cv
 

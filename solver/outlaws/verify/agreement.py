@@ -6,6 +6,7 @@ outcome), compared on what the encoding models (knowledge left out; the Saloon a
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import z3
@@ -25,6 +26,7 @@ from solver.outlaws.verify.symbolic import (
     fresh_position,
     value,
 )
+from solver.z3check import Z3Run
 
 
 def project_position(pos) -> tuple:
@@ -93,7 +95,8 @@ def model_successors(pos, rules: Rules = Rules(), limit: int = 5000,
                      mutations: frozenset = frozenset()) -> dict[tuple, str]:
     """Every position the Z3 encoding allows after one action from the concrete ``pos``
     (projected as :func:`project_position`), mapped to the action kind that reaches it."""
-    ctx = z3.Context()
+    run = Z3Run()
+    ctx = run.ctx
     model = Model(ctx, rules, frozenset(mutations))
     pre = fresh_position(ctx, "pre")
     pinned = pin(ctx, pre, pos)
@@ -104,9 +107,9 @@ def model_successors(pos, rules: Rules = Rules(), limit: int = 5000,
             continue  # part of every action's transition (Model.after)
         post, _fired, extra = model.after(pre, step)
         vec = _sym_vector(post)
-        solver = z3.Solver(ctx=ctx)
+        solver = run.solver()
         solver.add(pinned, pre.winner == 0, step.guard, *extra)  # nothing more once the game is won
-        while len(found) < limit and solver.check() == z3.sat:
+        while len(found) < limit and run.check(solver) == z3.sat:
             m = solver.model()
             vals = [value(m, e) for e in vec]
             found.setdefault(_vector_to_tuple(vals), step.kind)
@@ -126,16 +129,33 @@ def engine_successors(pos, rules: Rules = Rules()) -> dict[tuple, str]:
     return found
 
 
-def cross_check(pos, rules: Rules = Rules(), mutations: frozenset = frozenset()) -> dict:
+@dataclass(frozen=True)
+class Agreement:
+    """The encoding against the engine on one position: whether their successor sets are equal, their sizes, up
+    to 5 examples of positions only one side reaches (each with the action kind or action reaching it), and the
+    seconds the comparison took."""
+
+    agree: bool
+    model: int
+    engine: int
+    only_model: tuple[tuple[str, tuple], ...]
+    only_engine: tuple[tuple[str, tuple], ...]
+    elapsed: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"agree": self.agree, "model": self.model, "engine": self.engine,
+                "only_model": [list(x) for x in self.only_model], "only_engine": [list(x) for x in self.only_engine],
+                "elapsed": self.elapsed}
+
+
+def cross_check(pos, rules: Rules = Rules(), mutations: frozenset = frozenset()) -> Agreement:
     """Compare the Z3 transition encoding with the engine on one fully known position: the successor
-    sets must be equal. Returns counts and examples of positions only one side reaches."""
+    sets must be equal."""
     start = time.perf_counter()
     mine = model_successors(pos, rules, mutations=mutations)
     theirs = engine_successors(pos, rules)
     only_model = [k for k in mine if k not in theirs]
     only_engine = [k for k in theirs if k not in mine]
-    return {"agree": not only_model and not only_engine, "model": len(mine), "engine": len(theirs),
-            "only_model": [(mine[k], k) for k in only_model[:5]],
-            "only_engine": [(theirs[k], k) for k in only_engine[:5]],
-            "seconds": round(time.perf_counter() - start, 3)}
-
+    return Agreement(not only_model and not only_engine, len(mine), len(theirs),
+                     tuple((mine[k], k) for k in only_model[:5]), tuple((theirs[k], k) for k in only_engine[:5]),
+                     round(time.perf_counter() - start, 3))

@@ -23,8 +23,8 @@ Checks (ids):
   6 Front Page markers, only a Bandit on Main Street immobilized, the Governor never marked), so
   together the checks are an induction from the set-up.
 
-Each Z3 check runs in its own fresh ``z3.Context()`` with a time limit (conventions: Z3), one step (action
-kind and side) at a time and each step one case at a time (:attr:`Step.cases`); the take steps are solved
+Each Z3 check runs through the one check runner (:mod:`solver.z3check`: a fresh ``z3.Context``, a time limit),
+one step (action kind and side) at a time and each step one case at a time (:attr:`Step.cases`); the take steps are solved
 with Z3's preprocessing (their refill arithmetic needs it). The symbolic position is in :mod:`symbolic`,
 the transitions in :mod:`model` and :mod:`abilities`, the agreement with the engine in :mod:`agreement`;
 ``ruleslinger outlaws verify`` is added by :mod:`solver.outlaws.cli`.
@@ -56,6 +56,7 @@ from solver.outlaws.verify.symbolic import (
     value,
     well_formed,
 )
+from solver.z3check import CheckResult, Finding, Z3Run
 
 __all__ = ["CHECKS", "MUTATIONS", "RULE_TEXT", "Model", "check_invariant", "run_checks", "invariants_hold_at",
            "cross_check", "model_successors", "engine_successors", "project_position", "sym_to_json"]
@@ -108,12 +109,13 @@ def _pre_assumptions(pre: Sym, ctx) -> Any:
 
 
 def check_invariant(check_id: str, rules: Rules = Rules(), time_limit: float = 30.0,
-                    mutations: frozenset = frozenset()) -> dict:
-    """Run one invariant check (fresh Z3 context): holds / fails with a counterexample / unknown."""
+                    mutations: frozenset = frozenset()) -> CheckResult:
+    """Run one invariant check through the Z3 check runner (fresh context): holds / fails with a counterexample /
+    unknown; ``extra`` names the mutations and the seconds each step (action kind / side) took."""
     if check_id not in CHECKS:
         raise ValueError(f"unknown check {check_id!r}")
-    start = time.perf_counter()
-    ctx = z3.Context()
+    run = Z3Run(time_limit)
+    ctx = run.ctx
     model = Model(ctx, rules, frozenset(mutations))
     pre = fresh_position(ctx, "pre")
     assumed = _pre_assumptions(pre, ctx)
@@ -130,7 +132,7 @@ def check_invariant(check_id: str, rules: Rules = Rules(), time_limit: float = 3
             else:  # the reset is checked as its own step: the action alone here
                 post, fired = model.turn(pre, step.mid, s), z3.BoolVal(False, ctx)
             goal = z3.And(pre.to_move == s, step.guard, z3.Not(CHECKS[check_id](pre, post, fired, ctx)))
-            res, m = _solve_cases(step, goal, solver, assumed, start + time_limit)
+            res, m = _solve_cases(run, step, goal, solver, assumed)
             per_kind[f"{step.kind}/{SIDE_NAMES[s]}"] = round(time.perf_counter() - t0, 4)
             if res == z3.sat:
                 holds = False
@@ -147,19 +149,17 @@ def check_invariant(check_id: str, rules: Rules = Rules(), time_limit: float = 3
                 break
         if holds is not True:
             break
-    return {"id": check_id, "holds": holds, "counterexample": counterexample, "rule": RULE_TEXT[check_id],
-            "seconds": round(time.perf_counter() - start, 4), "proven": holds is not None,
-            "mutations": sorted(mutations), "per_kind_seconds": per_kind}
+    return CheckResult(check_id, check_id, RULE_TEXT[check_id], run.finish(Finding(holds, counterexample)),
+                       extra={"mutations": sorted(mutations), "per_kind_elapsed": per_kind}, seconds_alias=True)
 
 
-def _solve_cases(step: Step, goal, solver: z3.Solver, assumed, deadline: float) -> tuple[Any, Any]:
+def _solve_cases(run: Z3Run, step: Step, goal, solver: z3.Solver, assumed) -> tuple[Any, Any]:
     """(sat, model) for the first case of ``step`` whose ``goal`` (a broken invariant) can hold, (unsat, None)
-    when none can, (unknown, None) when the deadline (a ``time.perf_counter()`` value) passes first. The
-    incremental ``solver`` holds ``assumed``; a preprocessing step gets a fresh solver per case."""
+    when none can, (unknown, None) when the run's time limit passes first. The incremental ``solver`` holds
+    ``assumed``; a preprocessing step gets a fresh solver per case."""
     ctx = goal.ctx
     for case in step.cases:
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
+        if run.out_of_time():
             return z3.unknown, None
         pairs = [(step.params[name], z3.BoolVal(v, ctx) if isinstance(v, bool) else z3.IntVal(v, ctx))
                  for name, v in case]
@@ -170,16 +170,14 @@ def _solve_cases(step: Step, goal, solver: z3.Solver, assumed, deadline: float) 
         if step.preprocess:
             one = z3.Then("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "smt", ctx=ctx).solver()
             one.set("arith.solver", 2)  # the plain simplex: faster on the refill's counts than the default solver
-            one.set("timeout", max(1, int(remaining * 1000)))
             one.add(assumed, fixed, *fixes)
-            res = one.check()
+            res = run.check(one)
             m = one.model() if res == z3.sat else None
         else:
             solver.push()
             try:
                 solver.add(fixed, *fixes)
-                solver.set("timeout", max(1, int(remaining * 1000)))
-                res = solver.check()
+                res = run.check(solver)
                 m = solver.model() if res == z3.sat else None
             finally:
                 solver.pop()
@@ -189,8 +187,8 @@ def _solve_cases(step: Step, goal, solver: z3.Solver, assumed, deadline: float) 
 
 
 def run_checks(rules: Rules = Rules(), time_limit: float = 60.0, mutations: frozenset = frozenset(),
-               only: tuple[str, ...] | None = None) -> list[dict]:
-    """All invariant checks (contracts.md ``verify`` format plus ``seconds``); each in a fresh context.
+               only: tuple[str, ...] | None = None) -> list[CheckResult]:
+    """All invariant checks (contracts.md ``verify`` format once :meth:`CheckResult.to_json`); each in a fresh context.
 
     ``time_limit`` is per check; ``holds`` is None (not proven) when a check runs out of time.
     """
@@ -202,11 +200,11 @@ def run_checks(rules: Rules = Rules(), time_limit: float = 60.0, mutations: froz
 def invariants_hold_at(pos) -> bool:
     """Whether a concrete, fully known engine position satisfies every state invariant the checks
     assume (the base case of the induction: tested on set-ups)."""
-    ctx = z3.Context()
-    st = fresh_position(ctx, "at")
-    solver = z3.Solver(ctx=ctx)
-    solver.add(pin(ctx, st, pos), state_ok(st, ctx), token_totals_ok(st), saloon_ok(st), governor_ok(st))
-    return solver.check() == z3.sat
+    run = Z3Run()
+    st = fresh_position(run.ctx, "at")
+    solver = run.solver()
+    solver.add(pin(run.ctx, st, pos), state_ok(st, run.ctx), token_totals_ok(st), saloon_ok(st), governor_ok(st))
+    return run.check(solver) == z3.sat
 
 
 def report(rules: Rules, options: dict, progress=None) -> dict:
@@ -218,4 +216,4 @@ def report(rules: Rules, options: dict, progress=None) -> dict:
     only = tuple(options["only"]) if options.get("only") else None
     checks = run_checks(rules, float(options.get("time_limit", 60.0)), mutations, only)
     return verification.report(checks, rules, mutations=sorted(mutations),
-                               all_hold=all(c["holds"] is True for c in checks))
+                               all_hold=all(c.holds is True for c in checks))

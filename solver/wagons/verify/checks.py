@@ -1,8 +1,8 @@
 """Z3 checks of the Lone Cowboy solo rules (``ruleslinger wagons verify``, rule:W-verify).
 
-Each check runs in a fresh ``z3.Context()`` with a time limit and reports ``holds`` (None when the
-time ran out), ``proven``, a ``counterexample`` (a deal and a line of play, or a town), the
-rulebook passage it rests on (``rule``, English, carried here) and ``elapsed`` seconds. The game
+Each check runs through the one Z3 check runner (:mod:`solver.z3check`: a fresh ``z3.Context``, a time limit) and
+reports ``holds`` (None when the time ran out), ``proven``, a ``counterexample`` (a deal and a line of play, or a
+town), the rulebook passage it rests on (``rule``, English, carried here) and ``elapsed`` seconds. The game
 checks use :mod:`solver.wagons.verify.model` (the rules encoded from the text, not the engine) and
 replay every counterexample and a few random games through the engine
 (:mod:`solver.wagons.verify.engine`). Checks, per scenario:
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import z3
 
@@ -29,6 +30,7 @@ from solver.wagons.rules import Rules
 from solver.wagons.verify.engine import random_games, replay
 from solver.wagons.verify.model import MODEL_MUTATIONS, SLOTS, GameModel, OutOfTime, scenario_cards
 from solver.wagons.verify.result import check_result as _result
+from solver.z3check import CheckResult, Finding, Z3Run
 
 PASSAGES = {
     "conservation": "Setup: 'Find the two goal cards listed on the scenario and place them on the table. Shuffle the "
@@ -60,16 +62,17 @@ TURN_BOUND = SLOTS
 """Every turn drafts at least one card and there are 16: the bound the termination check proves."""
 
 
-def _undecided(family: str, scenario: str, rule: str, started: float, why) -> dict:
+def _undecided(family: str, scenario: str, rule: str, run: Z3Run, why) -> CheckResult:
     """A check stopped by its time limit before Z3 could decide it."""
-    return _result(f"{family}/{scenario}", f"{scenario}: {family} (stopped by the time limit)", rule, started,
-                   {"holds": None, "details": {"stopped": str(why)}})
+    return _result(f"{family}/{scenario}", f"{scenario}: {family} (stopped by the time limit)", rule, run,
+                   Finding(None, details={"stopped": str(why)}))
 
 
-def _game(scenario: str, rules: Rules, mutations: frozenset, time_limit: float, deal=None) -> GameModel:
-    """The Z3 game in a fresh context; ``deal`` (circle + deck, 16 ids) pins one deal."""
-    m = GameModel(z3.Context(), scenario, rules, mutations, deadline=time.perf_counter() + time_limit)
-    m.s.set("timeout", max(1, int(time_limit * 1000)))
+def _game(run: Z3Run, scenario: str, rules: Rules, mutations: frozenset, deal=None) -> GameModel:
+    """The Z3 game in the run's fresh context; ``deal`` (circle + deck, 16 ids) pins one deal."""
+    m = GameModel(run.ctx, scenario, rules, mutations, deadline=run.deadline)
+    m.run = run
+    run.limit(m.s)
     if deal is not None:
         if sorted(deal) != sorted(scenario_cards(scenario)):
             raise BadInput(f"deal: expected the 16 cards {sorted(scenario_cards(scenario))} in some order")
@@ -79,14 +82,14 @@ def _game(scenario: str, rules: Rules, mutations: frozenset, time_limit: float, 
 
 
 def _sat(model: GameModel, *conds):
-    """(sat?, trace) of the model with ``conds``; None when the check's time is used up."""
-    left = model.deadline - time.perf_counter()
-    if left <= 0:
+    """(sat?, trace) of the model with ``conds``; None when the check's time is used up (a model made outside
+    :func:`_game` solves without a limit)."""
+    run = model.run if model.run is not None else Z3Run()
+    if run.out_of_time():
         return None, None
-    model.s.set("timeout", max(1, int(left * 1000)))
     model.s.push()
     model.s.add(*conds)
-    r = model.s.check()
+    r = run.check(model.s)
     tr = model.trace(model.s.model()) if r == z3.sat else None
     model.s.pop()
     return (None if r == z3.unknown else r == z3.sat), tr
@@ -101,13 +104,13 @@ def _engine_view(scenario: str, rules: Rules, trace: dict | None) -> dict | None
         r = replay(scenario, trace, rules)
     except BadInput as e:
         return {"agrees": False, "mismatch": f"the engine refuses the line: {e}"}
-    out = {"agrees": r["agrees"], "mismatch": r["mismatch"]}
-    st = r.get("state")
+    out: dict[str, Any] = {"agrees": r.agrees, "mismatch": r.mismatch}
+    st = r.state
     if st is not None:
         out["town"] = {"placements": [p.to_dict() for p in st.town.placements]}
         out["pile"] = list(st.pile)
-        out["over"] = r["over"]
-        if r["over"]:  # the engine's own conservation on this deal and line
+        out["over"] = r.over
+        if r.over:  # the engine's own conservation on this deal and line
             out["cards_once"] = sorted(st.town.card_ids + st.pile) == sorted(scenario_cards(scenario))
     return out
 
@@ -125,7 +128,7 @@ def _pin_random_games(model: GameModel, scenario: str, rules: Rules, games: int,
     difference."""
     ok, first, done = 0, None, 0
     for g in random_games(scenario, games, seed, rules):
-        if time.perf_counter() > model.deadline:
+        if model.run is not None and model.run.out_of_time():
             break
         done += 1
         pins = [d == v for d, v in zip(model.deal, g["circle"] + g["deck"])]
@@ -160,13 +163,13 @@ def _same_opponent(trace: dict, game: dict) -> bool:
 # ------------------------------------------------------------------ the game checks
 
 def check_conservation(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
-                       time_limit: float = 60.0, random_checks: int = 3, deal=None) -> dict:
+                       time_limit: float = 60.0, random_checks: int = 3, deal=None) -> CheckResult:
     """Over every deal and line: each of the 16 cards ends once in the town (or hand) or the pile."""
-    start = time.perf_counter()
+    run = Z3Run(time_limit)
     try:
-        m = _game(scenario, rules, mutations, time_limit, deal)
+        m = _game(run, scenario, rules, mutations, deal)
     except OutOfTime as e:
-        return _undecided("card-conservation", scenario, PASSAGES["conservation"], start, e)
+        return _undecided("card-conservation", scenario, PASSAGES["conservation"], run, e)
     bad = [m.town_count(sl) + m.pile_count(sl) != 1 for sl in range(SLOTS)]
     found, tr = _sat(m, z3.Not(m.live_after), z3.Or(bad))
     cex = None
@@ -174,7 +177,7 @@ def check_conservation(scenario: str, rules: Rules = Rules(), mutations: frozens
         mv = m.s
         mv.push()
         mv.add(z3.Not(m.live_after), z3.Or(bad))
-        mv.check()
+        run.check(mv)
         mod = mv.model()
         counts = {int(mod.eval(m.deal[sl]).as_long()): {"town": mod.eval(m.town_count(sl)).as_long(),
                                                         "pile": mod.eval(m.pile_count(sl)).as_long()}
@@ -185,18 +188,18 @@ def check_conservation(scenario: str, rules: Rules = Rules(), mutations: frozens
     details = {"cards": list(scenario_cards(scenario)), "random_games": pin_random_games(m, scenario, rules,
                                                                                         random_checks)}
     return _result(f"card-conservation/{scenario}", f"{scenario}: every card ends in exactly one of the town and the "
-                   "opponent's pile; nothing is drawn twice", PASSAGES["conservation"], start,
-                   {"holds": None if found is None else not found, "counterexample": cex, "details": details})
+                   "opponent's pile; nothing is drawn twice", PASSAGES["conservation"], run,
+                   Finding(None if found is None else not found, cex, details))
 
 
 def check_termination(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
-                      time_limit: float = 60.0, random_checks: int = 3, deal=None) -> dict:
+                      time_limit: float = 60.0, random_checks: int = 3, deal=None) -> CheckResult:
     """Every game ends within TURN_BOUND turns; a deal and line reaching the most turns."""
-    start = time.perf_counter()
+    run = Z3Run(time_limit)
     try:
-        m = _game(scenario, rules, mutations, time_limit, deal)
+        m = _game(run, scenario, rules, mutations, deal)
     except OutOfTime as e:
-        return _undecided("termination", scenario, PASSAGES["termination"], start, e)
+        return _undecided("termination", scenario, PASSAGES["termination"], run, e)
     stuck = z3.Or([st.stuck for st in m.steps])
     found, tr = _sat(m, z3.Or(m.live_after, stuck, m.turns() > TURN_BOUND))
     details = {"bound_turns": TURN_BOUND, "steps_unrolled": len(m.steps)}
@@ -214,8 +217,7 @@ def check_termination(scenario: str, rules: Rules = Rules(), mutations: frozense
                 break
         details["random_games"] = pin_random_games(m, scenario, rules, random_checks)
     return _result(f"termination/{scenario}", f"{scenario}: every game ends within {TURN_BOUND} turns",
-                   PASSAGES["termination"], start,
-                   {"holds": None if found is None else not found, "counterexample": cex, "details": details})
+                   PASSAGES["termination"], run, Finding(None if found is None else not found, cex, details))
 
 
 def _gaps(m: GameModel, scenario: str, rules: Rules) -> list[dict]:
@@ -275,13 +277,13 @@ def _r1_hand(m: GameModel):
 
 
 def check_automaton(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
-                    time_limit: float = 60.0, random_checks: int = 3, gaps: bool = True, deal=None) -> dict:
+                    time_limit: float = 60.0, random_checks: int = 3, gaps: bool = True, deal=None) -> CheckResult:
     """At every opponent turn a game reaches, the readings name exactly one action and the text allows it."""
-    start = time.perf_counter()
+    run = Z3Run(time_limit)
     try:
-        m = _game(scenario, rules, mutations, time_limit, deal)
+        m = _game(run, scenario, rules, mutations, deal)
     except OutOfTime as e:
-        return _undecided("automaton", scenario, PASSAGES["automaton"] + " " + SCENARIO_TEXT[scenario], start, e)
+        return _undecided("automaton", scenario, PASSAGES["automaton"] + " " + SCENARIO_TEXT[scenario], run, e)
     bad = []
     for st in m.steps:
         n_chosen = z3.Sum([z3.If(c, 1, 0) for c in st.chosen])
@@ -303,9 +305,8 @@ def check_automaton(scenario: str, rules: Rules = Rules(), mutations: frozenset 
             details["text_gaps"] = _gaps(m, scenario, rules)
     return _result(f"automaton/{scenario}", f"{scenario}: the opponent's round-1 and round-2 rules name exactly one "
                    "action, within what the text allows, at every turn a game reaches",
-                   PASSAGES["automaton"] + " " + SCENARIO_TEXT[scenario], start,
-                   {"holds": None if found is None else not found, "counterexample": cex, "details": details,
-                    "open_question": "W1, W2, W4, W5"})
+                   PASSAGES["automaton"] + " " + SCENARIO_TEXT[scenario], run,
+                   Finding(None if found is None else not found, cex, details, "W1, W2, W4, W5"))
 
 
 # ------------------------------------------------------------------ placements
@@ -350,31 +351,33 @@ def _placement_model(ctx, n: int, mutations: frozenset):
 
 
 def check_playability(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
-                      time_limit: float = 60.0, max_town: int | None = None) -> dict:
-    """For towns of 0..largest cards: a legal placement exists, and the rule admits no corner-only one."""
-    start = time.perf_counter()
+                      time_limit: float = 60.0, max_town: int | None = None) -> CheckResult:
+    """For towns of 0..largest cards: a legal placement exists, and the rule admits no corner-only one (each town
+    size in its own run of the Z3 check runner, with what is left of the time limit)."""
+    run = Z3Run(time_limit)
     # every card of a deal: at least the largest town a game gives (card conservation)
     largest = max_town if max_town is not None else len(scenario_cards(scenario))
-    holds, cex, sizes = True, None, []
+    holds: bool | None = True
+    cex, sizes = None, []
     for n in range(0, (largest or 0) + 1):
-        if time.perf_counter() - start > time_limit:
+        if run.out_of_time():
             holds = None
             break
-        ctx = z3.Context()
+        size_run = Z3Run(run.remaining())
+        ctx = size_run.ctx
         s, xs, ys, legal, contact = _placement_model(ctx, n, mutations)
-        s.set("timeout", max(1, int((time_limit - (time.perf_counter() - start)) * 1000)))
         # (a) no legal placement near the last card (a subset of all placements: unsat proves one exists)
         bx, by = (xs[-1], ys[-1]) if n else (z3.IntVal(0, ctx), z3.IntVal(0, ctx))
         stuck = z3.And([z3.Not(legal(bx + dx, by + dy, n)) for dx in range(-2, 3) for dy in range(-2, 3)])
-        res = _check_town(s, stuck, xs, ys, n, "no legal placement for the next card")
+        res = _check_town(size_run, s, stuck, xs, ys, n, "no legal placement for the next card")
         if res is None:
             # (b) a placement the rule allows touching only at corners
             x, y = z3.Int("nx", ctx), z3.Int("ny", ctx)
             cs = [contact(x, y, j) for j in range(n)]
             only_corner = z3.And(n > 0, z3.Not(z3.Or([z3.Or(c[0], c[1]) for c in cs] or [z3.BoolVal(False, ctx)])),
                                  legal(x, y, n))
-            res = _check_town(s, only_corner, xs, ys, n, "the rule accepts a card touching the town only at a "
-                                                         "corner", (x, y))
+            res = _check_town(size_run, s, only_corner, xs, ys, n,
+                              "the rule accepts a card touching the town only at a corner", (x, y))
         sizes.append(n)
         if res is not None:
             holds, cex = res
@@ -384,14 +387,16 @@ def check_playability(scenario: str, rules: Rules = Rules(), mutations: frozense
     details = {"largest_town_checked": largest, "town_sizes_checked": sizes}
     return _result(f"playability/{scenario}", f"{scenario}: the player always has a legal placement (towns of up to "
                    f"{largest} cards, every card of a deal), and the rule never accepts corner-only contact", PASSAGES["playability"],
-                   start, {"holds": holds, "counterexample": cex, "details": details})
+                   run, Finding(holds, cex, details))
 
 
-def _check_town(s, cond, xs, ys, n, why, new=None):
+def _check_town(run: Z3Run, s: z3.Solver, cond: Any, xs: list, ys: list, n: int, why: str,
+                new: tuple | None = None) -> tuple[bool | None, dict | None] | None:
+    """None when no town of ``n`` cards meets ``cond``; (False, the town) when one does; (None, None) undecided."""
+    out: tuple[bool | None, dict | None] | None = None
     s.push()
     s.add(cond)
-    r = s.check()
-    out = None
+    r = run.check(s)
     if r == z3.unknown:
         out = (None, None)
     elif r == z3.sat:
@@ -459,7 +464,7 @@ def mutation_names() -> dict[str, str]:
 
 def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(), mutations=frozenset(),
                time_limit: float = 60.0, progress=None, total_limit: float | None = None,
-               data: WagonsData | None = None) -> list[dict]:
+               data: WagonsData | None = None) -> list[CheckResult]:
     """Every (check, scenario) pair, each in its own Z3 context; ``progress(done, total, id)`` as they run.
 
     ``data``: the goal numbers the checks that read them (:data:`READS_GOAL_NUMBERS`) use, e.g. a user's

@@ -10,10 +10,10 @@ card, or every card on the first = 4) and compares every opponent turn with the 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from solver.errors import BadInput
-from solver.wagons.game import Draft, Place, apply, is_over, legal_actions
+from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions
 from solver.wagons.optimizer.bestplay import deal_state
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import town_features
@@ -45,7 +45,21 @@ def _opponent_entry(state):
     return next(e for e in reversed(state.log) if e.what == "opponent-draft")
 
 
-def replay(scenario: str, trace: dict, rules: Rules = Rules(), max_turns: int | None = None) -> dict:
+@dataclass(frozen=True)
+class EngineReplay:
+    """A Z3 trace played through the engine: whether every turn agrees with the trace and where it first differs,
+    the engine's turns (JSON), and (unless a player draft was illegal) the final state, whether the game is over and
+    the territory counts after round 1."""
+
+    agrees: bool
+    mismatch: str | None
+    turns: tuple[dict, ...]
+    state: GameState | None = None
+    over: bool = False
+    after_round_1: tuple[int, ...] | None = None
+
+
+def replay(scenario: str, trace: dict, rules: Rules = Rules(), max_turns: int | None = None) -> EngineReplay:
     """Play ``trace`` through the engine; returns the engine's turns, the final state and whether
     every opponent turn agrees with the trace (``agrees``) and where it first differs."""
     state = deal_state(scenario, circle=trace["circle"], deck=trace["deck"], rules=rules)
@@ -70,17 +84,14 @@ def replay(scenario: str, trace: dict, rules: Rules = Rules(), max_turns: int | 
                 break
             k = drafts.pop(0)
             if not 0 <= k < len(state.circle):
-                return {"agrees": False, "mismatch": f"player draft {k} is not legal in the engine", "turns": engine_turns}
+                return EngineReplay(False, f"player draft {k} is not legal in the engine", tuple(engine_turns))
             engine_turns.append({"who": "player", "round": state.round, "circle": list(state.circle), "k": k})
             state = apply(state, Draft(k))
         if max_turns is not None and len(engine_turns) >= max_turns and not state.hand:
             break
     mismatch = _compare(trace["turns"], engine_turns, max_turns)
-    out = {"agrees": mismatch is None, "mismatch": mismatch, "turns": engine_turns, "over": is_over(state),
-           "state": state}
-    if state.after_round_1 is not None:
-        out["after_round_1"] = list(state.after_round_1)
-    return out
+    after = None if state.after_round_1 is None else tuple(state.after_round_1)
+    return EngineReplay(mismatch is None, mismatch, tuple(engine_turns), state, is_over(state), after)
 
 
 def _compare(model_turns: list, engine_turns: list, max_turns: int | None) -> str | None:

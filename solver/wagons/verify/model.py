@@ -29,6 +29,7 @@ import z3
 from solver.wagons.cards import load_cards
 from solver.wagons.data import ICONS, load_data
 from solver.wagons.rules import Rules
+from solver.z3check import Z3Run
 
 ROW = 8
 SLOTS = 16
@@ -167,7 +168,10 @@ def game_solver(ctx: z3.Context) -> z3.Solver:
 
 class GameModel:
     """The whole game for one scenario and reading (``rules``), with deliberate ``mutations``;
-    ``deadline`` (a ``time.perf_counter()`` value) stops the encoding with :class:`OutOfTime`."""
+    ``deadline`` (a ``time.perf_counter()`` value) stops the encoding with :class:`OutOfTime`; ``run``: the check
+    runner's run whose context it is in (its solves go through it)."""
+
+    run: Z3Run | None = None
 
     def __init__(self, ctx: z3.Context, scenario: str, rules: Rules = Rules(),
                  mutations: frozenset = frozenset(), steps: int = MAX_STEPS, deadline: float | None = None):

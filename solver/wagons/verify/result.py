@@ -1,9 +1,10 @@
-"""One ``wagons verify`` check result (contracts.md): the shape both :mod:`solver.wagons.verify.checks` and
-:mod:`solver.wagons.verify.scores` build, and the register ids each check family rests on."""
+"""One ``wagons verify`` check result (contracts.md): the frozen :class:`~solver.z3check.CheckResult` both
+:mod:`solver.wagons.verify.checks` and :mod:`solver.wagons.verify.scores` build from the Z3 check runner's run, and
+the register ids each check family rests on."""
 
 from __future__ import annotations
 
-import time
+from solver.z3check import CheckResult, Finding, Z3Run
 
 RULE_IDS = {
     "card-conservation": ["W-setup", "W-rounds", "W-player-draft", "W-pile", "W1", "W3"],
@@ -15,11 +16,10 @@ RULE_IDS = {
 }
 
 
-def check_result(check_id: str, title: str, rule: str, started: float, out: dict) -> dict:
-    holds = out.get("holds")
+def check_result(check_id: str, title: str, rule: str, run: Z3Run, finding: Finding,
+                 proven: bool | None = None) -> CheckResult:
+    """The check ``check_id`` (``<family>/<scenario>``): ``finding`` timed by ``run``; ``proven`` None: it is proven
+    when it is decided."""
     family = check_id.split("/")[0]
-    return {"id": check_id, "title": title, "holds": holds, "proven": out.get("proven", holds is not None),
-            "counterexample": out.get("counterexample"), "rule": rule, "open_question": out.get("open_question"),
-            "details": out.get("details", {}), "elapsed": round(time.perf_counter() - started, 3),
-            "rule_ids": RULE_IDS.get(family, []), "check": family,
-            "scenario": check_id.split("/")[1] if "/" in check_id else None}
+    return CheckResult(check_id, title, rule, run.finish(finding), proven, tuple(RULE_IDS.get(family, [])),
+                       {"check": family, "scenario": check_id.split("/")[1] if "/" in check_id else None})

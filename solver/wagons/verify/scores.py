@@ -1,7 +1,7 @@
 """Winnability and score bounds of the Lone Cowboy scenarios (``wagons verify``, rule:W-verify).
 
-The bound model (Z3, fresh context per check) is a relaxation of the final position written from
-the scoring texts (rule:W6, rule:W7, goals.toml numbers): the player's town is any subset of the
+The bound model (Z3, a fresh context per solve through the one check runner, :mod:`solver.z3check`) is a
+relaxation of the final position written from the scoring texts (rule:W6, rule:W7, goals.toml numbers): the player's town is any subset of the
 scenario's 16 cards and the pile the rest (card conservation); the town shows any number of each
 (terrain, icon) pair up to what its cards carry (covering hides territories), at least 4 in all;
 a terrain's largest group is at most the territories of that terrain it shows; each goal card is
@@ -33,6 +33,7 @@ from solver.wagons.rules import Rules
 from solver.wagons.scoring import run_partition_best
 from solver.wagons.verify.model import card_facts, scenario_cards
 from solver.wagons.verify.result import check_result as _result
+from solver.z3check import CheckResult, Finding, Z3Run
 
 SCORE_MUTATIONS = {
     "bound-ignores-groups": "the score bound forgets the player's terrain groups",
@@ -256,11 +257,11 @@ def _wins(bm: BoundModel, rules: Rules):
     return bm.player_total >= bm.opp_total if rules.tie_break == "guns" else bm.player_total > bm.opp_total
 
 
-def _maximise(model: BoundModel, objective, time_limit: float) -> tuple[int | None, bool, dict]:
+def _maximise(run: Z3Run, model: BoundModel, objective) -> tuple[int | None, bool, dict]:
+    """The optimum of ``objective`` over the bound model (in ``run``'s context, within its limit)."""
     opt = model.opt
-    opt.set("timeout", max(1, int(time_limit * 1000)))
     opt.maximize(objective)
-    r = opt.check()
+    r = run.check(opt)
     if r != z3.sat:  # a time-out: no proven optimum
         return None, False, {}
     m = opt.model()
@@ -335,13 +336,12 @@ def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds:
             continue
         actions = _actions(res)
         again = replay_script(scenario, seed, actions, rules, data)
-        ctx = z3.Context()
-        bm = BoundModel(ctx, scenario, rules, mutations, data)
-        s = z3.Solver(ctx=ctx)
-        s.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
+        run = Z3Run(deadline - time.perf_counter())
+        bm = BoundModel(run.ctx, scenario, rules, mutations, data)
+        s = run.solver()
         s.add(bm.opt.assertions())
         s.add(bm.pin(res.state.town.card_ids), _wins(bm, rules))
-        allowed = s.check()
+        allowed = run.check(s)
         return {"seed": seed, "script": {"actions": actions}, "replay_winner": again.scores.winner,
                 "player": again.scores.player.total, "opponent": again.scores.opponent.total,
                 "town": {"placements": [p.to_dict() for p in again.state.town.placements]},
@@ -362,13 +362,12 @@ def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, de
         tried += 1
         state = deal_state(scenario, seed=seed, rules=rules, data=data)
         lines = draft_lines(state, data)
-        ctx = z3.Context()
-        bm = BoundModel(ctx, scenario, rules, mutations, data)
-        s = z3.Solver(ctx=ctx)
-        s.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
+        run = Z3Run(deadline - time.perf_counter())
+        bm = BoundModel(run.ctx, scenario, rules, mutations, data)
+        s = run.solver()
         s.add(bm.opt.assertions())
         s.add(z3.Or([bm.pin(line.cards) for line in lines]), _wins(bm, rules))
-        r = s.check()
+        r = run.check(s)
         if r == z3.unsat:
             return {"seed": seed, "circle": list(state.circle), "deck": list(state.deck), "draft_lines": len(lines),
                     "proof": "Z3: for every draft line of this deal the relaxed player total is at most the "
@@ -377,13 +376,14 @@ def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, de
 
 
 def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
-                      data: WagonsData | None = None, loss_search: bool = True) -> dict:
+                      data: WagonsData | None = None, loss_search: bool = True) -> CheckResult:
     """Per goal-number reading: a won deal with its replayable line, and a deal no line wins (if proven);
     ``data``: the goal numbers to check under (a user's ``--goals`` file; None: the shipped ones).
 
     ``holds`` rests on the won deal alone; the deal no line wins is a finding beside it (``details``), so
     ``loss_search=False`` (a sweep that keeps only ``holds``) leaves that search out: same ``holds``."""
-    start = time.perf_counter()
+    run = Z3Run(time_limit)
+    start = run.started
     readings = goal_number_readings(rules)
     per, holds, cex = [], True, None
     for chosen, r in readings:
@@ -401,22 +401,22 @@ def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset
                    else "the verifier's score model says this won game cannot be won", "reading": chosen, **win}
     details = {"readings": per, "winnable": [row["win"] is not None for row in per]}
     return _result(f"winnability/{scenario}", f"{scenario}: some deal and line of play win (and a deal no line wins, "
-                   "where one is proven)", PASSAGES["winnability"] + " " + SCENARIO_SCORING[scenario], start,
-                   {"holds": holds, "counterexample": cex, "details": details, "open_question": "W11",
-                    "proven": holds is not None})
+                   "where one is proven)", PASSAGES["winnability"] + " " + SCENARIO_SCORING[scenario], run,
+                   Finding(holds, cex, details, "W11"))
 
 
 def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
-                       games: int = 60, data: WagonsData | None = None) -> dict:
+                       games: int = 60, data: WagonsData | None = None) -> CheckResult:
     """Proven upper bounds of both totals; witnesses from engine games (and the optimizer); ``data`` as
     :func:`check_winnability`."""
-    start = time.perf_counter()
+    run = Z3Run(time_limit)
+    start = run.started
     out = {}
     for side in ("player", "opponent"):
-        ctx = z3.Context()
-        bm = BoundModel(ctx, scenario, rules, mutations, data)
+        side_run = Z3Run(max(0.05, time_limit / 4))
+        bm = BoundModel(side_run.ctx, scenario, rules, mutations, data)
         obj = bm.player_total if side == "player" else bm.opp_total
-        bound, proven, arg = _maximise(bm, obj, max(0.05, time_limit / 4))
+        bound, proven, arg = _maximise(side_run, bm, obj)
         out[side] = {"bound": bound, "proven": proven, "bound_position": arg}
     best = {"player": None, "opponent": None}
     for seed, res in _games(scenario, rules, range(games), data=data):
@@ -446,5 +446,4 @@ def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozense
     proven = holds is not None and all(out[s]["proven"] for s in out)
     return _result(f"score-bounds/{scenario}", f"{scenario}: the highest totals the player's town and the opponent's "
                    "pile can reach (proven bound and best witness)", PASSAGES["score-bounds"] + " " +
-                   SCENARIO_SCORING[scenario], start,
-                   {"holds": holds, "counterexample": cex, "details": out, "proven": proven, "open_question": "W11"})
+                   SCENARIO_SCORING[scenario], run, Finding(holds, cex, out, "W11"), proven)

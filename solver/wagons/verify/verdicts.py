@@ -97,7 +97,7 @@ def _wagons_check(check: str, rules, settings: Settings, scenarios: tuple[str, .
     if data is not None and check in wagons_verify.READS_GOAL_NUMBERS:
         extra["data"] = data
     rows = [family(sid, rules, frozenset(), settings.time_limit, **extra) for sid in scenarios or SCENARIO_IDS]
-    out = {row["id"]: row["holds"] for row in rows}
+    out = {row.id: row.holds for row in rows}
     if any(v is None for v in out.values()):
         return {"undecided": "time limit", **out}
     return out

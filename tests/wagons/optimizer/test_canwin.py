@@ -42,6 +42,7 @@ from solver.wagons.scoring import run_points, score_player
 from solver.wagons.town import Placement, Town, legal_placements, place, visible_grid
 from tests.support.builders.wagons import SMALL, best_margin_by_brute_force, random_town, small_deal
 from tests.support.depth import deep_after
+from tests.support.limits import HANG_GUARD
 
 
 def _replay_cli(tmp_path, capsys, scenario, circle, deck, actions) -> dict:
@@ -108,7 +109,7 @@ def test_an_unwinnable_deal_is_proven_and_says_so():
 def test_the_time_limit_gives_unknown_with_the_best_found():
     r = can_win("through-the-desert", 0, time_limit=1.0)
     assert r.winnable is None and not r.proven and r.lines_open > 0 and r.note
-    assert r.elapsed < 10
+    assert r.elapsed < HANG_GUARD  # a hang guard, not a speed claim (bench/wagons/bench_wagons_limits.py measures it)
 
 
 def test_the_guns_tie_break_never_calls_a_tie_a_loss():

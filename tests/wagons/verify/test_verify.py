@@ -12,6 +12,7 @@ from solver.wagons.verify import checks as v
 from solver.wagons.verify import scores as vs
 from solver.wagons.verify.engine import random_games, replay
 from solver.wagons.verify.model import GameModel, scenario_cards
+from solver.z3check import Z3Run
 
 KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "elapsed"}
 SEED0 = {s: deal_state(s, seed=0) for s in ("cattle-drive", "boomtown")}
@@ -109,7 +110,7 @@ def test_hand_worked_round1_match_in_the_z3_game():
 
 
 def test_z3_game_agrees_with_the_engine_on_random_games():
-    m = v._game("gold-rush", Rules(), frozenset(), 120)
+    m = v._game(Z3Run(120), "gold-rush", Rules(), frozenset())
     r = v.pin_random_games(m, "gold-rush", Rules(), 4, seed=7)
     assert r["games"] == 4 and r["agree"] == 4, r["first_difference"]
 
@@ -118,10 +119,10 @@ def test_replay_catches_a_trace_the_engine_does_not_play():
     g = random_games("cattle-drive", 1, seed=3)[0]
     trace = {"circle": g["circle"], "deck": g["deck"], "player_drafts": g["player_drafts"],
              "turns": [dict(t, who=t["who"]) for t in g["turns"]]}
-    assert replay("cattle-drive", trace)["agrees"] is True
+    assert replay("cattle-drive", trace).agrees is True
     opp = next(i for i, t in enumerate(trace["turns"]) if t["who"] == "opponent")
     trace["turns"][opp] = dict(trace["turns"][opp], k=trace["turns"][opp]["k"] + 1)
-    assert replay("cattle-drive", trace)["agrees"] is False
+    assert replay("cattle-drive", trace).agrees is False
 
 
 def test_goal_number_readings_cover_the_base_rules():
@@ -132,16 +133,16 @@ def test_goal_number_readings_cover_the_base_rules():
 
 def test_winnability_mutation_rejects_the_engine_win():
     c = vs.check_winnability("cattle-drive", Rules(), frozenset({"player-scores-nothing"}), time_limit=30)
-    assert c["holds"] is False
-    cex = c["counterexample"]
+    assert c.holds is False
+    cex = c.counterexample
     assert cex["replay_winner"] == "player" and cex["bound_model_allows"] is False
 
 
 @pytest.mark.slow
 def test_winnability_cattle_drive_has_a_replayable_win():
     c = vs.check_winnability("cattle-drive", Rules(), frozenset(), time_limit=30)
-    assert c["holds"] is True
-    win = c["details"]["readings"][0]["win"]
+    assert c.holds is True
+    win = c.details["readings"][0]["win"]
     again = vs.replay_script("cattle-drive", win["seed"], win["script"]["actions"], Rules())
     assert again.scores.winner == "player" and again.scores.player.total == win["player"]
 
@@ -149,12 +150,12 @@ def test_winnability_cattle_drive_has_a_replayable_win():
 @pytest.mark.slow
 def test_score_bound_is_above_every_engine_game_and_its_mutation_fails():
     c = vs.check_score_bounds("water-the-herd", Rules(), frozenset(), time_limit=20, games=10)
-    assert c["holds"] is True and c["details"]["player"]["proven"]
-    assert c["details"]["player"]["bound"] >= c["details"]["player"]["witness"]["total"]
-    assert c["details"]["opponent"]["bound"] >= c["details"]["opponent"]["witness"]["total"]
+    assert c.holds is True and c.details["player"]["proven"]
+    assert c.details["player"]["bound"] >= c.details["player"]["witness"]["total"]
+    assert c.details["opponent"]["bound"] >= c.details["opponent"]["witness"]["total"]
     # Cattle Drive's goal cards alone (2 per Cow, (Cows + Plains) / 2) stay below a good town's total
     bad = vs.check_score_bounds("cattle-drive", Rules(), frozenset({"bound-ignores-groups"}), time_limit=40, games=30)
-    assert bad["holds"] is False and bad["counterexample"]["engine_total"] > bad["counterexample"]["bound"]
+    assert bad.holds is False and bad.counterexample["engine_total"] > bad.counterexample["bound"]
 
 
 # Cattle Drive deals on which Z3 (unpinned, every deal) found each automaton mutation's counterexample
@@ -177,23 +178,23 @@ MUTATION_DEALS = {
 def test_game_mutations_break_their_check_on_one_deal(check, mutation):
     deal = MUTATION_DEALS.get(mutation, _deal("cattle-drive"))
     c = check("cattle-drive", Rules(), frozenset({mutation}), time_limit=120, deal=deal)
-    assert c["holds"] is False and c["counterexample"]["game"]["circle"] == list(deal[:8])
+    assert c.holds is False and c.counterexample["game"]["circle"] == list(deal[:8])
     if mutation == "two-picks":  # two actions named; Z3 may then play the one the engine plays
-        assert len(c["counterexample"]["turn"]["readings_pick"]) == 2
+        assert len(c.counterexample["turn"]["readings_pick"]) == 2
     else:
-        assert c["counterexample"]["engine"]["agrees"] is False or mutation == "skipped-cards-lost"
+        assert c.counterexample["engine"]["agrees"] is False or mutation == "skipped-cards-lost"
     if mutation == "skipped-cards-lost":  # the engine keeps every card on this line
-        assert c["counterexample"]["engine"]["cards_once"] is True
+        assert c.counterexample["engine"]["cards_once"] is True
 
 
 @pytest.mark.slow
 def test_unmutated_game_checks_hold_on_one_deal():
     deal = _deal("boomtown")
-    assert v.check_conservation("boomtown", Rules(), frozenset(), time_limit=120, deal=deal)["holds"] is True
-    assert v.check_automaton("boomtown", Rules(), frozenset(), time_limit=120, gaps=False, deal=deal)["holds"] is True
+    assert v.check_conservation("boomtown", Rules(), frozenset(), time_limit=120, deal=deal).holds is True
+    assert v.check_automaton("boomtown", Rules(), frozenset(), time_limit=120, gaps=False, deal=deal).holds is True
     t = v.check_termination("boomtown", Rules(), frozenset(), time_limit=120, deal=deal)
-    assert t["holds"] is True
-    assert t["details"]["longest_game_turns"] <= v.TURN_BOUND and t["details"]["engine"]["agrees"] is True
+    assert t.holds is True
+    assert t.details["longest_game_turns"] <= v.TURN_BOUND and t.details["engine"]["agrees"] is True
 
 
 @pytest.mark.parametrize("pick, take", [("first", 2), ("last", 15)])

@@ -11,18 +11,18 @@ from solver.wagons.verify import scores as vs
 def test_winnability_without_the_loss_search_keeps_holds():
     whole = vs.check_winnability("gold-rush", Rules(), time_limit=4)
     won_only = vs.check_winnability("gold-rush", Rules(), time_limit=4, loss_search=False)
-    assert whole["holds"] is True and won_only["holds"] is True
-    assert [r["win"]["seed"] for r in whole["details"]["readings"]] == \
-        [r["win"]["seed"] for r in won_only["details"]["readings"]]
+    assert whole.holds is True and won_only.holds is True
+    assert [r["win"]["seed"] for r in whole.details["readings"]] == \
+        [r["win"]["seed"] for r in won_only.details["readings"]]
     assert all(r["unwinnable_deal"] is None and r["deals_tried_for_a_loss"] == 0
-               for r in won_only["details"]["readings"])
+               for r in won_only.details["readings"])
 
 
 def test_the_witness_layout_is_capped_whatever_the_run_limit(monkeypatch):
     asked = []
     monkeypatch.setattr(vs, "best_town_score", lambda cards, sc, pile, rules, limit, data=None: asked.append(limit))
     res = vs.check_score_bounds("gold-rush", Rules(), time_limit=3600, games=3)
-    assert res["holds"] is True and asked == [vs.WITNESS_LAYOUT_SECONDS]
+    assert res.holds is True and asked == [vs.WITNESS_LAYOUT_SECONDS]
 
 
 def test_the_game_model_presolves_and_keeps_its_timeout():

@@ -1,0 +1,1 @@
+"""Tests: the one Z3 check runner."""
