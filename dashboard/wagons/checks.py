@@ -61,8 +61,8 @@ def _pile(pile: list[int] | None, caption: str) -> None:
     if not pile:
         st.caption(f"{caption}: (empty)")
         return
-    by_id = {c["id"]: c for c in view.cards()}
-    html = "".join(draw.wagons_card_html(cid, [tuple(q) for q in by_id[cid]["quads"]],
+    by_id = {c.id: c for c in view.cards()}
+    html = "".join(draw.wagons_card_html(cid, list(by_id[cid].cells),
                                          f"#{cid}" + (" (top)" if n == len(pile) - 1 else ""))
                    for n, cid in enumerate(pile) if cid in by_id)
     st.markdown(f"**{caption}** (oldest first, the last is on top)")
