@@ -8,6 +8,7 @@ entry and the field. The product never reads the project's shared folder at run 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -69,7 +70,7 @@ class Card:
         """The icons the card shows."""
         return {t.icon for t in self.territories}
 
-    def count(self, icons=(), terrains=()) -> int:
+    def count(self, icons: Collection[str] = (), terrains: Collection[str] = ()) -> int:
         """Territories showing one of ``icons``, plus those of one of ``terrains`` (a territory can count twice)."""
         return sum((t.icon in icons) + (t.terrain in terrains) for t in self.territories)
 
@@ -305,7 +306,7 @@ def parse_cards(doc: Any, what: str = "cards.json") -> tuple[Card, ...]:
                 raise BadInput(f"{what}: card {cid}.{q}: expected [terrain, icon], got {short_repr(v, 60)}")
             cells.append(Territory(v[0], v[1]))
         back = _get(c, "back_unverified", str, f"{what}: card {cid}", "")
-        out.append(Card(cid, *cells, back, _get(c, "checked_against", str, f"{what}: card {cid}", "")))
+        out.append(Card(cid, cells[0], cells[1], cells[2], cells[3], back, _get(c, "checked_against", str, f"{what}: card {cid}", "")))
     if len(out) != 18:
         raise BadInput(f"{what}: expected 18 cards, got {len(out)}")
     return tuple(out)

@@ -118,13 +118,13 @@ def handle_was_winnable(args) -> dict:
         raise BadInput("game file: an explicit deal (its \"deal\"): ask `wagons can-win` about its circle and deck")
     state = game_from_record(record, data_from_args(args))
     deal = deal_of(state)
-    answer, record = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))
+    answer, line = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))
     out = {**answer.to_dict(), "scenario": state.scenario,
            "deal": {"seed": deal.seed, "circle": list(deal.circle), "deck": list(deal.deck)}, "line_file": None}
-    if record is not None and args.line_out is not None:
+    if line is not None and args.line_out is not None:
         def write(tmp: str) -> None:
             with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(record, f, indent=1)
+                json.dump(line, f, indent=1)
                 f.write("\n")
 
         write_atomically(args.line_out, write, "--line-out")

@@ -7,6 +7,7 @@ Bad input: one line, exit 2 (rule:X-bad-input).
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
 from solver.errors import BadInput
 from solver.io.read import read_json
@@ -15,6 +16,9 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.rules import (
     Rules,
 )
+
+if TYPE_CHECKING:
+    from solver.wagons.game import GameState
 
 __all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponent", "opponent_from_json", "progress_lines",
            "state_upto", "record_upto"]
@@ -80,7 +84,7 @@ def state_upto(doc, upto: int | None, data):
     return record_upto(doc, upto, data)[0]
 
 
-def record_upto(doc, upto: int | None, data) -> tuple:
+def record_upto(doc: Any, upto: int | None, data: WagonsData | None) -> tuple[GameState, dict]:
     """:func:`state_upto`'s state and the game's record up to it (its first ``upto`` actions)."""
     from solver.wagons.game import replay
     from solver.wagons.record.game_record import record_parts

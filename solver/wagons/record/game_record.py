@@ -16,6 +16,7 @@ log, towns), and :mod:`solver.wagons.record.load` converts the older shapes into
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -56,7 +57,7 @@ def record_start(scenario: str, rules: Rules, seed: int | None, data: WagonsData
     return new_followed_game(scenario, rules, data) if seed is None else new_game(scenario, seed, rules, data)
 
 
-def deal_start(scenario: str, circle, deck, rules: Rules = Rules(), seed: int | None = None,
+def deal_start(scenario: str, circle: Sequence[int], deck: Sequence[int] | None, rules: Rules = Rules(), seed: int | None = None,
                data: WagonsData | None = None) -> GameState:
     """The start of an explicit deal (rule:W-setup): ``circle`` (the next card first) and the preference
     ``deck`` (top first), none of them set aside with the scenario's goal cards (rule:W9)."""

@@ -19,6 +19,7 @@ or a followed start has no history to convert: one line says so).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -41,7 +42,7 @@ from solver.wagons.game import (
 )
 from solver.wagons.record.game_record import RECORD_GAME, deal_start, game_record, record_parts
 from solver.wagons.rules import Rules
-from solver.wagons.town import town_from_dict
+from solver.wagons.town import Town, town_from_dict
 
 __all__ = ["read_game", "record_of", "completeness_problem", "DERIVED_KEYS", "SHAPES"]
 
@@ -113,9 +114,9 @@ def record_of(doc: Any, what: str = "game", data: WagonsData | None = None) -> d
         start, actions = record_parts(record, data)
         return game_record(replay(start, actions), start)
     dealt = _deal_in_log(doc["log"]) if "to_move" not in doc else None
-    start = None if dealt is None else deal_start(state.scenario, *dealt, state.rules, state.seed, state.data)
+    begun = None if dealt is None else deal_start(state.scenario, *dealt, state.rules, state.seed, state.data)
     try:
-        return game_record(state, start)
+        return game_record(state, begun)
     except BadInput:
         raise BadInput(f"{what}: this game has no history to convert (an explicit deal whose log does not show it "
                        "whole); play it again with `wagons play --json` for a game file") from None
@@ -154,14 +155,14 @@ def _from_play_output(doc: dict, what: str, data: WagonsData) -> GameState:
     return _from_town_and_pile(doc, scenario, rules, what, data)
 
 
-def _deal_in_log(log: list) -> tuple[list[int], list[int]] | None:
+def _deal_in_log(log: list) -> tuple[list[Any], list[Any]] | None:
     """An explicit deal (no set-up entry) read off its log: the round-1 circle in the order it was drafted,
     the preference deck as the round-1 matches took its top cards, then the round-2 circle (rule:W-rounds)."""
     entries = [e for e in log if isinstance(e, dict)]
     if not entries or any(e.get("what") == "setup" for e in entries):
         return None
-    circle: tuple[list[int], list[int]] = ([], [])
-    deck: list[int] = []
+    circle: tuple[list[Any], list[Any]] = ([], [])  # card ids as the log says them; the replay checks them
+    deck: list[Any] = []
     for e in entries:
         if e.get("what") in ("draft", "opponent-draft") and e.get("round") in (1, 2):
             skipped = e.get("skipped", [])
@@ -236,7 +237,7 @@ def _check_claims(doc: dict, state: GameState, what: str) -> None:
             raise BadInput(f"{what}.{side}.total: the file says {short_repr(claim)}, the replayed game scores {total}")
 
 
-def completeness_problem(town, pile, scenario_id: str, data: WagonsData | None = None) -> str | None:
+def completeness_problem(town: Town, pile: Sequence[int], scenario_id: str, data: WagonsData | None = None) -> str | None:
     """Why ``town`` and ``pile`` are not the two towns of a finished solo game, or None when they are:
     at the end every card not set aside with the scenario's two goal cards (rule:W9, rule:W-setup) lies
     in exactly one of the towns (rule:W-rounds: the game ends when the round-2 circle is drafted and
