@@ -38,17 +38,20 @@ def handle_replay(args) -> dict:
 
     state, record = record_upto(read_json(args.game_file), args.upto, data_from_args(args))
     out = replay_summary(state, record)
-    out["advice_review"] = _advice_review(args, state) if args.review else None
+    out["advice_review"] = _advice_review(args, state, record) if args.review else None
     return out
 
 
-def _advice_review(args, state) -> dict:
+def _advice_review(args, state, record: dict) -> dict:
     """The turns where the choice made cost the most expected margin against the advice (rule:W-advice)."""
     from solver.wagons.advice.review import review_choices
     from solver.wagons.cli.advise import advice_progress
+    from solver.wagons.record.game_record import record_parts
 
     limit = seconds(args.time_limit, "--time-limit")
-    return review_choices(state, args.samples, args.policy, limit, advice_progress(args.quiet, "review")).to_dict()
+    dealt = record_parts(record, state.data)[0] if record.get("deal") else None
+    return review_choices(state, args.samples, args.policy, limit, advice_progress(args.quiet, "review"),
+                          dealt).to_dict()
 
 
 def _cards(cards) -> str:

@@ -126,3 +126,15 @@ def test_replay_reads_every_older_shape(name, capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["record"] == record_of(_old(name))
     assert out["over"] == is_over(game_from_record(out["record"]))
+
+
+def test_the_choice_review_of_an_explicit_deal_replays_from_its_deal():
+    from solver.wagons.advice.review import _decisions
+    from solver.wagons.game import legal_actions
+
+    start = deal_state("cattle-drive", None, *EXPLICIT)
+    end = play_out(start, "greedy").state
+    todo = _decisions(end, start)
+    assert todo and todo[0][0] == start and all(s.to_move == "player" and a in legal_actions(s) for s, a in todo)
+    with pytest.raises(BadInput):  # from a followed start the deal's actions do not replay
+        _decisions(end)
