@@ -21,6 +21,7 @@ from dashboard.wagons import addresses as wagons_addresses
 from solver.errors import BadInput
 from solver.wagons import game as gm
 from solver.wagons.record.game_record import game_from_record, game_record, record_start
+from solver.wagons.record.load import record_of
 from solver.wagons.rules import Rules
 
 QUERY = "lc"
@@ -46,9 +47,10 @@ def replay(record: dict, n: int | None = None) -> gm.GameState:
     return game_from_record({**record, "actions": record["actions"][:n]}, card_data())  # the player's card numbers
 
 
-def load_record(doc: Any) -> dict:
-    """An uploaded game file, read and replayed by the engine (its own game file back)."""
-    return game_record(game_from_record(doc))
+def load_record(doc: Any, what: str = "the game file") -> dict:
+    """An uploaded game in any saved shape (a game file, a `wagons play --json` output, a kept game or an older
+    game state), read and replayed by the engine: its one game record back."""
+    return record_of(doc, what)
 
 
 def load_game(doc: Any, what: str = "the kept game") -> dict:

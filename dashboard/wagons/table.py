@@ -170,7 +170,7 @@ def reveal_view(state: gm.GameState) -> None:
                 key = f"lc_reveal_{a.card}"
                 st.button(f"**{a.card}**\n{_icon_letters(a.card)}", key=key, on_click=do, args=(a, stamp),
                           help=f"Card {a.card} is {reveal_target(state)}: "
-                          + ", ".join(f"{t} {i}" for t, i in wv.cards()[a.card]["quads"]))
+                          + ", ".join(f"{t} {i}" for t, i in wv.cards()[a.card].cells))
                 css.append(_card_face_css(key, a.card))
         st.text_input("Or type its number and press Enter", key="lc_reveal_typed", max_chars=4,
                       on_change=_typed, args=(stamp, tuple(a.card for a in reveals)))

@@ -59,7 +59,7 @@ def _pile(pile: list[int] | None, caption: str) -> None:
     if not pile:
         st.caption(f"{caption}: (empty)")
         return
-    known = {c["id"] for c in view.cards()}
+    known = {c.id for c in view.cards()}
     html = "".join(view.card_preview(cid, title=f"#{cid}" + (" (top)" if n == len(pile) - 1 else ""))
                    for n, cid in enumerate(pile) if cid in known)
     st.markdown(f"**{caption}** (oldest first, the last is on top)")

@@ -16,7 +16,7 @@ from solver.errors import BadInput
 from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
 
 if TYPE_CHECKING:
-    from solver.wagons.data import WagonsData
+    from solver.wagons.data import Card, WagonsData
 
 
 def rules_from_json(rules_json: str):
@@ -27,13 +27,11 @@ def rules_from_json(rules_json: str):
 
 # ----------------------------------------------------------------------------- cards and scenarios
 
-@st.cache_data(show_spinner=False)
-def cards() -> list[dict]:
-    """The 18 card fronts as plain dicts {id, quads: [(terrain, icon) x4], back}."""
+def cards() -> tuple[Card, ...]:
+    """The 18 card fronts: the engine's card records (:class:`solver.wagons.data.Card`), index = id."""
     from solver.wagons.cards import load_cards
 
-    return [{"id": c.id, "quads": [(t.terrain, t.icon) for t in c.territories], "back": c.back}
-            for c in load_cards()]
+    return load_cards()
 
 
 @st.cache_data(show_spinner=False)
@@ -48,18 +46,18 @@ def scenarios() -> dict[str, dict]:
 def card_label(cid: int) -> str:
     """A card in a picker, short enough for a phone's box: its number and its four icons, top left first (the
     terrains show in its drawing)."""
-    return f"{cid}: " + ", ".join(i for _t, i in cards()[cid]["quads"])
+    return f"{cid}: " + ", ".join(i for _t, i in cards()[cid].cells)
 
 
 def icon_letters(cid: int) -> str:
     """The card's icons as letters, top left first (as the reveal buttons show them)."""
-    return "".join(drawing.ICONS.get(i, ("", "?"))[1] for _, i in cards()[cid]["quads"])
+    return "".join(drawing.ICONS.get(i, ("", "?"))[1] for _, i in cards()[cid].cells)
 
 
 def card_button_css(key: str, cid: int) -> str:
     """A button drawn as the card: its four territories' colours (top left, top right, bottom left, bottom right),
     the number (large) and icon letters on a white label."""
-    quads = [drawing.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in cards()[cid]["quads"]]
+    quads = [drawing.TERRAIN_COLOURS.get(t, "#fafafa") for t, _ in cards()[cid].cells]
     return (f".st-key-{key} button{{background:linear-gradient(to right,{quads[0]} 50%,{quads[1]} 50%) top/100% 50% "
             f"no-repeat,linear-gradient(to right,{quads[2]} 50%,{quads[3]} 50%) bottom/100% 50% no-repeat!important;"
             "border:2px solid #6d4c41!important;min-height:3.6rem;width:4.2rem;padding:2px!important}"

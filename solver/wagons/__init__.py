@@ -7,8 +7,9 @@ The game contract (the same surface as :mod:`solver.cactus` and :mod:`solver.out
 ``action_to_json`` / ``action_from_json``. Chance is OpenSpiel's (rule:W-reveal): a followed game
 (``new_followed_game``, its deal unknown) has chance nodes (``is_chance_node``) whose legal actions are
 ``Reveal(card)`` for each unseen card, with their exact chances from ``chance_outcomes``; a seeded game has none.
-``replay`` applies a list of actions; ``game_record`` / ``game_from_record`` write and read a game file. The engine
-is :mod:`solver.wagons.game`.
+``replay`` applies a list of actions; ``game_record`` / ``game_from_record`` write and read a game file, the one
+serialisation of a game (``to_json`` is a view of one position; :mod:`solver.wagons.record.load` converts every older
+saved shape into the record). The engine is :mod:`solver.wagons.game`.
 """
 
 from solver.wagons.game import GameState as State

@@ -1,5 +1,7 @@
 """Card fronts: 2x2 territories, each a terrain and an icon (rule:W-cards, rule:W-rotation).
 
+The card record is :class:`solver.wagons.data.Card` (re-exported here with :class:`Territory`).
+
 A card covers (x, y), (x+1, y), (x, y+1), (x+1, y+1); ``card_cells`` gives the four cells as
 offsets for rotation 0 or 180 (a 180-degree turn maps top-left <-> bottom-right and
 top-right <-> bottom-left; 90-degree turns do not exist).
@@ -7,40 +9,18 @@ top-right <-> bottom-left; 90-degree turns do not exist).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.wagons.codes import ICON_CODE, ICONS, TERRAIN_CODE, TERRAINS
-from solver.wagons.data import load_data
+from solver.wagons.data import Card, Territory, load_data
 
 __all__ = ["TERRAINS", "ICONS", "Territory", "Card", "card_cells", "load_cards", "ROTATIONS", "card_by_id",
            "card_codes", "check_card_ids", "check_pile", "N_CARDS"]
 
 ROTATIONS = (0, 180)
 OFFSETS = ((0, 0), (1, 0), (0, 1), (1, 1))  # tl, tr, bl, br
-
-
-@dataclass(frozen=True)
-class Territory:
-    terrain: str
-    icon: str
-
-
-@dataclass(frozen=True)
-class Card:
-    id: int
-    tl: Territory
-    tr: Territory
-    bl: Territory
-    br: Territory
-    back: str = ""             # scoring condition on the back: UNVERIFIED pairing (rule:W9)
-    checked_against: str = ""
-
-    @property
-    def territories(self) -> tuple[Territory, Territory, Territory, Territory]:
-        return (self.tl, self.tr, self.bl, self.br)
 
 
 def card_cells(card: Card, rot: int) -> tuple[tuple[tuple[int, int], Territory], ...]:
@@ -57,11 +37,7 @@ def card_cells(card: Card, rot: int) -> tuple[tuple[tuple[int, int], Territory],
 @lru_cache(maxsize=8)
 def load_cards(cards_path: str | None = None) -> tuple[Card, ...]:
     """The 18 card fronts, index = id (from ``scenarios/wagons/cards.json``)."""
-    out = []
-    for c in load_data(cards_path).cards:
-        t = [Territory(*cell) for cell in c.cells]
-        out.append(Card(c.id, t[0], t[1], t[2], t[3], c.back, c.checked_against))
-    return tuple(out)
+    return load_data(cards_path).cards
 
 
 def card_by_id(card_id: int, cards: tuple[Card, ...] | None = None) -> Card:

@@ -8,6 +8,7 @@ entry and the field. The product never reads the project's shared folder at run 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -37,11 +38,41 @@ READINGS = ("as-player", "sets", "per-symbol", "wagon-count")
 # ---------------------------------------------------------------- records
 
 @dataclass(frozen=True)
-class CardData:
+class Territory:
+    """A quarter of a card front: its terrain and its icon (rule:W-cards)."""
+    terrain: str
+    icon: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card front (rule:W-cards), THE card record: its four territories top left, top right, bottom left, bottom
+    right, the scoring condition on its back (an unverified pairing, rule:W9) and where it was checked. The engine,
+    the verifier's models and the dashboard all read this one record (``load_data().cards``)."""
     id: int
-    cells: tuple[tuple[str, str], ...]  # tl, tr, bl, br as (terrain, icon)
-    back: str                            # unverified back pairing (rule:W9)
-    checked_against: str
+    tl: Territory
+    tr: Territory
+    bl: Territory
+    br: Territory
+    back: str = ""
+    checked_against: str = ""
+
+    @property
+    def territories(self) -> tuple[Territory, Territory, Territory, Territory]:
+        return (self.tl, self.tr, self.bl, self.br)
+
+    @property
+    def cells(self) -> tuple[tuple[str, str], ...]:
+        """(terrain, icon) of the four territories, top left first."""
+        return tuple((t.terrain, t.icon) for t in self.territories)
+
+    def icons(self) -> set[str]:
+        """The icons the card shows."""
+        return {t.icon for t in self.territories}
+
+    def count(self, icons: Collection[str] = (), terrains: Collection[str] = ()) -> int:
+        """Territories showing one of ``icons``, plus those of one of ``terrains`` (a territory can count twice)."""
+        return sum((t.icon in icons) + (t.terrain in terrains) for t in self.territories)
 
 
 @dataclass(frozen=True)
@@ -114,7 +145,7 @@ class ScenarioSpec:
 
 @dataclass(frozen=True)
 class WagonsData:
-    cards: tuple[CardData, ...]
+    cards: tuple[Card, ...]
     goals: tuple[GoalSpec, ...]
     scenarios: tuple[ScenarioSpec, ...]
     difficulty: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]  # later edition tables
@@ -259,7 +290,7 @@ def _num(v: Any, where: str) -> None:
 
 # ---------------------------------------------------------------- loaders
 
-def parse_cards(doc: Any, what: str = "cards.json") -> tuple[CardData, ...]:
+def parse_cards(doc: Any, what: str = "cards.json") -> tuple[Card, ...]:
     """Validate the card-front document (rule:W-cards)."""
     cards = _get(doc, "cards", list, what)
     out = []
@@ -273,9 +304,9 @@ def parse_cards(doc: Any, what: str = "cards.json") -> tuple[CardData, ...]:
             v = _get(c, q, list, f"{what}: card {cid}")
             if len(v) != 2 or v[0] not in TERRAINS or v[1] not in ICONS:
                 raise BadInput(f"{what}: card {cid}.{q}: expected [terrain, icon], got {short_repr(v, 60)}")
-            cells.append((v[0], v[1]))
+            cells.append(Territory(v[0], v[1]))
         back = _get(c, "back_unverified", str, f"{what}: card {cid}", "")
-        out.append(CardData(cid, tuple(cells), back, _get(c, "checked_against", str, f"{what}: card {cid}", "")))
+        out.append(Card(cid, cells[0], cells[1], cells[2], cells[3], back, _get(c, "checked_against", str, f"{what}: card {cid}", "")))
     if len(out) != 18:
         raise BadInput(f"{what}: expected 18 cards, got {len(out)}")
     return tuple(out)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solver.errors import BadInput
 from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, apply, is_chance_node, is_over, legal_actions, new_game, scores
 from solver.wagons.policies import policy_by_name
+from solver.wagons.record.game_record import game_record
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import FinalScores
 
@@ -30,15 +31,20 @@ MAX_STEPS = 500
 
 @dataclass(frozen=True)
 class GameResult:
+    """A whole game played out: its end, scores and policy, and the deal it started from."""
     state: GameState
     scores: FinalScores
     policy: str
+    start: GameState | None = field(default=None, compare=False, repr=False)
+    """The deal the game started from (None: its seed's deal); an explicit deal's record names it."""
 
     def to_dict(self) -> dict:
-        d = self.scores.to_dict()
-        d.update({"scenario": self.state.scenario, "seed": self.state.seed, "policy": self.policy,
-                  "rules": self.state.rules.to_json(),
-                  "player_cards": list(self.state.town.card_ids), "opponent_pile": list(self.state.pile),
+        """The game's record (:func:`game_record`, the one serialisation) plus what is derived from it: the
+        scores, the policy, both towns and the log (``wagons play --json``)."""
+        d = game_record(self.state, self.start)
+        d.update(self.scores.to_dict())
+        d.update({"policy": self.policy, "player_cards": list(self.state.town.card_ids),
+                  "opponent_pile": list(self.state.pile),
                   "town": {"placements": [p.to_dict() for p in self.state.town.placements]},
                   "log": [e.to_dict() for e in self.state.log]})
         return d
@@ -60,9 +66,10 @@ def play_out(state: GameState, policy) -> GameResult:
     policy's random choices follow the deal's seed (0 for an explicit deal without one)."""
     pol = policy_by_name(policy) if isinstance(policy, str) else policy
     rng = policy_rng(state.seed if state.seed is not None else 0)
+    start = state
     for _ in range(MAX_STEPS):
         if is_over(state):
-            return GameResult(state, scores(state), pol.name)
+            return GameResult(state, scores(state), pol.name, start)
         if is_chance_node(state):
             raise BadInput("a followed game's next card is unknown: reveal it first (play_out plays known deals)")
         actions = legal_actions(state)

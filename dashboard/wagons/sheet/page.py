@@ -100,7 +100,7 @@ def pile_picker(scenario: str, used: set[int]) -> list[int]:
         with st.container(horizontal=True, gap="xsmall"):
             for c in free:
                 st.button(f"**{c}**\n{wv.icon_letters(c)}", key=f"wg_pile_add_{c}", on_click=_add_to_pile, args=(c,),
-                          help=f"Card {c}: " + ", ".join(f"{t} {i}" for t, i in wv.cards()[c]["quads"]))
+                          help=f"Card {c}: " + ", ".join(f"{t} {i}" for t, i in wv.cards()[c].cells))
                 css.append(wv.card_button_css(f"wg_pile_add_{c}", c))
         st.html("<style>" + "".join(css) + "</style>")
     return list(pile)

@@ -129,11 +129,12 @@ class ChoiceReview:
                 "samples": self.samples, "elapsed": round(self.elapsed, 3), "rule": "W-advice"}
 
 
-def _decisions(state: GameState) -> list[tuple[GameState, object]]:
-    """(state before, action taken) for each of the player's decisions with more than one legal action."""
-    s = record_start(state.scenario, state.rules, state.seed, state.data)
+def _decisions(state: GameState, dealt: GameState | None = None) -> list[tuple[GameState, object]]:
+    """(state before, action taken) for each of the player's decisions with more than one legal action, from the
+    game's start: ``dealt`` (an explicit deal's start), else its seed's deal or a followed game's."""
+    s = dealt or record_start(state.scenario, state.rules, state.seed, state.data)
     out = []
-    for a in actions_from_log(state):
+    for a in actions_from_log(state)[len(actions_from_log(s)):]:
         if s.to_move == "player" and len(legal_actions(s)) > 1:
             out.append((s, a))
         s = apply(s, a)
@@ -153,14 +154,15 @@ def _turn(before: GameState, chosen, advice) -> TurnCost | None:
 
 
 def review_choices(state: GameState, samples: int = DEFAULT_SAMPLES, policy: str = DEFAULT_POLICY,
-                   time_limit: float = DEFAULT_TIME_LIMIT, progress: Callable[[ReviewReport], None] | None = None
-                   ) -> ChoiceReview:
+                   time_limit: float = DEFAULT_TIME_LIMIT, progress: Callable[[ReviewReport], None] | None = None,
+                   dealt: GameState | None = None) -> ChoiceReview:
     """The review of the player's choices in ``state``'s game so far (module docstring), within ``time_limit``
     wall seconds in all (or until the run's Stop): the decisions reviewed by then, in game order, ``complete``
-    False when some were left. A seeded game is replayed from its seed, a followed game from its reveals."""
+    False when some were left. A seeded game is replayed from its seed, a followed game from its reveals, an
+    explicit deal from ``dealt`` (its start)."""
     start = time.monotonic()
     limit = seconds(time_limit, "time limit")
-    todo = _decisions(state)
+    todo = _decisions(state, dealt)
     turns: list[TurnCost] = []
     for n, (before, chosen) in enumerate(todo):
         left = start + limit - time.monotonic()

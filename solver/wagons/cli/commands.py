@@ -71,8 +71,11 @@ def render_score(r: dict) -> str:
 # ---------------------------------------------------------------- play
 
 def recorded_actions(doc, what: str) -> list[dict]:
-    """Player actions from a script: ``{"actions": [...]}`` or a `wagons play --json` output (its log)."""
+    """Player actions from a script: ``{"actions": [...]}``, a game file or a `wagons play --json` output (its
+    record's drafts and placements), or an older play output (its log)."""
     if isinstance(doc, dict) and isinstance(doc.get("actions"), list):
+        if doc.get("game") == "lone-cowboy":  # a record: the player's own actions, the engine plays the rest
+            return [a for a in doc["actions"] if isinstance(a, dict) and ("draft" in a or "place" in a)]
         return doc["actions"]
     if isinstance(doc, dict) and isinstance(doc.get("log"), list):
         out = []

@@ -17,14 +17,15 @@ __all__ = ["handle_replay", "render_replay", "add_replay_commands", "replay_summ
            "render_was_winnable"]
 
 
-def replay_summary(state) -> dict:
-    """The state after a replay, its record, scores (when over) and the next legal actions."""
+def replay_summary(state, record: dict | None = None) -> dict:
+    """The state after a replay, its record (default: the state's own), scores (when over) and the next legal
+    actions; the state is a view derived from the record (:mod:`solver.wagons.record.game_record`)."""
     from solver.wagons.game import action_to_dict, chance_outcomes, is_chance_node, is_over, legal_actions, scores
     from solver.wagons.record.game_json import state_to_json
     from solver.wagons.record.game_record import game_record
 
     over = is_over(state)
-    return {"record": game_record(state), "state": state_to_json(state), "to_move": state.to_move,
+    return {"record": record or game_record(state), "state": state_to_json(state), "to_move": state.to_move,
             "round": state.round, "turn": state.turn, "over": over,
             "scores": scores(state).to_dict() if over else None,
             "legal_actions": [action_to_dict(a) for a in legal_actions(state)],
@@ -33,21 +34,24 @@ def replay_summary(state) -> dict:
 
 
 def handle_replay(args) -> dict:
-    from solver.wagons.cli.shared import data_from_args, state_upto
+    from solver.wagons.cli.shared import data_from_args, record_upto
 
-    state = state_upto(read_json(args.game_file), args.upto, data_from_args(args))
-    out = replay_summary(state)
-    out["advice_review"] = _advice_review(args, state) if args.review else None
+    state, record = record_upto(read_json(args.game_file), args.upto, data_from_args(args))
+    out = replay_summary(state, record)
+    out["advice_review"] = _advice_review(args, state, record) if args.review else None
     return out
 
 
-def _advice_review(args, state) -> dict:
+def _advice_review(args, state, record: dict) -> dict:
     """The turns where the choice made cost the most expected margin against the advice (rule:W-advice)."""
     from solver.wagons.advice.review import review_choices
     from solver.wagons.cli.advise import advice_progress
+    from solver.wagons.record.game_record import record_parts
 
     limit = seconds(args.time_limit, "--time-limit")
-    return review_choices(state, args.samples, args.policy, limit, advice_progress(args.quiet, "review")).to_dict()
+    dealt = record_parts(record, state.data)[0] if record.get("deal") else None
+    return review_choices(state, args.samples, args.policy, limit, advice_progress(args.quiet, "review"),
+                          dealt).to_dict()
 
 
 def _cards(cards) -> str:
@@ -57,7 +61,7 @@ def _cards(cards) -> str:
 def render_replay(r: dict) -> str:
     s = r["state"]
     rec = r["record"]
-    seed = f"seed {rec['seed']}" if rec["seed"] is not None else "followed game"
+    seed = "explicit deal" if rec.get("deal") else f"seed {rec['seed']}" if rec["seed"] is not None else "followed game"
     lines = [f"Scenario {rec['scenario']}, {seed}, {len(rec['actions'])} actions: round {r['round']}, turn {r['turn']}",
              f"  circle: {_cards(s['circle'])}" + (f" (+{s['hidden_circle']} to reveal)" if s.get("hidden_circle") else ""),
              f"  deck: {_cards(s['deck'])}" + (f" (+{s['hidden_deck']} unseen)" if s.get("hidden_deck") else ""),
@@ -103,22 +107,27 @@ def _goals_flag(p) -> None:
 def handle_was_winnable(args) -> dict:
     import json
 
+    from solver.errors import BadInput
     from solver.io.output import write_atomically
     from solver.wagons.cli.optimizer import search_progress_lines
     from solver.wagons.cli.shared import data_from_args
     from solver.wagons.record.game_record import game_from_record
+    from solver.wagons.record.load import record_of
     from solver.wagons.review.deal import deal_of, was_winnable
 
     limit = seconds(args.time_limit, "--time-limit")
-    state = game_from_record(read_json(args.game_file), data_from_args(args))
+    record = record_of(read_json(args.game_file), "game file", data_from_args(args))
+    if record.get("deal") is not None:
+        raise BadInput("game file: an explicit deal (its \"deal\"): ask `wagons can-win` about its circle and deck")
+    state = game_from_record(record, data_from_args(args))
     deal = deal_of(state)
-    answer, record = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))
+    answer, line = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))
     out = {**answer.to_dict(), "scenario": state.scenario,
            "deal": {"seed": deal.seed, "circle": list(deal.circle), "deck": list(deal.deck)}, "line_file": None}
-    if record is not None and args.line_out is not None:
+    if line is not None and args.line_out is not None:
         def write(tmp: str) -> None:
             with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(record, f, indent=1)
+                json.dump(line, f, indent=1)
                 f.write("\n")
 
         write_atomically(args.line_out, write, "--line-out")

@@ -7,6 +7,7 @@ Bad input: one line, exit 2 (rule:X-bad-input).
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
 from solver.errors import BadInput
 from solver.io.read import read_json
@@ -16,8 +17,11 @@ from solver.wagons.rules import (
     Rules,
 )
 
+if TYPE_CHECKING:
+    from solver.wagons.game import GameState
+
 __all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponent", "opponent_from_json", "progress_lines",
-           "state_upto"]
+           "state_upto", "record_upto"]
 
 
 def add_rules_flags(p) -> None:
@@ -75,15 +79,20 @@ def progress_lines(quiet: bool, label: str):
 
 
 def state_upto(doc, upto: int | None, data):
-    """The state a game file reaches, or after its first ``upto`` actions (the whole file is checked first)."""
-    from solver.wagons.game import action_from_dict, replay
-    from solver.wagons.record.game_record import game_from_record, record_start
+    """The state a game reaches (any saved shape, :func:`solver.wagons.record.load.record_of`), or after its first
+    ``upto`` actions (the whole game is checked first)."""
+    return record_upto(doc, upto, data)[0]
 
-    state = game_from_record(doc, data)  # checks the whole file first
-    if upto is None:
-        return state
-    n = len(doc["actions"])
-    if not 0 <= upto <= n:
+
+def record_upto(doc: Any, upto: int | None, data: WagonsData | None) -> tuple[GameState, dict]:
+    """:func:`state_upto`'s state and the game's record up to it (its first ``upto`` actions)."""
+    from solver.wagons.game import replay
+    from solver.wagons.record.game_record import record_parts
+    from solver.wagons.record.load import record_of
+
+    record = record_of(doc, "game file", data)
+    start, actions = record_parts(record, data)  # checks the whole game first
+    n = len(actions)
+    if upto is not None and not 0 <= upto <= n:
         raise BadInput(f"--upto: expected 0..{n} (the file has {n} actions), got {upto}")
-    start = record_start(state.scenario, state.rules, state.seed, data)
-    return replay(start, [action_from_dict(a, f"actions[{i}]") for i, a in enumerate(doc["actions"][:upto])])
+    return replay(start, actions[:upto]), {**record, "actions": record["actions"][:upto]}

@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 
 from solver.errors import BadInput
 from solver.stopping import capped
-from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
 from solver.wagons.policies import GreedyPolicy
+from solver.wagons.record.game_record import deal_start
 from solver.wagons.rules import Rules
 from solver.wagons.simulate import MAX_STEPS, policy_rng
 from solver.wagons.town import Town
@@ -52,18 +52,7 @@ def deal_state(scenario_id: str, seed: int | None = None, circle: Sequence[int] 
         return new_game(scenario_id, seed, rules, data)
     if circle is None:
         raise BadInput("an explicit deal needs the circle (and the preference deck, top first)")
-    base = new_game(scenario_id, 0, rules, data)
-    circle = check_card_ids(circle, "circle", unique=False)
-    deck = check_card_ids(deck or (), "deck", unique=False)
-    every = circle + deck
-    if not circle:
-        raise BadInput("circle: give at least one card")
-    if len(set(every)) != len(every):
-        raise BadInput("deal: a card appears twice in the circle and deck")
-    aside = set(every) & set(base.removed)
-    if aside:
-        raise BadInput(f"deal: card {min(aside)} is set aside with the scenario's goal cards (rule:W9)")
-    return replace(base, circle=circle, deck=deck, seed=seed, log=())
+    return deal_start(scenario_id, circle, deck, rules, seed, data)
 
 
 def _boomtown(state: GameState, data: WagonsData) -> bool:

@@ -1,21 +1,29 @@
-"""A Lone Cowboy game file: how the game started and every action since, replayed to its state.
+"""The ONE serialisation of a Lone Cowboy game: how it started and every action since (as
+OpenSpiel's game-and-history), the position derived by replaying the actions through the engine's
+pure ``apply``.
 
 ``game_record(state)`` is ``{"game": "lone-cowboy", "version": 1, "scenario", "rules", "seed",
 "actions"}``: a seeded deal (rule:W-setup) has its seed, a followed game (rule:W-reveal) has
-``"seed": null`` and its reveals among the actions (``{"reveal": card}``). The actions come from the
-state's log (:func:`solver.wagons.game.actions_from_log`); a state whose log does not replay to it is
-refused. ``game_from_record(doc)`` checks every field (one-line BadInput each) and replays the
-actions; an illegal action is named by its index and the reason. This is the file the dashboard
-downloads and uploads and the URL carries; undo is a replay of a prefix.
+``"seed": null`` and its reveals among the actions (``{"reveal": card}``), and an explicit deal (a
+circle and a preference deck typed in) adds ``"deal": {"circle", "deck"}`` (its seed, if any, only
+seeds a policy). The actions come from the state's log (:func:`solver.wagons.game.actions_from_log`);
+a state whose log does not replay to it is refused. ``game_from_record(doc)`` checks every field
+(one-line BadInput each) and replays the actions; an illegal action is named by its index and the
+reason. Every other form is derived from it: the dashboard keeps, addresses, downloads and uploads
+this record (with the step it shows), ``wagons play --json`` prints it with derived fields (scores,
+log, towns), and :mod:`solver.wagons.record.load` converts the older shapes into it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from solver.errors import BadInput
 from solver.io.numbers import MAX_SEED, short_repr
 from solver.io.read import as_int
+from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import (
     GameState,
@@ -28,33 +36,64 @@ from solver.wagons.game import (
 )
 from solver.wagons.rules import Rules
 
-__all__ = ["game_record", "game_from_record", "record_start", "RECORD_GAME", "RECORD_VERSION", "RECORD_KEYS"]
+__all__ = ["game_record", "game_from_record", "record_start", "deal_start", "record_parts", "RECORD_GAME",
+           "RECORD_VERSION", "RECORD_KEYS", "MAX_ACTIONS"]
 
 RECORD_GAME = "lone-cowboy"
 RECORD_VERSION = 1
-RECORD_KEYS = ("game", "version", "scenario", "rules", "seed", "actions")
+RECORD_KEYS = ("game", "version", "scenario", "rules", "seed", "deal", "actions")
+"""Every key a record may have; ``deal`` only for an explicit deal, ``seed`` may be left out (null)."""
+_OPTIONAL = ("seed", "deal")
 MAX_ACTIONS = 200
 """A whole game has at most 16 reveals, 16 drafts, 16 placements and 16 opponent turns."""
 
 
-def record_start(scenario: str, rules: Rules, seed: int | None, data: WagonsData | None = None) -> GameState:
-    """The state a record's actions start from: the seeded deal, or a followed game (seed None)."""
+def record_start(scenario: str, rules: Rules, seed: int | None, data: WagonsData | None = None,
+                 deal: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> GameState:
+    """The state a record's actions start from: an explicit ``deal`` (circle, deck), else the seeded
+    deal, else a followed game (seed None)."""
+    if deal is not None:
+        return deal_start(scenario, deal[0], deal[1], rules, seed, data)
     return new_followed_game(scenario, rules, data) if seed is None else new_game(scenario, seed, rules, data)
 
 
-def game_record(state: GameState) -> dict:
-    """The game file of ``state``; BadInput when its log does not replay to it (e.g. an explicit deal
-    typed in as a circle and deck, which has neither a seed nor reveals)."""
-    actions = actions_from_log(state)
+def deal_start(scenario: str, circle: Sequence[int], deck: Sequence[int] | None, rules: Rules = Rules(), seed: int | None = None,
+               data: WagonsData | None = None) -> GameState:
+    """The start of an explicit deal (rule:W-setup): ``circle`` (the next card first) and the preference
+    ``deck`` (top first), none of them set aside with the scenario's goal cards (rule:W9)."""
+    base = new_game(scenario, 0, rules, data)
+    circle = check_card_ids(circle, "circle", unique=False)
+    deck = check_card_ids(deck or (), "deck", unique=False)
+    every = circle + deck
+    if not circle:
+        raise BadInput("circle: give at least one card")
+    if len(set(every)) != len(every):
+        raise BadInput("deal: a card appears twice in the circle and deck")
+    aside = set(every) & set(base.removed)
+    if aside:
+        raise BadInput(f"deal: card {min(aside)} is set aside with the scenario's goal cards (rule:W9)")
+    return replace(base, circle=circle, deck=deck, seed=seed, log=())
+
+
+def game_record(state: GameState, start: GameState | None = None) -> dict:
+    """The game file of ``state``: its actions from its seed's deal or a followed game's start, or from
+    ``start`` when that is an explicit deal. BadInput when its log does not replay to it from there."""
+    explicit = start is not None and not start.log  # a typed-in deal has no set-up entry (a mid-game start does)
+    if start is None or not explicit:
+        start = record_start(state.scenario, state.rules, state.seed, state.data)
+    actions = actions_from_log(state)[len(actions_from_log(start)):]
     try:
-        again = replay(record_start(state.scenario, state.rules, state.seed, state.data), actions)
+        again = replay(start, actions)
     except BadInput as exc:
         raise BadInput(f"game record: the state's log does not replay from its deal ({exc})") from None
     if again != state:
         raise BadInput("game record: the state's log does not replay to it (neither a seeded deal nor a followed "
                        "game with its reveals)")
-    return {"game": RECORD_GAME, "version": RECORD_VERSION, "scenario": state.scenario,
-            "rules": state.rules.to_json(), "seed": state.seed, "actions": [action_to_dict(a) for a in actions]}
+    doc = {"game": RECORD_GAME, "version": RECORD_VERSION, "scenario": state.scenario,
+           "rules": state.rules.to_json(), "seed": state.seed}
+    if explicit:
+        doc["deal"] = {"circle": list(start.circle), "deck": list(start.deck)}
+    return doc | {"actions": [action_to_dict(a) for a in actions]}
 
 
 def _header(doc: Any, data: WagonsData) -> tuple[str, Rules, int | None, list]:
@@ -64,7 +103,7 @@ def _header(doc: Any, data: WagonsData) -> tuple[str, Rules, int | None, list]:
     unknown = sorted(set(doc) - set(RECORD_KEYS), key=str)
     if unknown:
         raise BadInput(f"game file: unknown key {short_repr(unknown[0])} (known: {', '.join(RECORD_KEYS)})")
-    missing = [k for k in RECORD_KEYS if k not in doc and k != "seed"]
+    missing = [k for k in RECORD_KEYS if k not in doc and k not in _OPTIONAL]
     if missing:
         raise BadInput(f"game file: missing field '{missing[0]}'")
     if doc["game"] != RECORD_GAME:
@@ -95,10 +134,26 @@ def _header(doc: Any, data: WagonsData) -> tuple[str, Rules, int | None, list]:
     return scenario, rules, seed, actions
 
 
-def game_from_record(doc: Any, data: WagonsData | None = None) -> GameState:
-    """The state a game file describes: its start (seed or followed) after its actions, in order."""
+def _deal(doc: dict) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The record's explicit deal (circle, deck), or None."""
+    raw = doc.get("deal")
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"circle", "deck"}:
+        raise BadInput(f"game file: deal must be {{\"circle\": [...], \"deck\": [...]}}, got {short_repr(raw)}")
+    return (check_card_ids(raw["circle"], "game file: deal.circle", unique=False),
+            check_card_ids(raw["deck"], "game file: deal.deck", unique=False))
+
+
+def record_parts(doc: Any, data: WagonsData | None = None) -> tuple[GameState, list]:
+    """A game file's start and its actions, each checked (the actions not yet applied)."""
     data = data or load_data()
     scenario, rules, seed, raw = _header(doc, data)
-    actions = [action_from_dict(a, f"actions[{i}]") for i, a in enumerate(raw)]
-    start = record_start(scenario, rules, seed, data)
+    start = record_start(scenario, rules, seed, data, _deal(doc))
+    return start, [action_from_dict(a, f"actions[{i}]") for i, a in enumerate(raw)]
+
+
+def game_from_record(doc: Any, data: WagonsData | None = None) -> GameState:
+    """The state a game file describes: its start (seed, followed or explicit deal) after its actions, in order."""
+    start, actions = record_parts(doc, data)
     return replay(start, actions)

@@ -27,7 +27,7 @@ from functools import lru_cache
 import z3
 
 from solver.wagons.cards import load_cards
-from solver.wagons.data import ICONS, load_data
+from solver.wagons.data import ICONS, Card, load_data
 from solver.wagons.rules import Rules
 from solver.z3check import Z3Run
 
@@ -48,22 +48,9 @@ MODEL_MUTATIONS = {
 
 # ------------------------------------------------------------------ card facts (data only)
 
-@dataclass(frozen=True)
-class CardFacts:
-    """What the encoding reads of one card front: (terrain, icon) of its 4 territories."""
-    id: int
-    cells: tuple[tuple[str, str], ...]
-
-    def icons(self) -> set[str]:
-        return {i for _, i in self.cells}
-
-    def count(self, icons=(), terrains=()) -> int:
-        return sum((i in icons) + (t in terrains) for t, i in self.cells)
-
-
-@lru_cache(maxsize=8)
-def card_facts() -> tuple[CardFacts, ...]:
-    return tuple(CardFacts(c.id, tuple((t.terrain, t.icon) for t in c.territories)) for c in load_cards())
+def card_facts() -> tuple[Card, ...]:
+    """What the encoding reads of the card fronts: the card records themselves (terrain and icon per territory)."""
+    return load_cards()
 
 
 @lru_cache(maxsize=8)

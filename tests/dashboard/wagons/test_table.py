@@ -23,8 +23,10 @@ from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
 from solver.wagons.cli.shared import add_rules_flags, rules_from_args
-from solver.wagons.record.game_record import game_record
+from solver.wagons.record.game_record import game_from_record, game_record
+from solver.wagons.record.load import record_of
 from solver.wagons.rules import Rules
+from tests.support.builders.wagons import OLD_SHAPES
 from tests.support.dashboard.apptest import errors, open_page, texts
 from tests.support.dashboard.wagons_table import GRID, click, open_with_address, page_state, settled, shown_rotation
 
@@ -286,6 +288,17 @@ def test_upload_a_game_file_and_refuse_a_bad_one():
     assert not at.exception
     assert page_state(at) == other
     assert "Cattle Drive" in texts(at)
+
+
+@pytest.mark.parametrize("name", ["play-seeded", "state-followed", "kept"])
+def test_upload_takes_every_saved_shape_as_its_record(name):
+    """A `wagons play --json` output, an older game state or a kept game uploads as the one game record."""
+    doc = json.loads((OLD_SHAPES / f"old-{name}.json").read_text())
+    at = open_page("wagons_play")
+    at.get("file_uploader")[0].upload(f"{name}.json", json.dumps(doc).encode(), "application/json").run()
+    assert not at.exception and not [e for e in errors(at) if "was not loaded" in e]
+    assert at.session_state[wg.KEY]["record"] == record_of(doc)
+    assert page_state(at) == game_from_record(record_of(doc))
 
 
 def test_the_default_rules_are_the_clis():

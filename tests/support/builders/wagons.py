@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from ortools.sat.python import cp_model
 
@@ -127,3 +128,15 @@ def zygote_pid() -> int | None:
 
     z = proofworkers._ZYGOTE
     return z["process"].pid if z and z["owner"] == os.getpid() and z["process"].poll() is None else None
+
+
+OLD_SHAPES = Path(__file__).resolve().parents[2] / "scenarios" / "wagons"
+"""Lone Cowboy games saved in the shapes written before the one game record (real outputs of that code):
+``old-play-*.json`` (`wagons play --json`), ``old-state-*.json`` (the whole-state document), ``old-record.json``
+(a game file) and ``old-kept.json`` (the dashboard's kept game ``{"record", "at"}``)."""
+
+
+def older_play_output(doc: dict) -> dict:
+    """A `wagons play --json` output as it was printed before it carried its game record (the same keys less
+    ``game``, ``version``, ``deal`` and ``actions``)."""
+    return {k: v for k, v in doc.items() if k not in ("game", "version", "deal", "actions")}

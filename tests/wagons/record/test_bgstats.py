@@ -22,6 +22,7 @@ from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.simulate import play_game
 from solver.wagons.town import Town
+from tests.support.builders.wagons import older_play_output
 
 NOW = datetime(2026, 12, 1, 12, 0, 0, tzinfo=UTC)
 PLAY_KEYS = {"sourceName", "sourcePlayId", "board", "comments", "game", "playDate", "players", "durationMin",
@@ -193,7 +194,26 @@ def test_a_followed_game_played_to_the_end_exports_and_reviews():
     (lambda d: next(e for e in d["log"] if e["what"] == "draft").update(card=99),
      r"log\[\d+\]: does not fit the replayed game: it drafts card 99"),
 ])
+def test_a_tampered_older_play_output_is_refused_in_one_line(tamper, message):
+    doc = older_play_output(play_game("boomtown", "greedy", 3).to_dict())
+    tamper(doc)
+    with pytest.raises(BadInput, match=message) as exc:
+        finished_game_from_json(doc)
+    assert "\n" not in str(exc.value)
+
+
+@pytest.mark.parametrize("tamper,message", [
+    (lambda d: d["player"].update(total=d["player"]["total"] + 1), "player.total"),
+    (lambda d: d.update(opponent_pile=d["opponent_pile"][::-1]), "opponent_pile"),
+    (lambda d: d.update(log=[e for e in d["log"] if e["what"] != "place"][:3]), r"log: differs from the log its actions"),
+    (lambda d: d.update(town={"placements": d["town"]["placements"][:-1]}), "town: differs"),
+    (lambda d: d.update(seed=d["seed"] + 1), r"actions\[1\] .*: card 15: the card to place now is 11"),
+    (lambda d: next(a for a in d["actions"] if "place" in a)["place"].pop("x"), r"actions\[1\].place: missing field 'x'"),
+    (lambda d: d.update(extra=1), "game file: unknown key 'extra'"),
+    (lambda d: d.update(actions=d["actions"][:-1]), "(town|opponent_pile): differs"),
+])
 def test_a_tampered_play_output_is_refused_in_one_line(tamper, message):
+    """The play output is the game record plus fields derived from it: the record replays, the rest must agree."""
     doc = play_game("boomtown", "greedy", 3).to_dict()
     tamper(doc)
     with pytest.raises(BadInput, match=message) as exc:
@@ -204,7 +224,7 @@ def test_a_tampered_play_output_is_refused_in_one_line(tamper, message):
 def test_an_unfinished_state_and_an_explicit_deal():
     with pytest.raises(BadInput, match="not over yet"):
         finished_game_from_json(state_to_json(new_game("boomtown", 0)))
-    doc = play_game("cattle-drive", "greedy", 2).to_dict()
+    doc = older_play_output(play_game("cattle-drive", "greedy", 2).to_dict())
     doc["seed"] = None  # an explicit deal: taken from its town and pile
     state = finished_game_from_json(doc)
     assert state.seed is None and state.to_move is None
