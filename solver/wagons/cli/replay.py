@@ -44,10 +44,10 @@ def handle_replay(args) -> dict:
 def _advice_review(args, state) -> dict:
     """The turns where the choice made cost the most expected margin against the advice (rule:W-advice)."""
     from solver.wagons.advice.review import review_choices
-    from solver.wagons.cli.advise import advice_progress
 
     limit = seconds(args.time_limit, "--time-limit")
-    return review_choices(state, args.samples, args.policy, limit, advice_progress(args.quiet, "review")).to_dict()
+    lines = clikit.ProgressLines("review", args.quiet, every=0.5)
+    return review_choices(state, args.samples, args.policy, limit, lines).to_dict()
 
 
 def _cards(cards) -> str:
@@ -104,7 +104,6 @@ def handle_was_winnable(args) -> dict:
     import json
 
     from solver.io.output import write_atomically
-    from solver.wagons.cli.optimizer import search_progress_lines
     from solver.wagons.cli.shared import data_from_args
     from solver.wagons.record.game_record import game_from_record
     from solver.wagons.review.deal import deal_of, was_winnable
@@ -112,7 +111,7 @@ def handle_was_winnable(args) -> dict:
     limit = seconds(args.time_limit, "--time-limit")
     state = game_from_record(read_json(args.game_file), data_from_args(args))
     deal = deal_of(state)
-    answer, record = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))
+    answer, record = was_winnable(state, limit, clikit.ProgressLines("was-winnable", args.quiet, every=0.5))
     out = {**answer.to_dict(), "scenario": state.scenario,
            "deal": {"seed": deal.seed, "circle": list(deal.circle), "deck": list(deal.deck)}, "line_file": None}
     if record is not None and args.line_out is not None:
