@@ -52,7 +52,7 @@ class Progress:
 
     def text(self) -> str:
         """The report in words, as both adapters show it: ``3 of 12 checks, hand-size/boomtown``,
-        ``best margin 5, every answer at most 9``."""
+        ``best margin 5, none above 9``."""
         parts = []
         if self.done is not None:
             count = f"{self.done:,} of {self.total:,}" if self.total else f"{self.done:,}"
@@ -63,7 +63,7 @@ class Progress:
             if self.proven:
                 found += ", proven optimal"
             elif self.bound is not None:
-                found += f", every answer at most {self.bound}"
+                found += f", none above {self.bound}"
             parts.append(found)
         if self.what:
             parts.append(self.what)

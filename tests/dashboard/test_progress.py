@@ -25,7 +25,7 @@ def test_the_bar_says_the_time_left_from_the_works_share_and_says_so_when_a_run_
     assert share == 0.0 and text == "Run (0.5 s) - 0 of 40 play-outs"
     # a search: its best and bound in words, the bar against the time limit
     share, text = common._progress("Run", 15.0, 150.0, Progress(unit="margin", best=5, bound=9))
-    assert share == pytest.approx(0.1) and text == "Run (15.0 s of at most ~150 s) - best margin 5, every answer at most 9"
+    assert share == pytest.approx(0.1) and text == "Run (15.0 s of at most ~150 s) - best margin 5, none above 9"
 
 
 def test_the_box_keeps_the_latest_report_and_with_stops_ends_a_stopped_work():
