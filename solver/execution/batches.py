@@ -92,8 +92,8 @@ def run_batch(
     """Run a batch and return its JSON result (``ruleslinger batch``; the dashboard calls this too).
 
     Row kinds: a column summary, plus the Parquet path with ``out`` or the rows with
-    ``with_rows``; counts kinds: the added-up counts (Cactus: beside the exact odds). ``progress`` gets the games
-    done as they come back.
+    ``with_rows``; counts kinds: the added-up counts (Cactus: beside the exact odds). ``progress`` gets the items
+    done as they come back (games for the counts kinds, whose items are chunks of games).
     """
     spec = ex.parse_executor(executor, workers)
     if with_rows and request.n > MAX_ROWS_IN_JSON:
@@ -134,7 +134,7 @@ def run_batch(
 def _scaled(callback: OnProgress, p: Plan) -> OnProgress:
     """Progress in games, not chunks, for counts kinds (the Cactus items are chunks of games)."""
     if p.shape == "rows":
-        return lambda report: callback(dataclasses.replace(report, unit="games"))
+        return callback
     sizes = [item[0] for item in p.items]
     prefix = [0]
     for s in sizes:

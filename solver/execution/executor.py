@@ -61,6 +61,7 @@ MAX_CHUNK = 1000
 CHUNK_ROWS = 10_000
 """Rows per DataFrame chunk when streaming rows to Polars / Parquet."""
 
+
 class TaskFailed(RuntimeError):
     """An item of a batch raised an exception (one line: item, exception, where)."""
 
@@ -296,7 +297,7 @@ def run_items(
 def _stream(func, items, spec, chunk_size, window, progress: OnProgress | None, label, timeout) -> Iterator[Any]:
     total = len(items)
     starts = iter(range(0, total, chunk_size))
-    pool = _open(spec, timeout, None if progress is None else lambda text: progress(Progress(0, total, "items", text)))
+    pool = _open(spec, timeout, None if progress is None else _waiting(progress, total))
     pending: deque = deque()
     done = 0
     finished = False
@@ -337,6 +338,11 @@ def _stream(func, items, spec, chunk_size, window, progress: OnProgress | None, 
         finished = True
     finally:
         pool.close(cancel=not finished)
+
+
+def _waiting(progress: OnProgress, total: int) -> Callable[[str], None]:
+    """The wait for a Dask worker, in words, as a report with nothing done yet."""
+    return lambda text: progress(Progress(0, total, "items", text))
 
 
 def star_call(func: Callable[..., Any], args: tuple) -> Any:
