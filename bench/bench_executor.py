@@ -40,7 +40,7 @@ def _row(name, value, unit, baseline=None, notes="", game="executor"):
 def _timed(request: BatchRequest, executor: str, workers: int) -> float:
     p = plan(request)
     start = time.perf_counter()
-    count = sum(1 for _ in run_items(p.func, p.items, executor=executor, workers=workers, progress=False,
+    count = sum(1 for _ in run_items(p.func, p.items, executor=executor, workers=workers,
                                      label=request.kind))
     assert count == request.n
     return time.perf_counter() - start
@@ -56,7 +56,7 @@ def capacity_row(quick: bool) -> dict:
     times = {}
     for workers in (1, 2):
         start = time.perf_counter()
-        for _ in run_items(math.factorial, items, executor="local", workers=workers, chunk_size=1, progress=False):
+        for _ in run_items(math.factorial, items, executor="local", workers=workers, chunk_size=1):
             pass
         times[workers] = time.perf_counter() - start
     return _row("parallel capacity: pure CPU x2 over x1 (control)", times[1] / times[2], "x", 1.0,

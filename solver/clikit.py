@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import BadInput
+from solver.execution.progress import Progress
 from solver.io.numbers import MAX_SEED, parse_float_text, parse_int_text, seconds, short_repr
 from solver.io.output import is_sink, output_target, write_atomically
 
@@ -114,30 +115,31 @@ def int_list(text: str, what: str = "list") -> list[int]:
     return [parse_int_text(t, what) for t in items]
 
 
-class Progress:
-    """Progress lines on standard error for long work (at most one per ``every`` seconds unless ``force``d; silent
-    when ``quiet``): the one progress reporter of every command."""
+class ProgressLines:
+    """The command line's progress adapter, an :data:`~solver.execution.progress.OnProgress`: each report as a line
+    ``[label] 3 of 12 checks, ... (1.2s)`` on standard error (so standard output stays the answer, one JSON document
+    with ``--json``), at most one per ``every`` seconds unless it is the last of a count or a proven search; silent
+    when ``quiet``. The time is the command's own clock."""
 
-    def __init__(self, label: str, total: int | None = None, quiet: bool = False, every: float = 1.0):
-        self.label, self.total, self.quiet, self.every = label, total, quiet, every
+    def __init__(self, label: str, quiet: bool = False, every: float = 1.0):
+        self.label, self.quiet, self.every = label, quiet, every
         self._last = 0.0
         self.start = time.monotonic()
 
-    def __call__(self, done: int | None = None, message: str = "", force: bool = False) -> None:
+    def __call__(self, report: Progress) -> None:
         if self.quiet:
             return
         now = time.monotonic()
-        if now - self._last < self.every and not force:
+        last = report.done is not None and report.total is not None and report.done >= report.total
+        if now - self._last < self.every and not (last or report.proven):
             return
         self._last = now
-        part = f"{done}/{self.total}" if (done is not None and self.total) else (str(done) if done is not None else "")
-        print(f"[{self.label}] {part} {message} ({now - self.start:.1f}s)".replace("  ", " "), file=sys.stderr, flush=True)
-
-
+        text = report.text()
+        print(f"[{self.label}] {text + ' ' if text else ''}({now - self.start:.1f}s)", file=sys.stderr, flush=True)
 
 
 def add_quiet(parser: argparse.ArgumentParser) -> None:
-    """``--quiet`` for a command that shows :class:`Progress`: its lines go to standard error, with ``--json`` too
+    """``--quiet`` for a command that shows :class:`ProgressLines`: its lines go to standard error, with ``--json`` too
     (standard output stays one JSON document), unless ``--quiet``."""
     parser.add_argument("--quiet", action="store_true", help="no progress lines on standard error (they are shown "
                         "with --json too)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib.util import find_spec
 
 ENGINES = {"z3": "z3-solver", "ortools": "ortools", "numba": "numba", "polars": "polars", "dask": "dask",
-           "distributed": "dask[distributed]", "tqdm": "tqdm"}
+           "distributed": "dask[distributed]"}
 """Import name -> distribution name of what the engines and the command line use."""
 DASHBOARD = {"streamlit": "streamlit", "altair": "altair"}
 """What the dashboard adds."""

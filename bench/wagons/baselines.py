@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.stopping import capped
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
@@ -93,7 +94,7 @@ def counts_only_bound() -> Callable:
 
 def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
                         deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
-                        progress=None, data: WagonsData | None = None, max_lines: int = 20000,
+                        progress: OnProgress | None = None, data: WagonsData | None = None, max_lines: int = 20000,
                         method: str = DEFAULT_METHOD) -> BestPlay:
     """The earlier method: a greedy town per line, then one proof per line above the best so far, with no bound
     and no sharing (what ``best_play(search="each-line")`` ran)."""
@@ -112,7 +113,7 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
         if lows[i][0] is not None and (best is None or lows[i][0] > best):
             best, best_line, best_town = lows[i][0], lines[i], lows[i][1]
     if progress:
-        progress(best, None, elapsed())
+        progress(Progress(unit="margin", best=best, elapsed=elapsed()))
     settled = solves = 0
     for pos, i in enumerate(order):
         remaining = capped(start + time_limit) - time.monotonic()
@@ -126,7 +127,7 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
         if r.placements:
             best, best_line, best_town = r.value, line, Town(r.placements)
             if progress:
-                progress(best, None, elapsed())
+                progress(Progress(unit="margin", best=best, elapsed=elapsed()))
         settled += r.proven_optimal
     return _each_line_result(state, lines, best, best_line, best_town, settled, solves, elapsed(), progress)
 
@@ -144,7 +145,7 @@ def _greedy_lows(lines, scenario_id: str, rules: Rules, data: WagonsData, elapse
 
 
 def _each_line_result(state, lines, best, best_line, best_town, settled: int, solves: int, elapsed: float,
-                      progress) -> BestPlay:
+                      progress: OnProgress | None) -> BestPlay:
     proven = settled == len(lines) and getattr(lines, "complete", True)
     if best_line is None:
         raise BadInput("no line of play found within the time limit; allow more time")
@@ -154,7 +155,7 @@ def _each_line_result(state, lines, best, best_line, best_town, settled: int, so
         raise AssertionError(f"best play: replay gives margin {final.margin}, the search recorded {best}")
     actions = tuple(entry_action(e) for e in final_state.log if e.who == "player")
     if progress:
-        progress(best, best if proven else None, elapsed)
+        progress(Progress(unit="margin", best=best, bound=best if proven else None, elapsed=elapsed))
     return BestPlay(best, proven, best_line.drafts, actions, final.to_dict(), len(lines), settled, elapsed,
                     greedy_margin(state), tuple(e.to_dict() for e in final_state.log),
                     bound=best if proven else None, solves=solves)

@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository r
 from bench.effort import columns, measured, medians  # noqa: E402 - after the path
 from bench.rows import append_row, read_rows  # noqa: E402, F401 - the benches beside it read them here too
 from solver.errors import BadInput  # noqa: E402
+from solver.execution.progress import Progress  # noqa: E402
 from solver.wagons.data import SCENARIO_IDS  # noqa: E402
 
 GAME = "wagons"
@@ -70,9 +71,9 @@ def baseline_deal(scenario: str, seed: int, rules, time_limit: float, canwin_lim
 
     first_win: list[float] = []
 
-    def progress(best, _bound, elapsed):
-        if best is not None and best > 0 and not first_win:
-            first_win.append(elapsed)
+    def progress(report: Progress) -> None:
+        if report.best is not None and report.best > 0 and not first_win:
+            first_win.append(report.elapsed or 0.0)
 
     old, cost = measured(best_play_each_line, scenario, seed, rules=rules, time_limit=time_limit, progress=progress)
     if old.margin > 0 and not first_win:
@@ -359,7 +360,7 @@ def dask_sample(time_limit: float = 5.0) -> dict:
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         start = time.perf_counter()
         result = run_batch(batch_request("wagons-atlas", 3, 0, scenario="gold-rush,cattle-drive", time_limit=time_limit),
-                           executor=cluster.scheduler_address, progress=False)
+                           executor=cluster.scheduler_address)
         result["wall_seconds"] = round(time.perf_counter() - start, 2)
     return result
 

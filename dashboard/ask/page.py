@@ -13,7 +13,7 @@ from dashboard.ask import answer_view, builder, keep
 from dashboard.ask import draft as dr
 from dashboard.nav import page_header
 from dashboard.shared import fit, games
-from dashboard.shared.runs import keep_stopped, run_with_progress
+from dashboard.shared.runs import ProgressBox, keep_stopped, run_with_progress
 from dashboard.shared.widgets import kept, show_bad_input
 from solver.ask.answer import answer_to_json
 from solver.ask.engine import ask
@@ -32,15 +32,9 @@ def _answer(q: Question, limit: float) -> None:
     """Ask ``q`` under the work runner (progress, Stop); keep the answer (a stopped run's comes in the next run)."""
     doc = dr.doc_of(q)
     text = keep.canonical(doc)
-    seen: dict[str, int] = {}
-
-    def progress(done: int, total: int) -> None:
-        seen.update(done=done, total=total)
-
+    box = ProgressBox()
     result = run_with_progress(
-        ask, q, limit, progress, label="Answering", expected_seconds=limit,
-        detail=lambda: f"{seen['done']:,} checked" + (f" of {seen['total']:,}" if seen.get("total") else "")
-        if seen else "", fraction=lambda: seen["done"] / seen["total"] if seen.get("total") else None,
+        ask, q, limit, box, label="Answering", expected_seconds=limit, box=box,
         cancel=StopSignal(), keep=keep_stopped(STOPPED, shape=lambda a: (text, answer_to_json(a, q.game) | {
             "stopped_early": True})))
     st.session_state[LAST] = (text, result)
@@ -53,11 +47,12 @@ def _impact(q: Question, limit: float) -> None:
     last = st.session_state.get(LAST)
 
     def work() -> Any:
-        base = last[1] if last and last[0] == text else ask(q, limit)
-        return impact(q, base, limit)
+        base = last[1] if last and last[0] == text else ask(q, limit, box)
+        return impact(q, base, limit, box)
 
+    box = ProgressBox()
     result = run_with_progress(work, label="Asking again under each alternative reading",
-                               expected_seconds=limit, cancel=StopSignal())
+                               expected_seconds=limit, box=box, cancel=StopSignal())
     st.session_state[LAST] = (text, result)
     keep.answered(doc, answer_to_json(result, q.game))
 

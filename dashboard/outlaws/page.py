@@ -20,7 +20,7 @@ from dashboard.shared import answers, fit, games
 from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
-from dashboard.shared.runs import run_with_progress
+from dashboard.shared.runs import ProgressBox, run_with_progress
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.work.plaintext import plain
 from solver.errors import BadInput
@@ -159,12 +159,11 @@ if missing:
 else:
     n, pseed, cap = boxes.values()
     if st.button("Run playouts", key="ol_run_playouts"):
-        report: dict = {}
+        box = ProgressBox(stops=True)
         with guarded("Playouts: "):
             answers.remember(work.ANSWERS, "playouts", [rules_json, n, pseed, cap], run_with_progress(
-                ov.playouts_cached, rules_json, n, pseed, cap, report, label=f"Playing {n} random games",
-                expected_seconds=max(2.0, n * 0.5), detail=lambda: f"{report.get('done', 0)} of {n} done",
-                cancel=StopSignal()))
+                ov.playouts_cached, rules_json, n, pseed, cap, box, label=f"Playing {n} random games",
+                expected_seconds=max(2.0, n * 0.5), box=box, cancel=StopSignal()))
     res = answers.recall(work.ANSWERS, "playouts", [rules_json, n, pseed, cap])
     if res is not None:
         ov.show_playouts(res)

@@ -14,8 +14,8 @@ import streamlit as st
 
 from dashboard.outlaws import street
 from dashboard.shared.caching import cache_final, not_stopped_by_time, proven
-from dashboard.shared.runs import Stopped
 from dashboard.shared.words import counted, readable, wrapped_table
+from solver.execution.progress import OnProgress
 from solver.io.numbers import parse_int_text
 from solver.outlaws import victory
 from solver.outlaws.actions import legal_actions
@@ -24,7 +24,6 @@ from solver.outlaws.position_json import position_from_json
 from solver.outlaws.rules import Rules
 from solver.outlaws.search import playout
 from solver.outlaws.search import searches as search
-from solver.stopping import stopped
 
 UNKNOWN = "(unknown)"
 SUPPLY_KEYS = ("vote", "bullet", "handcuffs", "front_page", "election")
@@ -203,15 +202,11 @@ def search_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: 
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def playouts_cached(rules_json: str, n: int, seed: int, max_actions: int, _report: dict | None = None) -> list[dict]:
-    """``n`` random games from the set-ups of seeds ``seed..seed+n-1`` (the engine's playouts)."""
-    def progress(done: int) -> None:
-        if stopped():  # the page stopped waiting (common.run_with_progress): nothing is cached
-            raise Stopped
-        if _report is not None:
-            _report["done"] = done
-
-    df = playout.playouts(n, seed=seed, rules=_rules(rules_json), max_actions=max_actions, progress=progress)
+def playouts_cached(rules_json: str, n: int, seed: int, max_actions: int,
+                    _progress: OnProgress | None = None) -> list[dict]:
+    """``n`` random games from the set-ups of seeds ``seed..seed+n-1`` (the engine's playouts); ``_progress``: the
+    page's :class:`~dashboard.shared.work.ProgressBox` with ``stops`` (stopped, it raises and nothing is cached)."""
+    df = playout.playouts(n, seed=seed, rules=_rules(rules_json), max_actions=max_actions, progress=_progress)
     return df.to_dicts()
 
 

@@ -1,4 +1,7 @@
-"""Long runs on a page: a worker thread with a progress bar and an estimate of the time left, a Stop button, and the hand-over of a stopped run's best so far to the next run."""
+"""Long runs on a page: a worker thread with a progress bar and an estimate of the time left, a Stop button, and the hand-over of a stopped run's best so far to the next run.
+
+The bar shows the run's own reports through the dashboard's one progress adapter, :class:`ProgressBox` (an
+:data:`~solver.execution.progress.OnProgress` the run calls with each :class:`~solver.execution.progress.Progress`)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,8 @@ from typing import Any
 
 import streamlit as st
 
-from solver.stopping import StopSignal, stopping
+from solver.execution.progress import Progress
+from solver.stopping import StopSignal, stopped, stopping
 
 STOP_GRACE_SECONDS = 5.0
 """How long a stopped run may take to hand over its best so far (the optimizer ends within a second)."""
@@ -20,36 +24,52 @@ class Stopped(Exception):
     """Raised inside a run's own progress callback once the page asked it to stop (:func:`run_with_progress`)."""
 
 
+class ProgressBox:
+    """The dashboard's progress adapter: the work's ``progress`` callback (called from the work's thread), keeping
+    its latest :class:`~solver.execution.progress.Progress` for the page's bar (``run_with_progress(box=...)``).
+
+    With ``stops``, a report made once the page stopped waiting raises :class:`Stopped`: for work that does not
+    end at the stop signal itself (the optimizer and the searches do, and hand over their best so far)."""
+
+    def __init__(self, stops: bool = False) -> None:
+        self.stops = stops
+        self.latest: Progress | None = None
+
+    def __call__(self, report: Progress) -> None:
+        if self.stops and stopped():
+            raise Stopped
+        self.latest = report
+
+
 def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_seconds: float,
-                      detail: Callable[[], str] | None = None, fraction: Callable[[], float | None] | None = None,
-                      cancel: StopSignal | None = None, keep: Keeper | None = None,
+                      box: ProgressBox | None = None, cancel: StopSignal | None = None, keep: Keeper | None = None,
                       **kwargs: Any) -> Any:
     """Run ``fn`` in a worker thread while a progress bar counts toward ``expected_seconds``.
 
     The page keeps drawing while ``fn`` runs; exceptions (BadInput included) are re-raised
     here. ``fn`` may be an ``st.cache_data`` function: the worker carries the script's context,
-    so a cached input returns at once. ``detail()`` (if given) adds ``fn``'s own progress report
-    (e.g. the best score so far) to the bar's text; it must only read plain data. ``fraction()`` (if
-    given) is the share done, which then drives the bar and an estimate of the time left.
+    so a cached input returns at once. ``box`` (given to the run as its ``progress`` callback) adds the run's
+    latest report to the bar's text (:meth:`~solver.execution.progress.Progress.text`: the count, the best so
+    far); a report counted against a known total drives the bar and an estimate of the time left.
 
     With ``cancel`` (a fresh :class:`~solver.stopping.StopSignal`), a **Stop** button is
     shown, ``fn`` runs under it (``stopping``), and it is set when the page's run ends before ``fn``
     does: Stop pressed, another widget used, the session closed. So nothing keeps computing for a page no
-    one is looking at: the optimizer ends as at its time limit, other solvers read ``stopped()`` in their own
-    progress callback and raises :class:`Stopped`. With ``keep`` as well (a :class:`Keeper`,
-    from :func:`keep_stopped`), ``fn`` gets :data:`STOP_GRACE_SECONDS` to end and what it returned (the
+    one is looking at: the optimizer ends as at its time limit, other runs read ``stopped()`` in their own
+    progress callback and raises :class:`Stopped` (a :class:`ProgressBox` with ``stops``). With ``keep`` as
+    well (a :class:`Keeper`, from :func:`keep_stopped`), the run gets :data:`STOP_GRACE_SECONDS` to end and what it returned (the
     optimizer's best so far) is handed to the page's next run, which waits for it.
     """
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
-    box: dict[str, Any] = {}
+    outcome: dict[str, Any] = {}
 
     def call() -> None:
         try:
             with stopping(cancel):
-                box["value"] = fn(*args, **kwargs)
+                outcome["value"] = fn(*args, **kwargs)
         except BaseException as exc:  # re-raised in the page's thread
-            box["error"] = exc
+            outcome["error"] = exc
 
     worker = threading.Thread(target=call, daemon=True)
     ctx = get_script_run_ctx()
@@ -70,21 +90,22 @@ def run_with_progress(fn: Callable[..., Any], *args: Any, label: str, expected_s
     try:
         while worker.is_alive():
             worker.join(0.15)
-            bar.progress(*_progress(label, time.monotonic() - start, expected_seconds, detail, fraction, countdown))
-    finally:  # the page's run ended first (Stop, another widget, the session closed): ask ``fn`` to stop
+            bar.progress(*_progress(label, time.monotonic() - start, expected_seconds,
+                                    None if box is None else box.latest, countdown))
+    finally:  # the page's run ended first (Stop, another widget, the session closed): ask the work to stop
         if cancel is not None and worker.is_alive():
             cancel.set()
             if keep is not None:
                 worker.join(STOP_GRACE_SECONDS)
-                if not worker.is_alive() and "value" in box:
-                    handed.append(box["value"])
+                if not worker.is_alive() and "value" in outcome:
+                    handed.append(outcome["value"])
         if keep is not None:
             keep.end(*handed)
     bar.empty()
     stop.empty()
-    if "error" in box:
-        raise box["error"]
-    return box.get("value")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
 
 
 STOPPED_INBOX = "_stopped_results"
@@ -185,13 +206,14 @@ class Countdown:
         return estimate
 
 
-def _progress(label: str, elapsed: float, expected: float, detail, fraction,
+def _progress(label: str, elapsed: float, expected: float, report: Progress | None,
               countdown: Countdown | None = None) -> tuple[float, str]:
-    """The bar's share and text: the run's own share done and time left when it reports one (with a
-    ``countdown``, a time left that only falls), else the time against the expected time (and plainly so
-    once the run takes longer than expected)."""
-    extra = f" - {detail()}" if detail is not None and detail() else ""
-    done = fraction() if fraction is not None else None
+    """The bar's share and text, with the run's latest ``report`` in words: its own share done and time left when
+    it is counted against a total (with a ``countdown``, a time left that only falls), else the time against the
+    expected time (and plainly so once the run takes longer than expected)."""
+    text = report.text() if report is not None else ""
+    extra = f" - {text}" if text else ""
+    done = report.fraction if report is not None else None
     if done:
         left = elapsed * (1 - done) / done
         if countdown is not None:
@@ -199,7 +221,7 @@ def _progress(label: str, elapsed: float, expected: float, detail, fraction,
             if left < 0.5 and done < 1:
                 return min(0.99, done), f"{label} ({elapsed:.0f} s, longer than estimated){extra}"
         return min(0.99, done), f"{label} ({elapsed:.0f} s, about {left:.0f} s left){extra}"
-    if fraction is not None:  # the run reports its share, just not yet: no promise from a fixed guess
+    if done is not None:  # the run is counted, nothing done yet: no promise from a fixed guess
         return 0.0, f"{label} ({elapsed:.1f} s){extra}"
     if elapsed > expected:
         return 0.99, f"{label} ({elapsed:.0f} s, longer than the ~{expected:.0f} s expected){extra}"

@@ -17,11 +17,12 @@ import streamlit as st
 from dashboard.nav import VERIFICATION_SECTIONS
 from dashboard.shared import answers
 from dashboard.shared.readings import GAME_TITLES, describe_choice, plain, reading_name
-from dashboard.shared.runs import Stopped, run_with_progress
+from dashboard.shared.runs import ProgressBox, Stopped, run_with_progress
 from dashboard.shared.widgets import kept
 from dashboard.shared.words import counted
 from dashboard.verification.results import KEPT
 from solver.errors import BadInput
+from solver.execution.progress import Progress
 from solver.stopping import StopSignal, stopped
 
 ACROSS = {"same": "the same under every reading", "changed": "changed by a reading",
@@ -120,24 +121,21 @@ def _quietly(fn: Callable[..., object], *args: object) -> None:
         return
 
 
-def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: dict, cards: str = "{}") -> dict:
+def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: ProgressBox,
+         cards: str = "{}") -> dict:
+    """The verdicts across the readings, reporting to ``box`` (one with ``stops``: once the page stopped waiting,
+    no further check)."""
     from solver.readings import impact
     from solver.readings import verdicts as verdict
 
-    def progress(done: int, total: int, label: str) -> None:
-        if stopped():  # the page stopped waiting (common.run_with_progress): no further check
-            raise Stopped
-        box["text"] = f"{done} of {total}: {label}"
-        box["share"] = done / total if total else None
-
     ahead = _AHEAD.get((game, float(time_limit), int(games), cards))
     while ahead is not None and ahead.is_alive():  # computed ahead, still running: its results, not a second run
-        box["text"] = "computing ahead since the page opened"
+        box(Progress(what="computing ahead since the page opened"))
         ahead.join(0.5)
         if stopped():
             raise Stopped
     return impact.impact(game, only or None, verdict.Settings(time_limit=time_limit, games=games, cards=cards),
-                         progress, stored=True)
+                         box, stored=True)
 
 
 def impact_section() -> None:
@@ -170,14 +168,13 @@ def impact_section() -> None:
         st.caption("The verdicts that score towns use the numbers you read off your goal cards: "
                    + ", ".join(sorted(json.loads(card_numbers))) + ".")
     if st.button(f"Run the {GAME_TITLES[game]} verdicts across the readings", key=f"imp_run_{game}"):
-        box: dict = {}
+        box = ProgressBox(stops=True)
         share = (len(only) / len(verdicts)) if only else 1.0
         st.session_state[f"{key}_running"] = True  # still set on the next run: this one was stopped
         try:
             answers.remember(KEPT, key, inputs, run_with_progress(
                 _run, game, tuple(only), limit, games, box, card_numbers, label=f"Verdicts across the readings ({GAME_TITLES[game]})",
-                expected_seconds=max(5.0, VERIFICATION_SECTIONS[game].IMPACT_SECONDS * share), detail=lambda: box.get("text", ""),
-                fraction=lambda: box.get("share"), cancel=StopSignal()))
+                expected_seconds=max(5.0, VERIFICATION_SECTIONS[game].IMPACT_SECONDS * share), box=box, cancel=StopSignal()))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")
         st.session_state.pop(f"{key}_running", None)

@@ -14,9 +14,10 @@ import streamlit as st
 from dashboard.shared import answers
 from dashboard.shared.caching import all_checks_decided, cache_final, dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_doc, rules_from_doc
-from dashboard.shared.runs import run_with_progress
+from dashboard.shared.runs import ProgressBox, run_with_progress
 from solver import registry
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress
 
 
 def rules_key(rules: Any) -> str:
@@ -30,9 +31,11 @@ def rules_from_key(game: str, rules_json: str) -> Any:
 
 
 @cache_final(all_checks_decided, max_entries=32)
-def _run_cached(game: str, rules_json: str, options_json: str) -> list[dict]:
-    """A game's checks through its room's ``verify`` (:data:`solver.registry.GAMES`), one result shape."""
-    return registry.game(game).verify(rules_from_key(game, rules_json), json.loads(options_json))["checks"]
+def _run_cached(game: str, rules_json: str, options_json: str, _progress: OnProgress | None = None) -> list[dict]:
+    """A game's checks through its room's ``verify`` (:data:`solver.registry.GAMES`), one result shape; ``_progress``
+    (not part of the key): the page's :class:`~dashboard.shared.work.ProgressBox`."""
+    return registry.game(game).verify(rules_from_key(game, rules_json), json.loads(options_json),
+                                      _progress)["checks"]
 
 
 KEPT = "checks_answers"
@@ -47,9 +50,11 @@ def game_section(game: str, title: str, options: dict, counterexample: Callable[
     rules_json = rules_key(make_rules(game, cls) if cls else None)
     inputs = [rules_json, dumps(options)]
     if st.button(f"Run the {title} checks", key=f"run_{game}"):
+        box = ProgressBox()
         try:
             answers.remember(KEPT, f"checks_{game}", inputs, run_with_progress(
-                _run_cached, game, rules_json, inputs[1], label=f"Checking {title}", expected_seconds=expected_seconds))
+                _run_cached, game, rules_json, inputs[1], box, label=f"Checking {title}",
+                expected_seconds=expected_seconds, box=box))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")
         except Exception as exc:  # noqa: BLE001 - a verifier's failure is reported, never a traceback

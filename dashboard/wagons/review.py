@@ -17,13 +17,14 @@ import polars as pl
 import streamlit as st
 
 from dashboard.shared.caching import cache_final, dumps, proven
-from dashboard.shared.runs import keep_stopped, run_with_progress, stopped_note
+from dashboard.shared.runs import ProgressBox, keep_stopped, run_with_progress, stopped_note
 from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.words import counted
 from dashboard.wagons import view as wv
 from dashboard.wagons.cards import reading as card_reading
 from dashboard.wagons.drawing import overlay_svg
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress
 from solver.stopping import StopSignal
 
 TIME_LIMIT = 60
@@ -46,18 +47,14 @@ def gap_key() -> str:
 
 @cache_final(proven, max_entries=64)
 def analysis(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str, cards: str,
-             time_limit: float, _report: dict | None = None) -> dict:
+             time_limit: float, _progress: OnProgress | None = None) -> dict:
     """The review (solver.wagons.review.town.review_town) as a plain dict; cached only when proven.
-    ``_report`` (not part of the key) receives the search's progress: {best, bound, elapsed}."""
+    ``_progress`` (not part of the key) receives the search's progress."""
     from solver.wagons.review.town import review_town
     from solver.wagons.town import town_from_dict
 
-    def progress(best, bound, elapsed):
-        if _report is not None:
-            _report.update(best=best, bound=bound, elapsed=elapsed)
-
     town = town_from_dict(json.loads(town_json_text))
-    return review_town(town, tuple(pile), scenario, wv.rules_from_json(rules_json), time_limit, progress,
+    return review_town(town, tuple(pile), scenario, wv.rules_from_json(rules_json), time_limit, _progress,
                        data=wv.cards_data(cards)).to_dict()  # with the numbers read off the player's cards
 
 
@@ -107,14 +104,12 @@ def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
     inputs = (*game, float(time_limit))
     if not run:
         return _last_result(key, game)
-    report: dict = {}
+    progress = ProgressBox()
     with st.status(f"Searching the best layout of your {counted(len(state.town.placements), 'card')} "
                    f"(at most {time_limit:g} s)...", expanded=True) as box:
         result = run_with_progress(
-            analysis, *inputs, report, label="Searching the best layout", expected_seconds=float(time_limit),
-            detail=lambda: (f"best so far {report['best']}" + (f", no layout above {report['bound']}"
-                                                                if report.get("bound") is not None else ""))
-            if "best" in report else "", cancel=StopSignal(), keep=keep_stopped(f"{key}_result", inputs))
+            analysis, *inputs, progress, label="Searching the best layout", expected_seconds=float(time_limit),
+            box=progress, cancel=StopSignal(), keep=keep_stopped(f"{key}_result", inputs))
         box.update(label="Best layout " + ("found and proven optimal" if result["proven"] else
                                            f"found in {time_limit:g} s, not proven optimal"),
                    state="complete", expanded=False)
@@ -238,17 +233,13 @@ def show_bgstats_export(state, key: str = "wr") -> None:
 
 @cache_final(proven, max_entries=64)
 def winnable_analysis(scenario: str, rules_json: str, seed: int | None, circle: tuple[int, ...],
-                      deck: tuple[int, ...], cards: str, time_limit: float, _report: dict | None = None) -> dict:
+                      deck: tuple[int, ...], cards: str, time_limit: float, _progress: OnProgress | None = None) -> dict:
     """Can-win on the deal (solver.wagons.review.deal.deal_winnable) as a plain dict with the winning
     line's game file (``"record"``, or None); cached only when decided and proven."""
     from solver.wagons.review.deal import Deal, deal_winnable
 
-    def progress(best, bound, elapsed):
-        if _report is not None:
-            _report.update(best=best, bound=bound, elapsed=elapsed)
-
     answer, record = deal_winnable(scenario, Deal(seed, tuple(circle), tuple(deck)), wv.rules_from_json(rules_json),
-                                   time_limit, progress, data=wv.cards_data(cards))
+                                   time_limit, _progress, data=wv.cards_data(cards))
     return {**answer.to_dict(), "record": record}
 
 
@@ -261,13 +252,11 @@ def _winnable(state, time_limit: float, key: str, run: bool) -> dict | None:
     inputs = (*game, float(time_limit))
     if not run:
         return _last_result(key, game)
-    report: dict = {}
+    progress = ProgressBox()
     with st.status(f"Searching every line of play on this deal (at most {time_limit:g} s)...", expanded=True) as box:
         result = run_with_progress(
-            winnable_analysis, *inputs, report, label="Searching the draft lines", expected_seconds=float(time_limit),
-            detail=lambda: (("no town yet" if report.get("best") is None else f"best margin so far {report['best']}")
-                            + (f", every line at most {report['bound']}" if report.get("bound") is not None else ""))
-            if report else "", cancel=StopSignal(), keep=keep_stopped(f"{key}_result", inputs))
+            winnable_analysis, *inputs, progress, label="Searching the draft lines", expected_seconds=float(time_limit),
+            box=progress, cancel=StopSignal(), keep=keep_stopped(f"{key}_result", inputs))
         box.update(label={True: "A winning line was found", False: "Proven: no line of play wins this deal",
                           None: "Not decided within the time limit"}[result["winnable"]], state="complete",
                    expanded=False)

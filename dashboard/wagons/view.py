@@ -13,6 +13,7 @@ import streamlit as st
 from dashboard.shared.caching import cache_final, proven
 from dashboard.wagons import drawing
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress
 from solver.wagons.optimizer.layout import best_layout as optimize_best_layout
 
 if TYPE_CHECKING:
@@ -251,18 +252,14 @@ def draft_reason(rule_id: str) -> str:
 
 @cache_final(proven, max_entries=64)
 def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], rules_json: str,
-                time_limit: float, _report: dict | None = None, cards_json: str = "{}") -> dict:
+                time_limit: float, _progress: OnProgress | None = None, cards_json: str = "{}") -> dict:
     """The optimizer's best legal layout of these cards in this order, as a plain dict.
 
-    ``_report`` (not part of the cache key) receives the optimizer's progress callbacks:
-    ``{"best": n, "bound": m or None, "elapsed": s}``.
+    ``_progress`` (not part of the cache key) receives the optimizer's progress (the page's
+    :class:`~dashboard.shared.work.ProgressBox`).
     """
-    def progress(value, bound, elapsed):
-        if _report is not None:
-            _report.update(best=value, bound=bound, elapsed=elapsed)
-
     return optimize_best_layout(list(card_ids), scenario, list(pile), rules=rules_from_json(rules_json),
-                                time_limit=time_limit, progress=progress, data=cards_data(cards_json)).to_dict()
+                                time_limit=time_limit, progress=_progress, data=cards_data(cards_json)).to_dict()
 
 
 def bound_line(best: int, bound: int | None) -> str:

@@ -29,18 +29,18 @@ from dataclasses import dataclass, replace
 import streamlit as st
 
 from dashboard.shared.caching import cache_final, dumps
-from dashboard.shared.runs import keep_stopped, run_with_progress
+from dashboard.shared.runs import ProgressBox, keep_stopped, run_with_progress
 from dashboard.shared.widgets import kept
 from dashboard.shared.words import readable, wrapped_table
 from dashboard.wagons import game as wg
 from dashboard.wagons import town_grid
 from dashboard.wagons.cards import reading as card_reading
 from dashboard.wagons.view import cards_data
+from solver.execution.progress import OnProgress
 from solver.stopping import StopSignal
 from solver.wagons import game as gm
 from solver.wagons.advice import DEFAULT_POLICY, DEFAULT_SAMPLES, advise, information_state, review_choices
-from solver.wagons.advice.result import ActionAdvice, Advice, Report
-from solver.wagons.advice.review import ReviewReport
+from solver.wagons.advice.result import ActionAdvice, Advice
 from solver.wagons.record.game_json import state_from_json, state_to_json
 
 RESULT = "lc_what_if_result"
@@ -97,16 +97,12 @@ def decision_key(state: gm.GameState) -> str:
 
 
 @cache_final(lambda advice: advice.complete, max_entries=256)
-def _advice(key: str, samples: int, policy: str, _report: dict | None = None, cards: str = "{}") -> Advice:
+def _advice(key: str, samples: int, policy: str, _progress: OnProgress | None = None, cards: str = "{}") -> Advice:
     """The advice at the decision ``key`` (cached for every session once complete; a stopped one is not), every
     game played out scored with the numbers the player settled on their goal cards (``cards``: the sheet's
     :func:`dashboard.wagons.cards.reading.cards_json`, the engine's goals override ``GameState.data``)."""
-    def progress(r: Report) -> None:
-        if _report is not None:
-            _report.update(fraction=r.fraction, text=r.text())
-
     state = replace(state_from_json(json.loads(key)), data=cards_data(cards))
-    return advise(state, samples, policy, progress=progress)
+    return advise(state, samples, policy, progress=_progress)
 
 
 def advice_for(state: gm.GameState) -> Advice | None:
@@ -121,11 +117,10 @@ def advice_for(state: gm.GameState) -> Advice | None:
     if kept_one and kept_one[0] == (key, cards) and not again:
         return kept_one[1]
     before = st.session_state.get(TRAIL)
-    report: dict = {}
+    box = ProgressBox()
     advice = run_with_progress(
-        _advice, key, DEFAULT_SAMPLES, DEFAULT_POLICY, report, cards, label="What if? Playing each choice out",
-        expected_seconds=EXPECTED_SECONDS, fraction=lambda: report.get("fraction"),
-        detail=lambda: report.get("text", ""), cancel=StopSignal(),
+        _advice, key, DEFAULT_SAMPLES, DEFAULT_POLICY, box, cards, label="What if? Playing each choice out",
+        expected_seconds=EXPECTED_SECONDS, box=box, cancel=StopSignal(),
         keep=keep_stopped(RESULT, shape=lambda value: ((key, cards), value)))
     st.session_state[RESULT] = ((key, cards), advice)
     st.session_state[SWUNG] = ((key, cards), swing_line(before, gm.actions_from_log(state), advice))
@@ -337,18 +332,14 @@ def legend() -> None:
 
 # ----------------------------------------------------------------------------- after the game
 
-def _review(record_text: str, samples: int, policy: str, time_limit: float, _report: dict | None = None,
+def _review(record_text: str, samples: int, policy: str, time_limit: float, _progress: OnProgress | None = None,
             cards: str = "{}") -> dict:
     """The choice review of the game ``record_text`` (a game file) as a dict (``wagons replay --review --json``),
     scored with the numbers the player settled on their goal cards (``cards``)."""
     from solver.wagons.record.game_record import game_from_record
 
-    def progress(r: ReviewReport) -> None:
-        if _report is not None:
-            _report.update(fraction=r.fraction, text=r.text())
-
     state = game_from_record(json.loads(record_text), cards_data(cards))
-    return review_choices(state, samples, policy, time_limit, progress).to_dict()
+    return review_choices(state, samples, policy, time_limit, _progress).to_dict()
 
 
 def show_choice_review(record: dict) -> None:
@@ -364,10 +355,10 @@ def show_choice_review(record: dict) -> None:
     inputs = (dumps(record), DEFAULT_SAMPLES, DEFAULT_POLICY)
     cards = card_reading.cards_json()
     if st.button("Review my choices", key="lc_choices_run", icon=":material/psychology:"):
-        report: dict = {}
+        box = ProgressBox()
         result = run_with_progress(
-            _review, *inputs, float(limit), report, cards, label="Reviewing your choices", expected_seconds=float(limit),
-            fraction=lambda: report.get("fraction"), detail=lambda: report.get("text", ""), cancel=StopSignal(),
+            _review, *inputs, float(limit), box, cards, label="Reviewing your choices", expected_seconds=float(limit),
+            box=box, cancel=StopSignal(),
             keep=keep_stopped(CHOICES, (*inputs, cards)))
         st.session_state[CHOICES] = ((*inputs, cards), result)
     last = st.session_state.get(CHOICES)

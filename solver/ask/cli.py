@@ -66,10 +66,10 @@ def _handle(args: argparse.Namespace) -> Any:
     else:
         raise BadInput("ask: give a question file, --examples [NAME] or --measures GAME")
     q = _with_flags(q, args)
-    bar = clikit.Progress("ask", quiet=args.quiet)
-    answer = ask(q, args.time_limit, progress=lambda done, total: bar(done, f"of {total:,}" if total else ""))
+    bar = clikit.ProgressLines("ask", args.quiet)
+    answer = ask(q, args.time_limit, progress=bar)
     if args.readings_impact:
-        answer = impact(q, answer, args.time_limit, progress=lambda done, total: bar(done, f"readings of {total}"))
+        answer = impact(q, answer, args.time_limit, progress=bar)
     out = answer_to_json(answer, q.game, question_to_doc(q))
     if expected is not None:
         out["expected"] = expected

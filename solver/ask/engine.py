@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -27,10 +27,9 @@ from solver.ask.answer import Answer
 from solver.ask.model import Domain, Found, Goal, Measure, Value
 from solver.ask.question import Question, sentence
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.stopping import capped, stopped
 
-Progress = Callable[[int, int], None]
-"""``progress(done, total)``: elements checked of the domain's size (0 when unknown), as the executor reports."""
 DEFAULT_SECONDS = 60.0
 ESTIMATE_SAMPLES = 20_000
 """The most draws of a seeded estimate (fewer when the time limit comes first)."""
@@ -47,7 +46,12 @@ class _Run:
     names: frozenset[str]
     start: float
     deadline: float
-    progress: Progress | None
+    progress: OnProgress | None
+
+    def report(self, done: int, total: int | None, unit: str) -> None:
+        """``done`` of ``total`` (None: not known) ``unit`` to the progress callback, if any."""
+        if self.progress is not None:
+            self.progress(Progress(done, total, unit, elapsed=time.monotonic() - self.start))
 
     def out_of_time(self) -> str | None:
         if stopped():
@@ -68,7 +72,7 @@ class _Run:
         return self.domain.witness(element), dict(self.values(element))
 
 
-def prepare(q: Question, time_limit: float, progress: Progress | None = None) -> _Run:
+def prepare(q: Question, time_limit: float, progress: OnProgress | None = None) -> _Run:
     """The question's domain built and its condition checked against the domain's measures (BadInput otherwise)."""
     start = time.monotonic()
     domain = q.kind().build(q.param_map, q.rules())
@@ -86,7 +90,7 @@ def prepare(q: Question, time_limit: float, progress: Progress | None = None) ->
     return _Run(q, domain, measures, names, start, start + time_limit, progress)
 
 
-def ask(q: Question, time_limit: float = DEFAULT_SECONDS, progress: Progress | None = None, seed: int = 0) -> Answer:
+def ask(q: Question, time_limit: float = DEFAULT_SECONDS, progress: OnProgress | None = None, seed: int = 0) -> Answer:
     """The answer to ``q`` within ``time_limit`` seconds (or until Stop): proved, or the best so far, said as such."""
     run = prepare(q, time_limit, progress)
     search = getattr(run.domain, "search", None)
@@ -114,7 +118,7 @@ def _walk(run: _Run, size: int | None) -> Iterator[tuple[int, Fraction, Any]]:
         if i % 64 == 0 and run.out_of_time():
             return
         if run.progress is not None and time.monotonic() - last > 0.5:
-            run.progress(i, size or 0)
+            run.report(i, size, f"{run.domain.noun}s checked")
             last = time.monotonic()
         yield i, weight, element
 
@@ -227,7 +231,7 @@ def _estimate(run: _Run, rng: random.Random, size: int) -> Answer:
             hits += 1
             example = example if example is not None else element
         if run.progress is not None and time.monotonic() - last > 0.5:
-            run.progress(n, most)
+            run.report(n, most, "seeded draws")
             last = time.monotonic()
     lo, hi = wilson(hits, n)
     shown = run.shown(example) if example is not None else (None, {})

@@ -4,13 +4,13 @@ button)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from solver.ask.answer import Answer, answer_to_json
 from solver.ask.engine import ask
 from solver.ask.question import Question
+from solver.execution.progress import OnProgress, Progress
 from solver.readings.base import canon
 from solver.readings.options import game_readings
 
@@ -32,13 +32,13 @@ def _key(a: Answer) -> tuple[Any, Any]:
 
 
 def impact(q: Question, base: Answer, time_limit: float,
-           progress: Callable[[int, int], None] | None = None) -> Answer:
+           progress: OnProgress | None = None) -> Answer:
     """``base`` with ``changed_by``: each alternative reading under which the answer differs, with that answer."""
     alts = alternatives(q)
     changed = []
     for i, (name, value) in enumerate(alts):
         if progress is not None:
-            progress(i, len(alts))
+            progress(Progress(i, len(alts), "alternative readings asked", f"{name}={canon(value)}"))
         readings = dict(q.readings) | {name: canon(value)}
         other = ask(q.with_readings(readings), time_limit)
         if other.verdict == "unknown" or _key(other) != _key(base):  # undecided under it: said, not hidden

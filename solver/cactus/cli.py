@@ -7,6 +7,7 @@ from fractions import Fraction
 from solver import clikit
 from solver.cactus.rules import CactusRules
 from solver.errors import BadInput
+from solver.execution.progress import Progress
 from solver.readings.base import canon
 
 MAX_GAMES = 1_000_000
@@ -63,10 +64,9 @@ def _verify(args) -> dict:
         if p not in (2, 3, 4, 5):
             raise BadInput(f"--players: {p} is not 2..5")
     rules = CactusRules.from_args(args)  # bad readings are refused before any progress line
-    bar = clikit.Progress("cactus verify", quiet=args.quiet)  # stderr, with --json too
-    bar(0, "checks starting", force=True)  # a first line at once (answers this process already has come back at once)
-    return verify.verify(players=players, quick=args.quick, progress=lambda done, total: bar(done, f"of {total} checks"),
-                         rules=rules)
+    bar = clikit.ProgressLines("cactus verify", args.quiet)  # stderr, with --json too
+    bar(Progress(what="checks starting"))  # a first line at once (answers this process already has come back at once)
+    return verify.verify(players=players, quick=args.quick, progress=bar, rules=rules)
 
 
 def _render_verify(r: dict) -> str:

@@ -10,6 +10,7 @@ older spelling) and checked by the game's readings (rule:X-bad-input).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from solver import registry
 from solver.errors import BadInput
 from solver.execution import executor as ex
 from solver.execution.plans import BatchKind, BatchRequest, Plan, Setting
+from solver.execution.progress import OnProgress
 from solver.io.numbers import parse_int_text, short_repr
 from solver.io.output import is_sink, output_target
 
@@ -85,13 +87,13 @@ def run_batch(
     workers: int = ex.DEFAULT_WORKERS,
     out: str | Path | None = None,
     with_rows: bool = False,
-    progress: bool | None = None,
-    on_progress: ex.ProgressCallback | None = None,
+    progress: OnProgress | None = None,
 ) -> dict:
     """Run a batch and return its JSON result (``ruleslinger batch``; the dashboard calls this too).
 
     Row kinds: a column summary, plus the Parquet path with ``out`` or the rows with
-    ``with_rows``; counts kinds: the added-up counts (Cactus: beside the exact odds).
+    ``with_rows``; counts kinds: the added-up counts (Cactus: beside the exact odds). ``progress`` gets the items
+    done as they come back (games for the counts kinds, whose items are chunks of games).
     """
     spec = ex.parse_executor(executor, workers)
     if with_rows and request.n > MAX_ROWS_IN_JSON:
@@ -104,8 +106,8 @@ def run_batch(
     started = time.perf_counter()
     result: dict[str, Any] = {"kind": request.kind, "n": request.n, "seed": request.seed,
                               "executor": spec.describe(), "settings": p.settings}
-    stream = ex.run_items(p.func, p.items, executor=spec, label=request.kind, progress=progress,
-                          on_progress=_scaled(on_progress, p) if on_progress else None)
+    stream = ex.run_items(p.func, p.items, executor=spec, label=request.kind,
+                          progress=_scaled(progress, p) if progress else None)
     if p.shape == "counts":
         if out is not None:
             raise BadInput(f"batch {request.kind}: --out applies to row kinds only")
@@ -129,7 +131,7 @@ def run_batch(
     return result
 
 
-def _scaled(callback: ex.ProgressCallback, p: Plan) -> ex.ProgressCallback:
+def _scaled(callback: OnProgress, p: Plan) -> OnProgress:
     """Progress in games, not chunks, for counts kinds (the Cactus items are chunks of games)."""
     if p.shape == "rows":
         return callback
@@ -137,7 +139,8 @@ def _scaled(callback: ex.ProgressCallback, p: Plan) -> ex.ProgressCallback:
     prefix = [0]
     for s in sizes:
         prefix.append(prefix[-1] + s)
-    return lambda done, total: callback(prefix[done], p.total)
+    return lambda report: callback(dataclasses.replace(report, done=prefix[report.done or 0], total=p.total,
+                                                       unit="games"))
 
 
 # --- the command line --------------------------------------------------------------------------
@@ -165,7 +168,8 @@ def add_commands(games) -> None:
                         help="seconds per item, for the solver-backed kinds (each kind's help gives its default)")
     parser.add_argument("--rule", "--option", dest="rule", action="append", default=[], metavar="NAME=VALUE",
                         help="a reading of the game's rules (repeatable), e.g. --rule tie_break=guns")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+    parser.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                        help="no progress lines on standard error (they are shown with --json too)")
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -181,6 +185,8 @@ def _int_arg(text: str | None, what: str) -> int | None:
 
 
 def _handle(args) -> dict:
+    from solver.clikit import ProgressLines
+
     if args.kind not in KINDS:
         raise BadInput(f"batch kind: {args.kind!r:.40} is not one of {', '.join(KINDS)}")
     setup = tuple((name, _int_arg(value, name) if SETTINGS[name].whole else value)
@@ -190,7 +196,7 @@ def _handle(args) -> dict:
     workers = _int_arg(args.workers, "workers")
     try:
         return run_batch(request, executor=args.executor, workers=workers, out=args.out, with_rows=args.rows,
-                         progress=False if args.no_progress else None)
+                         progress=None if args.no_progress else ProgressLines(request.kind))
     except ex.TaskFailed as exc:  # a bug in a game's per-item function: still one line, exit 2
         raise BadInput(f"batch failed: {exc}") from None
 

@@ -28,8 +28,8 @@ Errors: an exception inside a task comes back as :class:`TaskFailed` naming the 
 exception and where it was raised; a :class:`~solver.errors.BadInput` raised by the item
 function comes back as ``BadInput`` (rule:X-bad-input), so the CLI prints one line and exits 2.
 
-Progress: a ``tqdm`` bar on standard error (``progress=None`` shows it only on a terminal) and an
-optional ``on_progress(done, total)`` callback (the dashboard's progress widget).
+Progress: an optional ``progress`` callback (:data:`solver.execution.progress.OnProgress`) gets the items done after
+every chunk, and the wait for a Dask worker in words; the command line's adapter shows it on standard error.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from typing import Any
 
 from solver.errors import BadInput
 from solver.execution.cluster import Dask, scheduler_address
+from solver.execution.progress import OnProgress, Progress
 from solver.io.output import pid_alive
 
 DEFAULT_WORKERS = 2
@@ -59,8 +60,6 @@ MAX_CHUNK = 1000
 """Largest default chunk (items per task); smaller batches get smaller chunks."""
 CHUNK_ROWS = 10_000
 """Rows per DataFrame chunk when streaming rows to Polars / Parquet."""
-
-ProgressCallback = Callable[[int, int], None]
 
 
 class TaskFailed(RuntimeError):
@@ -272,8 +271,7 @@ def run_items(
     executor: str | ExecutorSpec | None = "local",
     workers: int = DEFAULT_WORKERS,
     chunk_size: int | None = None,
-    progress: bool | None = None,
-    on_progress: ProgressCallback | None = None,
+    progress: OnProgress | None = None,
     label: str = "batch",
     window: int | None = None,
     connect_timeout: float = 10.0,
@@ -281,8 +279,8 @@ def run_items(
     """Yield ``func(item)`` for every item, in item order, computed by the chosen executor.
 
     ``func`` must be a picklable module-level function (or a ``functools.partial`` of one) for
-    the process and Dask executors. ``progress``: True/False, or None for "only on a terminal";
-    ``on_progress(done, total)`` is called after every chunk. At most ``window`` chunks (default
+    the process and Dask executors. ``progress`` gets the items done after every chunk (and the wait for a Dask
+    worker, in words). At most ``window`` chunks (default
     ``4 * workers``) are in flight, so memory stays bounded however long the batch.
     """
     spec = parse_executor(executor, workers)
@@ -293,17 +291,13 @@ def run_items(
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise BadInput(f"chunk size: expected a whole number >= 1, got {chunk_size!r:.40}")
     window = window or 4 * spec.workers
-    return _stream(func, items, spec, chunk_size, window, progress, on_progress, label, connect_timeout)
+    return _stream(func, items, spec, chunk_size, window, progress, label, connect_timeout)
 
 
-def _stream(func, items, spec, chunk_size, window, progress, on_progress, label, timeout) -> Iterator[Any]:
-    from tqdm import tqdm
-
+def _stream(func, items, spec, chunk_size, window, progress: OnProgress | None, label, timeout) -> Iterator[Any]:
     total = len(items)
     starts = iter(range(0, total, chunk_size))
-    pool = _open(spec, timeout, None if progress is False else _say(label))
-    bar = tqdm(total=total, desc=label, unit="item", file=sys.stderr, disable=(None if progress is None
-               else not progress), leave=False, dynamic_ncols=True)
+    pool = _open(spec, timeout, None if progress is None else _waiting(progress, total))
     pending: deque = deque()
     done = 0
     finished = False
@@ -337,20 +331,18 @@ def _stream(func, items, spec, chunk_size, window, progress, on_progress, label,
             submit_next()
             yield from results
             done += len(results)
-            bar.update(len(results))
-            if on_progress is not None:
-                on_progress(done, total)
+            if progress is not None:
+                progress(Progress(done, total, "items"))
         if done != total:  # never an answer missing rows
             raise TaskFailed(f"{label}: {spec.describe()} returned {done} of {total} items")
         finished = True
     finally:
-        bar.close()
         pool.close(cancel=not finished)
 
 
-def _say(label: str) -> Callable[[str], None]:
-    """A progress line on standard error, as the command's progress lines are."""
-    return lambda text: print(f"[{label}] {text}", file=sys.stderr, flush=True)
+def _waiting(progress: OnProgress, total: int) -> Callable[[str], None]:
+    """The wait for a Dask worker, in words, as a report with nothing done yet."""
+    return lambda text: progress(Progress(0, total, "items", text))
 
 
 def star_call(func: Callable[..., Any], args: tuple) -> Any:
@@ -368,8 +360,7 @@ class Mapper:
 
     executor: str = "local"
     workers: int = DEFAULT_WORKERS
-    progress: bool | None = None
-    on_progress: ProgressCallback | None = None
+    progress: OnProgress | None = None
     label: str = "batch"
 
     def map(self, func: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
@@ -377,7 +368,7 @@ class Mapper:
 
         items = list(zip(*iterables))
         return run_items(functools.partial(star_call, func), items, executor=self.executor, workers=self.workers,
-                         progress=self.progress, on_progress=self.on_progress, label=self.label)
+                         progress=self.progress, label=self.label)
 
 
 # --- streaming rows to Polars / Parquet ---------------------------------------------------------

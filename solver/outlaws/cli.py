@@ -94,7 +94,7 @@ def playouts_cmd(args) -> dict:
     if args.seed + args.n - 1 > MAX_SEED:
         raise BadInput(f"--seed {args.seed}: playout i uses seed+i, and seed+{args.n - 1} passes the largest seed "
                        f"{MAX_SEED}")
-    prog = clikit.Progress("outlaws playouts", args.n, quiet=args.quiet)  # stderr, with --json too
+    prog = clikit.ProgressLines("outlaws playouts", args.quiet)  # stderr, with --json too
     df = playouts(args.n, args.seed, _rules(args), args.max_actions, progress=prog)
     return {"summary": summary(df), "rows": df.to_dicts() if args.rows else None}
 

@@ -15,8 +15,8 @@ def _impact_cmd(args) -> dict:
     from solver import clikit
 
     settings = Settings(time_limit=args.time_limit, games=args.games, seed=args.seed)
-    bar = clikit.Progress(f"readings impact {args.game_name}", quiet=args.quiet)  # on stderr, with --json too
-    return impact(args.game_name, args.verdict, settings, lambda d, t, label: bar(d, f"of {t}: {label}"),
+    bar = clikit.ProgressLines(f"readings impact {args.game_name}", args.quiet)  # on stderr, with --json too
+    return impact(args.game_name, args.verdict, settings, bar,
                   executor=args.executor, workers=args.workers, stored=not args.fresh)
 
 

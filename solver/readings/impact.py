@@ -21,12 +21,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from solver import registry
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.readings.base import canon
 from solver.readings.options import SWEEP, Reading, game_readings, rules_class
 from solver.readings.verdicts import Settings, Verdict, merge_parts
@@ -128,14 +129,14 @@ def chosen_verdicts(game: str, only: Iterable[str] | None) -> list[Verdict]:
 
 
 def impact(game: str, only: Iterable[str] | None = None, settings: Settings = Settings(),
-           progress: Callable[[int, int, str], None] | None = None, executor: str = "serial",
+           progress: OnProgress | None = None, executor: str = "serial",
            workers: int | None = None, stored: bool = False) -> dict:
     """The ``ruleslinger readings impact GAME`` result (contracts.md "Readings").
 
     Every run is a :class:`Job`, computed once: decided results come from this process's memory, then (with
     ``stored``) from the results kept on disk between runs (:mod:`solver.readings.stored`), and the rest run
     through the executor (``executor``: "serial", "local" processes on ``workers`` cores, or a Dask address);
-    ``progress(done, total, label)`` after each."""
+    ``progress`` at once (what is kept) and after each run (its label)."""
     chosen = chosen_verdicts(game, only)
     readings = game_readings(game)
     start = time.perf_counter()
@@ -158,7 +159,8 @@ def _label(job: Job) -> str:
     return f"{job.verdict}{'/' + job.part if job.part else ''} ({', '.join(f'{k}={v}' for k, v in over.items()) or 'default readings'})"
 
 
-def _results(jobs: list[Job], progress, executor: str, workers: int | None, stored: bool) -> dict[Job, tuple]:
+def _results(jobs: list[Job], progress: OnProgress | None, executor: str, workers: int | None,
+             stored: bool) -> dict[Job, tuple]:
     """{job: (value, seconds, where from)}: kept results first, then the executor's."""
     from solver.execution import executor as ex
     from solver.readings import stored as disk
@@ -173,9 +175,9 @@ def _results(jobs: list[Job], progress, executor: str, workers: int | None, stor
     todo = [j for j in jobs if j not in out]
     total, done = len(jobs), len(out)
     if progress:  # a first line at once: what is kept, what is left to run
-        progress(done, total, f"{done} kept from earlier runs, {len(todo)} to run")
+        progress(Progress(done, total, "runs", f"{done} kept from earlier runs, {len(todo)} to run"))
     runs = ex.run_items(run_job, todo, executor=executor, workers=workers or ex.DEFAULT_WORKERS, chunk_size=1,
-                        progress=False, label="readings impact")
+                        label="readings impact")
     for job, (value, seconds) in zip(todo, runs):
         out[job] = (value, seconds, "computed")
         if not _undecided(value):
@@ -184,7 +186,7 @@ def _results(jobs: list[Job], progress, executor: str, workers: int | None, stor
                 disk.save(job, value, seconds)
         done += 1
         if progress:
-            progress(done, total, _label(job))
+            progress(Progress(done, total, "runs", _label(job)))
     return out
 
 

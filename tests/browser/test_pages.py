@@ -125,7 +125,8 @@ def test_wagons_sheet_stop_keeps_the_best_so_far(page, server, tmp_path):
     """:data:`HARD_TOWN` with the longest limit (two minutes): Stop after a few seconds shows the best layout found by
     then, unproven, and says it was stopped (the search does not run on to its limit). The limit is set here rather
     than left at its default: under load a click that opens the scenario list soon after the page opened could land
-    on the slider (1 s; the search then ended before Stop was pressed: about 1 run in 4 with both cores busy)."""
+    on the slider (1 s; the search then ended before Stop was pressed: about 1 run in 4 with both cores busy). While
+    it runs, the bar shows the search's best score so far."""
     _load_hard_town(page, server, tmp_path)
     thumb = page.get_by_role("slider").first
     thumb.focus()
@@ -135,7 +136,11 @@ def test_wagons_sheet_stop_keeps_the_best_so_far(page, server, tmp_path):
     page.get_by_role("button", name="Best possible layout of these cards").click()
     stop = page.get_by_role("button", name="Stop")
     expect(stop).to_be_visible(timeout=15_000)
-    page.wait_for_timeout(4_000)
+    # the bar shows the search's own report (the dashboard's progress adapter): the best score so far
+    expect(page.get_by_text(re.compile(r"Searching the best layout \([\d.]+ s of at most ~120 s\) - best score \d+")))\
+        .to_be_visible(timeout=15_000)
+    shot(page, "wagons_sheet_progress")
+    page.wait_for_timeout(3_000)
     stop.click()
     expect(page.get_by_text(re.compile(r"You stopped this search after \d+ s"))).to_be_visible(timeout=20_000)
     expect(page.get_by_text("(not proven optimal)")).to_be_visible()

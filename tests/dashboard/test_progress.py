@@ -9,20 +9,36 @@ import pytest
 
 from dashboard.shared import runs as common
 from dashboard.verification import impact
+from solver.execution.progress import Progress
 from solver.stopping import StopSignal, stopped, stopping
 from tests.support.limits import HANG_GUARD
 
 
 def test_the_bar_says_the_time_left_from_the_works_share_and_says_so_when_a_run_overruns():
-    share, text = common._progress("Run", 30.0, 150.0, lambda: "3 of 12: x", lambda: 0.25)
-    assert share == 0.25 and text == "Run (30 s, about 90 s left) - 3 of 12: x"
-    share, text = common._progress("Run", 181.3, 150.0, None, None)
+    share, text = common._progress("Run", 30.0, 150.0, Progress(3, 12, "checks", "x"))
+    assert share == 0.25 and text == "Run (30 s, about 90 s left) - 3 of 12 checks, x"
+    share, text = common._progress("Run", 181.3, 150.0, None)
     assert share == 0.99 and text == "Run (181 s, longer than the ~150 s expected)"
-    share, text = common._progress("Run", 15.0, 150.0, None, None)
+    share, text = common._progress("Run", 15.0, 150.0, None)
     assert share == pytest.approx(0.1) and text == "Run (15.0 s of at most ~150 s)"
-    # a work that reports its share, before its first report: no promise from the fixed guess
-    share, text = common._progress("Run", 0.5, 300.0, None, lambda: None)
-    assert share == 0.0 and text == "Run (0.5 s)"
+    # a counted work that has done nothing yet: no promise from the fixed guess
+    share, text = common._progress("Run", 0.5, 300.0, Progress(0, 40, "play-outs"))
+    assert share == 0.0 and text == "Run (0.5 s) - 0 of 40 play-outs"
+    # a search: its best and bound in words, the bar against the time limit
+    share, text = common._progress("Run", 15.0, 150.0, Progress(unit="margin", best=5, bound=9))
+    assert share == pytest.approx(0.1) and text == "Run (15.0 s of at most ~150 s) - best margin 5, none above 9"
+
+
+def test_the_box_keeps_the_latest_report_and_with_stops_ends_a_stopped_work():
+    box, signal = common.ProgressBox(), StopSignal()
+    box(Progress(1, 3))
+    box(Progress(2, 3))
+    assert box.latest == Progress(2, 3)
+    signal.set()
+    with stopping(signal):
+        box(Progress(3, 3))  # without ``stops`` the work's own end is its business
+        with pytest.raises(common.Stopped):
+            common.ProgressBox(stops=True)(Progress(1, 3))
 
 
 def test_the_time_left_only_falls_while_the_work_runs():
@@ -32,11 +48,12 @@ def test_the_time_left_only_falls_while_the_work_runs():
     shares = [(10.0, 0.1), (40.0, 0.15), (100.0, 0.2), (130.0, 0.3), (600.0, 0.5), (700.0, 0.9)]
     said = []
     for elapsed, share in shares:
-        _bar, text = common._progress("Run", elapsed, 300.0, None, lambda share=share: share, countdown)
+        _bar, text = common._progress("Run", elapsed, 300.0, Progress(round(share * 100), 100), countdown)
         said.append(text)
-    assert said[:2] == ["Run (10 s, about 90 s left)",
-                        "Run (40 s, about 60 s left)"]  # 90 less the 30 s since, not the 227 s the share alone gives
-    assert said[2:] == [f"Run ({e:.0f} s, longer than estimated)" for e, _s in shares[2:]]  # never raised again
+    assert said[:2] == ["Run (10 s, about 90 s left) - 10 of 100",
+                        "Run (40 s, about 60 s left) - 15 of 100"]  # 90 less the 30 s since, not the 227 s of the share
+    assert said[2:] == [f"Run ({e:.0f} s, longer than estimated) - {round(s * 100)} of 100"
+                        for e, s in shares[2:]]  # never raised again
     fresh = common.Countdown()  # a run that keeps to its estimate: it falls with the time and with the work
     assert [fresh.left(t, left) for t, left in ((5, 100.0), (10, 120.0), (20, 70.0))] == [100.0, 95.0, 70.0]
 
@@ -134,4 +151,4 @@ def test_a_finished_run_is_not_flagged_and_the_impact_run_stops_at_its_next_chec
     signal = StopSignal()
     signal.set()
     with pytest.raises(common.Stopped), stopping(signal):
-        impact._run("cactus", (), 2.0, 10, {})
+        impact._run("cactus", (), 2.0, 10, common.ProgressBox(stops=True))

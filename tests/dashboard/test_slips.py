@@ -105,6 +105,7 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     between runs) and the Run button waits for that run instead of starting a second one."""
     import threading
 
+    from dashboard.shared.runs import ProgressBox
     from dashboard.verification import impact as page_impact
     from solver.readings import impact
 
@@ -124,9 +125,10 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     assert calls == [("cactus", None, True)]
     ahead = page_impact._AHEAD[("cactus", 30.0, 100, "{}")]  # no card numbers settled
     threading.Timer(0.2, gate.set).start()
-    box: dict = {}
+    box = ProgressBox(stops=True)
     page_impact._run("cactus", ("solo-marshal-bound",), 30.0, 100, box)  # waits for the run ahead, then reads
     assert not ahead.is_alive() and calls[-1] == ("cactus", ("solo-marshal-bound",), True)
+    assert box.latest is not None and box.latest.what == "computing ahead since the page opened"
     monkeypatch.undo()
     page_impact.compute_ahead("wagons", 30.0, 100)  # no browser (a test's AppTest): nothing in the background
     assert ("wagons", 30.0, 100) not in page_impact._AHEAD

@@ -11,6 +11,7 @@ import random
 import polars as pl
 import pytest
 
+from solver.clikit import ProgressLines
 from solver.errors import BadInput
 from solver.execution.executor import (
     ExecutorSpec,
@@ -60,18 +61,21 @@ def test_seeded_rows_identical_serial_vs_processes():
 def test_progress_callback_counts_every_item():
     seen = []
     out = map_items(abs, list(range(-50, 50)), executor="local", workers=2, chunk_size=10,
-                    on_progress=lambda done, total: seen.append((done, total)))
+                    progress=lambda p: seen.append((p.done, p.total)))
     assert len(out) == 100
     assert seen[-1] == (100, 100)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     assert len(seen) == 10  # once per chunk
 
 
-def test_progress_bar_goes_to_stderr(capsys):
-    map_items(abs, list(range(30)), executor="serial", chunk_size=5, progress=True, label="dice")
+def test_progress_lines_go_to_stderr_through_the_command_lines_adapter(capsys):
+    map_items(abs, list(range(30)), executor="serial", chunk_size=5, progress=ProgressLines("dice"), label="dice")
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "dice" in captured.err
+    lines = captured.err.splitlines()
+    assert lines[0].startswith("[dice] 5 of 30 items (") and lines[-1].startswith("[dice] 30 of 30 items (")
+    map_items(abs, list(range(30)), executor="serial", chunk_size=5, label="dice")  # no callback: silent
+    assert capsys.readouterr().err == ""
 
 
 def test_an_exception_in_a_task_names_the_item_and_the_error():
@@ -194,7 +198,7 @@ def test_dask_local_cluster_gives_identical_results():
         address = cluster.scheduler_address
         seen = []
         on_dask = map_items(dice_row, range(300), executor=address, chunk_size=17,
-                            on_progress=lambda done, total: seen.append(done))
+                            progress=lambda p: seen.append(p.done))
         assert on_dask == map_items(dice_row, range(300), executor="serial")
         assert seen[-1] == 300
         with pytest.raises(TaskFailed, match=r"item 2 = -1 failed: ValueError: math domain error"):

@@ -79,7 +79,7 @@ def test_batch_requests_run_or_are_refused_in_one_line(request):
                 return
             if req.kind == "outlaws-playouts" and req.n > 1:
                 return  # valid; each random playout takes ~0.3 s
-            result = run_batch(req, executor="serial", progress=False)
+            result = run_batch(req, executor="serial")
             outcome = "ran"
     except BadInput as exc:
         assert_one_line(exc)
@@ -172,7 +172,7 @@ def test_kill_9_of_a_batch_ends_its_workers_and_the_next_run_cleans_up(tmp_path)
     assert list(tmp_path.glob(".parts-*")), "the killed run should have left its parts folder (the case tested)"
     from solver.execution.batches import BatchRequest, run_batch
 
-    run_batch(BatchRequest("outlaws-playouts", 2), executor="serial", out=tmp_path / "rows.parquet", progress=False)
+    run_batch(BatchRequest("outlaws-playouts", 2), executor="serial", out=tmp_path / "rows.parquet")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.parquet"]
 
 
@@ -299,6 +299,7 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_naming_the_address():
 
 # --- slow-drip servers, a scheduler without workers, a local pool that cannot start -----------------------------
 
+from solver.clikit import ProgressLines  # noqa: E402
 from solver.execution import cluster, executor  # noqa: E402
 from tests.support.servers import DRIPS, drip  # noqa: E402
 
@@ -331,10 +332,12 @@ def test_a_scheduler_without_workers_is_named_with_progress_while_waiting(monkey
     monkeypatch.setattr(cluster, "WORKERS_SAY", 1.0)
     with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=None) as empty, no_hang(60):
         with pytest.raises(BadInput, match="has no workers") as caught:
-            list(executor.run_items(abs, [1, 2], executor=empty.scheduler_address, label="empty"))
+            list(executor.run_items(abs, [1, 2], executor=empty.scheduler_address, label="empty",
+                                    progress=ProgressLines("empty")))
     assert_one_line(caught.value)
     said = [li for li in capsys.readouterr().err.splitlines() if "waiting for a worker" in li]
-    assert said and all(li.startswith("[empty] waiting for a worker of the Dask scheduler at ") for li in said)
+    assert said and all(li.startswith("[empty] 0 of 2 items, waiting for a worker of the Dask scheduler at ")
+                        for li in said)
 
 
 def _with_open_files(limit: int, argv: list[str]) -> subprocess.CompletedProcess:

@@ -19,13 +19,14 @@ from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.caching import cache_final, dumps, proven
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
-from dashboard.shared.runs import keep_stopped, run_with_progress
+from dashboard.shared.runs import ProgressBox, keep_stopped, run_with_progress
 from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.work import store
 from dashboard.wagons import view as wv
 from dashboard.wagons.cards import reading as card_reading
 from dashboard.wagons.scenarios import rows as rows
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.paths import SCENARIOS
 from solver.stopping import StopSignal, stopped
 from solver.wagons.optimizer import atlas
@@ -49,14 +50,18 @@ def best_play_row_cached(scenario: str, seed: int, time_limit: float, rules_json
     return best_play_row(scenario, seed, time_limit, json.loads(rules_json))
 
 
-def best_play_rows(jobs: tuple, time_limit: float, rules_json: str, done: list) -> list[dict]:
-    """:func:`best_play_row_cached` for each ``(scenario, seed)`` in turn, each row appended to ``done`` as it
-    comes; asked to stop (the page's Stop), the rows so far."""
+def best_play_rows(jobs: tuple, time_limit: float, rules_json: str,
+                   progress: OnProgress | None = None) -> list[dict]:
+    """:func:`best_play_row_cached` for each ``(scenario, seed)`` in turn, ``progress`` after each; asked to stop
+    (the page's Stop), the rows so far."""
+    done: list[dict] = []
     for s, sd in jobs:
         done.append(best_play_row_cached(s, sd, time_limit, rules_json))
+        if progress is not None:
+            progress(Progress(len(done), len(jobs), "deals"))
         if stopped():
             break
-    return list(done)
+    return done
 
 
 def show_simulations(df: pl.DataFrame) -> None:
@@ -156,11 +161,10 @@ def simulations(chosen: list, policies: list, n: int, seed: int) -> None:
                 f"{rows.STORED_SEED}, under the default readings or Boom or Bust read flat.", icon=":material/bolt:")
         if not st.button("Simulate them", key="sc_simulate", type="primary", icon=":material/play_arrow:"):
             return
-        done: list = []
+        box = ProgressBox()
         with guarded("Simulation: "):
-            run_with_progress(rows.simulate_missing, missing, n, seed, rules_doc, done, cards, label="Simulating",
-                              expected_seconds=max(seconds, 1.0), fraction=lambda: len(done) / len(missing),
-                              detail=lambda: f"{len(done)} of {len(missing)} batches", cancel=StopSignal())
+            run_with_progress(rows.simulate_missing, missing, n, seed, rules_doc, box, cards, label="Simulating",
+                              expected_seconds=max(seconds, 1.0), box=box, cancel=StopSignal())
         st.rerun()
     stored_all = all(rows.stored_batch(*job, n, seed, rules_doc, cards) is not None for job in jobs)
     st.caption(f"{n:,} games per scenario and policy from seed {seed:,}: "
@@ -252,13 +256,11 @@ if asked is None:
     st.info("Fix the box above (and pick a scenario) to ask for the best-play table.", icon=":material/block:")
 elif st.button("Compute the best-play difficulty table", key="sc_bp_run"):
     jobs, seconds = asked
-    done: list = []
+    box = ProgressBox()
     with guarded("Best play: "):
         st.session_state.sc_bp_result = (jobs, seconds, run_with_progress(
-            best_play_rows, jobs, seconds, dumps(rules.to_json()), done, label="Best play",
-            expected_seconds=seconds * len(jobs), fraction=lambda: len(done) / len(jobs),
-            detail=lambda: (f"{len(done)} of {len(jobs)} deals" if len(done) < len(jobs) else ""),
-            cancel=StopSignal(), keep=keep_stopped("sc_bp_result", shape=lambda rows: (jobs, seconds, rows, True))),
+            best_play_rows, jobs, seconds, dumps(rules.to_json()), box, label="Best play",
+            expected_seconds=seconds * len(jobs), box=box, cancel=StopSignal(), keep=keep_stopped("sc_bp_result", shape=lambda rows: (jobs, seconds, rows, True))),
             False)
 res = st.session_state.get("sc_bp_result")
 if res and (asked is None or (res[0], res[1]) != asked):

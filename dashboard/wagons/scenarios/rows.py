@@ -19,6 +19,7 @@ from pathlib import Path
 
 import polars as pl
 
+from solver.execution.progress import OnProgress, Progress
 from solver.paths import SCENARIOS
 from solver.stopping import stopped
 from solver.wagons import simulate as sim
@@ -89,16 +90,20 @@ def simulate_batch(scenario: str, policy: str, n: int, seed: int, rules: dict, c
     return frame
 
 
-def simulate_missing(jobs: list[tuple[str, str]], n: int, seed: int, rules: dict, done: list, cards: str = "{}") -> list:
-    """Each (scenario, policy) batch not yet known, simulated in turn; each one appended to ``done`` as it ends
-    (the page's progress); asked to stop (the page's Stop), the batches so far."""
+def simulate_missing(jobs: list[tuple[str, str]], n: int, seed: int, rules: dict,
+                     progress: OnProgress | None = None, cards: str = "{}") -> list:
+    """Each (scenario, policy) batch not yet known, simulated in turn, ``progress`` as each ends (the page's bar);
+    asked to stop (the page's Stop), the batches so far."""
+    done: list[tuple[str, str]] = []
     for scenario, policy in jobs:
         if known_batch(scenario, policy, n, seed, rules, cards) is None:
             simulate_batch(scenario, policy, n, seed, rules, cards)
         done.append((scenario, policy))
+        if progress is not None:
+            progress(Progress(len(done), len(jobs), "batches"))
         if stopped():
             break
-    return list(done)
+    return done
 
 
 def write_stored(path: Path = STORED, games: int = STORED_GAMES) -> pl.DataFrame:

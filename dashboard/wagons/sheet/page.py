@@ -13,7 +13,7 @@ from dashboard.nav import page_header
 from dashboard.shared import games
 from dashboard.shared.caching import dumps
 from dashboard.shared.readings import make_rules, rules_class, rules_summary
-from dashboard.shared.runs import keep_stopped, run_with_progress, stopped_note
+from dashboard.shared.runs import ProgressBox, keep_stopped, run_with_progress, stopped_note
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.words import counted, whole
 from dashboard.wagons import town_grid
@@ -216,15 +216,12 @@ else:
     ids = tuple(p.card for p in town.placements)
     key = (ids, scenario, tuple(pile), rules_json, card_reading.cards_json(), float(limit))
     if st.button("Best possible layout of these cards", key="wg_best", icon=":material/auto_awesome:"):
-        report: dict = {}
+        box = ProgressBox()
         with guarded("Optimizer: "):
             ss[sh.BEST] = (key, run_with_progress(
-                wv.best_layout, ids, scenario, tuple(pile), rules_json, float(limit), report,
-                cards_json=card_reading.cards_json(),
-                label="Searching the best layout", expected_seconds=float(limit),
-                detail=lambda: (f"best so far {report['best']}" + (f", proven bound {report['bound']}"
-                                                                    if report.get("bound") is not None else ""))
-                if "best" in report else "", cancel=StopSignal(), keep=keep_stopped(sh.BEST, key)))
+                wv.best_layout, ids, scenario, tuple(pile), rules_json, float(limit), box,
+                cards_json=card_reading.cards_json(), label="Searching the best layout",
+                expected_seconds=float(limit), box=box, cancel=StopSignal(), keep=keep_stopped(sh.BEST, key)))
     best = ss.get(sh.BEST)
     if best and best[0][:-1] == key[:-1]:  # the last answer for these cards (whatever its time limit)
         with guarded("Optimal layout: "):

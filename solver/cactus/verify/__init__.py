@@ -3,8 +3,10 @@ and the verdicts the project states (`verdicts`, rerun under every reading by `r
 
 from __future__ import annotations
 
+from solver.execution.progress import OnProgress
 
-def report(rules, options: dict, progress=None) -> dict:
+
+def report(rules, options: dict, progress: OnProgress | None = None) -> dict:
     """The checks' answer in the one result shape (:func:`solver.verification.report`); imported when asked, as
     the checks load the solvers."""
     from solver.cactus.verify.checks import report as run

@@ -45,6 +45,7 @@ from solver.cactus.verify.solo_checks import (
     check_solo_marshal_bound,
 )
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.z3check import CheckResult
 
 __all__ = ["KIND", "PASSAGES", "READS", "RULE_IDS", "TIMEOUT", "TIMEOUT_MS", "EventModel", "possible_end_rounds",
@@ -106,9 +107,9 @@ def run_check(family: str, rules: CactusRules = CactusRules(), players: int | No
 _RESULTS: dict = {}
 
 
-def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None,
+def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress: OnProgress | None = None,
                rules: CactusRules = CactusRules()) -> tuple[CheckResult, ...]:
-    """All checks, results cached per process (``progress(done, total)`` is called as they run)."""
+    """All checks, results cached per process (``progress`` after each as they run)."""
     key = (tuple(players), bool(quick), rules)
     if key not in _RESULTS:
         steps = plan(*key)
@@ -116,7 +117,7 @@ def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, pro
         for i, step in enumerate(steps):
             out.append(step())
             if progress:
-                progress(i + 1, len(steps))
+                progress(Progress(i + 1, len(steps), "checks"))
         _RESULTS[key] = tuple(out)
     return _RESULTS[key]
 
@@ -126,14 +127,14 @@ def clear_cache() -> None:
     base.clear_shared()
 
 
-def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress=None,
+def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress: OnProgress | None = None,
            rules: CactusRules = CactusRules()) -> dict:
     """The ``ruleslinger cactus verify`` result: ``{"checks": [...], "elapsed": x, ...}`` (the checks as JSON)."""
     return verification.report(verify_all(tuple(players), quick, progress, rules), rules,
                                defaults=CactusRules().to_json())
 
 
-def report(rules: CactusRules, options: dict, progress=None) -> dict:
+def report(rules: CactusRules, options: dict, progress: OnProgress | None = None) -> dict:
     """The registry's entry (:mod:`solver.verification`): the checks under ``rules`` with the page's or a caller's
     ``options`` ``{"players": [2..5], "quick": bool}``."""
     return verify(tuple(options.get("players", (2, 3, 4, 5))), bool(options.get("quick", True)), progress, rules)

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 
 from solver.execution.plans import BatchKind, Plan, call_with
+from solver.execution.progress import OnProgress, Progress
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
 from solver.outlaws.position import initial_position
@@ -52,8 +53,9 @@ def iter_playouts(n: int, seed: int = 0, rules: Rules = Rules(), max_actions: in
 
 
 def playouts(n: int, seed: int = 0, rules: Rules = Rules(), max_actions: int = MAX_ACTIONS,
-             chunk: int = 64, progress=None):
-    """``n`` playouts with seeds ``seed .. seed+n-1`` as a Polars DataFrame, built chunk by chunk."""
+             chunk: int = 64, progress: OnProgress | None = None):
+    """``n`` playouts with seeds ``seed .. seed+n-1`` as a Polars DataFrame, built chunk by chunk (``progress``
+    after each)."""
     import polars as pl
 
     schema = {"seed": pl.Int64, "length": pl.Int64, "turns": pl.Int64, "finished": pl.Boolean,
@@ -67,7 +69,7 @@ def playouts(n: int, seed: int = 0, rules: Rules = Rules(), max_actions: int = M
             frames.append(pl.DataFrame(rows, schema=schema))
             rows = []
         if progress is not None:
-            progress(k + 1)
+            progress(Progress(k + 1, n, "games"))
     if rows or not frames:
         frames.append(pl.DataFrame(rows, schema=schema))
     return pl.concat(frames)

@@ -38,6 +38,7 @@ from typing import Any
 
 import z3
 
+from solver.execution.progress import OnProgress, Progress
 from solver.outlaws.rules import Rules
 from solver.outlaws.verify.agreement import cross_check, engine_successors, model_successors, pin, project_position
 from solver.outlaws.verify.model import MUTATIONS, Model
@@ -187,13 +188,21 @@ def _solve_cases(run: Z3Run, step: Step, goal, solver: z3.Solver, assumed) -> tu
 
 
 def run_checks(rules: Rules = Rules(), time_limit: float = 60.0, mutations: frozenset = frozenset(),
-               only: tuple[str, ...] | None = None) -> list[CheckResult]:
+               only: tuple[str, ...] | None = None, progress: OnProgress | None = None) -> list[CheckResult]:
     """All invariant checks (contracts.md ``verify`` format once :meth:`CheckResult.to_json`); each in a fresh context.
 
-    ``time_limit`` is per check; ``holds`` is None (not proven) when a check runs out of time.
+    ``time_limit`` is per check; ``holds`` is None (not proven) when a check runs out of time. ``progress`` before
+    each check (its id) and at the end.
     """
     ids = only or tuple(CHECKS)
-    return [check_invariant(cid, rules, time_limit, mutations) for cid in ids]
+    out = []
+    for i, cid in enumerate(ids):
+        if progress:
+            progress(Progress(i, len(ids), "checks", cid))
+        out.append(check_invariant(cid, rules, time_limit, mutations))
+    if progress:
+        progress(Progress(len(ids), len(ids), "checks"))
+    return out
 
 
 
@@ -207,13 +216,13 @@ def invariants_hold_at(pos) -> bool:
     return run.check(solver) == z3.sat
 
 
-def report(rules: Rules, options: dict, progress=None) -> dict:
+def report(rules: Rules, options: dict, progress: OnProgress | None = None) -> dict:
     """The registry's entry (:mod:`solver.verification`): every check under ``rules`` with ``options``
     ``{"time_limit": seconds per check, "mutations": [names], "only": [check ids]}``."""
     from solver import verification
 
     mutations = frozenset(options.get("mutations", ()))
     only = tuple(options["only"]) if options.get("only") else None
-    checks = run_checks(rules, float(options.get("time_limit", 60.0)), mutations, only)
+    checks = run_checks(rules, float(options.get("time_limit", 60.0)), mutations, only, progress)
     return verification.report(checks, rules, mutations=sorted(mutations),
                                all_hold=all(c.holds is True for c in checks))

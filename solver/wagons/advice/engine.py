@@ -36,12 +36,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.io.numbers import seconds
 from solver.stopping import capped
 from solver.wagons.advice.choice import advised_index, near, overlap_note, separated, standing
 from solver.wagons.advice.information import information_state
 from solver.wagons.advice.orders import deal_orders, order_count, sampled_orders
-from solver.wagons.advice.result import ActionAdvice, Advice, Report, action_advice, action_words, card_and_skipped
+from solver.wagons.advice.result import ActionAdvice, Advice, action_advice, action_words, card_and_skipped
 from solver.wagons.advice.rollout import CONTINUATIONS, Outcome, Rollouts, continuation
 from solver.wagons.advice.stats import MIN_ORDERS, orders_to_separate, paired_upper
 from solver.wagons.game import Action, GameState, apply, legal_actions, unseen_cards
@@ -61,9 +62,6 @@ EXTEND = 4
 """Close calls are played on up to this many times ``samples`` orders (a sampled decision; an exact one has all)."""
 MANY = 16
 """More actions than this (placements) start on 2 orders each, fewer (drafts) on 4."""
-
-Progress = Callable[[Report], None]
-
 
 @dataclass
 class _Race:
@@ -130,10 +128,11 @@ def _survivors(race: _Race, active: list[int], keep: set[int]) -> list[int]:
     return sorted(set(alive[:cap]) | (keep & set(active)), key=race.mean, reverse=True)
 
 
-def _run(race: _Race, n_actions: int, first: int, keep: set[int], report: Callable[[], None]) -> None:
+def _run(race: _Race, n_actions: int, first: int, keep: set[int], report: Callable[..., None]) -> None:
     total = len(race.orders)
     active, n = list(range(n_actions)), min(first, total)
     race.planned = _plan(len(active), n, total, len(keep))
+    report(True)  # at once: nothing played yet, of the play-outs planned
     while True:
         for i in sorted(active, key=race.mean, reverse=True):
             if not race.extend(i, n, report):
@@ -189,7 +188,7 @@ def _check(samples, policy: str, time_limit) -> tuple[int, float]:
 
 
 def advise(state: GameState, samples: int = DEFAULT_SAMPLES, policy: str = DEFAULT_POLICY,
-           time_limit: float = DEFAULT_TIME_LIMIT, progress: Progress | None = None, keep: Sequence[Action] = (),
+           time_limit: float = DEFAULT_TIME_LIMIT, progress: OnProgress | None = None, keep: Sequence[Action] = (),
            full: bool = False, bound: bool = True, seed: int = 0, resolve: bool = True) -> Advice:
     """The expected final margin and win chance of every legal action at the player's decision in ``state``
     (module docstring). ``full``: every action on every order (no race); ``bound``: the deal search's bound once
@@ -236,18 +235,22 @@ def _answer(info: GameState, rows: list[ActionAdvice], resolve: bool, samples: i
                   overlap_note(advised, rows, standings))
 
 
-def _reporter(race: _Race, info: GameState, actions: Sequence[Action], progress: Progress | None, start: float) -> Callable[[], None]:
-    """A call after each play-out: the share done and the leader so far, to ``progress`` (at most 5 times a second)."""
+def _reporter(race: _Race, info: GameState, actions: Sequence[Action], progress: OnProgress | None,
+              start: float) -> Callable[..., None]:
+    """A call after each play-out: the play-outs done of those planned and the leader so far, to ``progress`` (at
+    most 5 times a second; ``report(True)``, once the play-outs are planned, is sent whatever the time)."""
     last = [0.0]
 
-    def report() -> None:
+    def report(at_once: bool = False) -> None:
         now = time.monotonic()
-        if progress is None or now - last[0] < 0.2:
+        if progress is None or (now - last[0] < 0.2 and not at_once):
             return
-        last[0] = now
+        if not at_once:
+            last[0] = now
         played = [i for i in range(len(actions)) if race.results[i]]
         leader = max(played, key=race.mean) if played else None
         words = None if leader is None else action_words(actions[leader], *card_and_skipped(info, actions[leader]))
-        progress(Report(min(0.99, race.roll.rollouts / race.planned), race.roll.rollouts, words,
-                        None if leader is None else race.mean(leader), now - start))
+        done = race.roll.rollouts
+        what = "" if leader is None else f"leading: {words} ({race.mean(leader):+.1f} expected)"
+        progress(Progress(done, max(race.planned, done + 1), "play-outs", what, elapsed=now - start))
     return report

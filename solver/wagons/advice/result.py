@@ -1,5 +1,5 @@
 """The advice's answer (rule:W-advice): one :class:`ActionAdvice` per legal action, the :class:`Advice` for the
-decision, and the :class:`Report` a long run sends while it works. ``to_dict`` is the JSON of
+decision (a long run reports its progress as :class:`solver.execution.progress.Progress`). ``to_dict`` is the JSON of
 ``ruleslinger wagons advise --json``; each action is in the game file's own form (``{"draft": k}`` or
 ``{"place": {...}}``), so it can be appended to the file's actions and replayed.
 """
@@ -12,7 +12,7 @@ from fractions import Fraction
 from solver.wagons.advice.stats import MIN_ORDERS, mean_interval, wilson
 from solver.wagons.game import Action, Draft, GameState, action_to_dict
 
-__all__ = ["ActionAdvice", "Advice", "Report", "action_advice", "action_words", "card_and_skipped"]
+__all__ = ["ActionAdvice", "Advice", "action_advice", "action_words", "card_and_skipped"]
 
 
 def _r(x, digits: int = 3):
@@ -122,23 +122,6 @@ def action_advice(info: GameState, action: Action, outcomes, exact: bool) -> Act
     return ActionAdvice(action, card, skipped, n, exact, mean, interval, win, win_interval,
                         Fraction(ties, n) if exact else ties / n, margins=tuple(o.margin for o in outcomes),
                         parts=parts)
-
-
-@dataclass(frozen=True)
-class Report:
-    """Where a run is: the share done, play-outs so far, the leading action (in words) and its expected margin,
-    seconds so far."""
-
-    fraction: float
-    rollouts: int
-    leader: str | None
-    leader_margin: float | None
-    elapsed: float
-
-    def text(self) -> str:
-        if self.leader is None:
-            return f"{self.rollouts} play-outs"
-        return f"{self.rollouts} play-outs, leading: {self.leader} ({self.leader_margin:+.1f} expected)"
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from solver.execution.progress import OnProgress, Progress
 from solver.io.numbers import seconds
 from solver.stopping import stopped
 from solver.wagons.advice.engine import DEFAULT_POLICY, DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT, advise
@@ -25,7 +25,7 @@ from solver.wagons.advice.stats import t975
 from solver.wagons.game import Draft, GameState, actions_from_log, apply, legal_actions
 from solver.wagons.record.game_record import record_start
 
-__all__ = ["TurnCost", "ChoiceReview", "ReviewReport", "review_choices", "choice_line", "SHOWN", "NOTICED"]
+__all__ = ["TurnCost", "ChoiceReview", "review_choices", "choice_line", "SHOWN", "NOTICED"]
 
 SHOWN = 5
 """Turns a review names at most (the costliest)."""
@@ -89,22 +89,6 @@ class TurnCost:
 
 
 @dataclass(frozen=True)
-class ReviewReport:
-    """Where a review is: decisions done of those to review, seconds so far."""
-
-    done: int
-    of: int
-    elapsed: float
-
-    @property
-    def fraction(self) -> float:
-        return self.done / max(1, self.of)
-
-    def text(self) -> str:
-        return f"decision {min(self.done + 1, self.of)} of {self.of}"
-
-
-@dataclass(frozen=True)
 class ChoiceReview:
     """Every decision with a choice, in game order, and the settings they were judged with."""
 
@@ -154,7 +138,7 @@ def _turn(before: GameState, chosen, advice) -> TurnCost | None:
 
 
 def review_choices(state: GameState, samples: int = DEFAULT_SAMPLES, policy: str = DEFAULT_POLICY,
-                   time_limit: float = DEFAULT_TIME_LIMIT, progress: Callable[[ReviewReport], None] | None = None,
+                   time_limit: float = DEFAULT_TIME_LIMIT, progress: OnProgress | None = None,
                    dealt: GameState | None = None) -> ChoiceReview:
     """The review of the player's choices in ``state``'s game so far (module docstring), within ``time_limit``
     wall seconds in all (or until the run's Stop): the decisions reviewed by then, in game order, ``complete``
@@ -169,7 +153,7 @@ def review_choices(state: GameState, samples: int = DEFAULT_SAMPLES, policy: str
         if stopped() or left <= 0:
             break
         if progress is not None:
-            progress(ReviewReport(n, len(todo), time.monotonic() - start))
+            progress(Progress(n, len(todo), "decisions reviewed", elapsed=time.monotonic() - start))
         advice = advise(before, samples, policy, left, keep=(chosen,), bound=False)
         turn = _turn(before, chosen, advice)
         if turn is None or not advice.complete:  # the time ran out (or Stop) within this decision

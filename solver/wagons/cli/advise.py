@@ -9,7 +9,7 @@ from __future__ import annotations
 from solver import clikit
 from solver.io.read import read_json
 
-__all__ = ["handle_advise", "render_advise", "add_advise_commands", "add_advice_flags", "advice_progress"]
+__all__ = ["handle_advise", "render_advise", "add_advise_commands", "add_advice_flags"]
 
 
 def add_advice_flags(p, time_help: str, time_limit: float) -> None:
@@ -27,13 +27,6 @@ def add_advice_flags(p, time_help: str, time_limit: float) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
 
 
-def advice_progress(quiet: bool, label: str):
-    """A progress callback (an advice :class:`~solver.wagons.advice.result.Report` or a review's) printing to
-    standard error through :class:`solver.clikit.Progress`."""
-    bar = clikit.Progress(label, quiet=quiet, every=0.5)
-    return lambda report: bar(message=f"{100 * report.fraction:.0f}% {report.text()}")
-
-
 def handle_advise(args) -> dict:
     from solver.io.numbers import seconds
     from solver.wagons.advice.engine import advise
@@ -41,7 +34,7 @@ def handle_advise(args) -> dict:
 
     limit = seconds(args.time_limit, "--time-limit")
     state = state_upto(read_json(args.game_file), args.upto, data_from_args(args))
-    advice = advise(state, args.samples, args.policy, limit, advice_progress(args.quiet, "advise"), full=args.full)
+    advice = advise(state, args.samples, args.policy, limit, clikit.ProgressLines("advise", args.quiet, every=0.5), full=args.full)
     return {"scenario": state.scenario, "seed": state.seed, "round": state.round, "turn": state.turn,
             **advice.to_dict()}
 

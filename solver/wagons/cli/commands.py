@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from solver import clikit
 from solver.errors import BadInput
+from solver.execution.progress import Progress
 from solver.io.numbers import short_repr
 from solver.io.read import read_json
 from solver.wagons.cli.advise import add_advise_commands
@@ -183,11 +184,11 @@ def handle_simulate(args) -> dict:
     rules, data = rules_from_args(args), data_from_args(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
-    progress = clikit.Progress("wagons simulate", args.games, quiet=args.quiet)  # stderr, with --json too
+    progress = clikit.ProgressLines("wagons simulate", args.quiet)  # stderr, with --json too
     rows = []
     for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules, data)):
         rows.append(row)
-        progress(i + 1)
+        progress(Progress(i + 1, args.games, "games"))
     if args.out is not None:
         import polars as pl
 

@@ -14,7 +14,6 @@ from solver.wagons.cli.shared import (
     add_rules_flags,
     data_from_args,
     load_opponent,
-    progress_lines,
     rules_from_args,
 )
 from solver.wagons.data import SCENARIO_IDS
@@ -36,7 +35,7 @@ def handle_best_layout(args) -> dict:
     cards = clikit.int_list(args.cards, "--cards")
     pile = load_opponent(args.opponent) if args.opponent else ()
     res = best_layout(cards, args.scenario, pile, rules, seconds(args.time_limit, "--time-limit"),
-                      progress_lines(args.quiet, "best-layout"), objective=args.objective, data=data,
+                      clikit.ProgressLines("best-layout", args.quiet, every=0.5), objective=args.objective, data=data,
                       method=getattr(args, "method", LAYOUT_METHOD))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_json(),
@@ -76,26 +75,12 @@ def deal_args(args, command: str) -> tuple:
     return rules, data, circle, deck
 
 
-def search_progress_lines(quiet: bool, label: str):
-    """``progress(best, bound, elapsed)`` of a deal search on standard error (at most twice a second):
-    the best margin found and the proven upper bound over every draft line (:class:`solver.clikit.Progress`)."""
-    from solver.clikit import Progress
-
-    bar = Progress(label, quiet=quiet, every=0.5)
-
-    def report(best, bound, elapsed):
-        found = "no town yet" if best is None else f"best margin {best}"
-        bar(message=found + ("" if bound is None else f", every line at most {bound}"))
-
-    return report
-
-
 def handle_best_play(args) -> dict:
     from solver.wagons.optimizer.bestplay import best_play
 
     rules, data, circle, deck = deal_args(args, "best-play")
     res = best_play(args.scenario, args.seed, circle, deck, rules, seconds(args.time_limit, "--time-limit"),
-                    search_progress_lines(args.quiet, "best-play"), data,
+                    clikit.ProgressLines("best-play", args.quiet, every=0.5), data,
                     method=getattr(args, "method", "cpsat"), schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_json(),
@@ -108,7 +93,7 @@ def handle_can_win(args) -> dict:
 
     rules, data, circle, deck = deal_args(args, "can-win")
     res = can_win(args.scenario, args.seed, circle, deck, rules, seconds(args.time_limit, "--time-limit"),
-                  search_progress_lines(args.quiet, "can-win"), data, method=getattr(args, "method", "cpsat"),
+                  clikit.ProgressLines("can-win", args.quiet, every=0.5), data, method=getattr(args, "method", "cpsat"),
                   schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()
     out.update({"scenario": args.scenario, "seed": args.seed})

@@ -45,13 +45,12 @@ def handle_replay(args) -> dict:
 def _advice_review(args, state, record: dict) -> dict:
     """The turns where the choice made cost the most expected margin against the advice (rule:W-advice)."""
     from solver.wagons.advice.review import review_choices
-    from solver.wagons.cli.advise import advice_progress
     from solver.wagons.record.game_record import record_parts
 
     limit = seconds(args.time_limit, "--time-limit")
     dealt = record_parts(record, state.data)[0] if record.get("deal") else None
-    return review_choices(state, args.samples, args.policy, limit, advice_progress(args.quiet, "review"),
-                          dealt).to_dict()
+    lines = clikit.ProgressLines("review", args.quiet, every=0.5)
+    return review_choices(state, args.samples, args.policy, limit, lines, dealt).to_dict()
 
 
 def _cards(cards) -> str:
@@ -109,7 +108,6 @@ def handle_was_winnable(args) -> dict:
 
     from solver.errors import BadInput
     from solver.io.output import write_atomically
-    from solver.wagons.cli.optimizer import search_progress_lines
     from solver.wagons.cli.shared import data_from_args
     from solver.wagons.record.game_record import game_from_record
     from solver.wagons.record.load import record_of
@@ -121,7 +119,7 @@ def handle_was_winnable(args) -> dict:
         raise BadInput("game file: an explicit deal (its \"deal\"): ask `wagons can-win` about its circle and deck")
     state = game_from_record(record, data_from_args(args))
     deal = deal_of(state)
-    answer, line = was_winnable(state, limit, search_progress_lines(args.quiet, "was-winnable"))
+    answer, line = was_winnable(state, limit, clikit.ProgressLines("was-winnable", args.quiet, every=0.5))
     out = {**answer.to_dict(), "scenario": state.scenario,
            "deal": {"seed": deal.seed, "circle": list(deal.circle), "deck": list(deal.deck)}, "line_file": None}
     if line is not None and args.line_out is not None:

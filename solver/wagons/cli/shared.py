@@ -1,5 +1,5 @@
 """What both Lone Cowboy command modules share (:mod:`solver.wagons.cli.commands`, :mod:`solver.wagons.cli.optimizer`):
-the flags of the open readings, the data and opponent files, the time limit and progress lines.
+the flags of the open readings, the data and opponent files, the time limit.
 
 Bad input: one line, exit 2 (rule:X-bad-input).
 """
@@ -20,7 +20,7 @@ from solver.wagons.rules import (
 if TYPE_CHECKING:
     from solver.wagons.game import GameState
 
-__all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponent", "opponent_from_json", "progress_lines",
+__all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponent", "opponent_from_json",
            "state_upto", "record_upto"]
 
 
@@ -62,20 +62,6 @@ def opponent_from_json(doc, what: str = "opponent") -> tuple[int, ...]:
     if not isinstance(doc, dict) or not isinstance(doc.get("pile"), list):
         raise BadInput(f"{what}: expected an object with a 'pile' list of card ids")
     return check_card_ids(doc["pile"], f"{what}: pile")
-
-
-def progress_lines(quiet: bool, label: str):
-    """A ``progress(best, bound, elapsed)`` callback printing to standard error (at most twice a second
-    while searching; every proven bound), through :class:`solver.clikit.Progress`."""
-    from solver.clikit import Progress
-
-    bar = Progress(label, quiet=quiet, every=0.5)
-
-    def report(best, bound, elapsed):
-        bar(message=f"best {best} " + (f"proven optimum {bound}" if bound is not None else "searching"),
-            force=bound is not None)
-
-    return report
 
 
 def state_upto(doc, upto: int | None, data):

@@ -23,9 +23,8 @@ def verify_cmd(args) -> dict:
         if s not in SCENARIO_IDS:
             raise BadInput(f"--scenario {s!r}: expected one of {', '.join(SCENARIO_IDS)}")
     checks = tuple(args.check) if args.check else CHECK_IDS
-    bar = clikit.Progress("wagons verify", quiet=args.quiet)  # stderr, with --json too
     res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit, total_limit=limit,
-                     progress=lambda done, total, what: bar(done, f"of {total} checks ({what})"), data=data)
+                     progress=clikit.ProgressLines("wagons verify", args.quiet), data=data)  # stderr, with --json too
     return verification.report(res, rules, mutations=sorted(args.mutate or ()),
                                goals=args.goals if data is not None else None)
 

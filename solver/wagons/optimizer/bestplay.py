@@ -15,10 +15,11 @@ enumerated. The earlier method (no bounds, one solve per line), the benchmark's 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress
 from solver.io.numbers import seconds
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
@@ -36,7 +37,6 @@ from solver.wagons.rules import Rules
 __all__ = ["Line", "Lines", "BestPlay", "deal_state", "draft_lines", "best_play", "best_play_row",
            "difficulty_table", "difficulty_summary", "greedy_margin", "LOCAL_SHARE"]
 
-Progress = Callable[[int, "int | None", float], None]
 LOCAL_SHARE = 0.1
 """Share of the time limit for the local search on the most promising lines, before the proofs."""
 
@@ -66,11 +66,11 @@ class BestPlay:
 
 def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
               deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
-              progress: Progress | None = None, data: WagonsData | None = None,
+              progress: OnProgress | None = None, data: WagonsData | None = None,
               max_lines: int = 20000, method: str = DEFAULT_METHOD,
               schedule: str = DEFAULT_SCHEDULE) -> BestPlay:
     """Best line of play for a known deal (rule:W-opt-bestplay); proven when every line is settled.
-    ``progress(best, bound, elapsed)``: ``bound`` is the proven upper bound over every line (or None);
+    ``progress``: the best margin so far and the proven upper bound over every line (or None);
     ``method``: the layout strategy of the proofs (:data:`~.layout.METHODS`); ``schedule``: the deal
     search's proofs paused and resumed or restarted (:data:`~.dealsearch.SCHEDULES`)."""
     start = time.monotonic()

@@ -23,16 +23,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solver.execution.progress import OnProgress
 from solver.io.numbers import seconds
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
-from solver.wagons.optimizer.dealsearch import (
-    DEFAULT_METHOD,
-    DEFAULT_SCHEDULE,
-    DealSearch,
-    LineFindings,
-    SearchProgress,
-)
+from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch, LineFindings
 from solver.wagons.optimizer.lines import deal_state, entry_action
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import low_confidence
@@ -76,7 +71,7 @@ def _wins(search: DealSearch, it: LineFindings) -> bool:
 
 def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
             deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 30.0,
-            progress: SearchProgress | None = None, data: WagonsData | None = None,
+            progress: OnProgress | None = None, data: WagonsData | None = None,
             method: str = DEFAULT_METHOD, schedule: str = DEFAULT_SCHEDULE, prover=None, line_bound=None) -> CanWin:
     """Whether some line of play beats the opponent on this deal (module docstring); ``method``: the layout
     strategy of the proofs (:data:`~.layout.METHODS`); ``schedule``: proofs paused and resumed between passes

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.stopping import capped, stopped
 from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, scores
@@ -55,14 +56,11 @@ from solver.wagons.optimizer.proofworkers import Message, NotReady, ProofWorker,
 from solver.wagons.optimizer.walk.local import improve
 from solver.wagons.town import Town
 
-__all__ = ["LineFindings", "DealSearch", "SearchProgress", "clear_cache", "check_method_fits", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
+__all__ = ["LineFindings", "DealSearch", "clear_cache", "check_method_fits", "DEFAULT_METHOD", "DEFAULT_SCHEDULE",
            "SCHEDULES"]
 
 DEFAULT_METHOD = "cpsat"
 """The layout strategy the proofs use unless told (a name of :data:`~.layout.METHODS`, the project's default)."""
-
-SearchProgress = Callable[[int, "int | None", float], None]
-"""``progress(best margin found or None, proven upper bound on every line or None, elapsed)``."""
 
 LOCAL_PATIENCE = 40
 """Kicks without improvement before the local search on one line stops (about 0.3 s on 8 cards)."""
@@ -137,11 +135,12 @@ class DealSearch:
     """The lines of one deal with their bounds and towns; see the module docstring."""
 
     def __init__(self, state: GameState, data: WagonsData, start: float, time_limit: float,
-                 progress: SearchProgress | None = None, max_lines: int = 20000, method: str = DEFAULT_METHOD,
+                 progress: OnProgress | None = None, max_lines: int = 20000, method: str = DEFAULT_METHOD,
                  schedule: str = DEFAULT_SCHEDULE, prover=None, line_bound: Callable | None = None):
         """``prover``: the layout strategy of the proofs in place of ``method``'s (a benchmark's earlier method,
         reported as ``method``); ``line_bound(cards, scenario, pile, rules, data)``: the bound of a line from its
-        cards (:func:`~.bounds.margin_bound` by default; a benchmark's earlier bound)."""
+        cards (:func:`~.bounds.margin_bound` by default; a benchmark's earlier bound). ``progress`` gets the best
+        margin found (None: no town yet) and the proven upper bound on every line (None: not all enumerated)."""
         if method not in METHODS:
             raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
         if schedule not in SCHEDULES:
@@ -211,7 +210,7 @@ class DealSearch:
         now = time.monotonic()
         if self.progress is not None and (force or now - self._last_report >= 0.5):
             self._last_report = now
-            self.progress(self.best_value(), self.upper(), self.elapsed())
+            self.progress(Progress(unit="margin", best=self.best_value(), bound=self.upper(), elapsed=self.elapsed()))
 
     # ---------------------------------------------------------------- heuristics
     def greedy(self, target: Callable[[], int], stop: Callable[[], bool]) -> None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import time
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress
 from solver.wagons.data import WagonsData
 from solver.wagons.optimizer.bnb.search import BranchAndBound
 from solver.wagons.optimizer.cpsat.proof import CpSatProof
@@ -42,7 +43,6 @@ from solver.wagons.optimizer.problem import (
     EncodingMismatch,
     Incumbent,
     LayoutResult,
-    Progress,
     greedy_layout,
     make_problem,
 )
@@ -58,14 +58,15 @@ METHODS = tuple(STRATEGIES)
 
 
 def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
-                progress: Progress | None = None, objective: str = "score", method: str = LAYOUT_METHOD,
+                progress: OnProgress | None = None, objective: str = "score", method: str = LAYOUT_METHOD,
                 data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
                 round1: tuple[int, int, bool] | None = None) -> LayoutResult:
     """The best legal town for ``cards`` (in placement order) in ``scenario_id`` (rule:W-opt-layout).
 
     ``objective``: "score" (the player's total, contracts.md ``best-layout``) or "margin" (player
     total minus the opponent's total; the opponent's comparing goal cards depend on the town).
-    ``progress(best, bound_or_None, elapsed)`` is called on every improvement and at the end.
+    ``progress`` gets a :class:`~solver.execution.progress.Progress` (best, bound or None, the objective as its
+    unit) on every improvement and at the end.
     Returns the best town found within ``time_limit`` seconds and whether it is proven optimal.
 
     ``floor``: only towns whose objective exceeds ``floor`` are wanted (best-play bounding); when
@@ -81,7 +82,7 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
 
 
 def layout_with(strategy, method: str, cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(),
-                time_limit: float = 60.0, progress: Progress | None = None, objective: str = "score",
+                time_limit: float = 60.0, progress: OnProgress | None = None, objective: str = "score",
                 data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
                 round1: tuple[int, int, bool] | None = None) -> LayoutResult:
     """:func:`best_layout` with a given strategy (``prove(problem, incumbent) -> proven``) reported as

@@ -14,11 +14,12 @@ that is an encoding bug (:class:`EncodingMismatch`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.stopping import capped
 from solver.wagons.cards import check_card_ids, check_pile, load_cards
 from solver.wagons.data import ScenarioSpec, WagonsData, load_data
@@ -38,14 +39,13 @@ from solver.wagons.scoring import (
 from solver.wagons.town import Placement, Town, legal_placements, place
 
 __all__ = ["Problem", "Incumbent", "LayoutResult", "EncodingMismatch", "make_problem", "check_cards", "greedy_layout",
-           "card_quads", "normal_xyr", "town_of", "objective_value", "OBJECTIVES", "MAX_CARDS", "Progress",
+           "card_quads", "normal_xyr", "town_of", "objective_value", "OBJECTIVES", "MAX_CARDS",
            "meets_round1"]
 
 OBJECTIVES = ("score", "margin")
 MAX_CARDS = 16
 """A player's town never holds more than the 16 dealt cards (18 minus the two goal cards)."""
 
-Progress = Callable[[int, "int | None", float], None]
 
 
 class EncodingMismatch(AssertionError):
@@ -267,9 +267,10 @@ class LayoutResult:
 
 class Incumbent:
     """The best town found so far (engine-valued), the best proven upper bound, the solver calls made,
-    and the progress callback ``progress(best, bound_or_None, elapsed)``."""
+    and the progress callback (a :class:`~solver.execution.progress.Progress` with the best value, the bound or
+    None, the objective as its unit)."""
 
-    def __init__(self, problem: Problem, progress: Progress | None = None):
+    def __init__(self, problem: Problem, progress: OnProgress | None = None):
         self.problem = problem
         self.progress = progress
         self.town: Town | None = None
@@ -278,9 +279,9 @@ class Incumbent:
         self.iterations = 0
         self.greedy_value: int | None = None
 
-    def report(self, best, bound) -> None:
+    def report(self, best: int | None, bound: int | None) -> None:
         if self.progress is not None:
-            self.progress(best, bound, self.problem.elapsed())
+            self.progress(Progress(unit=self.problem.objective, best=best, bound=bound, elapsed=self.problem.elapsed()))
 
     def seed_greedy(self) -> None:
         """The greedy town: the first lower bound."""

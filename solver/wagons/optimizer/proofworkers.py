@@ -180,13 +180,14 @@ def _worker(fd: int) -> None:
 def serve(conn, job: dict) -> None:
     """One layout proof (``job``: :func:`~.layout.layout_with`'s arguments), streaming every better town,
     then its result; it waits for the parent to close the socket before it ends."""
+    from solver.execution.progress import Progress
     from solver.wagons.optimizer.cpsat.solve import measuring
     from solver.wagons.optimizer.layout import layout_with
 
     held: dict = {}
 
-    def progress(best, _bound, _elapsed) -> None:
-        town = getattr(held.get("incumbent"), "town", None)
+    def progress(report: Progress) -> None:
+        town, best = getattr(held.get("incumbent"), "town", None), report.best
         if town is not None and best is not None and best != held.get("sent"):
             held["sent"] = best
             conn.send(("town", _xyr(town), best, held["effort"].to_dict()))

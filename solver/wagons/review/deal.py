@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress
 from solver.wagons.data import WagonsData
 from solver.wagons.game import (
     GameState,
@@ -29,7 +30,6 @@ from solver.wagons.game import (
     scores,
 )
 from solver.wagons.optimizer.canwin import CanWin, can_win
-from solver.wagons.optimizer.dealsearch import SearchProgress
 from solver.wagons.optimizer.lines import deal_state
 from solver.wagons.policies import ScriptedPolicy
 from solver.wagons.record.game_record import game_record
@@ -112,7 +112,7 @@ def line_record(scenario: str, deal: Deal, rules: Rules, answer: CanWin, data: W
 
 
 def deal_winnable(scenario: str, deal: Deal, rules: Rules = Rules(), time_limit: float = 30.0,
-                  progress: SearchProgress | None = None, data: WagonsData | None = None
+                  progress: OnProgress | None = None, data: WagonsData | None = None
                   ) -> tuple[CanWin, dict | None]:
     """Could ``deal`` be won (rule:W-opt-canwin)? The answer and, when it could, the winning line as a
     game file (:func:`line_record`)."""
@@ -123,6 +123,6 @@ def deal_winnable(scenario: str, deal: Deal, rules: Rules = Rules(), time_limit:
 
 
 def was_winnable(played: GameState, time_limit: float = 30.0,
-                 progress: SearchProgress | None = None) -> tuple[CanWin, dict | None]:
+                 progress: OnProgress | None = None) -> tuple[CanWin, dict | None]:
     """:func:`deal_winnable` for the deal ``played`` was dealt (:func:`deal_of`)."""
     return deal_winnable(played.scenario, deal_of(played), played.rules, time_limit, progress, played.data)

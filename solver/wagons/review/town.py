@@ -19,10 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress
 from solver.wagons.codes import TERRAINS
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import GameState, is_over
-from solver.wagons.optimizer.problem import LAYOUT_METHOD, Progress
+from solver.wagons.optimizer.problem import LAYOUT_METHOD
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import COMPARING, FinalScores, final_scores
 from solver.wagons.town import Placement, Town, place, visible_grid
@@ -113,7 +114,7 @@ class Review:
                 "method": self.method, "rule": "W-opt-layout"}
 
 
-def review(state: GameState, time_limit: float = DEFAULT_TIME_LIMIT, progress: Progress | None = None,
+def review(state: GameState, time_limit: float = DEFAULT_TIME_LIMIT, progress: OnProgress | None = None,
            method: str = LAYOUT_METHOD) -> Review:
     """The review of a finished game: its town and the opponent's pile, under the game's readings and data."""
     if not isinstance(state, GameState):
@@ -124,7 +125,7 @@ def review(state: GameState, time_limit: float = DEFAULT_TIME_LIMIT, progress: P
 
 
 def review_town(town: Town, pile, scenario_id: str, rules: Rules = Rules(), time_limit: float = DEFAULT_TIME_LIMIT,
-                progress: Progress | None = None, method: str = LAYOUT_METHOD, data: WagonsData | None = None) -> Review:
+                progress: OnProgress | None = None, method: str = LAYOUT_METHOD, data: WagonsData | None = None) -> Review:
     """The review of ``town`` (placements in the order the cards arrived) against the opponent's ``pile``."""
     from solver.wagons.optimizer.layout import best_layout  # loads ortools, z3 and numba
 

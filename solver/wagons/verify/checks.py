@@ -25,6 +25,7 @@ from typing import Any
 import z3
 
 from solver.errors import BadInput
+from solver.execution.progress import OnProgress, Progress
 from solver.wagons.data import SCENARIO_IDS, WagonsData
 from solver.wagons.rules import Rules
 from solver.wagons.verify.engine import random_games, replay
@@ -463,9 +464,9 @@ def mutation_names() -> dict[str, str]:
 
 
 def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(), mutations=frozenset(),
-               time_limit: float = 60.0, progress=None, total_limit: float | None = None,
+               time_limit: float = 60.0, progress: OnProgress | None = None, total_limit: float | None = None,
                data: WagonsData | None = None) -> list[CheckResult]:
-    """Every (check, scenario) pair, each in its own Z3 context; ``progress(done, total, id)`` as they run.
+    """Every (check, scenario) pair, each in its own Z3 context; ``progress`` before each (its id) and at the end.
 
     ``data``: the goal numbers the checks that read them (:data:`READS_GOAL_NUMBERS`) use, e.g. a user's
     ``--goals`` file (None: the shipped ones); the other checks read the cards and the draft rules only.
@@ -484,18 +485,18 @@ def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(),
     end = None if total_limit is None else time.perf_counter() + total_limit
     for i, (c, s) in enumerate(jobs):
         if progress:
-            progress(i, len(jobs), f"{c}/{s}")
+            progress(Progress(i, len(jobs), "checks", f"{c}/{s}"))
         limit = time_limit
         if end is not None:
             limit = min(time_limit, max(0.05, (end - time.perf_counter()) / (len(jobs) - i)))
         extra = {"data": data} if data is not None and c in READS_GOAL_NUMBERS else {}
         out.append(fams[c](s, rules, frozenset(mutations), limit, **extra))
     if progress:
-        progress(len(jobs), len(jobs), "done")
+        progress(Progress(len(jobs), len(jobs), "checks"))
     return out
 
 
-def report(rules: Rules, options: dict, progress=None) -> dict:
+def report(rules: Rules, options: dict, progress: OnProgress | None = None) -> dict:
     """The registry's entry (:mod:`solver.verification`): the checks under ``rules`` with ``options``
     ``{"scenarios": [ids], "checks": [ids], "mutations": [names], "time_limit": seconds}``."""
     from solver import verification

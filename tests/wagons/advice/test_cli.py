@@ -178,5 +178,6 @@ def test_progress_goes_to_standard_error_unless_quiet(tmp_path, capsys):
     assert json.loads(out)["complete"] and err.startswith("[advise]") and "play-outs" in err
     reports = []
     advise(greedy_state("gold-rush", 3, 4), samples=4, bound=False, progress=reports.append)
-    assert reports and all(0 <= r.fraction < 1 and r.rollouts >= 1 for r in reports)
-    assert reports[0].leader.startswith("place card")
+    assert reports[0].done == 0 and reports[0].total and reports[0].unit == "play-outs"  # at once, nothing played
+    assert len(reports) > 1 and all(0 <= r.fraction < 1 and r.done >= 1 for r in reports[1:])
+    assert reports[1].what.startswith("leading: place card") and " play-outs, leading: " in reports[1].text()

@@ -111,7 +111,7 @@ def test_the_time_limit_holds_and_no_worker_survives():
     """Through the Desert seed 2: 30 lines need a proof; 4 s are far too few, so workers are left paused."""
     seen: set[int] = set()
 
-    def progress(_best, _bound, _elapsed):
+    def progress(_report):
         seen.update(p.pid for p in _workers())
 
     clear_cache()
@@ -124,7 +124,7 @@ def test_the_time_limit_holds_and_no_worker_survives():
 
 @pytest.mark.parametrize("error", [RuntimeError("a progress callback failed"), KeyboardInterrupt()])
 def test_no_worker_survives_an_exception_inside_the_search(error):
-    def progress(_best, _bound, elapsed):
+    def progress(_report):
         if _workers():
             raise error
 
@@ -170,7 +170,7 @@ def test_a_search_outlives_its_zygote():
     zygote serves the next ones, and the answer still comes within the limit."""
     killed: list[int] = []
 
-    def progress(_best, _bound, _elapsed):
+    def progress(_report):
         if not killed and _workers():
             killed.append(zygote_pid())
             psutil.Process(killed[0]).kill()

@@ -134,11 +134,12 @@ def test_oracle_method_keeps_the_floor():
 def test_result_is_at_least_greedy_and_progress_reports():
     cards, pile, scenario = _instance(7, 4)
     seen = []
-    res = best_layout(cards, scenario, pile, progress=lambda b, u, e: seen.append((b, u, e)))
+    res = best_layout(cards, scenario, pile, progress=seen.append)
     _, greedy = greedy_layout(cards, scenario, pile)
     assert res.value >= greedy == res.greedy_value
-    assert seen and seen[-1][0] == res.value and seen[-1][1] == res.value  # proven: bound == best
-    assert all(b is not None for b, _, _ in seen)
+    assert seen and seen[-1].best == res.value and seen[-1].bound == res.value and seen[-1].proven  # bound == best
+    assert all(p.best is not None and p.unit == "score" and p.elapsed is not None for p in seen)
+    assert seen[-1].text() == f"best score {res.value}, proven optimal"
 
 
 def test_a_floor_keeps_out_the_greedy_town_when_time_runs_out_first():
@@ -153,12 +154,12 @@ def test_a_floor_keeps_out_the_greedy_town_when_time_runs_out_first():
 def test_time_limit_gives_best_found_not_proven():
     cards = [0, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14]
     seen = []
-    res = best_layout(cards, "water-the-herd", (), time_limit=0.2, progress=lambda *a: seen.append(a))
+    res = best_layout(cards, "water-the-herd", (), time_limit=0.2, progress=seen.append)
     assert not res.proven_optimal and res.bound is None
     town = load_town(town_to_json(Town(res.placements)))
     assert town.card_ids == tuple(cards)
     assert score_player(town, "water-the-herd", ()).total == res.score
-    assert seen[-1][1] is None
+    assert seen[-1].bound is None and not seen[-1].proven
 
 
 def test_floor_and_round1_constraints():
