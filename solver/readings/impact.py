@@ -82,9 +82,41 @@ def _undecided(value: Any) -> bool:
     return isinstance(value, dict) and bool(value.get("undecided"))
 
 
+def run_task(task: tuple[Job, ...]) -> list[tuple[Any, float]]:
+    """The jobs of one task (:func:`tasks_of`), one after the other in this worker (the executor's per-item
+    function)."""
+    return [run_job(job) for job in task]
+
+
+def _verdict(game: str, verdict_id: str) -> Verdict:
+    return next(v for v in verdicts(game) if v.id == verdict_id)
+
+
+def tasks_of(jobs: list[Job]) -> list[tuple[Job, ...]]:
+    """The jobs as the executor's tasks, biggest first: the jobs whose verdicts share work under the same readings
+    (:meth:`~solver.readings.verdicts.Verdict.share_key`) are one task, each other job a task of its own; the size
+    is the sum of the verdicts' ``cost``, so the long tasks start first and the short ones fill both cores at the
+    end."""
+    groups: dict[tuple, list[Job]] = {}
+    cost: dict[tuple, float] = {}
+    token = SWEEP.set(True)
+    try:
+        for job in jobs:
+            verdict = _verdict(job.game, job.verdict)
+            rules = rules_class(job.game).from_json(json.loads(job.overrides))
+            shared = verdict.share_key(job.part, rules)
+            key = (job.game, shared, job.settings) if shared else (job,)
+            groups.setdefault(key, []).append(job)
+            cost[key] = cost.get(key, 0.0) + verdict.cost
+    finally:
+        SWEEP.reset(token)
+    order = sorted(groups, key=lambda k: -cost[k])  # stable: equal sizes keep the jobs' order
+    return [tuple(groups[k]) for k in order]
+
+
 def run_job(job: Job) -> tuple[Any, float]:
     """The verdict's value under the job's readings and the seconds it took (the executor's per-item function)."""
-    verdict = next(v for v in verdicts(job.game) if v.id == job.verdict)
+    verdict = _verdict(job.game, job.verdict)
     token = SWEEP.set(True)  # the rules built here are a sweep's, not a test's (tests/conftest.py)
     start = time.perf_counter()
     try:
@@ -174,17 +206,19 @@ def _results(jobs: list[Job], progress, executor: str, workers: int | None, stor
     total, done = len(jobs), len(out)
     if progress:  # a first line at once: what is kept, what is left to run
         progress(done, total, f"{done} kept from earlier runs, {len(todo)} to run")
-    runs = ex.run_items(run_job, todo, executor=executor, workers=workers or ex.DEFAULT_WORKERS, chunk_size=1,
+    tasks = tasks_of(todo)
+    runs = ex.run_items(run_task, tasks, executor=executor, workers=workers or ex.DEFAULT_WORKERS, chunk_size=1,
                         progress=False, label="readings impact")
-    for job, (value, seconds) in zip(todo, runs):
-        out[job] = (value, seconds, "computed")
-        if not _undecided(value):
-            _CACHE[job] = (value, seconds)
-            if stored:
-                disk.save(job, value, seconds)
-        done += 1
-        if progress:
-            progress(done, total, _label(job))
+    for task, values in zip(tasks, runs):
+        for job, (value, seconds) in zip(task, values):
+            out[job] = (value, seconds, "computed")
+            if not _undecided(value):
+                _CACHE[job] = (value, seconds)
+                if stored:
+                    disk.save(job, value, seconds)
+            done += 1
+            if progress:
+                progress(done, total, _label(job))
     return out
 
 

@@ -26,6 +26,7 @@ import z3
 from solver.errors import BadInput
 from solver.wagons.data import SCENARIO_IDS, WagonsData
 from solver.wagons.rules import Rules
+from solver.wagons.verify import shared
 from solver.wagons.verify.engine import random_games, replay
 from solver.wagons.verify.model import MODEL_MUTATIONS, SLOTS, GameModel, OutOfTime, scenario_cards
 from solver.wagons.verify.result import check_result as _result
@@ -67,7 +68,15 @@ def _undecided(family: str, scenario: str, rule: str, started: float, why) -> di
 
 
 def _game(scenario: str, rules: Rules, mutations: frozenset, time_limit: float, deal=None) -> GameModel:
-    """The Z3 game in a fresh context; ``deal`` (circle + deck, 16 ids) pins one deal."""
+    """The Z3 game in a fresh context; ``deal`` (circle + deck, 16 ids) pins one deal. Inside the readings sweep's
+    :func:`~solver.wagons.verify.shared.sharing`, a game without a pinned deal is built once for the checks of one
+    scenario and readings (each asks in its own push/pop scope, with its own deadline)."""
+    key = (scenario, rules, frozenset(mutations))
+    kept = shared.MODELS.get(key) if deal is None else None
+    if kept is not None:
+        kept.deadline = time.perf_counter() + time_limit
+        kept.s.set("timeout", max(1, int(time_limit * 1000)))
+        return kept
     m = GameModel(z3.Context(), scenario, rules, mutations, deadline=time.perf_counter() + time_limit)
     m.s.set("timeout", max(1, int(time_limit * 1000)))
     if deal is not None:
@@ -75,6 +84,8 @@ def _game(scenario: str, rules: Rules, mutations: frozenset, time_limit: float, 
             raise BadInput(f"deal: expected the 16 cards {sorted(scenario_cards(scenario))} in some order")
         m.s.add(*[d == v for d, v in zip(m.deal, deal)])
         m.pinned = True
+    else:
+        shared.MODELS.put(key, m)
     return m
 
 

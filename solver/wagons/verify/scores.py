@@ -31,6 +31,7 @@ from solver.wagons import rules as rules_module
 from solver.wagons.data import ICONS, TERRAINS, WagonsData, load_data
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import run_partition_best
+from solver.wagons.verify import shared
 from solver.wagons.verify.model import card_facts, scenario_cards
 from solver.wagons.verify.result import check_result as _result
 
@@ -273,10 +274,9 @@ def _maximise(model: BoundModel, objective, time_limit: float) -> tuple[int | No
 # ------------------------------------------------------------------ engine games (witnesses)
 
 def _games(scenario: str, rules: Rules, seeds: range, policy: str = "greedy", data: WagonsData | None = None):
-    from solver.wagons.simulate import play_game
-
+    """(seed, engine game) for each seed (played once in a readings sweep: :func:`shared.played`)."""
     for seed in seeds:
-        yield seed, play_game(scenario, policy, seed, rules, data)
+        yield seed, shared.played(scenario, policy, seed, rules, data)
 
 
 def _actions(result) -> list[dict]:
