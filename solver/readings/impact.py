@@ -94,9 +94,9 @@ def _verdict(game: str, verdict_id: str) -> Verdict:
 
 def tasks_of(jobs: list[Job]) -> list[tuple[Job, ...]]:
     """The jobs as the executor's tasks, biggest first: the jobs whose verdicts share work under the same readings
-    (:meth:`~solver.readings.verdicts.Verdict.share_key`) are one task, each other job a task of its own; the size
-    is the sum of the verdicts' ``cost``, so the long tasks start first and the short ones fill both cores at the
-    end."""
+    (:meth:`~solver.readings.verdicts.Verdict.share_key`) are one task (its jobs grouped by readings), each other job
+    a task of its own; the size is the sum of the verdicts' ``cost``, so the long tasks start first and the short
+    ones fill both cores at the end."""
     groups: dict[tuple, list[Job]] = {}
     cost: dict[tuple, float] = {}
     token = SWEEP.set(True)
@@ -111,7 +111,7 @@ def tasks_of(jobs: list[Job]) -> list[tuple[Job, ...]]:
     finally:
         SWEEP.reset(token)
     order = sorted(groups, key=lambda k: -cost[k])  # stable: equal sizes keep the jobs' order
-    return [tuple(groups[k]) for k in order]
+    return [tuple(sorted(groups[k], key=lambda j: j.overrides)) for k in order]  # one set of readings after another
 
 
 def run_job(job: Job) -> tuple[Any, float]:

@@ -9,6 +9,8 @@ The sweep gives the runs that compute something alike to one worker, one after t
   a second of the check's CPU time).
 - :data:`GAMES`: an engine game by (scenario, policy, seed, readings, goal numbers), played once for the
   greedy-wins verdict, the winnability check's witness and the score-bounds check's witnesses.
+- :data:`BOUNDS`: the score-bounds check's Z3 bound of one side, by the readings the bound model reads
+  (:data:`solver.wagons.verify.scores.BOUND_READINGS`), solved once for the runs of the draft readings.
 
 Outside :func:`sharing` (``wagons verify``, the tests) nothing is kept: every check builds its own model in a fresh
 ``z3.Context`` and plays its own games. Each entry is keyed by everything its value depends on, so a kept value is
@@ -60,7 +62,9 @@ class Shelf:
 MODELS = Shelf(1)
 """The last Z3 game built (the runs of one task share one scenario and readings)."""
 GAMES = Shelf(400)
-"""Engine games (a task plays at most 100 deals of one scenario under one reading)."""
+"""Engine games (a task plays at most 100 deals of one scenario under each reading, one reading after the other)."""
+BOUNDS = Shelf(16)
+"""The score-bounds check's proven bounds (:func:`solver.wagons.verify.scores._bound`)."""
 
 
 @contextmanager
@@ -88,6 +92,7 @@ def played(scenario: str, policy: str, seed: int, rules: Any, data: Any = None) 
 
 
 def clear() -> None:
-    """Forget every kept model and game."""
+    """Forget every kept model, game and bound."""
     MODELS.clear()
     GAMES.clear()
+    BOUNDS.clear()

@@ -34,18 +34,25 @@ def verdicts() -> list[Verdict]:
 Z3_GAME, ENGINE_GAMES = "z3-game", "engine-games"
 SHARES = {"card-conservation": Z3_GAME, "termination": Z3_GAME, "automaton": Z3_GAME,
           "winnability": ENGINE_GAMES, "score-bounds": ENGINE_GAMES}
-"""What the runs of a verdict share with other verdicts' runs in one scenario under the same readings
-(:mod:`solver.wagons.verify.shared`): one Z3 game (the three game checks), or the greedy engine games (the greedy win
-rate, the winnability witness, the score-bounds witnesses)."""
+"""What the runs of a verdict share with other runs in one scenario (:mod:`solver.wagons.verify.shared`): one Z3 game
+(the three game checks), or the greedy engine games and the score bounds (the greedy win rate, the winnability
+witness, the score-bounds check)."""
 COSTS = {"greedy-wins": 1.0, "card-conservation": 5.0, "termination": 3.0, "automaton": 4.0, "playability": 2.0,
          "winnability": 1.5, "score-bounds": 6.0}
 """Rough CPU seconds of one run of each verdict (one scenario; the impact run starts its biggest tasks first)."""
 
 
 def _share(what: str, scenario: str, rules: Any) -> str:
-    """The share key of a run: what it shares, the scenario and every reading (a task is one set of readings)."""
+    """The share key of a run: what it shares, the scenario and the readings that set it apart. One Z3 game is
+    one set of readings; the engine games' task holds every set of readings with the same bound model (the
+    score-bounds check's Z3 bounds: :data:`solver.wagons.verify.scores.BOUND_READINGS`), whose games are kept
+    apart by their own readings."""
     import json
 
+    if what == ENGINE_GAMES:
+        from solver.wagons.verify.scores import bound_readings
+
+        rules = bound_readings(rules)
     return f"{what}/{scenario}/{json.dumps(rules.to_json(), sort_keys=True)}"
 
 
