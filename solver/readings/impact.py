@@ -88,6 +88,12 @@ def run_task(task: tuple[Job, ...]) -> list[tuple[Any, float]]:
     return [run_job(job) for job in task]
 
 
+def job_rules(job: Job) -> Any:
+    """The rules object of the job's readings (the game's defaults with its overrides)."""
+    cls: Any = rules_class(job.game)
+    return cls.from_json(json.loads(job.overrides))
+
+
 def _verdict(game: str, verdict_id: str) -> Verdict:
     return next(v for v in verdicts(game) if v.id == verdict_id)
 
@@ -103,8 +109,7 @@ def tasks_of(jobs: list[Job]) -> list[tuple[Job, ...]]:
     try:
         for job in jobs:
             verdict = _verdict(job.game, job.verdict)
-            rules = rules_class(job.game).from_json(json.loads(job.overrides))
-            shared = verdict.share_key(job.part, rules)
+            shared = verdict.share_key(job.part, job_rules(job))
             key = (job.game, shared, job.settings) if shared else (job,)
             groups.setdefault(key, []).append(job)
             cost[key] = cost.get(key, 0.0) + verdict.cost
@@ -120,7 +125,7 @@ def run_job(job: Job) -> tuple[Any, float]:
     token = SWEEP.set(True)  # the rules built here are a sweep's, not a test's (tests/conftest.py)
     start = time.perf_counter()
     try:
-        rules = rules_class(job.game).from_json(json.loads(job.overrides))
+        rules = job_rules(job)
         if job.part and verdict.run_part is not None:
             value = verdict.run_part(job.part, rules, job.settings)
         else:

@@ -417,7 +417,8 @@ def bound_readings(rules: Rules) -> Rules:
     return replace(Rules(), **{name: getattr(rules, name) for name in BOUND_READINGS})
 
 
-def _bound(scenario: str, rules: Rules, mutations, data: WagonsData | None, side: str, limit: float) -> dict:
+def _bound(scenario: str, rules: Rules, mutations: frozenset, data: WagonsData | None, side: str,
+           limit: float) -> dict:
     """The proven bound of one side's total (Z3's optimum of the bound model within ``limit`` seconds), in a
     fresh context. Inside a readings sweep (:func:`shared.sharing`) it is computed once per scenario, bound
     readings, mutations, goal numbers, side and limit: the same Z3 problem under the same limit (a bound left open
