@@ -94,7 +94,7 @@ def test_the_bound_model_reads_only_its_bound_readings():
 
 def test_a_kept_bound_is_the_bound_a_fresh_solve_gives():
     """The score-bounds check's bound is solved once for the draft readings of one bound model in the sweep,
-    and is the one a fresh solve gives."""
+    and is the one a fresh solve gives; a bound the time limit left open is not kept."""
     shared.clear()
     fresh = scores._bound("cattle-drive", Rules(round1_window=1), frozenset(), None, "player", 60.0)
     with shared.sharing():
@@ -103,6 +103,8 @@ def test_a_kept_bound_is_the_bound_a_fresh_solve_gives():
         assert len(shared.BOUNDS) == 1
         scores._bound("cattle-drive", Rules(happy_cows_snow="corner"), frozenset(), None, "player", 60.0)
         assert len(shared.BOUNDS) == 2
+        cut = scores._bound("boomtown", Rules(), frozenset(), None, "opponent", 0.01)  # left open: tried again
+        assert cut["bound"] is None and len(shared.BOUNDS) == 2
     assert first == again == fresh and fresh["bound"] is not None and fresh["proven"]
     shared.clear()
 

@@ -420,9 +420,9 @@ def bound_readings(rules: Rules) -> Rules:
 def _bound(scenario: str, rules: Rules, mutations: frozenset, data: WagonsData | None, side: str,
            limit: float) -> dict:
     """The proven bound of one side's total (Z3's optimum of the bound model within ``limit`` seconds), in a
-    fresh context. Inside a readings sweep (:func:`shared.sharing`) it is computed once per scenario, bound
-    readings, mutations, goal numbers, side and limit: the same Z3 problem under the same limit (a bound left open
-    by the limit, too, is that problem's answer, kept for the runs of the other draft readings)."""
+    fresh context. Inside a readings sweep (:func:`shared.sharing`) a proven bound is kept per scenario, bound
+    readings, mutations, goal numbers, side and limit (the same Z3 problem) for the runs of the other draft
+    readings; a bound the limit left open is not kept, so each run tries it again."""
     key = (scenario, bound_readings(rules), frozenset(mutations), id(data), side, limit)
     kept = shared.BOUNDS.get(key)
     if kept is not None and kept[0] is data:
@@ -430,7 +430,8 @@ def _bound(scenario: str, rules: Rules, mutations: frozenset, data: WagonsData |
     bm = BoundModel(z3.Context(), scenario, rules, mutations, data)
     bound, proven, arg = _maximise(bm, bm.player_total if side == "player" else bm.opp_total, limit)
     out = {"bound": bound, "proven": proven, "bound_position": arg}
-    shared.BOUNDS.put(key, (data, out))
+    if bound is not None:
+        shared.BOUNDS.put(key, (data, out))
     return dict(out)
 
 

@@ -10,7 +10,8 @@ The sweep gives the runs that compute something alike to one worker, one after t
 - :data:`GAMES`: an engine game by (scenario, policy, seed, readings, goal numbers), played once for the
   greedy-wins verdict, the winnability check's witness and the score-bounds check's witnesses.
 - :data:`BOUNDS`: the score-bounds check's Z3 bound of one side, by the readings the bound model reads
-  (:data:`solver.wagons.verify.scores.BOUND_READINGS`), solved once for the runs of the draft readings.
+  (:data:`solver.wagons.verify.scores.BOUND_READINGS`), solved once for the runs of the draft readings (a
+  bound the time limit left open is not kept).
 
 Outside :func:`sharing` (``wagons verify``, the tests) nothing is kept: every check builds its own model in a fresh
 ``z3.Context`` and plays its own games. Each entry is keyed by everything its value depends on, so a kept value is
