@@ -83,13 +83,50 @@ def _undecided(value: Any) -> bool:
     return isinstance(value, dict) and bool(value.get("undecided"))
 
 
+def run_task(task: tuple[Job, ...]) -> list[tuple[Any, float]]:
+    """The jobs of one task (:func:`tasks_of`), one after the other in this worker (the executor's per-item
+    function)."""
+    return [run_job(job) for job in task]
+
+
+def job_rules(job: Job) -> Any:
+    """The rules object of the job's readings (the game's defaults with its overrides)."""
+    cls: Any = rules_class(job.game)
+    return cls.from_json(json.loads(job.overrides))
+
+
+def _verdict(game: str, verdict_id: str) -> Verdict:
+    return next(v for v in verdicts(game) if v.id == verdict_id)
+
+
+def tasks_of(jobs: list[Job]) -> list[tuple[Job, ...]]:
+    """The jobs as the executor's tasks, biggest first: the jobs whose verdicts share work under the same readings
+    (:meth:`~solver.readings.verdicts.Verdict.share_key`) are one task (its jobs grouped by readings), each other job
+    a task of its own; the size is the sum of the verdicts' ``cost``, so the long tasks start first and the short
+    ones fill both cores at the end."""
+    groups: dict[tuple, list[Job]] = {}
+    cost: dict[tuple, float] = {}
+    token = SWEEP.set(True)
+    try:
+        for job in jobs:
+            verdict = _verdict(job.game, job.verdict)
+            shared = verdict.share_key(job.part, job_rules(job))
+            key = (job.game, shared, job.settings) if shared else (job,)
+            groups.setdefault(key, []).append(job)
+            cost[key] = cost.get(key, 0.0) + verdict.cost
+    finally:
+        SWEEP.reset(token)
+    order = sorted(groups, key=lambda k: -cost[k])  # stable: equal sizes keep the jobs' order
+    return [tuple(sorted(groups[k], key=lambda j: j.overrides)) for k in order]  # one set of readings after another
+
+
 def run_job(job: Job) -> tuple[Any, float]:
     """The verdict's value under the job's readings and the seconds it took (the executor's per-item function)."""
-    verdict = next(v for v in verdicts(job.game) if v.id == job.verdict)
+    verdict = _verdict(job.game, job.verdict)
     token = SWEEP.set(True)  # the rules built here are a sweep's, not a test's (tests/conftest.py)
     start = time.perf_counter()
     try:
-        rules = rules_class(job.game).from_json(json.loads(job.overrides))
+        rules = job_rules(job)
         if job.part and verdict.run_part is not None:
             value = verdict.run_part(job.part, rules, job.settings)
         else:
@@ -176,17 +213,19 @@ def _results(jobs: list[Job], progress: OnProgress | None, executor: str, worker
     total, done = len(jobs), len(out)
     if progress:  # a first line at once: what is kept, what is left to run
         progress(Progress(done, total, "runs", f"{done} kept from earlier runs, {len(todo)} to run"))
-    runs = ex.run_items(run_job, todo, executor=executor, workers=workers or ex.DEFAULT_WORKERS, chunk_size=1,
+    tasks = tasks_of(todo)
+    runs = ex.run_items(run_task, tasks, executor=executor, workers=workers or ex.DEFAULT_WORKERS, chunk_size=1,
                         label="readings impact")
-    for job, (value, seconds) in zip(todo, runs):
-        out[job] = (value, seconds, "computed")
-        if not _undecided(value):
-            _CACHE[job] = (value, seconds)
-            if stored:
-                disk.save(job, value, seconds)
-        done += 1
-        if progress:
-            progress(Progress(done, total, "runs", _label(job)))
+    for task, values in zip(tasks, runs):
+        for job, (value, seconds) in zip(task, values):
+            out[job] = (value, seconds, "computed")
+            if not _undecided(value):
+                _CACHE[job] = (value, seconds)
+                if stored:
+                    disk.save(job, value, seconds)
+            done += 1
+            if progress:
+                progress(Progress(done, total, "runs", _label(job)))
     return out
 
 

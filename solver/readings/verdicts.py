@@ -84,6 +84,15 @@ class Verdict:
     parts: tuple[str, ...] = ()  # independent pieces (e.g. scenarios), each run on its own: ``run_part``
     part_skip: dict = field(default_factory=dict)  # {part: {reading: argument}}: readings a part cannot read
     run_part: Callable[[str, Any, Settings], dict] | None = None  # one part's value (a dict, merged by ``parts``)
+    share: Callable[[str, Any], str] | None = None  # (part, rules) -> a key; see :meth:`share_key`
+    cost: float = 1.0  # a run's relative seconds: the impact run starts its biggest tasks first
+
+    def share_key(self, part: str, rules: Any) -> str:
+        """The key of the work this run shares with others (empty: none). The impact run gives the runs of one game
+        with equal keys and settings to one worker as one task, one after the other, so a result they compute alike
+        (one Z3 game, the same engine games) and keep in the process is computed once; the key only groups runs, it
+        never picks a result (each memo is keyed by everything its result depends on)."""
+        return self.share(part, rules) if self.share is not None else ""
 
     def reads_reading(self, name: str) -> bool:
         return name not in self.skip if self.reads == ALL else name in self.reads

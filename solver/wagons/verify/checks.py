@@ -28,6 +28,7 @@ from solver.errors import BadInput
 from solver.execution.progress import OnProgress, Progress
 from solver.wagons.data import SCENARIO_IDS, WagonsData
 from solver.wagons.rules import Rules
+from solver.wagons.verify import shared
 from solver.wagons.verify.engine import random_games, replay
 from solver.wagons.verify.model import MODEL_MUTATIONS, SLOTS, GameModel, OutOfTime, scenario_cards
 from solver.wagons.verify.result import check_result as _result
@@ -70,7 +71,15 @@ def _undecided(family: str, scenario: str, rule: str, run: Z3Run, why) -> CheckR
 
 
 def _game(run: Z3Run, scenario: str, rules: Rules, mutations: frozenset, deal=None) -> GameModel:
-    """The Z3 game in the run's fresh context; ``deal`` (circle + deck, 16 ids) pins one deal."""
+    """The Z3 game in the run's fresh context; ``deal`` (circle + deck, 16 ids) pins one deal. Inside the readings
+    sweep's :func:`~solver.wagons.verify.shared.sharing`, a game without a pinned deal is built once for the checks
+    of one scenario and readings (each asks in its own push/pop scope, under its own run's time limit)."""
+    key = (scenario, rules, frozenset(mutations))
+    kept = shared.MODELS.get(key) if deal is None else None
+    if kept is not None:
+        kept.run, kept.deadline = run, run.deadline
+        run.limit(kept.s)
+        return kept
     m = GameModel(run.ctx, scenario, rules, mutations, deadline=run.deadline)
     m.run = run
     run.limit(m.s)
@@ -79,6 +88,8 @@ def _game(run: Z3Run, scenario: str, rules: Rules, mutations: frozenset, deal=No
             raise BadInput(f"deal: expected the 16 cards {sorted(scenario_cards(scenario))} in some order")
         m.s.add(*[d == v for d, v in zip(m.deal, deal)])
         m.pinned = True
+    else:
+        shared.MODELS.put(key, m)
     return m
 
 

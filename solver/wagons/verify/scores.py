@@ -31,6 +31,7 @@ from solver.wagons import rules as rules_module
 from solver.wagons.data import ICONS, TERRAINS, WagonsData, load_data
 from solver.wagons.rules import Rules
 from solver.wagons.scoring import run_partition_best
+from solver.wagons.verify import shared
 from solver.wagons.verify.model import card_facts, scenario_cards
 from solver.wagons.verify.result import check_result as _result
 from solver.z3check import CheckResult, Finding, Z3Run
@@ -274,10 +275,9 @@ def _maximise(run: Z3Run, model: BoundModel, objective) -> tuple[int | None, boo
 # ------------------------------------------------------------------ engine games (witnesses)
 
 def _games(scenario: str, rules: Rules, seeds: range, policy: str = "greedy", data: WagonsData | None = None):
-    from solver.wagons.simulate import play_game
-
+    """(seed, engine game) for each seed (played once in a readings sweep: :func:`shared.played`)."""
     for seed in seeds:
-        yield seed, play_game(scenario, policy, seed, rules, data)
+        yield seed, shared.played(scenario, policy, seed, rules, data)
 
 
 def _actions(result) -> list[dict]:
@@ -405,19 +405,44 @@ def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset
                    Finding(holds, cex, details, "W11"))
 
 
+BOUND_READINGS = ("edition", "difficulty", "boomtown_mines", *(f for f, *_ in rules_module.GOAL_READINGS.values()))
+"""The readings :class:`BoundModel` reads: the later edition's per-card table (``_common``), the opponent's Mines
+(``_opp_mines``) and the goal cards' numbers (``WagonsData.for_rules``, ``_badlands_ways``). The draft readings
+change which towns a game reaches, never the relaxation, which allows every subset of the cards."""
+
+
+def bound_readings(rules: Rules) -> Rules:
+    """``rules`` with every reading the bound model does not read at its default (the key of a kept bound)."""
+    return replace(Rules(), **{name: getattr(rules, name) for name in BOUND_READINGS})
+
+
+def _bound(scenario: str, rules: Rules, mutations: frozenset, data: WagonsData | None, side: str,
+           limit: float) -> dict:
+    """The proven bound of one side's total (Z3's optimum of the bound model within ``limit`` seconds), in a
+    fresh context (its own :class:`Z3Run`). Inside a readings sweep (:func:`shared.sharing`) a proven bound is kept per scenario, bound
+    readings, mutations, goal numbers, side and limit (the same Z3 problem) for the runs of the other draft
+    readings; a bound the limit left open is not kept, so each run tries it again."""
+    key = (scenario, bound_readings(rules), frozenset(mutations), id(data), side, limit)
+    kept = shared.BOUNDS.get(key)
+    if kept is not None and kept[0] is data:
+        return dict(kept[1])
+    run = Z3Run(limit)
+    bm = BoundModel(run.ctx, scenario, rules, mutations, data)
+    bound, proven, arg = _maximise(run, bm, bm.player_total if side == "player" else bm.opp_total)
+    out = {"bound": bound, "proven": proven, "bound_position": arg}
+    if bound is not None:
+        shared.BOUNDS.put(key, (data, out))
+    return dict(out)
+
+
 def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
                        games: int = 60, data: WagonsData | None = None) -> CheckResult:
     """Proven upper bounds of both totals; witnesses from engine games (and the optimizer); ``data`` as
     :func:`check_winnability`."""
     run = Z3Run(time_limit)
     start = run.started
-    out = {}
-    for side in ("player", "opponent"):
-        side_run = Z3Run(max(0.05, time_limit / 4))
-        bm = BoundModel(side_run.ctx, scenario, rules, mutations, data)
-        obj = bm.player_total if side == "player" else bm.opp_total
-        bound, proven, arg = _maximise(side_run, bm, obj)
-        out[side] = {"bound": bound, "proven": proven, "bound_position": arg}
+    out = {side: _bound(scenario, rules, mutations, data, side, max(0.05, time_limit / 4))
+           for side in ("player", "opponent")}
     best = {"player": None, "opponent": None}
     for seed, res in _games(scenario, rules, range(games), data=data):
         if time.perf_counter() - start > time_limit * 0.6:

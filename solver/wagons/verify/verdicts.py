@@ -3,7 +3,7 @@ deals and the Z3 checks of ``wagons verify`` in every scenario."""
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -17,16 +17,48 @@ def verdicts() -> list[Verdict]:
 
     scenarios = tuple(sc.id for sc in load_data().scenarios)
     out = [Verdict(f"greedy-wins/{sid}", f"{sid}: games the greedy policy wins (seeded deals)",
-                   lambda r, s, sid=sid: _greedy(sid, r, s), ALL, "", elsewhere(sid), words=greedy_words)
+                   lambda r, s, sid=sid: _greedy(sid, r, s), ALL, "", elsewhere(sid), words=greedy_words,
+                   share=partial(_greedy_share, sid), cost=COSTS["greedy-wins"])
            for sid in scenarios]
     from solver.wagons.verify import checks as wagons_verify  # Z3 loads only when the verdicts are listed
 
     out += [Verdict(f"wagons-verify/{check}", f"the Lone Cowboy check '{check}' (wagons verify), per scenario",
                     lambda r, s, check=check: _wagons_check(check, r, s), ALL, "", _WAGONS_CHECK_SKIPS.get(check, {}),
                     words=per_scenario_words, parts=scenarios, part_skip={sid: elsewhere(sid) for sid in scenarios},
-                    run_part=partial(_check_part, check))
+                    run_part=partial(_check_part, check), cost=COSTS[check],
+                    share=partial(_share, SHARES[check]) if check in SHARES else None)
             for check in wagons_verify.CHECK_IDS]
     return out
+
+
+Z3_GAME, ENGINE_GAMES = "z3-game", "engine-games"
+SHARES = {"card-conservation": Z3_GAME, "termination": Z3_GAME, "automaton": Z3_GAME,
+          "winnability": ENGINE_GAMES, "score-bounds": ENGINE_GAMES}
+"""What the runs of a verdict share with other runs in one scenario (:mod:`solver.wagons.verify.shared`): one Z3 game
+(the three game checks), or the greedy engine games and the score bounds (the greedy win rate, the winnability
+witness, the score-bounds check)."""
+COSTS = {"greedy-wins": 1.0, "card-conservation": 5.0, "termination": 3.0, "automaton": 4.0, "playability": 2.0,
+         "winnability": 1.5, "score-bounds": 6.0}
+"""Rough CPU seconds of one run of each verdict (one scenario; the impact run starts its biggest tasks first)."""
+
+
+def _greedy_share(scenario: str, part: str, rules: Any) -> str:
+    """The share key of a greedy-wins run (a verdict per scenario, without parts)."""
+    return _share(ENGINE_GAMES, scenario, rules)
+
+
+def _share(what: str, scenario: str, rules: Any) -> str:
+    """The share key of a run: what it shares, the scenario and the readings that set it apart. One Z3 game is
+    one set of readings; the engine games' task holds every set of readings with the same bound model (the
+    score-bounds check's Z3 bounds: :data:`solver.wagons.verify.scores.BOUND_READINGS`), whose games are kept
+    apart by their own readings."""
+    import json
+
+    if what == ENGINE_GAMES:
+        from solver.wagons.verify.scores import bound_readings
+
+        rules = bound_readings(rules)
+    return f"{what}/{scenario}/{json.dumps(rules.to_json(), sort_keys=True)}"
 
 
 SCENARIO_ONLY = {
@@ -58,8 +90,23 @@ _GAME_ONLY = {n: "the check's Z3 game (verify_model.GameModel) follows the deal,
                  "is computed in it, so the scoring readings cannot change it" for n in _SCORING}
 
 
+_CONSERVATION = ("where a card goes is the Z3 game's bookkeeping (verify/model.py GameModel._route_slots), which "
+                 "reads no reading: each draft sends the card at the draft index k to the drafter, the k before it "
+                 "to the other party, and on a round-1 match the deck's top card to the pile; the circle's cursor "
+                 "then moves past them and the deck's pointer past the deck card, so every slot is sent once, for "
+                 "any index the circle holds. The readings only change which index the opponent takes (every index "
+                 "they can name is one the circle holds, and one is always named: the next card when no rule "
+                 "applies; the termination check, run under every reading, proves no party is ever left without "
+                 "an action and every game ends) or which card lies on top of the pile (match_order), never how "
+                 "many cards move or where; so the check's answer under every reading is its answer under the "
+                 "default readings")
+"""Why card-conservation cannot depend on the readings of the opponent's draft."""
+
+
 _WAGONS_CHECK_SKIPS = {
-    "card-conservation": _GAME_ONLY, "termination": _GAME_ONLY, "automaton": _GAME_ONLY,
+    "card-conservation": {**_GAME_ONLY, **{n: _CONSERVATION for n in (
+        "icon_source", "match_order", "edition", "round1_window", "round1_pick", "boomtown_count")}},
+    "termination": _GAME_ONLY, "automaton": _GAME_ONLY,
     "playability": {n: "placement (rule:W-place, rule:W-cover) takes no reading: the check asks only whether "
                        "the card in hand has a legal spot in every reachable town" for n in (
                            *_SCORING, "icon_source", "match_order", "edition", "round1_window", "round1_pick",
@@ -73,13 +120,19 @@ _WAGONS_CHECK_SKIPS = {
 
 def card_data(settings: Settings) -> WagonsData | None:
     """The wagons data with the numbers the player read off their goal cards (``settings.cards``), None for none:
-    the same goals override the sheet and ``--goals FILE`` use (:func:`solver.wagons.scoring.card_numbers.with_cards`)."""
+    the same goals override the sheet and ``--goals FILE`` use (:func:`solver.wagons.scoring.card_numbers.with_cards`).
+    One object per numbers in a process, so the games kept by :mod:`solver.wagons.verify.shared` find it again."""
+    return _card_data(settings.cards or "{}")
+
+
+@lru_cache(maxsize=8)
+def _card_data(cards: str) -> WagonsData | None:
     import json
 
     from solver.wagons.data import load_data
     from solver.wagons.scoring.card_numbers import with_cards
 
-    answers = json.loads(settings.cards or "{}")
+    answers = json.loads(cards)
     return with_cards(load_data(), answers) if answers else None
 
 
@@ -90,13 +143,15 @@ def _wagons_check(check: str, rules, settings: Settings, scenarios: tuple[str, .
     ``holds``: verify/scores.py check_winnability)."""
     from solver.wagons.data import SCENARIO_IDS
     from solver.wagons.verify import checks as wagons_verify
+    from solver.wagons.verify import shared
 
     family = wagons_verify.check_families()[check]
     extra: dict = {"loss_search": False} if check == "winnability" else {}
     data = card_data(settings)
     if data is not None and check in wagons_verify.READS_GOAL_NUMBERS:
         extra["data"] = data
-    rows = [family(sid, rules, frozenset(), settings.time_limit, **extra) for sid in scenarios or SCENARIO_IDS]
+    with shared.sharing():
+        rows = [family(sid, rules, frozenset(), settings.time_limit, **extra) for sid in scenarios or SCENARIO_IDS]
     out = {row.id: row.holds for row in rows}
     if any(v is None for v in out.values()):
         return {"undecided": "time limit", **out}
@@ -128,12 +183,15 @@ def greedy_words(value: dict) -> str:
 
 
 def _greedy(scenario: str, rules, settings: Settings) -> dict:
-    from solver.wagons.simulate import play_row
+    """The greedy policy's wins and ties over the settings' seeded deals (the games the score-bounds and
+    winnability checks of the same scenario and readings play too: :func:`shared.played`)."""
+    from solver.wagons.verify import shared
 
     data = card_data(settings)
     wins = ties = 0
-    for seed in range(settings.seed, settings.seed + settings.games):
-        w = play_row(scenario, "greedy", seed, rules, data)["winner"]
-        wins += w == "player"
-        ties += w == "tie"
+    with shared.sharing():
+        for seed in range(settings.seed, settings.seed + settings.games):
+            w = shared.played(scenario, "greedy", seed, rules, data).scores.winner
+            wins += w == "player"
+            ties += w == "tie"
     return {"wins": wins, "ties": ties, "games": settings.games}

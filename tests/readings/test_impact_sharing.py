@@ -1,0 +1,143 @@
+"""The work the Lone Cowboy verdicts share in ``readings impact wagons`` (solver/wagons/verify/shared.py): one Z3 game
+for the game checks, one set of greedy games, one bound per bound model; the tasks that group them; the readings
+card-conservation is argued not to read."""
+
+import inspect
+import json
+from dataclasses import replace
+
+import z3
+
+from solver.readings import impact
+from solver.readings import options as reading_options
+from solver.readings.verdicts import Settings
+from solver.wagons.rules import Rules
+from solver.wagons.simulate import play_game
+from solver.wagons.verify import checks, scores, shared
+from solver.wagons.verify.model import GameModel
+
+
+def _holds(check, scenario, rules, mutations=frozenset()):
+    return check(scenario, rules, frozenset(mutations), 120.0)["holds"]
+
+
+def test_the_game_checks_share_one_z3_game_and_answer_as_fresh_builds(monkeypatch):
+    """Inside the sweep the automaton and termination checks of one scenario and readings build the Z3 game once,
+    and each answers as on a fresh build: a mutation that breaks the first check leaves nothing behind for the
+    second (each asks in its own push/pop scope)."""
+    rules, mutations = Rules(round1_pick="last"), frozenset({"two-picks"})
+    fresh = [_holds(c, "cattle-drive", rules, mutations) for c in (checks.check_automaton, checks.check_termination)]
+    assert fresh == [False, True]
+    built = []
+    real_init = GameModel.__init__
+
+    def counting(self, *a, **kw):
+        built.append(a[1])
+        real_init(self, *a, **kw)
+    monkeypatch.setattr(GameModel, "__init__", counting)
+    shared.clear()
+    with shared.sharing():
+        kept = [_holds(c, "cattle-drive", rules, mutations) for c in (checks.check_automaton, checks.check_termination)]
+        assert kept == fresh and built == ["cattle-drive"]
+        assert _holds(checks.check_termination, "cattle-drive", Rules(), mutations) is True  # other readings: built
+        assert len(built) == 2
+    shared.clear()
+    _holds(checks.check_termination, "cattle-drive", rules)  # outside the sweep every check builds its own
+    assert len(built) == 3 and len(shared.MODELS) == 0
+
+
+def test_kept_games_are_keyed_by_every_reading_and_the_goal_numbers():
+    """A kept engine game is the game a fresh play gives, under the same readings and goal numbers only."""
+    shared.clear()
+    assert shared.played("boomtown", "greedy", 3, Rules()) is not shared.played("boomtown", "greedy", 3, Rules())
+    with shared.sharing():
+        first = shared.played("boomtown", "greedy", 3, Rules())
+        assert shared.played("boomtown", "greedy", 3, Rules()) is first
+        other = shared.played("boomtown", "greedy", 3, Rules(match_order="deck-first"))
+        assert other is not first and other.state.rules.match_order == "deck-first"
+    fresh = play_game("boomtown", "greedy", 3, Rules())
+    assert (first.scores.to_dict(), first.state.log) == (fresh.scores.to_dict(), fresh.state.log)
+    with shared.sharing():  # the settings' goal numbers are one object per process: found again, never mixed up
+        from solver.wagons.verify.verdicts import card_data
+
+        cards = Settings(cards=json.dumps({"Smalltown Charm": {"per_territory": 2}}))
+        data = card_data(cards)
+        assert data is card_data(cards) and data is not None and card_data(Settings()) is None
+        assert shared.played("boomtown", "greedy", 3, Rules(), data) is not first
+    shared.clear()
+
+
+def test_the_bound_model_reads_only_its_bound_readings():
+    """Under every alternative reading the bound model of each scenario is the one built with only its
+    :data:`scores.BOUND_READINGS` set (the key its kept bound is found by): the same Z3 assertions and
+    objectives."""
+    def assertions(rules, scenario):
+        bm = scores.BoundModel(z3.Context(), scenario, rules)
+        return bm.opt.sexpr(), bm.player_total.sexpr(), bm.opp_total.sexpr()
+
+    changes = set()
+    scenarios = ("boomtown", "through-the-desert", "cattle-drive")
+    default = {scenario: assertions(Rules(), scenario) for scenario in scenarios}
+    for reading in reading_options.game_readings("wagons"):
+        for value in reading.probes:
+            rules = replace(Rules(), **{**reading.together, reading.name: value})
+            key = scores.bound_readings(rules)
+            for scenario in scenarios:
+                built = assertions(rules, scenario)
+                assert built == (default[scenario] if key == Rules() else assertions(key, scenario)), \
+                    (reading.name, value, scenario)
+                if built != default[scenario]:
+                    changes.add(reading.name)
+            assert (key == Rules()) == (reading.name not in scores.BOUND_READINGS)
+    assert changes <= set(scores.BOUND_READINGS) and {"boomtown_mines", "edition", "boom_or_bust"} <= changes
+
+
+def test_a_kept_bound_is_the_bound_a_fresh_solve_gives():
+    """The score-bounds check's bound is solved once for the draft readings of one bound model in the sweep,
+    and is the one a fresh solve gives; a bound the time limit left open is not kept."""
+    shared.clear()
+    fresh = scores._bound("cattle-drive", Rules(round1_window=1), frozenset(), None, "player", 60.0)
+    with shared.sharing():
+        first = scores._bound("cattle-drive", Rules(), frozenset(), None, "player", 60.0)
+        again = scores._bound("cattle-drive", Rules(round1_window=1), frozenset(), None, "player", 60.0)
+        assert len(shared.BOUNDS) == 1
+        scores._bound("cattle-drive", Rules(happy_cows_snow="corner"), frozenset(), None, "player", 60.0)
+        assert len(shared.BOUNDS) == 2
+        cut = scores._bound("boomtown", Rules(), frozenset(), None, "opponent", 0.01)  # left open: tried again
+        assert cut["bound"] is None and len(shared.BOUNDS) == 2
+    assert first == again == fresh and fresh["bound"] is not None and fresh["proven"]
+    shared.clear()
+
+
+def test_conservation_is_argued_not_to_read_the_draft_readings():
+    """card-conservation skips the draft readings with its argument; the argument's premise (the slots' bookkeeping
+    reads no reading) is the code's, and the widest round-1 window, which lets the opponent take an index no default
+    game takes, keeps the default answer."""
+    by_id = {v.id: v for v in impact.verdicts("wagons")}
+    conservation = by_id["wagons-verify/card-conservation"]
+    draft = ("icon_source", "match_order", "edition", "round1_window", "round1_pick", "boomtown_count")
+    assert not any(conservation.reads_reading(n) for n in draft)
+    assert all(by_id["wagons-verify/termination"].reads_reading(n) for n in draft)
+    assert "_route_slots" in conservation.skip_reason("round1_window")
+    assert "rules" not in inspect.getsource(GameModel._route_slots)
+    assert _holds(checks.check_conservation, "gold-rush", Rules(round1_window=4)) is True
+
+
+def test_tasks_group_the_shared_runs_biggest_first():
+    """Every run is in exactly one task; the runs of a task share one key; the tasks go biggest first."""
+    settings, readings = Settings(), reading_options.game_readings("wagons")
+    chosen = impact.verdicts("wagons")
+    jobs = list(dict.fromkeys(j for v in chosen for j in impact.jobs_of("wagons", v, readings, settings)))
+    tasks = impact.tasks_of(jobs)
+    grouped = [j for t in tasks for j in t]
+    assert len(grouped) == len(set(grouped)) == len(jobs) and set(grouped) == set(jobs) and len(tasks) < len(jobs)
+    by_id = {v.id: v for v in chosen}
+
+    def key(job):
+        return by_id[job.verdict].share_key(job.part, Rules.from_json(json.loads(job.overrides)))
+    for task in tasks:
+        assert len({key(j) for j in task}) == 1 and (len(task) == 1 or key(task[0]))
+    sizes = [sum(by_id[j.verdict].cost for j in t) for t in tasks]
+    assert sizes == sorted(sizes, reverse=True)
+    game = [t for t in tasks if t[0].verdict == "wagons-verify/card-conservation" and t[0].part == "boomtown"]
+    assert [j.verdict.split("/")[-1] for j in game[0]] == ["card-conservation", "termination", "automaton"]
