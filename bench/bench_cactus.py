@@ -20,7 +20,7 @@ import time
 from fractions import Fraction
 
 from solver.cactus import odds
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.cactus.verify import checks as verify
 
 GAME = "cactus"
@@ -42,17 +42,17 @@ def z3_rows(quick: bool) -> list[dict]:
     return rows
 
 
-QUERIES = {"solo": (None, CactusRules()), "2 players": (2, CactusRules()), "3-5 players": (3, CactusRules()),
-           "2 players, duel wins 1/2": (2, CactusRules(duel_win_chance=Fraction(1, 2))),
-           "2 players, 3 duels a round at 1/2": (2, CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3))}
+QUERIES = {"solo": (None, CactusReadings()), "2 players": (2, CactusReadings()), "3-5 players": (3, CactusReadings()),
+           "2 players, duel wins 1/2": (2, CactusReadings(duel_win_chance=Fraction(1, 2))),
+           "2 players, 3 duels a round at 1/2": (2, CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=3))}
 
 
-def _exact_seconds(players, rules, repeat: int) -> float:
+def _exact_seconds(players, readings, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         odds._end_from.cache_clear()
         t = time.perf_counter()
-        odds.marshal_odds(players, rules)
+        odds.marshal_odds(players, readings)
         best = min(best, time.perf_counter() - t)
     return best
 
@@ -60,15 +60,15 @@ def _exact_seconds(players, rules, repeat: int) -> float:
 def odds_rows(quick: bool) -> list[dict]:
     rows = []
     games = 2_000 if quick else 20_000
-    for label, (players, rules) in QUERIES.items():
-        exact_t = _exact_seconds(players, rules, 2 if quick else 3)
+    for label, (players, readings) in QUERIES.items():
+        exact_t = _exact_seconds(players, readings, 2 if quick else 3)
         rows.append(_row(f"exact marshal distribution, {label}", round(exact_t, 5), "s", notes="cold cache, best of runs"))
-        q = odds.MarshalQuery(players, rules)
+        q = odds.MarshalQuery(players, readings)
         t = time.perf_counter()
         counts = odds.simulate_chunk(games, 1, q)
         mc_t = time.perf_counter() - t
         rate = games / mc_t
-        exact = odds.marshal_odds(players, rules)
+        exact = odds.marshal_odds(players, readings)
         table = {k: float(Fraction(v)) for k, v in exact["rounds"].items()}
         table["never"] = float(Fraction(exact["never"]))
         dev = max(abs(counts.get(k, 0) / games - p) for k, p in table.items())

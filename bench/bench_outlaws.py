@@ -18,7 +18,7 @@ import time
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import outcomes, step
 from solver.outlaws.position import initial_position
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.search.playout import MAX_ACTIONS, playouts, summary
 
 GAME = "outlaws"
@@ -27,16 +27,16 @@ GAME = "outlaws"
 def _positions(n: int, seed: int = 7) -> list:
     """``n`` positions met along seeded random games (a fresh game whenever one ends)."""
     rng = random.Random(seed)
-    rules = Rules()
+    readings = OutlawsReadings()
     out = []
     p = initial_position(seed)
     while len(out) < n:
-        acts = legal_actions(p, rules)
+        acts = legal_actions(p, readings)
         if not acts:
             p = initial_position(rng.randrange(10**6))
             continue
         out.append(p)
-        p = step(p, rng.choice(acts), rules, rng)
+        p = step(p, rng.choice(acts), readings, rng)
     return out
 
 
@@ -45,12 +45,12 @@ def _row(name, value, unit, notes="") -> dict:
 
 
 def run(quick: bool = False) -> list[dict]:
-    rules = Rules()
+    readings = OutlawsReadings()
     positions = _positions(300 if quick else 3000)
     t = time.perf_counter()
     total = 0
     for p in positions:
-        total += len(legal_actions(p, rules))
+        total += len(legal_actions(p, readings))
     gen = time.perf_counter() - t
     rows = [_row("legal-action generations", len(positions) / gen, "per s",
                  f"{len(positions)} positions from random games; {total / len(positions):.0f} actions each on average")]
@@ -59,13 +59,13 @@ def run(quick: bool = False) -> list[dict]:
     t = time.perf_counter()
     outs = 0
     for p in sample:
-        outs += len(outcomes(p, rng.choice(legal_actions(p, rules)), rules))
+        outs += len(outcomes(p, rng.choice(legal_actions(p, readings)), readings))
     dt = time.perf_counter() - t
     rows.append(_row("outcome enumerations", len(sample) / dt, "per s",
                      f"random legal action per position (legality re-checked); {outs / len(sample):.2f} outcomes each"))
     n = 12 if quick else 200
     t = time.perf_counter()
-    df = playouts(n, seed=0, rules=rules)
+    df = playouts(n, seed=0, readings=readings)
     dt = time.perf_counter() - t
     s = summary(df)
     cap = f"{n} uniform random playouts from seeds 0..{n - 1}, cap {MAX_ACTIONS} actions"

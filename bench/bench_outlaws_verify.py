@@ -19,7 +19,7 @@ import time
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
 from solver.outlaws.position import initial_position
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.search.searches import best_first, find_dead_positions, win_possible
 from solver.outlaws.verify.checks import cross_check, run_checks
 
@@ -31,13 +31,13 @@ def _row(name, value, unit, notes="") -> dict:
 
 
 def run(quick: bool = False) -> list[dict]:
-    rules = Rules()
+    readings = OutlawsReadings()
     rows: list[dict] = []
     seeds = range(2 if quick else 10)
 
     # win_possible from set-ups
     t = time.perf_counter()
-    results = [win_possible(initial_position(s), rules, max_depth=12, time_limit=20) for s in seeds]
+    results = [win_possible(initial_position(s), readings, max_depth=12, time_limit=20) for s in seeds]
     dt = time.perf_counter() - t
     n = len(results)
     note = f"set-ups of seeds 0..{n - 1}, depth bound 12, 20 s each"
@@ -50,7 +50,7 @@ def run(quick: bool = False) -> list[dict]:
 
     # raw expansion throughput (complete search near the set-up)
     t = time.perf_counter()
-    res = best_first(initial_position(0), lambda p: False, lambda p: 0, rules, max_depth=2, time_limit=10 if quick else 60,
+    res = best_first(initial_position(0), lambda p: False, lambda p: 0, readings, max_depth=2, time_limit=10 if quick else 60,
                      max_nodes=20 if quick else 200)
     dt = time.perf_counter() - t
     rows.append(_row("search expansions", res.nodes / dt, "per s",
@@ -60,7 +60,7 @@ def run(quick: bool = False) -> list[dict]:
     found, lengths, nodes = 0, [], []
     t = time.perf_counter()
     for s in seeds:
-        dead = find_dead_positions(initial_position(s), rules, max_depth=80, time_limit=300, max_nodes=20_000)
+        dead = find_dead_positions(initial_position(s), readings, max_depth=80, time_limit=300, max_nodes=20_000)
         found += dead["found"]
         nodes.append(dead["nodes"])
         if dead["found"]:
@@ -74,13 +74,13 @@ def run(quick: bool = False) -> list[dict]:
     if lengths:
         rows.append(_row("dead-position search: mean line length", sum(lengths) / len(lengths), "actions", note))
     bound = 1 if quick else 2
-    near = find_dead_positions(initial_position(0), rules, max_depth=bound, time_limit=600, max_nodes=10_000)
+    near = find_dead_positions(initial_position(0), readings, max_depth=bound, time_limit=600, max_nodes=10_000)
     rows.append(_row("dead-position search: complete bound near the set-up", bound if near["complete"] else 0,
                      "actions", f"set-up 0: all {near['checked']} positions within {bound} action(s) checked, "
                                 f"{'a dead one found' if near['found'] else 'none dead'} ({near['seconds']:.1f} s)"))
 
     # Z3 invariant checks
-    for r in run_checks(rules, time_limit=600):
+    for r in run_checks(readings, time_limit=600):
         rows.append(_row(f"z3 check {r.id}", r.elapsed, "s",
                          f"holds={r.holds}; every action kind for both sides, fresh z3.Context()"))
 
@@ -90,13 +90,13 @@ def run(quick: bool = False) -> list[dict]:
     for k in range(2 if quick else 6):
         p = initial_position(100 + k)
         for _ in range(rng.randrange(0, 30)):
-            q = step(p, rng.choice(legal_actions(p, rules)), rules, rng)
+            q = step(p, rng.choice(legal_actions(p, readings)), readings, rng)
             if q.winner is not None:
                 break
             p = q
         positions.append(p)
     t = time.perf_counter()
-    agree = [cross_check(p, rules).agree for p in positions]
+    agree = [cross_check(p, readings).agree for p in positions]
     dt = time.perf_counter() - t
     rows.append(_row("z3 model vs engine successor sets", dt / len(positions), "s per position",
                      f"{sum(agree)}/{len(agree)} positions agree (every successor of every action)"))

@@ -23,17 +23,17 @@ Uses `solver.wagons` directly. The town below is the rulebook's six-card scoring
 (docs/outside-facts.md), scored under the default readings of the open questions (W1-W10)."""),
     ("code", """import polars as pl
 import altair as alt
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.town import town_from_dict, visible_grid
 from solver.wagons.scoring import final_scores
 
-rules = Rules()
+readings = WagonsReadings()
 town = town_from_dict({"placements": [
     {"card": 13, "x": 1, "y": 1, "rot": 0}, {"card": 4, "x": 0, "y": 1, "rot": 0},
     {"card": 14, "x": 3, "y": 1, "rot": 0}, {"card": 0, "x": 4, "y": 0, "rot": 0},
     {"card": 2, "x": 0, "y": 3, "rot": 0}, {"card": 1, "x": 2, "y": 3, "rot": 0}]})
 pile = (3, 7, 11)
-result = final_scores(town, pile, "boomtown", rules)
+result = final_scores(town, pile, "boomtown", readings)
 groups = pl.DataFrame([{"terrain": t, "largest group": n} for t, n in result.player.groups.items()])
 assert groups["largest group"].sum() == 20  # the rulebook's figure
 groups"""),
@@ -51,7 +51,7 @@ The optimizer places the same cards in the same order (each later card on top) t
 player's score; the time limit is short here, so `proven_optimal` may be false."""),
     ("code", """from solver.wagons.optimizer.layout import best_layout
 
-best = best_layout(list(town.card_ids), "boomtown", list(pile), rules=rules, time_limit=5.0).to_dict()
+best = best_layout(list(town.card_ids), "boomtown", list(pile), readings=readings, time_limit=5.0).to_dict()
 print("best score found:", best["score"], "proven optimal:", best["proven_optimal"], "| this town:", result.player.total)
 assert best["score"] >= result.player.total
 best_town = town_from_dict({"placements": best["placements"]})
@@ -103,11 +103,11 @@ Uses `solver.cactus` directly, default readings of C1-C15. Exact probabilities a
 import polars as pl
 import altair as alt
 from solver.cactus.odds import marshal_odds
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 
 rows = []
 for players in (None, 2, 3, 4, 5):
-    result = marshal_odds(players, CactusRules())
+    result = marshal_odds(players, CactusReadings())
     for rnd, p in result["rounds"].items():
         rows.append({"game": "solo" if players is None else f"{players} players", "round": int(rnd),
                      "exact": p, "probability": float(Fraction(p))})
@@ -118,7 +118,7 @@ odds.filter(pl.col("game") == "solo")"""),
                                             tooltip=["game", "round", "exact"]).properties(
     title="Round in which the marshal's arrival ends the game")"""),
     ("md", "### One open reading changes the answer: C2 (what happens from round 12 in solo)"),
-    ("code", """compare = pl.DataFrame([{"short_deck": sd, "expected round": float(Fraction(marshal_odds(None, CactusRules(short_deck=sd))["expected_round"] or "0"))}
+    ("code", """compare = pl.DataFrame([{"short_deck": sd, "expected round": float(Fraction(marshal_odds(None, CactusReadings(short_deck=sd))["expected_round"] or "0"))}
                         for sd in ("no_second_shot", "keep_second_shot", "stop_archiving")])
 compare"""),
     ("md", "## Invariant checks (Z3): the solo deck checks and one event-deck check"),
@@ -144,14 +144,14 @@ OUTLAWS = [
 Uses `solver.outlaws` directly on a fully known set-up (seed 1), default readings of O1-O13."""),
     ("code", """import polars as pl
 import altair as alt
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import position_to_json
 from solver.outlaws.actions import legal_actions
 
-rules = Rules()
-pos = initial_position(seed=1, rules=rules)
-actions = [a.to_json() for a in legal_actions(pos, rules)]
+readings = OutlawsReadings()
+pos = initial_position(seed=1, readings=readings)
+actions = [a.to_json() for a in legal_actions(pos, readings)]
 by_kind = pl.DataFrame(actions, infer_schema_length=None).group_by("kind").len().sort("kind")
 assert by_kind["len"].sum() == len(actions) > 0
 by_kind"""),
@@ -161,7 +161,7 @@ by_kind"""),
     ("code", """from solver.outlaws.actions import Action
 from solver.outlaws.search.searches import win_possible
 
-result = win_possible(pos, rules, max_depth=12, time_limit=5.0)
+result = win_possible(pos, readings, max_depth=12, time_limit=5.0)
 print("A can win:", result.A, "| B can win:", result.B, "| both answers proven:", result.proven)
 print(result.reason)
 line = result.line_A or result.line_B or ()
@@ -170,7 +170,7 @@ pl.DataFrame([{"step": i + 1, "side": e["side"], "action": Action.from_json(e["a
     ("md", "## Random playouts from fresh set-ups (short cap on the game length)"),
     ("code", """from solver.outlaws.search.playout import playouts, summary
 
-games = playouts(10, seed=0, rules=rules, max_actions=300)
+games = playouts(10, seed=0, readings=readings, max_actions=300)
 print(summary(games))
 games.group_by(["finished", "victory"]).len().sort("len", descending=True)"""),
     ("code", """alt.Chart(games).mark_bar().encode(x=alt.X("length:Q", bin=alt.Bin(maxbins=20)), y="count():Q",

@@ -38,12 +38,12 @@ A = TypeVar("A")
 
 @runtime_checkable
 class GameContract(Protocol[S, A]):
-    """What a game package exports, for its state type ``S`` and action type ``A``: its readings (``Rules``), its
-    state type and the pure step functions. ``initial_state(seed, rules, **set-up)`` takes the game's own set-up
+    """What a game package exports, for its state type ``S`` and action type ``A``: its readings (``Readings``), its
+    state type and the pure step functions. ``initial_state(seed, readings, **set-up)`` takes the game's own set-up
     (Lone Cowboy's ``scenario``, Cactus Town's ``players``)."""
 
     @property
-    def Rules(self) -> type[Readings]:  # noqa: N802 - the name every game package exports
+    def Readings(self) -> type[Readings]:  # noqa: N802 - the name every game package exports
         """The game's frozen readings class."""
 
     @property

@@ -41,6 +41,6 @@ class GameRegistration:
     questions: tuple[DomainKind, ...] = ()
 
     @property
-    def rules(self) -> type[Readings]:
-        """The game's frozen readings class (its ``Rules``)."""
-        return self.engine.Rules
+    def readings(self) -> type[Readings]:
+        """The game's frozen readings class (its ``Readings``)."""
+        return self.engine.Readings

@@ -36,10 +36,10 @@ def summary(checks: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     return {"holds": values.count(True), "fails": values.count(False), "unknown": values.count(None)}
 
 
-def report(checks: Iterable[CheckResult | Mapping[str, Any]], rules: Any, **extra: Any) -> dict[str, Any]:
-    """The verifier's answer: ``{"checks", "rules", "summary", "elapsed", "total_seconds", **extra}`` (the checks'
+def report(checks: Iterable[CheckResult | Mapping[str, Any]], readings: Any, **extra: Any) -> dict[str, Any]:
+    """The verifier's answer: ``{"checks", "readings", "summary", "elapsed", "total_seconds", **extra}`` (the checks'
     seconds summed; ``total_seconds``, the same, is kept for one version)."""
     out = [check(c) for c in checks]
     seconds = round(sum(float(c.get("elapsed", c.get("seconds", 0.0)) or 0.0) for c in out), 3)
-    return {"checks": out, "rules": rules.to_json(), "summary": summary(out), "elapsed": seconds,
+    return {"checks": out, "rules": readings.to_json(), "summary": summary(out), "elapsed": seconds,
             "total_seconds": seconds, **extra}

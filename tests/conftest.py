@@ -1,6 +1,6 @@
 """Session-wide record of the readings the tests exercise (issue: every reading is a named option).
 
-Every rules object a test builds (``Rules``/``CactusRules``: their ``__post_init__`` is wrapped at
+Every rules object a test builds (``Readings``/``CactusReadings``: their ``__post_init__`` is wrapped at
 start-up) adds its (game, reading, value) triples to a record, except those the impact sweep builds
 (``solver.readings.SWEEP``: a sweep runs verdicts under every alternative but tests none of them).
 Under pytest-xdist each worker sends its record to the controller in ``workeroutput``. When the whole
@@ -60,7 +60,7 @@ def _compiled_kernels():
 
 def _install() -> None:
     for game in readings.GAMES:
-        cls = readings.rules_class(game)
+        cls = readings.readings_class(game)
         original = cls.__post_init__
         if getattr(original, "records_readings", False):
             continue

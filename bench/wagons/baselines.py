@@ -34,7 +34,7 @@ from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, check_method_fits
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.lines import deal_state, draft_lines, entry_action, greedy_margin, play_out
 from solver.wagons.optimizer.problem import greedy_layout, meets_round1
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.town import Town
 
 _OFFSETS = range(-2, 3)
@@ -93,7 +93,7 @@ def counts_only_bound() -> Callable:
 # ---------------------------------------------------------------- best play, one proof per line
 
 def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
-                        deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
+                        deck: Sequence[int] | None = None, readings: WagonsReadings = WagonsReadings(), time_limit: float = 60.0,
                         progress: OnProgress | None = None, data: WagonsData | None = None, max_lines: int = 20000,
                         method: str = DEFAULT_METHOD) -> BestPlay:
     """The earlier method: a greedy town per line, then one proof per line above the best so far, with no bound
@@ -102,11 +102,11 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
     data = data or load_data()
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
         raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
-    state = deal_state(scenario_id, seed, circle, deck, rules, data)
+    state = deal_state(scenario_id, seed, circle, deck, readings, data)
     lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
     check_method_fits(method, lines)
     elapsed = lambda: time.monotonic() - start
-    lows = _greedy_lows(lines, scenario_id, rules, data, elapsed, time_limit)
+    lows = _greedy_lows(lines, scenario_id, readings, data, elapsed, time_limit)
     order = sorted(range(len(lines)), key=lambda i: (lows[i][0] is None, -(lows[i][0] or 0)))
     best, best_line, best_town = None, None, None
     for i in order:
@@ -122,7 +122,7 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
         line = lines[i]
         share = max(remaining / (len(order) - pos), min(remaining, 5.0))  # the most promising lines first
         solves += 1
-        r = best_layout(line.cards, scenario_id, line.pile, rules, time_limit=share, objective="margin",
+        r = best_layout(line.cards, scenario_id, line.pile, readings, time_limit=share, objective="margin",
                         method=method, data=data, seed_greedy=False, floor=best, round1=line.round1)
         if r.placements:
             best, best_line, best_town = r.value, line, Town(r.placements)
@@ -132,14 +132,14 @@ def best_play_each_line(scenario_id: str, seed: int | None = None, circle: Seque
     return _each_line_result(state, lines, best, best_line, best_town, settled, solves, elapsed(), progress)
 
 
-def _greedy_lows(lines, scenario_id: str, rules: Rules, data: WagonsData, elapsed, time_limit: float) -> list:
+def _greedy_lows(lines, scenario_id: str, readings: WagonsReadings, data: WagonsData, elapsed, time_limit: float) -> list:
     """(greedy margin, town) per line within half the time (the rest stay unbounded: (None, None))."""
     lows = []
     for line in lines:
         if lows and any(v is not None for v, _ in lows) and elapsed() > time_limit / 2:
             lows.append((None, None))
             continue
-        town, v = greedy_layout(line.cards, scenario_id, line.pile, rules, "margin", data)
+        town, v = greedy_layout(line.cards, scenario_id, line.pile, readings, "margin", data)
         lows.append((v, town) if meets_round1(town, line.round1) else (None, None))
     return lows
 

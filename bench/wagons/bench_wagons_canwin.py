@@ -65,7 +65,7 @@ def _row(name, value, unit, baseline=None, ratio=None, notes="", **effort):
 # ---------------------------------------------------------------- one deal
 
 
-def baseline_deal(scenario: str, seed: int, rules, time_limit: float, canwin_limit: float) -> dict:
+def baseline_deal(scenario: str, seed: int, readings, time_limit: float, canwin_limit: float) -> dict:
     """The earlier method (best play, one solve per line) on one deal, and its can-win answer by ``canwin_limit``."""
     from bench.wagons.baselines import best_play_each_line
 
@@ -75,7 +75,7 @@ def baseline_deal(scenario: str, seed: int, rules, time_limit: float, canwin_lim
         if report.best is not None and report.best > 0 and not first_win:
             first_win.append(report.elapsed or 0.0)
 
-    old, cost = measured(best_play_each_line, scenario, seed, rules=rules, time_limit=time_limit, progress=progress)
+    old, cost = measured(best_play_each_line, scenario, seed, readings=readings, time_limit=time_limit, progress=progress)
     if old.margin > 0 and not first_win:
         first_win.append(old.elapsed)
     win_at = first_win[0] if first_win else None
@@ -90,31 +90,31 @@ def baseline_deal(scenario: str, seed: int, rules, time_limit: float, canwin_lim
             "old_det": cost["det"], "old_cpu": cost["cpu"]}
 
 
-def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float = 30.0,
+def bench_deal(scenario: str, seed: int, reading: str, readings_json: str, canwin_limit: float = 30.0,
                bestplay_limit: float = 120.0, method: str | None = None, baseline: bool = True) -> dict:
     """One deal under one reading: the new can-win and best play, and (``baseline``) the earlier method."""
     from solver.wagons.optimizer.bestplay import best_play
     from solver.wagons.optimizer.canwin import can_win
     from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, clear_cache
     from solver.wagons.optimizer.lines import deal_state, greedy_scores
-    from solver.wagons.rules import Rules
+    from solver.wagons.readings import WagonsReadings
 
     method = method or DEFAULT_METHOD
-    rules = Rules.from_json(json.loads(rules_json))
+    readings = WagonsReadings.from_json(json.loads(readings_json))
     clear_cache()
-    cw, cw_cost = measured(can_win, scenario, seed, rules=rules, time_limit=canwin_limit, method=method)
+    cw, cw_cost = measured(can_win, scenario, seed, readings=readings, time_limit=canwin_limit, method=method)
     clear_cache()
-    bp, bp_cost = measured(best_play, scenario, seed, rules=rules, time_limit=bestplay_limit, method=method)
+    bp, bp_cost = measured(best_play, scenario, seed, readings=readings, time_limit=bestplay_limit, method=method)
     clear_cache()
-    if cw.winnable is not None and bp.proven_optimal and rules.tie_break == "tie" and cw.winnable != (bp.margin > 0):
+    if cw.winnable is not None and bp.proven_optimal and readings.tie_break == "tie" and cw.winnable != (bp.margin > 0):
         raise AssertionError(f"{scenario} {seed} {reading}: can-win {cw.winnable} vs best play {bp.margin}")
     winnable = cw.winnable
     if winnable is None and bp.margin > 0:
         winnable = True
-    elif winnable is None and bp.proven_optimal and rules.tie_break == "tie":
+    elif winnable is None and bp.proven_optimal and readings.tie_break == "tie":
         winnable = False
-    greedy = greedy_scores(deal_state(scenario, seed, rules=rules))
-    row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": rules == Rules(),
+    greedy = greedy_scores(deal_state(scenario, seed, readings=readings))
+    row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": readings == WagonsReadings(),
            "method": method, "canwin_limit": canwin_limit, "bestplay_limit": bestplay_limit,
            "canwin_winnable": cw.winnable, "canwin_decided": cw.winnable is not None, "canwin_seconds": cw.elapsed,
            "canwin_solves": cw.solves, "bestplay_margin": bp.margin, "bestplay_proven": bp.proven_optimal,
@@ -123,7 +123,7 @@ def bench_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_l
            "greedy_wins": greedy.winner == "player", "baseline": baseline, "canwin_det": cw_cost["det"],
            "canwin_cpu": cw_cost["cpu"], "bestplay_det": bp_cost["det"], "bestplay_cpu": bp_cost["cpu"]}
     if baseline:
-        row |= baseline_deal(scenario, seed, rules, bestplay_limit, canwin_limit)
+        row |= baseline_deal(scenario, seed, readings, bestplay_limit, canwin_limit)
     return row
 
 
@@ -151,15 +151,15 @@ def parse_seeds(text: str) -> list[int]:
 def deal_items(seeds, scenarios=SCENARIO_IDS, readings: str = "all") -> list[tuple]:
     """(scenario, seed, reading label, rules JSON) per deal-reading, seed by seed (a cut run covers every scenario)."""
     from solver.wagons.optimizer.atlas import scenario_readings
-    from solver.wagons.rules import Rules
+    from solver.wagons.readings import WagonsReadings
 
     if readings not in ("all", "default"):
         raise BadInput(f"readings: '{readings}' is not one of all, default")
     every = {s: scenario_readings(s) for s in scenarios}
     if readings == "default":
-        every = {s: [(label, r) for label, r in every[s] if Rules.from_json(r) == Rules()] for s in scenarios}
-    return [(s, seed, label, json.dumps(rules, sort_keys=True)) for seed in seeds for s in scenarios
-            for label, rules in every[s]]
+        every = {s: [(label, r) for label, r in every[s] if WagonsReadings.from_json(r) == WagonsReadings()] for s in scenarios}
+    return [(s, seed, label, json.dumps(chosen, sort_keys=True)) for seed in seeds for s in scenarios
+            for label, chosen in every[s]]
 
 
 def in_baseline_sample(seed: int, every: int) -> bool:
@@ -195,10 +195,10 @@ def run_deals(items, canwin_limit: float, bestplay_limit: float, method: str | N
     rows = read_rows(rows_path, repair=True) if rows_path else []
     check_settings(rows, settings)
     done = {_key(r) for r in rows}
-    for scenario, seed, reading, rules_json in items:
+    for scenario, seed, reading, readings_json in items:
         if (scenario, seed, reading) in done:
             continue
-        row = deal(scenario, seed, reading, rules_json, canwin_limit, bestplay_limit, settings["method"],
+        row = deal(scenario, seed, reading, readings_json, canwin_limit, bestplay_limit, settings["method"],
                    in_baseline_sample(seed, baseline_every)) | {"baseline_every": baseline_every}
         rows.append(row)
         done.add(_key(row))

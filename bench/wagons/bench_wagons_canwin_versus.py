@@ -72,7 +72,7 @@ BEFORE = {"second-round": second_round_before, "encoding": encoding_before,
 ``can_win`` as arguments: nothing of the product is swapped."""
 
 
-def _cold(scenario: str, seed: int, rules, canwin_limit: float, **options):
+def _cold(scenario: str, seed: int, readings, canwin_limit: float, **options):
     """One can-win with an empty cache of proven facts before and after (every solve cold), and its cost
     (``bench/effort.py``)."""
     from solver.wagons.optimizer.canwin import can_win
@@ -80,27 +80,27 @@ def _cold(scenario: str, seed: int, rules, canwin_limit: float, **options):
 
     clear_cache()
     try:
-        return measured(can_win, scenario, seed, rules=rules, time_limit=canwin_limit, **options)
+        return measured(can_win, scenario, seed, readings=readings, time_limit=canwin_limit, **options)
     finally:
         clear_cache()
 
 
-def versus_deal(scenario: str, seed: int, reading: str, rules_json: str, canwin_limit: float,
+def versus_deal(scenario: str, seed: int, reading: str, readings_json: str, canwin_limit: float,
                 before: bool = True, baseline: str = "second-round", before_first: bool = False) -> dict:
     """One deal under one reading: can-win now and (``before``) can-win as it was (:data:`BEFORE`
     ``[baseline]``), cold each (the method before first when ``before_first``); where both decide they
     must agree."""
-    from solver.wagons.rules import Rules
+    from solver.wagons.readings import WagonsReadings
 
-    rules = Rules.from_json(json.loads(rules_json))
+    readings = WagonsReadings.from_json(json.loads(readings_json))
     options = BEFORE[baseline]()
 
     def run_before():
-        return _cold(scenario, seed, rules, canwin_limit, **options)
+        return _cold(scenario, seed, readings, canwin_limit, **options)
 
     old, old_cost = run_before() if before and before_first else (None, None)
-    new, cost = _cold(scenario, seed, rules, canwin_limit)
-    row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": rules == Rules(),
+    new, cost = _cold(scenario, seed, readings, canwin_limit)
+    row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": readings == WagonsReadings(),
            "canwin_limit": canwin_limit, "canwin_winnable": new.winnable, "canwin_decided": new.winnable is not None,
            "canwin_seconds": new.elapsed, "canwin_solves": new.solves, "canwin_open": new.lines_open,
            "lines": new.lines, "before": before, "baseline": baseline, "canwin_det": cost["det"],

@@ -39,7 +39,7 @@ def _banner(a: Mapping[str, Any]) -> None:
 
 def changed_readings(game: str, readings: Mapping[str, Any]) -> dict[str, Any]:
     """The answer's readings that differ from the game's defaults."""
-    default = registry.game(game).rules().to_json()
+    default = registry.game(game).readings().to_json()
     return {k: v for k, v in readings.items() if default.get(k) != v}
 
 

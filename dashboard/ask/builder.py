@@ -39,10 +39,10 @@ def _domain(game: str, domain: str, params_text: str, readings_text: str) -> Any
 def session_readings(game: str) -> dict[str, Any]:
     """The readings chosen this session for ``game`` (on the Verification page) that differ from its defaults, as
     a question file writes them: a new question is asked under them."""
-    from dashboard.shared.readings import make_rules, rules_class
+    from dashboard.shared.readings import make_readings, readings_class
 
-    cls = rules_class(game)
-    chosen, default = make_rules(game, cls).to_json(), cls().to_json()
+    cls = readings_class(game)
+    chosen, default = make_readings(game, cls).to_json(), cls().to_json()
     return {k: v for k, v in chosen.items() if default.get(k) != v}
 
 

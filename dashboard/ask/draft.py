@@ -217,7 +217,7 @@ def build(game: str, domain: str, params: Mapping[str, Any], readings: Mapping[s
     kind = next((k for k in kinds(game) if k.name == domain), None)
     if kind is None:
         raise BadInput(f"domain: {domain[:40]!r} is not a domain of {game}")
-    cls = registry.game(game).rules
+    cls = registry.game(game).readings
     try:
         return kind.build(params, cls.from_values(dict(readings)) if readings else cls())
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:

@@ -23,7 +23,7 @@ from dashboard.cactus import addresses as cactus_addresses
 from dashboard.cactus.words import chance_words, outcome_words
 from dashboard.shared import games
 from dashboard.shared.caching import dumps
-from dashboard.shared.readings import make_rules, rules_class
+from dashboard.shared.readings import make_readings, readings_class
 from dashboard.shared.widgets import show_bad_input
 from dashboard.shared.words import counted
 from dashboard.shared.work import store, urldoc
@@ -32,7 +32,7 @@ from solver.cactus import companion as cp
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
 from solver.cactus.game import initial_state
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 
 QUERY = "cactus"
@@ -98,14 +98,14 @@ def _keep() -> None:
 
 
 @st.cache_data(show_spinner="Computing the exact odds given the cards seen...", max_entries=64)
-def report_cached(game_text: str, rules_text: str) -> dict:
+def report_cached(game_text: str, readings_text: str) -> dict:
     game = json.loads(game_text)
     history = [cp.record_from_json(r, n) for n, r in enumerate(game["history"], start=1)]
-    return cp.report(game["players"], CactusRules.from_json(json.loads(rules_text)), history, tuple(game["marked"]))
+    return cp.report(game["players"], CactusReadings.from_json(json.loads(readings_text)), history, tuple(game["marked"]))
 
 
-def _rules_text() -> str:
-    return dumps(make_rules("cactus", rules_class("cactus")).to_json())
+def _readings_text() -> str:
+    return dumps(make_readings("cactus", readings_class("cactus")).to_json())
 
 
 # ----------------------------------------------------------------------------- widgets
@@ -131,9 +131,9 @@ def render_setup() -> None:
                 st.rerun()
 
 
-def render_record_form(game: dict, rules, rnd: int) -> None:
+def render_record_form(game: dict, readings, rnd: int) -> None:
     """The cards seen in round ``rnd``; recording is refused inline when the engine says it cannot happen."""
-    has_events = game["players"] is not None or rules.solo_events
+    has_events = game["players"] is not None or readings.solo_events
     solo = game["players"] is None
     keys = [e.key for e in ev.table().events]
     k = f"ctc_r{rnd}"
@@ -163,7 +163,7 @@ def render_record_form(game: dict, rules, rnd: int) -> None:
             return
     try:
         trial = {**game, "history": game["history"] + [rec]}
-        report_cached(dumps(trial), _rules_text())
+        report_cached(dumps(trial), _readings_text())
     except BadInput as exc:
         st.session_state.ctc_error = f"Round {rnd} not recorded: {refused_cards(game, rec, rnd)}{exc}"
     else:
@@ -198,7 +198,7 @@ def refused_cards(game: dict, rec: dict, rnd: int) -> str:
     blamed = []
     for words, field, card in _seen_cards(rec):
         try:
-            report_cached(dumps({**game, "history": game["history"] + [_without(rec, field, card)]}), _rules_text())
+            report_cached(dumps({**game, "history": game["history"] + [_without(rec, field, card)]}), _readings_text())
         except BadInput:
             continue
         blamed.append(words)
@@ -315,7 +315,7 @@ def render_history(rep: dict) -> None:
         st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
 
 
-def render_ranger(rules, last_event: str | None) -> None:
+def render_ranger(readings, last_event: str | None) -> None:
     """The lone ranger's turn for the card row typed here, on the town of the "Lone ranger's turn" tab."""
     from solver.cactus.ranger import decide
 
@@ -332,7 +332,7 @@ def render_ranger(rules, last_event: str | None) -> None:
         return
     town = {k: v for k, v in town.items() if k in ("town", "ranger", "outlaws", "targets", "duel", "came_from")}
     try:
-        res = decide({**town, "card": card, "event": None if last_event == ev.MARSHAL else last_event}, rules)
+        res = decide({**town, "card": card, "event": None if last_event == ev.MARSHAL else last_event}, readings)
     except BadInput as exc:
         show_bad_input(exc, "Lone ranger: ")
         return
@@ -347,13 +347,13 @@ def render() -> None:
     ss = st.session_state
     render_setup()
     game = ss[KEY]
-    rules = make_rules("cactus", rules_class("cactus"))
+    readings = make_readings("cactus", readings_class("cactus"))
     mode = "Solo" if game["players"] is None else f"{game['players']} players"
     st.markdown(f"**Following a {mode} game**" + (f" (marked solo cards {', '.join(map(str, game['marked']))})"
                                                   if game["players"] is None else "")
                 + f": {counted(len(game['history']), 'round')} recorded.")
     try:
-        rep = report_cached(dumps(game), _rules_text())
+        rep = report_cached(dumps(game), _readings_text())
     except BadInput as exc:  # the readings changed under a recorded game
         show_bad_input(exc, "This game does not fit the readings in force: ")
         return
@@ -361,7 +361,7 @@ def render() -> None:
         st.error(plain(ss.pop("ctc_error")), icon=":material/error:")
     over = Fraction(rep["steps"][-1]["ended"]) == 1
     if not over:
-        render_record_form(game, rules, len(game["history"]) + 1)
+        render_record_form(game, readings, len(game["history"]) + 1)
     if game["history"] and st.button("Undo the last round", key="ctc_undo", icon=":material/undo:"):
         ss[KEY] = {**game, "history": game["history"][:-1]}
         st.rerun()
@@ -370,7 +370,7 @@ def render() -> None:
         render_decks(rep)
     render_history(rep)
     if not over:
-        render_ranger(rules, game["history"][-1]["event"] if game["history"] else None)
+        render_ranger(readings, game["history"][-1]["event"] if game["history"] else None)
     with st.expander("Save this game to My games", icon=":material/bookmark_add:"):
         games.save_form("cactus-game", game, key="ctc_save", default_name=f"Cactus Town, {mode.lower()} game")
     _keep()

@@ -23,11 +23,11 @@ BOXES = (("ct_duel_a", 3, "Initiator's second shot", 0, 20), ("ct_duel_d", 2, "D
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def duel(a: int, d: int, events: tuple[str, ...], ab: int, db: int, shootout: bool, rules_text: str) -> dict:
+def duel(a: int, d: int, events: tuple[str, ...], ab: int, db: int, shootout: bool, readings_text: str) -> dict:
     from solver.cactus.duel import duel_odds
-    from solver.cactus.rules import CactusRules
+    from solver.cactus.readings import CactusReadings
 
-    return duel_odds(a, d, events, ab, db, shootout, CactusRules.from_json(json.loads(rules_text)))
+    return duel_odds(a, d, events, ab, db, shootout, CactusReadings.from_json(json.loads(readings_text)))
 
 
 def show_odds(r: dict) -> None:
@@ -47,7 +47,7 @@ def show_odds(r: dict) -> None:
                f"{sentence(r.get('note', ''))}")
 
 
-def render(cls: type, rules_text: str) -> None:
+def render(cls: type, readings_text: str) -> None:
     from solver.cactus.duel import affects_duels
     from solver.cactus.events import table as event_table
 
@@ -67,4 +67,4 @@ def render(cls: type, rules_text: str) -> None:
         return
     a, d, ab, db = values.values()
     with guarded("Duel: "):
-        show_odds(duel(a, d, tuple(events), ab, db, bool(shootout), rules_text))
+        show_odds(duel(a, d, tuple(events), ab, db, bool(shootout), readings_text))

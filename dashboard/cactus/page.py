@@ -15,24 +15,24 @@ from dashboard.cactus import companion, duel_tab, town_tab
 from dashboard.nav import page, page_header
 from dashboard.shared import fit
 from dashboard.shared.caching import dumps
-from dashboard.shared.readings import make_rules, option_widget, rules_class, rules_summary
+from dashboard.shared.readings import make_readings, option_widget, readings_class, readings_summary
 from dashboard.shared.widgets import guarded, kept, kept_tabs
 from dashboard.shared.work.plaintext import plain
 
 page_header("cactus")
 fit.narrow_page()
-cls = rules_class("cactus")
-st.caption(rules_summary("cactus", cls))
+cls = readings_class("cactus")
+st.caption(readings_summary("cactus", cls))
 
 
-def rules_json() -> str:
-    return dumps(make_rules("cactus", cls).to_json())
+def readings_json() -> str:
+    return dumps(make_readings("cactus", cls).to_json())
 
 
-def _rules(text: str):
-    from solver.cactus.rules import CactusRules
+def _readings(text: str):
+    from solver.cactus.readings import CactusReadings
 
-    return CactusRules.from_json(json.loads(text))
+    return CactusReadings.from_json(json.loads(text))
 
 
 TABS = page("cactus").tabs  # its room's record names them
@@ -48,10 +48,10 @@ tab_odds, tab_follow, tab_town, tab_duel = kept_tabs(list(TABS), "ct_tab", first
 
 
 @st.cache_data(show_spinner="Computing the exact odds...", max_entries=128)
-def marshal(players: int | None, rules_text: str) -> dict:
+def marshal(players: int | None, readings_text: str) -> dict:
     from solver.cactus.odds import marshal_odds
 
-    return marshal_odds(players, _rules(rules_text))
+    return marshal_odds(players, _readings(readings_text))
 
 
 def odds_frame(result: dict) -> pl.DataFrame:
@@ -97,7 +97,7 @@ def compare_sizes() -> None:
     """Every game size's odds on one chart, and which sizes have exactly the same odds."""
     allrows = []
     for m in (None, 2, 3, 4, 5):
-        r = marshal(m, rules_json())
+        r = marshal(m, readings_json())
         allrows += [{"game": "solo" if m is None else f"{m} players", "round": int(k),
                      "exact": v, "probability": float(Fraction(v))} for k, v in r["rounds"].items()]
     st.altair_chart(alt.Chart(pl.DataFrame(allrows)).mark_line(point=True).encode(
@@ -121,7 +121,7 @@ def odds_tab() -> None:
                 option_widget("cactus", cls, name, "ct_opt")
     players = None if mode == "solo" else int(mode)
     with guarded("Marshal odds: "):
-        result = marshal(players, rules_json())
+        result = marshal(players, readings_json())
         df = odds_frame(result)
         with right:
             c = st.columns(3)
@@ -144,7 +144,7 @@ def odds_tab() -> None:
 
 town_tab.init()  # the town the round companion's lone ranger plays on, whichever tab is open
 for tab, draw in ((tab_odds, odds_tab), (tab_follow, companion.render),
-                  (tab_town, lambda: town_tab.render(rules_json())), (tab_duel, lambda: duel_tab.render(cls, rules_json()))):
+                  (tab_town, lambda: town_tab.render(readings_json())), (tab_duel, lambda: duel_tab.render(cls, readings_json()))):
     if tab.open:  # only the open tab is drawn: the page shows at once, a tab's boxes are kept (widgets.kept)
         with tab:
             draw()

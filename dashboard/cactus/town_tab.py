@@ -42,13 +42,13 @@ def example_position() -> dict:
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def decide(position_text: str, rules_text: str) -> dict:
+def decide(position_text: str, readings_text: str) -> dict:
     from solver.cactus.ranger import decide as engine_decide
-    from solver.cactus.rules import CactusRules
+    from solver.cactus.readings import CactusReadings
 
     pos = json.loads(position_text)
     pos.pop("rules", None)
-    return engine_decide(pos, CactusRules.from_json(json.loads(rules_text)))
+    return engine_decide(pos, CactusReadings.from_json(json.loads(readings_text)))
 
 
 def validated(doc: Any) -> dict:
@@ -153,7 +153,7 @@ def show_turn(position: dict, res: dict) -> None:
         st.json(res, expanded=False)
 
 
-def render(rules_text: str) -> None:
+def render(readings_text: str) -> None:
     """The tab: notes of the document, an upload, the boxes, then the turn (or which box to fix)."""
     init()
     ss = st.session_state
@@ -176,7 +176,7 @@ def render(rules_text: str) -> None:
             return
         ss[LIVE] = position  # the town the round companion's lone ranger plays on
         with guarded("Lone ranger: "):
-            res = decide(dumps(position), rules_text)
+            res = decide(dumps(position), readings_text)
             try:
                 ss[KEY] = validated(position)
                 store.persist(KEY)

@@ -19,7 +19,7 @@ from dashboard.outlaws.problems import checked_position, in_words
 from dashboard.shared import answers, fit, games
 from dashboard.shared.boxes import no_answer, whole_box
 from dashboard.shared.caching import dumps
-from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.readings import make_readings, readings_class, readings_summary
 from dashboard.shared.runs import ProgressBox, run_with_progress
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.work.plaintext import plain
@@ -30,9 +30,9 @@ from solver.stopping import StopSignal
 
 page_header("outlaws")
 fit.narrow_page()
-cls = rules_class("outlaws")
-st.caption(rules_summary("outlaws", cls))
-work.init(make_rules("outlaws", cls))
+cls = readings_class("outlaws")
+st.caption(readings_summary("outlaws", cls))
+work.init(make_readings("outlaws", cls))
 answers.sync(work.ANSWERS)
 
 # ----------------------------------------------------------------------------- input
@@ -42,7 +42,7 @@ with src_cols[0]:
     if st.button("New set-up", key="ol_new", help="A fully known starting position from this seed",
                  disabled=seed is None):
         with guarded():
-            work.replace(position_to_json(initial_position(seed=seed, rules=make_rules("outlaws", cls))),
+            work.replace(position_to_json(initial_position(seed=seed, readings=make_readings("outlaws", cls))),
                          seed)
 with src_cols[1]:
     loaded = json_upload("Upload a position (contracts.md JSON)", "ol_upload",
@@ -95,13 +95,13 @@ with st.expander("Save this position to My games", icon=":material/bookmark_add:
                     f"{work.current()['seed']}" if work.current().get("seed") is not None else "Outlaws position")
 
 # ----------------------------------------------------------------------------- analysis
-rules = make_rules("outlaws", cls)
-rules_json = dumps(rules.to_json())
+readings = make_readings("outlaws", cls)
+readings_json = dumps(readings.to_json())
 pos_json = dumps(pos_doc)
 
 status = None
 with guarded("Status: "):
-    status = ov.status_cached(pos_json, rules_json)
+    status = ov.status_cached(pos_json, readings_json)
     ov.show_banners(status, pos_doc)
 
 with st.expander("The three ways to win: the Italian rulebook and the English edition", icon=":material/translate:"):
@@ -109,7 +109,7 @@ with st.expander("The three ways to win: the Italian rulebook and the English ed
 
 st.subheader("Legal actions")
 with guarded("Legal actions: "):
-    actions = ov.moves_cached(pos_json, rules_json)
+    actions = ov.moves_cached(pos_json, readings_json)
     ov.show_actions(actions)
 
 
@@ -121,11 +121,11 @@ def bounded_search(key, budget, depth, button, label, search, show, error_prefix
     last = answers.last_inputs(work.ANSWERS, key) or [None, None, budget[2], depth[2]]  # a new session starts
     limit = kept(cols[0].slider, f"{key}_limit", last[2], budget[0], 1, budget[1])  # from the last answer's
     bound = kept(cols[1].slider, f"{key}_depth", last[3], depth[0], 1, depth[1])
-    inputs = [pos_json, rules_json, limit, bound]
+    inputs = [pos_json, readings_json, limit, bound]
     if st.button(button, key=key):
         with guarded(error_prefix):
             answers.remember(work.ANSWERS, key, inputs, run_with_progress(
-                search, pos_json, rules_json, float(limit), int(bound), label=label, expected_seconds=float(limit),
+                search, pos_json, readings_json, float(limit), int(bound), label=label, expected_seconds=float(limit),
                 cancel=StopSignal()))
     res = answers.recall(work.ANSWERS, key, inputs)
     if res is not None:
@@ -161,10 +161,10 @@ else:
     if st.button("Run playouts", key="ol_run_playouts"):
         box = ProgressBox(stops=True)
         with guarded("Playouts: "):
-            answers.remember(work.ANSWERS, "playouts", [rules_json, n, pseed, cap], run_with_progress(
-                ov.playouts_cached, rules_json, n, pseed, cap, box, label=f"Playing {n} random games",
+            answers.remember(work.ANSWERS, "playouts", [readings_json, n, pseed, cap], run_with_progress(
+                ov.playouts_cached, readings_json, n, pseed, cap, box, label=f"Playing {n} random games",
                 expected_seconds=max(2.0, n * 0.5), box=box, cancel=StopSignal()))
-    res = answers.recall(work.ANSWERS, "playouts", [rules_json, n, pseed, cap])
+    res = answers.recall(work.ANSWERS, "playouts", [readings_json, n, pseed, cap])
     if res is not None:
         ov.show_playouts(res)
 work.keep()

@@ -174,7 +174,7 @@ def _start_from_example(file: str) -> None:
     from solver.paths import SCENARIOS
 
     try:
-        _set_line(ln.line_to_json(gm.Game(read_position(SCENARIOS / "outlaws" / file), _rules()), []))
+        _set_line(ln.line_to_json(gm.Game(read_position(SCENARIOS / "outlaws" / file), _readings()), []))
     except BadInput as exc:
         st.session_state["olp_url_error"] = f"Not started: {exc}"
 
@@ -198,12 +198,12 @@ def render_start(default_seed: int, page_position: dict | None) -> None:
             seed = whole_box("Set-up seed", "olp_seed", default_seed, 0, MAX_SEED,
                              help="The contract's set-up (the CLI's default seed is 0)")
             if st.button("New set-up", key="olp_new", disabled=seed is None):
-                _set_line(ln.line_to_json(gm.initial_state(seed, _rules()), []))
+                _set_line(ln.line_to_json(gm.initial_state(seed, _readings()), []))
                 st.rerun()
         if page_position is not None and c[1].button("From the Outlaws page", key="olp_from_page",
                                                      help="Start from the position on the Outlaws page"):
             try:
-                _set_line(ln.line_to_json(gm.Game(position_from_json(page_position), _rules()), []))
+                _set_line(ln.line_to_json(gm.Game(position_from_json(page_position), _readings()), []))
                 st.rerun()
             except BadInput as exc:
                 show_bad_input(exc, "Position not used: ")
@@ -217,10 +217,10 @@ def render_start(default_seed: int, page_position: dict | None) -> None:
         games.save_form("outlaws-line", st.session_state[KEY], key="olp_save", default_name="Outlaws line")
 
 
-def _rules():
-    from dashboard.shared.readings import make_rules, rules_class
+def _readings():
+    from dashboard.shared.readings import make_readings, readings_class
 
-    return make_rules("outlaws", rules_class("outlaws"))
+    return make_readings("outlaws", readings_class("outlaws"))
 
 
 NAVIGATION = ("First", "Back", "Next", "Last")
@@ -268,7 +268,7 @@ def render_banners(game: gm.Game) -> None:
     elif pos.sudden_death:
         st.warning(f"**Sudden death is in force**: only {sudden_death_victories()} count (rule O11).",
                    icon=":material/skull:")
-    elif sudden_death_trigger(pos, game.rules):
+    elif sudden_death_trigger(pos, game.readings):
         st.warning("**Sudden death is triggered**: the next action's resolution begins it (rule O11).",
                    icon=":material/skull:")
 
@@ -470,7 +470,7 @@ def _take_handoff() -> None:
     if position is None:
         return
     try:
-        _set_line(ln.line_to_json(gm.Game(position_from_json(position), _rules()), []))
+        _set_line(ln.line_to_json(gm.Game(position_from_json(position), _readings()), []))
     except BadInput as exc:
         ss.olp_url_error = f"The Outlaws page's position was not used: {exc}"
 

@@ -53,14 +53,14 @@ def _from_address() -> None:
         st.error(f"The position in the address was not loaded: {plain(in_words(str(exc)))}", icon=":material/error:")
 
 
-def init(rules: Any) -> None:
+def init(readings: Any) -> None:
     """The session's work: kept in the session, else from the address, the store, or a fresh set-up."""
     ss = st.session_state
     if KEY not in ss:
         _from_address()
     store.sync(KEY, load=load)
     if KEY not in ss:
-        ss[KEY] = {"position": position_to_json(initial_position(seed=DEFAULT_SEED, rules=rules)),
+        ss[KEY] = {"position": position_to_json(initial_position(seed=DEFAULT_SEED, readings=readings)),
                    "seed": DEFAULT_SEED}
     ss.setdefault("ol_ver", 0)
 

@@ -21,7 +21,7 @@ from solver.outlaws import victory
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.position import CHARACTERS, TOKEN_TYPES
 from solver.outlaws.position_json import position_from_json
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.search import playout
 from solver.outlaws.search import searches as search
 
@@ -151,14 +151,14 @@ def _load(pos_json: str):
     return position_from_json(json.loads(pos_json))
 
 
-def _rules(rules_json: str) -> Rules:
-    return Rules.from_json(json.loads(rules_json))
+def _readings(readings_json: str) -> OutlawsReadings:
+    return OutlawsReadings.from_json(json.loads(readings_json))
 
 
 @cache_final(not_stopped_by_time, max_entries=32)
-def dead_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int) -> dict:
+def dead_cached(pos_json: str, readings_json: str, time_limit: float, max_depth: int) -> dict:
     """The engine's search for a dead position (rule O12) reachable from this position."""
-    return search.find_dead_positions(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
+    return search.find_dead_positions(_load(pos_json), readings=_readings(readings_json), max_depth=max_depth,
                                       time_limit=time_limit)
 
 
@@ -179,34 +179,34 @@ def show_dead(result: dict) -> None:
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def status_cached(pos_json: str, rules_json: str) -> dict:
+def status_cached(pos_json: str, readings_json: str) -> dict:
     """Winner, kind of victory and the sudden-death trigger (the engine's victory module)."""
     pos = _load(pos_json)
     won = victory.winner(pos)
-    trigger = victory.sudden_death_trigger(pos, rules=_rules(rules_json))
+    trigger = victory.sudden_death_trigger(pos, readings=_readings(readings_json))
     return {"winner": won[0] if won else None, "victory": won[1] if won else None,
             "sudden_death_trigger": bool(trigger)}
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def moves_cached(pos_json: str, rules_json: str) -> list[dict]:
+def moves_cached(pos_json: str, readings_json: str) -> list[dict]:
     """Every legal action (contracts.md JSON) with the engine's own sentence for it."""
-    return [{"description": a.describe()} | a.to_json() for a in legal_actions(_load(pos_json), _rules(rules_json))]
+    return [{"description": a.describe()} | a.to_json() for a in legal_actions(_load(pos_json), _readings(readings_json))]
 
 
 @cache_final(proven, max_entries=64)
-def search_cached(pos_json: str, rules_json: str, time_limit: float, max_depth: int = 12) -> dict:
+def search_cached(pos_json: str, readings_json: str, time_limit: float, max_depth: int = 12) -> dict:
     """The engine's bounded win search for both sides (solver.outlaws.search.win_possible)."""
-    return search.win_possible(_load(pos_json), rules=_rules(rules_json), max_depth=max_depth,
+    return search.win_possible(_load(pos_json), readings=_readings(readings_json), max_depth=max_depth,
                                time_limit=time_limit).to_json()
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def playouts_cached(rules_json: str, n: int, seed: int, max_actions: int,
+def playouts_cached(readings_json: str, n: int, seed: int, max_actions: int,
                     _progress: OnProgress | None = None) -> list[dict]:
     """``n`` random games from the set-ups of seeds ``seed..seed+n-1`` (the engine's playouts); ``_progress``: the
     page's :class:`~dashboard.shared.work.ProgressBox` with ``stops`` (stopped, it raises and nothing is cached)."""
-    df = playout.playouts(n, seed=seed, rules=_rules(rules_json), max_actions=max_actions, progress=_progress)
+    df = playout.playouts(n, seed=seed, readings=_readings(readings_json), max_actions=max_actions, progress=_progress)
     return df.to_dicts()
 
 

@@ -1,4 +1,4 @@
-"""This session's readings of the open questions, shared by every page: the engines' own Rules options edited by select boxes (each choice with the register's line), kept in the page's address, and passed back to the engines. Nothing here decides a rule."""
+"""This session's readings of the open questions, shared by every page: the engines' own readings options edited by select boxes (each choice with the register's line), kept in the page's address, and passed back to the engines. Nothing here decides a rule."""
 
 from __future__ import annotations
 
@@ -22,20 +22,20 @@ GAME_TITLES = titles()
 
 
 def readings(game: str) -> dict[str, Any]:
-    """This session's chosen readings for ``game``: {Rules field name: value} (empty = defaults)."""
+    """This session's chosen readings for ``game``: {readings field name: value} (empty = defaults)."""
     return st.session_state.setdefault("readings", {}).setdefault(game, {})
 
 
-def rules_doc(rules: Any) -> dict:
-    """A game's ``Rules`` options as the engine writes them in JSON (:meth:`solver.readings.base.Readings.to_json`)."""
-    return rules.to_json()
+def readings_doc(readings: Any) -> dict:
+    """A game's ``Readings`` options as the engine writes them in JSON (:meth:`solver.readings.base.Readings.to_json`)."""
+    return readings.to_json()
 
 
-def rules_from_doc(game: str, doc: dict) -> Any:
-    """A game's ``Rules`` options from (part of) :func:`rules_doc`'s JSON, checked by the engine (BadInput)."""
+def readings_from_doc(game: str, doc: dict) -> Any:
+    """A game's ``Readings`` options from (part of) :func:`rules_doc`'s JSON, checked by the engine (BadInput)."""
     if not isinstance(doc, dict):
         raise BadInput("rules: expected an object")
-    return rules_class(game).from_json(doc)
+    return readings_class(game).from_json(doc)
 
 
 READINGS_QUERY = "readings"
@@ -44,17 +44,17 @@ OPTIONS = MapOf(Text(60), Scalar(), most=60)
 """One game's readings as the address keeps them: {option: value}, only those not at their default."""
 
 READINGS = Address(READINGS_QUERY, "the readings in the address", Fields(
-    optional={g.id: Loaded(partial(rules_from_doc, g.id), OPTIONS) for g in GAMES}, noun="game"))
-"""``?readings=``: {game id: {option: value}}, each game's options checked by its engine's ``Rules``."""
+    optional={g.id: Loaded(partial(readings_from_doc, g.id), OPTIONS) for g in GAMES}, noun="game"))
+"""``?readings=``: {game id: {option: value}}, each game's options checked by its engine's ``Readings``."""
 
 
 def readings_to_address() -> None:
     """The readings chosen this session (those not at their default) kept in the page's address, so a reload
     or a bookmark keeps them (``?readings=``, :mod:`dashboard.shared.work.urldoc`); nothing when all are defaults."""
     doc = {}
-    for game, cls in RULES.items():
+    for game, cls in READING_CLASSES.items():
         if readings(game):
-            full, default = rules_doc(make_rules(game, cls)), rules_doc(cls())
+            full, default = readings_doc(make_readings(game, cls)), readings_doc(cls())
             diff = {k: v for k, v in full.items() if v != default.get(k)}
             if diff:
                 doc[game] = diff
@@ -71,24 +71,24 @@ def readings_from_address() -> str | None:
         doc = urldoc.decode(text, READINGS)
         chosen = {}
         for game, part in doc.items():
-            if game not in RULES:
+            if game not in READING_CLASSES:
                 raise BadInput(f"the readings in the address name an unknown game '{game}'")
-            rules = rules_from_doc(game, part)
-            chosen[game] = {k: getattr(rules, k) for k in part}
+            readings = readings_from_doc(game, part)
+            chosen[game] = {k: getattr(readings, k) for k in part}
     except (BadInput, TypeError, ValueError) as exc:
         return f"The readings in the address were not used: {exc}"
     st.session_state["readings"] = chosen
     return None
 
 
-def make_rules(game: str, rules_cls: type) -> Any:
-    """The engine's ``Rules`` options with this session's readings applied (defaults otherwise)."""
-    names = {f.name for f in dataclasses.fields(rules_cls)}
+def make_readings(game: str, readings_cls: type) -> Any:
+    """The engine's ``Readings`` options with this session's readings applied (defaults otherwise)."""
+    names = {f.name for f in dataclasses.fields(readings_cls)}
     chosen = {k: v for k, v in readings(game).items() if k in names}
     try:
-        return rules_cls(**chosen)
+        return readings_cls(**chosen)
     except (TypeError, ValueError, BadInput):
-        return rules_cls()
+        return readings_cls()
 
 
 def describe_choice(value: Any) -> str:
@@ -123,7 +123,7 @@ _SNAKE = re.compile(r"`*\b([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\b`*")
 def plain(game: str, text: str) -> str:
     """A register line in words: ``name = value`` of a reading of ``game`` as "the reading's title: the value's
     label", any other code name (``per_gun``) as its words."""
-    names = set(RULES[game].names()) if game in RULES else set()
+    names = set(READING_CLASSES[game].names()) if game in READING_CLASSES else set()
 
     def pair(m: re.Match) -> str:
         if m.group(1) not in names:
@@ -136,27 +136,27 @@ def plain(game: str, text: str) -> str:
     return re.sub(r"`+([^`]+)`+", r'"\1"', text)  # a command the register quotes: in quotes, not code
 
 
-def changed_readings(game: str, rules_cls: type) -> list[str]:
+def changed_readings(game: str, readings_cls: type) -> list[str]:
     """Each reading in force this session that differs from the default, in words: "its question: its value"."""
-    current, default = make_rules(game, rules_cls), rules_cls()
+    current, default = make_readings(game, readings_cls), readings_cls()
     return [f"{reading_name(game, f.name)}: {describe_choice(getattr(current, f.name))}"
-            for f in dataclasses.fields(rules_cls) if getattr(current, f.name) != getattr(default, f.name)]
+            for f in dataclasses.fields(readings_cls) if getattr(current, f.name) != getattr(default, f.name)]
 
 
-def rules_summary(game: str, rules_cls: type) -> str:
+def readings_summary(game: str, readings_cls: type) -> str:
     """One line naming the readings in force that differ from the defaults."""
-    diff = changed_readings(game, rules_cls)
+    diff = changed_readings(game, readings_cls)
     return ("Readings changed for this session (the Verification page lists them all): " + ", ".join(diff) + ".") if diff \
         else "Default readings of every open question (change them on the Verification page)."
 
 
-RULES: dict[str, type[Readings]] = {g.id: g.rules for g in GAMES}
-"""Each game's frozen readings dataclass (its ``Rules``)."""
+READING_CLASSES: dict[str, type[Readings]] = {g.id: g.readings for g in GAMES}
+"""Each game's frozen readings dataclass (its ``Readings``)."""
 
 
-def rules_class(game: str) -> type:
-    """The engine's frozen ``Rules`` options dataclass for ``game``."""
-    return RULES[game]
+def readings_class(game: str) -> type:
+    """The engine's frozen ``Readings`` options dataclass for ``game``."""
+    return READING_CLASSES[game]
 
 
 def choice_description(game: str, name: str, value: Any) -> str:
@@ -167,9 +167,9 @@ def choice_description(game: str, name: str, value: Any) -> str:
         return ""
 
 
-def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label: str | None = None,
+def option_widget(game: str, readings_cls: type, name: str, key_prefix: str, label: str | None = None,
                   describe: bool = True) -> None:
-    """One select box for one ``Rules`` field, over its listed values, each with the register's one-line
+    """One select box for one ``Readings`` field, over its listed values, each with the register's one-line
     description (readings are chosen, never typed); a valid change is stored in this session's
     readings (shared by every page), an invalid combination is refused inline by the engine.
 
@@ -182,7 +182,7 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
     except BadInput as exc:
         st.error(f"{label}: {exc}", icon=":material/error:")
         return
-    value, default = getattr(make_rules(game, rules_cls), name), getattr(rules_cls(), name)
+    value, default = getattr(make_readings(game, readings_cls), name), getattr(readings_cls(), name)
     if not choices:
         st.error(f"{label}: this reading has no listed alternatives to choose from", icon=":material/error:")
         return
@@ -194,7 +194,7 @@ def option_widget(game: str, rules_cls: type, name: str, key_prefix: str, label:
     if st.session_state.get(key) != shown:
         st.session_state[key] = shown
     st.selectbox(label, choices, format_func=fmt, key=key, on_change=_choose_reading,
-                 args=(game, rules_cls, name, key),
+                 args=(game, readings_cls, name, key),
                  help="  \n".join(f"**{fmt(v)}**: {choice_line(game, name, v)}" for v in choices))
     line = choice_line(game, name, st.session_state[key]) if describe else ""
     if line:
@@ -224,16 +224,16 @@ def reading_label(game: str, name: str) -> str:
     return title if own[0].option == name else f"{title}: {value_words(name)}"  # one of several under one rule
 
 
-def _choose_reading(game: str, rules_cls: type, name: str, key: str) -> None:
+def _choose_reading(game: str, readings_cls: type, name: str, key: str) -> None:
     """The select box's change (a callback, before the rerun): stored in the readings when the engine
     accepts the combination; otherwise refused inline and the box put back on the reading in force."""
     new = st.session_state[key]
-    names = {f.name for f in dataclasses.fields(rules_cls)}
+    names = {f.name for f in dataclasses.fields(readings_cls)}
     trial = {k: v for k, v in (dict(readings(game)) | {name: new}).items() if k in names}
     try:
-        rules_cls(**trial)
+        readings_cls(**trial)
     except (BadInput, TypeError, ValueError) as exc:
         st.session_state[f"{key}__refused"] = f"{reading_label(game, name)}: {plain(game, str(exc))}"
-        st.session_state[key] = getattr(make_rules(game, rules_cls), name)
+        st.session_state[key] = getattr(make_readings(game, readings_cls), name)
         return
     readings(game)[name] = new

@@ -1,6 +1,6 @@
 """Verification: every invariant check of the three games, every verdict across the readings
 (dashboard/verification/impact.py), and the rules register with this session's reading of each open question
-(passed to the engines' Rules options on every page)."""
+(passed to the engines' readings options on every page)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from dashboard.shared.readings import (
     GAME_TITLES,
     changed_readings,
     describe_choice,
-    make_rules,
+    make_readings,
     option_widget,
     plain,
     readings,
-    rules_class,
+    readings_class,
 )
 from dashboard.shared.widgets import kept, kept_tabs
 from dashboard.verification import impact
@@ -30,7 +30,7 @@ page_header("verification")
 fit.narrow_page()
 answers.sync(checks.KEPT)  # the last checks and verdicts of this browser: kept across pages, reloads and restarts
 st.caption("Readings used by every page this session: " + "; ".join(  # every page says this at its top
-    f"{title}: {', '.join(changed_readings(g, rules_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
+    f"{title}: {', '.join(changed_readings(g, readings_class(g))) or 'the defaults'}" for g, title in GAME_TITLES.items()))
 tab_checks, tab_impact, tab_register = kept_tabs(list(page("verification").tabs), "ver_tab")  # nav.py names them
 
 # ----------------------------------------------------------------------------- register
@@ -41,10 +41,10 @@ def register_tab() -> None:
     game = kept(st.radio, "reg_game", list(GAME_TITLES)[0], "Game", list(GAME_TITLES), format_func=GAME_TITLES.get,
                 horizontal=True)
     rules = register().for_game(game)
-    cls = rules_class(game)
+    cls = readings_class(game)
     st.subheader("Readings in force this session")
     if cls is None:
-        st.info(f"The {GAME_TITLES[game]} engine has no Rules options yet; the register below lists "
+        st.info(f"The {GAME_TITLES[game]} engine has no readings options yet; the register below lists "
                 "the open questions and their default readings.")
     else:
         by_option: dict = {}
@@ -66,7 +66,7 @@ def register_tab() -> None:
     rows = [{"id": r.id, "open": r.open_question, "title": plain(game, r.title), "default reading":
              plain(game, r.default) + (" (inferred)" if r.inferred else ""),
              "alternatives": "; ".join(plain(game, a) for a in r.alternatives),
-             "in force": describe_choice(getattr(make_rules(game, cls), r.option))
+             "in force": describe_choice(getattr(make_readings(game, cls), r.option))
              if cls is not None and r.option and hasattr(cls, r.option) else "",
              "source": plain(game, r.source), "source in English": r.english or "", "status": r.status}
             for r in rules if r.open_question or not only_open]

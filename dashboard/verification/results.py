@@ -13,28 +13,28 @@ import streamlit as st
 
 from dashboard.shared import answers
 from dashboard.shared.caching import all_checks_decided, cache_final, dumps
-from dashboard.shared.readings import make_rules, rules_class, rules_doc, rules_from_doc
+from dashboard.shared.readings import make_readings, readings_class, readings_doc, readings_from_doc
 from dashboard.shared.runs import ProgressBox, run_with_progress
 from solver import registry
 from solver.errors import BadInput
 from solver.execution.progress import OnProgress
 
 
-def rules_key(rules: Any) -> str:
-    """A Rules options object as canonical JSON (the cache key of a check run)."""
-    return dumps(rules_doc(rules))
+def readings_key(readings: Any) -> str:
+    """A readings options object as canonical JSON (the cache key of a check run)."""
+    return dumps(readings_doc(readings))
 
 
-def rules_from_key(game: str, rules_json: str) -> Any:
-    """The Rules options object back from :func:`rules_key`'s JSON."""
-    return rules_from_doc(game, json.loads(rules_json))
+def readings_from_key(game: str, readings_json: str) -> Any:
+    """The readings options object back from :func:`rules_key`'s JSON."""
+    return readings_from_doc(game, json.loads(readings_json))
 
 
 @cache_final(all_checks_decided, max_entries=32)
-def _run_cached(game: str, rules_json: str, options_json: str, _progress: OnProgress | None = None) -> list[dict]:
+def _run_cached(game: str, readings_json: str, options_json: str, _progress: OnProgress | None = None) -> list[dict]:
     """A game's checks through its room's ``verify`` (:data:`solver.registry.GAMES`), one result shape; ``_progress``
     (not part of the key): the page's :class:`~dashboard.shared.work.ProgressBox`."""
-    return registry.game(game).verify(rules_from_key(game, rules_json), json.loads(options_json),
+    return registry.game(game).verify(readings_from_key(game, readings_json), json.loads(options_json),
                                       _progress)["checks"]
 
 
@@ -46,14 +46,14 @@ def game_section(game: str, title: str, options: dict, counterexample: Callable[
                  expected_seconds: float) -> None:
     """One game's checks run through :data:`solver.registry.GAMES`: the options its room drew, Run, and the last
     answer for these options (kept for this browser), each counterexample drawn by ``counterexample``."""
-    cls = rules_class(game)
-    rules_json = rules_key(make_rules(game, cls) if cls else None)
-    inputs = [rules_json, dumps(options)]
+    cls = readings_class(game)
+    readings_json = readings_key(make_readings(game, cls) if cls else None)
+    inputs = [readings_json, dumps(options)]
     if st.button(f"Run the {title} checks", key=f"run_{game}"):
         box = ProgressBox()
         try:
             answers.remember(KEPT, f"checks_{game}", inputs, run_with_progress(
-                _run_cached, game, rules_json, inputs[1], box, label=f"Checking {title}",
+                _run_cached, game, readings_json, inputs[1], box, label=f"Checking {title}",
                 expected_seconds=expected_seconds, box=box))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")

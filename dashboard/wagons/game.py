@@ -20,9 +20,9 @@ from dashboard.shared.work import store, urldoc
 from dashboard.wagons import addresses as wagons_addresses
 from solver.errors import BadInput
 from solver.wagons import game as gm
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_from_record, game_record, record_start
 from solver.wagons.record.load import record_of
-from solver.wagons.rules import Rules
 
 QUERY = "lc"
 KEY = "wagons_game"  # the session's game, and the browser's kept work of the same name (games.KINDS "wagons-game")
@@ -35,9 +35,9 @@ DEFAULT_SCENARIO = "boomtown"  # the game contract's default set-up (solver.wago
 DEFAULT_SEED = 0               # `wagons simulate`'s default seed
 
 
-def new_record(scenario: str, seed: int | None, rules: Rules) -> dict:
+def new_record(scenario: str, seed: int | None, readings: WagonsReadings) -> dict:
     """The engine's game file of a new game: a seeded deal (``seed``) or a followed one (``seed`` None)."""
-    return game_record(record_start(scenario, rules, seed))
+    return game_record(record_start(scenario, readings, seed))
 
 
 def replay(record: dict, n: int | None = None) -> gm.GameState:
@@ -81,7 +81,7 @@ def current() -> dict:
         else:
             store.sync(KEY, load=load_game)
             store.sync(OWN_GAME, load=load_game)
-        ss.setdefault(KEY, {"record": new_record(DEFAULT_SCENARIO, DEFAULT_SEED, Rules()), "at": 0})
+        ss.setdefault(KEY, {"record": new_record(DEFAULT_SCENARIO, DEFAULT_SEED, WagonsReadings()), "at": 0})
     return ss[KEY]
 
 

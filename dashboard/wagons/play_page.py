@@ -8,7 +8,7 @@ import streamlit as st
 
 from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
-from dashboard.shared.readings import describe_choice, make_rules, reading_name, rules_class, rules_summary
+from dashboard.shared.readings import describe_choice, make_readings, reading_name, readings_class, readings_summary
 from dashboard.shared.widgets import guarded
 from dashboard.shared.work import store
 from dashboard.shared.work.plaintext import plain
@@ -21,10 +21,10 @@ from dashboard.wagons.sheet.work import load_result
 from solver.errors import BadInput
 from solver.io.numbers import parse_int_text
 from solver.wagons.game import is_chance_node, is_over
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 page_header("wagons_play")
-cls = rules_class("wagons")
+cls = readings_class("wagons")
 scen = wv.scenarios()
 MODES = {"play": "Play a seeded deal", "follow": "Follow a game at the table"}
 ANSWERS = ("lc_review_result", "lc_winnable_result", what_if.CHOICES)  # session keys (and kept work): (inputs, the solver's result)
@@ -39,7 +39,7 @@ def setup_panel() -> None:
         seed = whole_box("Deal (seed)", "lc_new_seed", wg.DEFAULT_SEED, 0, 2**31 - 1, where=cols[2],
                          disabled=mode != "play",
                          help="Which deal to play: the same seed deals the same cards (as `wagons simulate --seed`)")
-        st.caption(rules_summary("wagons", cls))
+        st.caption(readings_summary("wagons", cls))
         cols[3].button("Start", key="lc_start", type="primary", width="stretch", on_click=start_new_game,
                        disabled=mode == "play" and seed is None)
 
@@ -54,7 +54,7 @@ def start_new_game() -> None:
         seed = parse_int_text(ss.get("lc_new_seed", str(wg.DEFAULT_SEED)), "Deal (seed)", 0, 2**31 - 1) if play else None
     except BadInput:
         return
-    wg.start(wg.new_record(ss.lc_new_scenario, seed, make_rules("wagons", cls)))
+    wg.start(wg.new_record(ss.lc_new_scenario, seed, make_readings("wagons", cls)))
     wg.settle()
     tbl.new_uploads()
     ss.lc_new_panel = False
@@ -63,11 +63,11 @@ def start_new_game() -> None:
 def game_caption(record: dict) -> str:
     name = scen.get(record["scenario"], {}).get("name", record["scenario"])
     how = f"Playing deal {record['seed']}" if record.get("seed") is not None else "Following a game at the table"
-    rules = Rules.from_json(record["rules"])
-    readings = "default readings" if rules == Rules() else "readings: " + ", ".join(
-        f"{reading_name('wagons', k)}: {describe_choice(getattr(rules, k))}" for k, v in rules.to_json().items()
-        if v != Rules().to_json().get(k))
-    return f"{how} · scenario **{name}** ({', '.join(scen[record['scenario']]['goals'])}) · {readings}"
+    readings = WagonsReadings.from_json(record["rules"])
+    said = "default readings" if readings == WagonsReadings() else "readings: " + ", ".join(
+        f"{reading_name('wagons', k)}: {describe_choice(getattr(readings, k))}" for k, v in readings.to_json().items()
+        if v != WagonsReadings().to_json().get(k))
+    return f"{how} · scenario **{name}** ({', '.join(scen[record['scenario']]['goals'])}) · {said}"
 
 
 wg.current()  # a new session reads the game from the address first, else this browser's kept game
@@ -80,11 +80,11 @@ try:
     state = wg.state()
 except BadInput as exc:  # a game the engine can no longer replay: say so and start afresh
     st.error(f"The saved game could not be replayed: {plain(exc)}", icon=":material/error:")
-    wg.start(wg.new_record(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()))
+    wg.start(wg.new_record(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, WagonsReadings()))
     state = wg.state()
 st.markdown(game_caption(wg.current()["record"]))
-if Rules.from_json(wg.current()["record"]["rules"]) != make_rules("wagons", cls):
-    st.info("This game keeps the readings it started with (above). " + rules_summary("wagons", cls)
+if WagonsReadings.from_json(wg.current()["record"]["rules"]) != make_readings("wagons", cls):
+    st.info("This game keeps the readings it started with (above). " + readings_summary("wagons", cls)
             + " A new game uses them (**New game**).", icon=":material/rule:")
 back_to_own_game_bar()
 tbl.history_bar(state)

@@ -46,7 +46,7 @@ def gap_key() -> str:
 
 
 @cache_final(proven, max_entries=64)
-def analysis(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str, cards: str,
+def analysis(town_json_text: str, pile: tuple[int, ...], scenario: str, readings_json: str, cards: str,
              time_limit: float, _progress: OnProgress | None = None) -> dict:
     """The review (solver.wagons.review.town.review_town) as a plain dict; cached only when proven.
     ``_progress`` (not part of the key) receives the search's progress."""
@@ -54,7 +54,7 @@ def analysis(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_js
     from solver.wagons.town import town_from_dict
 
     town = town_from_dict(json.loads(town_json_text))
-    return review_town(town, tuple(pile), scenario, wv.rules_from_json(rules_json), time_limit, _progress,
+    return review_town(town, tuple(pile), scenario, wv.readings_from_json(readings_json), time_limit, _progress,
                        data=wv.cards_data(cards)).to_dict()  # with the numbers read off the player's cards
 
 
@@ -99,8 +99,8 @@ def _solve(state, time_limit: float, key: str, run: bool) -> dict | None:
     """The review of ``state``'s town: the one kept for this game, or (``run``: its button was pressed) a new
     search with a progress bar toward the time limit."""
     town_json_text = dumps(wv.town_json(state.town))
-    rules_json = dumps(state.rules.to_json())
-    game = (town_json_text, tuple(state.pile), state.scenario, rules_json, card_reading.cards_json())
+    readings_json = dumps(state.readings.to_json())
+    game = (town_json_text, tuple(state.pile), state.scenario, readings_json, card_reading.cards_json())
     inputs = (*game, float(time_limit))
     if not run:
         return _last_result(key, game)
@@ -232,13 +232,13 @@ def show_bgstats_export(state, key: str = "wr") -> None:
 # ----------------------------------------------------------------------------- could the deal be won?
 
 @cache_final(proven, max_entries=64)
-def winnable_analysis(scenario: str, rules_json: str, seed: int | None, circle: tuple[int, ...],
+def winnable_analysis(scenario: str, readings_json: str, seed: int | None, circle: tuple[int, ...],
                       deck: tuple[int, ...], cards: str, time_limit: float, _progress: OnProgress | None = None) -> dict:
     """Can-win on the deal (solver.wagons.review.deal.deal_winnable) as a plain dict with the winning
     line's game file (``"record"``, or None); cached only when decided and proven."""
     from solver.wagons.review.deal import Deal, deal_winnable
 
-    answer, record = deal_winnable(scenario, Deal(seed, tuple(circle), tuple(deck)), wv.rules_from_json(rules_json),
+    answer, record = deal_winnable(scenario, Deal(seed, tuple(circle), tuple(deck)), wv.readings_from_json(readings_json),
                                    time_limit, _progress, data=wv.cards_data(cards))
     return {**answer.to_dict(), "record": record}
 
@@ -248,7 +248,7 @@ def _winnable(state, time_limit: float, key: str, run: bool) -> dict | None:
     from solver.wagons.review.deal import deal_of
 
     deal = deal_of(state)
-    game = (state.scenario, dumps(state.rules.to_json()), deal.seed, deal.circle, deal.deck, card_reading.cards_json())
+    game = (state.scenario, dumps(state.readings.to_json()), deal.seed, deal.circle, deal.deck, card_reading.cards_json())
     inputs = (*game, float(time_limit))
     if not run:
         return _last_result(key, game)

@@ -303,7 +303,7 @@ def scores_view(state: gm.GameState) -> None:
     over = gm.is_over(state)
     st.subheader("Final scores" if over else "Scores so far")
     by = card_reading.by_reading(dumps(wv.town_json(state.town)), tuple(state.pile), state.scenario,
-                                 dumps(state.rules.to_json()), card_reading.cards_json())
+                                 dumps(state.readings.to_json()), card_reading.cards_json())
     card_face.cards_panel(state.scenario, "lc_cards", also=wg.set_game_reading, open_=over)
     depends = card_reading.panel(by, "lc_card", over, also=wg.set_game_reading)
     not_over = None if over else "the game is not over yet (cards are still to draft and place)"

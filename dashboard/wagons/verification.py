@@ -10,10 +10,10 @@ import streamlit as st
 
 from dashboard.shared import answers
 from dashboard.shared.caching import all_checks_decided, cache_final
-from dashboard.shared.readings import make_rules, rules_class
+from dashboard.shared.readings import make_readings, readings_class
 from dashboard.shared.runs import ProgressBox, run_with_progress
 from dashboard.shared.words import counted
-from dashboard.verification.results import KEPT, VERDICT, rules_from_key, rules_key
+from dashboard.verification.results import KEPT, VERDICT, readings_from_key, readings_key
 from solver.errors import BadInput
 from solver.execution.progress import OnProgress
 
@@ -33,13 +33,13 @@ def impact_cards() -> str:
 
 
 @cache_final(all_checks_decided, max_entries=16)
-def _run(scenarios: tuple[str, ...], check_ids: tuple[str, ...], rules_json: str, mutations: tuple[str, ...],
+def _run(scenarios: tuple[str, ...], check_ids: tuple[str, ...], readings_json: str, mutations: tuple[str, ...],
                 time_limit: float, cards: str = "{}", _progress: OnProgress | None = None) -> list[dict]:
     from dashboard.wagons.view import cards_data
     from solver.wagons.verify.checks import run_checks
 
-    rules = rules_from_key(GAME, rules_json)
-    out = run_checks(scenarios, check_ids, rules, frozenset(mutations), time_limit, progress=_progress,
+    readings = readings_from_key(GAME, readings_json)
+    out = run_checks(scenarios, check_ids, readings, frozenset(mutations), time_limit, progress=_progress,
                      data=cards_data(cards))  # the checks that read goal numbers: those of the player's cards
     return [c.to_json() for c in out]  # the JSON edge: plain data for the cache (no engine objects)
 
@@ -172,13 +172,13 @@ def section(title: str) -> None:
         return
     from dashboard.wagons.cards.reading import cards_json
 
-    rules_json, cards = rules_key(make_rules(GAME, rules_class(GAME))), cards_json()
-    inputs = [GAME, scen, which, rules_json, muts, limit] + ([cards] if cards != "{}" else [])
+    readings_json, cards = readings_key(make_readings(GAME, readings_class(GAME))), cards_json()
+    inputs = [GAME, scen, which, readings_json, muts, limit] + ([cards] if cards != "{}" else [])
     if st.button(f"Run the {title} checks", key="run_wagons"):
         box = ProgressBox()
         try:
             answers.remember(KEPT, GAME, inputs, run_with_progress(
-                _run, tuple(scen), tuple(which), rules_json, tuple(muts), limit, cards, box, label=f"Checking {title}",
+                _run, tuple(scen), tuple(which), readings_json, tuple(muts), limit, cards, box, label=f"Checking {title}",
                 expected_seconds=limit * len(scen) * len(which), box=box))
         except BadInput as exc:
             st.error(str(exc), icon=":material/error:")

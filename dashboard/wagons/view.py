@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from solver.wagons.data import Card, WagonsData
 
 
-def rules_from_json(rules_json: str):
-    from solver.wagons.rules import Rules
+def readings_from_json(readings_json: str):
+    from solver.wagons.readings import WagonsReadings
 
-    return Rules.from_json(json.loads(rules_json))
+    return WagonsReadings.from_json(json.loads(readings_json))
 
 
 # ----------------------------------------------------------------------------- cards and scenarios
@@ -161,7 +161,7 @@ def cards_data(cards_json: str) -> WagonsData | None:
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
-def score(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str, cards_json: str = "{}") -> dict:
+def score(town_json_text: str, pile: tuple[int, ...], scenario: str, readings_json: str, cards_json: str = "{}") -> dict:
     """Both sides' scores and the winner (the engine's final_scores), cached per input; ``from_card``: the goal
     cards scored with numbers the player read off their card (``cards_json``)."""
     from solver.wagons.data import load_data
@@ -170,7 +170,7 @@ def score(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json:
     from solver.wagons.town import town_from_dict
 
     town, data = town_from_dict(json.loads(town_json_text)), cards_data(cards_json)
-    out = final_scores(town, tuple(pile), scenario, rules_from_json(rules_json), data).to_dict()
+    out = final_scores(town, tuple(pile), scenario, readings_from_json(readings_json), data).to_dict()
     return {**out, "from_card": list(from_card(scenario, data or load_data()))}
 
 
@@ -251,14 +251,14 @@ def draft_reason(rule_id: str) -> str:
 # ----------------------------------------------------------------------------- optimizer
 
 @cache_final(proven, max_entries=64)
-def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], rules_json: str,
+def best_layout(card_ids: tuple[int, ...], scenario: str, pile: tuple[int, ...], readings_json: str,
                 time_limit: float, _progress: OnProgress | None = None, cards_json: str = "{}") -> dict:
     """The optimizer's best legal layout of these cards in this order, as a plain dict.
 
     ``_progress`` (not part of the cache key) receives the optimizer's progress (the page's
     :class:`~dashboard.shared.work.ProgressBox`).
     """
-    return optimize_best_layout(list(card_ids), scenario, list(pile), rules=rules_from_json(rules_json),
+    return optimize_best_layout(list(card_ids), scenario, list(pile), readings=readings_from_json(readings_json),
                                 time_limit=time_limit, progress=_progress, data=cards_data(cards_json)).to_dict()
 
 
@@ -324,7 +324,7 @@ def placement_rows(placements: list[dict]) -> list[dict]:
              "way up": "turned 180 degrees" if p.get("rot") else "upright"} for n, p in enumerate(placements, start=1)]
 
 
-def show_best_layout(town, res: dict, mine: dict | None, pile, scenario: str, rules_json: str,
+def show_best_layout(town, res: dict, mine: dict | None, pile, scenario: str, readings_json: str,
                      cards_json: str = "{}") -> None:
     """The optimizer's answer on the sheet: both towns, the score line, what an unproven answer still proves, the
     breakdown per scoring part of both layouts, the placement order, and the layout as a file."""
@@ -342,7 +342,7 @@ def show_best_layout(town, res: dict, mine: dict | None, pile, scenario: str, ru
                     + (", proven optimal." if proven_ else " (optimality not proven in the time the search ran)."))
     if not proven_:
         st.markdown(bound_line(res["score"], res.get("bound")))
-    best_scores = score(dumps(town_json(best_town)), tuple(pile), scenario, rules_json, cards_json)
+    best_scores = score(dumps(town_json(best_town)), tuple(pile), scenario, readings_json, cards_json)
     parts, order = st.columns([3, 2])
     with parts:
         st.markdown("**Breakdown: where the points come from**")

@@ -32,7 +32,7 @@ def _with_flags(q: Question, args: argparse.Namespace) -> Question:
     given = _pairs(args.rule)
     if not given:
         return q
-    cls = registry.game(q.game).rules
+    cls = registry.game(q.game).readings
     values = cls.from_values(given, text=True).to_json()  # checked (unknown names and values refused)
     return q.with_readings(dict(q.readings) | {k: values[k] for k in given})
 
@@ -45,7 +45,7 @@ def _measures(game: str) -> dict[str, Any]:
                  "params": [{"name": p.name, "label": p.label, "kind": p.kind, "default": p.default}
                             for p in kind.params]}
         if all(p.default is not None for p in kind.params):  # the measures of the domain its defaults make
-            domain = kind.build({p.name: p.default for p in kind.params}, info.rules())
+            domain = kind.build({p.name: p.default for p in kind.params}, info.readings())
             entry["measures"] = [{"name": m.name, "label": m.label, "kind": m.kind, "source": m.source}
                                  for m in domain.measures().values()]
         out.append(entry)

@@ -59,7 +59,7 @@ class _Run:
         return "time limit" if time.monotonic() >= capped(self.deadline) else None
 
     def answer(self, verdict: str, proven: bool, method: str, **kw: Any) -> Answer:
-        readings = self.q.rules().to_json()
+        readings = self.q.chosen_readings().to_json()
         return Answer(sentence(self.q, self.domain.description, self.measures), self.q.quantifier, verdict, proven,
                       method,
                       time.monotonic() - self.start, readings, **kw)
@@ -75,7 +75,7 @@ class _Run:
 def prepare(q: Question, time_limit: float, progress: OnProgress | None = None) -> _Run:
     """The question's domain built and its condition checked against the domain's measures (BadInput otherwise)."""
     start = time.monotonic()
-    domain = q.kind().build(q.param_map, q.rules())
+    domain = q.kind().build(q.param_map, q.chosen_readings())
     measures = domain.measures()
     cond_mod.check(q.condition, measures)
     names = cond_mod.measures_named(q.condition)

@@ -17,7 +17,7 @@ from solver.readings.options import game_readings
 
 def alternatives(q: Question) -> list[tuple[str, object]]:
     """(reading, value) for every listed alternative of the question's readings (its own values left out)."""
-    current = q.rules().to_json()
+    current = q.chosen_readings().to_json()
     out = []
     for r in game_readings(q.game):
         for value in r.probes:

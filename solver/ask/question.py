@@ -62,9 +62,9 @@ class Question:
     def kind(self) -> DomainKind:
         return domain_kind(self.game, self.domain)
 
-    def rules(self) -> Any:
+    def chosen_readings(self) -> Any:
         """The game's readings object with this question's readings applied."""
-        cls = registry.game(self.game).rules
+        cls = registry.game(self.game).readings
         return cls.from_values(dict(self.readings)) if self.readings else cls()
 
     def with_readings(self, readings: Mapping[str, Any]) -> Question:
@@ -133,7 +133,7 @@ def question_from_doc(doc: Any) -> Question:
     q = Question(game, kind.name, _params(kind, domain), quantifier, cond_mod.parse(where) if where else None,
                  _optional_text(doc, "measure", required=quantifier in ("max", "min")),
                  tuple(sorted((str(k), v) for k, v in readings.items())), str(doc.get("title") or ""))
-    q.rules()  # unknown readings or values are refused here, before anything runs
+    q.chosen_readings()  # unknown readings or values are refused here, before anything runs
     if q.measure is not None and quantifier not in ("max", "min"):
         raise BadInput("measure: only a max / min question names a measure")
     return q

@@ -2,7 +2,7 @@
 ranger's decisions on a position, duel odds and Z3 checks (``solver.cactus.verify.checks``; see docs/cactus.md).
 
 The game contract (the same surface as :mod:`solver.wagons` and :mod:`solver.outlaws`, see
-``docs/conventions.md``): ``Rules`` (:class:`CactusRules`), ``initial_state(seed, rules, players)``,
+``docs/conventions.md``): ``Readings`` (:class:`CactusReadings`), ``initial_state(seed, readings, players)``,
 ``legal_actions(state)``, ``outcomes(state, action)`` (exact chances summing to 1),
 ``is_terminal(state)``, ``winner(state)``, ``outcome(state)`` (who won and how the game ended),
 ``to_json(state)`` / ``from_json(doc)`` and ``action_to_json`` / ``action_from_json``: the round structure of
@@ -25,8 +25,8 @@ from solver.cactus.game import state_from_json as from_json
 from solver.cactus.game import state_to_json as to_json
 from solver.cactus.odds import marshal_odds
 from solver.cactus.ranger import decide
-from solver.cactus.rules import CactusRules
-from solver.cactus.rules import CactusRules as Rules
+from solver.cactus.readings import CactusReadings
+from solver.cactus.readings import CactusReadings as Readings
 
-__all__ = ["Rules", "CactusRules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner",
+__all__ = ["Readings", "CactusReadings", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner",
            "outcome", "to_json", "from_json", "action_to_json", "action_from_json", "marshal_odds", "decide", "duel_odds"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from solver import clikit
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 from solver.execution.progress import Progress
 from solver.readings.base import canon
@@ -17,7 +17,7 @@ def _add_rule_option(p) -> None:
     """Every reading as its own flag and as ``--rule NAME=VALUE`` (docs/cactus.md; generated from the readings)."""
     from solver.register import option_help
 
-    CactusRules.add_arguments(p, rule_ids=option_help("cactus"))
+    CactusReadings.add_arguments(p, rule_ids=option_help("cactus"))
 
 
 def _marshal(args) -> dict:
@@ -25,12 +25,12 @@ def _marshal(args) -> dict:
 
     if args.solo == (args.players is not None):
         raise BadInput("cactus marshal: give exactly one of --solo or --players N")
-    rules = CactusRules.from_args(args)
-    result = odds.marshal_odds(None if args.solo else args.players, rules)
+    readings = CactusReadings.from_args(args)
+    result = odds.marshal_odds(None if args.solo else args.players, readings)
     if args.monte_carlo:
         if not 1 <= args.monte_carlo <= MAX_GAMES:
             raise BadInput(f"--monte-carlo: {args.monte_carlo} is out of range 1..{MAX_GAMES}")
-        counts = odds.simulate_chunk(args.monte_carlo, args.seed, odds.MarshalQuery(result["players"], rules))
+        counts = odds.simulate_chunk(args.monte_carlo, args.seed, odds.MarshalQuery(result["players"], readings))
         result["monte_carlo"] = {"games": args.monte_carlo, "seed": args.seed,
                                  "frequencies": {k: counts[k] / args.monte_carlo for k in sorted(counts, key=_round_key)}}
     return result
@@ -63,10 +63,10 @@ def _verify(args) -> dict:
     for p in players:
         if p not in (2, 3, 4, 5):
             raise BadInput(f"--players: {p} is not 2..5")
-    rules = CactusRules.from_args(args)  # bad readings are refused before any progress line
+    readings = CactusReadings.from_args(args)  # bad readings are refused before any progress line
     bar = clikit.ProgressLines("cactus verify", args.quiet)  # stderr, with --json too
     bar(Progress(what="checks starting"))  # a first line at once (answers this process already has come back at once)
-    return verify.verify(players=players, quick=args.quick, progress=bar, rules=rules)
+    return verify.verify(players=players, quick=args.quick, progress=bar, readings=readings)
 
 
 def _render_verify(r: dict) -> str:
@@ -83,10 +83,10 @@ def _render_verify(r: dict) -> str:
 
 
 def _ranger(args) -> dict:
-    """The position's own ``rules`` with the command line's ``--rule`` options on top."""
+    """The position's own ``readings`` with the command line's ``--rule`` options on top."""
     from solver.cactus.ranger import decide, read_position
 
-    overrides = {k: canon(v) for k, v in CactusRules.given_values(args).items()}
+    overrides = {k: canon(v) for k, v in CactusReadings.given_values(args).items()}
     position = read_position(args.position)
     if overrides:
         position = {**position, "rules": {**position["rules"], **overrides}}
@@ -126,7 +126,7 @@ def _duel(args) -> dict:
     from solver.cactus.duel import duel_odds
 
     return duel_odds(args.initiator_shot, args.defender_shot, tuple(args.event or ()), args.initiator_bonus,
-                     args.defender_bonus, args.shootout_duel, CactusRules.from_args(args))
+                     args.defender_bonus, args.shootout_duel, CactusReadings.from_args(args))
 
 
 def _render_duel(r: dict) -> str:
@@ -138,8 +138,8 @@ def _render_duel(r: dict) -> str:
 def _schedule(args) -> dict:
     from solver.cactus import solo_deck
 
-    rules = CactusRules.from_args(args)
-    return {"rounds": solo_deck.schedule(rules), "rules": rules.to_json(),
+    readings = CactusReadings.from_args(args)
+    return {"rounds": solo_deck.schedule(readings), "rules": readings.to_json(),
             "note": "card numbers only; the cards' printed contents are not known to this tool. Which 4 cards are "
                     "marked is not in the text: cards 1-4 are shown (inferred)."}
 

@@ -28,7 +28,7 @@ from solver.cactus import events as ev
 from solver.cactus import game as gm
 from solver.cactus import odds
 from solver.cactus import solo_deck as sd
-from solver.cactus.rules import CactusRules, frac_str
+from solver.cactus.readings import CactusReadings, frac_str
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 
@@ -59,12 +59,12 @@ class Record:
 # ---------------------------------------------------------------- the prior
 
 
-def prior(players: int | None, rules: CactusRules = CactusRules(), marked: Sequence[int] = sd.DEFAULT_MARKED,
+def prior(players: int | None, readings: CactusReadings = CactusReadings(), marked: Sequence[int] = sd.DEFAULT_MARKED,
           kinds: Collection[str] = odds.DECK_KINDS, cards: int | None = None) -> Belief:
     """The contract's set-up as a distribution: the event deck (if any) over every placement of the
     Train, the Stagecoach, the other ``kinds`` told apart and the marshal's arrival (rule:C-event-deck), the
     solo deck fixed. ``cards``: the event deck's size when not the rulebook's (a shortened deck)."""
-    base = gm.initial_state(0, rules, players, marked)
+    base = gm.initial_state(0, readings, players, marked)
     if base.events is None:
         return {base: Fraction(1)}
     size = cards or len(base.events.deck) - 1
@@ -84,12 +84,12 @@ def _kind(key: str, kinds: Collection[str] = odds.DECK_KINDS) -> str | None:
     return key if key in told or key == ev.MARSHAL else odds.placeholder(told)
 
 
-def _event_step(events: ev.EventsInPlay, rec: Record, rules: CactusRules,
+def _event_step(events: ev.EventsInPlay, rec: Record, readings: CactusReadings,
                 kinds: Collection[str] = odds.DECK_KINDS) -> list[tuple[Fraction, ev.EventsInPlay]]:
     """The event draw and the duel discards of ``rec``: each way they can go, weighted by chance and
     kept only where the deck shows what the table saw."""
     out = []
-    for p, s in ev.start_round(events, rules):
+    for p, s in ev.start_round(events, readings):
         if rec.event is None:
             if s.current is not None:
                 continue  # an event was drawn, the record says none
@@ -106,7 +106,7 @@ def _event_step(events: ev.EventsInPlay, rec: Record, rules: CactusRules,
             if seen is not None and _kind(seen, kinds) != top:
                 ok = False
                 break
-            ((_, s),) = ev.duel_discard(s, rules)
+            ((_, s),) = ev.duel_discard(s, readings)
         if ok:
             out.append((p, s))
     return out
@@ -121,12 +121,12 @@ def _train_matches(before: ev.EventsInPlay, after: ev.EventsInPlay, seen: str | 
     return nxt is not None and _kind(seen, kinds) == nxt
 
 
-def _solo_likelihood(deck: tuple, rec: Record, rules: CactusRules) -> tuple[Fraction, bool]:
+def _solo_likelihood(deck: tuple, rec: Record, readings: CactusReadings) -> tuple[Fraction, bool]:
     """(chance a freshly shuffled ``deck`` shows ``rec``'s cards where it shows them, whether the
     marshal's arrival was programmed) (rule:C-solo-planning, rule:C-solo-marshal): the cards seen
     are a uniform draw without replacement; a round without the marshal among the revealed
     programmed cards also needs him out of the programmed slots not recorded."""
-    n_prog, shot = sd.planning_split(len(deck), rules)
+    n_prog, shot = sd.planning_split(len(deck), readings)
     seen = list(rec.programmed) + ([rec.second_shot] if rec.second_shot is not None else [])
     if not set(seen) <= set(deck) or (rec.second_shot is not None and not shot):
         return Fraction(0), False
@@ -143,7 +143,7 @@ def _solo_likelihood(deck: tuple, rec: Record, rules: CactusRules) -> tuple[Frac
 def _solo_step(game: gm.Game, rec: Record) -> list[tuple[Fraction, gm.Game]]:
     """The planning draw of ``rec`` on ``game`` (the solo deck of this round), then the contract's
     next solo deck (rule:C-solo-schedule, rule:C3)."""
-    lik, ended = _solo_likelihood(game.solo_deck, rec, game.rules)
+    lik, ended = _solo_likelihood(game.solo_deck, rec, game.readings)
     if not lik:
         return []
     if ended:
@@ -161,7 +161,7 @@ def observe(belief: Belief, rec: Record, kinds: Collection[str] = odds.DECK_KIND
     for g, w in belief.items():
         if gm.is_terminal(g):
             continue  # another round was played, so the game had not ended
-        drawn = [(Fraction(1), g.events)] if g.events is None else _event_step(g.events, rec, g.rules, kinds)
+        drawn = [(Fraction(1), g.events)] if g.events is None else _event_step(g.events, rec, g.readings, kinds)
         for p, events in drawn:
             after = replace(g, events=events)
             if events is not None and events.ended:
@@ -265,11 +265,11 @@ def record_to_json(rec: Record) -> dict:
 # ---------------------------------------------------------------- the companion's answer
 
 
-def follow(players: int | None, rules: CactusRules, history: Sequence[Record],
+def follow(players: int | None, readings: CactusReadings, history: Sequence[Record],
            marked: Sequence[int] = sd.DEFAULT_MARKED, kinds: Collection[str] = odds.DECK_KINDS, cards: int | None = None) -> list[Belief]:
     """The belief before round 1 and after each recorded round (BadInput names the round that
     cannot happen); ``kinds`` and ``cards`` as in :func:`prior`."""
-    beliefs = [prior(players, rules, marked, kinds, cards)]
+    beliefs = [prior(players, readings, marked, kinds, cards)]
     seen: Counter = Counter()
     stagecoach = False
     for n, rec in enumerate(history, start=1):
@@ -283,7 +283,7 @@ def follow(players: int | None, rules: CactusRules, history: Sequence[Record],
         stagecoach = stagecoach or rec.event == ev.STAGECOACH
         if players is not None and (rec.programmed or rec.second_shot is not None):
             raise BadInput(f"round {n}: solo cards are recorded, but this is a {players}-player game")
-        if players is None and not rules.solo_events and (rec.event or rec.duel_discards):
+        if players is None and not readings.solo_events and (rec.event or rec.duel_discards):
             raise BadInput(f"round {n}: an event card is recorded, but solo games have no event deck "
                            "(reading C1 solo_events is off)")
         try:
@@ -332,11 +332,11 @@ def _dist_json(dist: dict) -> dict:
             "never": frac_str(dist.get(None, Fraction(0)))}
 
 
-def report(players: int | None, rules: CactusRules, history: Iterable[Record], marked: Sequence[int] = sd.DEFAULT_MARKED) -> dict:
+def report(players: int | None, readings: CactusReadings, history: Iterable[Record], marked: Sequence[int] = sd.DEFAULT_MARKED) -> dict:
     """The companion's answer, JSON-ready: per step (0 = before round 1, k = after round k) the
     arrival distribution given what was seen, the next round's chance, and the decks' contents."""
     history = list(history)
-    beliefs = follow(players, rules, history, marked)
+    beliefs = follow(players, readings, history, marked)
     steps = []
     for k, b in enumerate(beliefs):
         dist = arrival(b)
@@ -347,5 +347,5 @@ def report(players: int | None, rules: CactusRules, history: Iterable[Record], m
                       "ended": frac_str(ended), "end_causes": causes,
                       "solo_deck": _deck_view(b), "events": _events_view(b)})
     return {"mode": "solo" if players is None else "players", "players": players, "marked": list(marked),
-            "history": [record_to_json(r) for r in history], "steps": steps, "rules": rules.to_json(),
+            "history": [record_to_json(r) for r in history], "steps": steps, "rules": readings.to_json(),
             "method": "exact"}

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from solver.cactus.events import round_effects, table
-from solver.cactus.rules import CactusRules, frac_str
+from solver.cactus.readings import CactusReadings, frac_str
 from solver.errors import BadInput
 from solver.io.read import as_int
 
@@ -52,9 +52,9 @@ def duel_event(events: Sequence[str]) -> tuple[str, ...]:
     return keys
 
 
-def _side_total(shot: int, bonus: int, event_mod: int, dice: int, rules: CactusRules) -> Counter:
-    base = roll_distribution(dice, rules.die_sides)
-    if dice > 1 and rules.fast_draw_modifiers == "each_die":
+def _side_total(shot: int, bonus: int, event_mod: int, dice: int, readings: CactusReadings) -> Counter:
+    base = roll_distribution(dice, readings.die_sides)
+    if dice > 1 and readings.fast_draw_modifiers == "each_die":
         add = dice * (shot + bonus + event_mod)
     else:
         add = shot + event_mod + dice * bonus if dice > 1 else shot + bonus + event_mod
@@ -63,7 +63,7 @@ def _side_total(shot: int, bonus: int, event_mod: int, dice: int, rules: CactusR
 
 def duel_odds(initiator_shot: int, defender_shot: int, events: Sequence[str] = (),
               initiator_bonus: int = 0, defender_bonus: int = 0, shootout_duel: bool = False,
-              rules: CactusRules = CactusRules()) -> dict:
+              readings: CactusReadings = CactusReadings()) -> dict:
     """Exact chances that the initiator wins, loses or ties (after the tie rule)."""
     initiator_shot = as_int(initiator_shot, "initiator second shot", 0, 99)
     defender_shot = as_int(defender_shot, "defender second shot", 0, 99)
@@ -80,24 +80,24 @@ def duel_odds(initiator_shot: int, defender_shot: int, events: Sequence[str] = (
             raise BadInput("shootout duel: only when the round's event is Shootout")
         init_mod += early[0]
     a_shot, d_shot = (initiator_shot, defender_shot) if second_shot else (0, 0)
-    a = _side_total(a_shot, initiator_bonus, init_mod, dice, rules)
-    d = _side_total(d_shot, defender_bonus, 0, dice, rules)
+    a = _side_total(a_shot, initiator_bonus, init_mod, dice, readings)
+    d = _side_total(d_shot, defender_bonus, 0, dice, readings)
     total = sum(a.values()) * sum(d.values())
     win = sum(wa * wd for ta, wa in a.items() for td, wd in d.items() if ta > td)
     lose = sum(wa * wd for ta, wa in a.items() for td, wd in d.items() if ta < td)
     p_win, p_lose = Fraction(win, total), Fraction(lose, total)
     p_tie = 1 - p_win - p_lose
     raw = {"win": frac_str(p_win), "lose": frac_str(p_lose), "tie": frac_str(p_tie)}
-    if rules.duel_ties == "reroll":
+    if readings.duel_ties == "reroll":
         p_win, p_lose, p_tie = p_win / (p_win + p_lose), p_lose / (p_win + p_lose), Fraction(0)
-    elif rules.duel_ties == "initiator_wins":
+    elif readings.duel_ties == "initiator_wins":
         p_win, p_tie = p_win + p_tie, Fraction(0)
-    elif rules.duel_ties == "defender_wins":
+    elif readings.duel_ties == "defender_wins":
         p_lose, p_tie = p_lose + p_tie, Fraction(0)
     return {"win": frac_str(p_win), "lose": frac_str(p_lose), "tie": frac_str(p_tie),
             "single_roll": raw, "dice_per_roll": dice, "second_shot_used": second_shot,
             "initiator_modifier": init_mod, "events": keys,
             "initiator": {"second_shot": a_shot, "bonus": initiator_bonus},
             "defender": {"second_shot": d_shot, "bonus": defender_bonus},
-            "ties": rules.duel_ties, "die_sides": rules.die_sides,
+            "ties": readings.duel_ties, "die_sides": readings.die_sides,
             "note": "a lone ranger who wins a duel he started discards the next event; a loser is pushed"}

@@ -20,7 +20,7 @@ from functools import lru_cache
 from math import comb
 from pathlib import Path
 
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 from solver.io.read import read_toml
 from solver.paths import SCENARIOS
@@ -233,7 +233,7 @@ def _end(state: EventsInPlay, cause: EndCause) -> EventsInPlay:
     return replace(state, ended=True, end_round=state.round, end_cause=cause)
 
 
-def start_round(state: EventsInPlay, rules: CactusRules = CactusRules()) -> Outcomes:
+def start_round(state: EventsInPlay, readings: CactusReadings = CactusReadings()) -> Outcomes:
     """Next round: draw the top event and apply it (rule:C-event-draw); empty deck: no event."""
     if state.ended:
         return ((ONE, state),)
@@ -241,10 +241,10 @@ def start_round(state: EventsInPlay, rules: CactusRules = CactusRules()) -> Outc
     if not state.deck:
         return ((ONE, state),)
     key, rest = state.deck[0], state.deck[1:]
-    return apply_event(replace(state, deck=rest, current=key), key, rules)
+    return apply_event(replace(state, deck=rest, current=key), key, readings)
 
 
-def apply_event(state: EventsInPlay, key: str, rules: CactusRules = CactusRules()) -> Outcomes:
+def apply_event(state: EventsInPlay, key: str, readings: CactusReadings = CactusReadings()) -> Outcomes:
     """Apply one revealed event (already removed from the deck) and discard it."""
     e = table().get(key)
     if e.ends_game:  # rule:C-ev-marshal
@@ -256,15 +256,15 @@ def apply_event(state: EventsInPlay, key: str, rules: CactusRules = CactusRules(
             state = _discard(replace(state, deck=state.deck[1:]), state.deck[0])
         return ((ONE, _discard(state, key)),)
     if e.deck_action == "discard_to_top":  # rule:C-ev-stagecoach, rule:C5
-        return tuple((p, _discard(s, key)) for p, s in _stagecoach(state, e.draw, rules))
+        return tuple((p, _discard(s, key)) for p, s in _stagecoach(state, e.draw, readings))
     return ((ONE, _discard(state, key)),)
 
 
-def _stagecoach(state: EventsInPlay, want: int, rules: CactusRules) -> Outcomes:
+def _stagecoach(state: EventsInPlay, want: int, readings: CactusReadings) -> Outcomes:
     """Shuffle the discard pile (the Stagecoach itself is not in it yet), put up to 2 on top."""
     pile = state.discard
     k = min(want, len(pile))
-    if rules.stagecoach_short == "none" and len(pile) < want:
+    if readings.stagecoach_short == "none" and len(pile) < want:
         k = 0
     if k == 0:
         return ((ONE, state),)
@@ -290,7 +290,7 @@ def _ordered_picks(items, k):
             yield (x,) + rest
 
 
-def duel_discard(state: EventsInPlay, rules: CactusRules = CactusRules()) -> Outcomes:
+def duel_discard(state: EventsInPlay, readings: CactusReadings = CactusReadings()) -> Outcomes:
     """The lone ranger won a duel he started: discard the following event (rule:C-duel-discard);
     every win does so (rule:C10 ``every_win``), :func:`duel_wins` applies the one-a-round reading.
 
@@ -300,44 +300,44 @@ def duel_discard(state: EventsInPlay, rules: CactusRules = CactusRules()) -> Out
     if state.ended or not state.deck:
         return ((ONE, state),)
     top, rest = state.deck[0], state.deck[1:]
-    if top == MARSHAL and rules.marshal_discard == "revealed":
+    if top == MARSHAL and readings.marshal_discard == "revealed":
         return ((ONE, _end(replace(state, deck=rest), EndCause.DUEL)),)
     return ((ONE, _discard(replace(state, deck=rest), top)),)
 
 
 @lru_cache(maxsize=64)
-def duel_wins(rules: CactusRules = CactusRules()) -> tuple[tuple[int, Fraction], ...]:
+def duel_wins(readings: CactusReadings = CactusReadings()) -> tuple[tuple[int, Fraction], ...]:
     """How many event discards the lone ranger's duels make in one round, with exact chances.
 
-    He starts ``rules.duels_per_round`` duels, each won with ``rules.duel_win_chance`` independently
+    He starts ``readings.duels_per_round`` duels, each won with ``readings.duel_win_chance`` independently
     (binomial). rule:C10 ``every_win``: each win discards the next event; ``one_per_round``: at most
     one discard a round, however many he wins.
     """
-    n, q = rules.duels_per_round, rules.duel_win_chance
+    n, q = readings.duels_per_round, readings.duel_win_chance
     out: Counter = Counter()
     for k in range(n + 1):
         p = Fraction(comb(n, k)) * q ** k * (1 - q) ** (n - k)
         if p:
-            out[min(k, 1) if rules.duel_discards == "one_per_round" else k] += p
+            out[min(k, 1) if readings.duel_discards == "one_per_round" else k] += p
     return tuple(sorted(out.items()))
 
 
-def discard_times(state: EventsInPlay, times: int, rules: CactusRules = CactusRules()) -> EventsInPlay:
+def discard_times(state: EventsInPlay, times: int, readings: CactusReadings = CactusReadings()) -> EventsInPlay:
     """``times`` duel wins in a row, each discarding the following event (rule:C10, rule:C4)."""
     for _ in range(times):
-        ((_, state),) = duel_discard(state, rules)
+        ((_, state),) = duel_discard(state, readings)
     return state
 
 
-def play_round(state: EventsInPlay, rules: CactusRules = CactusRules()) -> Outcomes:
+def play_round(state: EventsInPlay, readings: CactusReadings = CactusReadings()) -> Outcomes:
     """One round of the event deck: the event draw, then the duel discards of the action phase
     (:func:`duel_wins`). Outcomes with equal states are merged."""
     out: Counter = Counter()
-    wins = duel_wins(rules)
-    for p, s in start_round(state, rules):
+    wins = duel_wins(readings)
+    for p, s in start_round(state, readings):
         if s.ended:
             out[s] += p
             continue
         for k, q in wins:
-            out[discard_times(s, k, rules)] += p * q
+            out[discard_times(s, k, readings)] += p * q
     return tuple((p, s) for s, p in out.items() if p)

@@ -3,9 +3,9 @@ marshal arrives and the lone ranger wins.
 
 A :class:`Game` is what the expansion's decks hold between rounds: the solo action card draw deck
 (its contents for the next round, rule:C-solo-schedule, rule:C3) in solo mode, the event deck
-(rule:C-event-deck) with 2-5 players or in solo with ``rules.solo_events`` (rule:C1). Each round is one
+(rule:C-event-deck) with 2-5 players or in solo with ``readings.solo_events`` (rule:C1). Each round is one
 action, :class:`NextRound`, whose :func:`outcomes` are exact: the event draw and its effect
-(rule:C-event-draw, Train, Stagecoach), a duel discard with ``rules.duel_win_chance`` (rule:C4), then
+(rule:C-event-draw, Train, Stagecoach), a duel discard with ``readings.duel_win_chance`` (rule:C4), then
 the lone ranger's planning draw (rule:C-solo-planning): the marshal's arrival among his programmed
 cards ends the game (rule:C-solo-marshal). The event draw comes before the action phase, so it ends
 the game first in a round both could (as :func:`solver.cactus.odds.combine`).
@@ -30,7 +30,7 @@ from typing import Any
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
 from solver.cactus.events import EndCause
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.contract import Outcome
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
@@ -63,7 +63,7 @@ class Game:
     (solo mode only, sorted, ``"M"`` = the marshal's arrival); ``events``: the event deck or None;
     ``end_cause``: "solo-deck", "event", "train" or "duel" once the marshal has arrived (an :class:`EndCause`)."""
 
-    rules: CactusRules
+    readings: CactusReadings
     players: int | None
     round: int = 0
     solo_deck: tuple | None = None
@@ -75,9 +75,9 @@ def _solo_key(card) -> tuple:
     return (card == sd.MARSHAL, card if card != sd.MARSHAL else 0)
 
 
-def _event_deck(players: int | None, rules: CactusRules, rng: random.Random) -> ev.EventsInPlay | None:
+def _event_deck(players: int | None, readings: CactusReadings, rng: random.Random) -> ev.EventsInPlay | None:
     """The shuffled event deck, the marshal's arrival among the bottom 3 (rule:C-event-deck, rule:C1)."""
-    size = ev.deck_size(players) if players is not None else (rules.solo_event_cards if rules.solo_events else None)
+    size = ev.deck_size(players) if players is not None else (readings.solo_event_cards if readings.solo_events else None)
     if size is None:
         return None
     order = list(ev.table().cards())
@@ -85,14 +85,14 @@ def _event_deck(players: int | None, rules: CactusRules, rng: random.Random) -> 
     return ev.EventsInPlay(ev.build_deck(order, size, rng.randrange(3)))
 
 
-def initial_state(seed: int = 0, rules: CactusRules = CactusRules(), players: int | None = None,
+def initial_state(seed: int = 0, readings: CactusReadings = CactusReadings(), players: int | None = None,
                   marked=sd.DEFAULT_MARKED) -> Game:
     """A new game: ``players`` None for solo (the 4 ``marked`` solo cards form round 1's deck), else 2-5;
     ``seed`` shuffles the event deck when there is one."""
     if players is not None:
         ev.deck_size(players)  # 2..5, else BadInput
     solo = tuple(sorted(sd._check_marked(marked))) if players is None else None
-    return Game(rules, players, 0, solo, _event_deck(players, rules, random.Random(seed)))
+    return Game(readings, players, 0, solo, _event_deck(players, readings, random.Random(seed)))
 
 
 def is_terminal(game: Game) -> bool:
@@ -119,15 +119,15 @@ def legal_actions(game: Game) -> tuple[NextRound, ...]:
     return () if is_terminal(game) else (NextRound(),)
 
 
-def _next_contents(deck: tuple, rnd: int, rules: CactusRules) -> list[tuple[Fraction, tuple]]:
+def _next_contents(deck: tuple, rnd: int, readings: CactusReadings) -> list[tuple[Fraction, tuple]]:
     """The solo deck for round ``rnd`` from the previous round's (rule:C-solo-schedule, rule:C3)."""
     if rnd <= 5:
         rest = [c for c in sd.NUMBERED if c not in deck]
-        picks = rest[:1] if rules.added_card == "lowest_number" else rest
+        picks = rest[:1] if readings.added_card == "lowest_number" else rest
         return [(Fraction(1, len(picks)), tuple(sorted(deck + (c,), key=_solo_key))) for c in picks]
     if rnd == 6:
         return [(Fraction(1), deck + (sd.MARSHAL,))]
-    gone = sd.archived(rnd, rules)
+    gone = sd.archived(rnd, readings)
     return [(Fraction(1), tuple(c for c in deck if c not in gone))]
 
 
@@ -136,11 +136,11 @@ def _solo_round(game: Game) -> list[tuple[Fraction, Game]]:
     the programmed cards ends the game (rule:C-solo-marshal); else the deck for the next round."""
     deck = game.solo_deck
     assert deck is not None  # solo mode
-    programmed, _ = sd.planning_split(len(deck), game.rules)
+    programmed, _ = sd.planning_split(len(deck), game.readings)
     p = Fraction(programmed, len(deck)) if sd.MARSHAL in deck else Fraction(0)
     out = [(p, replace(game, end_cause=EndCause.SOLO_DECK))] if p else []
     if p < 1:
-        out += [((1 - p) * q, replace(game, solo_deck=nxt)) for q, nxt in _next_contents(deck, game.round + 1, game.rules)]
+        out += [((1 - p) * q, replace(game, solo_deck=nxt)) for q, nxt in _next_contents(deck, game.round + 1, game.readings)]
     return out
 
 
@@ -151,7 +151,7 @@ def outcomes(game: Game, action: NextRound) -> list[tuple[Fraction, Game]]:
     if is_terminal(game):
         raise BadInput("the game is over")
     rnd = replace(game, round=game.round + 1)
-    draws = ev.play_round(game.events, game.rules) if game.events is not None else ((Fraction(1), None),)
+    draws = ev.play_round(game.events, game.readings) if game.events is not None else ((Fraction(1), None),)
     out: dict[Game, Fraction] = {}
     for p, events in draws:
         after = replace(rnd, events=events)
@@ -176,7 +176,7 @@ def _events_to_json(s: ev.EventsInPlay) -> dict:
 
 
 def state_to_json(game: Game) -> dict:
-    return {"game": "cactus", "players": game.players, "round": game.round, "rules": game.rules.to_json(),
+    return {"game": "cactus", "players": game.players, "round": game.round, "rules": game.readings.to_json(),
             "solo_deck": list(game.solo_deck) if game.solo_deck is not None else None,
             "events": _events_to_json(game.events) if game.events is not None else None,
             "end_cause": game.end_cause}
@@ -238,12 +238,12 @@ def state_from_json(doc: Any) -> Game:
     if players is not None:
         ev.deck_size(as_int(players, "game.players", 2, 5))
     rnd = as_int(require(doc, "round", int, "game"), "game.round", 0)
-    rules = CactusRules.from_json(require(doc, "rules", dict, "game"))
+    readings = CactusReadings.from_json(require(doc, "rules", dict, "game"))
     solo = None if players is not None else _solo_from_json(doc.get("solo_deck"))
     if players is not None and doc.get("solo_deck") is not None:
         raise BadInput("game.solo_deck: only in solo mode (players null)")
     events = None if doc.get("events") is None else _events_from_json(doc["events"], rnd)
-    if (players is not None or rules.solo_events) and events is None:
+    if (players is not None or readings.solo_events) and events is None:
         raise BadInput("game.events: this game has an event deck")
     end_cause = doc.get("end_cause")
     if end_cause not in (None, *_ARRIVALS):
@@ -252,16 +252,16 @@ def state_from_json(doc: Any) -> Game:
     if events is not None and events.ended != (end_cause in ev.EVENT_DECK_ENDS):
         raise BadInput("game.end_cause: must name the event deck's ending exactly when that deck has ended")
     if solo is not None:
-        _check_solo_size(solo, rnd if end_cause is not None else rnd + 1, rules)
-    return Game(rules, players, rnd, solo, events, end_cause)
+        _check_solo_size(solo, rnd if end_cause is not None else rnd + 1, readings)
+    return Game(readings, players, rnd, solo, events, end_cause)
 
 
-def _check_solo_size(deck: tuple, rnd: int, rules: CactusRules) -> None:
+def _check_solo_size(deck: tuple, rnd: int, readings: CactusReadings) -> None:
     """The solo deck holds the schedule's number of cards, the marshal from round 6 (rule:C-solo-schedule)."""
     if rnd < 1:
         raise BadInput("game.round: a finished game has played at least one round")
-    if len(deck) != sd.deck_size(rnd, rules) or (sd.MARSHAL in deck) != (rnd >= 6):
-        raise BadInput(f"game.solo_deck: round {rnd} has {sd.deck_size(rnd, rules)} cards"
+    if len(deck) != sd.deck_size(rnd, readings) or (sd.MARSHAL in deck) != (rnd >= 6):
+        raise BadInput(f"game.solo_deck: round {rnd} has {sd.deck_size(rnd, readings)} cards"
                        f"{', the marshal among them' if rnd >= 6 else ', not the marshal yet'}")
 
 

@@ -30,7 +30,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from solver.cactus import town as tw
-from solver.cactus.rules import CactusRules, frac_str
+from solver.cactus.readings import CactusReadings, frac_str
 from solver.errors import BadInput
 
 ICONS = ("RUN", "SNEAK", "SPRINT", "DUEL", "CONFUSE", "PASS", "RUN-ALL", "SNEAK-ALL",
@@ -198,27 +198,27 @@ class Turn:
 Outcome = tuple[Fraction, tw.Town, dict, "tw.Cell | None"]  # chance, town after, action, came_from after
 
 
-def opponents(town: tw.Town, rules: CactusRules) -> tuple[tuple[Fraction, tw.Outlaw], ...]:
+def opponents(town: tw.Town, readings: CactusReadings) -> tuple[tuple[Fraction, tw.Outlaw], ...]:
     """rule:C12 whom he duels or confuses among the outlaws on his building: ``random`` (each
     equally likely) or ``most_plunder`` (those carrying the most plunder, equally likely)."""
     here = tw.sharing(town)
-    if here and rules.sharing_pick == "most_plunder":
+    if here and readings.sharing_pick == "most_plunder":
         most = max(o.plunder for o in here)
         here = tuple(o for o in here if o.plunder == most)
     return tuple((Fraction(1, len(here)), o) for o in here)
 
 
-def _duel(town: tw.Town, rules: CactusRules, turn: Turn, came: tw.Cell | None) -> list[Outcome]:
+def _duel(town: tw.Town, readings: CactusReadings, turn: Turn, came: tw.Cell | None) -> list[Outcome]:
     """rule:C-duel a duel he starts, won / lost / tied with the turn's chances; rule:C11 the loser
     is pushed off the building, so later movement icons are possible again."""
     out: list[Outcome] = []
-    for p, o in opponents(town, rules):
+    for p, o in opponents(town, readings):
         base = {"icon": "DUEL", "with": o.name}
         if turn.win:
             out.append((p * turn.win, town, {**base, "result": DuelResult.WON, "note": "the next event card is discarded "
                         "(rule C10: every duel he starts and wins); the outlaw's loss follows the base game"}, came))
         if turn.lose:
-            for q, pushed in tw.push_outcomes(town, came, rules):
+            for q, pushed in tw.push_outcomes(town, came, readings):
                 out.append((p * turn.lose * q, pushed, {**base, "result": DuelResult.LOST, "pushed_to": list(pushed.ranger),
                                                         "note": "a losing lone ranger is pushed (rule C11)"},
                             town.ranger))
@@ -227,7 +227,7 @@ def _duel(town: tw.Town, rules: CactusRules, turn: Turn, came: tw.Cell | None) -
     return out
 
 
-def icon_outcomes(town: tw.Town, icon: Icon, rules: CactusRules, turn: Turn = Turn(),
+def icon_outcomes(town: tw.Town, icon: Icon, readings: CactusReadings, turn: Turn = Turn(),
                   came: tw.Cell | None = None, target: str | None = None) -> tuple[Outcome, ...]:
     """The outcomes of one icon, or ``()`` when it cannot be carried out (an action marked
     ``not_possible`` when it cannot on one draw of the target, rule:C6; ``target`` the outlaw
@@ -239,12 +239,12 @@ def icon_outcomes(town: tw.Town, icon: Icon, rules: CactusRules, turn: Turn = Tu
     if name == "PASS":
         return ((Fraction(1), town, {"icon": "PASS", "pass_turn": True}, came),)
     if name == "DUEL":
-        return tuple(_duel(town, rules, turn, came))
+        return tuple(_duel(town, readings, turn, came))
     if name == "CONFUSE":  # rule:C-confuse
         note = "look at the outlaws' target cards, archive one; they draw a new one"
-        return tuple((p, town, {"icon": name, "with": o.name, "note": note}, came) for p, o in opponents(town, rules))
+        return tuple((p, town, {"icon": name, "with": o.name, "note": note}, came) for p, o in opponents(town, readings))
     out = []
-    for p, t, act in tw.move_outcomes(town, name, rules, target):
+    for p, t, act in tw.move_outcomes(town, name, readings, target):
         path = act.get("path") or []
         before = ([town.ranger] + [tuple(c) for c in path])[-2] if path else came
         out.append((p, t, act, before))
@@ -259,7 +259,7 @@ def _aim(act: dict, target: str | None) -> str | None:
     return act["toward"][-1] if act.get("toward") else target
 
 
-def _element(branch: Branch, element: Element, rules: CactusRules, turn: Turn) -> list[Branch]:
+def _element(branch: Branch, element: Element, readings: CactusReadings, turn: Turn) -> list[Branch]:
     """One slash group on one branch: the first possible icon; none possible -> he passes his turn
     (rule:C14), a lone impossible icon is skipped (rule:C-icon-sequence)."""
     p0, t0, acts0, came0, _, aim0 = branch
@@ -268,23 +268,23 @@ def _element(branch: Branch, element: Element, rules: CactusRules, turn: Turn) -
     for icon in element:
         still = []
         for p, t, acts, came, aim in pending:
-            outs = icon_outcomes(t, icon, rules, turn, came, aim)
+            outs = icon_outcomes(t, icon, readings, turn, came, aim)
             if not outs:
                 still.append((p, t, acts, came, aim))
             for q, t2, a, came2 in outs:
                 if a.get("not_possible"):
                     still.append((p * q, t, acts + [a], came, _aim(a, aim)))
                 else:
-                    ends = bool(a.get("pass_turn")) and rules.pass_turn == "ends_row"
+                    ends = bool(a.get("pass_turn")) and readings.pass_turn == "ends_row"
                     done.append((p * q, t2, acts + [a], came2, ends, _aim(a, aim)))
         pending = still
     label = "/".join(i.text() for i in element)
     for p, t, acts, came, aim in pending:
         if len(element) > 1:
             note = ("none possible: he passes his turn, " + ("nothing more of this row (rule C14)"
-                    if rules.pass_turn == "ends_row" else "the row goes on (rule C14 icon_only)"))
+                    if readings.pass_turn == "ends_row" else "the row goes on (rule C14 icon_only)"))
             done.append((p, t, acts + [{"icon": label, "skipped": True, "pass_turn": True, "note": note}], came,
-                         rules.pass_turn == "ends_row", aim))
+                         readings.pass_turn == "ends_row", aim))
         elif len(acts) > len(acts0) and acts[-1].get("not_possible"):  # not possible on this draw (rule:C6)
             done.append((p, t, acts[:-1] + [{**acts[-1], "skipped": True}], came, False, aim))
         else:
@@ -296,12 +296,12 @@ def _idle(a: dict) -> bool:
     return bool(a.get("skipped") or a.get("not_possible"))
 
 
-def resolve_sequence(town: tw.Town, seq: Sequence, rules: CactusRules = CactusRules(),
+def resolve_sequence(town: tw.Town, seq: Sequence, readings: CactusReadings = CactusReadings(),
                      turn: Turn = Turn()) -> list[dict]:
     """rule:C-icon-sequence: all outcomes of carrying out ``seq`` with exact chances."""
     branches: list[Branch] = [(Fraction(1), town, [], turn.came_from, False, None)]
     for element in seq:
-        branches = [nb for b in branches for nb in ([b] if b[4] else _element(b, element, rules, turn))]
+        branches = [nb for b in branches for nb in ([b] if b[4] else _element(b, element, readings, turn))]
     merged: dict[tuple, list] = {}
     for p, t, acts, _, ended, _ in branches:
         if all(_idle(a) for a in acts) and not any(a.get("pass_turn") for a in acts):

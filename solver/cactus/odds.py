@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from solver.cactus import events as ev
 from solver.cactus import solo_deck as sd
-from solver.cactus.rules import CactusRules, frac_str
+from solver.cactus.readings import CactusReadings, frac_str
 from solver.contract import sample
 from solver.errors import BadInput
 from solver.execution.plans import BatchKind, Plan, call_star
@@ -39,10 +39,10 @@ SOLO_HORIZON = 40
 
 @dataclass(frozen=True)
 class MarshalQuery:
-    """What to compute: ``players`` None for solo, else 2..5; ``rules`` the open readings."""
+    """What to compute: ``players`` None for solo, else 2..5; ``readings`` the open readings."""
 
     players: int | None = None
-    rules: CactusRules = CactusRules()
+    readings: CactusReadings = CactusReadings()
 
     def __post_init__(self):
         if self.players is not None:
@@ -51,18 +51,18 @@ class MarshalQuery:
     def event_cards(self) -> int | None:
         if self.players is not None:
             return ev.deck_size(self.players)
-        return self.rules.solo_event_cards if self.rules.solo_events else None
+        return self.readings.solo_event_cards if self.readings.solo_events else None
 
 
 Dist = dict  # round (int) or None ("never by the marshal") -> Fraction
 
 
-def solo_deck_distribution(rules: CactusRules = CactusRules(), horizon: int = SOLO_HORIZON) -> Dist:
+def solo_deck_distribution(readings: CactusReadings = CactusReadings(), horizon: int = SOLO_HORIZON) -> Dist:
     """Round -> chance the solo deck reveals the marshal's arrival then; None -> beyond ``horizon``."""
     out: Dist = {}
     alive = Fraction(1)
     for rnd in range(1, horizon + 1):
-        p = sd.marshal_programmed_chance(rnd, rules)
+        p = sd.marshal_programmed_chance(rnd, readings)
         if p:
             out[rnd] = alive * p
             alive *= 1 - p
@@ -130,23 +130,23 @@ def layout_count(size: int, kinds: Collection[str] = DECK_KINDS) -> int:
 
 
 @lru_cache(maxsize=200_000)
-def _end_from(state: ev.EventsInPlay, rules: CactusRules) -> tuple:
+def _end_from(state: ev.EventsInPlay, readings: CactusReadings) -> tuple:
     if state.ended:
         return ((state.end_round, Fraction(1)),)
     if not state.deck:
         return ((None, Fraction(1)),)
     out: Counter = Counter()
-    for p, nxt in ev.play_round(state, rules):
-        for rnd, q in _end_from(nxt, rules):
+    for p, nxt in ev.play_round(state, readings):
+        for rnd, q in _end_from(nxt, readings):
             out[rnd] += p * q
     return tuple(out.items())
 
 
-def event_distribution(size: int, rules: CactusRules = CactusRules()) -> Dist:
+def event_distribution(size: int, readings: CactusReadings = CactusReadings()) -> Dist:
     """Round -> chance the event deck of ``size`` cards ends the game then (None: never)."""
     out: Counter = Counter()
     for w, deck in deck_layouts(size):
-        for rnd, q in _end_from(ev.EventsInPlay(deck), rules):
+        for rnd, q in _end_from(ev.EventsInPlay(deck), readings):
             out[rnd] += w * q
     return {k: v for k, v in out.items() if v}
 
@@ -171,28 +171,28 @@ def distribution(query: MarshalQuery) -> Dist:
     """The exact distribution of the round the marshal ends the game (None: never / beyond)."""
     cards = query.event_cards()
     if query.players is not None:
-        return event_distribution(cards, query.rules)
-    solo = solo_deck_distribution(query.rules)
-    return combine(event_distribution(cards, query.rules), solo) if cards else solo
+        return event_distribution(cards, query.readings)
+    solo = solo_deck_distribution(query.readings)
+    return combine(event_distribution(cards, query.readings), solo) if cards else solo
 
 
 EVENT_READS = ["stagecoach_short", "duel_win_chance", "duels_per_round", "duel_discards", "marshal_discard"]
 
 
-def reads(players: int | None, rules: CactusRules = CactusRules()) -> list[str]:
+def reads(players: int | None, readings: CactusReadings = CactusReadings()) -> list[str]:
     """The options these odds read (no other option can change them): the solo deck reads C2 and C1;
     the event deck C5 and the duel discards (C4, C10 only when ``duel_win_chance`` > 0; C10 only
     with more than one duel a round). C3 never changes them: the marshal's chance depends on the
     deck size only."""
-    solo = ["short_deck", "solo_events"] + (["solo_event_cards"] if rules.solo_events else [])
-    if players is None and not rules.solo_events:
+    solo = ["short_deck", "solo_events"] + (["solo_event_cards"] if readings.solo_events else [])
+    if players is None and not readings.solo_events:
         return solo
     return (solo if players is None else []) + EVENT_READS
 
 
-def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules()) -> dict:
+def marshal_odds(players: int | None = None, readings: CactusReadings = CactusReadings()) -> dict:
     """The ``ruleslinger cactus marshal`` result (contracts.md) as a dict of ``"p/q"`` strings."""
-    query = MarshalQuery(players, rules)
+    query = MarshalQuery(players, readings)
     dist = distribution(query)
     rounds = sorted(k for k in dist if k is not None)
     never = dist.get(None, Fraction(0))
@@ -205,9 +205,9 @@ def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules())
               "by_round": cumulative, "never": frac_str(never),
               "earliest": rounds[0] if rounds else None, "latest": rounds[-1] if rounds and not never else None,
               "expected_round": frac_str(sum(r * dist[r] for r in rounds)) if not never else None,
-              "method": "exact", "rules": rules.to_json(), "reads": reads(players, rules)}
+              "method": "exact", "rules": readings.to_json(), "reads": reads(players, readings)}
     if players is None and never:
-        result["note"] = f"'never' is the chance the game goes past round {SOLO_HORIZON} (rule C2 '{rules.short_deck}')"
+        result["note"] = f"'never' is the chance the game goes past round {SOLO_HORIZON} (rule C2 '{readings.short_deck}')"
     elif never:
         result["note"] = "'never' is the chance the marshal's arrival is discarded and never drawn again (rule C4)"
     return result
@@ -215,7 +215,7 @@ def marshal_odds(players: int | None = None, rules: CactusRules = CactusRules())
 
 # ---------------------------------------------------------------- Monte Carlo (the tests' oracle)
 
-def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None:
+def _sim_events(size: int, readings: CactusReadings, rng: random.Random) -> int | None:
     order = list(ev.table().cards())
     rng.shuffle(order)
     cards = order[:size]
@@ -225,30 +225,30 @@ def _sim_events(size: int, rules: CactusRules, rng: random.Random) -> int | None
     while not state.ended and state.deck:
         state = ev.EventsInPlay(state.deck, state.discard, state.round + 1)
         key, rest = state.deck[0], state.deck[1:]
-        state = sample(ev.apply_event(replace(state, deck=rest, current=key), key, rules), rng)
-        if not state.ended and rules.duel_win_chance:
-            wins = sum(rng.random() < float(rules.duel_win_chance) for _ in range(rules.duels_per_round))
-            if rules.duel_discards == "one_per_round":  # rule:C10
+        state = sample(ev.apply_event(replace(state, deck=rest, current=key), key, readings), rng)
+        if not state.ended and readings.duel_win_chance:
+            wins = sum(rng.random() < float(readings.duel_win_chance) for _ in range(readings.duels_per_round))
+            if readings.duel_discards == "one_per_round":  # rule:C10
                 wins = min(wins, 1)
             for _ in range(wins):
-                state = sample(ev.duel_discard(state, rules), rng)
+                state = sample(ev.duel_discard(state, readings), rng)
     return state.end_round if state.ended else None
 
 
-def _sim_solo(rules: CactusRules, rng: random.Random, horizon: int = SOLO_HORIZON) -> int | None:
+def _sim_solo(readings: CactusReadings, rng: random.Random, horizon: int = SOLO_HORIZON) -> int | None:
     rest = [c for c in sd.NUMBERED if c not in sd.DEFAULT_MARKED]
     deck = list(sd.DEFAULT_MARKED)
     for rnd in range(1, horizon + 1):
         if 2 <= rnd <= 5:
-            card = rest.pop(0) if rules.added_card == "lowest_number" else rest.pop(rng.randrange(len(rest)))
+            card = rest.pop(0) if readings.added_card == "lowest_number" else rest.pop(rng.randrange(len(rest)))
             deck.append(card)
         elif rnd == 6:
             deck.append(sd.MARSHAL)
         elif rnd >= 7:
-            gone = sd.archived(rnd, rules)
+            gone = sd.archived(rnd, readings)
             deck = [c for c in deck if c not in gone]
         rng.shuffle(deck)
-        if sd.planning_draw(deck, rules).marshal_programmed:
+        if sd.planning_draw(deck, readings).marshal_programmed:
             return rnd
     return None
 
@@ -256,10 +256,10 @@ def _sim_solo(rules: CactusRules, rng: random.Random, horizon: int = SOLO_HORIZO
 def simulate_one(query: MarshalQuery, rng: random.Random) -> int | None:
     cards = query.event_cards()
     if query.players is not None:
-        return _sim_events(cards, query.rules, rng)
-    solo = _sim_solo(query.rules, rng)
+        return _sim_events(cards, query.readings, rng)
+    solo = _sim_solo(query.readings, rng)
     if cards:
-        event = _sim_events(cards, query.rules, rng)
+        event = _sim_events(cards, query.readings, rng)
         if event is not None and (solo is None or event <= solo):
             return event
     return solo
@@ -310,12 +310,12 @@ def plan_montecarlo(request):
     """``ruleslinger batch cactus-montecarlo``: the marshal's arrival round in ``n`` simulated games, in chunks of
     :data:`CHUNK` (chunk j with seed+j), reported beside the exact odds."""
     request.only("players")
-    rules = request.readings(CactusRules)
-    query = MarshalQuery(request.get("players"), rules)
+    readings = request.readings(CactusReadings)
+    query = MarshalQuery(request.get("players"), readings)
     sizes = [min(CHUNK, request.n - start) for start in range(0, request.n, CHUNK)]
     items = [(size, request.seed + j) for j, size in enumerate(sizes)]
     settings = {"players": query.players, "mode": "solo" if query.players is None else "players",
-                "rules": rules.to_json(), "chunk": CHUNK}
+                "rules": readings.to_json(), "chunk": CHUNK}
     return Plan(functools.partial(call_star, simulate_chunk, {"query": query}), items, "counts", settings,
                 request.n, report=lambda counts: montecarlo_report(counts, query))
 

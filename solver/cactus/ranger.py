@@ -16,7 +16,7 @@ from solver.cactus import icons
 from solver.cactus import town as tw
 from solver.cactus.duel import affects_duels, duel_odds
 from solver.cactus.events import round_effects, table
-from solver.cactus.rules import CactusRules, frac_str
+from solver.cactus.readings import CactusReadings, frac_str
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.io.read import as_int, read_json
@@ -25,7 +25,7 @@ KNOWN_KEYS = {"format", "note", "town", "ranger", "outlaws", "targets", "card", 
 DUEL_KEYS = ("ranger_shot", "outlaw_shot", "ranger_bonus", "outlaw_bonus")
 
 
-def turn_from(position: dict, event: str | None, rules: CactusRules) -> icons.Turn:
+def turn_from(position: dict, event: str | None, readings: CactusReadings) -> icons.Turn:
     """rule:C-duel the chances of a duel he starts this turn (``position.duel``: second shots and
     token/building bonuses, default 0; the round's event if it changes duels) and rule:C11 the
     building he entered his own from (``position.came_from``)."""
@@ -38,7 +38,7 @@ def turn_from(position: dict, event: str | None, rules: CactusRules) -> icons.Tu
     lo, hi = {"ranger_shot": (0, 99), "outlaw_shot": (0, 99)}, (-20, 20)
     v = {k: as_int(raw.get(k, 0), f"position.duel.{k}", *lo.get(k, hi)) for k in DUEL_KEYS}
     events = (event,) if event is not None and affects_duels(event) else ()
-    odds = duel_odds(v["ranger_shot"], v["outlaw_shot"], events, v["ranger_bonus"], v["outlaw_bonus"], rules=rules)
+    odds = duel_odds(v["ranger_shot"], v["outlaw_shot"], events, v["ranger_bonus"], v["outlaw_bonus"], readings=readings)
     came = position.get("came_from")
     came_cell = None
     if came is not None:
@@ -49,7 +49,7 @@ def turn_from(position: dict, event: str | None, rules: CactusRules) -> icons.Tu
     return icons.Turn(Fraction(odds["win"]), Fraction(odds["lose"]), came_cell)
 
 
-def _checked(position: Any, rules: CactusRules | None) -> tuple[tw.Town, icons.Card, str | None, CactusRules,
+def _checked(position: Any, readings: CactusReadings | None) -> tuple[tw.Town, icons.Card, str | None, CactusReadings,
                                                                  icons.Turn]:
     """Every check of a position document (docs/cactus.md): its keys, readings, town, card, event,
     duel figures and the building he came from."""
@@ -61,8 +61,8 @@ def _checked(position: Any, rules: CactusRules | None) -> tuple[tw.Town, icons.C
     overrides = position.get("rules", {})
     if not isinstance(overrides, dict):
         raise BadInput("position.rules: expected an object of option: value")
-    own = CactusRules.from_json(overrides)  # the document's own readings are checked even when the caller gives readings
-    rules = rules or own
+    own = CactusReadings.from_json(overrides)  # the document's own readings are checked even when the caller gives readings
+    readings = readings or own
     town = tw.town_from_dict(position)
     if "card" not in position:
         raise BadInput("position: missing field 'card' (the action card row(s) as printed)")
@@ -72,7 +72,7 @@ def _checked(position: Any, rules: CactusRules | None) -> tuple[tw.Town, icons.C
         if not isinstance(event, str):
             raise BadInput("position.event: expected an event key such as 'train'")
         event = table().get(event).key
-    return town, card, event, rules, turn_from(position, event, rules)
+    return town, card, event, readings, turn_from(position, event, readings)
 
 
 def position_from_json(doc: Any) -> dict:
@@ -93,10 +93,10 @@ def read_position(path: str) -> dict:
     return position_from_json(read_json(path))
 
 
-def decide(position: Any, rules: CactusRules | None = None) -> dict:
+def decide(position: Any, readings: CactusReadings | None = None) -> dict:
     """The lone ranger's turn on ``position`` (a dict as in the JSON file) as a JSON-ready dict."""
-    town, card, event, rules, turn = _checked(position, rules)
-    visible = tw.visible_targets(town, rules)
+    town, card, event, readings, turn = _checked(position, readings)
+    visible = tw.visible_targets(town, readings)
     row = card.visible if visible else card.no_visible
     dist, tied = tw.closest_outlaws(town)
     return {
@@ -109,10 +109,10 @@ def decide(position: Any, rules: CactusRules | None = None) -> dict:
                     "note": "the target is drawn at random among them, then the icon is carried out toward it "
                             "(rule C6)" if len(tied) > 1 else ""},
         "sharing": [o.name for o in tw.sharing(town)],
-        "outcomes": icons.resolve_sequence(town, row, rules, turn),
+        "outcomes": icons.resolve_sequence(town, row, readings, turn),
         "duel": {"win": frac_str(turn.win), "lose": frac_str(turn.lose), "tie": frac_str(turn.tie)},
-        "moves": tw.movement_summary(town, rules),
+        "moves": tw.movement_summary(town, readings),
         "effects": round_effects(event).to_dict(),
-        "rules": rules.to_json(),
+        "rules": readings.to_json(),
     }
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 
 NUMBERED = tuple(range(1, 9))
@@ -31,27 +31,27 @@ def _check_marked(marked: Sequence[int]) -> tuple[int, ...]:
     return m
 
 
-def deck_size(rnd: int, rules: CactusRules = CactusRules()) -> int:
+def deck_size(rnd: int, readings: CactusReadings = CactusReadings()) -> int:
     """Cards in the draw deck in round ``rnd`` (rule:C-solo-schedule; rule:C2 ``stop_archiving``)."""
     if rnd < 1:
         raise BadInput(f"round: {rnd} must be 1 or more")
     if rnd <= 5:
         return 3 + rnd
     size = 9 - (rnd - 6)
-    if rules.short_deck == "stop_archiving":
+    if readings.short_deck == "stop_archiving":
         return max(size, 4)
     return max(size, 1)
 
 
-def archived(rnd: int, rules: CactusRules = CactusRules()) -> tuple[int, ...]:
+def archived(rnd: int, readings: CactusReadings = CactusReadings()) -> tuple[int, ...]:
     """Numbered cards archived by round ``rnd``: #1 in round 7, #2 in round 8, ... (rule:C3)."""
     n = max(0, rnd - 6)
-    if rules.short_deck == "stop_archiving":
+    if readings.short_deck == "stop_archiving":
         n = min(n, 5)  # the deck keeps 4 cards: #6, #7, #8 and the marshal
     return NUMBERED[:min(n, 8)]
 
 
-def planning_split(size: int, rules: CactusRules = CactusRules()) -> tuple[int, bool]:
+def planning_split(size: int, readings: CactusReadings = CactusReadings()) -> tuple[int, bool]:
     """(programmed cards, second shot set aside?) for a deck of ``size`` (rule:C-solo-planning).
 
     With 4 or more cards: 3 programmed then 1 second shot. Fewer (rule:C2): ``no_second_shot``
@@ -59,33 +59,33 @@ def planning_split(size: int, rules: CactusRules = CactusRules()) -> tuple[int, 
     """
     if size >= 4:
         return 3, True
-    if rules.short_deck == "keep_second_shot" and size >= 2:
+    if readings.short_deck == "keep_second_shot" and size >= 2:
         return size - 1, True
     return min(size, 3), False
 
 
-def contents_outcomes(rnd: int, rules: CactusRules = CactusRules(),
+def contents_outcomes(rnd: int, readings: CactusReadings = CactusReadings(),
                       marked: Sequence[int] = DEFAULT_MARKED) -> tuple[tuple[Fraction, frozenset], ...]:
     """Every possible deck content in round ``rnd`` with its exact probability (rule:C3)."""
     m = _check_marked(marked)
     rest = tuple(c for c in NUMBERED if c not in m)
     if rnd <= 5:
         extra = rnd - 1
-        if rules.added_card == "lowest_number":
+        if readings.added_card == "lowest_number":
             return ((Fraction(1), frozenset(m + rest[:extra])),)
         combos = list(combinations(rest, extra))
         return tuple((Fraction(1, len(combos)), frozenset(m + c)) for c in combos)
-    gone = archived(rnd, rules)
+    gone = archived(rnd, readings)
     return ((Fraction(1), frozenset(c for c in NUMBERED if c not in gone) | {MARSHAL}),)
 
 
-def marshal_programmed_chance(rnd: int, rules: CactusRules = CactusRules()) -> Fraction:
+def marshal_programmed_chance(rnd: int, readings: CactusReadings = CactusReadings()) -> Fraction:
     """Chance the marshal's arrival is among the programmed cards of round ``rnd``, given the game
     has not ended (each round's deck is freshly shuffled; rule:C-solo-marshal)."""
     if rnd < 6:
         return Fraction(0)
-    size = deck_size(rnd, rules)
-    programmed, _ = planning_split(size, rules)
+    size = deck_size(rnd, readings)
+    programmed, _ = planning_split(size, readings)
     return Fraction(programmed, size)
 
 
@@ -96,31 +96,31 @@ class PlanningDraw:
     marshal_programmed: bool
 
 
-def planning_draw(shuffled: Sequence, rules: CactusRules = CactusRules()) -> PlanningDraw:
+def planning_draw(shuffled: Sequence, readings: CactusReadings = CactusReadings()) -> PlanningDraw:
     """The lone ranger's planning draws from a shuffled deck (top first): 3 programmed cards, then
     1 second shot card (rule:C-solo-planning; a marshal drawn as second shot does not end the game)."""
     cards = tuple(shuffled)
     if not cards:
         raise BadInput("solo deck: empty deck")
-    n, shot = planning_split(len(cards), rules)
+    n, shot = planning_split(len(cards), readings)
     programmed = cards[:n]
     return PlanningDraw(programmed, cards[n] if shot else None, MARSHAL in programmed)
 
 
-def schedule(rules: CactusRules = CactusRules(), marked: Sequence[int] = DEFAULT_MARKED,
+def schedule(readings: CactusReadings = CactusReadings(), marked: Sequence[int] = DEFAULT_MARKED,
              last_round: int = LAST_ROUND) -> list[dict]:
     """Round by round: deck size, programmed cards, second shot, the marshal's chance, notes."""
     rows = []
     for rnd in range(1, last_round + 1):
-        size = deck_size(rnd, rules)
-        programmed, shot = planning_split(size, rules)
-        outcomes = contents_outcomes(rnd, rules, marked)
+        size = deck_size(rnd, readings)
+        programmed, shot = planning_split(size, readings)
+        outcomes = contents_outcomes(rnd, readings, marked)
         fixed = sorted(outcomes[0][1], key=str) if len(outcomes) == 1 else None
         note = ""
         if rnd == 6:
             note = "the marshal's arrival is added (the last card added)"
-        elif rnd >= 7 and archived(rnd, rules) != archived(rnd - 1, rules):
-            note = f"archive card #{archived(rnd, rules)[-1]}"
+        elif rnd >= 7 and archived(rnd, readings) != archived(rnd - 1, readings):
+            note = f"archive card #{archived(rnd, readings)[-1]}"
         if size < 4:
             note = (note + "; " if note else "") + "short deck: fewer than 3 programmed + 1 second shot (rule C2)"
         rows.append({"round": rnd, "deck_size": size, "programmed": programmed, "second_shot": shot,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from solver.cactus.rules import CactusRules, frac_str
+from solver.cactus.readings import CactusReadings, frac_str
 from solver.errors import BadInput
 from solver.io.read import as_int, require
 
@@ -124,12 +124,12 @@ def building_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def visible_targets(town: Town, rules: CactusRules = CactusRules()) -> list[dict]:
+def visible_targets(town: Town, readings: CactusReadings = CactusReadings()) -> list[dict]:
     """rule:C9 visible targets (distance irrelevant): outlaws carrying plunder, and revealed
-    target buildings not yet plundered (``rules.escaped_visible`` counts escaped plunderers too)."""
+    target buildings not yet plundered (``readings.escaped_visible`` counts escaped plunderers too)."""
     out = []
     for o in town.outlaws:
-        if o.plunder > 0 and (not o.escaped or rules.escaped_visible):
+        if o.plunder > 0 and (not o.escaped or readings.escaped_visible):
             out.append({"kind": "outlaw", "name": o.name, "at": list(o.at) if o.at else None})
     revealed = {building_key(town.building((x, y))): [x, y] for y in range(SIZE) for x in range(SIZE)
                 if town.grid[y][x] not in (HIDDEN, REVEALED_UNKNOWN)}
@@ -168,7 +168,7 @@ def _steps(at: Cell, goal: Cell, direction: str) -> list[Cell]:
     return out
 
 
-def step_options(town: Town, direction: str = "any", rules: CactusRules = CactusRules(),
+def step_options(town: Town, direction: str = "any", readings: CactusReadings = CactusReadings(),
                  target: str | None = None) -> tuple[dict, ...]:
     """One step toward the closest outlaw: ``({"p", "to", "toward"}, ...)`` with exact chances.
 
@@ -183,13 +183,13 @@ def step_options(town: Town, direction: str = "any", rules: CactusRules = Cactus
     if sharing(town):
         return ()
     _, tied = closest_outlaws(town)
-    if rules.tie_target == "kept" and target in {o.name for o in tied}:
+    if readings.tie_target == "kept" and target in {o.name for o in tied}:
         tied = tuple(o for o in tied if o.name == target)
     out: dict[tuple, Fraction] = {}
     for o in tied:
         steps = _steps(town.ranger, o.at, direction)
-        if len(steps) == 2 and rules.step_tie != "both":
-            steps = [steps[0]] if rules.step_tie == "horizontal_first" else [steps[1]]
+        if len(steps) == 2 and readings.step_tie != "both":
+            steps = [steps[0]] if readings.step_tie == "horizontal_first" else [steps[1]]
         for s in steps or [None]:
             key = (s, o.name)
             out[key] = out.get(key, Fraction(0)) + Fraction(1, len(tied) * max(1, len(steps)))
@@ -204,12 +204,12 @@ def adjacent(cell: Cell) -> tuple[Cell, ...]:
                  if 0 <= a < SIZE and 0 <= b < SIZE)
 
 
-def push_outcomes(town: Town, came_from: Cell | None, rules: CactusRules = CactusRules()) -> tuple[tuple[Fraction, Town], ...]:
+def push_outcomes(town: Town, came_from: Cell | None, readings: CactusReadings = CactusReadings()) -> tuple[tuple[Fraction, Town], ...]:
     """rule:C11 "A losing lone ranger is pushed": he leaves the building he shares (nothing is
     revealed: a push is no RUN). ``pushed_to`` ``random_adjacent`` (inferred default): an
     orthogonally adjacent building, each equally likely; ``came_from``: back to the building he
     entered this one from (``came_from``; bad input when it is not known)."""
-    if rules.pushed_to == "came_from":
+    if readings.pushed_to == "came_from":
         if came_from is None:
             raise BadInput("position.came_from: pushed_to=came_from needs the building he entered this one from "
                            "(he did not move this turn); give it as [x, y]")
@@ -234,7 +234,7 @@ def _reveal(town: Town, cell: Cell) -> Town:
     return replace(town, grid=tuple(tuple(r) for r in rows))
 
 
-def move_outcomes(town: Town, icon: str, rules: CactusRules = CactusRules(),
+def move_outcomes(town: Town, icon: str, readings: CactusReadings = CactusReadings(),
                   target: str | None = None) -> tuple[tuple[Fraction, Town, dict], ...]:
     """Every outcome of one movement icon: ``(p, town after, action)``; empty when impossible; an
     action marked ``not_possible`` on a draw (rule:C6) whose target has no step of this icon.
@@ -247,10 +247,10 @@ def move_outcomes(town: Town, icon: str, rules: CactusRules = CactusRules(),
     gives no outcome, ``stay`` one outcome where he stays.
     """
     steps, direction, reveals = MOVES[icon]
-    if direction != "any" and rules.directional_sneak == "plain_sneak":
+    if direction != "any" and readings.directional_sneak == "plain_sneak":
         direction = "any"
     if sharing(town):
-        if rules.no_move == "not_possible":
+        if readings.no_move == "not_possible":
             return ()
         who = ", ".join(o.name for o in sharing(town))
         return ((Fraction(1), town, {"icon": icon, "stays": True, "to": None,
@@ -261,7 +261,7 @@ def move_outcomes(town: Town, icon: str, rules: CactusRules = CactusRules(),
         nxt = []
         for p, t, path in results:
             aim = path[-1][1] if path else target
-            opts = step_options(t, direction, rules, aim) if not (n and sharing(t)) else ()
+            opts = step_options(t, direction, readings, aim) if not (n and sharing(t)) else ()
             if not opts:
                 nxt.append((p, t, path))
             for o in opts:
@@ -287,13 +287,13 @@ def _moved(town: Town, icon: str, reveals: bool, p: Fraction, t: Town, path: lis
                    "to": list(end), "reveals": list(end) if reveals and town.building(end) == HIDDEN else None})
 
 
-def movement_summary(town: Town, rules: CactusRules = CactusRules()) -> dict:
+def movement_summary(town: Town, readings: CactusReadings = CactusReadings()) -> dict:
     """For each movement icon: its possible destinations with exact chances (for the dashboard);
     ``"to": null`` is the chance the icon is not possible (rule:C6 drawn target without a step)."""
     out = {}
     for icon in ("RUN", "SNEAK", "SPRINT", "DOUBLE-SNEAK", "HORIZONTAL-SNEAK", "VERTICAL-SNEAK"):
         merged: dict[tuple | None, Fraction] = {}
-        for p, t, act in move_outcomes(town, icon, rules):
+        for p, t, act in move_outcomes(town, icon, readings):
             key = None if act.get("not_possible") else t.ranger
             merged[key] = merged.get(key, Fraction(0)) + p
         out[icon] = [{"to": list(c) if c is not None else None, "p": frac_str(p)}

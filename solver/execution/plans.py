@@ -65,9 +65,9 @@ class BatchRequest:
             if name not in names:
                 raise BadInput(f"batch {self.kind}: --{name.replace('_', '-')} does not apply to this kind")
 
-    def readings(self, rules_class: type) -> Any:
+    def readings(self, readings_class: type) -> Any:
         """The game's readings with the request's ``--rule`` options applied (solver.readings.base)."""
-        return rules_class.from_pairs([f"{n}={v}" for n, v in self.options], "--rule")
+        return readings_class.from_pairs([f"{n}={v}" for n, v in self.options], "--rule")
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from functools import cache, partial
 from solver.outlaws.characters import TABLE
 from solver.outlaws.characters.common import Aim, mayors
 from solver.outlaws.position import EMPTY, Position, other
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 
 KINDS = ("move", "look", "take", "ability", "end_turn")
 
@@ -152,7 +152,7 @@ def _check_kinds(vals: dict) -> None:
             raise refuse(key, "true or false", vals[key])
 
 
-def legal_actions(pos: Position, rules: Rules = Rules()) -> tuple[Action, ...]:
+def legal_actions(pos: Position, readings: OutlawsReadings = OutlawsReadings()) -> tuple[Action, ...]:
     """Every legal action of ``pos.to_move`` (empty once the game is won): the moves, then for each character
     that may act a Look and the Takes its table entry allows (rule:O-look, rule:O-take, rule:O4, rule:O5) and
     its ability's actions (``Character.targets``, :mod:`solver.outlaws.characters`)."""
@@ -175,9 +175,9 @@ def legal_actions(pos: Position, rules: Rules = Rules()) -> tuple[Action, ...]:
                 if call == "election" and not pos.votes(side) > pos.votes(opp):
                     continue  # rule:O5
                 out.append(Action("take", actor, c, call=call))  # rule:O-take
-        aim = Aim(pos, rules, side, opp, c, mayors(pos, rules, side, c, who), partial(Action, "ability", actor, c))
+        aim = Aim(pos, readings, side, opp, c, mayors(pos, readings, side, c, who), partial(Action, "ability", actor, c))
         out.extend(who.targets(aim))
-    if pos.actions_left == 1 and rules.actions_per_turn == "one_or_two":
+    if pos.actions_left == 1 and readings.actions_per_turn == "one_or_two":
         out.append(Action("end_turn"))  # rule:O17
     return tuple(out)
 

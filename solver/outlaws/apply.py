@@ -23,7 +23,7 @@ from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.characters import TABLE
 from solver.outlaws.characters.common import forget_chars, learn_char, learn_token, react, reveal_token, take
 from solver.outlaws.position import COLUMNS, Position, evolve, other
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.victory import apply_sudden_death, set_aside, sudden_death_trigger
 
 
@@ -85,18 +85,18 @@ class _Random(Decider):
         return self.rng.choice(options)[2]
 
 
-def outcomes(pos: Position, action: Action, rules: Rules = Rules(), check: bool = True) -> tuple[Outcome, ...]:
+def outcomes(pos: Position, action: Action, readings: OutlawsReadings = OutlawsReadings(), check: bool = True) -> tuple[Outcome, ...]:
     """Every outcome of ``action`` in ``pos`` (one when nothing hidden, random or reactive is involved).
     ``check=False`` skips re-checking legality (for callers iterating :func:`legal_actions`)."""
     if check:
-        _check_legal(pos, action, rules)
+        _check_legal(pos, action, readings)
     found = [Outcome("; ".join(d.labels) or "certain", result, d.prob)
-             for d, result in resolutions(pos, action, rules, Scripted)]
+             for d, result in resolutions(pos, action, readings, Scripted)]
     found.sort(key=lambda o: o.condition)
     return tuple(found)
 
 
-def resolutions(pos: Position, action: Action, rules: Rules, decider: Callable[[list[int]], Decider],
+def resolutions(pos: Position, action: Action, readings: OutlawsReadings, decider: Callable[[list[int]], Decider],
                 keep: Callable[[Position], bool] | None = None):
     """Every path of ``action``'s resolution as ``(decider, position)``: ``decider(prefix)`` answers the
     questions of one path by option index from ``prefix`` (0 past its end) and records each question's
@@ -114,12 +114,12 @@ def resolutions(pos: Position, action: Action, rules: Rules, decider: Callable[[
             mid = acted[2]
         else:
             rec = _Recording(d)
-            mid = act(pos, action, rules, rec)
+            mid = act(pos, action, readings, rec)
             acted = (_answers(prefix, len(rec.asked)), tuple(rec.asked), mid)
             if keep is not None and not keep(mid):
                 _push_other_answers(stack, prefix, d.sizes)
                 continue
-        result = finish(mid, rules, d)
+        result = finish(mid, readings, d)
         yield d, result
         _push_other_answers(stack, prefix, d.sizes)
 
@@ -149,38 +149,38 @@ class _Recording(Decider):
         return self.inner.choose(label, options, chance)
 
 
-def apply(pos: Position, action: Action, rules: Rules = Rules(), outcome: int = 0) -> Position:
+def apply(pos: Position, action: Action, readings: OutlawsReadings = OutlawsReadings(), outcome: int = 0) -> Position:
     """The position after ``action`` with outcome number ``outcome`` of :func:`outcomes`."""
-    outs = outcomes(pos, action, rules)
+    outs = outcomes(pos, action, readings)
     if not 0 <= outcome < len(outs):
         raise BadInput(f"outcome {outcome} out of range: this action has {len(outs)} outcome(s)")
     return outs[outcome].position
 
 
-def step(pos: Position, action: Action, rules: Rules, rng: random.Random) -> Position:
+def step(pos: Position, action: Action, readings: OutlawsReadings, rng: random.Random) -> Position:
     """One sampled outcome: draws by their chance, reactions chosen uniformly (random playouts).
     Trusts that ``action`` came from :func:`legal_actions`."""
-    return resolve(pos, action, rules, _Random(rng))
+    return resolve(pos, action, readings, _Random(rng))
 
 
-def _check_legal(pos: Position, action: Action, rules: Rules) -> None:
-    if action not in legal_actions(pos, rules):
+def _check_legal(pos: Position, action: Action, readings: OutlawsReadings) -> None:
+    if action not in legal_actions(pos, readings):
         raise BadInput(f"illegal action for {pos.to_move} in this position: {action.to_json()}")
 
 
 # ---------------------------------------------------------------- the resolution
 
 
-def resolve(pos: Position, a: Action, rules: Rules, d: Decider) -> Position:
+def resolve(pos: Position, a: Action, readings: OutlawsReadings, d: Decider) -> Position:
     """The position after ``a``, asking ``d`` at every hidden reveal, draw, reaction and optional
     effect (module docstring): the one resolution :func:`outcomes`, :func:`apply`, :func:`step` and the
     game and line modules share: the action's own effects (:func:`act`), then :func:`finish`."""
-    return finish(act(pos, a, rules, d), rules, d)
+    return finish(act(pos, a, readings, d), readings, d)
 
 
-def finish(pos: Position, rules: Rules, d: Decider) -> Position:
+def finish(pos: Position, readings: OutlawsReadings, d: Decider) -> Position:
     """After an action's own effects: sudden death when its trigger holds (rule:O11), then the turn."""
-    if pos.winner is None and sudden_death_trigger(pos, rules):  # rule:O11
+    if pos.winner is None and sudden_death_trigger(pos, readings):  # rule:O11
         pos = _sudden_death(pos, d)
     return _next_turn(pos)
 
@@ -192,7 +192,7 @@ def unlaid_sudden_death(pos: Position) -> Position:
     return _next_turn(evolve(set_aside(pos), tokens=(None,) * COLUMNS))
 
 
-def act(pos: Position, a: Action, rules: Rules, d: Decider) -> Position:
+def act(pos: Position, a: Action, readings: OutlawsReadings, d: Decider) -> Position:
     """The action's own effects (rule:O-actions), before sudden death and the turn (:func:`finish`)."""
     side = pos.to_move
     opp = other(side)
@@ -209,19 +209,19 @@ def act(pos: Position, a: Action, rules: Rules, d: Decider) -> Position:
             pos = learn_token(pos, side, a.column)
         elif a.kind == "take":  # rule:O-take, rule:O3
             pos, tok = reveal_token(pos, a.column, d)
-            if tok == a.call and _keeps(d, side, rules):
-                pos = take(pos, side, a.column, rules, d)
+            if tok == a.call and _keeps(d, side, readings):
+                pos = take(pos, side, a.column, readings, d)
             else:
                 pos = learn_token(learn_token(pos, side, a.column), opp, a.column)
         else:
-            pos = TABLE[a.actor].resolve(pos, a, rules, d)  # its ability (solver.outlaws.characters)
+            pos = TABLE[a.actor].resolve(pos, a, readings, d)  # its ability (solver.outlaws.characters)
     return pos
 
 
-def _keeps(d: Decider, side: str, rules: Rules) -> bool:
+def _keeps(d: Decider, side: str, readings: OutlawsReadings) -> bool:
     """rule:O16: 'puoi tenere il gettone': keeping a correctly called token is the taker's choice
     (declined: it goes back face down in place, seen by both), or always ("always")."""
-    return rules.optional_effects == "always" or react(d, side, "keeps the token", "puts the token back")
+    return readings.optional_effects == "always" or react(d, side, "keeps the token", "puts the token back")
 
 
 def _next_turn(pos: Position) -> Position:

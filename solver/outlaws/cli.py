@@ -10,10 +10,10 @@ from solver.io.read import parse_json_text
 from solver.outlaws.search import searches as search
 
 
-def _rules(args):
-    from solver.outlaws.rules import Rules
+def _readings(args):
+    from solver.outlaws.readings import OutlawsReadings
 
-    return Rules.from_args(args)
+    return OutlawsReadings.from_args(args)
 
 
 def _position(args):
@@ -27,7 +27,7 @@ def moves(args) -> dict:
     from solver.outlaws.actions import legal_actions
 
     pos = _position(args)
-    acts = legal_actions(pos, _rules(args))
+    acts = legal_actions(pos, _readings(args))
     return {"to_move": pos.to_move, "actions": [a.to_json() for a in acts],
             "descriptions": [a.describe() for a in acts]}
 
@@ -37,18 +37,18 @@ def status(args) -> dict:
     from solver.outlaws.victory import sudden_death_trigger, victory_words, winner
 
     pos = _position(args)
-    rules = _rules(args)
+    readings = _readings(args)
     won = winner(pos)
     out = {"winner": won.winner if won else None, "victory": won.termination if won else None,
            "victory_name": victory_words(won.termination) if won else None,
-           "sudden_death": pos.sudden_death, "sudden_death_trigger": sudden_death_trigger(pos, rules),
-           "rules": rules.to_json()}
+           "sudden_death": pos.sudden_death, "sudden_death_trigger": sudden_death_trigger(pos, readings),
+           "rules": readings.to_json()}
     kwargs = {}
     if args.max_depth is not None:
         kwargs["max_depth"] = args.max_depth
     if args.time_limit is not None:
         kwargs["time_limit"] = args.time_limit
-    ws = search.win_possible(pos, rules, **kwargs).to_json()
+    ws = search.win_possible(pos, readings, **kwargs).to_json()
     out["win_possible"] = {"A": ws["A"], "B": ws["B"]}
     out["win_search"] = {k: ws[k] for k in ("proven", "depth", "line_A", "line_B")}
     return out
@@ -61,17 +61,17 @@ def apply_cmd(args) -> dict:
     from solver.outlaws.position_json import position_to_json
 
     pos = _position(args)
-    rules = _rules(args)
+    readings = _readings(args)
     text = args.action.strip()
     if text.lstrip("-").isdigit():
-        acts = legal_actions(pos, rules)
+        acts = legal_actions(pos, readings)
         idx = parse_int_text(text, "--action")
         if not 0 <= idx < len(acts):
             raise BadInput(f"--action {idx}: there are {len(acts)} legal actions (0..{len(acts) - 1})")
         action = acts[idx]
     else:
         action = Action.from_json(parse_json_text(text, "--action"))
-    outs = outcomes(pos, action, rules)
+    outs = outcomes(pos, action, readings)
     if not 0 <= args.outcome < len(outs):
         raise BadInput(f"--outcome {args.outcome}: this action has {len(outs)} outcome(s)")
     return {"action": action.to_json(),
@@ -95,7 +95,7 @@ def playouts_cmd(args) -> dict:
         raise BadInput(f"--seed {args.seed}: playout i uses seed+i, and seed+{args.n - 1} passes the largest seed "
                        f"{MAX_SEED}")
     prog = clikit.ProgressLines("outlaws playouts", args.quiet)  # stderr, with --json too
-    df = playouts(args.n, args.seed, _rules(args), args.max_actions, progress=prog)
+    df = playouts(args.n, args.seed, _readings(args), args.max_actions, progress=prog)
     return {"summary": summary(df), "rows": df.to_dicts() if args.rows else None}
 
 
@@ -108,7 +108,7 @@ def _render_moves(result: dict) -> str:
 
 def add_commands(games) -> None:
     """Add the ``ruleslinger outlaws`` group and its commands (the registration's ``add_commands``)."""
-    from solver.outlaws.rules import add_rule_option
+    from solver.outlaws.readings import add_rule_option
 
     group = clikit.add_group(games, "outlaws", "Outlaws: Last Man Standing")
 
@@ -143,7 +143,7 @@ def verify_cmd(args) -> dict:
     """`ruleslinger outlaws verify`: every Z3 invariant check (contracts.md verify format)."""
     from solver.outlaws.verify.checks import CHECKS, MUTATIONS, report
 
-    rules = _rules(args)
+    readings = _readings(args)
     limit = seconds(args.time_limit, "--time-limit", 3600)
     only = tuple(args.check) if args.check else None
     for cid in only or ():
@@ -153,7 +153,7 @@ def verify_cmd(args) -> dict:
     for m in mutations:
         if m not in MUTATIONS:
             raise BadInput(f"--mutate {m!r}: expected one of {', '.join(MUTATIONS)}")
-    return report(rules, {"time_limit": limit, "mutations": sorted(mutations), "only": only})
+    return report(readings, {"time_limit": limit, "mutations": sorted(mutations), "only": only})
 
 
 def _render_verify(result: dict) -> str:
@@ -175,16 +175,16 @@ def dead_positions_cmd(args) -> dict:
     from solver.outlaws.position_json import read_position
     from solver.outlaws.search.searches import find_dead_positions
 
-    rules = _rules(args)
+    readings = _readings(args)
     limit = seconds(args.time_limit, "--time-limit")
     if not 0 <= args.max_depth <= 500:
         raise BadInput(f"--max-depth {args.max_depth}: expected 0..500")
     if not 1 <= args.max_nodes <= 10_000_000:
         raise BadInput(f"--max-nodes {args.max_nodes}: expected 1..10000000")
     start = read_position(args.position) if args.position else None
-    out = find_dead_positions(start, rules, args.max_depth, limit, args.max_nodes, args.seed,
+    out = find_dead_positions(start, readings, args.max_depth, limit, args.max_nodes, args.seed,
                               use_lemma=not args.no_lemma)
-    out["rules"] = rules.to_json()
+    out["rules"] = readings.to_json()
     return out
 
 
@@ -208,7 +208,7 @@ def _render_dead(result: dict) -> str:
 
 def add_verification_commands(group) -> None:
     """Add ``verify`` and ``dead-positions`` to the ``ruleslinger outlaws`` group (called by :func:`add_commands`)."""
-    from solver.outlaws.rules import add_rule_option
+    from solver.outlaws.readings import add_rule_option
     from solver.outlaws.verify.checks import CHECKS, MUTATIONS
 
     rule_opt = add_rule_option

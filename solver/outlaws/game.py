@@ -24,7 +24,7 @@ from solver.outlaws import apply as ap
 from solver.outlaws.characters import TABLE
 from solver.outlaws.position import Position, Side, initial_position
 from solver.outlaws.position_json import position_from_json, position_to_json
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.victory import winner as victory
 
 __all__ = ["Game", "Play", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "outcome",
@@ -36,7 +36,7 @@ class Game:
     """A position and the readings it is played under."""
 
     position: Position
-    rules: Rules = Rules()
+    readings: OutlawsReadings = OutlawsReadings()
 
 
 @dataclass(frozen=True)
@@ -83,13 +83,13 @@ class _Walk(ap.Decider):
         return value
 
 
-def _paths(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool, ...] | None):
+def _paths(pos: Position, action: ac.Action, readings: OutlawsReadings, reactions: tuple[bool, ...] | None):
     """Every (probability, replies, position) leaf of the resolution (the engine's own walk order)."""
-    for walk, result in ap.resolutions(pos, action, rules, lambda prefix: _Walk(prefix, reactions)):
+    for walk, result in ap.resolutions(pos, action, readings, lambda prefix: _Walk(prefix, reactions)):
         yield walk.prob, tuple(walk.replies), result
 
 
-def _replies(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bool, ...] | None) -> list[tuple]:
+def _replies(pos: Position, action: ac.Action, readings: OutlawsReadings, reactions: tuple[bool, ...] | None) -> list[tuple]:
     """The replies of every path of the action's own part (:func:`solver.outlaws.apply.act`), in the engine's walk
     order. What follows it (:func:`solver.outlaws.apply.finish`: the sudden-death shuffle, rule:O11, and the turn)
     asks no player, so its paths are not walked (a take that triggers sudden death would walk its 560 layouts)."""
@@ -104,38 +104,38 @@ def _replies(pos: Position, action: ac.Action, rules: Rules, reactions: tuple[bo
         found.append(tuple(walks[-1].replies))
         return False  # the path ends here: finish is not run
 
-    for _ in ap.resolutions(pos, action, rules, start, seen):
+    for _ in ap.resolutions(pos, action, readings, start, seen):
         pass
     return found
 
 
-def _plans(pos: Position, action: ac.Action, rules: Rules) -> list[tuple[bool, ...]]:
+def _plans(pos: Position, action: ac.Action, readings: OutlawsReadings) -> list[tuple[bool, ...]]:
     """The answer sequences that settle every reaction ``action`` can raise, in first-seen order."""
     if action.kind != "take" and (action.kind != "ability" or not TABLE[action.actor].reacts):
         return [()]  # only a Take (keeping the token, rule:O16) and the abilities that react (the Hitman's and the
         # Sheriff's: rule:O6, rule:O7, immobilizing the Bandit, rule:O16) raise a player's choice
-    plans = list(dict.fromkeys(_replies(pos, action, rules, None)))
+    plans = list(dict.fromkeys(_replies(pos, action, readings, None)))
     out = []
     for plan in plans:
         try:
-            _replies(pos, action, rules, plan)
+            _replies(pos, action, readings, plan)
         except BadInput:  # a question this plan leaves open on some chance path
             continue
         out.append(plan)
     return out
 
 
-def initial_state(seed: int = 0, rules: Rules = Rules()) -> Game:
+def initial_state(seed: int = 0, readings: OutlawsReadings = OutlawsReadings()) -> Game:
     """The shuffled set-up, fully known (rule:O-setup, rule:O13)."""
-    return Game(initial_position(seed, rules), rules)
+    return Game(initial_position(seed, readings), readings)
 
 
 def legal_actions(game: Game) -> tuple[Play, ...]:
     """Every legal action of the side to move (rule:O-actions), each with every reaction plan."""
     if is_terminal(game):
         return ()
-    pos, rules = game.position, game.rules
-    return tuple(Play(a, plan) for a in ac.legal_actions(pos, rules) for plan in _plans(pos, a, rules))
+    pos, readings = game.position, game.readings
+    return tuple(Play(a, plan) for a in ac.legal_actions(pos, readings) for plan in _plans(pos, a, readings))
 
 
 def outcomes(game: Game, play: Play, check: bool = True) -> list[tuple[Fraction, Game]]:
@@ -144,12 +144,12 @@ def outcomes(game: Game, play: Play, check: bool = True) -> list[tuple[Fraction,
     every legal action again, most of the cost of a walk over a game tree)."""
     if is_terminal(game):
         raise BadInput("the game is over")
-    if check and play.action not in ac.legal_actions(game.position, game.rules):
+    if check and play.action not in ac.legal_actions(game.position, game.readings):
         raise BadInput(f"illegal action for {game.position.to_move} in this position: {play.action.to_json()}")
     merged: dict[Position, Fraction] = {}
-    for p, _, pos in _paths(game.position, play.action, game.rules, play.reactions):
+    for p, _, pos in _paths(game.position, play.action, game.readings, play.reactions):
         merged[pos] = merged.get(pos, Fraction(0)) + p
-    return [(p, Game(pos, game.rules)) for pos, p in merged.items()]
+    return [(p, Game(pos, game.readings)) for pos, p in merged.items()]
 
 
 def is_terminal(game: Game) -> bool:
@@ -170,7 +170,7 @@ def winner(game: Game) -> Side | None:
 
 
 def state_to_json(game: Game) -> dict:
-    return {"game": "outlaws", "position": position_to_json(game.position), "rules": game.rules.to_json()}
+    return {"game": "outlaws", "position": position_to_json(game.position), "rules": game.readings.to_json()}
 
 
 def state_from_json(doc: Any) -> Game:
@@ -181,7 +181,7 @@ def state_from_json(doc: Any) -> Game:
         raise BadInput("game.game: expected \"outlaws\"")
     if not isinstance(doc["position"], dict):
         raise BadInput("game.position: expected a position object")
-    return Game(position_from_json(doc["position"]), Rules.from_json(doc.get("rules")))
+    return Game(position_from_json(doc["position"]), OutlawsReadings.from_json(doc.get("rules")))
 
 
 def action_to_json(play: Play) -> dict:

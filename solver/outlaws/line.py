@@ -138,7 +138,7 @@ def outcome_texts(game: gm.Game, play: gm.Play) -> list[tuple[Fraction, gm.Game,
     there (the engine's conditions, merged where they end alike), then what follows from them."""
     outs = gm.outcomes(game, play)
     conditions: dict[Position, list[str]] = {}
-    for o in ap.outcomes(game.position, play.action, game.rules, check=False):
+    for o in ap.outcomes(game.position, play.action, game.readings, check=False):
         conditions.setdefault(o.position, []).append(o.condition)
     texts = []
     for p, g in outs:
@@ -166,7 +166,7 @@ def _reaction_plan_text(game: gm.Game, play: gm.Play) -> str:
     if not play.reactions:
         return ""
     d = _Questions(play.reactions)
-    ap.resolve(game.position, play.action, game.rules, d)
+    ap.resolve(game.position, play.action, game.readings, d)
     return "; ".join(f"reaction: {answer}" for answer in d.answers)
 
 

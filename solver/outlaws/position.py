@@ -25,7 +25,7 @@ from solver.io.numbers import short_repr
 from solver.outlaws.victory_names import VICTORY_VALUES, Way
 
 if TYPE_CHECKING:
-    from solver.outlaws.rules import Rules
+    from solver.outlaws.readings import OutlawsReadings
 
 
 class Side(StrEnum):
@@ -220,16 +220,16 @@ def unknown_characters(pos: Position, side: str) -> tuple:
     return tuple(c for c in CHARACTERS if c not in seen)
 
 
-def initial_position(seed: int | None = None, rules: Rules | None = None) -> Position:
+def initial_position(seed: int | None = None, readings: OutlawsReadings | None = None) -> Position:
     """The set-up, fully known ("god view") (rule:O-setup, rule:O13).
 
     Each side lays 8 of its 10 characters face down on Main Street and puts 2 (never the Governor)
     in its Saloon; each supply gets 1 Bullet, 1 Handcuffs and 3 Front Page markers; the other 13
     tokens are shuffled, 8 go face down between the columns and 5 form the reserve.
     """
-    from solver.outlaws.rules import Rules
+    from solver.outlaws.readings import OutlawsReadings
 
-    rules = rules or Rules()
+    readings = readings or OutlawsReadings()
     rng = random.Random(seed)
     rows, saloons = [], []
     for _ in SIDES:
@@ -241,7 +241,7 @@ def initial_position(seed: int | None = None, rules: Rules | None = None) -> Pos
         saloons.append(tuple(sorted(saloon)))
     pool = ["vote"] * 6 + ["bullet"] + ["handcuffs"] + ["x"] * 4 + ["election"]
     rng.shuffle(pool)
-    first = Side(rules.first_player) if rules.first_player in SIDES else rng.choice(SIDES)
+    first = Side(readings.first_player) if readings.first_player in SIDES else rng.choice(SIDES)
     return Position(to_move=first, actions_left=2, street=PerSide(*rows), saloon=PerSide(*saloons),
                     tokens=tuple(pool[:8]), reserve=sorted_reserve(pool[8:]),
                     supply=PerSide(Supply(), Supply()))

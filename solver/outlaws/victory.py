@@ -25,7 +25,7 @@ from solver.outlaws.position import (
     evolve,
     unknown_token_pool,
 )
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.victory_names import (
     VICTORY_BY_VALUE,
     WAYS_TO_WIN,
@@ -53,16 +53,16 @@ def winner(pos: Position) -> Outcome | None:
     return Outcome(Side(pos.winner), Way(pos.victory))
 
 
-def sudden_death_trigger(pos: Position, rules=None) -> bool:
+def sudden_death_trigger(pos: Position, readings=None) -> bool:
     """rule:O11: both sides hold 3 Votes and no Bullet or Handcuffs is left anywhere but the discard
     (all 3 + 3 discarded), while nobody has won. "Non appena l'ultimo di questi gettoni sia stato
-    reclamato/utilizzato": by default (``rules.sudden_death_repeats == "repeats"``) it holds every time
-    the condition holds again; with "once" never after a first sudden death. ``rules=None`` is the
-    default :class:`~solver.outlaws.rules.Rules`."""
-    rules = rules if rules is not None else Rules()
+    reclamato/utilizzato": by default (``readings.sudden_death_repeats == "repeats"``) it holds every time
+    the condition holds again; with "once" never after a first sudden death. ``readings=None`` is the
+    default :class:`~solver.outlaws.readings.OutlawsReadings`."""
+    readings = readings if readings is not None else OutlawsReadings()
     if pos.winner is not None:
         return False
-    if pos.sudden_death and rules.sudden_death_repeats == "once":
+    if pos.sudden_death and readings.sudden_death_repeats == "once":
         return False
     if pos.supply.A.vote != 3 or pos.supply.B.vote != 3:
         return False

@@ -1,3 +1,3 @@
-"""The readings of the open questions, for every game: the base every game's ``Rules`` inherits (:mod:`.base`),
+"""The readings of the open questions, for every game: the base every game's ``Readings`` inherits (:mod:`.base`),
 the list of readings (:mod:`.options`), verdicts (:mod:`.verdicts`) rerun under each alternative (:mod:`.impact`)
 and the ``ruleslinger readings`` commands (:mod:`.cli`)."""

@@ -1,16 +1,16 @@
-"""The one readings base: every game's frozen ``Rules`` dataclass inherits :class:`Readings`.
+"""The one readings base: every game's frozen ``Readings`` dataclass inherits :class:`Readings`.
 
-A *reading* is one field of a game's ``Rules``: its value is one named choice (``CHOICES``), a boolean, or a
+A *reading* is one field of a game's ``Readings``: its value is one named choice (``CHOICES``), a boolean, or a
 number (``NUMBERS``: a whole number in a range, or an exact probability). The base gives every game the same:
 
-- validation on construction (one-line ``BadInput`` naming ``rules.<field>``, rule:X-bad-input);
+- validation on construction (one-line ``BadInput`` naming ``readings.<field>``, rule:X-bad-input);
 - JSON both ways: :meth:`Readings.to_json` (exact fractions as ``"p/q"``) and :meth:`Readings.from_json`
   (unknown fields refused, values checked);
 - the command line: :meth:`Readings.add_arguments` adds one flag per reading (``--icon-source top``), generated
   from the choices, and the generic repeatable ``--rule NAME=VALUE``; :meth:`Readings.from_args` reads them back;
 - :meth:`Readings.from_pairs` for ``NAME=VALUE`` text from anywhere (batches, the address).
 
-Nothing here names a game; the games' own ``rules.py`` modules hold their readings and cite their rules.
+Nothing here names a game; the games' own ``readings.py`` modules hold their readings and cite their rules.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def canon(value: Any) -> Any:
 
 
 class Readings:
-    """Base of a game's frozen ``Rules`` dataclass (see the module docstring). Subclasses set ``CHOICES`` (field ->
+    """Base of a game's frozen ``Readings`` dataclass (see the module docstring). Subclasses set ``CHOICES`` (field ->
     its named values, the default first), ``NUMBERS`` (field -> :class:`Number`) and, for readings that only mean
     something with another one set, ``TOGETHER`` (field -> the other readings' values)."""
 

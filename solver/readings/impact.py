@@ -1,6 +1,6 @@
 """Every verdict the project states, rerun under each alternative reading (``ruleslinger readings``).
 
-A *reading* is one field of a game's rules options (``solver/<game>/rules.py``): its listed values
+A *reading* is one field of a game's rules options (``solver/<game>/readings.py``): its listed values
 come from the module's ``CHOICES`` table, from ``bool`` (both values), or for a numeric parameter
 from :data:`NUMBERS` (listed values and the few the impact run tries). A *verdict* is a result the
 project states (a Z3 check, the marshal-arrival odds, the dead-position search, a win search on an
@@ -29,7 +29,7 @@ from solver import registry
 from solver.errors import BadInput
 from solver.execution.progress import OnProgress, Progress
 from solver.readings.base import canon
-from solver.readings.options import SWEEP, Reading, game_readings, rules_class
+from solver.readings.options import SWEEP, Reading, game_readings, readings_class
 from solver.readings.verdicts import Settings, Verdict, merge_parts
 
 
@@ -89,9 +89,9 @@ def run_task(task: tuple[Job, ...]) -> list[tuple[Any, float]]:
     return [run_job(job) for job in task]
 
 
-def job_rules(job: Job) -> Any:
+def job_readings(job: Job) -> Any:
     """The rules object of the job's readings (the game's defaults with its overrides)."""
-    cls: Any = rules_class(job.game)
+    cls: Any = readings_class(job.game)
     return cls.from_json(json.loads(job.overrides))
 
 
@@ -110,7 +110,7 @@ def tasks_of(jobs: list[Job]) -> list[tuple[Job, ...]]:
     try:
         for job in jobs:
             verdict = _verdict(job.game, job.verdict)
-            shared = verdict.share_key(job.part, job_rules(job))
+            shared = verdict.share_key(job.part, job_readings(job))
             key = (job.game, shared, job.settings) if shared else (job,)
             groups.setdefault(key, []).append(job)
             cost[key] = cost.get(key, 0.0) + verdict.cost
@@ -126,11 +126,11 @@ def run_job(job: Job) -> tuple[Any, float]:
     token = SWEEP.set(True)  # the rules built here are a sweep's, not a test's (tests/conftest.py)
     start = time.perf_counter()
     try:
-        rules = job_rules(job)
+        readings = job_readings(job)
         if job.part and verdict.run_part is not None:
-            value = verdict.run_part(job.part, rules, job.settings)
+            value = verdict.run_part(job.part, readings, job.settings)
         else:
-            value = verdict.run(rules, job.settings)
+            value = verdict.run(readings, job.settings)
         return value, round(time.perf_counter() - start, 3)
     finally:
         SWEEP.reset(token)

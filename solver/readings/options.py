@@ -1,4 +1,4 @@
-"""The readings of each game as a list (``ruleslinger readings options``): every field of a game's ``Rules``
+"""The readings of each game as a list (``ruleslinger readings options``): every field of a game's ``Readings``
 (:class:`solver.readings.base.Readings`) with its listed values and the alternatives the impact run tries, and what
 each value means in the register's words."""
 
@@ -38,17 +38,17 @@ class Reading:
     def kind(self) -> str:
         if isinstance(self.default, bool):
             return "bool"
-        return "number" if self.name in rules_class(self.game).NUMBERS else "choice"
+        return "number" if self.name in readings_class(self.game).NUMBERS else "choice"
 
 
-def rules_class(game: str) -> type:
-    """The game's ``Rules`` class (a :class:`solver.readings.base.Readings`)."""
-    return registry.game(game).rules
+def readings_class(game: str) -> type:
+    """The game's ``Readings`` class (a :class:`solver.readings.base.Readings`)."""
+    return registry.game(game).readings
 
 
 def game_readings(game: str) -> list[Reading]:
     """Every field of the game's rules options as a :class:`Reading` (in field order)."""
-    cls = rules_class(game)
+    cls = readings_class(game)
     default = cls()
     out = []
     for name in cls.names():
@@ -81,9 +81,9 @@ def value_key(value: Any) -> str:
     return json.dumps(canon(value))
 
 
-def rules_with(game: str, overrides: dict) -> Any:
+def readings_with(game: str, overrides: dict) -> Any:
     """The game's default rules with ``overrides`` (field -> value)."""
-    return replace(rules_class(game)(), **overrides)
+    return replace(readings_class(game)(), **overrides)
 
 
 def describe(game: str, name: str, value: Any, limit: int = 110) -> str:
@@ -94,7 +94,7 @@ def describe(game: str, name: str, value: Any, limit: int = 110) -> str:
 
     reg = register().for_game(game)
     own = _own_entries(reg, name)
-    default = getattr(rules_class(game)(), name)
+    default = getattr(readings_class(game)(), name)
     text = str(canon(value))
     if value == default and own:
         return _first_sentence(own[0].default, limit)
@@ -124,7 +124,7 @@ def option_rules(game: str, name: str) -> list:
     if own:
         return own
     by_id = {r.id: r for r in reg}
-    found = [by_id[c] for c in cited_rules(rules_class(game).__doc__ or "", name) if c in by_id]
+    found = [by_id[c] for c in cited_rules(readings_class(game).__doc__ or "", name) if c in by_id]
     if found:
         return found
     return [r for r in reg if re.search(rf"\b{re.escape(name)}\b", " ".join(r.alternatives) + " " + r.notes)]
@@ -147,7 +147,7 @@ def cited_rules(doc: str, name: str) -> list[str]:
 
 def _docstring_line(game: str, name: str, limit: int = 110) -> str:
     """The rules class docstring's bullet for ``name`` (``- ``name`` (a rule id): text``), first sentence."""
-    doc = " ".join((rules_class(game).__doc__ or "").split())
+    doc = " ".join((readings_class(game).__doc__ or "").split())
     m = re.search(r"``" + re.escape(name) + r"``(?:\s*\([^)]*\))?\s*:\s*(.*?)(?= - ``|$)", doc)
     return _first_sentence(m.group(1), limit) if m else ""
 

@@ -70,7 +70,7 @@ def check_words(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A stated result as a function of the rules: ``run(rules, settings)`` -> a JSON value; a
+    """A stated result as a function of the rules: ``run(readings, settings)`` -> a JSON value; a
     dict with ``"undecided"`` means a time limit or bound ran out. ``words(value)`` says a value as a sentence
     for people (the Verification page's table, the text of ``readings impact``)."""
 
@@ -87,12 +87,12 @@ class Verdict:
     share: Callable[[str, Any], str] | None = None  # (part, rules) -> a key; see :meth:`share_key`
     cost: float = 1.0  # a run's relative seconds: the impact run starts its biggest tasks first
 
-    def share_key(self, part: str, rules: Any) -> str:
+    def share_key(self, part: str, readings: Any) -> str:
         """The key of the work this run shares with others (empty: none). The impact run gives the runs of one game
         with equal keys and settings to one worker as one task, one after the other, so a result they compute alike
         (one Z3 game, the same engine games) and keep in the process is computed once; the key only groups runs, it
         never picks a result (each memo is keyed by everything its result depends on)."""
-        return self.share(part, rules) if self.share is not None else ""
+        return self.share(part, readings) if self.share is not None else ""
 
     def reads_reading(self, name: str) -> bool:
         return name not in self.skip if self.reads == ALL else name in self.reads

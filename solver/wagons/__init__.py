@@ -1,7 +1,7 @@
 """Circle the Wagons: Lone Cowboy.
 
 The game contract (the same surface as :mod:`solver.cactus` and :mod:`solver.outlaws`, see
-``docs/conventions.md``): ``Rules``, ``initial_state(seed, rules, scenario)``, ``legal_actions(state)``,
+``docs/conventions.md``): ``Readings``, ``initial_state(seed, readings, scenario)``, ``legal_actions(state)``,
 ``apply(state, action)`` (pure), ``outcomes(state, action)`` (one certain outcome), ``is_terminal(state)``,
 ``winner(state)``, ``outcome(state)`` (who won and what decided it), ``to_json(state)`` / ``from_json(doc)`` and
 ``action_to_json`` / ``action_from_json``. Chance is OpenSpiel's (rule:W-reveal): a followed game
@@ -28,12 +28,12 @@ from solver.wagons.game import (
     unseen_cards,
     winner,
 )
+from solver.wagons.readings import WagonsReadings as Readings
 from solver.wagons.record.game_json import action_from_json, action_to_json
 from solver.wagons.record.game_json import state_from_json as from_json
 from solver.wagons.record.game_json import state_to_json as to_json
 from solver.wagons.record.game_record import game_from_record, game_record
-from solver.wagons.rules import Rules
 
-__all__ = ["Rules", "State", "initial_state", "legal_actions", "apply", "outcomes", "is_terminal", "winner",
+__all__ = ["Readings", "State", "initial_state", "legal_actions", "apply", "outcomes", "is_terminal", "winner",
            "outcome", "to_json", "from_json", "action_to_json", "action_from_json", "Reveal", "new_followed_game",
            "is_chance_node", "chance_outcomes", "unseen_cards", "replay", "game_record", "game_from_record"]

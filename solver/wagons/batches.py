@@ -9,7 +9,7 @@ import functools
 from solver.errors import BadInput
 from solver.execution.plans import BatchKind, BatchRequest, Plan, call_star, call_with
 from solver.io.numbers import short_repr
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 ATLAS_TIME_LIMIT = 30.0
 """Default seconds for each of can-win and best play per deal and reading (``wagons-atlas``)."""
@@ -36,10 +36,10 @@ def plan_games(request: BatchRequest) -> Plan:
     if policy not in POLICIES:
         raise BadInput(f"batch {request.kind}: --policy {policy!r:.40} is not one of {', '.join(POLICIES)}")
     policy_by_name(policy)
-    rules = request.readings(Rules)
-    new_game(scenario, request.seed, rules)  # checks the scenario id before any process starts
-    settings = {"scenario": scenario, "policy": policy, "rules": rules.to_json()}
-    return Plan(functools.partial(call_with, play_row, (scenario, policy), {"rules": rules}),
+    readings = request.readings(WagonsReadings)
+    new_game(scenario, request.seed, readings)  # checks the scenario id before any process starts
+    settings = {"scenario": scenario, "policy": policy, "rules": readings.to_json()}
+    return Plan(functools.partial(call_with, play_row, (scenario, policy), {"readings": readings}),
                 request.seeds(), "rows", settings, request.n)
 
 
@@ -54,11 +54,11 @@ def plan_difficulty(request: BatchRequest) -> Plan:
     from solver.wagons.optimizer.bestplay import best_play_row as row
 
     scenario = _scenario(request)
-    rules = request.readings(Rules)
-    new_game(scenario, request.seed, rules)
+    readings = request.readings(WagonsReadings)
+    new_game(scenario, request.seed, readings)
     limit = float(request.time_limit if request.time_limit is not None else DIFFICULTY_TIME_LIMIT)
-    settings = {"scenario": scenario, "time_limit": limit, "rules": rules.to_json()}
-    return Plan(functools.partial(call_with, row, (scenario,), {"time_limit": limit, "rules": rules.to_json()}),
+    settings = {"scenario": scenario, "time_limit": limit, "rules": readings.to_json()}
+    return Plan(functools.partial(call_with, row, (scenario,), {"time_limit": limit, "readings": readings.to_json()}),
                 request.seeds(), "rows", settings, request.n)
 
 
@@ -109,10 +109,10 @@ def plan_atlas(request: BatchRequest) -> Plan:
     from solver.wagons.optimizer.atlas import atlas_items, atlas_row
 
     scenarios = atlas_scenarios(request.get("scenario"))
-    rules = request.readings(Rules)
+    readings = request.readings(WagonsReadings)
     limit = float(request.time_limit if request.time_limit is not None else ATLAS_TIME_LIMIT)
-    items = atlas_items(scenarios, request.n, request.seed, rules)
-    settings = {"scenarios": scenarios, "deals_per_scenario": request.n, "time_limit": limit, "rules": rules.to_json()}
+    items = atlas_items(scenarios, request.n, request.seed, readings)
+    settings = {"scenarios": scenarios, "deals_per_scenario": request.n, "time_limit": limit, "rules": readings.to_json()}
     return Plan(functools.partial(call_star, atlas_row, {"time_limit": limit}), items, "rows", settings, len(items),
                 report=_atlas_report)
 

@@ -20,7 +20,7 @@ from solver.io.read import read_data
 from solver.paths import SCENARIOS
 from solver.wagons import goal_kinds
 from solver.wagons.codes import ICONS, TERRAINS
-from solver.wagons.rules import GOAL_READINGS
+from solver.wagons.readings import GOAL_READINGS
 
 DATA_DIR = SCENARIOS / "wagons"
 CARDS_FILE = DATA_DIR / "cards.json"
@@ -177,12 +177,12 @@ class WagonsData:
             return s
         raise BadInput(f"unknown scenario '{scenario_id}' (one of: {', '.join(SCENARIO_IDS)})")
 
-    def for_rules(self, rules) -> WagonsData:
-        """This data read under ``rules``' goal-card readings (rule:W11, rule:W12, rule:W13): each goal kind of
-        :data:`~solver.wagons.rules.GOAL_READINGS` gets the parameter its reading sets (Boom or Bust's
+    def for_readings(self, readings) -> WagonsData:
+        """This data read under ``readings``' goal-card readings (rule:W11, rule:W12, rule:W13): each goal kind of
+        :data:`~solver.wagons.readings.GOAL_READINGS` gets the parameter its reading sets (Boom or Bust's
         ``per_mine``, Badlands' ``twice_when_boxed``, Happy Cows' ``snow_corners``). Cached; the same object
         when it already reads that way, so scorers and optimizers may call it at every entry."""
-        want = _reading_values(rules)
+        want = _reading_values(readings)
         if self._reading_values == want:
             return self
         hit = _READ_AS.get((id(self), want))
@@ -219,11 +219,11 @@ def _set(pairs: tuple, key: str, value: Any) -> tuple:
     return tuple((k, v) for k, v in pairs if k != key) + ((key, value),)
 
 
-def _reading_values(rules) -> tuple:
-    """((goal kind, the parameter value its reading under ``rules`` sets), ...) (None: every default)."""
+def _reading_values(readings) -> tuple:
+    """((goal kind, the parameter value its reading under ``readings`` sets), ...) (None: every default)."""
     out = []
     for kind, (field, _param, values, _confidence) in GOAL_READINGS.items():
-        chosen = getattr(rules, field, None) if rules is not None else None
+        chosen = getattr(readings, field, None) if readings is not None else None
         out.append((kind, values[chosen if chosen in values else next(iter(values))]))
     return tuple(out)
 
@@ -514,4 +514,4 @@ def load_data(cards_path: str | None = None, goals_path: str | None = None,
     goals = parse_goals(read_data(gp), gp.name)
     scenarios, difficulty = parse_scenarios(read_data(sp), goals, sp.name)
     # read with the default goal-card readings (rule:W11); WagonsData.for_rules switches them
-    return WagonsData(cards, goals, scenarios, difficulty).for_rules(None)
+    return WagonsData(cards, goals, scenarios, difficulty).for_readings(None)

@@ -29,7 +29,7 @@ from solver.io.numbers import short_repr
 from solver.io.read import as_int
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.opponent import add_to_pile, round1_decision, round2_decision
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import FinalScores, Winner, final_scores, town_features
 from solver.wagons.town import Placement, Town, legal_placements, placement_problem
 
@@ -102,7 +102,7 @@ class LogEntry:
 @dataclass(frozen=True)
 class GameState:
     scenario: str
-    rules: Rules
+    readings: WagonsReadings
     goal_cards: tuple[str, ...]
     removed: tuple[int, ...]        # fronts set aside with the goal cards (rule:W9)
     round: int
@@ -137,7 +137,7 @@ def goal_fronts(scenario_goals, data: WagonsData) -> tuple[int, ...]:
     return tuple(removed)
 
 
-def new_game(scenario_id: str, seed: int, rules: Rules = Rules(), data: WagonsData | None = None) -> GameState:
+def new_game(scenario_id: str, seed: int, readings: WagonsReadings = WagonsReadings(), data: WagonsData | None = None) -> GameState:
     """A shuffled solo setup (rule:W-setup): goal cards set aside (rule:W9), circle of 8, deck of 8."""
     data = data or load_data()
     scenario = data.scenario(scenario_id)
@@ -151,11 +151,11 @@ def new_game(scenario_id: str, seed: int, rules: Rules = Rules(), data: WagonsDa
     log = (LogEntry(0, 1, "game", "setup", "W-setup",
                     note=f"goal cards {', '.join(scenario.goals)} set aside with fronts {list(removed)}; "
                          f"circle {rest[:DEAL]}; deck {rest[DEAL:]} (top first)"),)
-    return GameState(scenario.id, rules, scenario.goals, removed, 1, 1, "player", tuple(rest[:DEAL]),
+    return GameState(scenario.id, readings, scenario.goals, removed, 1, 1, "player", tuple(rest[:DEAL]),
                      tuple(rest[DEAL:]), log=log, seed=seed, data=data)
 
 
-def new_followed_game(scenario_id: str, rules: Rules = Rules(), data: WagonsData | None = None) -> GameState:
+def new_followed_game(scenario_id: str, readings: WagonsReadings = WagonsReadings(), data: WagonsData | None = None) -> GameState:
     """A solo game whose deal is unknown (rule:W-setup, rule:W-reveal): the goal cards' fronts set
     aside (rule:W9), 8 circle cards and the 8 preference deck cards still to be revealed."""
     data = data or load_data()
@@ -168,13 +168,13 @@ def new_followed_game(scenario_id: str, rules: Rules = Rules(), data: WagonsData
                     note=f"goal cards {', '.join(scenario.goals)} set aside with fronts {list(removed)}; "
                          f"followed game: the circle of {DEAL} and the preference deck of {DEAL} are revealed "
                          f"as they are seen"),)
-    return GameState(scenario.id, rules, scenario.goals, removed, 1, 1, CHANCE, (), (), log=log, seed=None,
+    return GameState(scenario.id, readings, scenario.goals, removed, 1, 1, CHANCE, (), (), log=log, seed=None,
                      data=data, hidden_circle=DEAL, hidden_deck=DEAL, resume="player")
 
 
-def initial_state(seed: int = 0, rules: Rules = Rules(), scenario: str = "boomtown") -> GameState:
+def initial_state(seed: int = 0, readings: WagonsReadings = WagonsReadings(), scenario: str = "boomtown") -> GameState:
     """The game contract's set-up: :func:`new_game` for ``scenario`` shuffled by ``seed``."""
-    return new_game(scenario, seed, rules)
+    return new_game(scenario, seed, readings)
 
 
 def is_over(state: GameState) -> bool:
@@ -242,7 +242,7 @@ def _end_turn(state: GameState) -> GameState:
     if not s.circle and not s.hidden_circle and s.round == 1:
         # rule:W5-boomtown: counts taken when the round-1 circle runs out (inferred); the player's
         # count is its visible territories, or 4 per card it holds (rules.boomtown_count)
-        mine = town_features(s.town).territories if s.rules.boomtown_count == "visible" \
+        mine = town_features(s.town).territories if s.readings.boomtown_count == "visible" \
             else 4 * (len(s.town.placements) + len(s.hand))
         counts = (mine, 4 * len(s.pile))
         hidden = f" and {s.hidden_deck} cards to reveal (W-reveal)" if s.hidden_deck else ""
@@ -292,12 +292,12 @@ def _apply_reveal(state: GameState, card) -> GameState:
 def _apply_opponent(state: GameState) -> GameState:
     """The opponent's draft (rule:W1 in round 1, rule:W5 / rule:W4 in round 2)."""
     if state.round == 1:
-        d = round1_decision(state.circle, state.deck[0] if state.deck else None, state.rules)
+        d = round1_decision(state.circle, state.deck[0] if state.deck else None, state.readings)
     else:
-        d = round2_decision(state.circle, state.pile, state.scenario, state.rules, state.after_round_1, state.data)
+        d = round2_decision(state.circle, state.pile, state.scenario, state.readings, state.after_round_1, state.data)
     k = len(d.skipped)
     # rule:W3: on a round-1 match the pile order follows rules.match_order
-    s = replace(state, circle=state.circle[k + 1:], pile=add_to_pile(state.pile, d, state.rules),
+    s = replace(state, circle=state.circle[k + 1:], pile=add_to_pile(state.pile, d, state.readings),
                 deck=state.deck[1:] if d.deck_card is not None else state.deck, hand=state.hand + d.skipped,
                 log=state.log + (LogEntry(state.turn, state.round, "opponent", "opponent-draft", d.rule, d.take,
                                           d.skipped, d.deck_card),))
@@ -380,7 +380,7 @@ def outcomes(state: GameState, action: Action) -> list[tuple[Fraction, GameState
 
 def scores(state: GameState) -> FinalScores:
     """Final scores of a finished game (or of the current position)."""
-    return final_scores(state.town, state.pile, state.scenario, state.rules, state.data)
+    return final_scores(state.town, state.pile, state.scenario, state.readings, state.data)
 
 
 def action_to_dict(action: Action) -> dict:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from solver.errors import BadInput
 from solver.wagons.cards import check_card_ids, load_cards
 from solver.wagons.data import DraftRule, WagonsData, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 __all__ = ["Decision", "round1_decision", "round2_decision", "opponent_draft", "add_to_pile",
            "town_icons", "symbol_count", "boomtown_behind"]
@@ -46,19 +46,19 @@ def symbol_count(card_id: int, icons=(), terrains=()) -> int:
     return sum((t.icon in icons) + (t.terrain in terrains) for t in _cards()[card_id].territories)
 
 
-def town_icons(pile: tuple[int, ...], rules: Rules = Rules()) -> frozenset[str]:
+def town_icons(pile: tuple[int, ...], readings: WagonsReadings = WagonsReadings()) -> frozenset[str]:
     """Icons "showing in their town" (rule:W2): the top card's, or every card's with icon_source=town."""
     if not pile:
         return frozenset()
-    cards = pile if rules.icon_source == "town" else pile[-1:]
+    cards = pile if readings.icon_source == "town" else pile[-1:]
     return frozenset(t.icon for c in cards for t in _cards()[c].territories)
 
 
-def add_to_pile(pile: tuple[int, ...], decision: Decision, rules: Rules = Rules()) -> tuple[int, ...]:
+def add_to_pile(pile: tuple[int, ...], decision: Decision, readings: WagonsReadings = WagonsReadings()) -> tuple[int, ...]:
     """The pile after the opponent's own draft; on a round-1 match the order follows rule:W3."""
     if decision.deck_card is None:
         return pile + (decision.take,)
-    if rules.match_order == "deck-first":
+    if readings.match_order == "deck-first":
         return pile + (decision.deck_card, decision.take)
     return pile + (decision.take, decision.deck_card)
 
@@ -67,7 +67,7 @@ def _take(circle: tuple[int, ...], k: int, rule: str, rnd: int, deck_card: int |
     return Decision(circle[k], circle[:k], deck_card, rule, rnd)
 
 
-def round1_decision(circle, deck_top: int | None, rules: Rules = Rules()) -> Decision:
+def round1_decision(circle, deck_top: int | None, readings: WagonsReadings = WagonsReadings()) -> Decision:
     """Round 1: skip up to 2 to match the deck's top card by terrain AND icon (rule:W1)."""
     circle = check_card_ids(circle, "circle")
     if not circle:
@@ -77,10 +77,10 @@ def round1_decision(circle, deck_top: int | None, rules: Rules = Rules()) -> Dec
         if deck_top in circle:
             raise BadInput(f"deck top: card {deck_top} is also in the circle")
         wanted = {(t.terrain, t.icon) for t in _cards()[deck_top].territories}
-        hits = [k for k, c in enumerate(circle[:rules.round1_window])
+        hits = [k for k, c in enumerate(circle[:readings.round1_window])
                 if any((t.terrain, t.icon) in wanted for t in _cards()[c].territories)]
         if hits:  # several matches: the first, or the last with round1_pick=last (rule:W1-pick)
-            return _take(circle, hits[-1] if rules.round1_pick == "last" else hits[0], "W1", 1, deck_top)
+            return _take(circle, hits[-1] if readings.round1_pick == "last" else hits[0], "W1", 1, deck_top)
     return _take(circle, 0, "W1-next", 1)  # rule:W1-next
 
 
@@ -112,7 +112,7 @@ def _scenario_rule(draft: DraftRule, circle: tuple[int, ...], after_round_1) -> 
     return None
 
 
-def round2_decision(circle, pile, scenario_id: str, rules: Rules = Rules(),
+def round2_decision(circle, pile, scenario_id: str, readings: WagonsReadings = WagonsReadings(),
                     after_round_1: tuple[int, int] | None = None, data: WagonsData | None = None) -> Decision:
     """Round 2: the scenario's rule, then the icon fallback (rule:W4), then the next card."""
     data = data or load_data()
@@ -126,9 +126,9 @@ def round2_decision(circle, pile, scenario_id: str, rules: Rules = Rules(),
     k = _scenario_rule(scenario.draft, circle, after_round_1)
     if k is not None:
         return _take(circle, k, f"W5-{scenario.id}", 2)
-    if rules.edition == "later":
+    if readings.edition == "later":
         return _take(circle, 0, "W4-later", 2)  # rule:W4-later
-    icons = town_icons(pile, rules)
+    icons = town_icons(pile, readings)
     for k, c in enumerate(circle[:2]):
         if any(t.icon in icons for t in _cards()[c].territories):
             return _take(circle, k, "W4", 2)
@@ -136,18 +136,18 @@ def round2_decision(circle, pile, scenario_id: str, rules: Rules = Rules(),
 
 
 def opponent_draft(scenario_id: str, round_no: int, circle, deck_top: int | None = None, pile=(),
-                   after_round_1: tuple[int, int] | None = None, rules: Rules = Rules(),
+                   after_round_1: tuple[int, int] | None = None, readings: WagonsReadings = WagonsReadings(),
                    data: WagonsData | None = None) -> Decision:
     """The opponent's draft now (contracts.md ``wagons opponent-draft``)."""
     data = data or load_data()
     data.scenario(scenario_id)
     pile = check_card_ids(pile, "pile")
     if round_no == 1:
-        d = round1_decision(circle, deck_top, rules)
+        d = round1_decision(circle, deck_top, readings)
         used = set(pile) & ({d.take, d.deck_card} | set(circle))
         if used:
             raise BadInput(f"card {min(used)} is both in the pile and in the circle or deck")
         return d
     if round_no == 2:
-        return round2_decision(circle, pile, scenario_id, rules, after_round_1, data)
+        return round2_decision(circle, pile, scenario_id, readings, after_round_1, data)
     raise BadInput(f"round must be 1 or 2, got {round_no!r}")

@@ -56,7 +56,7 @@ class GreedyPolicy:
     def choose(self, state: GameState, actions, rng: random.Random):
         if isinstance(actions[0], Place):
             card = state.hand[0]
-            hit = _LAST_DRAFTS.get((state.town, card, state.pile, state.scenario, state.rules, id(state.data)))
+            hit = _LAST_DRAFTS.get((state.town, card, state.pile, state.scenario, state.readings, id(state.data)))
             _, p = hit or self._best_place(state, state.town, card, state.pile)
             return Place(p)
         if isinstance(actions[0], Draft):
@@ -67,7 +67,7 @@ class GreedyPolicy:
                     break
                 pile = state.pile + state.circle[:a.index]
                 card = state.circle[a.index]
-                v, _ = seen[(state.town, card, pile, state.scenario, state.rules, id(state.data))] = \
+                v, _ = seen[(state.town, card, pile, state.scenario, state.readings, id(state.data))] = \
                     self._best_place(state, state.town, card, pile, grid)
                 if best is None or v > best:
                     best, best_a = v, a
@@ -85,11 +85,11 @@ def place_value(state: GameState, town: Town, card: int, pile, grid=None, compil
     if compiled:
         from solver.wagons.optimizer.sweep import best_placement
 
-        hit = best_placement(town, card, tuple(pile), state.scenario, state.rules, state.data)
+        hit = best_placement(town, card, tuple(pile), state.scenario, state.readings, state.data)
         if hit is not None:
             return hit
     frame, base = grid.get() if isinstance(grid, _Grid) else grid or _grid(town)
-    margin = margin_scorer(pile, state.scenario, state.rules, state.data, near=base)
+    margin = margin_scorer(pile, state.scenario, state.readings, state.data, near=base)
     best, best_p = None, None
     for p in legal_placements(town, card):
         v = margin(features_plus(base, frame, p))
@@ -145,7 +145,7 @@ def _best_place(state: GameState, town: Town, card: int, pile, grid=None, compil
                 ) -> tuple[int, object]:
     """GreedyPolicy's valuation of placing ``card`` on ``town`` against ``pile`` (:func:`place_value`), remembered
     in :data:`_PLACES`."""
-    key = (town, card, pile, state.scenario, state.rules, id(state.data))
+    key = (town, card, pile, state.scenario, state.readings, id(state.data))
     hit = _PLACES.get(key)
     if hit is None:
         if len(_PLACES) > 200_000:
@@ -193,14 +193,14 @@ class LookaheadPolicy:
         circle, pile = state.circle[k + 1:], state.pile + state.circle[:k]
         if circle:
             if state.round == 1:  # rule:W1: the deck's top card shows (rule:W-reveal)
-                d = round1_decision(circle, state.deck[0] if state.deck else None, state.rules)
+                d = round1_decision(circle, state.deck[0] if state.deck else None, state.readings)
             else:
-                d = round2_decision(circle, pile, state.scenario, state.rules, state.after_round_1, state.data)
-            pile, circle = add_to_pile(pile, d, state.rules), circle[len(d.skipped) + 1:]
+                d = round2_decision(circle, pile, state.scenario, state.readings, state.after_round_1, state.data)
+            pile, circle = add_to_pile(pile, d, state.readings), circle[len(d.skipped) + 1:]
             for c in d.skipped:  # rule:W-player-draft: placed before the next draft
                 town = Town(town.placements + (_best_place(state, town, c, pile, None, self.compiled)[1],))
         if not circle:
-            return margin_scorer(pile, state.scenario, state.rules, state.data)(_grid(town)[1])
+            return margin_scorer(pile, state.scenario, state.readings, state.data)(_grid(town)[1])
         grid = _Grid(town)
         return max(_best_place(state, town, c, pile + circle[:j], grid, self.compiled)[0]
                    for j, c in enumerate(circle))

@@ -1,6 +1,6 @@
 """Playing whole games with a policy, and batches of them into Polars (rule:W-rounds).
 
-``play_row(scenario, policy, seed, rules)`` plays ONE game and returns a flat, picklable dict
+``play_row(scenario, policy, seed, readings)`` plays ONE game and returns a flat, picklable dict
 (module-level function: safe to ship to a process pool or Dask); ``simulate_rows`` streams rows;
 ``simulate`` collects them into a ``polars.DataFrame``. Everything is deterministic under the seed:
 game ``i`` of a batch uses seed ``seed + i`` for the deal and for the policy's random choices.
@@ -16,8 +16,8 @@ from solver.errors import BadInput
 from solver.wagons.data import WagonsData
 from solver.wagons.game import GameState, apply, is_chance_node, is_over, legal_actions, new_game, scores
 from solver.wagons.policies import policy_by_name
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
-from solver.wagons.rules import Rules
 from solver.wagons.scoring import FinalScores
 
 __all__ = ["GameResult", "play_game", "play_out", "play_row", "simulate_rows", "simulate", "DECISION_RULES"]
@@ -54,11 +54,11 @@ def policy_rng(seed: int) -> random.Random:
     return random.Random(f"wagons-policy-{seed}")
 
 
-def play_game(scenario_id: str, policy, seed: int, rules: Rules = Rules(),
+def play_game(scenario_id: str, policy, seed: int, readings: WagonsReadings = WagonsReadings(),
               data: WagonsData | None = None) -> GameResult:
     """One whole solo game; ``policy`` is a name ("random", "greedy") or a policy object;
     ``data`` the cards, goals and scenarios to play and score with (None = the shipped files)."""
-    return play_out(new_game(scenario_id, seed, rules, data), policy)
+    return play_out(new_game(scenario_id, seed, readings, data), policy)
 
 
 def play_out(state: GameState, policy) -> GameResult:
@@ -78,10 +78,10 @@ def play_out(state: GameState, policy) -> GameResult:
     raise BadInput(f"game did not finish in {MAX_STEPS} steps (scenario {state.scenario}, seed {state.seed})")
 
 
-def play_row(scenario_id: str, policy: str, seed: int, rules: dict | Rules | None = None,
+def play_row(scenario_id: str, policy: str, seed: int, readings: dict | WagonsReadings | None = None,
              data: WagonsData | None = None) -> dict:
     """One game as a flat row (seed, scenario, policy, both scores, margin, winner, cards, decisions)."""
-    r = rules if isinstance(rules, Rules) else Rules.from_json(rules or {})
+    r = readings if isinstance(readings, WagonsReadings) else WagonsReadings.from_json(readings or {})
     res = play_game(scenario_id, policy, seed, r, data)
     s, f = res.state, res.scores
     row = {"seed": seed, "scenario": scenario_id, "policy": res.policy, "edition": r.edition,
@@ -99,17 +99,17 @@ def play_row(scenario_id: str, policy: str, seed: int, rules: dict | Rules | Non
 
 
 def simulate_rows(n: int, scenario_id: str, policy: str, seed: int = 0,
-                  rules: dict | Rules | None = None, data: WagonsData | None = None) -> Iterator[dict]:
+                  readings: dict | WagonsReadings | None = None, data: WagonsData | None = None) -> Iterator[dict]:
     """Stream ``n`` game rows; game i uses seed ``seed + i``."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise BadInput(f"n: expected a whole number >= 0, got {n!r}")
     for i in range(n):
-        yield play_row(scenario_id, policy, seed + i, rules, data)
+        yield play_row(scenario_id, policy, seed + i, readings, data)
 
 
-def simulate(n: int, scenario_id: str, policy: str, seed: int = 0, rules: dict | Rules | None = None,
+def simulate(n: int, scenario_id: str, policy: str, seed: int = 0, readings: dict | WagonsReadings | None = None,
              data: WagonsData | None = None):
     """``n`` games into a ``polars.DataFrame`` (one row per game)."""
     import polars as pl
 
-    return pl.DataFrame(list(simulate_rows(n, scenario_id, policy, seed, rules, data)))
+    return pl.DataFrame(list(simulate_rows(n, scenario_id, policy, seed, readings, data)))

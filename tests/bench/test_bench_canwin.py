@@ -23,7 +23,7 @@ def bench():
     del sys.modules[spec.name]
 
 
-def fake_row(scenario, seed, reading, rules_json, cw, bp, method, baseline, decided=True, proven=False):
+def fake_row(scenario, seed, reading, readings_json, cw, bp, method, baseline, decided=True, proven=False):
     row = {"scenario": scenario, "seed": seed, "reading": reading, "default_reading": reading != "boom_or_bust=flat",
            "method": method, "canwin_limit": cw, "bestplay_limit": bp, "canwin_winnable": True if decided else None,
            "canwin_decided": decided, "canwin_seconds": 1.0 if decided else cw, "canwin_solves": 0,

@@ -64,7 +64,7 @@ def test_versus_rows_count_decided_deals_per_scenario(bench):
 def test_a_killed_run_resumes_and_the_before_sample_is_every_kth_seed(bench, tmp_path, monkeypatch):
     calls = []
 
-    def fake(scenario, seed, reading, rules_json, limit, before=True, **_):
+    def fake(scenario, seed, reading, readings_json, limit, before=True, **_):
         calls.append((scenario, seed, reading, before))
         row = {"scenario": scenario, "seed": seed, "reading": reading, "canwin_decided": seed % 3 != 0,
                "canwin_seconds": 1.0, "canwin_solves": 1, "before": before}
@@ -97,7 +97,7 @@ def test_the_schedule_baselines_run_can_win_restarted_and_alternate_first(bench,
 
     seen = []
 
-    def fake_can_win(scenario, seed, rules=None, time_limit=30.0, **options):
+    def fake_can_win(scenario, seed, readings=None, time_limit=30.0, **options):
         prover = options.get("prover")
         seen.append((seed, options.get("schedule", "default"),
                      getattr(prover and prover.triangles, "__name__", "reduced")))

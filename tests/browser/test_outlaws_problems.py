@@ -10,7 +10,7 @@ import pytest
 from dashboard.outlaws.problems import in_words
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import position_problems, position_to_json
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
 
 pytestmark = BROWSER
@@ -19,7 +19,7 @@ pytestmark = BROWSER
 def _edited() -> tuple[dict, int]:
     """The set-up of seed 1 (the page's first position) with the Governor put in A's Saloon and a character that
     is not a Bandit immobilized: three problems. Also that character's column."""
-    doc = position_to_json(initial_position(seed=1, rules=Rules()))
+    doc = position_to_json(initial_position(seed=1, readings=OutlawsReadings()))
     col = next(c for c, name in enumerate(doc["street"]["A"]) if name not in ("bandit", "governor"))
     doc["saloon"]["A"][0] = "governor"
     doc["immobilized"] = [["A", col]]

@@ -220,10 +220,10 @@ def test_outlaws(page, server):
 
     from solver.outlaws.actions import legal_actions
     from solver.outlaws.position import initial_position
-    from solver.outlaws.rules import Rules
+    from solver.outlaws.readings import OutlawsReadings
 
     open_page(page, server, "outlaws", "Outlaws")
-    n = len(legal_actions(initial_position(seed=1, rules=Rules()), Rules()))
+    n = len(legal_actions(initial_position(seed=1, readings=OutlawsReadings()), OutlawsReadings()))
     expect(page.get_by_text(f"{n} legal actions")).to_be_visible()
     # enter a position: B to move with one action left, through the editor form
     page.get_by_text("Position editor").click()
@@ -231,10 +231,10 @@ def test_outlaws(page, server):
     page.get_by_test_id("stRadio").filter(has_text="Actions left").get_by_text("1", exact=True).click()
     page.get_by_role("button", name="Apply edits").click()
     wait_idle(page)
-    pos = initial_position(seed=1, rules=Rules())
+    pos = initial_position(seed=1, readings=OutlawsReadings())
     from dataclasses import replace
 
-    counts = Counter(a.kind for a in legal_actions(replace(pos, to_move="B", actions_left=1), Rules()))
+    counts = Counter(a.kind for a in legal_actions(replace(pos, to_move="B", actions_left=1), OutlawsReadings()))
     expect(page.get_by_text("Position not changed"), "the editor refused the edits").to_have_count(0)
     expect(page.get_by_text("B to move")).to_be_visible()
     expect(page.get_by_text(f"{sum(counts.values())} legal actions")).to_be_visible()

@@ -20,7 +20,7 @@ import pytest
 
 from dashboard.nav import all_pages
 from solver.cactus import companion as cp
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
 from solver.outlaws.position_json import read_position
@@ -119,7 +119,7 @@ def test_a_cactus_solo_game_followed_round_by_round_until_the_marshal_arrives(ta
         tab.get_by_role("button", name=f"Record round {rnd}").click()
         wait_idle(tab)
         history.append(cp.Record(programmed=prog, second_shot=second))
-        step = cp.report(None, CactusRules(), history)["steps"][-1]
+        step = cp.report(None, CactusReadings(), history)["steps"][-1]
         if rnd < len(SOLO):
             expect(_metric(tab, f"Marshal arrives in round {rnd + 1}")).to_have_text(step["next_round"])
         if rnd == 6:  # the figure for this history pinned since the first companion test, beside the engine's own

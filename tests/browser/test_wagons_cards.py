@@ -10,7 +10,7 @@ import re
 import pytest
 
 from dashboard.shared.work import urldoc
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import final_scores, scores_by_reading
 from solver.wagons.simulate import play_game
 from tests.support.dashboard.browser import BROWSER, expect, open_page
@@ -43,7 +43,7 @@ def disputed_game():
 
 def test_the_player_settles_boom_or_bust_and_smalltown_charm_from_the_cards_and_the_headline_follows(tab, server):
     state = disputed_game()
-    per_mine, flat = (final_scores(state.town, state.pile, "boomtown", Rules(boom_or_bust=v)) for v in ("per-mine", "flat"))
+    per_mine, flat = (final_scores(state.town, state.pile, "boomtown", WagonsReadings(boom_or_bust=v)) for v in ("per-mine", "flat"))
     sheet = {"scenario": "boomtown", "rows": [p.to_dict() for p in state.town.placements], "pile": list(state.pile)}
     open_page(tab, server, "wagons_sheet?sheet=" + urldoc.encode(sheet), "Lone Cowboy score sheet")
     headline = (f"Score: You {per_mine.player.total}, the opponent {per_mine.opponent.total}; or "

@@ -13,8 +13,8 @@ import pytest
 from dashboard.wagons import town_grid
 from solver.register import register
 from solver.wagons import game as gm
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
-from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
 from tests.support.dashboard.browser import BROWSER, expect, open_page
@@ -82,7 +82,7 @@ def _opponent_reason_shown(pg, before: gm.GameState, after: gm.GameState) -> Non
 
 def test_a_game_played_to_the_end_in_two_taps_a_turn(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
-    state, rng = gm.new_game("boomtown", 0, Rules()), random.Random(5)
+    state, rng = gm.new_game("boomtown", 0, WagonsReadings()), random.Random(5)
     turns: list[int] = []  # taps per turn: a draft and its card's placement; a handed-over card's placement alone
     drafted = None
     shots = 0
@@ -129,7 +129,7 @@ def _review(pg) -> None:
 @PHONE_FIRST
 def test_turning_the_card_is_one_tap_and_a_quick_double_tap_places_it_once(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
-    state = gm.new_game("boomtown", 0, Rules())
+    state = gm.new_game("boomtown", 0, WagonsReadings())
     state, taps = tap_action(tab, state, gm.Draft(0))
     turned = next(a for a in gm.legal_actions(state) if a.placement.rot == 180)
     state, taps = tap_action(tab, state, turned)
@@ -150,7 +150,7 @@ def test_pointing_at_a_green_square_previews_the_card(browser, server):
     ctx = browser.new_context(viewport=LAPTOP)
     pg = ctx.new_page()
     open_page(pg, server, "wagons_play", "Lone Cowboy play-along")
-    state, _ = tap_action(pg, gm.new_game("boomtown", 0, Rules()), gm.Draft(0))
+    state, _ = tap_action(pg, gm.new_game("boomtown", 0, WagonsReadings()), gm.Draft(0))
     p = next(a.placement for a in gm.legal_actions(state) if a.placement.rot == 0)
     covered = [xy for xy, _ in p.cells() if xy != (p.x, p.y)][0]
     other = pg.locator(f".st-key-{town_grid.cell_key('lc_town', *covered)} button >> visible=true").first
@@ -168,7 +168,7 @@ def test_a_followed_game_reveals_one_tap_a_card(tab, server):
     press(tab, "lc_start")
     expect(tab.get_by_text("Following a game at the table").first).to_be_visible()
     settled(tab)
-    state, rng = gm.new_followed_game("boomtown", Rules()), random.Random(4)
+    state, rng = gm.new_followed_game("boomtown", WagonsReadings()), random.Random(4)
     keys = tab.locator("[class*='st-key-lc_reveal_'] button >> visible=true")
     assert [int(t.split()[0]) for t in keys.all_inner_texts()] == sorted(gm.unseen_cards(state))  # in order
     fits(tab)

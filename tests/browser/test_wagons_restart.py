@@ -11,8 +11,8 @@ import pytest
 
 from dashboard.wagons import town_grid
 from solver.wagons import game as gm
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
-from solver.wagons.rules import Rules
 from tests.support.dashboard.browser import BROWSER, expect, open_page, streamlit_server
 from tests.support.dashboard.wagons_browser import (
     LAPTOP,
@@ -51,7 +51,7 @@ def test_my_games_resumes_a_game_and_a_town_after_a_server_restart(browser, size
         pg = ctx.new_page()
         pg.set_default_timeout(45_000)
         open_page(pg, url, "wagons_play", "Lone Cowboy play-along")
-        state, rng = gm.new_game("boomtown", 0, Rules()), random.Random(2)
+        state, rng = gm.new_game("boomtown", 0, WagonsReadings()), random.Random(2)
         for _ in range(5):
             acts = gm.legal_actions(state)
             state, _ = tap_action(pg, state, rng.choice([a for a in acts if not isinstance(a, gm.Place)

@@ -13,8 +13,8 @@ import pytest
 
 from solver.register import register
 from solver.wagons import game as gm
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
-from solver.wagons.rules import Rules
 from tests.support.dashboard.browser import BROWSER, expect, open_page, shot, wait_idle
 from tests.support.dashboard.wagons_browser import (
     LAPTOP,
@@ -43,7 +43,7 @@ def metric(pg, label: str):
 
 def test_a_seeded_game_played_by_clicks_to_the_end(page, server):  # noqa: F811
     open_page(page, server, "wagons_play", "Lone Cowboy play-along")
-    state = gm.new_game("boomtown", 0, Rules())  # the page's default deal
+    state = gm.new_game("boomtown", 0, WagonsReadings())  # the page's default deal
     rng = random.Random(1)
     shots = {"placement": False, "opponent": False}
     while not gm.is_over(state):
@@ -108,7 +108,7 @@ def follow_mode(pg) -> None:
 def test_a_followed_game_is_revealed_reloaded_and_resumed(page, server, tmp_path):  # noqa: F811
     open_page(page, server, "wagons_play", "Lone Cowboy play-along")
     follow_mode(page)
-    state = gm.new_followed_game("boomtown", Rules())
+    state = gm.new_followed_game("boomtown", WagonsReadings())
     expect(page.get_by_text("Reveal circle card 1 of 8")).to_be_visible()
     shot(page, "wagons_table_follow_reveal")
     rng = random.Random(4)
@@ -205,7 +205,7 @@ def test_what_if_gold_is_the_best_shown_through_a_boomtown_game(page, server, si
 
     page.set_viewport_size(size)
     open_page(page, server, "wagons_play", "Lone Cowboy play-along")
-    state = gm.new_game("boomtown", 0, Rules())
+    state = gm.new_game("boomtown", 0, WagonsReadings())
     page.locator(".st-key-lc_what_if label").first.click()
     shots = set()
     while not gm.is_over(state):

@@ -92,5 +92,5 @@ def test_ranger_rule_option_merges_with_position_rules(capsys, tmp_path):
     p = tmp_path / "pos.json"
     p.write_text(json.dumps(pos))
     code, out, _ = run(capsys, "cactus", "ranger", str(p), "--json", "--rule", "step_tie=horizontal_first")
-    rules = json.loads(out)["rules"]
-    assert code == 0 and rules["escaped_visible"] is True and rules["step_tie"] == "horizontal_first"
+    readings = json.loads(out)["rules"]
+    assert code == 0 and readings["escaped_visible"] is True and readings["step_tie"] == "horizontal_first"

@@ -14,10 +14,10 @@ import pytest
 from solver.cactus import companion as cp
 from solver.cactus import events as ev
 from solver.cactus import odds
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 
-R = CactusRules()
+R = CactusReadings()
 
 
 @pytest.mark.parametrize("players", [None, 2, 4])
@@ -27,8 +27,8 @@ def test_no_history_is_the_exact_odds(players):
 
 
 def test_solo_events_reading_is_the_combined_distribution():
-    rules = replace(R, solo_events=True)
-    assert cp.arrival(cp.prior(None, rules)) == odds.distribution(odds.MarshalQuery(None, rules))
+    readings = replace(R, solo_events=True)
+    assert cp.arrival(cp.prior(None, readings)) == odds.distribution(odds.MarshalQuery(None, readings))
 
 
 def test_two_players_after_seven_plain_events_hand_worked():
@@ -103,14 +103,14 @@ def test_record_json_round_trip():
 # ---------------------------------------------------------------- Monte Carlo with the real cards
 
 
-def _real_game(players: int, rules: CactusRules, rng: random.Random, rounds: int):
+def _real_game(players: int, readings: CactusReadings, rng: random.Random, rounds: int):
     """A real deal: (the events drawn in the first ``rounds`` rounds, the round the marshal ends it)."""
     order = list(ev.table().cards())
     rng.shuffle(order)
     state = ev.EventsInPlay(ev.build_deck(order, ev.deck_size(players), rng.randrange(3)))
     seen = []
     while not state.ended and state.deck:
-        outs = ev.start_round(state, rules)
+        outs = ev.start_round(state, readings)
         state = outs[0][1] if len(outs) == 1 else rng.choices([s for _, s in outs], [float(p) for p, _ in outs])[0]
         if len(seen) < rounds:
             seen.append(state.current)

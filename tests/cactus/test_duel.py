@@ -6,7 +6,7 @@ from itertools import product
 import pytest
 
 from solver.cactus.duel import duel_odds
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 
 
@@ -30,11 +30,11 @@ def test_plain_duel_is_fair():
 
 def test_second_shot_values_and_tie_readings():
     w, l, t = brute(1, 0)
-    r = duel_odds(1, 0, rules=CactusRules(duel_ties="tie"))
+    r = duel_odds(1, 0, readings=CactusReadings(duel_ties="tie"))
     assert (Fraction(r["win"]), Fraction(r["lose"]), Fraction(r["tie"])) == (w, l, t)
     assert Fraction(duel_odds(1, 0)["win"]) == w / (w + l)
-    assert Fraction(duel_odds(1, 0, rules=CactusRules(duel_ties="initiator_wins"))["win"]) == w + t
-    assert Fraction(duel_odds(1, 0, rules=CactusRules(duel_ties="defender_wins"))["lose"]) == l + t
+    assert Fraction(duel_odds(1, 0, readings=CactusReadings(duel_ties="initiator_wins"))["win"]) == w + t
+    assert Fraction(duel_odds(1, 0, readings=CactusReadings(duel_ties="defender_wins"))["lose"]) == l + t
 
 
 def test_sandstorm_cancels_second_shot():
@@ -49,7 +49,7 @@ def test_distraction_penalises_initiator():
 
 def test_shootout_early_duel_bonus():
     w, l, t = brute(2, 0)
-    r = duel_odds(0, 0, ["shootout"], shootout_duel=True, rules=CactusRules(duel_ties="tie"))
+    r = duel_odds(0, 0, ["shootout"], shootout_duel=True, readings=CactusReadings(duel_ties="tie"))
     assert Fraction(r["win"]) == w
     with pytest.raises(BadInput, match="Shootout"):
         duel_odds(0, 0, shootout_duel=True)
@@ -57,17 +57,17 @@ def test_shootout_early_duel_bonus():
 
 def test_fast_draw_two_dice_modifiers_each_die():
     w, l, t = brute(2 * (3 + 1), 2 * 1, dice=2)
-    r = duel_odds(3, 1, ["fast-draw"], initiator_bonus=1, rules=CactusRules(duel_ties="tie"))
+    r = duel_odds(3, 1, ["fast-draw"], initiator_bonus=1, readings=CactusReadings(duel_ties="tie"))
     assert (Fraction(r["win"]), Fraction(r["tie"])) == (w, t) and r["dice_per_roll"] == 2
     w2, _, t2 = brute(3 + 2 * 1, 1, dice=2)
     r2 = duel_odds(3, 1, ["fast-draw"], initiator_bonus=1,
-                   rules=CactusRules(duel_ties="tie", fast_draw_modifiers="tokens_buildings_only"))
+                   readings=CactusReadings(duel_ties="tie", fast_draw_modifiers="tokens_buildings_only"))
     assert (Fraction(r2["win"]), Fraction(r2["tie"])) == (w2, t2)
 
 
 def test_die_sides_parameter():
     w, l, _ = brute(1, 0, sides=4)
-    assert Fraction(duel_odds(1, 0, rules=CactusRules(die_sides=4))["win"]) == w / (w + l)
+    assert Fraction(duel_odds(1, 0, readings=CactusReadings(die_sides=4))["win"]) == w / (w + l)
 
 
 @pytest.mark.parametrize("args", [(-1, 0), (0, 100), (True, 0)])

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from solver.cactus import events as ev
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 
 FILL = "tumbleweed"
@@ -16,8 +16,8 @@ def one(outcomes):
     return outcomes[0][1]
 
 
-def draw(deck, discard=(), rules=CactusRules()):
-    return ev.start_round(ev.EventsInPlay(tuple(deck), tuple(sorted(discard))), rules)
+def draw(deck, discard=(), readings=CactusReadings()):
+    return ev.start_round(ev.EventsInPlay(tuple(deck), tuple(sorted(discard))), readings)
 
 
 def test_table_matches_rulebook_counts():
@@ -125,7 +125,7 @@ def test_stagecoach_never_draws_itself_c5_as_many():
 
 
 def test_stagecoach_c5_alternative_needs_two():
-    s = one(draw(["stagecoach", ev.MARSHAL], discard=["sandstorm"], rules=CactusRules(stagecoach_short="none")))
+    s = one(draw(["stagecoach", ev.MARSHAL], discard=["sandstorm"], readings=CactusReadings(stagecoach_short="none")))
     assert s.deck == (ev.MARSHAL,) and sorted(s.discard) == ["sandstorm", "stagecoach"]
 
 
@@ -143,7 +143,7 @@ def test_duel_discard_c4_default_ends_game():
 
 def test_duel_discard_c4_alternative_discards_marshal():
     s = ev.EventsInPlay((ev.MARSHAL,), round=4)
-    out = one(ev.duel_discard(s, CactusRules(marshal_discard="discarded")))
+    out = one(ev.duel_discard(s, CactusReadings(marshal_discard="discarded")))
     assert not out.ended and out.discard == (ev.MARSHAL,) and out.deck == ()
 
 
@@ -153,17 +153,17 @@ def test_duel_discard_of_ordinary_card():
 
 
 def test_play_round_splits_on_duel_chance():
-    rules = CactusRules(duel_win_chance=Fraction(1, 4))
-    outs = ev.play_round(ev.EventsInPlay((FILL, ev.MARSHAL, FILL)), rules)
+    readings = CactusReadings(duel_win_chance=Fraction(1, 4))
+    outs = ev.play_round(ev.EventsInPlay((FILL, ev.MARSHAL, FILL)), readings)
     probs = {s.ended: p for p, s in outs}
     assert probs == {True: Fraction(1, 4), False: Fraction(3, 4)}
 
 
 def test_rules_refuse_unknown_readings():
     with pytest.raises(BadInput, match="marshal_discard"):
-        CactusRules(marshal_discard="maybe")
+        CactusReadings(marshal_discard="maybe")
     with pytest.raises(BadInput, match="duel_win_chance"):
-        CactusRules(duel_win_chance=Fraction(3, 2))
+        CactusReadings(duel_win_chance=Fraction(3, 2))
 
 
 def test_disorder_swap_gives_up_second_shot():

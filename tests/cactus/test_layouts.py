@@ -12,7 +12,7 @@ import pytest
 
 from solver.cactus import companion, odds
 from solver.cactus import events as ev
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 
 
 @pytest.mark.parametrize("kinds", [(), ("sandstorm",), ("fast-draw", "tumbleweed")])
@@ -42,11 +42,11 @@ def test_the_placeholder_is_never_a_told_kind():
 
 def test_the_companion_gives_the_same_odds_whatever_kinds_it_tells_apart():
     history = [companion.Record(event="sandstorm"), companion.Record(event="train", train_discard="shootout")]
-    plain = companion.arrival(companion.follow(2, CactusRules(), history)[-1])
-    told = companion.arrival(companion.follow(2, CactusRules(), history, kinds=("sandstorm", "shootout"))[-1])
+    plain = companion.arrival(companion.follow(2, CactusReadings(), history)[-1])
+    told = companion.arrival(companion.follow(2, CactusReadings(), history, kinds=("sandstorm", "shootout"))[-1])
     assert plain == told and sum(told.values()) == 1
 
 
 def test_a_shortened_deck_ends_with_its_last_three_cards():
-    dist = companion.arrival(companion.prior(3, CactusRules(), cards=4))
+    dist = companion.arrival(companion.prior(3, CactusReadings(), cards=4))
     assert min(dist) == 2 and sum(dist.values()) == 1

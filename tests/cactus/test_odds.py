@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from solver.cactus import odds, solo_deck
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 
 
@@ -29,9 +29,9 @@ def test_solo_default_matches_hand_computation():
 
 
 def test_solo_c2_alternatives_change_the_tail():
-    keep = odds.marshal_odds(None, CactusRules(short_deck="keep_second_shot"))["rounds"]
+    keep = odds.marshal_odds(None, CactusReadings(short_deck="keep_second_shot"))["rounds"]
     assert keep["12"] == "1/126" and keep["13"] == "1/504" and keep["14"] == "1/504"
-    stop = odds.marshal_odds(None, CactusRules(short_deck="stop_archiving"))
+    stop = odds.marshal_odds(None, CactusReadings(short_deck="stop_archiving"))
     assert Fraction(stop["rounds"]["12"]) == Fraction(1, 84) * Fraction(3, 4)
     assert stop["never"] != "0" and stop["expected_round"] is None
 
@@ -41,14 +41,14 @@ def test_solo_schedule_sizes():
     assert sizes == [4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3, 2, 1]
     assert all(solo_deck.planning_split(solo_deck.deck_size(r)) == (3, True) for r in range(1, 12))
     assert solo_deck.planning_split(3) == (3, False)
-    assert solo_deck.planning_split(3, CactusRules(short_deck="keep_second_shot")) == (2, True)
+    assert solo_deck.planning_split(3, CactusReadings(short_deck="keep_second_shot")) == (2, True)
 
 
 def test_solo_c3_added_cards():
     outs = solo_deck.contents_outcomes(3)
     assert len(outs) == 6 and sum(p for p, _ in outs) == 1  # 2 of the 4 unmarked cards
     assert all(len(d) == 6 and {1, 2, 3, 4} <= d for _, d in outs)
-    (p, deck), = solo_deck.contents_outcomes(3, CactusRules(added_card="lowest_number"))
+    (p, deck), = solo_deck.contents_outcomes(3, CactusReadings(added_card="lowest_number"))
     assert deck == frozenset({1, 2, 3, 4, 5, 6})
     (p, deck), = solo_deck.contents_outcomes(8)
     assert deck == frozenset({3, 4, 5, 6, 7, 8, "M"})
@@ -79,7 +79,7 @@ def test_without_train_and_stagecoach_marshal_is_uniform_over_last_three():
     out = {}
     for slot in range(3):
         deck = ev.build_deck(["tumbleweed"] * 8, 8, slot)
-        (rnd, p), = odds._end_from(ev.EventsInPlay(deck), CactusRules())
+        (rnd, p), = odds._end_from(ev.EventsInPlay(deck), CactusReadings())
         out[rnd] = p
     assert out == {7: 1, 8: 1, 9: 1}
 
@@ -93,47 +93,47 @@ def _close(exact: dict, counts: dict, n: int):
         assert abs(f - p) < 5 * sigma + 2 / n, (k, p, f)
 
 
-@pytest.mark.parametrize("players, rules", [
-    (None, CactusRules()),
-    (2, CactusRules()),
-    (3, CactusRules()),
-    (2, CactusRules(duel_win_chance=Fraction(1, 3))),
-    (2, CactusRules(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")),
-    (2, CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2)),
-    (3, CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3, duel_discards="one_per_round")),
-    (3, CactusRules(stagecoach_short="none")),
-    (None, CactusRules(short_deck="keep_second_shot")),
-    (None, CactusRules(solo_events=True)),
+@pytest.mark.parametrize("players, readings", [
+    (None, CactusReadings()),
+    (2, CactusReadings()),
+    (3, CactusReadings()),
+    (2, CactusReadings(duel_win_chance=Fraction(1, 3))),
+    (2, CactusReadings(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")),
+    (2, CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=2)),
+    (3, CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=3, duel_discards="one_per_round")),
+    (3, CactusReadings(stagecoach_short="none")),
+    (None, CactusReadings(short_deck="keep_second_shot")),
+    (None, CactusReadings(solo_events=True)),
 ])
-def test_exact_matches_monte_carlo(players, rules):
+def test_exact_matches_monte_carlo(players, readings):
     n = 6000
-    exact = odds.marshal_odds(players, rules)
+    exact = odds.marshal_odds(players, readings)
     table = dict(exact["rounds"])
     if exact["never"] != "0":
         table["never"] = exact["never"]
-    counts = odds.simulate_chunk(n, 12345, odds.MarshalQuery(players, rules))
+    counts = odds.simulate_chunk(n, 12345, odds.MarshalQuery(players, readings))
     assert sum(counts.values()) == n
     _close(table, counts, n)
 
 
 def test_duel_discards_bring_the_marshal_earlier():
     base = odds.marshal_odds(2)
-    duel = odds.marshal_odds(2, CactusRules.from_json({"duel_win_chance": "1/2"}))
+    duel = odds.marshal_odds(2, CactusReadings.from_json({"duel_win_chance": "1/2"}))
     assert Fraction(duel["expected_round"]) < Fraction(base["expected_round"])
     assert duel["earliest"] == 3
-    lost = odds.marshal_odds(2, CactusRules.from_json({"duel_win_chance": "1/2", "marshal_discard": "discarded"}))
+    lost = odds.marshal_odds(2, CactusReadings.from_json({"duel_win_chance": "1/2", "marshal_discard": "discarded"}))
     assert Fraction(lost["never"]) > 0
 
 
 def test_solo_with_events_ends_no_later_than_solo_alone():
-    both = odds.marshal_odds(None, CactusRules(solo_events=True))
+    both = odds.marshal_odds(None, CactusReadings(solo_events=True))
     alone = odds.marshal_odds(None)
     assert sum(fr(both["rounds"]).values()) == 1
     assert Fraction(both["expected_round"]) < Fraction(alone["expected_round"])
 
 
 def test_simulate_chunk_is_picklable_and_deterministic():
-    q = odds.MarshalQuery(2, CactusRules())
+    q = odds.MarshalQuery(2, CactusReadings())
     fn, q2 = pickle.loads(pickle.dumps((odds.simulate_chunk, q)))
     assert fn(300, 7, q2) == odds.simulate_chunk(300, 7, q)
     assert odds.simulate_chunk(0, 1, q) == {}

@@ -11,7 +11,7 @@ from solver.cactus import events as ev
 from solver.cactus import icons
 from solver.cactus import town as tw
 from solver.cactus.ranger import decide
-from solver.cactus.rules import CHOICES, CactusRules
+from solver.cactus.readings import CHOICES, CactusReadings
 from solver.errors import BadInput
 
 FILL = "tumbleweed"
@@ -26,8 +26,8 @@ def make(outlaws, ranger=(2, 2)):
     return tw.Town(tuple(tuple(r) for r in g), ranger, tuple(outs))
 
 
-def resolve(t, text, rules=CactusRules(), turn=None):
-    return icons.resolve_sequence(t, icons.parse_sequence(text), rules, turn or icons.Turn())
+def resolve(t, text, readings=CactusReadings(), turn=None):
+    return icons.resolve_sequence(t, icons.parse_sequence(text), readings, turn or icons.Turn())
 
 
 def by_end(outs):
@@ -65,7 +65,7 @@ def test_tie_target_drawn_first_then_slash_falls_through():
 def test_tie_target_redrawn_by_the_fallback():
     """C6 tie_target redrawn: the fallback RUN draws again (1/2 toward A to (2,1), 1/2 toward B to
     (1,2)): (1,2) with 1/2 + 1/4, (2,1) with 1/4."""
-    outs = resolve(make({"A": (2, 0), "B": (0, 2)}), "H-SNEAK/RUN", CactusRules(tie_target="redrawn"))
+    outs = resolve(make({"A": (2, 0), "B": (0, 2)}), "H-SNEAK/RUN", CactusReadings(tie_target="redrawn"))
     assert by_end(outs) == {(1, 2): Fraction(3, 4), (2, 1): Fraction(1, 4)}
 
 
@@ -75,7 +75,7 @@ def test_kept_target_only_while_still_among_the_closest():
     B (kept) to (1,2)."""
     outs = resolve(make({"A": (2, 0), "B": (0, 2)}), "V-SNEAK H-SNEAK")
     assert by_end(outs) == {(2, 1): Fraction(1, 2), (1, 2): Fraction(1, 2)}
-    redrawn = resolve(make({"A": (2, 0), "B": (0, 2)}), "V-SNEAK H-SNEAK", CactusRules(tie_target="redrawn"))
+    redrawn = resolve(make({"A": (2, 0), "B": (0, 2)}), "V-SNEAK H-SNEAK", CactusReadings(tie_target="redrawn"))
     # drawn B and skipped: the H-SNEAK draws again: toward B (1/4) to (1,2), toward A (1/4) not possible
     assert by_end(redrawn) == {(2, 1): Fraction(1, 2), (1, 2): Fraction(1, 4), (2, 2): Fraction(1, 4)}
 
@@ -93,19 +93,19 @@ def test_tie_target_without_step_alone_is_skipped():
 def test_two_duel_wins_in_one_round_discard_two_events():
     """Two duels won in one round: every win discards the next event (C10 every_win)."""
     deck = (FILL, "sandstorm", "distraction", "train", ev.MARSHAL)
-    rules = CactusRules(duel_win_chance=Fraction(1), duels_per_round=2)
-    ((p, s),) = ev.play_round(ev.EventsInPlay(deck), rules)
+    readings = CactusReadings(duel_win_chance=Fraction(1), duels_per_round=2)
+    ((p, s),) = ev.play_round(ev.EventsInPlay(deck), readings)
     assert p == 1 and s.deck == ("train", ev.MARSHAL) and s.discard == ("distraction", "sandstorm", FILL)
-    ((p, s),) = ev.play_round(ev.EventsInPlay(deck), CactusRules(duel_win_chance=Fraction(1), duels_per_round=2,
+    ((p, s),) = ev.play_round(ev.EventsInPlay(deck), CactusReadings(duel_win_chance=Fraction(1), duels_per_round=2,
                                                                 duel_discards="one_per_round"))
     assert s.deck == ("distraction", "train", ev.MARSHAL)
 
 
 def test_duel_wins_binomial_and_capped():
     """Two duels at 1/2: 0, 1, 2 wins with 1/4, 1/2, 1/4; one a round: 0 or 1 with 1/4, 3/4."""
-    assert ev.duel_wins(CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2)) == (
+    assert ev.duel_wins(CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=2)) == (
         (0, Fraction(1, 4)), (1, Fraction(1, 2)), (2, Fraction(1, 4)))
-    assert ev.duel_wins(CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2, duel_discards="one_per_round")) \
+    assert ev.duel_wins(CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=2, duel_discards="one_per_round")) \
         == ((0, Fraction(1, 4)), (1, Fraction(3, 4)))
 
 
@@ -120,8 +120,8 @@ def test_duel_wins_binomial_and_capped():
 def test_end_round_with_several_duels_hand_computed(reading, want):
     from solver.cactus import odds
 
-    rules = CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2, duel_discards=reading)
-    got = dict(odds._end_from(ev.EventsInPlay((FILL, FILL, ev.MARSHAL)), rules))
+    readings = CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=2, duel_discards=reading)
+    got = dict(odds._end_from(ev.EventsInPlay((FILL, FILL, ev.MARSHAL)), readings))
     assert {k: v for k, v in got.items() if v} == want
 
 
@@ -140,15 +140,15 @@ def test_run_after_a_lost_duel_in_the_same_row():
 
 def test_pushed_back_to_the_building_he_came_from():
     """C11 came_from: SNEAK to A's building (2,1) from (2,2), DUEL lost -> back to (2,2), RUN -> (2,1)."""
-    rules = CactusRules(pushed_to="came_from")
-    outs = resolve(make({"A": (2, 1)}), "SNEAK DUEL RUN", rules)
+    readings = CactusReadings(pushed_to="came_from")
+    outs = resolve(make({"A": (2, 1)}), "SNEAK DUEL RUN", readings)
     (lost,) = [o for o in outs if o["actions"][1].get("result") == "lost"]
     assert lost["p"] == "1/2" and lost["actions"][1]["pushed_to"] == [2, 2] and lost["ranger"] == [2, 1]
     # he did not move: the position names where he came from, else it is bad input
-    outs = resolve(make({"A": (2, 2)}), "DUEL", rules, icons.Turn(came_from=(3, 2)))
+    outs = resolve(make({"A": (2, 2)}), "DUEL", readings, icons.Turn(came_from=(3, 2)))
     assert {tuple(o["ranger"]) for o in outs} == {(2, 2), (3, 2)}
     with pytest.raises(BadInput, match="came_from"):
-        resolve(make({"A": (2, 2)}), "DUEL", rules)
+        resolve(make({"A": (2, 2)}), "DUEL", readings)
 
 
 def test_position_duel_chances_and_ties():
@@ -156,7 +156,7 @@ def test_position_duel_chances_and_ties():
     re-rolled ties: 26/32 = 13/16. Under duel_ties=tie the 4/36 = 1/9 tie is a third branch."""
     p = position({"A": (2, 2)}, "DUEL | DUEL", duel={"ranger_shot": 3, "outlaw_shot": 1})
     assert decide(p)["duel"] == {"win": "13/16", "lose": "3/16", "tie": "0"}
-    r = decide(p, CactusRules(duel_ties="tie"))
+    r = decide(p, CactusReadings(duel_ties="tie"))
     assert r["duel"] == {"win": "13/18", "lose": "1/6", "tie": "1/9"}
     (tie,) = [o for o in r["outcomes"] if o["actions"][0]["result"] == "tie"]
     assert tie["p"] == "1/9" and tie["ranger"] == [2, 2]
@@ -168,7 +168,7 @@ def test_position_duel_chances_and_ties():
 def test_came_from_in_the_position_must_be_adjacent():
     with pytest.raises(BadInput, match="came_from"):
         decide(position({"A": (2, 2)}, "DUEL | DUEL", came_from=[0, 0]))
-    r = decide(position({"A": (2, 2)}, "DUEL | DUEL", came_from=[2, 1]), CactusRules(pushed_to="came_from"))
+    r = decide(position({"A": (2, 2)}, "DUEL | DUEL", came_from=[2, 1]), CactusReadings(pushed_to="came_from"))
     assert by_end(r["outcomes"]) == {(2, 2): Fraction(1, 2), (2, 1): Fraction(1, 2)}
 
 
@@ -177,7 +177,7 @@ def test_came_from_in_the_position_must_be_adjacent():
 @pytest.mark.parametrize("reading, want", [("random", {"A": Fraction(1, 2), "B": Fraction(1, 2)}),
                                            ("most_plunder", {"A": Fraction(1)})])
 def test_whom_he_confuses_when_two_share(reading, want):
-    outs = resolve(make({"A": ((2, 2), 2), "B": ((2, 2), 0)}), "CONFUSE", CactusRules(sharing_pick=reading))
+    outs = resolve(make({"A": ((2, 2), 2), "B": ((2, 2), 0)}), "CONFUSE", CactusReadings(sharing_pick=reading))
     got: dict = {}
     for o in outs:
         got[o["actions"][0]["with"]] = got.get(o["actions"][0]["with"], 0) + Fraction(o["p"])
@@ -186,7 +186,7 @@ def test_whom_he_confuses_when_two_share(reading, want):
 
 def test_most_plunder_tie_is_random():
     outs = resolve(make({"A": ((2, 2), 1), "B": ((2, 2), 1), "C": ((2, 2), 0)}), "CONFUSE",
-                   CactusRules(sharing_pick="most_plunder"))
+                   CactusReadings(sharing_pick="most_plunder"))
     assert sorted((o["actions"][0]["with"], o["p"]) for o in outs) == [("A", "1/2"), ("B", "1/2")]
 
 
@@ -200,7 +200,7 @@ def test_movement_slash_while_sharing_not_possible_falls_through_to_duel():
 
 def test_movement_slash_while_sharing_stay_stops_the_slash():
     """C13 stay: RUN is carried out as staying; the slash stops there: no duel."""
-    (o,) = resolve(make({"A": (2, 2)}), "RUN/DUEL", CactusRules(no_move="stay"))
+    (o,) = resolve(make({"A": (2, 2)}), "RUN/DUEL", CactusReadings(no_move="stay"))
     assert o["p"] == "1" and o["actions"] == [{"icon": "RUN", "stays": True, "to": None,
                                               "note": o["actions"][0]["note"]}] and o["ranger"] == [2, 2]
 
@@ -215,10 +215,10 @@ def test_pass_ends_the_row_by_default():
 
 
 def test_pass_only_that_icon():
-    rules = CactusRules(pass_turn="icon_only")
-    (o,) = resolve(make({"A": (2, 0)}), "PASS RUN", rules)
+    readings = CactusReadings(pass_turn="icon_only")
+    (o,) = resolve(make({"A": (2, 0)}), "PASS RUN", readings)
     assert [a["icon"] for a in o["actions"]] == ["PASS", "RUN"] and o["ranger"] == [2, 1]
-    (o,) = resolve(make({"A": (2, 0)}), "DUEL/CONFUSE RUN", rules)
+    (o,) = resolve(make({"A": (2, 0)}), "DUEL/CONFUSE RUN", readings)
     assert o["actions"][1]["icon"] == "RUN" and o["ranger"] == [2, 1] and not o["row_ended_by_pass"]
 
 
@@ -287,7 +287,7 @@ def test_every_new_option_value_is_exercised_here():
 
 
 def test_register_names_every_new_reading_with_its_option():
-    """C10-C15 are in the register; those with an option name a CactusRules field whose values the
+    """C10-C15 are in the register; those with an option name a CactusReadings field whose values the
     entry's default and alternatives mention; every inferred Cactus entry has an option or says why
     it is not a choice."""
     from dataclasses import fields
@@ -295,7 +295,7 @@ def test_register_names_every_new_reading_with_its_option():
     from solver.register import load_register
 
     reg = load_register()
-    names = {f.name for f in fields(CactusRules)}
+    names = {f.name for f in fields(CactusReadings)}
     for rid, option in (("C6-tie-target", "tie_target"), ("C10", "duel_discards"), ("C11", "pushed_to"), ("C12", "sharing_pick"),
                         ("C13", "no_move"), ("C14", "pass_turn"), ("C-duels-a-round", "max_duels_per_round")):
         rule = reg.get(rid)
@@ -345,7 +345,7 @@ def test_marshal_odds_do_not_read_what_they_say_they_do_not(name, value):
 
     from solver.cactus import odds
 
-    base = CactusRules(duel_win_chance=Fraction(1, 3), duels_per_round=2)
+    base = CactusReadings(duel_win_chance=Fraction(1, 3), duels_per_round=2)
     for players in (None, 2):
         assert name not in odds.reads(players, base)
         assert odds.marshal_odds(players, replace(base, **{name: value}))["rounds"] == \

@@ -7,7 +7,7 @@ import pytest
 
 from solver.cactus import town as tw
 from solver.cactus.ranger import decide
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 from solver.io.read import read_json
 from solver.paths import SCENARIOS
@@ -58,7 +58,7 @@ def test_hidden_target_building_is_not_visible():
 def test_escaped_plunderer_visibility_option():
     t = town({"A": {"escaped": True, "plunder": 1}, "B": {"at": [1, 1]}})
     assert tw.visible_targets(t) == []
-    assert [v["name"] for v in tw.visible_targets(t, CactusRules(escaped_visible=True))] == ["A"]
+    assert [v["name"] for v in tw.visible_targets(t, CactusReadings(escaped_visible=True))] == ["A"]
 
 
 # ---- closest outlaw (C6)
@@ -92,8 +92,8 @@ def test_diagonal_outlaw_both_steps_listed_c6_default():
     t = town({"A": {"at": [4, 4]}})
     opts = {o["to"]: o["p"] for o in tw.step_options(t)}
     assert opts == {(3, 2): Fraction(1, 2), (2, 3): Fraction(1, 2)}
-    assert [o["to"] for o in tw.step_options(t, rules=CactusRules(step_tie="horizontal_first"))] == [(3, 2)]
-    assert [o["to"] for o in tw.step_options(t, rules=CactusRules(step_tie="vertical_first"))] == [(2, 3)]
+    assert [o["to"] for o in tw.step_options(t, readings=CactusReadings(step_tie="horizontal_first"))] == [(3, 2)]
+    assert [o["to"] for o in tw.step_options(t, readings=CactusReadings(step_tie="vertical_first"))] == [(2, 3)]
 
 
 def test_tied_outlaws_are_equally_likely_targets():
@@ -114,7 +114,7 @@ def test_horizontal_and_vertical_sneak_c7():
     assert p == 1 and same == t and act["not_possible"] and act["toward"] == ["A"]
     (p, t2, act), = tw.move_outcomes(t, "VERTICAL-SNEAK")
     assert t2.ranger == (2, 1) and act["reveals"] is None
-    plain = tw.move_outcomes(t, "HORIZONTAL-SNEAK", CactusRules(directional_sneak="plain_sneak"))
+    plain = tw.move_outcomes(t, "HORIZONTAL-SNEAK", CactusReadings(directional_sneak="plain_sneak"))
     assert [o[1].ranger for o in plain] == [(2, 1)]
 
 
@@ -215,11 +215,11 @@ def test_targets_must_be_a_list_of_objects(targets):
         decide(p)
 
 
-@pytest.mark.parametrize("rules, message", [
+@pytest.mark.parametrize("readings, message", [
     ({"solo_events": "yes"}, "true or false"),
     ({"duel_win_chance": "1e-99999999"}, "not a fraction"),
     ({"duel_win_chance": [1]}, "not a fraction"),
 ])
-def test_hostile_rule_values(rules, message):
+def test_hostile_rule_values(readings, message):
     with pytest.raises(BadInput, match=message):
-        decide(pos({"A": {"at": [0, 0]}}, rules=rules))
+        decide(pos({"A": {"at": [0, 0]}}, readings=readings))

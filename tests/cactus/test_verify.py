@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cactus import odds
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.cactus.verify import checks as v
 
 KEYS = {"id", "title", "holds", "status", "proven", "counterexample", "rule", "open_question", "details", "elapsed",
@@ -54,7 +54,7 @@ def test_duel_bounds_under_both_c4_readings():
     assert c.details["witness_earliest"]["ends_in_round"] == 2
     c = v.check_duel_bound(2, "revealed", "one_per_round")
     assert c.holds is True and c.details["earliest"] == 3
-    assert c.details["earliest"] == odds.marshal_odds(2, CactusRules(duel_win_chance=1))["earliest"]
+    assert c.details["earliest"] == odds.marshal_odds(2, CactusReadings(duel_win_chance=1))["earliest"]
     c = v.check_duel_bound(2, "discarded")
     assert c.holds is False and c.counterexample["ends_in_round"] is None
 
@@ -82,7 +82,7 @@ def test_solo_marshal_bound_per_c2_reading(reading, holds, bound):
     c = v.check_solo_marshal_bound(reading)
     assert c.holds is holds and c.details["bound"] == bound
     if holds:
-        exact = odds.marshal_odds(None, CactusRules(short_deck=reading))
+        exact = odds.marshal_odds(None, CactusReadings(short_deck=reading))
         assert [exact["earliest"], exact["latest"]] == bound
 
 
@@ -110,24 +110,24 @@ def test_event_bound_three_to_five_players(players):
 ENGINE_NAME = {"other": "tumbleweed", "train": "train", "stagecoach": "stagecoach", "marshal": "marshals-arrival"}
 
 
-@pytest.mark.parametrize("deck, rules", [
-    (["other"] * 6 + ["marshal", "other", "other"], CactusRules()),
-    (["train"] + ["other"] * 5 + ["marshal", "other", "other"], CactusRules()),
-    (["other", "stagecoach", "other", "train", "other", "other", "other", "other", "marshal"], CactusRules()),
-    (["other", "other", "train", "stagecoach", "other", "other", "other", "marshal", "other"], CactusRules()),
-    (["stagecoach", "other", "other", "marshal"], CactusRules(stagecoach_short="none")),
-    (["other", "train", "other", "stagecoach", "other", "marshal", "other"], CactusRules(duel_win_chance=Fraction(1, 2))),
+@pytest.mark.parametrize("deck, readings", [
+    (["other"] * 6 + ["marshal", "other", "other"], CactusReadings()),
+    (["train"] + ["other"] * 5 + ["marshal", "other", "other"], CactusReadings()),
+    (["other", "stagecoach", "other", "train", "other", "other", "other", "other", "marshal"], CactusReadings()),
+    (["other", "other", "train", "stagecoach", "other", "other", "other", "marshal", "other"], CactusReadings()),
+    (["stagecoach", "other", "other", "marshal"], CactusReadings(stagecoach_short="none")),
+    (["other", "train", "other", "stagecoach", "other", "marshal", "other"], CactusReadings(duel_win_chance=Fraction(1, 2))),
     (["other", "stagecoach", "other", "other", "marshal", "other"],
-     CactusRules(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")),
+     CactusReadings(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")),
 ])
-def test_z3_model_agrees_with_python_engine(deck, rules):
+def test_z3_model_agrees_with_python_engine(deck, readings):
     """The Z3 encoding and the event engine allow exactly the same end rounds for a given deck."""
     from solver.cactus import events as ev
 
     state = ev.EventsInPlay(tuple(ENGINE_NAME[c] for c in deck))
-    engine = {r for r, p in odds._end_from(state, rules) if p > 0}
-    model = v.possible_end_rounds(deck, duels=rules.duel_win_chance > 0, marshal_discard=rules.marshal_discard,
-                                  stagecoach_short=rules.stagecoach_short)
+    engine = {r for r, p in odds._end_from(state, readings) if p > 0}
+    model = v.possible_end_rounds(deck, duels=readings.duel_win_chance > 0, marshal_discard=readings.marshal_discard,
+                                  stagecoach_short=readings.stagecoach_short)
     assert model == engine
 
 
@@ -145,7 +145,7 @@ def decks(draw):
 @settings(max_examples=20, deadline=None)
 @given(decks(), st.sampled_from([Fraction(0), Fraction(1, 2)]), st.sampled_from(["revealed", "discarded"]))
 def test_z3_model_agrees_with_engine_on_random_decks(deck, chance, reading):
-    test_z3_model_agrees_with_python_engine(deck, CactusRules(duel_win_chance=chance, marshal_discard=reading))
+    test_z3_model_agrees_with_python_engine(deck, CactusReadings(duel_win_chance=chance, marshal_discard=reading))
 
 
 def test_c5_reading_changes_the_end_round():
@@ -155,27 +155,27 @@ def test_c5_reading_changes_the_end_round():
     assert cex["as_many"]["deck_top_first"] == cex["none"]["deck_top_first"]
     assert cex["as_many"]["ends_in_round"] != cex["none"]["ends_in_round"]
     # the exact odds see the same difference
-    assert odds.marshal_odds(2)["rounds"] != odds.marshal_odds(2, CactusRules(stagecoach_short="none"))["rounds"]
+    assert odds.marshal_odds(2)["rounds"] != odds.marshal_odds(2, CactusReadings(stagecoach_short="none"))["rounds"]
 
 
-@pytest.mark.parametrize("deck, rules", [
+@pytest.mark.parametrize("deck, readings", [
     (["other", "other", "other", "train", "other", "marshal", "other"],
-     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=2)),
+     CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=2)),
     (["stagecoach", "other", "other", "other", "marshal", "other"],
-     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3, marshal_discard="discarded")),
+     CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=3, marshal_discard="discarded")),
     (["other", "train", "other", "other", "other", "marshal", "other"],
-     CactusRules(duel_win_chance=Fraction(1, 2), duels_per_round=3, duel_discards="one_per_round")),
+     CactusReadings(duel_win_chance=Fraction(1, 2), duels_per_round=3, duel_discards="one_per_round")),
 ])
-def test_z3_model_agrees_with_engine_with_several_duels_a_round(deck, rules):
+def test_z3_model_agrees_with_engine_with_several_duels_a_round(deck, readings):
     """C10: the engine with n duels a round at chance 1/2 allows 0..n wins a round (every_win) or
     0..1 discards (one_per_round); the Z3 model with that many wins at most allows the same ends."""
     from solver.cactus import events as ev
 
     state = ev.EventsInPlay(tuple(ENGINE_NAME[c] for c in deck))
-    engine = {r for r, p in odds._end_from(state, rules) if p > 0}
-    cap = 1 if rules.duel_discards == "one_per_round" else rules.duels_per_round
-    model = v.possible_end_rounds(deck, duels=True, marshal_discard=rules.marshal_discard,
-                                  stagecoach_short=rules.stagecoach_short, duels_per_round=cap)
+    engine = {r for r, p in odds._end_from(state, readings) if p > 0}
+    cap = 1 if readings.duel_discards == "one_per_round" else readings.duels_per_round
+    model = v.possible_end_rounds(deck, duels=True, marshal_discard=readings.marshal_discard,
+                                  stagecoach_short=readings.stagecoach_short, duels_per_round=cap)
     assert model == engine
 
 

@@ -81,9 +81,9 @@ def test_register_lists_open_questions_and_readings_change_per_session():
     assert at.session_state["readings"]["outlaws"]["sheriff_save"] == "stop"
     at.button(key="reset_outlaws").click().run()
     assert at.session_state["readings"]["outlaws"] == {}
-    from solver.outlaws.rules import Rules as OutlawsRules
+    from solver.outlaws.readings import OutlawsReadings
 
-    assert at.selectbox(key="opt_outlaws_sheriff_save").value == OutlawsRules().sheriff_save  # the box follows
+    assert at.selectbox(key="opt_outlaws_sheriff_save").value == OutlawsReadings().sheriff_save  # the box follows
 
 
 def test_each_italian_passage_of_the_register_shows_its_english_beside_it():
@@ -223,21 +223,21 @@ def test_damaged_or_refused_readings_in_the_address_are_one_line_and_the_default
 
 def test_a_cactus_deal_that_fails_is_said_in_words_with_its_end_round():
     from dashboard.cactus.check_words import fails_in_words
-    from solver.cactus.rules import CactusRules
+    from solver.cactus.readings import CactusReadings
     from solver.cactus.verify import checks as cv
 
-    check = cv.run_check("event-last-3-rounds", CactusRules(), 2).to_json()  # the page reads the JSON
+    check = cv.run_check("event-last-3-rounds", CactusReadings(), 2).to_json()  # the page reads the JSON
     assert check["holds"] is False
     words = fails_in_words(check)
     cex = check["counterexample"]
     assert words.startswith("A deal where it fails: the event deck, top first, is ")
     assert words.endswith(f"the game ends in round {cex['ends_in_round']}.")
     assert "{" not in words and "other events" in words
-    c5 = cv.run_check("c5-reading-changes-end", CactusRules(), 2).to_json()
+    c5 = cv.run_check("c5-reading-changes-end", CactusReadings(), 2).to_json()
     assert fails_in_words(c5).startswith(
         f"On the same deal the game ends in round {c5['counterexample']['as_many']['ends_in_round']} under C5 "
         f"'as_many' and in round {c5['counterexample']['none']['ends_in_round']} under C5 'none': ")
-    stop = cv.run_check("solo-marshal-bound", CactusRules(short_deck="stop_archiving")).to_json()
+    stop = cv.run_check("solo-marshal-bound", CactusReadings(short_deck="stop_archiving")).to_json()
     assert fails_in_words(stop).startswith("The marshal's arrival can stay unrevealed through round 14: ")
 
 

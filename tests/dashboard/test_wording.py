@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import position_to_json
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from tests.support.dashboard.apptest import errors, open_editor, open_page, texts
 
 
@@ -28,7 +28,7 @@ def test_a_card_in_both_towns_is_named_in_words():
 
 def test_a_reserve_of_one_token_is_one_token():
     """The set-up's reserve is 5 tokens; a position with one left says "1 token"."""
-    doc = position_to_json(initial_position(seed=1, rules=Rules()))
+    doc = position_to_json(initial_position(seed=1, readings=OutlawsReadings()))
     at = open_page("outlaws")
     assert "reserve 5 tokens" in texts(at)
     extra = doc["reserve"][1:]

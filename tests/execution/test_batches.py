@@ -124,24 +124,24 @@ def test_a_task_failure_in_the_cli_is_one_line(monkeypatch, capsys):
 
 
 def test_batch_readings_are_parsed_by_the_games_readings():
-    from solver.cactus.rules import CactusRules
+    from solver.cactus.readings import CactusReadings
 
-    rules = BatchRequest("cactus-montecarlo", 1, options=(("solo_events", "yes"), ("solo_event_cards", "10"),
-                                                          ("duel_win_chance", "1/4"))).readings(CactusRules)
-    assert rules.solo_events is True and rules.solo_event_cards == 10 and str(rules.duel_win_chance) == "1/4"
+    readings = BatchRequest("cactus-montecarlo", 1, options=(("solo_events", "yes"), ("solo_event_cards", "10"),
+                                                          ("duel_win_chance", "1/4"))).readings(CactusReadings)
+    assert readings.solo_events is True and readings.solo_event_cards == 10 and str(readings.duel_win_chance) == "1/4"
     with pytest.raises(BadInput, match="out of range"):
-        BatchRequest("cactus-montecarlo", 1, options=(("solo_event_cards", "9" * 30),)).readings(CactusRules)
+        BatchRequest("cactus-montecarlo", 1, options=(("solo_event_cards", "9" * 30),)).readings(CactusReadings)
 
 
 def test_outlaws_playouts_identical_serial_and_local_and_equal_to_playout():
-    from solver.outlaws.rules import Rules
+    from solver.outlaws.readings import OutlawsReadings
     from solver.outlaws.search.playout import playout
 
     request = BatchRequest("outlaws-playouts", 4, 11, options=(("sheriff_save", "stop"),))
     serial = list(stream_rows(request, executor="serial"))
     local = list(stream_rows(request, executor="local", workers=2, chunk_size=1))
     assert serial == local
-    assert serial[2] == playout(13, Rules(sheriff_save="stop"))
+    assert serial[2] == playout(13, OutlawsReadings(sheriff_save="stop"))
 
 
 def test_outlaws_bad_options_are_bad_input():

@@ -25,7 +25,7 @@ from dashboard.cactus import addresses as cactus_addresses
 from dashboard.cactus import companion
 from dashboard.outlaws import addresses as outlaws_addresses
 from dashboard.outlaws import position_work
-from dashboard.shared.readings import rules_from_doc
+from dashboard.shared.readings import readings_from_doc
 from dashboard.shared.work import addresses, urldoc
 from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import game as wg
@@ -33,14 +33,14 @@ from dashboard.wagons import view as wv
 from solver.ask.examples import examples
 from solver.ask.question import question_to_doc
 from solver.cactus import companion as cp
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 from solver.io.read import MAX_DEPTH
 from solver.outlaws import game as ogm
 from solver.outlaws import line as ln
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import position_to_json
-from solver.outlaws.rules import Rules as OutlawsRules
+from solver.outlaws.readings import OutlawsReadings
 from solver.wagons import game as wgm
 from solver.wagons.record.game_record import game_record
 from tests.support.dashboard.apptest import shown
@@ -112,8 +112,8 @@ def valid_documents() -> dict[str, list[Any]]:
                    {**companion.new_game(None, [1, 2, 3, 4]), "history": [cp.record_to_json(r) for r in SOLO_ROUNDS]},
                    {**companion.new_game(3, [1, 2, 3, 4]), "history": [cp.record_to_json(cp.Record(event="sandstorm"))]}],
         "line": [outlaws_line(0, 0), outlaws_line(1, 6)],
-        "pos": [{"position": position_to_json(initial_position(seed=5, rules=OutlawsRules())), "seed": 5},
-                position_to_json(initial_position(seed=2, rules=OutlawsRules()))],
+        "pos": [{"position": position_to_json(initial_position(seed=5, readings=OutlawsReadings())), "seed": 5},
+                position_to_json(initial_position(seed=2, readings=OutlawsReadings()))],
         "ask": [json.loads(json.dumps(question_to_doc(e.question))) for e in examples()[::4]],
     }
 
@@ -125,8 +125,8 @@ VALID = valid_documents()
 
 def _use_readings(doc: dict) -> None:
     for game, part in doc.items():
-        rules = rules_from_doc(game, part)
-        {k: getattr(rules, k) for k in part}  # noqa: B018 - what readings_from_address keeps
+        readings = readings_from_doc(game, part)
+        {k: getattr(readings, k) for k in part}  # noqa: B018 - what readings_from_address keeps
 
 
 def _use_game(doc: dict) -> None:
@@ -140,7 +140,7 @@ def _use_game(doc: dict) -> None:
 def _use_cactus(doc: dict) -> None:
     game = companion.check_game(doc)
     history = [cp.record_from_json(r, n) for n, r in enumerate(game["history"], start=1)]
-    cp.report(game["players"], CactusRules(), history, tuple(game["marked"]))
+    cp.report(game["players"], CactusReadings(), history, tuple(game["marked"]))
 
 
 PAGE_USE = {"readings": _use_readings, "lc": _use_game, "lc_own": _use_game, "sheet": wv.load_sheet,

@@ -9,29 +9,29 @@ from solver.errors import BadInput
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
 from solver.outlaws.position_json import position_to_json
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from tests.support.builders.outlaws import build, pos
 
 A_MAYOR = ["governor", "mayor", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
 
 
-def ability(p, rules=Rules(), **kw):
+def ability(p, readings=OutlawsReadings(), **kw):
     a = Action("ability", **kw)
-    assert a in legal_actions(p, rules), f"{a} not legal"
+    assert a in legal_actions(p, readings), f"{a} not legal"
     return a
 
 
-def only(p, a, rules=Rules()):
-    outs = outcomes(p, a, rules)
+def only(p, a, readings=OutlawsReadings()):
+    outs = outcomes(p, a, readings)
     assert len(outs) == 1, [o.condition for o in outs]
     return outs[0].position
 
 
-ALWAYS = Rules(optional_effects="always")  # rule:O16 alternative: no declining
+ALWAYS = OutlawsReadings(optional_effects="always")  # rule:O16 alternative: no declining
 
 
-def kinds(p, actor, rules=Rules()):
-    return [a for a in legal_actions(p, rules) if a.actor == actor and a.kind == "ability"]
+def kinds(p, actor, readings=OutlawsReadings()):
+    return [a for a in legal_actions(p, readings) if a.actor == actor and a.kind == "ability"]
 
 
 # ---------------------------------------------------------------- Hitman (rule:O-hitman, rule:O6, rule:O7)
@@ -72,8 +72,8 @@ def test_sheriff_saves_governor_ugly_for_the_saver():
 
 def test_sheriff_save_only_stops_under_alternative():
     p = pos(B=["bandit", "governor", "sheriff", "reverend", "hitman", "mayor", "merchant", "dancer"])
-    rules = Rules(sheriff_save="stop")
-    outs = outcomes(p, ability(p, rules, actor="hitman", column=1, target=1), rules)
+    readings = OutlawsReadings(sheriff_save="stop")
+    outs = outcomes(p, ability(p, readings, actor="hitman", column=1, target=1), readings)
     saved = [o.position for o in outs if "saves" in o.condition][0]
     assert saved.winner is None and saved.discard.handcuffs == 1
 
@@ -153,9 +153,9 @@ def test_reverend_reading_alternative_uses_the_sheriff_column():
     # at right_of(B, 3) = 2 (a Mayor stands there: no reaction); alternative: at right_of(B, 2) = 1.
     p = pos(A=A_MAYOR, B=["bandit", "reverend", "mayor", "hitman", "governor", "sheriff", "merchant", "dancer"])
     a = ability(p, actor="sheriff", column=2, call="hitman", target=3, mayor=1)
-    plain = Rules(mayor_reverend="not_extended")
+    plain = OutlawsReadings(mayor_reverend="not_extended")
     assert len(outcomes(p, a, plain)) == 1
-    assert len(outcomes(p, a, Rules(reverend_left_of="sheriff", mayor_reverend="not_extended"))) == 2
+    assert len(outcomes(p, a, OutlawsReadings(reverend_left_of="sheriff", mayor_reverend="not_extended"))) == 2
 
 
 def test_sheriff_mayor_extension_targets():
@@ -332,7 +332,7 @@ def test_bandit_empty_supply_readings():
     p = pos(B=B_HIT7, supply={"B": {"bullet": 0}}, discard={"bullet": 1})
     q = only(p, ability(p, actor="bandit", column=7, call="hitman", target=7))
     assert q.supply == p.supply
-    forbidden = Rules(bandit_empty_supply="forbidden")
+    forbidden = OutlawsReadings(bandit_empty_supply="forbidden")
     assert {a.call for a in kinds(p, "bandit", forbidden)} == {"sheriff"}
 
 
@@ -358,7 +358,7 @@ def test_immobilized_never_moves_nor_acts():
 def test_immobilized_cannot_be_targeted_under_the_alternative():
     p = pos(A=["hitman", "governor", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"],
             immobilized=[["B", 0]])
-    assert kinds(p, "hitman", Rules(target_immobilized="forbidden")) == []
+    assert kinds(p, "hitman", OutlawsReadings(target_immobilized="forbidden")) == []
     assert kinds(p, "hitman") == [Action("ability", "hitman", 0, target=0)]  # rule:O15 default
 
 

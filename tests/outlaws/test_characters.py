@@ -12,7 +12,7 @@ from solver.outlaws.apply import outcomes
 from solver.outlaws.characters import TABLE
 from solver.outlaws.characters.common import Aim, Character, learn_token, reveal_token
 from solver.outlaws.position import CHARACTERS, other
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.verify.checks import check_invariant, cross_check
 from solver.register import load_register
 from tests.support.builders.outlaws import pos
@@ -37,7 +37,7 @@ def _toy_targets(aim: Aim) -> list:
     return [aim.make(target=aim.column)]
 
 
-def _toy_resolve(p, a, rules, d):
+def _toy_resolve(p, a, readings, d):
     """The toy: the token in front of the character across is shown to both players."""
     p, _ = reveal_token(p, a.target, d)
     return learn_token(learn_token(p, p.to_move, a.target), other(p.to_move), a.target)
@@ -75,7 +75,7 @@ def test_a_toy_ability_in_the_table_is_the_ability_everywhere(monkeypatch):
     (out,) = outcomes(p, mine[0])
     assert col in out.position.knowledge.A.tokens and col in out.position.knowledge.B.tokens
     assert col not in out.position.knowledge.A.characters  # the Indian's own ability would show A a character
-    assert gm.Play(mine[0]) in gm.legal_actions(gm.Game(p, Rules()))
+    assert gm.Play(mine[0]) in gm.legal_actions(gm.Game(p, OutlawsReadings()))
     agreement = cross_check(p)
     assert agreement.agree, agreement
     steps = check_invariant("governor-not-in-saloon", time_limit=600).extra["per_kind_elapsed"]

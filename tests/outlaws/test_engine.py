@@ -16,7 +16,7 @@ from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import outcomes
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import load_position, position_to_json
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.victory import apply_sudden_death, sudden_death_began, sudden_death_trigger, winner
 from solver.paths import SCENARIOS
 from tests.support.builders.outlaws import build, pos
@@ -24,11 +24,11 @@ from tests.support.builders.outlaws import build, pos
 EXAMPLE = SCENARIOS / "outlaws" / "contracts-example.json"
 
 
-ALWAYS = Rules(optional_effects="always")  # rule:O16 alternative: a correct take is always kept
+ALWAYS = OutlawsReadings(optional_effects="always")  # rule:O16 alternative: a correct take is always kept
 
 
-def only(p, a, rules=Rules()):
-    outs = outcomes(p, a, rules)
+def only(p, a, readings=OutlawsReadings()):
+    outs = outcomes(p, a, readings)
     assert len(outs) == 1, [o.condition for o in outs]
     return outs[0].position
 
@@ -50,7 +50,7 @@ def test_initial_position_is_valid(seed):
     for side in "AB":
         assert "governor" not in p.saloon[side] and len(set(p.street[side]) | set(p.saloon[side])) == 10
     assert len(p.reserve) == 5 and p.supply.A.bullet == 1 and p.supply.B.handcuffs == 1
-    assert initial_position(seed, Rules(first_player="B")).to_move == "B"
+    assert initial_position(seed, OutlawsReadings(first_player="B")).to_move == "B"
 
 
 def _broken(**kw):
@@ -174,7 +174,7 @@ def test_refill_with_empty_reserve_both_readings():
     p = pos(reserve=[], supply={"A": {"vote": 3}}, discard={"x": 2})
     q = only(p, Action("take", "indian", 3, call="vote"), ALWAYS)
     assert q.tokens == ("empty", "vote", "x", "bullet", "election", "vote", "handcuffs", "x")
-    alt = Rules(refill_empty_reserve="slide_other_end", optional_effects="always")
+    alt = OutlawsReadings(refill_empty_reserve="slide_other_end", optional_effects="always")
     r = only(p, Action("take", "indian", 3, call="vote"), alt)
     assert r.tokens == ("vote", "x", "bullet", "election", "vote", "handcuffs", "x", "empty")
     assert all(a.column != 0 for a in legal_actions(q) if a.kind in ("look", "take"))
@@ -389,10 +389,10 @@ def test_sudden_death_repeat_reading():
     p = load_position(data)
     assert not sudden_death_trigger(p)  # one Bullet is still in A's supply
     miss = Action("ability", "hitman", 1, target=1)  # B's column 1 is the Reverend (helpers' BASE_B)
-    once = Rules(sudden_death_repeats="once")
+    once = OutlawsReadings(sudden_death_repeats="once")
     q = only(p, miss, once)
     assert q.discard.bullet == 3 and q.tokens == p.tokens and not sudden_death_trigger(q, once)
-    assert sudden_death_trigger(q) and sudden_death_trigger(q, Rules())  # the default reads "repeats"
+    assert sudden_death_trigger(q) and sudden_death_trigger(q, OutlawsReadings())  # the default reads "repeats"
     outs = outcomes(p, miss)
     assert len(outs) == 560  # 8! / (3! 3! 2!): the second reset, every arrangement
     for o in outs[:10]:
@@ -420,7 +420,7 @@ def test_sudden_death_began_names_the_action_that_triggers_it():
                                 discard={"bullet": 2, "handcuffs": 3, "x": 2, "election": 1}, sudden_death=True))
     miss = Action("ability", "hitman", 1, target=1)
     assert all(sudden_death_began(again, o.position) for o in outcomes(again, miss))
-    assert not sudden_death_began(again, only(again, miss, Rules(sudden_death_repeats="once")))
+    assert not sudden_death_began(again, only(again, miss, OutlawsReadings(sudden_death_repeats="once")))
 
 
 def test_contract_outcomes_without_the_legality_check_are_the_same():

@@ -15,11 +15,11 @@ from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import outcomes, step
 from solver.outlaws.position import CHARACTERS, TOKEN_TOTALS, initial_position
 from solver.outlaws.position_json import load_position, position_to_json
-from solver.outlaws.rules import CHOICES, Rules
+from solver.outlaws.readings import CHOICES, OutlawsReadings
 from solver.outlaws.search.playout import COLUMNS, playout, playouts, summary
 from tests.support.builders.outlaws import pos
 
-rules_strategy = st.builds(Rules, **{k: st.sampled_from(v) for k, v in CHOICES.items()})
+readings_strategy = st.builds(OutlawsReadings, **{k: st.sampled_from(v) for k, v in CHOICES.items()})
 
 
 def check_invariants(before, after):
@@ -39,31 +39,31 @@ def check_invariants(before, after):
         assert after.supply.A.vote == 3 and after.supply.B.vote == 3
 
 
-def walk(p, rules, rng, steps, enumerate_every=7):
+def walk(p, readings, rng, steps, enumerate_every=7):
     for n in range(steps):
-        acts = legal_actions(p, rules)
+        acts = legal_actions(p, readings)
         if not acts:
             assert p.winner is not None
             return p
         assert len(set(acts)) == len(acts)  # each distinct choice once
         a = rng.choice(acts)
         if n % enumerate_every == 0:
-            outs = outcomes(p, a, rules)
+            outs = outcomes(p, a, readings)
             assert outs and all(0 < o.probability <= 1 for o in outs)
             assert sum(o.probability for o in outs) >= 1  # each reaction choice's branches sum to 1
             for o in outs[:40]:
                 check_invariants(p, o.position)
-        q = step(p, a, rules, rng)
+        q = step(p, a, readings, rng)
         check_invariants(p, q)
         p = q
     return p
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10**6), rules=rules_strategy)
-def test_random_playouts_keep_invariants(seed, rules):
+@given(seed=st.integers(0, 10**6), readings=readings_strategy)
+def test_random_playouts_keep_invariants(seed, readings):
     rng = random.Random(seed)
-    walk(initial_position(seed, rules), rules, rng, 120)
+    walk(initial_position(seed, readings), readings, rng, 120)
 
 
 SD_NEAR = dict(A=["indian", "hitman", "sheriff", "governor", "merchant", "dancer", "journalist", "bandit"],
@@ -73,24 +73,24 @@ SD_NEAR = dict(A=["indian", "hitman", "sheriff", "governor", "merchant", "dancer
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10**6), rules=rules_strategy)
-def test_playouts_through_sudden_death_keep_invariants(seed, rules):
+@given(seed=st.integers(0, 10**6), readings=readings_strategy)
+def test_playouts_through_sudden_death_keep_invariants(seed, readings):
     from solver.outlaws.actions import Action
 
     rng = random.Random(seed)
-    keep = dataclasses.replace(rules, optional_effects="always")  # the Vote is kept: sudden death
+    keep = dataclasses.replace(readings, optional_effects="always")  # the Vote is kept: sudden death
     p = step(pos(**SD_NEAR), Action("take", "indian", 0, call="vote"), keep, rng)
     assert p.sudden_death
-    end = walk(p, rules, rng, 150, enumerate_every=5)
+    end = walk(p, readings, rng, 150, enumerate_every=5)
     assert end.victory in (None, "bad", "ugly")
 
 
 def test_playout_row_is_deterministic_and_picklable():
-    row = playout(3, Rules(), max_actions=150)
+    row = playout(3, OutlawsReadings(), max_actions=150)
     assert set(row) == set(COLUMNS)
-    assert row == playout(3, Rules(), max_actions=150)
+    assert row == playout(3, OutlawsReadings(), max_actions=150)
     assert pickle.loads(pickle.dumps(playout)) is playout
-    assert pickle.loads(pickle.dumps(Rules(sheriff_save="stop"))) == Rules(sheriff_save="stop")
+    assert pickle.loads(pickle.dumps(OutlawsReadings(sheriff_save="stop"))) == OutlawsReadings(sheriff_save="stop")
     assert pickle.loads(pickle.dumps(initial_position(1))) == initial_position(1)
     assert row["length"] <= 150 and row["finished"] == (row["winner"] is not None)
 
@@ -116,7 +116,7 @@ def test_every_action_resolves_from_a_players_view(seed, steps):
         acts = legal_actions(p)
         if not acts:
             break
-        p = step(p, rng.choice(acts), Rules(), rng)
+        p = step(p, rng.choice(acts), OutlawsReadings(), rng)
     if p.winner is not None:
         return
     v = view(p, p.to_move)

@@ -18,22 +18,22 @@ from solver.cli import main
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import apply, outcomes
 from solver.outlaws.position import Discard, PerSide, Supply, initial_position, view
-from solver.outlaws.rules import CHOICES, Rules, add_rule_option
+from solver.outlaws.readings import CHOICES, OutlawsReadings, add_rule_option
 from solver.outlaws.search.searches import is_dead, victory_left, win_possible
 from solver.outlaws.victory import sudden_death_trigger
 from tests.support.builders.outlaws import build, pos
 
-DEFAULT = Rules()
+DEFAULT = OutlawsReadings()
 
 
-def conditions(p, a, rules=DEFAULT) -> dict:
-    return {o.condition: o.position for o in outcomes(p, a, rules)}
+def conditions(p, a, readings=DEFAULT) -> dict:
+    return {o.condition: o.position for o in outcomes(p, a, readings)}
 
 
-def governor_columns(p, rules=DEFAULT) -> set:
+def governor_columns(p, readings=DEFAULT) -> set:
     """The token columns the side to move's Governor may claim with his ability."""
     return {a.column if a.target is None else a.target
-            for a in legal_actions(p, rules) if a.actor == "governor" and a.kind == "ability"}
+            for a in legal_actions(p, readings) if a.actor == "governor" and a.kind == "ability"}
 
 
 # ---------------------------------------------------------------- O14: the Mayor extends the Governor
@@ -50,7 +50,7 @@ def test_mayor_extends_the_governor_to_the_election_token_beside_him():
     tokens at columns 3, 4 and 5."""
     p = pos(A=A_MAYOR_GOV, tokens=TOKENS_EL5, supply={"A": {"vote": 1}})
     assert governor_columns(p) == {3, 4, 5}
-    assert governor_columns(p, Rules(mayor_governor="not_extended")) == {4}
+    assert governor_columns(p, OutlawsReadings(mayor_governor="not_extended")) == {4}
     a = Action("ability", "governor", 4, target=5, mayor=3)
     outs = outcomes(p, a)
     assert outs and all((o.position.winner, o.position.victory) == ("A", "good") for o in outs)
@@ -78,7 +78,7 @@ def test_mayor_side_b_geometry():
     left = pos(B=["bandit", "reverend", "hitman", "governor", "mayor", "sheriff", "merchant", "dancer"],
                supply={"B": {"vote": 1}}, to_move="B")
     assert governor_columns(left) == {2, 3, 4}
-    assert governor_columns(left, Rules(mayor_governor="not_extended")) == {3}
+    assert governor_columns(left, OutlawsReadings(mayor_governor="not_extended")) == {3}
 
 
 # ---------------------------------------------------------------- O14: the Mayor extends the Reverend
@@ -95,7 +95,7 @@ def test_mayor_extends_the_reverend_ability_two_places_left():
     assert rev == [Action("ability", "reverend", 4, target=2, mayor=3)]
     q = conditions(p, rev[0])["certain"]
     assert not q.immobilized and {3, 4} <= q.knowledge.B.characters
-    assert not [a for a in legal_actions(p, Rules(mayor_reverend="not_extended")) if a.actor == "reverend"
+    assert not [a for a in legal_actions(p, OutlawsReadings(mayor_reverend="not_extended")) if a.actor == "reverend"
                 and a.kind == "ability"]
 
 
@@ -112,7 +112,7 @@ def test_mayor_extends_the_reverend_reaction():
     cancelled = outs["B immobilizes the Bandit; A cancels the immobilization with the Reverend"]
     assert not cancelled.immobilized and cancelled.discard.handcuffs == 1  # "Le Manette ... restano nello scarto"
     assert {3, 4} <= cancelled.knowledge.B.characters
-    plain = conditions(p, a, Rules(mayor_reverend="not_extended"))
+    plain = conditions(p, a, OutlawsReadings(mayor_reverend="not_extended"))
     assert set(plain) == {"B immobilizes the Bandit", "B lets the Bandit go"}
 
 
@@ -122,7 +122,7 @@ def test_mayor_extended_reverend_cancels_an_arrest():
     outs = conditions(p, Action("ability", "sheriff", 2, call="hitman", target=2))
     assert outs["A cancels the arrest with the Reverend"].winner is None
     assert outs["A does not cancel the arrest"].victory == "ugly"
-    only = conditions(p, Action("ability", "sheriff", 2, call="hitman", target=2), Rules(mayor_reverend="not_extended"))
+    only = conditions(p, Action("ability", "sheriff", 2, call="hitman", target=2), OutlawsReadings(mayor_reverend="not_extended"))
     assert [q.victory for q in only.values()] == ["ugly"]
 
 
@@ -139,14 +139,14 @@ def test_an_immobilized_bandit_can_be_revealed_by_an_indian():
     assert a in legal_actions(p)
     q = conditions(p, a)["certain"]
     assert 0 in q.knowledge.A.characters and q.immobilized == {("B", "bandit")}
-    assert a not in legal_actions(p, Rules(target_immobilized="forbidden"))
+    assert a not in legal_actions(p, OutlawsReadings(target_immobilized="forbidden"))
 
 
 def test_an_immobilized_character_is_never_moved_under_either_reading():
     """'non può essere spostato': A's Dancer (1) may not pull B's columns 0 (immobilized) or shift him."""
     p = pos(A=A_INDIAN0, immobilized=[["B", 0]])
-    for rules in (DEFAULT, Rules(target_immobilized="forbidden")):
-        dancer = {a.target for a in legal_actions(p, rules) if a.actor == "dancer" and a.kind == "ability"}
+    for readings in (DEFAULT, OutlawsReadings(target_immobilized="forbidden")):
+        dancer = {a.target for a in legal_actions(p, readings) if a.actor == "dancer" and a.kind == "ability"}
         assert dancer == {2, 3}
 
 
@@ -154,7 +154,7 @@ def test_the_journalist_may_mark_an_immobilized_bandit():
     p = pos(A=["journalist", "dancer", "sheriff", "governor", "merchant", "hitman", "indian", "bandit"],
             immobilized=[["B", 0]])
     a = Action("ability", "journalist", 0, call="bandit", target=0)
-    assert a in legal_actions(p) and a not in legal_actions(p, Rules(target_immobilized="forbidden"))
+    assert a in legal_actions(p) and a not in legal_actions(p, OutlawsReadings(target_immobilized="forbidden"))
     q = conditions(p, a)["certain"]
     assert ("B", "bandit") in q.front_page and q.supply.A.front_page == 2
 
@@ -189,7 +189,7 @@ def test_declining_to_keep_a_correctly_called_token():
     assert 3 in back.knowledge.A.tokens and 3 in back.knowledge.B.tokens
     kept = [q for c, q in outs.items() if c.startswith("A keeps the token")]
     assert len(kept) == 2 and all(q.supply.A.vote == 1 for q in kept)
-    always = conditions(p, Action("take", "indian", 3, call="vote"), Rules(optional_effects="always"))
+    always = conditions(p, Action("take", "indian", 3, call="vote"), OutlawsReadings(optional_effects="always"))
     assert all(q.supply.A.vote == 1 for q in always.values()) and len(always) == 2
 
 
@@ -201,7 +201,7 @@ def test_declining_to_immobilize_the_bandit():
     caught, free = outs["A immobilizes the Bandit"], outs["A lets the Bandit go"]
     assert caught.immobilized == {("B", "bandit")} and caught.supply.A.handcuffs == 1 and caught.discard.handcuffs == 0
     assert not free.immobilized and free.supply.A.handcuffs == 0 and free.discard.handcuffs == 1
-    assert list(conditions(p, a, Rules(optional_effects="always"))) == ["certain"]
+    assert list(conditions(p, a, OutlawsReadings(optional_effects="always"))) == ["certain"]
 
 
 # ---------------------------------------------------------------- O17: actions per turn
@@ -212,7 +212,7 @@ def test_exactly_two_actions_by_default_and_end_turn_under_the_alternative():
     actions (the fake swap passes); with "one_or_two" the turn may end after one."""
     one_left = pos(actions_left=1)
     assert not [a for a in legal_actions(one_left) if a.kind == "end_turn"]
-    alt = Rules(actions_per_turn="one_or_two")
+    alt = OutlawsReadings(actions_per_turn="one_or_two")
     assert Action("end_turn") in legal_actions(one_left, alt)
     assert Action("end_turn") not in legal_actions(pos(), alt)  # two left: the first action is not optional
     q = apply(one_left, Action("end_turn"), alt)
@@ -238,7 +238,7 @@ def test_second_sudden_death_trigger_and_its_dead_position_under_once():
     """'Non appena l'ultimo di questi gettoni sia stato reclamato/utilizzato': the condition holds again,
     so by default the reset comes again; "once" leaves a game nobody can win (the O12 gap)."""
     p = after_second_use()
-    once = Rules(sudden_death_repeats="once")
+    once = OutlawsReadings(sudden_death_repeats="once")
     assert sudden_death_trigger(p) and not sudden_death_trigger(p, once)
     assert not is_dead(p) and is_dead(p, once)
     assert victory_left(p, "A")["bad"] and not any(victory_left(p, "A", once).values())
@@ -252,7 +252,7 @@ def test_second_sudden_death_triggered_by_the_last_handcuffs():
     assert not sudden_death_trigger(p)
     outs = outcomes(p, Action("ability", "sheriff", 2, call="hitman", target=2))
     assert len(outs) == 560 and all(o.position.sudden_death and o.position.discard.handcuffs == 0 for o in outs)
-    once = outcomes(p, Action("ability", "sheriff", 2, call="hitman", target=2), Rules(sudden_death_repeats="once"))
+    once = outcomes(p, Action("ability", "sheriff", 2, call="hitman", target=2), OutlawsReadings(sudden_death_repeats="once"))
     assert len(once) == 1 and once[0].position.discard.handcuffs == 3 and once[0].position.tokens == p.tokens
 
 
@@ -261,7 +261,7 @@ def test_no_dead_position_when_sudden_death_repeats():
     left and the Election's place, some side can still win (or the trigger holds). Under "once" the
     class 'after sudden death, nothing left' is dead."""
     base = after_second_use()
-    once = Rules(sudden_death_repeats="once")
+    once = OutlawsReadings(sudden_death_repeats="once")
     dead_once = []
     for sd in (False, True):
         for a in range(7):
@@ -286,9 +286,9 @@ def test_no_dead_position_when_sudden_death_repeats():
 
 
 def test_first_player_random_draws_either_side():
-    sides = {initial_position(seed, Rules(first_player="random")).to_move for seed in range(12)}
+    sides = {initial_position(seed, OutlawsReadings(first_player="random")).to_move for seed in range(12)}
     assert sides == {"A", "B"}
-    assert initial_position(0, Rules(first_player="B")).to_move == "B"
+    assert initial_position(0, OutlawsReadings(first_player="B")).to_move == "B"
 
 
 def test_rule_help_lists_every_option_and_value():
@@ -300,10 +300,10 @@ def test_rule_help_lists_every_option_and_value():
     for name, values in CHOICES.items():
         assert "|".join(values) in flags[f"reading_{name}"].help and "--" + name.replace("_", "-") in \
             flags[f"reading_{name}"].option_strings
-    assert Rules.from_args(parser.parse_args(["--sheriff-save", "stop", "--rule", "first_player=B"])) == \
-        Rules(sheriff_save="stop", first_player="B")
-    assert [f.name for f in dataclasses.fields(Rules)] == list(CHOICES)
-    assert Rules() == Rules(**{k: v[0] for k, v in CHOICES.items()})  # the first value is the default
+    assert OutlawsReadings.from_args(parser.parse_args(["--sheriff-save", "stop", "--rule", "first_player=B"])) == \
+        OutlawsReadings(sheriff_save="stop", first_player="B")
+    assert [f.name for f in dataclasses.fields(OutlawsReadings)] == list(CHOICES)
+    assert OutlawsReadings() == OutlawsReadings(**{k: v[0] for k, v in CHOICES.items()})  # the first value is the default
 
 
 @pytest.mark.parametrize("command", ["moves", "status", "apply", "playouts", "verify", "dead-positions"])
@@ -388,7 +388,7 @@ ALTERNATIVES_EXERCISED = {
     ("refill_empty_reserve", "slide_other_end"): "test_engine.py::test_refill_with_empty_reserve_both_readings",
     ("sheriff_save", "stop"): "test_outlaws_abilities.py::test_sheriff_save_only_stops_under_alternative",
     ("reverend_left_of", "sheriff"): "test_outlaws_abilities.py::test_reverend_reading_alternative_uses_the_sheriff_column",
-    ("bandit_empty_supply", "forbidden"): "test_outlaws_abilities.py (forbidden = Rules(bandit_empty_supply=...))",
+    ("bandit_empty_supply", "forbidden"): "test_outlaws_abilities.py (forbidden = OutlawsReadings(bandit_empty_supply=...))",
     ("sudden_death_repeats", "once"): "test_second_sudden_death_trigger_and_its_dead_position_under_once",
     ("mayor_governor", "not_extended"): "test_mayor_extends_the_governor_to_the_election_token_beside_him",
     ("mayor_reverend", "not_extended"): "test_mayor_extends_the_reverend_reaction",
@@ -412,7 +412,7 @@ def test_every_option_has_its_register_entry_and_every_inferred_entry_an_option(
     listed there, inferred entries are options, and nothing cites a file a user does not have."""
     import re
 
-    from solver.outlaws.rules import RULE_IDS
+    from solver.outlaws.readings import RULE_IDS
     from solver.register import load_register
 
     reg = load_register()
@@ -435,7 +435,7 @@ def test_mayor_governor_scenario_keeps_its_promise():
 
     p = read_position(SCENARIOS / "outlaws" / "mayor-governor.json")
     claim = Action("ability", "governor", 4, target=5, mayor=3)
-    assert claim in legal_actions(p) and claim not in legal_actions(p, Rules(mayor_governor="not_extended"))
+    assert claim in legal_actions(p) and claim not in legal_actions(p, OutlawsReadings(mayor_governor="not_extended"))
     assert all(o.position.victory == "good" for o in outcomes(p, claim))
 
 
@@ -446,7 +446,7 @@ def test_the_dead_position_verdict_is_decided_by_the_lemma_and_depends_on_o11():
     from solver.readings.impact import impact
     from solver.readings.verdicts import Settings
 
-    assert dead_position_answer(find_dead_positions(None, Rules())) == {"found": False, "proven_by": "lemma"}
+    assert dead_position_answer(find_dead_positions(None, OutlawsReadings())) == {"found": False, "proven_by": "lemma"}
     row = impact("outlaws", ["dead-positions"], Settings(time_limit=60))["verdicts"][0]
     assert row["default"] == {"found": False, "proven_by": "lemma"} and row["undecided"] == []
     assert [(d["reading"], d["value"], d["result"]) for d in row["depends_on"]] == [
@@ -459,5 +459,5 @@ def test_the_status_verdict_reads_the_sudden_death_reading():
     from solver.readings.verdicts import Settings
 
     verdict = next(v for v in verdicts("outlaws") if v.id == "status/sudden-death-again")
-    once = verdict.run(Rules(sudden_death_repeats="once"), Settings(time_limit=60))
+    once = verdict.run(OutlawsReadings(sudden_death_repeats="once"), Settings(time_limit=60))
     assert once["sudden_death_trigger"] is False and once["win_possible"] == {"A": False, "B": False}

@@ -14,7 +14,7 @@ from solver.outlaws.apply import apply, step
 from solver.outlaws.cli import add_verification_commands
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import load_position
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.search.searches import (
     best_first,
     find_dead_positions,
@@ -27,14 +27,14 @@ from solver.outlaws.victory import sudden_death_trigger
 from tests.support.builders.outlaws import build, pos
 
 GOV0 = ["governor", "hitman", "sheriff", "indian", "merchant", "dancer", "journalist", "bandit"]
-ONCE = Rules(sudden_death_repeats="once")  # rule:O11 alternative: the reading under which dead positions exist
+ONCE = OutlawsReadings(sudden_death_repeats="once")  # rule:O11 alternative: the reading under which dead positions exist
 
 
-def replay(p, line, rules=Rules()):
+def replay(p, line, readings=OutlawsReadings()):
     """Play a search line through the engine's public apply (each entry: action + outcome index)."""
     for entry in line:
         assert entry["side"] == p.to_move
-        p = apply(p, Action.from_json(dict(entry["action"])), rules, entry["outcome"])
+        p = apply(p, Action.from_json(dict(entry["action"])), readings, entry["outcome"])
     return p
 
 
@@ -146,22 +146,22 @@ def test_bad_arguments():
 
 def test_token_economy_is_monotone_along_random_playouts():
     """Once a victory is excluded it stays excluded, and it never happens (rule:O12 soundness)."""
-    rules = Rules()
+    readings = OutlawsReadings()
     for seed in range(6):
         rng = random.Random(seed)
         p = initial_position(seed)
         excluded: set = set()
         for _ in range(400):
             for side in "AB":
-                left = victory_left(p, side, rules)
+                left = victory_left(p, side, readings)
                 now = {(side, v) for v, ok in left.items() if not ok}
                 mine = {e for e in excluded if e[0] == side}
                 assert mine <= now, (seed, mine - now)
                 excluded = excluded | now
-            acts = legal_actions(p, rules)
+            acts = legal_actions(p, readings)
             if not acts:
                 break
-            p = step(p, rng.choice(acts), rules, rng)
+            p = step(p, rng.choice(acts), readings, rng)
         if p.winner is not None:
             assert (p.winner, p.victory) not in excluded
 
@@ -322,12 +322,12 @@ def test_a_shared_expansion_is_walked_once(monkeypatch):
     real_act = ap.act
     monkeypatch.setattr(ap, "act", lambda *a: runs.append(1) or real_act(*a))
     shared = Expansion(p)
-    first = list(shared.of(p, Rules()))
+    first = list(shared.of(p, OutlawsReadings()))
     n = len(runs)
-    assert shared.complete and list(shared.of(p, Rules())) == first == list(successors(p)) and n > 0
+    assert shared.complete and list(shared.of(p, OutlawsReadings())) == first == list(successors(p)) and n > 0
     assert len(runs) == 2 * n  # the second walk came from the record; successors() walked again
     other = initial_position(6)
-    assert list(shared.of(other, Rules())) == list(successors(other))  # another position is not taken from it
+    assert list(shared.of(other, OutlawsReadings())) == list(successors(other))  # another position is not taken from it
 
 
 # ---------------------------------------------------------------- sudden death's layouts laid when wanted
@@ -347,7 +347,7 @@ def test_an_action_ending_in_sudden_death_is_one_entry_whose_layouts_are_the_eng
     from solver.outlaws.search.searches import Layouts, estimate_win, expansion, position_key, successors
 
     p = _sudden_death_again()
-    lazy = list(expansion(p, Rules(), lazy=True))
+    lazy = list(expansion(p, OutlawsReadings(), lazy=True))
     assert lazy and all(isinstance(item, Layouts) for item in lazy)
     eager = list(successors(p))
     laid = [(a, n, cond, position_key(q)) for item in lazy for a, n, cond, q in item.children()]
@@ -356,7 +356,7 @@ def test_an_action_ending_in_sudden_death_is_one_entry_whose_layouts_are_the_eng
         for side in ("A", "B"):
             bound = min(estimate_win(b, side) for b in item.bounds)
             assert bound <= min(estimate_win(q, side) for *_, q in item.children())
-    assert all(isinstance(child, tuple) for child in expansion(initial_position(3), Rules(), lazy=True))
+    assert all(isinstance(child, tuple) for child in expansion(initial_position(3), OutlawsReadings(), lazy=True))
 
 
 def test_the_win_search_lays_only_the_layouts_it_needs(monkeypatch):
@@ -374,7 +374,7 @@ def test_the_win_search_lays_only_the_layouts_it_needs(monkeypatch):
     assert len(laid) <= 10 * 560, len(laid)
     for side, line in (("A", res.line_A), ("B", res.line_B)):
         assert replay(p, line).winner == side
-        eager = best_first(p, lambda q, s=side: q.winner == s, lambda q, s=side: estimate_win(q, s), Rules(),
+        eager = best_first(p, lambda q, s=side: q.winner == s, lambda q, s=side: estimate_win(q, s), OutlawsReadings(),
                            12, 600, 10_000, shared=Expansion(p))
         assert eager.line == list(line)
 
@@ -391,6 +391,6 @@ def test_a_search_counts_time_on_the_clock_it_is_given(monkeypatch):
     ticks = iter(range(0, 10**9, 1000))
     monkeypatch.setattr(se.time, "perf_counter", lambda: float(next(ticks)))
     path = ROOT / "scenarios" / "outlaws" / "sudden-death-near.json"
-    assert _status(path, Rules(), Settings(time_limit=10))["win_possible"] == {"A": True, "B": True}
+    assert _status(path, OutlawsReadings(), Settings(time_limit=10))["win_possible"] == {"A": True, "B": True}
     wall = win_possible(load_position(path), time_limit=10, clock=se.time.perf_counter)
     assert wall.A is None and wall.B is None

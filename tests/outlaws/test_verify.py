@@ -15,7 +15,7 @@ from solver.outlaws.apply import step
 from solver.outlaws.cli import add_verification_commands
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import load_position
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.verify.checks import (
     CHECKS,
     MUTATIONS,
@@ -49,15 +49,15 @@ def test_every_invariant_holds_with_the_default_readings():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", [Rules(sheriff_save="stop", reverend_left_of="sheriff"),
-                                   Rules(refill_empty_reserve="slide_other_end", bandit_empty_supply="forbidden"),
-                                   Rules(sudden_death_repeats="once", mayor_governor="not_extended",
+@pytest.mark.parametrize("readings", [OutlawsReadings(sheriff_save="stop", reverend_left_of="sheriff"),
+                                   OutlawsReadings(refill_empty_reserve="slide_other_end", bandit_empty_supply="forbidden"),
+                                   OutlawsReadings(sudden_death_repeats="once", mayor_governor="not_extended",
                                          mayor_reverend="not_extended", target_immobilized="forbidden",
                                          optional_effects="always", actions_per_turn="one_or_two")],
                          ids=["save-stop,reverend-sheriff", "refill-other-end,bandit-forbidden", "o11-o14-o17-alternatives"])
-def test_invariants_hold_with_the_alternative_readings(rules):
+def test_invariants_hold_with_the_alternative_readings(readings):
     for cid in ("token-totals", "immobilized-stay"):
-        r = check_invariant(cid, rules, time_limit=600)
+        r = check_invariant(cid, readings, time_limit=600)
         assert r.holds is True, (cid, r.counterexample)
 
 
@@ -133,7 +133,7 @@ def _random_positions(n: int, seed: int):
         p = initial_position(seed * 100 + k)
         for _ in range(rng.randrange(0, 40)):
             acts = legal_actions(p)
-            q = step(p, rng.choice(acts), Rules(), rng)
+            q = step(p, rng.choice(acts), OutlawsReadings(), rng)
             if q.winner is not None:
                 break
             p = q
@@ -186,12 +186,12 @@ def test_model_and_engine_agree_when_sudden_death_triggers():
     assert r.engine > 560
 
 
-@pytest.mark.parametrize("rules", [Rules(sheriff_save="stop"), Rules(reverend_left_of="sheriff"),
-                                   Rules(bandit_empty_supply="forbidden")],
+@pytest.mark.parametrize("readings", [OutlawsReadings(sheriff_save="stop"), OutlawsReadings(reverend_left_of="sheriff"),
+                                   OutlawsReadings(bandit_empty_supply="forbidden")],
                          ids=["save-stop", "reverend-sheriff", "bandit-forbidden"])
-def test_model_and_engine_agree_with_alternative_readings(rules):
+def test_model_and_engine_agree_with_alternative_readings(readings):
     r = cross_check(pos(**CONSTRUCTED["hitman-save-cancel"], supply={"B": {"bullet": 0}}, discard={"bullet": 1}),
-                    rules)
+                    readings)
     assert r.agree, r
 
 
@@ -200,49 +200,49 @@ READINGS_CASES = {
     "mayor-governor": (dict(A=["indian", "hitman", "sheriff", "mayor", "governor", "dancer", "journalist", "bandit"],
                             tokens=["vote", "x", "bullet", "vote", "x", "election", "handcuffs", "vote"],
                             supply={"A": {"vote": 1}}),
-                       Rules(mayor_governor="not_extended", optional_effects="always")),
+                       OutlawsReadings(mayor_governor="not_extended", optional_effects="always")),
     # A's immobilized Bandit (2), Mayor (3), Reverend (4): the Reverend reaches him through the Mayor;
     # and B's immobilized Bandit (0) is a target of A's Indian (0) under rule:O15's default
     "mayor-reverend-ability": (dict(A=["indian", "governor", "bandit", "mayor", "reverend", "dancer", "journalist",
                                        "sheriff"], immobilized=[["A", 2], ["B", 0]]),
-                               Rules(mayor_reverend="not_extended", target_immobilized="forbidden")),
+                               OutlawsReadings(mayor_reverend="not_extended", target_immobilized="forbidden")),
     # B's Sheriff (2) catches A's Bandit (2); A's Reverend (4) with the Mayor (3) may cancel (rule:O7, rule:O14)
     "mayor-reverend-reaction": (dict(A=["governor", "hitman", "bandit", "mayor", "reverend", "dancer", "journalist",
                                         "sheriff"],
                                      B=["bandit", "reverend", "sheriff", "governor", "hitman", "mayor", "merchant",
                                         "dancer"], to_move="B"),
-                                Rules(mayor_reverend="not_extended", optional_effects="always")),
+                                OutlawsReadings(mayor_reverend="not_extended", optional_effects="always")),
     # one action left: end_turn under rule:O17's alternative
-    "one-action-left": (dict(actions_left=1), Rules(actions_per_turn="one_or_two")),
+    "one-action-left": (dict(actions_left=1), OutlawsReadings(actions_per_turn="one_or_two")),
 }
 
 
 @pytest.mark.parametrize("name", sorted(READINGS_CASES))
 @pytest.mark.parametrize("alternative", [False, True], ids=["default", "alternative"])
 def test_model_and_engine_agree_under_the_new_readings(name, alternative):
-    kw, rules = READINGS_CASES[name]
-    r = cross_check(pos(**kw), rules if alternative else Rules())
+    kw, readings = READINGS_CASES[name]
+    r = cross_check(pos(**kw), readings if alternative else OutlawsReadings())
     assert r.agree, r
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", [Rules(), Rules(sudden_death_repeats="once")], ids=["repeats", "once"])
-def test_model_and_engine_agree_on_a_second_sudden_death(rules):
+@pytest.mark.parametrize("readings", [OutlawsReadings(), OutlawsReadings(sudden_death_repeats="once")], ids=["repeats", "once"])
+def test_model_and_engine_agree_on_a_second_sudden_death(readings):
     """After a first sudden death, A's Sheriff spends the last Handcuffs (rule:O11): 560 layouts again
     under "repeats", none under "once"."""
     p = pos(tokens=["x", "x", "empty", "empty", "empty", "empty", "empty", "empty"], reserve=[],
             supply={"A": {"vote": 3, "bullet": 0, "handcuffs": 1}, "B": {"vote": 3, "bullet": 0, "handcuffs": 0}},
             discard={"bullet": 3, "handcuffs": 2, "x": 2, "election": 1}, sudden_death=True)
-    r = cross_check(p, rules)
+    r = cross_check(p, readings)
     assert r.agree, r
-    assert (r.engine > 560) == (rules.sudden_death_repeats == "repeats")
+    assert (r.engine > 560) == (readings.sudden_death_repeats == "repeats")
 
 
 def test_model_and_engine_agree_on_refill_from_the_other_end():
-    rules = Rules(refill_empty_reserve="slide_other_end")
+    readings = OutlawsReadings(refill_empty_reserve="slide_other_end")
     p = pos(tokens=["vote", "x", "vote", "vote", "election", "vote", "handcuffs", "x"], reserve=[],
             supply={"A": {"vote": 1}, "B": {"vote": 1, "bullet": 2}}, discard={"x": 2})
-    r = cross_check(p, rules)
+    r = cross_check(p, readings)
     assert r.agree, r
 
 
@@ -305,9 +305,9 @@ def test_ruleslinger_verify_and_dead_positions_commands(tmp_path, capsys):
 # ---------------------------------------------------------------- how the checks are solved (issue 33)
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(refill_empty_reserve="slide_other_end", mayor_governor="not_extended")],
+@pytest.mark.parametrize("readings", [OutlawsReadings(), OutlawsReadings(refill_empty_reserve="slide_other_end", mayor_governor="not_extended")],
                          ids=["default", "o2-o14-alternatives"])
-def test_the_cases_of_every_step_cover_everything_its_guard_allows(rules):
+def test_the_cases_of_every_step_cover_everything_its_guard_allows(readings):
     """A check solves each step one case at a time (fixed parameters); the cases must leave out nothing the
     guard allows, or a broken rule could hide in a case never solved. They are few: the Merchant's 92, not the
     1024 of every column, mode and token pair."""
@@ -318,7 +318,7 @@ def test_the_cases_of_every_step_cover_everything_its_guard_allows(rules):
     from solver.outlaws.verify.symbolic import fresh_position
 
     ctx = z3.Context()
-    model = Model(ctx, rules)
+    model = Model(ctx, readings)
     pre = fresh_position(ctx, "pre")
     counts = {}
     for s in range(2):
@@ -329,6 +329,6 @@ def test_the_cases_of_every_step_cover_everything_its_guard_allows(rules):
             solver.add(_pre_assumptions(pre, ctx), pre.to_move == s, st.guard, z3.Not(z3.Or(fixed)))
             assert solver.check() == z3.unsat, st.kind
             counts[st.kind] = len(st.cases)
-    reserve = 2 if rules.refill_empty_reserve == "slide_other_end" else 1  # empty or not: taken apart there
+    reserve = 2 if readings.refill_empty_reserve == "slide_other_end" else 1  # empty or not: taken apart there
     assert counts["merchant"] == 92 and counts["take"] == 8 * reserve
-    assert counts["governor"] == (8 if rules.mayor_governor == "not_extended" else 22) * reserve
+    assert counts["governor"] == (8 if readings.mayor_governor == "not_extended" else 22) * reserve

@@ -40,7 +40,7 @@ def _position(street_b, saloon_b=("indian", "journalist")):
     doc["to_move"] = "A"
     doc["street"]["B"] = list(street_b)
     doc["saloon"]["B"] = list(saloon_b)
-    return gm.Game(position_from_json(doc), gm.initial_state(0).rules)
+    return gm.Game(position_from_json(doc), gm.initial_state(0).readings)
 
 
 def _ability(game, actor, call=None):
@@ -129,7 +129,7 @@ def test_sides_and_victories_are_values_equal_to_their_strings():
     from solver.outlaws.apply import step
     from solver.outlaws.position import Side, initial_position, other
     from solver.outlaws.position_json import position_to_json
-    from solver.outlaws.rules import Rules
+    from solver.outlaws.readings import OutlawsReadings
     from solver.outlaws.victory import winner
     from solver.outlaws.victory_names import Way
 
@@ -143,5 +143,5 @@ def test_sides_and_victories_are_values_equal_to_their_strings():
     rng, pos = random.Random(3), initial_position(3)
     while pos.winner is None:
         assert type(pos.to_move) is Side
-        pos = step(pos, rng.choice(legal_actions(pos, Rules())), Rules(), rng)
+        pos = step(pos, rng.choice(legal_actions(pos, OutlawsReadings())), OutlawsReadings(), rng)
     assert (type(pos.winner), type(pos.victory)) == (Side, Way)

@@ -5,7 +5,7 @@ Scanned: ``README.md``, ``docs/`` (Markdown and the register's TOML), and the no
 was. Three kinds of mention are checked against the tracked files (what a fresh clone has):
 
 - a path from the root (``solver/wagons/cli/shared.py``, ``tests/browser/``): the file or folder is tracked, a
-  pattern (``bench/bench_*.py``, ``solver/<game>/rules.py``) matches one, a generated output is one the
+  pattern (``bench/bench_*.py``, ``solver/<game>/readings.py``) matches one, a generated output is one the
   ``.gitignore`` names (``bench/results.json``), and ``module.NAME`` names a module's attribute;
 - a shorter path or a file's name in backquotes (``optimizer/cpsat/goals.py``, ``verify/scores.py``,
   ``street.py``, said inside a package's own section): some tracked path ends with it;

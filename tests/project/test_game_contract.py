@@ -1,4 +1,4 @@
-"""The game contract: the three game packages export one surface (``Rules``, ``initial_state``,
+"""The game contract: the three game packages export one surface (``Readings``, ``initial_state``,
 ``legal_actions``, ``outcomes`` and, where nothing is left to chance, ``apply``, ``is_terminal``,
 ``winner``, ``to_json``/``from_json``, ``action_to_json``/``action_from_json``), and random games played
 through it keep its promises at every step (as OpenSpiel's ``random_sim_test`` and pgx's ``api_test``):
@@ -44,7 +44,7 @@ from solver import registry
 from solver.cactus import odds
 from solver.cactus import solo_deck as sd
 from solver.cactus.game import NextRound
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.contract import GameContract
 from solver.errors import BadInput
 from solver.outlaws.actions import Action
@@ -58,7 +58,7 @@ from tests.support.builders.outlaws import pos
 from tests.support.paths import GOLDEN
 
 PLAYTHROUGHS = GOLDEN / "playthroughs"
-SURFACE = ("Rules", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "outcome",
+SURFACE = ("Readings", "State", "initial_state", "legal_actions", "outcomes", "is_terminal", "winner", "outcome",
            "to_json", "from_json", "action_to_json", "action_from_json")
 OUTLAWS_CAP = 120
 
@@ -74,18 +74,18 @@ SETUPS = [
     ("wagons-followed-boomtown", solver.wagons, lambda seed: solver.wagons.new_followed_game("boomtown"),
      40 + 16, (0,)),
     ("wagons-later-edition", solver.wagons,
-     lambda seed: solver.wagons.initial_state(seed, solver.wagons.Rules(edition="later", match_order="deck-first")),
+     lambda seed: solver.wagons.initial_state(seed, solver.wagons.Readings(edition="later", match_order="deck-first")),
      40, (2,)),
     ("cactus-solo", solver.cactus, lambda seed: solver.cactus.initial_state(seed), 12, (0, 1, 2)),
     ("cactus-solo-events", solver.cactus,
-     lambda seed: solver.cactus.initial_state(seed, CactusRules(solo_events=True, short_deck="keep_second_shot")),
+     lambda seed: solver.cactus.initial_state(seed, CactusReadings(solo_events=True, short_deck="keep_second_shot")),
      14, (0, 1)),
     ("cactus-solo-stop-archiving", solver.cactus,
-     lambda seed: solver.cactus.initial_state(seed, CactusRules(short_deck="stop_archiving")), None, (0,)),
+     lambda seed: solver.cactus.initial_state(seed, CactusReadings(short_deck="stop_archiving")), None, (0,)),
     *[(f"cactus-{n}-players", solver.cactus, lambda seed, n=n: solver.cactus.initial_state(seed, players=n), 13,
        (0, 1, 2)) for n in (2, 3, 4, 5)],
     ("cactus-duels", solver.cactus,
-     lambda seed: solver.cactus.initial_state(seed, CactusRules(duel_win_chance=Fraction(1, 2),
+     lambda seed: solver.cactus.initial_state(seed, CactusReadings(duel_win_chance=Fraction(1, 2),
                                                                 marshal_discard="discarded"), players=4), 13, (0, 1)),
     ("outlaws-setup", solver.outlaws, lambda seed: solver.outlaws.initial_state(seed), None, (0, 1)),
     ("outlaws-sheriff-save", solver.outlaws, _outlaws_from("sheriff-save"), None, (0, 1, 2)),
@@ -215,7 +215,7 @@ def test_followed_lone_cowboy_games_keep_the_contract(scenario, seed):
     """Followed games (their deal unknown, rule:W-reveal) played at random through the surface, the
     chance nodes drawn from ``chance_outcomes``: every promise holds and every card is revealed."""
     game = solver.wagons
-    record = play(game, game.new_followed_game(scenario, game.Rules(round1_pick="last")), seed, 40 + 16 + 1)
+    record = play(game, game.new_followed_game(scenario, game.Readings(round1_pick="last")), seed, 40 + 16 + 1)
     assert record["terminal"] and len(record["actions"]) <= 40 + 16
     assert sum("reveal" in a for a in record["actions"]) == 16
     assert record["final"]["seed"] is None and "hidden_circle" not in record["final"]
@@ -270,8 +270,8 @@ def test_each_game_names_how_it_ended():
                                                           DecidedBy.TOTAL))
     solo = {solver.cactus.outcome(s) for s in _ends(solver.cactus, solver.cactus.initial_state(0))}
     assert solo == {Outcome(LONE_RANGER, EndCause.SOLO_DECK)} and LONE_RANGER == "lone ranger"
-    rules = CactusRules(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")
-    duels = {solver.cactus.outcome(s) for s in _ends(solver.cactus, solver.cactus.initial_state(0, rules, players=2))}
+    readings = CactusReadings(duel_win_chance=Fraction(1, 2), marshal_discard="discarded")
+    duels = {solver.cactus.outcome(s) for s in _ends(solver.cactus, solver.cactus.initial_state(0, readings, players=2))}
     assert Outcome(None, EndCause.DECK_USED_UP) in duels and Outcome(LONE_RANGER, EndCause.DUEL) not in duels
     assert {o.termination for o in duels} <= {EndCause.EVENT, EndCause.TRAIN, EndCause.DECK_USED_UP}
 
@@ -294,30 +294,30 @@ def _end_rounds(game, state, horizon: int = odds.SOLO_HORIZON) -> dict:
     return dict(out)
 
 
-@pytest.mark.parametrize("rules", [CactusRules(), CactusRules(short_deck="keep_second_shot"),
-                                   CactusRules(short_deck="stop_archiving"), CactusRules(added_card="lowest_number")],
+@pytest.mark.parametrize("readings", [CactusReadings(), CactusReadings(short_deck="keep_second_shot"),
+                                   CactusReadings(short_deck="stop_archiving"), CactusReadings(added_card="lowest_number")],
                          ids=["default", "keep-second-shot", "stop-archiving", "lowest-number"])
-def test_cactus_solo_tree_matches_the_closed_form_odds(rules):
-    assert _end_rounds(solver.cactus, solver.cactus.initial_state(0, rules)) == odds.solo_deck_distribution(rules)
+def test_cactus_solo_tree_matches_the_closed_form_odds(readings):
+    assert _end_rounds(solver.cactus, solver.cactus.initial_state(0, readings)) == odds.solo_deck_distribution(readings)
 
 
 @pytest.mark.parametrize("seed", [0, 5])
 def test_cactus_event_tree_matches_the_event_chain(seed):
-    rules = CactusRules(duel_win_chance=Fraction(1, 3), marshal_discard="discarded")
-    start = solver.cactus.initial_state(seed, rules, players=3)
-    assert _end_rounds(solver.cactus, start) == dict(odds._end_from(start.events, rules))
+    readings = CactusReadings(duel_win_chance=Fraction(1, 3), marshal_discard="discarded")
+    start = solver.cactus.initial_state(seed, readings, players=3)
+    assert _end_rounds(solver.cactus, start) == dict(odds._end_from(start.events, readings))
 
 
-@pytest.mark.parametrize("rules", [CactusRules(), CactusRules(added_card="lowest_number")], ids=["uniform", "lowest"])
-def test_cactus_solo_deck_contents_match_the_schedule(rules):
-    frontier = Counter({solver.cactus.initial_state(0, rules): Fraction(1)})
+@pytest.mark.parametrize("readings", [CactusReadings(), CactusReadings(added_card="lowest_number")], ids=["uniform", "lowest"])
+def test_cactus_solo_deck_contents_match_the_schedule(readings):
+    frontier = Counter({solver.cactus.initial_state(0, readings): Fraction(1)})
     for rnd in range(1, 10):
         alive = {s: p for s, p in frontier.items() if not solver.cactus.is_terminal(s)}
         total = sum(alive.values())
         seen: Counter = Counter()
         for s, p in alive.items():
             seen[frozenset(s.solo_deck)] += p / total
-        assert dict(seen) == {deck: p for p, deck in sd.contents_outcomes(rnd, rules)}
+        assert dict(seen) == {deck: p for p, deck in sd.contents_outcomes(rnd, readings)}
         frontier = Counter()
         for s, p in alive.items():
             for q, t in solver.cactus.outcomes(s, NextRound()):
@@ -325,13 +325,13 @@ def test_cactus_solo_deck_contents_match_the_schedule(rules):
 
 
 def _engine_vs_contract(p):
-    rules = solver.outlaws.Rules()
-    game = Game(p, rules)
+    readings = solver.outlaws.Readings()
+    game = Game(p, readings)
     plays = solver.outlaws.legal_actions(game)
-    assert {play.action for play in plays} == set(solver.outlaws.game.ac.legal_actions(p, rules))
+    assert {play.action for play in plays} == set(solver.outlaws.game.ac.legal_actions(p, readings))
     for action in {play.action for play in plays}:
         engine = Counter()
-        for o in engine_outcomes(p, action, rules):
+        for o in engine_outcomes(p, action, readings):
             engine[o.position] += o.probability
         contract = Counter()
         for play in (q for q in plays if q.action == action):

@@ -18,11 +18,11 @@ SMALL = {
 @pytest.mark.parametrize("game", registry.ids())
 def test_every_games_checks_answer_in_the_one_shape(game):
     info = registry.game(game)
-    out = info.verify(info.rules(), SMALL[game])
+    out = info.verify(info.readings(), SMALL[game])
     assert {"checks", "rules", "summary", "elapsed", "total_seconds"} <= set(out)
     assert out["checks"] and all(set(verification.REQUIRED) <= set(c) for c in out["checks"])
     assert all(c["elapsed"] >= 0 and c["status"] in ("proved", "counterexample", "unknown") for c in out["checks"])
-    assert out["rules"] == info.rules().to_json()
+    assert out["rules"] == info.readings().to_json()
     assert sum(out["summary"].values()) == len(out["checks"])
     assert out["summary"]["holds"] == sum(c["holds"] is True for c in out["checks"])
 
@@ -31,11 +31,11 @@ def test_the_summary_counts_each_answer_and_a_check_without_its_keys_is_a_verifi
     checks = [{"id": "a", "holds": True, "counterexample": None, "rule": "r", "seconds": 1.5},
               {"id": "b", "holds": False, "counterexample": {"x": 1}, "rule": "r", "seconds": 0.5},
               {"id": "c", "holds": None, "counterexample": None, "rule": "r", "elapsed": 2.0}]
-    out = verification.report(checks, registry.game("outlaws").rules(), mutations=[])
+    out = verification.report(checks, registry.game("outlaws").readings(), mutations=[])
     assert out["summary"] == {"holds": 1, "fails": 1, "unknown": 1} and out["elapsed"] == out["total_seconds"] == 4.0
     assert out["mutations"] == []
     with pytest.raises(AssertionError, match="counterexample"):
-        verification.report([{"id": "a", "holds": True, "rule": "r"}], registry.game("outlaws").rules())
+        verification.report([{"id": "a", "holds": True, "rule": "r"}], registry.game("outlaws").readings())
     with pytest.raises(AssertionError, match="holds"):
         verification.report([{"id": "a", "holds": "yes", "counterexample": None, "rule": "r"}],
-                            registry.game("outlaws").rules())
+                            registry.game("outlaws").readings())

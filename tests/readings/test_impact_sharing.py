@@ -11,22 +11,22 @@ import z3
 from solver.readings import impact
 from solver.readings import options as reading_options
 from solver.readings.verdicts import Settings
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.simulate import play_game
 from solver.wagons.verify import checks, scores, shared
 from solver.wagons.verify.model import GameModel
 
 
-def _holds(check, scenario, rules, mutations=frozenset()):
-    return check(scenario, rules, frozenset(mutations), 120.0)["holds"]
+def _holds(check, scenario, readings, mutations=frozenset()):
+    return check(scenario, readings, frozenset(mutations), 120.0)["holds"]
 
 
 def test_the_game_checks_share_one_z3_game_and_answer_as_fresh_builds(monkeypatch):
     """Inside the sweep the automaton and termination checks of one scenario and readings build the Z3 game once,
     and each answers as on a fresh build: a mutation that breaks the first check leaves nothing behind for the
     second (each asks in its own push/pop scope)."""
-    rules, mutations = Rules(round1_pick="last"), frozenset({"two-picks"})
-    fresh = [_holds(c, "cattle-drive", rules, mutations) for c in (checks.check_automaton, checks.check_termination)]
+    readings, mutations = WagonsReadings(round1_pick="last"), frozenset({"two-picks"})
+    fresh = [_holds(c, "cattle-drive", readings, mutations) for c in (checks.check_automaton, checks.check_termination)]
     assert fresh == [False, True]
     built = []
     real_init = GameModel.__init__
@@ -37,25 +37,25 @@ def test_the_game_checks_share_one_z3_game_and_answer_as_fresh_builds(monkeypatc
     monkeypatch.setattr(GameModel, "__init__", counting)
     shared.clear()
     with shared.sharing():
-        kept = [_holds(c, "cattle-drive", rules, mutations) for c in (checks.check_automaton, checks.check_termination)]
+        kept = [_holds(c, "cattle-drive", readings, mutations) for c in (checks.check_automaton, checks.check_termination)]
         assert kept == fresh and built == ["cattle-drive"]
-        assert _holds(checks.check_termination, "cattle-drive", Rules(), mutations) is True  # other readings: built
+        assert _holds(checks.check_termination, "cattle-drive", WagonsReadings(), mutations) is True  # other readings: built
         assert len(built) == 2
     shared.clear()
-    _holds(checks.check_termination, "cattle-drive", rules)  # outside the sweep every check builds its own
+    _holds(checks.check_termination, "cattle-drive", readings)  # outside the sweep every check builds its own
     assert len(built) == 3 and len(shared.MODELS) == 0
 
 
 def test_kept_games_are_keyed_by_every_reading_and_the_goal_numbers():
     """A kept engine game is the game a fresh play gives, under the same readings and goal numbers only."""
     shared.clear()
-    assert shared.played("boomtown", "greedy", 3, Rules()) is not shared.played("boomtown", "greedy", 3, Rules())
+    assert shared.played("boomtown", "greedy", 3, WagonsReadings()) is not shared.played("boomtown", "greedy", 3, WagonsReadings())
     with shared.sharing():
-        first = shared.played("boomtown", "greedy", 3, Rules())
-        assert shared.played("boomtown", "greedy", 3, Rules()) is first
-        other = shared.played("boomtown", "greedy", 3, Rules(match_order="deck-first"))
-        assert other is not first and other.state.rules.match_order == "deck-first"
-    fresh = play_game("boomtown", "greedy", 3, Rules())
+        first = shared.played("boomtown", "greedy", 3, WagonsReadings())
+        assert shared.played("boomtown", "greedy", 3, WagonsReadings()) is first
+        other = shared.played("boomtown", "greedy", 3, WagonsReadings(match_order="deck-first"))
+        assert other is not first and other.state.readings.match_order == "deck-first"
+    fresh = play_game("boomtown", "greedy", 3, WagonsReadings())
     assert (first.scores.to_dict(), first.state.log) == (fresh.scores.to_dict(), fresh.state.log)
     with shared.sharing():  # the settings' goal numbers are one object per process: found again, never mixed up
         from solver.wagons.verify.verdicts import card_data
@@ -63,7 +63,7 @@ def test_kept_games_are_keyed_by_every_reading_and_the_goal_numbers():
         cards = Settings(cards=json.dumps({"Smalltown Charm": {"per_territory": 2}}))
         data = card_data(cards)
         assert data is card_data(cards) and data is not None and card_data(Settings()) is None
-        assert shared.played("boomtown", "greedy", 3, Rules(), data) is not first
+        assert shared.played("boomtown", "greedy", 3, WagonsReadings(), data) is not first
     shared.clear()
 
 
@@ -71,24 +71,24 @@ def test_the_bound_model_reads_only_its_bound_readings():
     """Under every alternative reading the bound model of each scenario is the one built with only its
     :data:`scores.BOUND_READINGS` set (the key its kept bound is found by): the same Z3 assertions and
     objectives."""
-    def assertions(rules, scenario):
-        bm = scores.BoundModel(z3.Context(), scenario, rules)
+    def assertions(readings, scenario):
+        bm = scores.BoundModel(z3.Context(), scenario, readings)
         return bm.opt.sexpr(), bm.player_total.sexpr(), bm.opp_total.sexpr()
 
     changes = set()
     scenarios = ("boomtown", "through-the-desert", "cattle-drive")
-    default = {scenario: assertions(Rules(), scenario) for scenario in scenarios}
+    default = {scenario: assertions(WagonsReadings(), scenario) for scenario in scenarios}
     for reading in reading_options.game_readings("wagons"):
         for value in reading.probes:
-            rules = replace(Rules(), **{**reading.together, reading.name: value})
-            key = scores.bound_readings(rules)
+            readings = replace(WagonsReadings(), **{**reading.together, reading.name: value})
+            key = scores.bound_readings(readings)
             for scenario in scenarios:
-                built = assertions(rules, scenario)
-                assert built == (default[scenario] if key == Rules() else assertions(key, scenario)), \
+                built = assertions(readings, scenario)
+                assert built == (default[scenario] if key == WagonsReadings() else assertions(key, scenario)), \
                     (reading.name, value, scenario)
                 if built != default[scenario]:
                     changes.add(reading.name)
-            assert (key == Rules()) == (reading.name not in scores.BOUND_READINGS)
+            assert (key == WagonsReadings()) == (reading.name not in scores.BOUND_READINGS)
     assert changes <= set(scores.BOUND_READINGS) and {"boomtown_mines", "edition", "boom_or_bust"} <= changes
 
 
@@ -96,14 +96,14 @@ def test_a_kept_bound_is_the_bound_a_fresh_solve_gives():
     """The score-bounds check's bound is solved once for the draft readings of one bound model in the sweep,
     and is the one a fresh solve gives; a bound the time limit left open is not kept."""
     shared.clear()
-    fresh = scores._bound("cattle-drive", Rules(round1_window=1), frozenset(), None, "player", 60.0)
+    fresh = scores._bound("cattle-drive", WagonsReadings(round1_window=1), frozenset(), None, "player", 60.0)
     with shared.sharing():
-        first = scores._bound("cattle-drive", Rules(), frozenset(), None, "player", 60.0)
-        again = scores._bound("cattle-drive", Rules(round1_window=1), frozenset(), None, "player", 60.0)
+        first = scores._bound("cattle-drive", WagonsReadings(), frozenset(), None, "player", 60.0)
+        again = scores._bound("cattle-drive", WagonsReadings(round1_window=1), frozenset(), None, "player", 60.0)
         assert len(shared.BOUNDS) == 1
-        scores._bound("cattle-drive", Rules(happy_cows_snow="corner"), frozenset(), None, "player", 60.0)
+        scores._bound("cattle-drive", WagonsReadings(happy_cows_snow="corner"), frozenset(), None, "player", 60.0)
         assert len(shared.BOUNDS) == 2
-        cut = scores._bound("boomtown", Rules(), frozenset(), None, "opponent", 0.01)  # left open: tried again
+        cut = scores._bound("boomtown", WagonsReadings(), frozenset(), None, "opponent", 0.01)  # left open: tried again
         assert cut["bound"] is None and len(shared.BOUNDS) == 2
     assert first == again == fresh and fresh["bound"] is not None and fresh["proven"]
     shared.clear()
@@ -120,7 +120,7 @@ def test_conservation_is_argued_not_to_read_the_draft_readings():
     assert all(by_id["wagons-verify/termination"].reads_reading(n) for n in draft)
     assert "_route_slots" in conservation.skip_reason("round1_window")
     assert "rules" not in inspect.getsource(GameModel._route_slots)
-    assert _holds(checks.check_conservation, "gold-rush", Rules(round1_window=4)) is True
+    assert _holds(checks.check_conservation, "gold-rush", WagonsReadings(round1_window=4)) is True
 
 
 def test_tasks_group_the_shared_runs_biggest_first():
@@ -134,7 +134,7 @@ def test_tasks_group_the_shared_runs_biggest_first():
     by_id = {v.id: v for v in chosen}
 
     def key(job):
-        return by_id[job.verdict].share_key(job.part, Rules.from_json(json.loads(job.overrides)))
+        return by_id[job.verdict].share_key(job.part, WagonsReadings.from_json(json.loads(job.overrides)))
     for task in tasks:
         assert len({key(j) for j in task}) == 1 and (len(task) == 1 or key(task[0]))
     sizes = [sum(by_id[j.verdict].cost for j in t) for t in tasks]

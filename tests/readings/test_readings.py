@@ -27,15 +27,15 @@ def run_json(capsys, *argv):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_reading_has_listed_alternatives(game):
-    """A field of a Rules class without CHOICES, not a bool and not in NUMBERS cannot be chosen from a
+    """A field of a readings class without CHOICES, not a bool and not in NUMBERS cannot be chosen from a
     list (dashboard) nor swept (impact): it fails here, naming the field."""
     readings = reading_options.game_readings(game)
-    assert [r.name for r in readings] == [f.name for f in fields(reading_options.rules_class(game))]
+    assert [r.name for r in readings] == [f.name for f in fields(reading_options.readings_class(game))]
     for r in readings:
         assert len(r.values) >= 2 and r.default in r.values, f"{game}.{r.name}: no listed alternatives"
         assert r.probes and r.default not in r.probes and set(r.probes) <= set(r.values), r.name
         for other, value in r.together.items():
-            reading_options.rules_with(game, {other: value, r.name: r.probes[0]})  # a valid combination
+            reading_options.readings_with(game, {other: value, r.name: r.probes[0]})  # a valid combination
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -118,9 +118,9 @@ def _fake(game, run, reads=verdict.ALL, skip=None):
 def test_impact_reports_the_changed_value_and_skips_with_the_argument(monkeypatch):
     calls = []
 
-    def run(rules, settings):
-        calls.append(rules)
-        return {"tie_break": rules.tie_break}
+    def run(readings, settings):
+        calls.append(readings)
+        return {"tie_break": readings.tie_break}
     monkeypatch.setitem(registry.BY_ID, "wagons", _with_verdicts("wagons", lambda: [_fake("wagons", run, ("tie_break",))]))
     impact.clear_cache()
     res = impact.impact("wagons")
@@ -138,9 +138,9 @@ def test_impact_reports_the_changed_value_and_skips_with_the_argument(monkeypatc
 def test_undecided_is_reported_apart_and_never_cached(monkeypatch):
     calls = []
 
-    def run(rules, settings):
-        calls.append(rules)
-        return {"holds": None, "undecided": "time limit"} if rules.edition == "later" else {"holds": True}
+    def run(readings, settings):
+        calls.append(readings)
+        return {"holds": None, "undecided": "time limit"} if readings.edition == "later" else {"holds": True}
     monkeypatch.setitem(registry.BY_ID, "wagons", _with_verdicts("wagons", lambda: [_fake("wagons", run, ("edition", "difficulty"))]))
     impact.clear_cache()
     (v,) = impact.impact("wagons")["verdicts"]
@@ -156,8 +156,8 @@ def test_undecided_is_reported_apart_and_never_cached(monkeypatch):
 def test_a_reading_that_needs_another_is_compared_with_it_set(monkeypatch):
     """difficulty only means something with edition = later: its alternatives are compared with
     edition = later at the default difficulty, not with the original edition."""
-    def run(rules, settings):
-        return {"edition": rules.edition}  # ignores the difficulty
+    def run(readings, settings):
+        return {"edition": readings.edition}  # ignores the difficulty
     monkeypatch.setitem(registry.BY_ID, "wagons", _with_verdicts("wagons", lambda: [_fake("wagons", run, ("edition", "difficulty"))]))
     impact.clear_cache()
     (v,) = impact.impact("wagons")["verdicts"]
@@ -215,14 +215,14 @@ def test_verdicts_and_options_commands(capsys):
 def test_a_reading_typed_as_text_is_parsed_by_its_kind():
     from fractions import Fraction
 
-    from solver.cactus.rules import CactusRules
+    from solver.cactus.readings import CactusReadings
 
-    assert CactusRules.parse_value("duel_win_chance", "1/2") == Fraction(1, 2)
-    assert CactusRules.parse_value("solo_events", "yes") is True and CactusRules.parse_value("die_sides", "8") == 8
+    assert CactusReadings.parse_value("duel_win_chance", "1/2") == Fraction(1, 2)
+    assert CactusReadings.parse_value("solo_events", "yes") is True and CactusReadings.parse_value("die_sides", "8") == 8
     with pytest.raises(BadInput, match="not an exact probability"):
-        CactusRules.parse_value("duel_win_chance", "7/5")
+        CactusReadings.parse_value("duel_win_chance", "7/5")
     with pytest.raises(BadInput, match="not one of"):
-        CactusRules.parse_value("short_deck", "sometimes")
+        CactusReadings.parse_value("short_deck", "sometimes")
 
 
 @pytest.mark.slow
@@ -256,25 +256,25 @@ def test_unexercised_names_each_missing_alternative():
 
 
 def test_building_rules_is_recorded_outside_a_sweep():
-    """tests/conftest.py wraps each Rules class: a rules object a test builds is recorded, one the
+    """tests/conftest.py wraps each readings class: a rules object a test builds is recorded, one the
     impact sweep builds is not."""
     from tests import conftest
 
     conftest.SEEN.discard(("cactus", "die_sides", reading_options.value_key(17)))
     token = reading_options.SWEEP.set(True)
     try:
-        reading_options.rules_with("cactus", {"die_sides": 17})
+        reading_options.readings_with("cactus", {"die_sides": 17})
     finally:
         reading_options.SWEEP.reset(token)
     assert ("cactus", "die_sides", reading_options.value_key(17)) not in conftest.SEEN
-    reading_options.rules_with("cactus", {"die_sides": 17})
+    reading_options.readings_with("cactus", {"die_sides": 17})
     assert ("cactus", "die_sides", reading_options.value_key(17)) in conftest.SEEN
 
 
 def test_cactus_checks_take_the_readings_they_are_said_to_read(monkeypatch):
     """A deck check run under an alternative must receive it (else the impact run would call it with
     the defaults and report 'unchanged'): verify.run_check hands each check the readings READS names."""
-    from solver.cactus.rules import CactusRules
+    from solver.cactus.readings import CactusReadings
     from solver.cactus.verify import checks as cv
 
     assert set(cv.READS) == set(cactus_verdicts.EVENT_FAMILIES) | set(cactus_verdicts.SOLO_FAMILIES)
@@ -282,7 +282,7 @@ def test_cactus_checks_take_the_readings_they_are_said_to_read(monkeypatch):
     monkeypatch.setattr(cv, "check_duel_bound", lambda *a: got.setdefault("duel", a) and {})
     monkeypatch.setattr(cv, "check_event_bound", lambda *a: got.setdefault("bound", a) and {})
     monkeypatch.setattr(cv, "check_solo_marshal_bound", lambda *a: got.setdefault("solo", a) and {})
-    r = CactusRules.from_json({"marshal_discard": "discarded", "duel_discards": "one_per_round", "max_duels_per_round": 2,
+    r = CactusReadings.from_json({"marshal_discard": "discarded", "duel_discards": "one_per_round", "max_duels_per_round": 2,
                     "stagecoach_short": "none", "short_deck": "stop_archiving"})
     cv.run_check("event-end-bound-with-duels", r, 3)
     cv.run_check("event-end-bound", r, 2)
@@ -322,10 +322,10 @@ def test_the_session_check_fails_a_whole_run_that_leaves_a_reading_untested(pyte
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     pytester.makeconftest(Path(conftest.__file__).read_text(encoding="utf-8"))
     pytester.makepyfile(test_one="""
-        from solver.outlaws.rules import Rules
+        from solver.outlaws.readings import OutlawsReadings
 
         def test_builds_one():
-            assert Rules(sheriff_save="stop").sheriff_save == "stop"
+            assert OutlawsReadings(sheriff_save="stop").sheriff_save == "stop"
     """)
     whole = pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:xdist")
     assert whole.ret == 1
@@ -349,10 +349,10 @@ def test_a_lone_cowboy_check_cut_by_its_time_limit_is_undecided(monkeypatch):
     fake = {"termination": termination}
     monkeypatch.setattr(wv, "check_families", lambda: fake)
     by_id = {v.id: v for v in impact.verdicts("wagons")}
-    rules, settings = reading_options.rules_with("wagons", {}), verdict.Settings(time_limit=1)
-    value = by_id["wagons-verify/termination"].run(rules, settings)
+    readings, settings = reading_options.readings_with("wagons", {}), verdict.Settings(time_limit=1)
+    value = by_id["wagons-verify/termination"].run(readings, settings)
     assert value["undecided"] == "time limit" and value["termination/boomtown"] is True
-    parts = [by_id["wagons-verify/termination"].run_part(sid, rules, settings) for sid in ("boomtown", "gold-rush")]
+    parts = [by_id["wagons-verify/termination"].run_part(sid, readings, settings) for sid in ("boomtown", "gold-rush")]
     assert parts[0] == {"termination/boomtown": True} and verdict.merge_parts(parts) == {
         "undecided": "time limit", "termination/boomtown": True, "termination/gold-rush": None}
     assert not by_id["wagons-verify/playability"].reads_reading("icon_source")
@@ -398,9 +398,9 @@ def test_decided_results_are_kept_on_disk_between_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESLINGER_CACHE", str(tmp_path))
     calls = []
 
-    def run(rules, settings):
-        calls.append(rules.tie_break)
-        return {"undecided": "time limit"} if rules.tie_break == "guns" else {"wins": 1}
+    def run(readings, settings):
+        calls.append(readings.tie_break)
+        return {"undecided": "time limit"} if readings.tie_break == "guns" else {"wins": 1}
     monkeypatch.setitem(registry.BY_ID, "wagons", _with_verdicts("wagons", lambda: [_fake("wagons", run, ("tie_break",))]))
     impact.clear_cache()
     first = impact.impact("wagons", stored=True)

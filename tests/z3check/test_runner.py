@@ -9,7 +9,7 @@ import pytest
 import z3
 
 from solver import verification
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.z3check import CheckResult, Finding, Outcome, Status, Z3Run, as_json, run_check
 
 
@@ -94,7 +94,7 @@ def test_json_reads_back_and_a_stored_seconds_document_still_loads():
 
 def test_the_report_is_the_json_edge():
     out = verification.report([_result(), {"id": "b", "holds": True, "counterexample": None, "rule": "r",
-                                             "seconds": 0.75}], Rules())
+                                             "seconds": 0.75}], OutlawsReadings())
     assert out["checks"][0] == as_json(_result()) and out["elapsed"] == 2.0
     assert out["summary"] == {"holds": 1, "fails": 1, "unknown": 0}
 

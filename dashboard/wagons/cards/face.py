@@ -16,7 +16,7 @@ import streamlit as st
 from dashboard.wagons.cards import reading as card_reading
 from solver.errors import BadInput
 from solver.io.numbers import parse_int_text
-from solver.wagons.rules import CHOICES, GOAL_READINGS
+from solver.wagons.readings import CHOICES, GOAL_READINGS
 
 if TYPE_CHECKING:
     from solver.wagons.data import GoalSpec

@@ -19,7 +19,7 @@ import streamlit as st
 from dashboard.shared.readings import READINGS_QUERY, readings
 from dashboard.shared.work import store
 from solver.errors import BadInput
-from solver.wagons.rules import CHOICES, GOAL_READINGS
+from solver.wagons.readings import CHOICES, GOAL_READINGS
 
 if TYPE_CHECKING:
     from solver.wagons.data import GoalSpec, WagonsData
@@ -28,7 +28,7 @@ NUMBERS = "wagons_card_numbers"
 """Session key and the browser's kept work: {goal card: {number: value}} the player read off their cards
 (:func:`solver.wagons.scoring.card_numbers.read_card`; Boom or Bust's ``per_mine`` when the card settled that reading)."""
 WORK = "wagons_card_readings"
-"""Session key and the browser's kept work: {Rules field: the value the player's card shows}."""
+"""Session key and the browser's kept work: {readings field: the value the player's card shows}."""
 _APPLIED = "_wagons_card_readings_applied"
 """Session flag: the remembered answers were put into this session's readings (once, at its first run)."""
 OUTCOME = {"player": "you win", "opponent": "the opponent wins", "tie": "a tie"}
@@ -172,17 +172,17 @@ def goals_text() -> str:
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def by_reading(town_json_text: str, pile: tuple[int, ...], scenario: str, rules_json: str,
+def by_reading(town_json_text: str, pile: tuple[int, ...], scenario: str, readings_json: str,
                cards: str = "{}") -> dict:
     """The engine's scores under each low-confidence reading (``wagons score --json`` ``by_reading``), with the
     numbers the player read off their cards (``cards``: :func:`cards_json`)."""
     from dashboard.wagons.view import cards_data
-    from solver.wagons.rules import Rules
+    from solver.wagons.readings import WagonsReadings
     from solver.wagons.scoring import scores_by_reading
     from solver.wagons.town import town_from_dict
 
     return {**scores_by_reading(town_from_dict(json.loads(town_json_text)), tuple(pile), scenario,
-                                Rules.from_json(json.loads(rules_json)), cards_data(cards)), "scenario": scenario}
+                                WagonsReadings.from_json(json.loads(readings_json)), cards_data(cards)), "scenario": scenario}
 
 
 def _settled(by: dict) -> list[tuple[str, str, str]]:

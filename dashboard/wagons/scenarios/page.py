@@ -18,7 +18,7 @@ import streamlit as st
 from dashboard.nav import page_header
 from dashboard.shared.boxes import whole_box
 from dashboard.shared.caching import cache_final, dumps, proven
-from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.readings import make_readings, readings_class, readings_summary
 from dashboard.shared.runs import ProgressBox, keep_stopped, run_with_progress
 from dashboard.shared.widgets import guarded, kept
 from dashboard.shared.work import store
@@ -33,30 +33,30 @@ from solver.wagons.optimizer import atlas
 from solver.wagons.optimizer import bestplay as bp
 
 page_header("wagons_scenarios")
-cls = rules_class("wagons")
-rules = make_rules("wagons", cls)
-st.caption(rules_summary("wagons", cls))
+cls = readings_class("wagons")
+readings = make_readings("wagons", cls)
+st.caption(readings_summary("wagons", cls))
 scen = wv.scenarios()
 SIM_GAMES, BEST_PLAY_SECONDS = 100, 60  # the defaults of `wagons simulate --games` and `wagons best-play --time-limit`
 
 
 @cache_final(proven, max_entries=512)
-def best_play_row_cached(scenario: str, seed: int, time_limit: float, rules_json: str) -> dict:
+def best_play_row_cached(scenario: str, seed: int, time_limit: float, readings_json: str) -> dict:
     """One deal's best play vs greedy (solver.wagons.optimizer.bestplay.best_play_row), cached per input."""
     import json
 
     from solver.wagons.optimizer.bestplay import best_play_row
 
-    return best_play_row(scenario, seed, time_limit, json.loads(rules_json))
+    return best_play_row(scenario, seed, time_limit, json.loads(readings_json))
 
 
-def best_play_rows(jobs: tuple, time_limit: float, rules_json: str,
+def best_play_rows(jobs: tuple, time_limit: float, readings_json: str,
                    progress: OnProgress | None = None) -> list[dict]:
     """:func:`best_play_row_cached` for each ``(scenario, seed)`` in turn, ``progress`` after each; asked to stop
     (the page's Stop), the rows so far."""
     done: list[dict] = []
     for s, sd in jobs:
-        done.append(best_play_row_cached(s, sd, time_limit, rules_json))
+        done.append(best_play_row_cached(s, sd, time_limit, readings_json))
         if progress is not None:
             progress(Progress(len(done), len(jobs), "deals"))
         if stopped():
@@ -151,7 +151,7 @@ def simulations(chosen: list, policies: list, n: int, seed: int) -> None:
     runs at once; a batch neither holds is simulated only when asked (**Simulate**), with progress."""
     jobs = [(s, p) for s in chosen for p in policies]
     cards = card_reading.cards_json()  # the numbers read off the player's cards, if any
-    frames = {job: rows.known_batch(*job, n, seed, rules_doc, cards) for job in jobs}
+    frames = {job: rows.known_batch(*job, n, seed, readings_doc, cards) for job in jobs}
     missing = [job for job, frame in frames.items() if frame is None]
     if missing:
         games = n * len(missing)
@@ -163,10 +163,10 @@ def simulations(chosen: list, policies: list, n: int, seed: int) -> None:
             return
         box = ProgressBox()
         with guarded("Simulation: "):
-            run_with_progress(rows.simulate_missing, missing, n, seed, rules_doc, box, cards, label="Simulating",
+            run_with_progress(rows.simulate_missing, missing, n, seed, readings_doc, box, cards, label="Simulating",
                               expected_seconds=max(seconds, 1.0), box=box, cancel=StopSignal())
         st.rerun()
-    stored_all = all(rows.stored_batch(*job, n, seed, rules_doc, cards) is not None for job in jobs)
+    stored_all = all(rows.stored_batch(*job, n, seed, readings_doc, cards) is not None for job in jobs)
     st.caption(f"{n:,} games per scenario and policy from seed {seed:,}: "
                + ("stored rows (`scenarios/wagons/simulations.md`), the engine's own games."
                   if stored_all else "simulated by the engine on this server."))
@@ -199,7 +199,7 @@ if INPUTS not in st.session_state:
     store.sync(INPUTS, load=load_inputs)
     for box, value in st.session_state.get(INPUTS, {}).items():  # before the widgets are drawn
         st.session_state[box] = st.session_state[f"{box}__kept"] = value
-rules_doc = rules.to_json()
+readings_doc = readings.to_json()
 c = st.columns([3, 2, 1, 1])
 # each input keeps its value while another page is shown (common.kept)
 chosen = kept(c[0].multiselect, "sc_scenarios", list(scen), "Scenarios", list(scen), format_func=lambda s: scen[s]["name"])
@@ -259,7 +259,7 @@ elif st.button("Compute the best-play difficulty table", key="sc_bp_run"):
     box = ProgressBox()
     with guarded("Best play: "):
         st.session_state.sc_bp_result = (jobs, seconds, run_with_progress(
-            best_play_rows, jobs, seconds, dumps(rules.to_json()), box, label="Best play",
+            best_play_rows, jobs, seconds, dumps(readings.to_json()), box, label="Best play",
             expected_seconds=seconds * len(jobs), box=box, cancel=StopSignal(), keep=keep_stopped("sc_bp_result", shape=lambda rows: (jobs, seconds, rows, True))),
             False)
 res = st.session_state.get("sc_bp_result")

@@ -12,7 +12,7 @@ import streamlit as st
 from dashboard.nav import page_header
 from dashboard.shared import games
 from dashboard.shared.caching import dumps
-from dashboard.shared.readings import make_rules, rules_class, rules_summary
+from dashboard.shared.readings import make_readings, readings_class, readings_summary
 from dashboard.shared.runs import ProgressBox, keep_stopped, run_with_progress, stopped_note
 from dashboard.shared.widgets import guarded, json_download, json_upload, kept
 from dashboard.shared.words import counted, whole
@@ -25,10 +25,10 @@ from solver.stopping import StopSignal
 
 page_header("wagons_sheet")
 
-cls = rules_class("wagons")
-rules = make_rules("wagons", cls)
-rules_json = dumps(rules.to_json())
-st.caption(rules_summary("wagons", cls))
+cls = readings_class("wagons")
+readings = make_readings("wagons", cls)
+readings_json = dumps(readings.to_json())
+st.caption(readings_summary("wagons", cls))
 ss = st.session_state
 sh.restore()  # the address's sheet, else this browser's kept one, else the rulebook's example
 GRID = "wg_grid"
@@ -194,11 +194,11 @@ with score_col:
         st.info("No scores while a card is in both towns (above).", icon=":material/block:")
     else:
         with guarded("Scores: "), st.container(key="wg_scores_left_out" if problems else "wg_scores"):
-            result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json, card_reading.cards_json())
+            result = wv.score(dumps(wv.town_json(town)), tuple(pile), scenario, readings_json, card_reading.cards_json())
             ss.wg_last_score = result
             from solver.wagons.record.finished import completeness_problem
 
-            by = card_reading.by_reading(dumps(wv.town_json(town)), tuple(pile), scenario, rules_json,
+            by = card_reading.by_reading(dumps(wv.town_json(town)), tuple(pile), scenario, readings_json,
                                          card_reading.cards_json())
             depends = card_reading.panel(by, "wg_card", finished=not problems)
             unfinished = (f"row {problems[0][0]} is left out of the town (an illegal placement)" if problems
@@ -214,18 +214,18 @@ else:
     limit = kept(st.slider, "wg_opt_limit", 60, "Time limit (seconds)", 1, 120,
                  help="As `wagons best-layout --time-limit` (default 60); the search stops early once proven.")
     ids = tuple(p.card for p in town.placements)
-    key = (ids, scenario, tuple(pile), rules_json, card_reading.cards_json(), float(limit))
+    key = (ids, scenario, tuple(pile), readings_json, card_reading.cards_json(), float(limit))
     if st.button("Best possible layout of these cards", key="wg_best", icon=":material/auto_awesome:"):
         box = ProgressBox()
         with guarded("Optimizer: "):
             ss[sh.BEST] = (key, run_with_progress(
-                wv.best_layout, ids, scenario, tuple(pile), rules_json, float(limit), box,
+                wv.best_layout, ids, scenario, tuple(pile), readings_json, float(limit), box,
                 cards_json=card_reading.cards_json(), label="Searching the best layout",
                 expected_seconds=float(limit), box=box, cancel=StopSignal(), keep=keep_stopped(sh.BEST, key)))
     best = ss.get(sh.BEST)
     if best and best[0][:-1] == key[:-1]:  # the last answer for these cards (whatever its time limit)
         with guarded("Optimal layout: "):
-            wv.show_best_layout(town, best[1], ss.get("wg_last_score"), pile, scenario, rules_json,
+            wv.show_best_layout(town, best[1], ss.get("wg_last_score"), pile, scenario, readings_json,
                                 card_reading.cards_json())
             stopped_note(best[1])
     elif best:

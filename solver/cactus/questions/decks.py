@@ -39,7 +39,7 @@ from solver.ask.model import Measure, Value
 from solver.cactus import companion, odds
 from solver.cactus import events as ev
 from solver.cactus import game as gm
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.contract import sample
 from solver.errors import BadInput
 from solver.io.read import as_int
@@ -137,7 +137,7 @@ class Setting:
     book's), the rounds ``seen`` (companion records) and the event kinds told apart beside Train and Stagecoach."""
 
     players: int
-    rules: CactusRules
+    readings: CactusReadings
     cards: int = 0
     seen: tuple = ()
     kinds: tuple[str, ...] = ()
@@ -148,23 +148,23 @@ class Setting:
 
     @property
     def events(self) -> bool:
-        return not self.solo or self.rules.solo_events
+        return not self.solo or self.readings.solo_events
 
     def deck_size(self) -> int | None:
         if not self.events:
             return None
         if self.cards:
             return self.cards
-        return self.rules.solo_event_cards if self.solo else ev.deck_size(self.players)
+        return self.readings.solo_event_cards if self.solo else ev.deck_size(self.players)
 
 
-def setting_from(params: Mapping[str, Any], rules: CactusRules) -> Setting:
+def setting_from(params: Mapping[str, Any], readings: CactusReadings) -> Setting:
     """The setting of a domain's parameters; BadInput naming the bad one."""
     players = as_int(params.get("players", 4), "players", 1, 5)
     cards = as_int(params.get("cards", 0), "cards", 0, len(ev.table().cards()))
     if cards == 1:
         raise BadInput("cards: an event deck holds at least 2 cards (0: the rulebook's count)")
-    if cards and players == 1 and not rules.solo_events:
+    if cards and players == 1 and not readings.solo_events:
         raise BadInput("cards: a solo game has no event deck unless the reading solo_events (C1) is on")
     seen = params.get("seen") or ()
     if not isinstance(seen, (list, tuple)):
@@ -177,7 +177,7 @@ def setting_from(params: Mapping[str, Any], rules: CactusRules) -> Setting:
                         for n, r in enumerate(seen, 1))
     except BadInput as exc:
         raise BadInput(f"seen: {exc}") from None
-    return Setting(players, rules, cards, records)
+    return Setting(players, readings, cards, records)
 
 
 class EventDecks:
@@ -221,7 +221,7 @@ class EventDecks:
         if n > MOST:
             raise BadInput(f"domain: {n:,} deck layouts are too many to deal here (at most {MOST:,})")
         s = self.setting
-        beliefs = companion.follow(None if s.solo else s.players, s.rules, s.seen, kinds=self._told(),
+        beliefs = companion.follow(None if s.solo else s.players, s.readings, s.seen, kinds=self._told(),
                                    cards=s.cards or None)
         yield from play_out(beliefs[-1], tuple(r.event for r in s.seen))
 
@@ -238,7 +238,7 @@ class ShuffledDecks(EventDecks):
     def sample(self, rng: random.Random) -> tuple[Fraction, Deal]:
         """One game dealt from the real cards and played by the contract, every chance drawn by ``rng``."""
         s = self.setting
-        g = gm.initial_state(0, s.rules, None if s.solo else s.players)
+        g = gm.initial_state(0, s.readings, None if s.solo else s.players)
         size = s.deck_size()
         if size is not None:
             order = list(ev.table().cards())
@@ -321,10 +321,10 @@ def witness(deal: Deal, s: Setting) -> dict:
             "deck_top_first": deck, "rounds": rows, "ends_in_round": deal.end_round, "end_cause": deal.cause}
 
 
-def build(params: Mapping[str, Any], rules: CactusRules) -> EventDecks:
-    """The domain of these parameters under ``rules`` (BadInput on a bad parameter or a history that cannot be)."""
-    s = setting_from(params, rules)
+def build(params: Mapping[str, Any], readings: CactusReadings) -> EventDecks:
+    """The domain of these parameters under ``readings`` (BadInput on a bad parameter or a history that cannot be)."""
+    s = setting_from(params, readings)
     if s.seen:  # a history that cannot happen is refused here, naming its round
-        companion.follow(None if s.solo else s.players, s.rules, s.seen, cards=s.cards or None)
+        companion.follow(None if s.solo else s.players, s.readings, s.seen, cards=s.cards or None)
         return EventDecks(s)
     return ShuffledDecks(s)

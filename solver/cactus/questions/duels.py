@@ -18,7 +18,7 @@ from typing import Any
 from solver.ask.model import Measure, Value
 from solver.cactus.duel import affects_duels, duel_odds
 from solver.cactus.events import table
-from solver.cactus.rules import CactusRules, frac_str
+from solver.cactus.readings import CactusReadings, frac_str
 from solver.errors import BadInput
 from solver.io.read import as_int
 
@@ -34,8 +34,8 @@ def _event(params: Mapping[str, Any], name: str = "event") -> str:
     return value
 
 
-def _odds(ishot: int, dshot: int, event: str, ibonus: int, dbonus: int, shootout: bool, rules: CactusRules) -> dict:
-    return duel_odds(ishot, dshot, () if event == "none" else (event,), ibonus, dbonus, shootout, rules)
+def _odds(ishot: int, dshot: int, event: str, ibonus: int, dbonus: int, shootout: bool, readings: CactusReadings) -> dict:
+    return duel_odds(ishot, dshot, () if event == "none" else (event,), ibonus, dbonus, shootout, readings)
 
 
 class Duel:
@@ -44,7 +44,7 @@ class Duel:
     chance = True
     noun = "duel result"
 
-    def __init__(self, params: Mapping[str, Any], rules: CactusRules):
+    def __init__(self, params: Mapping[str, Any], readings: CactusReadings):
         self.setup = {"initiator_shot": as_int(params.get("initiator_shot", 0), "initiator_shot", 0, 20),
                       "defender_shot": as_int(params.get("defender_shot", 0), "defender_shot", 0, 20),
                       "event": _event(params),
@@ -55,7 +55,7 @@ class Duel:
             raise BadInput("shootout_duel: expected yes or no")
         u = self.setup
         self.odds = _odds(u["initiator_shot"], u["defender_shot"], u["event"], u["initiator_bonus"],
-                          u["defender_bonus"], u["shootout_duel"], rules)
+                          u["defender_bonus"], u["shootout_duel"], readings)
         event = "" if u["event"] == "none" else f" in a {table().get(u['event']).name} round"
         self.description = (f"a duel of second shot {u['initiator_shot']} (who starts it) against "
                             f"{u['defender_shot']}{event}")
@@ -89,9 +89,9 @@ class Duels:
     chance = False
     noun = "duel"
 
-    def __init__(self, params: Mapping[str, Any], rules: CactusRules):
+    def __init__(self, params: Mapping[str, Any], readings: CactusReadings):
         self.shots = as_int(params.get("shots", 6), "shots", 0, 20)
-        self.rules = rules
+        self.readings = readings
         self.description = f"a duel of second shots 0 to {self.shots} under any event"
 
     def size(self) -> int:
@@ -117,7 +117,7 @@ class Duels:
                         yield Fraction(1), (a, d, event, shootout)
 
     def _odds(self, e: tuple) -> dict:
-        return _odds(e[0], e[1], e[2], 0, 0, e[3], self.rules)
+        return _odds(e[0], e[1], e[2], 0, 0, e[3], self.readings)
 
     def values(self, element: tuple, names: frozenset[str]) -> Mapping[str, Value]:
         out: dict[str, Value] = {"shot.initiator": element[0], "shot.defender": element[1], "shot.lead": element[0] - element[1], "duel.event": element[2],

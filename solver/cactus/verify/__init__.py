@@ -6,9 +6,9 @@ from __future__ import annotations
 from solver.execution.progress import OnProgress
 
 
-def report(rules, options: dict, progress: OnProgress | None = None) -> dict:
+def report(readings, options: dict, progress: OnProgress | None = None) -> dict:
     """The checks' answer in the one result shape (:func:`solver.verification.report`); imported when asked, as
     the checks load the solvers."""
     from solver.cactus.verify.checks import report as run
 
-    return run(rules, options, progress)
+    return run(readings, options, progress)

@@ -49,7 +49,7 @@ RULE_IDS = {  # check family -> register ids (docs/register/cactus.toml)
 }
 
 
-READS = {  # check family -> the CactusRules options its encoding reads; no other option can change it
+READS = {  # check family -> the CactusReadings options its encoding reads; no other option can change it
     "event-marshal-last-3": [],
     "event-end-bound": ["stagecoach_short"],
     "event-last-3-rounds": ["stagecoach_short"],

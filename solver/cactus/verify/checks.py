@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solver import verification
-from solver.cactus.rules import CHOICES, CactusRules
+from solver.cactus.readings import CHOICES, CactusReadings
 from solver.cactus.verify import base
 from solver.cactus.verify.base import (
     KIND,
@@ -54,24 +54,24 @@ __all__ = ["KIND", "PASSAGES", "READS", "RULE_IDS", "TIMEOUT", "TIMEOUT_MS", "Ev
            "check_solo_marshal_bound", "plan", "run_check", "verify_all", "clear_cache", "verify"]
 
 
-def _duel_bounds(p: int, rules: CactusRules, quick: bool) -> list:
+def _duel_bounds(p: int, readings: CactusReadings, quick: bool) -> list:
     """The duel-bound checks: the given readings first, then (not quick) every other C4 x C10 pair."""
-    pairs = [(rules.marshal_discard, rules.duel_discards)]
+    pairs = [(readings.marshal_discard, readings.duel_discards)]
     if not quick:
         pairs += [(c4, c10) for c4 in CHOICES["marshal_discard"] for c10 in CHOICES["duel_discards"]
                   if (c4, c10) != pairs[0]]
-    return [lambda p=p, c4=c4, c10=c10: check_duel_bound(p, c4, c10, rules.max_duels_per_round, rules.stagecoach_short)
+    return [lambda p=p, c4=c4, c10=c10: check_duel_bound(p, c4, c10, readings.max_duels_per_round, readings.stagecoach_short)
             for c4, c10 in pairs]
 
 
-def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, rules: CactusRules = CactusRules()) -> list:
+def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, readings: CactusReadings = CactusReadings()) -> list:
     """The checks to run, as zero-argument callables: event deck checks per player count, then solo."""
     out: list[Callable[..., CheckResult]] = []
-    c5 = rules.stagecoach_short
+    c5 = readings.stagecoach_short
     for p in players:
         out += [lambda p=p: check_marshal_last_three(p), lambda p=p: check_event_bound(p, c5),
-                lambda p=p: check_last_three_rounds(p, c5), lambda p=p: check_duel_reaches_marshal(p, rules)]
-        out += _duel_bounds(p, rules, quick)
+                lambda p=p: check_last_three_rounds(p, c5), lambda p=p: check_duel_reaches_marshal(p, readings)]
+        out += _duel_bounds(p, readings, quick)
         if not quick:
             out.append(lambda p=p: check_c5_reading_matters(p))
     out += [check_solo_deck_enough, check_solo_deck_after_11, lambda: check_solo_marshal_bound("no_second_shot"),
@@ -81,10 +81,10 @@ def plan(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, rules: Ca
     return out
 
 
-def run_check(family: str, rules: CactusRules = CactusRules(), players: int | None = None) -> CheckResult:
-    """One check family (a key of :data:`READS`) under ``rules``: the readings it reads (``READS``)
-    are taken from ``rules``, every other one cannot change it. ``players`` for the event-deck checks."""
-    r = rules
+def run_check(family: str, readings: CactusReadings = CactusReadings(), players: int | None = None) -> CheckResult:
+    """One check family (a key of :data:`READS`) under ``readings``: the readings it reads (``READS``)
+    are taken from ``readings``, every other one cannot change it. ``players`` for the event-deck checks."""
+    r = readings
     event = {"event-marshal-last-3": lambda: check_marshal_last_three(players),
              "event-end-bound": lambda: check_event_bound(players, r.stagecoach_short),
              "event-last-3-rounds": lambda: check_last_three_rounds(players, r.stagecoach_short),
@@ -108,9 +108,9 @@ _RESULTS: dict = {}
 
 
 def verify_all(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress: OnProgress | None = None,
-               rules: CactusRules = CactusRules()) -> tuple[CheckResult, ...]:
+               readings: CactusReadings = CactusReadings()) -> tuple[CheckResult, ...]:
     """All checks, results cached per process (``progress`` after each as they run)."""
-    key = (tuple(players), bool(quick), rules)
+    key = (tuple(players), bool(quick), readings)
     if key not in _RESULTS:
         steps = plan(*key)
         out = []
@@ -128,13 +128,13 @@ def clear_cache() -> None:
 
 
 def verify(players: tuple[int, ...] = (2, 3, 4, 5), quick: bool = False, progress: OnProgress | None = None,
-           rules: CactusRules = CactusRules()) -> dict:
+           readings: CactusReadings = CactusReadings()) -> dict:
     """The ``ruleslinger cactus verify`` result: ``{"checks": [...], "elapsed": x, ...}`` (the checks as JSON)."""
-    return verification.report(verify_all(tuple(players), quick, progress, rules), rules,
-                               defaults=CactusRules().to_json())
+    return verification.report(verify_all(tuple(players), quick, progress, readings), readings,
+                               defaults=CactusReadings().to_json())
 
 
-def report(rules: CactusRules, options: dict, progress: OnProgress | None = None) -> dict:
-    """The registry's entry (:mod:`solver.verification`): the checks under ``rules`` with the page's or a caller's
+def report(readings: CactusReadings, options: dict, progress: OnProgress | None = None) -> dict:
+    """The registry's entry (:mod:`solver.verification`): the checks under ``readings`` with the page's or a caller's
     ``options`` ``{"players": [2..5], "quick": bool}``."""
-    return verify(tuple(options.get("players", (2, 3, 4, 5))), bool(options.get("quick", True)), progress, rules)
+    return verify(tuple(options.get("players", (2, 3, 4, 5))), bool(options.get("quick", True)), progress, readings)

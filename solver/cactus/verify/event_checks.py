@@ -11,7 +11,7 @@ from typing import Any
 import z3
 
 from solver.cactus import events as ev
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.cactus.verify.base import PASSAGES, M, fresh_solver, sat_of, timed
 from solver.cactus.verify.event_model import EventModel, build_event_model
 from solver.z3check import CheckResult, Finding, Z3Run
@@ -99,23 +99,23 @@ def _duel_cap(duel_discards: str, max_duels: int) -> int:
     return 1 if duel_discards == "one_per_round" else max_duels
 
 
-def check_duel_reaches_marshal(players: int, rules: CactusRules = CactusRules()) -> CheckResult:
+def check_duel_reaches_marshal(players: int, readings: CactusReadings = CactusReadings()) -> CheckResult:
     """A lone ranger's duel win can discard the marshal's arrival (exposes open question C4)."""
     size = ev.deck_size(players)
-    cap = _duel_cap(rules.duel_discards, rules.max_duels_per_round)
+    cap = _duel_cap(readings.duel_discards, readings.max_duels_per_round)
 
     def fn(run: Z3Run) -> Finding:
         s, em = build_event_model(run, size, size + 4, duels=True, duels_per_round=cap,
-                             stagecoach_short=rules.stagecoach_short)
+                             stagecoach_short=readings.stagecoach_short)
         s.add(z3.Or(em.duel_hits_marshal))
         found = sat_of(run, s)
         return Finding(holds=found, counterexample=em.trace(s.model()) if found else None, open_question="C4",
                        details={"reading_default": "revealed: the game ends (like Train)",
                                    "alternative": "discarded: it goes to the discard pile",
-                                   "duel_discards": rules.duel_discards, "duel_wins_a_round_at_most": cap})
+                                   "duel_discards": readings.duel_discards, "duel_wins_a_round_at_most": cap})
     return timed(f"duel-discard-reaches-marshal/p{players}", f"{players} players: a duel discard can reach the "
                   "marshal's arrival (the rule text does not say what happens: C4)", PASSAGES["duel"], fn,
-                  ("duel-discard-reaches-marshal", size, cap, rules.stagecoach_short))
+                  ("duel-discard-reaches-marshal", size, cap, readings.stagecoach_short))
 
 
 def check_duel_bound(players: int, marshal_discard: str, duel_discards: str = "every_win",

@@ -98,10 +98,10 @@ _RANGER_ONLY = ("step_tie", "tie_target", "directional_sneak", "escaped_visible"
 _DUEL_ROLL = ("die_sides", "duel_ties", "fast_draw_modifiers")
 
 
-def _odds(players: int | None, rules) -> dict:
+def _odds(players: int | None, readings) -> dict:
     from solver.cactus.odds import marshal_odds
 
-    res = marshal_odds(players, rules)
+    res = marshal_odds(players, readings)
     return {"rounds": res["rounds"], "never": res["never"]}
 
 
@@ -129,12 +129,12 @@ def ends_words(value: dict) -> str:
     return f"he follows the row {row} and ends on " + (", ".join(ends) or "no square")
 
 
-def _ranger(path: Path, rules) -> dict:
+def _ranger(path: Path, readings) -> dict:
     from solver.cactus.ranger import decide
     from solver.io.read import read_json
 
     position = read_json(path)
-    res = decide({k: v for k, v in position.items() if k != "rules"}, rules)
+    res = decide({k: v for k, v in position.items() if k != "rules"}, readings)
     ends: dict[str, Fraction] = {}
     for o in res["outcomes"]:
         key = json.dumps(o["ranger"])

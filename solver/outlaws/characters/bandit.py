@@ -20,14 +20,14 @@ LOOT = {"hitman": "bullet", "sheriff": "handcuffs"}
 def targets(aim: Aim) -> list:
     """The opposing character across, calling Hitman or Sheriff (rule:O10: not for a token the opposing supply
     lacks under ``bandit_empty_supply="forbidden"``)."""
-    if not free_target(aim.pos, aim.opp, aim.column, aim.rules):
+    if not free_target(aim.pos, aim.opp, aim.column, aim.readings):
         return []
-    forbidden = aim.rules.bandit_empty_supply == "forbidden"
+    forbidden = aim.readings.bandit_empty_supply == "forbidden"
     return [aim.make(call=call, target=aim.column) for call, token in LOOT.items()
             if not (forbidden and getattr(aim.pos.supply[aim.opp], token) == 0)]
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """A correct call moves one such token from the opposing supply to his owner's (none there: nothing)."""
     side = pos.to_move
     opp = other(side)
@@ -53,7 +53,7 @@ def z3_step(m, pre, s: int):
     c, call = m.I(f"ban{s}_c"), m.I(f"ban{s}_call")
     o = 1 - s
     g = [m.actor(pre, s, BAN, c), z3.Or(call == HIT, call == SHE), m.free(pre, o, c)]
-    if m.rules.bandit_empty_supply == "forbidden":
+    if m.readings.bandit_empty_supply == "forbidden":
         g.append(z3.Implies(call == HIT, pre.supply[o]["bullet"] >= 1))
         g.append(z3.Implies(call == SHE, pre.supply[o]["handcuffs"] >= 1))
     target = sel(pre.street[o], c)

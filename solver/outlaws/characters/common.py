@@ -26,7 +26,7 @@ from solver.outlaws.position import (
     unknown_characters,
     unknown_token_pool,
 )
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.victory_names import Way
 
 
@@ -40,7 +40,7 @@ class Character:
     - ``mayor``: whether the Mayor standing immediately to its left extends its ability (rule:O8): True, False,
       or the name of the reading that decides (rule:O14: ``"mayor_governor"``, ``"mayor_reverend"``).
     - ``targets(aim)``: its ability actions from where it stands (:class:`Aim`), every distinct choice once.
-    - ``resolve(pos, action, rules, d)``: the position after its ability, asking ``d`` at each decision.
+    - ``resolve(pos, action, readings, d)``: the position after its ability, asking ``d`` at each decision.
     - ``words(action)``: what its ability action does, after "the X (column c) " (``Action.describe``).
     - ``z3_step(model, pre, side)``: its ability as a Z3 transition (:mod:`solver.outlaws.verify`), written
       from the rulebook apart from ``resolve`` and cross-checked against the engine; None: no ability of its own.
@@ -62,9 +62,9 @@ class Character:
     reacts: bool = False
     model_words: Callable[[Mapping[str, Any], str], str] | None = None
 
-    def extended_by_mayor(self, rules: Rules) -> bool:
-        """rule:O8, rule:O14: the Mayor may extend this ability under ``rules``."""
-        return self.mayor if isinstance(self.mayor, bool) else getattr(rules, self.mayor) == "extended"
+    def extended_by_mayor(self, readings: OutlawsReadings) -> bool:
+        """rule:O8, rule:O14: the Mayor may extend this ability under ``readings``."""
+        return self.mayor if isinstance(self.mayor, bool) else getattr(readings, self.mayor) == "extended"
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Aim:
     it) and ``make(**fields)``, which builds the ability action (kind, actor and column filled in)."""
 
     pos: Position
-    rules: Rules
+    readings: OutlawsReadings
     side: str
     opp: str
     column: int
@@ -97,10 +97,10 @@ def mayor_column(pos: Position, side: str, col: int) -> int | None:
     return None
 
 
-def mayors(pos: Position, rules: Rules, side: str, col: int, who: Character) -> tuple:
+def mayors(pos: Position, readings: OutlawsReadings, side: str, col: int, who: Character) -> tuple:
     """None (the plain ability) and, when the Mayor stands immediately to the left of ``who`` at ``col`` and
     extends it (rule:O8; the Governor and the Reverend per rule:O14), the Mayor's column."""
-    if not who.extended_by_mayor(rules):
+    if not who.extended_by_mayor(readings):
         return (None,)
     m = mayor_column(pos, side, col)
     return (None,) if m is None else (None, m)
@@ -112,17 +112,17 @@ def movable(pos: Position, side: str, col: int) -> bool:
     return (side, name) not in pos.immobilized if name is not None else True
 
 
-def free_target(pos: Position, side: str, col: int, rules: Rules) -> bool:
+def free_target(pos: Position, side: str, col: int, readings: OutlawsReadings) -> bool:
     """An opposing character an ability may aim at (reveal, call, mark): any (rule:O15 default
     "allowed": the text limits what he does and what moves him), or not an immobilized one ("forbidden")."""
-    return rules.target_immobilized == "allowed" or movable(pos, side, col)
+    return readings.target_immobilized == "allowed" or movable(pos, side, col)
 
 
 def across(aim: Aim, mayor: int | None) -> list[int]:
     """Opposing columns aimed at: across, or (Mayor, rule:O8) the two beside it."""
     c = aim.column
     cols = [c] if mayor is None else [t for t in (c - 1, c + 1) if on_street(t)]
-    return [t for t in cols if free_target(aim.pos, aim.opp, t, aim.rules)]
+    return [t for t in cols if free_target(aim.pos, aim.opp, t, aim.readings)]
 
 
 def nothing(*_args) -> list:
@@ -205,12 +205,12 @@ def draw_reserve(pos: Position, d) -> tuple[Position, str]:
     return pos, tok
 
 
-def refill(pos: Position, k: int, rules: Rules, d) -> Position:
+def refill(pos: Position, k: int, readings: OutlawsReadings, d) -> Position:
     """rule:O2: after the token at column k is taken, tokens 0..k-1 slide one column toward k and a
     reserve token fills column 0; empty reserve: column 0 stays empty (default) or the tokens beyond
     k slide toward it and column 7 stays empty (``refill_empty_reserve``)."""
     toks = list(pos.tokens)
-    if not pos.reserve and rules.refill_empty_reserve == "slide_other_end":
+    if not pos.reserve and readings.refill_empty_reserve == "slide_other_end":
         for j in range(k, COLUMNS - 1):
             toks[j] = toks[j + 1]
         toks[COLUMNS - 1] = EMPTY
@@ -229,13 +229,13 @@ def refill(pos: Position, k: int, rules: Rules, d) -> Position:
     return pos
 
 
-def take(pos: Position, side: str, col: int, rules: Rules, d) -> Position:
+def take(pos: Position, side: str, col: int, readings: OutlawsReadings, d) -> Position:
     """A successful take: the token goes to the side's supply, then the row refills (rule:O2)."""
     kind = pos.tokens[col]
     pos = evolve(pos, supply=pos.supply.set(side, pos.supply[side].add(kind)))
     if kind == "election" and not pos.sudden_death:
         pos = evolve(pos, winner=side, victory=Way.GOOD)  # rule:O-victory-good
-    return refill(pos, col, rules, d)
+    return refill(pos, col, readings, d)
 
 
 def stands(pos: Position, side: str, col: int, name: str, d) -> tuple[Position, bool]:
@@ -248,16 +248,16 @@ def stands(pos: Position, side: str, col: int, name: str, d) -> tuple[Position, 
     return pos, pos.street[side][col] == name
 
 
-def reverend_can_cancel(pos: Position, owner: str, target_col: int, sheriff_col: int, rules: Rules,
+def reverend_can_cancel(pos: Position, owner: str, target_col: int, sheriff_col: int, readings: OutlawsReadings,
                          d) -> tuple[Position, int | None, int | None]:
     """rule:O7: ``owner``'s Reverend standing so that the arrested/immobilized character (default) or the
     arresting Sheriff (alternative) is immediately to his left; with ``mayor_reverend="extended"``
     (rule:O14-reverend) also two places to his left with his Mayor immediately to his left. Returns
     (position, the Reverend's column or None, the Mayor's column or None)."""
-    anchor = target_col if rules.reverend_left_of == "target" else sheriff_col
+    anchor = target_col if readings.reverend_left_of == "target" else sheriff_col
     r = right_of(owner, anchor)
     pos, here = stands(pos, owner, r, "reverend", d)
-    if here or rules.mayor_reverend != "extended":
+    if here or readings.mayor_reverend != "extended":
         return pos, (r if here else None), None
     r2 = right_of(owner, r)
     pos, far = stands(pos, owner, r2, "reverend", d)

@@ -20,7 +20,7 @@ def targets(aim: Aim) -> list:
             if on_street(j) and all(movable(aim.pos, aim.opp, k) for k in range(min(c, j), max(c, j) + 1))]
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """The opposing character at j moves in front of the Dancer (column c); those between shift."""
     side, c, j = pos.to_move, a.column, a.target
     opp = other(side)

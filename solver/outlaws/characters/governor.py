@@ -35,13 +35,13 @@ def targets(aim: Aim) -> list:
     return out
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """The token is revealed; the Election token is taken (a Good victory), any other is seen by both."""
     side = pos.to_move
     k = a.column if a.target is None else a.target
     pos, tok = reveal_token(pos, k, d)
     if tok == "election":
-        return take(pos, side, k, rules, d)
+        return take(pos, side, k, readings, d)
     return learn_token(learn_token(pos, side, k), other(side), k)
 
 

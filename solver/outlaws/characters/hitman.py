@@ -28,22 +28,22 @@ from solver.outlaws.victory_names import Way
 
 def targets(aim: Aim) -> list:
     """With a Bullet, the opposing character across."""
-    if aim.pos.supply[aim.side].bullet > 0 and free_target(aim.pos, aim.opp, aim.column, aim.rules):
+    if aim.pos.supply[aim.side].bullet > 0 and free_target(aim.pos, aim.opp, aim.column, aim.readings):
         return [aim.make(target=aim.column)]
     return []
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """The Bullet is spent and the character across revealed; the Governor is shot (:func:`_hits`)."""
     side, c, t = pos.to_move, a.column, a.target
     opp = other(side)
     pos = spend(pos, side, "bullet")
     pos, name = reveal_char(pos, opp, t, d)
     pos = learn_char(pos, side, t)
-    return _hits(pos, side, opp, c, t, rules, d) if name == "governor" else pos
+    return _hits(pos, side, opp, c, t, readings, d) if name == "governor" else pos
 
 
-def _hits(pos: Position, side: str, opp: str, c: int, t: int, rules, d) -> Position:
+def _hits(pos: Position, side: str, opp: str, c: int, t: int, readings, d) -> Position:
     """The Hitman found the opposing Governor: Bad victory (rule:O-victory-bad) unless the owner's
     Sheriff next to the Governor saves him (rule:O6), which the Reverend may cancel (rule:O7)."""
     sheriff_col = None
@@ -59,9 +59,9 @@ def _hits(pos: Position, side: str, opp: str, c: int, t: int, rules, d) -> Posit
     if sheriff_col is not None and react(d, opp, "saves the Governor with the Sheriff", "does not save the Governor"):
         pos = spend(pos, opp, "handcuffs")
         pos = learn_char(pos, side, sheriff_col)
-        if rules.sheriff_save == "stop":
+        if readings.sheriff_save == "stop":
             return pos
-        pos, rev, mayor = reverend_can_cancel(pos, side, c, sheriff_col, rules, d)
+        pos, rev, mayor = reverend_can_cancel(pos, side, c, sheriff_col, readings, d)
         if rev is not None and react(d, side, "cancels the arrest with the Reverend", "does not cancel the arrest"):
             return cancel(pos, opp, rev, mayor)
         return evolve(pos, winner=opp, victory=Way.UGLY)
@@ -91,7 +91,7 @@ def z3_step(m, pre, s: int):
     g.append(z3.Implies(save, z3.And(z3.Or(sav_col == c - 1, sav_col == c + 1), m.actor(pre, o, SHE, sav_col))))
     g.append(z3.Implies(cancelled, z3.And(save, m.reverend_can(pre, s, c, sav_col))))
     m.discard(mid, o, "handcuffs", save)
-    o_wins = z3.And(save, z3.Not(cancelled), z3.BoolVal(m.rules.sheriff_save == "ugly", m.ctx))
+    o_wins = z3.And(save, z3.Not(cancelled), z3.BoolVal(m.readings.sheriff_save == "ugly", m.ctx))
     s_wins = z3.And(target_gov, z3.Not(save))
     mid.winner = z3.If(s_wins, s + 1, z3.If(o_wins, o + 1, pre.winner))
     mid.victory = z3.If(s_wins, 2, z3.If(o_wins, 3, pre.victory))

@@ -17,7 +17,7 @@ def targets(aim: Aim) -> list:
     return [aim.make(target=t, mayor=m) for m in aim.mayors for t in across(aim, m)]
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """The character aimed at is revealed to the Indian's owner; nothing moves."""
     side = pos.to_move
     pos, _ = reveal_char(pos, other(side), a.target, d)

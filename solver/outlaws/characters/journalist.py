@@ -38,7 +38,7 @@ def targets(aim: Aim) -> list:
             if (aim.opp, pos.street[aim.opp][t]) not in pos.front_page for call in CALLS]
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """The marker is spent; a correct call marks the character (face up for the rest of the game), a wrong one
     discards the marker."""
     side = pos.to_move

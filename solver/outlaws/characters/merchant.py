@@ -31,7 +31,7 @@ def targets(aim: Aim) -> list:
     return out
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """Swap two tokens within reach, or one with a reserve token (unseen by both after)."""
     toks = list(pos.tokens)
     if not a.reserve:

@@ -25,7 +25,7 @@ def targets(aim: Aim) -> list:
     return out
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """The Bandit is free again: face down, but the opponent saw where."""
     side = pos.to_move
     pos = evolve(pos, immobilized=pos.immobilized - {(side, "bandit")})
@@ -46,7 +46,7 @@ def z3_step(m, pre, s: int):
     c, ext = m.I(f"rev{s}_c"), m.I(f"rev{s}_ext")
     far = left(s, left(s, c))
     lc = z3.If(ext == 1, far, left(s, c))
-    reach = z3.Or(ext == 0, z3.And(ext == 1, z3.BoolVal(m.rules.mayor_reverend == "extended", m.ctx),
+    reach = z3.Or(ext == 0, z3.And(ext == 1, z3.BoolVal(m.readings.mayor_reverend == "extended", m.ctx),
                                    m.actor(pre, s, MAY, left(s, c))))
     freed = z3.And(within(lc, 0, NCOL - 1), sel(pre.street[s], lc) == BAN, pre.imm[s][BAN])
     g = z3.And(m.actor(pre, s, REV, c), within(ext, 0, 1), reach, freed)

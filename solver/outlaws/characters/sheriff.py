@@ -39,7 +39,7 @@ def targets(aim: Aim) -> list:
             for call in ("hitman", "bandit")]
 
 
-def resolve(pos: Position, a, rules, d) -> Position:
+def resolve(pos: Position, a, readings, d) -> Position:
     """Correct call: arrest the Hitman (rule:O-victory-ugly) or immobilize the Bandit and recover the
     Handcuffs (rule:O-immobilized), which the Sheriff's player may decline ('lo puoi immobilizzare',
     rule:O16); the target's Reverend may cancel either (rule:O7)."""
@@ -50,10 +50,10 @@ def resolve(pos: Position, a, rules, d) -> Position:
     pos = learn_char(pos, side, t)
     if name != call:
         return pos
-    if call == "bandit" and rules.optional_effects == "choice" and not react(
+    if call == "bandit" and readings.optional_effects == "choice" and not react(
             d, side, "immobilizes the Bandit", "lets the Bandit go"):
         return pos
-    pos, rev, mayor = reverend_can_cancel(pos, opp, t, c, rules, d)
+    pos, rev, mayor = reverend_can_cancel(pos, opp, t, c, readings, d)
     what = "arrest" if call == "hitman" else "immobilization"
     if rev is not None and react(d, opp, f"cancels the {what} with the Reverend", f"does not cancel the {what}"):
         return cancel(pos, side, rev, mayor)
@@ -96,7 +96,7 @@ def z3_step(m, pre, s: int):
     mid.supply[s]["handcuffs"] = z3.If(immob, mid.supply[s]["handcuffs"] + 1, mid.supply[s]["handcuffs"])
     mid.discard["handcuffs"] = z3.If(immob, mid.discard["handcuffs"] - 1, mid.discard["handcuffs"])
     params = {"c": c, "call": call, "ext": ext, "cancel": cancelled}
-    if m.rules.optional_effects == "choice":
+    if m.readings.optional_effects == "choice":
         params["immobilize"] = apply_it
     return Step("sheriff", s, z3.And(g), mid, params)
 

@@ -39,7 +39,7 @@ from solver.outlaws import game as gm
 from solver.outlaws.line import Step, line_to_json
 from solver.outlaws.position_json import position_from_json, read_position
 from solver.outlaws.questions import measures as ms
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.paths import SCENARIOS
 from solver.stopping import stopped
 
@@ -58,24 +58,24 @@ class _TooMany(Exception):
     """The exact count passed its cap."""
 
 
-def _start(value: Any, seed: int, rules: Rules) -> tuple[gm.Game, str]:
+def _start(value: Any, seed: int, readings: OutlawsReadings) -> tuple[gm.Game, str]:
     """The start game and its words: ``start`` (the set-up of ``seed``), an example position's name, a ``.json``
     position file, or a position document (a table)."""
     if isinstance(value, Mapping):
-        return gm.Game(position_from_json(dict(value)), rules), "the given position"
+        return gm.Game(position_from_json(dict(value)), readings), "the given position"
     if not isinstance(value, str) or not value.strip():
         raise BadInput("domain.position: expected 'start', an example position's name or a position file")
     value = value.strip()
     if value == "start":
-        return gm.initial_state(seed, rules), f"the set-up of seed {seed}"
+        return gm.initial_state(seed, readings), f"the set-up of seed {seed}"
     if _NAME.fullmatch(value) and (EXAMPLES / f"{value}.json").is_file():
-        return gm.Game(read_position(EXAMPLES / f"{value}.json"), rules), f"the position {value}"
+        return gm.Game(read_position(EXAMPLES / f"{value}.json"), readings), f"the position {value}"
     path = Path(value)
     if path.suffix != ".json" or not path.is_file():
         names = ", ".join(sorted(p.stem for p in EXAMPLES.glob("*.json")))
         raise BadInput(f"domain.position: {short_repr(value)} is not 'start', an example position ({names}) or a "
                        "position file (.json)")
-    return gm.Game(read_position(path), rules), f"the position in {path.name}"
+    return gm.Game(read_position(path), readings), f"the position in {path.name}"
 
 
 def _whole(params: Mapping[str, Any], name: str, low: int, high: int) -> int:
@@ -246,13 +246,13 @@ def _draw(chances: list[Fraction], rng: random.Random) -> int:
     return len(chances) - 1
 
 
-def build(params: Mapping[str, Any], rules: Rules) -> LinesDomain:
+def build(params: Mapping[str, Any], readings: OutlawsReadings) -> LinesDomain:
     """The domain the parameters fix (BadInput naming a bad one)."""
     actions = _whole(params, "actions", 1, MAX_ACTIONS)
     seed = _whole(params, "seed", 0, 2**31 - 1)
     if params["choices"] != "uniform":
         raise BadInput(f"domain.choices: {short_repr(params['choices'])} is not one of: uniform")
-    start, where = _start(params["position"], seed, rules)
+    start, where = _start(params["position"], seed, readings)
     return LinesDomain(start, actions, where)
 
 

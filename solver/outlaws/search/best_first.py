@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from solver.outlaws.actions import Action, legal_actions
 from solver.outlaws.apply import unlaid_sudden_death
 from solver.outlaws.position import Position
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.victory import sudden_death_trigger
 from solver.stopping import stopped as asked_to_stop
 
@@ -33,8 +33,8 @@ def _outcomes_fast():
 
     walk, scripted = ap.resolutions, ap.Scripted  # bound once: performance, see docstring
 
-    def enumerate_outcomes(pos: Position, action: Action, rules: Rules, keep=None) -> list[tuple[str, Position]]:
-        found = [("; ".join(d.labels) or "certain", result) for d, result in walk(pos, action, rules, scripted, keep)]
+    def enumerate_outcomes(pos: Position, action: Action, readings: OutlawsReadings, keep=None) -> list[tuple[str, Position]]:
+        found = [("; ".join(d.labels) or "certain", result) for d, result in walk(pos, action, readings, scripted, keep)]
         found.sort(key=lambda o: o[0])
         return found
 
@@ -44,32 +44,32 @@ def _outcomes_fast():
 _OUTCOMES = _outcomes_fast()
 
 
-def successors(pos: Position, rules: Rules = Rules()):
+def successors(pos: Position, readings: OutlawsReadings = OutlawsReadings()):
     """Yield (action, outcome index, condition, next position) for every action and outcome, except the
     outcomes of an action whose own effects (before sudden death and the turn) equal, up to what the players
     know, those of an earlier action: each of them has an outcome of that action with its key (sudden death
     after a fake swap, say, lays the same 560 layouts as after any other fake swap), which is all the
     searches read of them."""
-    for item in expansion(pos, rules):
+    for item in expansion(pos, readings):
         if isinstance(item, Layouts):
             yield from item.children()
         else:
             yield item
 
 
-def expansion(pos: Position, rules: Rules = Rules(), lazy: bool = False):
+def expansion(pos: Position, readings: OutlawsReadings = OutlawsReadings(), lazy: bool = False):
     """:func:`successors`, and with ``lazy`` an action every new outcome of which ends in sudden death (rule:O11)
     as one :class:`Layouts` instead of its 560 layouts (laid when a search wants them: partial expansion)."""
-    first = _FirstEffects(rules if lazy else None)
-    for action in legal_actions(pos, rules):
+    first = _FirstEffects(readings if lazy else None)
+    for action in legal_actions(pos, readings):
         first.kept = first.refused = 0
         first.unlaid = []
-        outs = _OUTCOMES(pos, action, rules, first)
+        outs = _OUTCOMES(pos, action, readings, first)
         if first.unlaid and not first.kept:
-            yield Layouts(pos, action, rules, tuple(unlaid_sudden_death(mid) for mid in first.unlaid))
+            yield Layouts(pos, action, readings, tuple(unlaid_sudden_death(mid) for mid in first.unlaid))
             continue
         if first.unlaid or (first.refused and first.kept):  # some paths left out, not all: their numbers shift
-            outs = _OUTCOMES(pos, action, rules)
+            outs = _OUTCOMES(pos, action, readings)
         for n, (cond, nxt) in enumerate(outs):
             yield action, n, cond, nxt
 
@@ -79,8 +79,8 @@ class Layouts:
     search wants them. ``bounds``: for each of the action's effects, the position after it with the new tokens not
     yet laid; a win estimate of it is at most that of any of its layouts (unknown tokens may be any)."""
 
-    def __init__(self, pos: Position, action: Action, rules: Rules, bounds: tuple):
-        self.pos, self.action, self.rules, self.bounds = pos, action, rules, bounds
+    def __init__(self, pos: Position, action: Action, readings: OutlawsReadings, bounds: tuple):
+        self.pos, self.action, self.readings, self.bounds = pos, action, readings, bounds
         self._children: list | None = None
 
     def children(self) -> list:
@@ -88,18 +88,18 @@ class Layouts:
         laid once (the two sides' searches share them)."""
         if self._children is None:
             self._children = [(self.action, n, cond, nxt)
-                              for n, (cond, nxt) in enumerate(_OUTCOMES(self.pos, self.action, self.rules))]
+                              for n, (cond, nxt) in enumerate(_OUTCOMES(self.pos, self.action, self.readings))]
         return self._children
 
 
 class _FirstEffects:
     """Says whether an action's own effects (:func:`~solver.outlaws.apply.act`) are new in this expansion
-    (by :func:`position_key`), counting the answers of the current action; with ``rules``, new effects whose
+    (by :func:`position_key`), counting the answers of the current action; with ``readings``, new effects whose
     sudden-death trigger holds are kept aside in ``unlaid`` instead (their layouts are not walked)."""
 
-    def __init__(self, rules: Rules | None = None):
+    def __init__(self, readings: OutlawsReadings | None = None):
         self.seen: set = set()
-        self.rules = rules
+        self.readings = readings
         self.kept = self.refused = 0
         self.unlaid: list = []
 
@@ -109,7 +109,7 @@ class _FirstEffects:
             self.refused += 1
             return False
         self.seen.add(key)
-        if self.rules is not None and mid.winner is None and sudden_death_trigger(mid, self.rules):
+        if self.readings is not None and mid.winner is None and sudden_death_trigger(mid, self.readings):
             self.unlaid.append(mid)
             return False
         self.kept += 1
@@ -150,15 +150,15 @@ class Expansion:
     def __init__(self, pos: Position, lazy: bool = False):
         self.pos, self.lazy, self.children, self.complete = pos, lazy, [], False
 
-    def of(self, pos: Position, rules: Rules):
+    def of(self, pos: Position, readings: OutlawsReadings):
         """The children of ``pos``: from the record when it is this expansion's position and complete."""
         if pos is not self.pos:
-            yield from expansion(pos, rules, self.lazy)
+            yield from expansion(pos, readings, self.lazy)
         elif self.complete:
             yield from self.children
         else:
             self.children = []
-            for child in expansion(pos, rules, self.lazy):
+            for child in expansion(pos, readings, self.lazy):
                 self.children.append(child)
                 yield child
             self.complete = True
@@ -175,7 +175,7 @@ class _Unlaid:
 
 
 def best_first(start: Position, goal: Callable[[Position], bool], estimate: Callable[[Position], int],
-               rules: Rules = Rules(), max_depth: int = 12, time_limit: float = 10.0,
+               readings: OutlawsReadings = OutlawsReadings(), max_depth: int = 12, time_limit: float = 10.0,
                max_nodes: int = 20_000, weight: float | None = 2.0, shared: Expansion | None = None,
                clock: Callable[[], float] | None = None) -> SearchResult:
     """Weighted best-first search from ``start`` for a position satisfying ``goal``.
@@ -190,15 +190,15 @@ def best_first(start: Position, goal: Callable[[Position], bool], estimate: Call
     ``clock``: the time limit's clock (None: wall seconds, ``time.perf_counter``; a verdict's search counts CPU
     seconds, ``time.process_time``).
     """
-    return _BestFirst(start, goal, estimate, rules, max_depth, time_limit, max_nodes, weight,
+    return _BestFirst(start, goal, estimate, readings, max_depth, time_limit, max_nodes, weight,
                       shared or Expansion(start), clock or time.perf_counter).run()
 
 
 class _BestFirst:
     """One :func:`best_first` search: its queue, the shallowest depth of each position seen and the way back."""
 
-    def __init__(self, start, goal, estimate, rules, max_depth, time_limit, max_nodes, weight, shared, clock):
-        self.start, self.goal, self.estimate, self.rules = start, goal, estimate, rules
+    def __init__(self, start, goal, estimate, readings, max_depth, time_limit, max_nodes, weight, shared, clock):
+        self.start, self.goal, self.estimate, self.readings = start, goal, estimate, readings
         self.max_depth, self.time_limit, self.max_nodes, self.shared, self.clock = (max_depth, time_limit, max_nodes,
                                                                                   shared, clock)
         self.prio = (lambda d, h: h) if weight is None else (lambda d, h: d + weight * h)  # noqa: E731
@@ -248,7 +248,7 @@ class _BestFirst:
             self.cut = True
             return None
         self.nodes += 1
-        return item, key, depth, self.shared.of(item, self.rules)
+        return item, key, depth, self.shared.of(item, self.readings)
 
     def run(self) -> SearchResult:
         if self.goal(self.start):

@@ -16,7 +16,7 @@ from solver.execution.progress import OnProgress, Progress
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.apply import step
 from solver.outlaws.position import initial_position
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 
 MAX_ACTIONS = 3000
 """Cap on a playout's length; uniform random play is long (most choices are moves)."""
@@ -25,16 +25,16 @@ COLUMNS = ("seed", "length", "turns", "finished", "winner", "victory", "sudden_d
            "first_player", "votes_A", "votes_B", "bullets_discarded", "handcuffs_discarded", "max_actions")
 
 
-def playout(seed: int, rules: Rules = Rules(), max_actions: int = MAX_ACTIONS) -> dict:
-    """One random game from ``initial_position(seed, rules)``; a flat row (see :data:`COLUMNS`)."""
+def playout(seed: int, readings: OutlawsReadings = OutlawsReadings(), max_actions: int = MAX_ACTIONS) -> dict:
+    """One random game from ``initial_position(seed, readings)``; a flat row (see :data:`COLUMNS`)."""
     rng = random.Random(f"outlaws-playout-{seed}")
-    pos = initial_position(seed, rules)
+    pos = initial_position(seed, readings)
     first = pos.to_move
     n = 0
     sd_at = None
     while pos.winner is None and n < max_actions:
-        action = rng.choice(legal_actions(pos, rules))
-        pos = step(pos, action, rules, rng)
+        action = rng.choice(legal_actions(pos, readings))
+        pos = step(pos, action, readings, rng)
         n += 1
         if sd_at is None and pos.sudden_death:
             sd_at = n
@@ -47,12 +47,12 @@ def playout(seed: int, rules: Rules = Rules(), max_actions: int = MAX_ACTIONS) -
     }
 
 
-def iter_playouts(n: int, seed: int = 0, rules: Rules = Rules(), max_actions: int = MAX_ACTIONS) -> Iterator[dict]:
+def iter_playouts(n: int, seed: int = 0, readings: OutlawsReadings = OutlawsReadings(), max_actions: int = MAX_ACTIONS) -> Iterator[dict]:
     for k in range(n):
-        yield playout(seed + k, rules, max_actions)
+        yield playout(seed + k, readings, max_actions)
 
 
-def playouts(n: int, seed: int = 0, rules: Rules = Rules(), max_actions: int = MAX_ACTIONS,
+def playouts(n: int, seed: int = 0, readings: OutlawsReadings = OutlawsReadings(), max_actions: int = MAX_ACTIONS,
              chunk: int = 64, progress: OnProgress | None = None):
     """``n`` playouts with seeds ``seed .. seed+n-1`` as a Polars DataFrame, built chunk by chunk (``progress``
     after each)."""
@@ -63,7 +63,7 @@ def playouts(n: int, seed: int = 0, rules: Rules = Rules(), max_actions: int = M
               "first_player": pl.Utf8, "votes_A": pl.Int64, "votes_B": pl.Int64,
               "bullets_discarded": pl.Int64, "handcuffs_discarded": pl.Int64, "max_actions": pl.Int64}
     frames, rows = [], []
-    for k, row in enumerate(iter_playouts(n, seed, rules, max_actions)):
+    for k, row in enumerate(iter_playouts(n, seed, readings, max_actions)):
         rows.append(row)
         if len(rows) >= chunk:
             frames.append(pl.DataFrame(rows, schema=schema))
@@ -99,9 +99,9 @@ def summary(df) -> dict:
 def plan_playouts(request):
     """``ruleslinger batch outlaws-playouts``: one row per playout from the set-up, playout i with seed+i."""
     request.only()
-    rules = request.readings(Rules)
-    return Plan(functools.partial(call_with, playout, (), {"rules": rules}), request.seeds(), "rows",
-                {"rules": rules.to_json()}, request.n)
+    readings = request.readings(OutlawsReadings)
+    return Plan(functools.partial(call_with, playout, (), {"readings": readings}), request.seeds(), "rows",
+                {"rules": readings.to_json()}, request.n)
 
 
 BATCH_KINDS = (BatchKind("outlaws-playouts", "Outlaws: random playouts from the set-up, one row per playout (seed+i)",

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from solver.errors import BadInput
 from solver.outlaws.position import EMPTY, SIDES, Position, other, unknown_token_pool
 from solver.outlaws.position_json import position_to_json
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.search.best_first import (
     INF,
     Expansion,
@@ -75,15 +75,15 @@ def _table_count(pos: Position) -> dict:
     return counts
 
 
-def sudden_death_to_come(pos: Position, rules: Rules = Rules()) -> bool:
+def sudden_death_to_come(pos: Position, readings: OutlawsReadings = OutlawsReadings()) -> bool:
     """rule:O11: the reset can still happen: it needs Votes tied 3-3 (so neither side beyond 3), and
     with ``sudden_death_repeats="once"`` no sudden death yet."""
-    if pos.sudden_death and rules.sudden_death_repeats == "once":
+    if pos.sudden_death and readings.sudden_death_repeats == "once":
         return False
     return pos.supply.A.vote <= 3 and pos.supply.B.vote <= 3
 
 
-def victory_left(pos: Position, side: str, rules: Rules = Rules()) -> dict[str, bool]:
+def victory_left(pos: Position, side: str, readings: OutlawsReadings = OutlawsReadings()) -> dict[str, bool]:
     """For each victory, False when the token economy proves ``side`` can never win it (sound);
     True means "not excluded" (rule:O12, rule:O5, rule:O11)."""
     if pos.winner is not None:
@@ -91,18 +91,18 @@ def victory_left(pos: Position, side: str, rules: Rules = Rules()) -> dict[str, 
     opp = other(side)
     table = _table_count(pos)
     me, them = pos.supply[side], pos.supply[opp]
-    later = sudden_death_to_come(pos, rules)
+    later = sudden_death_to_come(pos, readings)
     good = (not pos.sudden_death and table["election"] > 0 and me.vote + table["vote"] > them.vote)
     bullets = me.bullet + table["bullet"] + them.bullet > 0
     cuffs = me.handcuffs + table["handcuffs"] + them.handcuffs > 0
     return {"good": good, "bad": bullets or later, "ugly": cuffs or later}
 
 
-def can_still_win(pos: Position, side: str, rules: Rules = Rules()) -> bool:
-    return any(victory_left(pos, side, rules).values())
+def can_still_win(pos: Position, side: str, readings: OutlawsReadings = OutlawsReadings()) -> bool:
+    return any(victory_left(pos, side, readings).values())
 
 
-def is_dead(pos: Position, rules: Rules = Rules()) -> bool:
+def is_dead(pos: Position, readings: OutlawsReadings = OutlawsReadings()) -> bool:
     """rule:O12: nobody has won, the sudden-death trigger does not hold, and neither side can win
     (proven by the token economy).
 
@@ -112,8 +112,8 @@ def is_dead(pos: Position, rules: Rules = Rules()) -> bool:
     cancel), a token on the street is taken by the right character, and a reserve is never stranded
     (columns only empty once the reserve is empty, and it never refills). So this criterion is what
     "dead" means here; the searches also report the bound they covered."""
-    return (pos.winner is None and not sudden_death_trigger(pos, rules)
-            and not can_still_win(pos, "A", rules) and not can_still_win(pos, "B", rules))
+    return (pos.winner is None and not sudden_death_trigger(pos, readings)
+            and not can_still_win(pos, "A", readings) and not can_still_win(pos, "B", readings))
 
 
 def economy_class(pos: Position) -> tuple:
@@ -136,9 +136,9 @@ def reachable_class(cls: tuple) -> bool:
     return a + b + table == 6 and election
 
 
-def dead_position_classes(rules: Rules = Rules()) -> list[tuple]:
+def dead_position_classes(readings: OutlawsReadings = OutlawsReadings()) -> list[tuple]:
     """rule:O12 lemma: the reachable classes of :func:`economy_class` in which :func:`is_dead` holds
-    under ``rules``, found by trying one position of every class (is_dead reads nothing else).
+    under ``readings``, found by trying one position of every class (is_dead reads nothing else).
     Default readings ("repeats"): none; with ``sudden_death_repeats="once"``: after sudden death with
     every Bullet and Handcuffs used up."""
     from solver.outlaws.position import Discard, PerSide, Supply, initial_position
@@ -158,7 +158,7 @@ def dead_position_classes(rules: Rules = Rules()) -> list[tuple]:
                                     supply=PerSide(Supply(vote=a, bullet=0, handcuffs=0),
                                                    Supply(vote=b, bullet=0, handcuffs=0)),
                                     discard=Discard(bullet=3 - bullets, handcuffs=3 - cuffs))
-                        if is_dead(p, rules):
+                        if is_dead(p, readings):
                             dead.append(cls)
     return dead
 
@@ -207,11 +207,11 @@ def _get_token(pos: Position, side: str, actor: str, token: str) -> int:
     return best
 
 
-def estimate_win(pos: Position, side: str, rules: Rules = Rules()) -> int:
+def estimate_win(pos: Position, side: str, readings: OutlawsReadings = OutlawsReadings()) -> int:
     """Estimated actions until ``side`` wins (INF when the token economy rules it out)."""
     if pos.winner is not None:
         return 0 if pos.winner == side else INF
-    left = victory_left(pos, side, rules)
+    left = victory_left(pos, side, readings)
     opp = other(side)
     me, them = pos.supply[side], pos.supply[opp]
     best = INF
@@ -236,7 +236,7 @@ def estimate_win(pos: Position, side: str, rules: Rules = Rules()) -> int:
     return _plies(pos, side, best)
 
 
-def estimate_dead(pos: Position, rules: Rules = Rules()) -> int:
+def estimate_dead(pos: Position, readings: OutlawsReadings = OutlawsReadings()) -> int:
     """Estimated actions (both sides') until no Vote, Bullet or Handcuffs is left to win with: each
     missing Vote taken, each Bullet/Handcuffs taken (walk + take) and used without effect, the ones in
     the reserve brought out first; before sudden death, also the reset's 6 tokens (guides the search). A guide only: it reads no option, and no option changes
@@ -286,7 +286,7 @@ class WinSearch:
                 "depth": self.depth, "nodes": self.nodes, "seconds": self.seconds, "reason": dict(self.reason)}
 
 
-def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_depth: int = 12,
+def win_possible_side(pos: Position, side: str, readings: OutlawsReadings = OutlawsReadings(), max_depth: int = 12,
                       time_limit: float = 5.0, max_nodes: int = 20_000, shared: Expansion | None = None,
                       clock: Callable[[], float] | None = None) -> tuple[bool | None, tuple | None, str, int]:
     """(answer, line, reason, nodes) for one side (rule:O-win-possible); ``shared`` and ``clock``: see
@@ -296,10 +296,10 @@ def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_dept
     if pos.winner is not None:
         won = pos.winner == side
         return won, (() if won else None), ("already won" if won else f"{pos.winner} has already won"), 0
-    left = victory_left(pos, side, rules)
+    left = victory_left(pos, side, readings)
     if not any(left.values()):
         return False, None, "token economy: no Election/Vote majority, Bullet or Handcuffs left, no sudden death to come", 0
-    res = best_first(pos, lambda p: p.winner == side, lambda p: estimate_win(p, side, rules), rules,
+    res = best_first(pos, lambda p: p.winner == side, lambda p: estimate_win(p, side, readings), readings,
                      max_depth, time_limit, max_nodes, shared=shared or Expansion(pos, lazy=True), clock=clock)
     if res.found is not None:
         return True, tuple(res.line), f"{victory_name(res.found.victory)} in {len(res.line)} action{'' if len(res.line) == 1 else 's'}", res.nodes
@@ -309,7 +309,7 @@ def win_possible_side(pos: Position, side: str, rules: Rules = Rules(), max_dept
     return None, None, f"not found within the {why} ({res.nodes} positions expanded)", res.nodes
 
 
-def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, time_limit: float = 10.0,
+def win_possible(pos: Position, readings: OutlawsReadings = OutlawsReadings(), max_depth: int = 12, time_limit: float = 10.0,
                  max_nodes: int = 20_000, clock: Callable[[], float] | None = None) -> WinSearch:
     """contracts.md ``win_possible``: can each side still win, both sides cooperating and the hidden
     tokens/characters chosen? ``time_limit`` and ``max_nodes`` are shared by the two sides; ``clock`` is the
@@ -325,7 +325,7 @@ def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, tim
     shared = Expansion(pos, lazy=True)
     for n, side in enumerate(SIDES):
         budget = (time_limit - (clock() - t0)) / (len(SIDES) - n)
-        a, line, why, k = win_possible_side(pos, side, rules, max_depth, max(budget, 0.01), max_nodes // 2, shared,
+        a, line, why, k = win_possible_side(pos, side, readings, max_depth, max(budget, 0.01), max_nodes // 2, shared,
                                             clock)
         answers[side], lines[side], reasons[side], nodes = a, line, why, nodes + k
     return WinSearch(answers["A"], answers["B"], lines["A"], lines["B"],
@@ -336,7 +336,7 @@ def win_possible(pos: Position, rules: Rules = Rules(), max_depth: int = 12, tim
 # ------------------------------------------------------------------ dead positions (rule:O12)
 
 
-def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), max_depth: int = 60,
+def find_dead_positions(start: Position | None = None, readings: OutlawsReadings = OutlawsReadings(), max_depth: int = 60,
                         time_limit: float = 30.0, max_nodes: int = 50_000, seed: int = 0,
                         use_lemma: bool = True, clock: Callable[[], float] | None = None) -> dict:
     """Search the positions reachable from ``start`` (default: the set-up of ``seed``) for a dead
@@ -344,26 +344,26 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
     win. Returns what it found with the action line from ``start``, or the bound within which none
     exists (``exhausted``: every reachable position within ``max_depth`` was checked).
 
-    ``dead_classes`` lists the token-economy classes that are dead under ``rules``
+    ``dead_classes`` lists the token-economy classes that are dead under ``readings``
     (:func:`dead_position_classes`). When there is none and ``start`` lies in a reachable class, no
     position reachable from it is dead (``proven``), and with ``use_lemma`` the search is skipped. ``clock``: the
     time limit's (see :func:`best_first`)."""
     from solver.outlaws.position import initial_position
 
     if start is None:
-        start = initial_position(seed, rules)
+        start = initial_position(seed, readings)
     if max_depth < 0 or max_depth > 500:
         raise BadInput(f"max_depth {max_depth}: expected 0..500")
-    classes = dead_position_classes(rules)
+    classes = dead_position_classes(readings)
     lemma = not classes and start.winner is None and reachable_class(economy_class(start))
     base = {"dead_classes": [list(c) for c in classes], "proven": lemma, "start": position_to_json(start),
-            "rules": rules.to_json()}
+            "rules": readings.to_json()}
     if lemma and use_lemma:
         return {"found": False, "depth_bound": max_depth, "nodes": 0, "checked": 0, "complete": False,
                 "exhausted": False, "stopped": None, "seconds": 0.0, **base,
                 "bound": ("no dead position exists under these readings: in every reachable token-economy class "
                           "some side can still win or the sudden-death trigger holds (lemma, no search needed)")}
-    res = best_first(start, lambda p: is_dead(p, rules), lambda p: estimate_dead(p, rules), rules, max_depth,
+    res = best_first(start, lambda p: is_dead(p, readings), lambda p: estimate_dead(p, readings), readings, max_depth,
                      time_limit, max_nodes, weight=None, clock=clock)
     out = {"found": res.found is not None, "depth_bound": max_depth, "nodes": res.nodes, "checked": res.checked,
            "complete": res.complete, "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
@@ -372,9 +372,9 @@ def find_dead_positions(start: Position | None = None, rules: Rules = Rules(), m
         p = res.found
         out.update({
             "line": res.line, "length": len(res.line), "position": position_to_json(p),
-            "why": {"sudden_death": p.sudden_death, "sudden_death_trigger": sudden_death_trigger(p, rules),
+            "why": {"sudden_death": p.sudden_death, "sudden_death_trigger": sudden_death_trigger(p, readings),
                     "votes": {s: p.supply[s].vote for s in SIDES},
-                    "victories_left": {s: victory_left(p, s, rules) for s in SIDES}},
+                    "victories_left": {s: victory_left(p, s, readings) for s in SIDES}},
         })
     else:
         out["bound"] = (f"no dead position within {max_depth} actions of the start (all {res.checked} reachable "

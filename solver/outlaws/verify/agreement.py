@@ -11,7 +11,7 @@ from typing import Any
 
 import z3
 
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.verify.model import Model
 from solver.outlaws.verify.symbolic import (
     CHARS,
@@ -91,13 +91,13 @@ def pin(ctx, st: Sym, pos) -> Any:
     return z3.And(eq)
 
 
-def model_successors(pos, rules: Rules = Rules(), limit: int = 5000,
+def model_successors(pos, readings: OutlawsReadings = OutlawsReadings(), limit: int = 5000,
                      mutations: frozenset = frozenset()) -> dict[tuple, str]:
     """Every position the Z3 encoding allows after one action from the concrete ``pos``
     (projected as :func:`project_position`), mapped to the action kind that reaches it."""
     run = Z3Run()
     ctx = run.ctx
-    model = Model(ctx, rules, frozenset(mutations))
+    model = Model(ctx, readings, frozenset(mutations))
     pre = fresh_position(ctx, "pre")
     pinned = pin(ctx, pre, pos)
     s = SIDE_NAMES.index(pos.to_move)
@@ -117,14 +117,14 @@ def model_successors(pos, rules: Rules = Rules(), limit: int = 5000,
     return found
 
 
-def engine_successors(pos, rules: Rules = Rules()) -> dict[tuple, str]:
+def engine_successors(pos, readings: OutlawsReadings = OutlawsReadings()) -> dict[tuple, str]:
     """Every position the concrete engine reaches after one action (projected), with an example action."""
     from solver.outlaws.actions import legal_actions
     from solver.outlaws.apply import outcomes
 
     found: dict[tuple, str] = {}
-    for a in legal_actions(pos, rules):
-        for o in outcomes(pos, a, rules):
+    for a in legal_actions(pos, readings):
+        for o in outcomes(pos, a, readings):
             found.setdefault(project_position(o.position), str(a.to_json()) + " / " + o.condition)
     return found
 
@@ -148,12 +148,12 @@ class Agreement:
                 "elapsed": self.elapsed}
 
 
-def cross_check(pos, rules: Rules = Rules(), mutations: frozenset = frozenset()) -> Agreement:
+def cross_check(pos, readings: OutlawsReadings = OutlawsReadings(), mutations: frozenset = frozenset()) -> Agreement:
     """Compare the Z3 transition encoding with the engine on one fully known position: the successor
     sets must be equal."""
     start = time.perf_counter()
-    mine = model_successors(pos, rules, mutations=mutations)
-    theirs = engine_successors(pos, rules)
+    mine = model_successors(pos, readings, mutations=mutations)
+    theirs = engine_successors(pos, readings)
     only_model = [k for k in mine if k not in theirs]
     only_engine = [k for k in theirs if k not in mine]
     return Agreement(not only_model and not only_engine, len(mine), len(theirs),

@@ -39,7 +39,7 @@ from typing import Any
 import z3
 
 from solver.execution.progress import OnProgress, Progress
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.verify.agreement import cross_check, engine_successors, model_successors, pin, project_position
 from solver.outlaws.verify.model import MUTATIONS, Model
 from solver.outlaws.verify.symbolic import (
@@ -109,7 +109,7 @@ def _pre_assumptions(pre: Sym, ctx) -> Any:
 
 
 
-def check_invariant(check_id: str, rules: Rules = Rules(), time_limit: float = 30.0,
+def check_invariant(check_id: str, readings: OutlawsReadings = OutlawsReadings(), time_limit: float = 30.0,
                     mutations: frozenset = frozenset()) -> CheckResult:
     """Run one invariant check through the Z3 check runner (fresh context): holds / fails with a counterexample /
     unknown; ``extra`` names the mutations and the seconds each step (action kind / side) took."""
@@ -117,7 +117,7 @@ def check_invariant(check_id: str, rules: Rules = Rules(), time_limit: float = 3
         raise ValueError(f"unknown check {check_id!r}")
     run = Z3Run(time_limit)
     ctx = run.ctx
-    model = Model(ctx, rules, frozenset(mutations))
+    model = Model(ctx, readings, frozenset(mutations))
     pre = fresh_position(ctx, "pre")
     assumed = _pre_assumptions(pre, ctx)
     solver = z3.Solver(ctx=ctx)
@@ -187,7 +187,7 @@ def _solve_cases(run: Z3Run, step: Step, goal, solver: z3.Solver, assumed) -> tu
     return z3.unsat, None
 
 
-def run_checks(rules: Rules = Rules(), time_limit: float = 60.0, mutations: frozenset = frozenset(),
+def run_checks(readings: OutlawsReadings = OutlawsReadings(), time_limit: float = 60.0, mutations: frozenset = frozenset(),
                only: tuple[str, ...] | None = None, progress: OnProgress | None = None) -> list[CheckResult]:
     """All invariant checks (contracts.md ``verify`` format once :meth:`CheckResult.to_json`); each in a fresh context.
 
@@ -199,7 +199,7 @@ def run_checks(rules: Rules = Rules(), time_limit: float = 60.0, mutations: froz
     for i, cid in enumerate(ids):
         if progress:
             progress(Progress(i, len(ids), "checks", cid))
-        out.append(check_invariant(cid, rules, time_limit, mutations))
+        out.append(check_invariant(cid, readings, time_limit, mutations))
     if progress:
         progress(Progress(len(ids), len(ids), "checks"))
     return out
@@ -216,13 +216,13 @@ def invariants_hold_at(pos) -> bool:
     return run.check(solver) == z3.sat
 
 
-def report(rules: Rules, options: dict, progress: OnProgress | None = None) -> dict:
-    """The registry's entry (:mod:`solver.verification`): every check under ``rules`` with ``options``
+def report(readings: OutlawsReadings, options: dict, progress: OnProgress | None = None) -> dict:
+    """The registry's entry (:mod:`solver.verification`): every check under ``readings`` with ``options``
     ``{"time_limit": seconds per check, "mutations": [names], "only": [check ids]}``."""
     from solver import verification
 
     mutations = frozenset(options.get("mutations", ()))
     only = tuple(options["only"]) if options.get("only") else None
-    checks = run_checks(rules, float(options.get("time_limit", 60.0)), mutations, only, progress)
-    return verification.report(checks, rules, mutations=sorted(mutations),
+    checks = run_checks(readings, float(options.get("time_limit", 60.0)), mutations, only, progress)
+    return verification.report(checks, readings, mutations=sorted(mutations),
                                all_hold=all(c.holds is True for c in checks))

@@ -16,7 +16,7 @@ from typing import Any
 import z3
 
 from solver.outlaws.characters import TABLE
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.verify.symbolic import (
     BOGUS,
     BULLET,
@@ -57,11 +57,11 @@ MUTATIONS = {
 class Model:
     """The transition rules of one side's action kinds, built in one Z3 context."""
 
-    def __init__(self, ctx: z3.Context, rules: Rules = Rules(), mutations: frozenset = frozenset()):
+    def __init__(self, ctx: z3.Context, readings: OutlawsReadings = OutlawsReadings(), mutations: frozenset = frozenset()):
         unknown = set(mutations) - set(MUTATIONS)
         if unknown:
             raise ValueError(f"unknown mutation {sorted(unknown)[0]!r}")
-        self.ctx, self.rules, self.mut = ctx, rules, frozenset(mutations)
+        self.ctx, self.readings, self.mut = ctx, readings, frozenset(mutations)
 
     # helpers
     def I(self, name: str):  # noqa: E743 - z3's own spelling (z3.Int), read as 'Int'
@@ -84,7 +84,7 @@ class Model:
         """rule:O15: an ability may aim at an immobilized character (reveal, call, mark: "allowed", the
         default: 'non si può muovere, non può essere spostato, attivato' limits what he does and what
         moves him) or may not ("forbidden")."""
-        if self.rules.target_immobilized == "allowed":
+        if self.readings.target_immobilized == "allowed":
             return self.T()
         return z3.Not(immobilized_at(st, s, col, self.ctx))
 
@@ -98,7 +98,7 @@ class Model:
 
     def optional(self, name: str) -> Any:
         """rule:O16: the acting player's choice to apply an optional effect (always True with "always")."""
-        return self.T() if self.rules.optional_effects == "always" else self.B(name)
+        return self.T() if self.readings.optional_effects == "always" else self.B(name)
 
     def steps(self, pre: Sym, s: int) -> list[Step]:
         """Every action kind of side ``s``: the generic ones, each character's ability (its ``z3_step`` in
@@ -106,7 +106,7 @@ class Model:
         builders = [self.move, self.saloon_exit, self.look, self.take]
         builders += [lambda pre, s, b=c.z3_step: b(self, pre, s) for c in TABLE.values() if c.z3_step is not None]
         builders.append(self.sudden_death)
-        if self.rules.actions_per_turn == "one_or_two":
+        if self.readings.actions_per_turn == "one_or_two":
             builders.append(self.end_turn)
         return [b(pre, s) for b in builders]
 
@@ -167,7 +167,7 @@ class Model:
         if "take_copies_token" in self.mut:
             return list(toks), guard
         near = [d if k == 0 else z3.If(k <= c, toks[k - 1], toks[k]) for k in range(NCOL)]
-        if self.rules.refill_empty_reserve == "slide_other_end":
+        if self.readings.refill_empty_reserve == "slide_other_end":
             far = [z3.If(k >= c, toks[k + 1] if k + 1 < NCOL else z3.IntVal(EMPTY, self.ctx), toks[k])
                    for k in range(NCOL)]
             new = [z3.If(has, near[k], far[k]) for k in range(NCOL)]
@@ -206,7 +206,7 @@ class Model:
         ok = z3.And(here == call, keep)
         has = self.B(f"{tag}{s}_reserve")
         toks, refill_guard = self._refill(pre, k, ok, d, has)
-        extended = governor_only and self.rules.mayor_governor == "extended"
+        extended = governor_only and self.readings.mayor_governor == "extended"
         g = z3.And(within(c, 0, NCOL - 1), z3.Not(immobilized_at(pre, s, c, self.ctx)), within(ext, -1, 1),
                    within(k, 0, NCOL - 1), self.mayor_reach(pre, s, c, ext, extended), here != EMPTY, allowed, refill_guard)
         mid = pre.copy()
@@ -217,7 +217,7 @@ class Model:
         mid.winner = z3.If(won, s + 1, pre.winner)
         mid.victory = z3.If(won, 1, pre.victory)
         params = {"c": c, "call": call, "draw": d, "ext": ext, "reserve": has}
-        if not governor_only and self.rules.optional_effects == "choice":
+        if not governor_only and self.readings.optional_effects == "choice":
             params["keep"] = keep
         columns = [(col, e) for col in range(NCOL) for e in ((-1, 0, 1) if extended else (0,)) if 0 <= col + e < NCOL]
         return Step("governor" if governor_only else "take", s, g, mid, params,
@@ -227,7 +227,7 @@ class Model:
     def _reserve_cases(self, has) -> tuple:
         """Whether the reserve is empty changes which tokens slide under ``refill_empty_reserve="slide_other_end"``
         (rule:O2): there the checker takes the two apart (twice as fast); by default it only decides the draw."""
-        if self.rules.refill_empty_reserve == "slide_other_end":
+        if self.readings.refill_empty_reserve == "slide_other_end":
             return ((("reserve", True),), (("reserve", False),))
         return ((),)
 
@@ -240,10 +240,10 @@ class Model:
         """rule:O7: owner's Reverend stands with the target (default) or the arresting Sheriff
         (alternative) immediately to his left; rule:O14-reverend ("extended"): or two places to his
         left with his Mayor immediately to his left."""
-        col = target_col if self.rules.reverend_left_of == "target" else sheriff_col
+        col = target_col if self.readings.reverend_left_of == "target" else sheriff_col
         rcol = right(owner, col)
         plain = self.actor(st, owner, REV, rcol)
-        if self.rules.mayor_reverend != "extended":
+        if self.readings.mayor_reverend != "extended":
             return plain
         far = z3.And(self.actor(st, owner, MAY, rcol), self.actor(st, owner, REV, right(owner, rcol)))
         return z3.Or(plain, far)
@@ -259,7 +259,7 @@ class Model:
         tie = z3.And(st.supply[0]["vote"] == 3, st.supply[1]["vote"] == 3)
         if "sudden_death_any_votes" in self.mut:
             tie = self.T()
-        again = self.T() if self.rules.sudden_death_repeats == "repeats" else z3.Not(st.sd)
+        again = self.T() if self.readings.sudden_death_repeats == "repeats" else z3.Not(st.sd)
         return z3.And(st.winner == 0, again, tie, none_left)
 
     def sd_reset(self, st: Sym, tag: str) -> tuple[Any, Sym, list]:

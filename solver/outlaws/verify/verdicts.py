@@ -28,10 +28,10 @@ def verdicts() -> list[Verdict]:
     return out
 
 
-def _dead(rules, settings: Settings) -> dict:
+def _dead(readings, settings: Settings) -> dict:
     from solver.outlaws.search.searches import dead_position_answer, find_dead_positions
 
-    return dead_position_answer(find_dead_positions(None, rules, max_depth=80, time_limit=settings.time_limit,
+    return dead_position_answer(find_dead_positions(None, readings, max_depth=80, time_limit=settings.time_limit,
                                                     max_nodes=100_000, seed=settings.seed, clock=time.process_time))
 
 
@@ -57,15 +57,15 @@ def status_words(value: dict) -> str:
     return ", ".join(parts)
 
 
-def _status(path: Path, rules, settings: Settings) -> dict:
+def _status(path: Path, readings, settings: Settings) -> dict:
     from solver.outlaws.position_json import read_position
     from solver.outlaws.search.searches import win_possible
     from solver.outlaws.victory import sudden_death_trigger, winner
 
     pos = read_position(path)
     won = winner(pos)
-    ws = win_possible(pos, rules, time_limit=min(settings.time_limit, 10.0), clock=time.process_time)
-    out = {"winner": won.winner if won else None, "sudden_death_trigger": sudden_death_trigger(pos, rules),
+    ws = win_possible(pos, readings, time_limit=min(settings.time_limit, 10.0), clock=time.process_time)
+    out = {"winner": won.winner if won else None, "sudden_death_trigger": sudden_death_trigger(pos, readings),
            "win_possible": {"A": ws.A, "B": ws.B}}
     if ws.A is None or ws.B is None:
         out["undecided"] = "search bound"

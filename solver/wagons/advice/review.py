@@ -116,7 +116,7 @@ class ChoiceReview:
 def _decisions(state: GameState, dealt: GameState | None = None) -> list[tuple[GameState, object]]:
     """(state before, action taken) for each of the player's decisions with more than one legal action, from the
     game's start: ``dealt`` (an explicit deal's start), else its seed's deal or a followed game's."""
-    s = dealt or record_start(state.scenario, state.rules, state.seed, state.data)
+    s = dealt or record_start(state.scenario, state.readings, state.seed, state.data)
     out = []
     for a in actions_from_log(state)[len(actions_from_log(s)):]:
         if s.to_move == "player" and len(legal_actions(s)) > 1:

@@ -18,10 +18,10 @@ from solver.wagons.cli.advise import add_advise_commands
 from solver.wagons.cli.optimizer import add_optimizer_commands
 from solver.wagons.cli.replay import add_replay_commands
 from solver.wagons.cli.shared import (
-    add_rules_flags,
+    add_readings_flags,
     data_from_args,
     load_opponent,
-    rules_from_args,
+    readings_from_args,
 )
 from solver.wagons.cli.verify import add_verify_commands
 from solver.wagons.data import SCENARIO_IDS
@@ -32,13 +32,13 @@ def handle_score(args) -> dict:
     from solver.wagons.scoring import final_scores, scores_by_reading
     from solver.wagons.town import read_town
 
-    rules, data = rules_from_args(args), data_from_args(args)
+    readings, data = readings_from_args(args), data_from_args(args)
     data.scenario(args.scenario)
     town = read_town(args.town)
     pile = load_opponent(args.opponent)
-    out = final_scores(town, pile, args.scenario, rules, data).to_dict()
-    out.update({"scenario": args.scenario, "rules": rules.to_json(),
-                "by_reading": scores_by_reading(town, pile, args.scenario, rules, data)})
+    out = final_scores(town, pile, args.scenario, readings, data).to_dict()
+    out.update({"scenario": args.scenario, "rules": readings.to_json(),
+                "by_reading": scores_by_reading(town, pile, args.scenario, readings, data)})
     return out
 
 
@@ -100,7 +100,7 @@ def handle_play(args) -> dict:
     from solver.wagons.policies import policy_by_name
     from solver.wagons.simulate import play_game, play_out
 
-    rules, data = rules_from_args(args), data_from_args(args)
+    readings, data = readings_from_args(args), data_from_args(args)
     script = recorded_actions(read_json(args.script), args.script) if args.script else None
     if script is not None and args.policy != "scripted":
         raise BadInput("--script needs --policy scripted")
@@ -108,13 +108,13 @@ def handle_play(args) -> dict:
     if args.circle is None and args.deck is None:
         if args.seed is None:
             raise BadInput("play: give --seed N, or --circle (and --deck) for an explicit deal")
-        return play_game(args.scenario, policy, args.seed, rules, data).to_dict()
+        return play_game(args.scenario, policy, args.seed, readings, data).to_dict()
     if args.circle is None:
         raise BadInput("play: --deck needs --circle (an explicit deal: the circle, then the preference deck)")
     from solver.wagons.optimizer.bestplay import deal_state
 
     deck = clikit.int_list(args.deck, "--deck") if args.deck else []
-    state = deal_state(args.scenario, args.seed, clikit.int_list(args.circle, "--circle"), deck, rules, data)
+    state = deal_state(args.scenario, args.seed, clikit.int_list(args.circle, "--circle"), deck, readings, data)
     return play_out(state, policy).to_dict()
 
 
@@ -151,14 +151,14 @@ def _pair(text: str, what: str) -> tuple[int, int]:
 def handle_opponent_draft(args) -> dict:
     from solver.wagons.opponent import opponent_draft
 
-    rules = rules_from_args(args)
+    readings = readings_from_args(args)
     circle = clikit.int_list(args.circle, "--circle")
     pile = clikit.int_list(args.pile, "--pile") if args.pile else []
     after = _pair(args.after_round_1, "--after-round-1") if args.after_round_1 else None
     if args.round == 1 and args.deck_top is None:
         raise BadInput("--deck-top is needed in round 1 (the preference deck's top card)")
     d = opponent_draft(args.scenario, args.round, circle, args.deck_top if args.round == 1 else None, pile, after,
-                       rules, data_from_args(args))
+                       readings, data_from_args(args))
     from solver.register import register
 
     out = d.to_dict()
@@ -181,12 +181,12 @@ def handle_simulate(args) -> dict:
     from solver.wagons.scoring import low_confidence
     from solver.wagons.simulate import simulate_rows
 
-    rules, data = rules_from_args(args), data_from_args(args)
+    readings, data = readings_from_args(args), data_from_args(args)
     if args.games < 1 or args.games > 1_000_000:
         raise BadInput(f"--games: expected 1..1000000, got {args.games}")
     progress = clikit.ProgressLines("wagons simulate", args.quiet)  # stderr, with --json too
     rows = []
-    for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, rules, data)):
+    for i, row in enumerate(simulate_rows(args.games, args.scenario, args.policy, args.seed, readings, data)):
         rows.append(row)
         progress(Progress(i + 1, args.games, "games"))
     if args.out is not None:
@@ -200,7 +200,7 @@ def handle_simulate(args) -> dict:
             "mean_margin": sum(r["margin"] for r in rows) / n,
             "mean_player": sum(r["player_total"] for r in rows) / n,
             "mean_opponent": sum(r["opponent_total"] for r in rows) / n, "out": args.out,
-            "rules": rules.to_json(), "low_confidence": list(low_confidence(args.scenario, data, rules))}
+            "rules": readings.to_json(), "low_confidence": list(low_confidence(args.scenario, data, readings))}
 
 
 # ---------------------------------------------------------------- bgstats
@@ -251,7 +251,7 @@ def add_commands(games) -> None:
     p.add_argument("town", help="town JSON file: {\"placements\": [{card, x, y, rot}, ...]}")
     p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
     p.add_argument("--opponent", required=True, metavar="OPP", help="opponent JSON file: {\"pile\": [ids, oldest first]}")
-    add_rules_flags(p)
+    add_readings_flags(p)
 
     p = clikit.add_command(group, "play", "play one whole solo game with a policy", handle_play, render_play)
     p.add_argument("--scenario", required=True, choices=SCENARIO_IDS)
@@ -261,7 +261,7 @@ def add_commands(games) -> None:
     p.add_argument("--policy", required=True, choices=("random", "greedy", "lookahead", "scripted"))
     p.add_argument("--script", metavar="FILE", help="recorded game for --policy scripted: {\"actions\": [...]} "
                                                     "or a `wagons play --json` output")
-    add_rules_flags(p)
+    add_readings_flags(p)
 
     p = clikit.add_command(group, "opponent-draft", "what the automated opponent drafts now",
                            handle_opponent_draft, render_opponent_draft)
@@ -272,7 +272,7 @@ def add_commands(games) -> None:
     p.add_argument("--pile", default="", help="the opponent's town, oldest first (last = top)")
     p.add_argument("--after-round-1", default=None, metavar="P,O",
                    help="player's and opponent's territory counts at the end of round 1 (Boomtown)")
-    add_rules_flags(p)
+    add_readings_flags(p)
 
     p = clikit.add_command(group, "simulate", "play many seeded games and summarise (optionally write rows)",
                            handle_simulate)
@@ -282,7 +282,7 @@ def add_commands(games) -> None:
     p.add_argument("--seed", type=clikit.seed_int, default=0)
     p.add_argument("--out", default=None, help="write one row per game (.csv or .parquet)")
     clikit.add_quiet(p)
-    add_rules_flags(p)
+    add_readings_flags(p)
 
     p = clikit.add_command(group, "bgstats", "a finished solo game as a BG Stats play (JSON file and import link)",
                            handle_bgstats, render_bgstats)

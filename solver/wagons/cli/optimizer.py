@@ -11,10 +11,10 @@ from solver import clikit
 from solver.errors import BadInput
 from solver.io.numbers import seconds
 from solver.wagons.cli.shared import (
-    add_rules_flags,
+    add_readings_flags,
     data_from_args,
     load_opponent,
-    rules_from_args,
+    readings_from_args,
 )
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.optimizer.problem import LAYOUT_METHOD
@@ -30,16 +30,16 @@ the deal search is not imported here, so ``--help`` stays quick)."""
 def handle_best_layout(args) -> dict:
     from solver.wagons.optimizer.layout import best_layout
 
-    rules, data = rules_from_args(args), data_from_args(args)
+    readings, data = readings_from_args(args), data_from_args(args)
     data.scenario(args.scenario)
     cards = clikit.int_list(args.cards, "--cards")
     pile = load_opponent(args.opponent) if args.opponent else ()
-    res = best_layout(cards, args.scenario, pile, rules, seconds(args.time_limit, "--time-limit"),
+    res = best_layout(cards, args.scenario, pile, readings, seconds(args.time_limit, "--time-limit"),
                       clikit.ProgressLines("best-layout", args.quiet, every=0.5), objective=args.objective, data=data,
                       method=getattr(args, "method", LAYOUT_METHOD))
     out = res.to_dict()
-    out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": rules.to_json(),
-                "low_confidence": list(low_confidence(args.scenario, data, rules))})
+    out.update({"scenario": args.scenario, "cards": cards, "opponent_pile": list(pile), "rules": readings.to_json(),
+                "low_confidence": list(low_confidence(args.scenario, data, readings))})
     return out
 
 
@@ -64,7 +64,7 @@ def add_deal_flags(p) -> None:
 
 def deal_args(args, command: str) -> tuple:
     """(rules, data, circle, deck) of a deal given by ``--seed`` or ``--circle``/``--deck``."""
-    rules, data = rules_from_args(args), data_from_args(args)
+    readings, data = readings_from_args(args), data_from_args(args)
     data.scenario(args.scenario)
     circle = clikit.int_list(args.circle, "--circle") if args.circle else None
     deck = clikit.int_list(args.deck, "--deck") if args.deck else None
@@ -72,27 +72,27 @@ def deal_args(args, command: str) -> tuple:
         raise BadInput(f"{command}: give --seed N, or --circle (and --deck) for an explicit deal")
     if args.seed is not None and (circle is not None or deck is not None):
         raise BadInput(f"{command}: give either --seed or --circle/--deck, not both")
-    return rules, data, circle, deck
+    return readings, data, circle, deck
 
 
 def handle_best_play(args) -> dict:
     from solver.wagons.optimizer.bestplay import best_play
 
-    rules, data, circle, deck = deal_args(args, "best-play")
-    res = best_play(args.scenario, args.seed, circle, deck, rules, seconds(args.time_limit, "--time-limit"),
+    readings, data, circle, deck = deal_args(args, "best-play")
+    res = best_play(args.scenario, args.seed, circle, deck, readings, seconds(args.time_limit, "--time-limit"),
                     clikit.ProgressLines("best-play", args.quiet, every=0.5), data,
                     method=getattr(args, "method", "cpsat"), schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()
-    out.update({"scenario": args.scenario, "seed": args.seed, "rules": rules.to_json(),
-                "low_confidence": list(low_confidence(args.scenario, data, rules))})
+    out.update({"scenario": args.scenario, "seed": args.seed, "rules": readings.to_json(),
+                "low_confidence": list(low_confidence(args.scenario, data, readings))})
     return out
 
 
 def handle_can_win(args) -> dict:
     from solver.wagons.optimizer.canwin import can_win
 
-    rules, data, circle, deck = deal_args(args, "can-win")
-    res = can_win(args.scenario, args.seed, circle, deck, rules, seconds(args.time_limit, "--time-limit"),
+    readings, data, circle, deck = deal_args(args, "can-win")
+    res = can_win(args.scenario, args.seed, circle, deck, readings, seconds(args.time_limit, "--time-limit"),
                   clikit.ProgressLines("can-win", args.quiet, every=0.5), data, method=getattr(args, "method", "cpsat"),
                   schedule=getattr(args, "schedule", DEFAULT_SCHEDULE))
     out = res.to_dict()
@@ -153,7 +153,7 @@ def add_optimizer_commands(group) -> None:
                         "proof; incremental: the Z3 solver loop; oracle: exhaustive (at most 5 cards); bnb: the "
                         "compiled branch and bound")
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
-    add_rules_flags(p)
+    add_readings_flags(p)
 
     p = clikit.add_command(group, "best-play", "best drafts and placements for a known deal against the automa",
                            handle_best_play, render_best_play)
@@ -161,7 +161,7 @@ def add_optimizer_commands(group) -> None:
     p.add_argument("--time-limit", default="60", metavar="S", help="seconds (default 60)")
     _deal_method_flag(p)
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
-    add_rules_flags(p)
+    add_readings_flags(p)
 
     p = clikit.add_command(group, "can-win", "can this deal be won? yes with a winning line, no with a proof, or unknown",
                            handle_can_win, render_can_win)
@@ -169,4 +169,4 @@ def add_optimizer_commands(group) -> None:
     p.add_argument("--time-limit", default="30", metavar="S", help="seconds (default 30); after it: unknown")
     _deal_method_flag(p)
     p.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
-    add_rules_flags(p)
+    add_readings_flags(p)

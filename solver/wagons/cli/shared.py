@@ -13,30 +13,30 @@ from solver.errors import BadInput
 from solver.io.read import read_json
 from solver.wagons.cards import check_card_ids
 from solver.wagons.data import WagonsData, load_data
-from solver.wagons.rules import (
-    Rules,
+from solver.wagons.readings import (
+    WagonsReadings,
 )
 
 if TYPE_CHECKING:
     from solver.wagons.game import GameState
 
-__all__ = ["add_rules_flags", "rules_from_args", "data_from_args", "load_opponent", "opponent_from_json",
+__all__ = ["add_readings_flags", "readings_from_args", "data_from_args", "load_opponent", "opponent_from_json",
            "state_upto", "record_upto"]
 
 
-def add_rules_flags(p) -> None:
+def add_readings_flags(p) -> None:
     """Every reading of the open questions as its own flag (``--icon-source town``) and as ``--rule NAME=VALUE``,
-    generated from :class:`Rules` (each help line names its register entry), and ``--goals FILE``."""
+    generated from :class:`WagonsReadings` (each help line names its register entry), and ``--goals FILE``."""
     from solver.register import option_help
 
-    Rules.add_arguments(p, rule_ids=option_help("wagons"))
+    WagonsReadings.add_arguments(p, rule_ids=option_help("wagons"))
     p.add_argument("--goals", metavar="FILE", default=None,
                    help="your copy of goals.toml (to correct a number from your own card)")
 
 
-def rules_from_args(args) -> Rules:
-    """The readings the command line gives (:meth:`Rules.from_args`); the others at their defaults."""
-    return Rules.from_args(args)
+def readings_from_args(args) -> WagonsReadings:
+    """The readings the command line gives (:meth:`WagonsReadings.from_args`); the others at their defaults."""
+    return WagonsReadings.from_args(args)
 
 
 def data_from_args(args) -> WagonsData:

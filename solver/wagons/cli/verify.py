@@ -13,19 +13,19 @@ from solver.wagons.verify.checks import CHECK_IDS, mutation_names, run_checks
 def verify_cmd(args) -> dict:
     """`ruleslinger wagons verify`: the checks above (contracts.md verify format)."""
     from solver import clikit
-    from solver.wagons.cli.shared import data_from_args, rules_from_args
+    from solver.wagons.cli.shared import data_from_args, readings_from_args
 
     data = data_from_args(args) if getattr(args, "goals", None) else None
     limit = seconds(args.time_limit, "--time-limit")
-    rules = rules_from_args(args)
+    readings = readings_from_args(args)
     scenarios = tuple(args.scenario) if args.scenario else SCENARIO_IDS
     for s in scenarios:
         if s not in SCENARIO_IDS:
             raise BadInput(f"--scenario {s!r}: expected one of {', '.join(SCENARIO_IDS)}")
     checks = tuple(args.check) if args.check else CHECK_IDS
-    res = run_checks(scenarios, checks, rules, frozenset(args.mutate or ()), limit, total_limit=limit,
+    res = run_checks(scenarios, checks, readings, frozenset(args.mutate or ()), limit, total_limit=limit,
                      progress=clikit.ProgressLines("wagons verify", args.quiet), data=data)  # stderr, with --json too
-    return verification.report(res, rules, mutations=sorted(args.mutate or ()),
+    return verification.report(res, readings, mutations=sorted(args.mutate or ()),
                                goals=args.goals if data is not None else None)
 
 
@@ -46,7 +46,7 @@ def render_verify(r: dict) -> str:
 def add_verify_commands(group) -> None:
     """Add ``verify`` to the ``ruleslinger wagons`` group."""
     from solver import clikit
-    from solver.wagons.cli.shared import add_rules_flags
+    from solver.wagons.cli.shared import add_readings_flags
 
     names = mutation_names()
     p = clikit.add_command(group, "verify", "Z3 checks of the solo rules (conservation, termination, the automaton, "
@@ -59,4 +59,4 @@ def add_verify_commands(group) -> None:
                    help="seconds for the whole run, shared by the checks (default 3600); a check out of time is "
                         "reported undecided")
     clikit.add_quiet(p)
-    add_rules_flags(p)
+    add_readings_flags(p)

@@ -32,7 +32,7 @@ from solver.wagons.optimizer.lines import (
     entry_action,
     greedy_margin,
 )
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 __all__ = ["Line", "Lines", "BestPlay", "deal_state", "draft_lines", "best_play", "best_play_row",
            "difficulty_table", "difficulty_summary", "greedy_margin", "LOCAL_SHARE"]
@@ -65,7 +65,7 @@ class BestPlay:
 
 
 def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
-              deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 60.0,
+              deck: Sequence[int] | None = None, readings: WagonsReadings = WagonsReadings(), time_limit: float = 60.0,
               progress: OnProgress | None = None, data: WagonsData | None = None,
               max_lines: int = 20000, method: str = DEFAULT_METHOD,
               schedule: str = DEFAULT_SCHEDULE) -> BestPlay:
@@ -76,7 +76,7 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
     start = time.monotonic()
     data = data or load_data()
     time_limit = seconds(time_limit)
-    state = deal_state(scenario_id, seed, circle, deck, rules, data)
+    state = deal_state(scenario_id, seed, circle, deck, readings, data)
     ds = DealSearch(state, data, start, time_limit, progress, max_lines, method, schedule)
     floor = -(10 ** 6)  # below any margin: the first town found is the best so far
     target = lambda: ds.best_value() if ds.best_value() is not None else floor
@@ -98,11 +98,11 @@ def best_play(scenario_id: str, seed: int | None = None, circle: Sequence[int] |
                     tuple(e.to_dict() for e in final_state.log), bound=ds.upper(), solves=ds.solves)
 
 
-def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
+def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, readings: dict | None = None,
                   data: WagonsData | None = None, method: str = DEFAULT_METHOD) -> dict:
     """One deal as a flat, picklable row (module-level: safe for process pools and Dask)."""
-    r = Rules.from_json(rules or {})
-    res = best_play(scenario_id, seed=seed, rules=r, time_limit=time_limit, data=data, method=method)
+    r = WagonsReadings.from_json(readings or {})
+    res = best_play(scenario_id, seed=seed, readings=r, time_limit=time_limit, data=data, method=method)
     return {"scenario": scenario_id, "seed": seed, "best_margin": res.margin, "proven": res.proven_optimal,
             "greedy_margin": res.greedy_margin, "best_wins": res.margin > 0,
             "greedy_wins": res.greedy_margin is not None and res.greedy_margin > 0,
@@ -111,7 +111,7 @@ def best_play_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: 
 
 
 def difficulty_table(scenarios: Sequence[str], n_deals: int, seed: int = 0, time_limit: float = 30.0,
-                     rules: dict | None = None, executor=None, data: WagonsData | None = None):
+                     readings: dict | None = None, executor=None, data: WagonsData | None = None):
     """Best achievable margin vs the greedy policy, per deal: a ``polars.DataFrame`` (one row per deal).
 
     Deal ``i`` of each scenario uses seed ``seed + i``. ``executor`` (optional) is anything with
@@ -126,7 +126,7 @@ def difficulty_table(scenarios: Sequence[str], n_deals: int, seed: int = 0, time
     for s in scenarios:
         (data or load_data()).scenario(s)
     jobs = [(s, seed + i) for s in scenarios for i in range(n_deals)]
-    args = ([j[0] for j in jobs], [j[1] for j in jobs], [time_limit] * len(jobs), [rules] * len(jobs),
+    args = ([j[0] for j in jobs], [j[1] for j in jobs], [time_limit] * len(jobs), [readings] * len(jobs),
             [data] * len(jobs))
     mapper = executor.map if executor is not None else map
     rows = list(mapper(best_play_row, *args))

@@ -42,7 +42,7 @@ from solver.wagons import goal_kinds
 from solver.wagons.cards import load_cards
 from solver.wagons.codes import BEER, COW, DESERT, GUN, ICON_CODE, MINE, MOUNTAINS, TERRAIN_CODE, WAGON, WATER
 from solver.wagons.data import GoalSpec, WagonsData, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import Side, opponent_fixed, pile_counts, run_points
 from solver.wagons.scoring.goals import comparing_goal_scorer
 
@@ -278,19 +278,19 @@ def _comparing_bound(goal: GoalSpec, reading, c: Counts, theirs: Side, territori
     return best
 
 
-def score_bound(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
+def score_bound(cards: Sequence[int], scenario_id: str, pile=(), readings: WagonsReadings = WagonsReadings(),
                 data: WagonsData | None = None, layouts: bool = True) -> int:
     """An admissible bound on (player total - the opponent's comparing-card points) (module docstring)."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     return _bound(tuple(sorted(cards)), scenario_id, tuple(sorted(pile)), data, layouts)
 
 
-def margin_bound(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
+def margin_bound(cards: Sequence[int], scenario_id: str, pile=(), readings: WagonsReadings = WagonsReadings(),
                  data: WagonsData | None = None, layouts: bool = True) -> int:
     """An admissible upper bound on the final margin of any town of ``cards`` against ``pile``
     (``layouts``: see :func:`card_counts`)."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
-    return score_bound(cards, scenario_id, pile, rules, data, layouts) - opponent_fixed(tuple(pile), scenario_id, rules, data)
+    data = (data or load_data()).for_readings(readings)  # rule:W11
+    return score_bound(cards, scenario_id, pile, readings, data, layouts) - opponent_fixed(tuple(pile), scenario_id, readings, data)
 
 
 _BOUNDS: dict[tuple, tuple[WagonsData, int]] = {}

@@ -29,7 +29,7 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import scores
 from solver.wagons.optimizer.dealsearch import DEFAULT_METHOD, DEFAULT_SCHEDULE, DealSearch, LineFindings
 from solver.wagons.optimizer.lines import deal_state, entry_action
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import low_confidence
 
 __all__ = ["CanWin", "can_win", "can_win_row", "LOCAL_SHARE"]
@@ -49,7 +49,7 @@ class CanWin:
     lines: int
     lines_open: int             # lines neither won nor proven lost (0 when decided)
     solves: int                 # layout solves run
-    rules: dict
+    readings: dict
     low_confidence: tuple[str, ...]
     final: dict | None = None   # final_scores of the winning line
     note: str = ""
@@ -58,7 +58,7 @@ class CanWin:
         return {"winnable": self.winnable, "proven": self.proven, "actions": list(self.actions),
                 "margin": self.margin, "bound": self.bound, "elapsed": round(self.elapsed, 3),
                 "lines": self.lines, "lines_open": self.lines_open, "solves": self.solves,
-                "rules": dict(self.rules), "low_confidence": list(self.low_confidence), "final": self.final,
+                "rules": dict(self.readings), "low_confidence": list(self.low_confidence), "final": self.final,
                 "note": self.note, "rule": "W-opt-canwin"}
 
 
@@ -70,7 +70,7 @@ def _wins(search: DealSearch, it: LineFindings) -> bool:
 
 
 def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
-            deck: Sequence[int] | None = None, rules: Rules = Rules(), time_limit: float = 30.0,
+            deck: Sequence[int] | None = None, readings: WagonsReadings = WagonsReadings(), time_limit: float = 30.0,
             progress: OnProgress | None = None, data: WagonsData | None = None,
             method: str = DEFAULT_METHOD, schedule: str = DEFAULT_SCHEDULE, prover=None, line_bound=None) -> CanWin:
     """Whether some line of play beats the opponent on this deal (module docstring); ``method``: the layout
@@ -80,11 +80,11 @@ def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | N
     start = time.monotonic()
     data = data or load_data()
     time_limit = seconds(time_limit)
-    state = deal_state(scenario_id, seed, circle, deck, rules, data)
+    state = deal_state(scenario_id, seed, circle, deck, readings, data)
     search = DealSearch(state, data, start, time_limit, progress, method=method, schedule=schedule, prover=prover,
                         line_bound=line_bound)
     # a line is lost when its bound is below a win: margin <= 0 (a tie is no win), or < 0 with the Guns tie-break
-    target = (lambda: 0) if rules.tie_break == "tie" else (lambda: -1)
+    target = (lambda: 0) if readings.tie_break == "tie" else (lambda: -1)
     won: list[LineFindings] = []
 
     def stop() -> bool:
@@ -95,15 +95,15 @@ def can_win(scenario_id: str, seed: int | None = None, circle: Sequence[int] | N
     search.greedy(target, stop)
     search.local(target, stop, LOCAL_SHARE * time_limit)
     search.settle(target, stop)
-    if not won and rules.tie_break == "guns":
+    if not won and readings.tie_break == "guns":
         won.extend(it for it in search.items if it.value == 0 and _wins(search, it))
     search.report(force=True)
-    return _result(search, won, target(), rules, data)
+    return _result(search, won, target(), readings, data)
 
 
-def _result(search: DealSearch, won: list[LineFindings], target: int, rules: Rules, data: WagonsData) -> CanWin:
-    common = dict(elapsed=search.elapsed(), lines=len(search.items), solves=search.solves, rules=rules.to_json(),
-                  low_confidence=low_confidence(search.scenario, data, rules), bound=search.upper())
+def _result(search: DealSearch, won: list[LineFindings], target: int, readings: WagonsReadings, data: WagonsData) -> CanWin:
+    common = dict(elapsed=search.elapsed(), lines=len(search.items), solves=search.solves, readings=readings.to_json(),
+                  low_confidence=low_confidence(search.scenario, data, readings), bound=search.upper())
     if won:
         it = max(won, key=lambda it: it.value)
         final_state = search.replay(it)
@@ -119,15 +119,15 @@ def _result(search: DealSearch, won: list[LineFindings], target: int, rules: Rul
     note = "the time limit ended the search; the lines still open could hold a win"
     if not open_lines and not search.complete:
         note = "the time limit ended the enumeration of the draft lines"
-    elif rules.tie_break == "guns" and all(it.value == 0 for it in open_lines):
+    elif readings.tie_break == "guns" and all(it.value == 0 for it in open_lines):
         note = "the open lines reach a tie at best; whether the Guns tie-break wins it was not searched"
     return CanWin(None, False, (), best, lines_open=len(open_lines), note=note, **common)
 
 
-def can_win_row(scenario_id: str, seed: int, time_limit: float = 30.0, rules: dict | None = None,
+def can_win_row(scenario_id: str, seed: int, time_limit: float = 30.0, readings: dict | None = None,
                 data: WagonsData | None = None, method: str = DEFAULT_METHOD) -> dict:
     """One deal's answer as a flat, picklable row (module level: safe for process pools and Dask)."""
-    r = can_win(scenario_id, seed=seed, rules=Rules.from_json(rules or {}), time_limit=time_limit, data=data,
+    r = can_win(scenario_id, seed=seed, readings=WagonsReadings.from_json(readings or {}), time_limit=time_limit, data=data,
                 method=method)
     return {"scenario": scenario_id, "seed": seed, "winnable": r.winnable, "proven": r.proven, "margin": r.margin,
             "bound": r.bound, "lines": r.lines, "lines_open": r.lines_open, "elapsed": round(r.elapsed, 3)}

@@ -138,7 +138,7 @@ class DealSearch:
                  progress: OnProgress | None = None, max_lines: int = 20000, method: str = DEFAULT_METHOD,
                  schedule: str = DEFAULT_SCHEDULE, prover=None, line_bound: Callable | None = None):
         """``prover``: the layout strategy of the proofs in place of ``method``'s (a benchmark's earlier method,
-        reported as ``method``); ``line_bound(cards, scenario, pile, rules, data)``: the bound of a line from its
+        reported as ``method``); ``line_bound(cards, scenario, pile, readings, data)``: the bound of a line from its
         cards (:func:`~.bounds.margin_bound` by default; a benchmark's earlier bound). ``progress`` gets the best
         margin found (None: no town yet) and the proven upper bound on every line (None: not all enumerated)."""
         if method not in METHODS:
@@ -153,12 +153,12 @@ class DealSearch:
         self.method = method
         self.prover = prover if prover is not None else STRATEGIES[method]
         self.progress = progress
-        self.rules, self.scenario = state.rules, state.scenario
+        self.readings, self.scenario = state.readings, state.scenario
         lines = draft_lines(state, data, max_lines, deadline=start + time_limit / 2)
         check_method_fits(method, lines)
         self.complete = getattr(lines, "complete", True)
         bound = line_bound or margin_bound
-        self.items = [self._known(LineFindings(li, bound(li.cards, self.scenario, li.pile, self.rules, data)))
+        self.items = [self._known(LineFindings(li, bound(li.cards, self.scenario, li.pile, self.readings, data)))
                       for li in lines]
         self.solves = 0
         self._last_report = 0.0
@@ -166,7 +166,7 @@ class DealSearch:
 
     # ---------------------------------------------------------------- facts
     def _key(self, line: Line, round1) -> tuple:
-        return (self.scenario, line.cards, tuple(sorted(line.pile)), round1, self.rules, id(self.data))
+        return (self.scenario, line.cards, tuple(sorted(line.pile)), round1, self.readings, id(self.data))
 
     def _known(self, it: LineFindings) -> LineFindings:
         hit = _FACTS.get(self._key(it.line, it.line.round1))
@@ -221,7 +221,7 @@ class DealSearch:
                 return
             if it.value is not None or not it.bound > target():
                 continue
-            town, v = greedy_layout(it.line.cards, self.scenario, it.line.pile, self.rules, "margin", self.data)
+            town, v = greedy_layout(it.line.cards, self.scenario, it.line.pile, self.readings, "margin", self.data)
             it.offer(town, v)
             self.report()
 
@@ -237,18 +237,18 @@ class DealSearch:
                 continue
             quads = card_quads(it.line.cards)
             found = improve(it.line.cards, self.scenario, it.line.pile, normal_xyr(it.town, quads), "margin",
-                            self.data.for_rules(self.rules), until, patience=LOCAL_PATIENCE)
+                            self.data.for_readings(self.readings), until, patience=LOCAL_PATIENCE)
             if found is not None:
                 town = town_of(it.line.cards, found[1])
-                it.offer(town, objective_value(town, self.scenario, it.line.pile, self.rules, "margin",
-                                               self.data.for_rules(self.rules)))
+                it.offer(town, objective_value(town, self.scenario, it.line.pile, self.readings, "margin",
+                                               self.data.for_readings(self.readings)))
                 self.report()
 
     # ---------------------------------------------------------------- proofs
     def _solve(self, line: Line, round1, floor: int, budget: float):
         self.solves += 1
         with reusing_models(self._models):  # a later pass on this line solves a copy of its model
-            return layout_with(self.prover, self.method, line.cards, self.scenario, line.pile, self.rules,
+            return layout_with(self.prover, self.method, line.cards, self.scenario, line.pile, self.readings,
                                time_limit=max(0.05, budget), objective="margin", data=self.data, seed_greedy=False,
                                floor=floor, round1=round1)
 
@@ -348,7 +348,7 @@ class DealSearch:
     def _start(self, line: Line, round1, floor: int, key: tuple, lines: list[LineFindings]) -> ProofWorker:
         """A worker proving ``line`` above ``floor`` until the deal's deadline (its clock runs while it is stopped)."""
         job = dict(strategy=self.prover, method=self.method, cards=line.cards, scenario_id=self.scenario,
-                   opponent_pile=line.pile, rules=self.rules, time_limit=self.remaining() + 1.0, objective="margin",
+                   opponent_pile=line.pile, readings=self.readings, time_limit=self.remaining() + 1.0, objective="margin",
                    data=self.data, seed_greedy=False, floor=floor, round1=round1)
         worker = ProofWorker(job, wait=0.0)
         self.solves += 1
@@ -384,7 +384,7 @@ class DealSearch:
         town = town_of(line.cards, msg.xyr) if msg.xyr is not None else None
         value = msg.value
         if town is not None:
-            value = objective_value(town, self.scenario, line.pile, self.rules, "margin", self.data.for_rules(self.rules))
+            value = objective_value(town, self.scenario, line.pile, self.readings, "margin", self.data.for_readings(self.readings))
             if value != msg.value:
                 raise EncodingMismatch(f"proof worker: the engine values its town {value}, it claimed {msg.value}")
         done = msg.kind == "done"

@@ -47,7 +47,7 @@ from solver.wagons.optimizer.problem import (
     make_problem,
 )
 from solver.wagons.optimizer.z3solver.incremental import Z3Loop
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 __all__ = ["LayoutResult", "best_layout", "layout_with", "greedy_layout", "EncodingMismatch", "METHODS", "OBJECTIVES", "STRATEGIES"]
 
@@ -57,7 +57,7 @@ STRATEGIES = {s.name: s for s in (CpSatProof("search"), CpSatProof("core"), CpSa
 METHODS = tuple(STRATEGIES)
 
 
-def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
+def best_layout(cards, scenario_id: str, opponent_pile=(), readings: WagonsReadings = WagonsReadings(), time_limit: float = 60.0,
                 progress: OnProgress | None = None, objective: str = "score", method: str = LAYOUT_METHOD,
                 data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
                 round1: tuple[int, int, bool] | None = None) -> LayoutResult:
@@ -77,17 +77,17 @@ def best_layout(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(
     """
     if method not in STRATEGIES:
         raise BadInput(f"method: '{method}' is not one of {', '.join(METHODS)}")
-    return layout_with(STRATEGIES[method], method, cards, scenario_id, opponent_pile, rules, time_limit, progress,
+    return layout_with(STRATEGIES[method], method, cards, scenario_id, opponent_pile, readings, time_limit, progress,
                        objective, data, seed_greedy, floor, round1)
 
 
-def layout_with(strategy, method: str, cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(),
+def layout_with(strategy, method: str, cards, scenario_id: str, opponent_pile=(), readings: WagonsReadings = WagonsReadings(),
                 time_limit: float = 60.0, progress: OnProgress | None = None, objective: str = "score",
                 data: WagonsData | None = None, seed_greedy: bool = True, floor: int | None = None,
                 round1: tuple[int, int, bool] | None = None) -> LayoutResult:
     """:func:`best_layout` with a given strategy (``prove(problem, incumbent) -> proven``) reported as
     ``method``: what the benches use to run a baseline beside the default."""
-    problem = make_problem(cards, scenario_id, opponent_pile, rules, time_limit, objective, data, floor, round1,
+    problem = make_problem(cards, scenario_id, opponent_pile, readings, time_limit, objective, data, floor, round1,
                            start=time.monotonic())
     incumbent = Incumbent(problem, progress)
     if seed_greedy and round1 is None:

@@ -23,8 +23,8 @@ from solver.stopping import capped
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions, new_game, scores
 from solver.wagons.policies import GreedyPolicy
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import deal_start
-from solver.wagons.rules import Rules
 from solver.wagons.simulate import MAX_STEPS, policy_rng
 from solver.wagons.town import Town
 
@@ -42,17 +42,17 @@ class Line:
 
 
 def deal_state(scenario_id: str, seed: int | None = None, circle: Sequence[int] | None = None,
-               deck: Sequence[int] | None = None, rules: Rules = Rules(), data: WagonsData | None = None
+               deck: Sequence[int] | None = None, readings: WagonsReadings = WagonsReadings(), data: WagonsData | None = None
                ) -> GameState:
     """The starting state of a known deal: a seed (rule:W-setup) or an explicit circle and deck."""
     data = data or load_data()
     if circle is None and deck is None:
         if seed is None:
             raise BadInput("give a seed, or an explicit circle and preference deck")
-        return new_game(scenario_id, seed, rules, data)
+        return new_game(scenario_id, seed, readings, data)
     if circle is None:
         raise BadInput("an explicit deal needs the circle (and the preference deck, top first)")
-    return deal_start(scenario_id, circle, deck, rules, seed, data)
+    return deal_start(scenario_id, circle, deck, readings, seed, data)
 
 
 def _boomtown(state: GameState, data: WagonsData) -> bool:
@@ -93,7 +93,7 @@ def draft_lines(state: GameState, data: WagonsData | None = None, max_lines: int
                 for a in legal_actions(s):
                     walk(apply(s, a), drafts + (a.index,), round1)
                 return
-            if boom and before == 1 and s.round == 2 and round1 is None and state.rules.boomtown_count == "visible":
+            if boom and before == 1 and s.round == 2 and round1 is None and state.readings.boomtown_count == "visible":
                 # rule:W5-boomtown: split on the opponent being behind after round 1 or not (counting
                 # 4 per card, the counts are known from the cards alone: no split)
                 m, opp = len(s.town.placements), 4 * len(s.pile)

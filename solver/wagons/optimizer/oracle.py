@@ -54,7 +54,7 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.optimizer.problem import OBJECTIVES, Incumbent, Problem, check_cards, meets_round1
 from solver.wagons.optimizer.walk.board import WALK, board_size, card_arrays, walk
 from solver.wagons.optimizer.walk.scorer import goal_tables
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import (
     features_plus,
     final_scores,
@@ -86,7 +86,7 @@ def town_key(town: Town) -> frozenset:
     return frozenset(((x - mx, y - my), t) for (x, y), t in grid.items())
 
 
-def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), rules: Rules = Rules(),
+def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), readings: WagonsReadings = WagonsReadings(),
                     objective: str = "score", merge: bool = True, data: WagonsData | None = None,
                     time_limit: float | None = None, fast: bool = True, round1=None) -> ExhaustiveResult:
     """The best objective over all legal placement sequences of ``cards`` in order.
@@ -97,7 +97,7 @@ def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), ru
     ``m`` cards show at least (``behind``) or fewer than the opponent's territories count; the engine's path
     takes it (value None when no sequence meets it)."""
     start = time.monotonic()
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     ids = check_cards(cards)
     pile = check_pile(opponent_pile, ids)
     data.scenario(scenario_id)
@@ -106,11 +106,11 @@ def exhaustive_best(cards: Sequence[int], scenario_id: str, opponent_pile=(), ru
     if fast and round1 is None:
         tables = goal_tables(scenario_id, pile, data)
         if tables is not None:
-            return _fast_best(ids, scenario_id, pile, rules, objective, data, tables, time_limit, start)
-    return _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit, start, round1)
+            return _fast_best(ids, scenario_id, pile, readings, objective, data, tables, time_limit, start)
+    return _slow_best(ids, scenario_id, pile, readings, objective, merge, data, time_limit, start, round1)
 
 
-def _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit, start,
+def _slow_best(ids, scenario_id, pile, readings, objective, merge, data, time_limit, start,
                round1=None) -> ExhaustiveResult:
     """The original oracle: breadth first over ``legal_placements``, scored by ``score_player``; with
     ``round1``, the towns of its ``m`` cards that miss the condition are dropped (the merge keeps the territory
@@ -143,9 +143,9 @@ def _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit
             if round1 is not None and not meets_round1(t, round1):
                 continue
             if objective == "score":
-                v = score_player(t, scenario_id, pile, rules, data, f).total
+                v = score_player(t, scenario_id, pile, readings, data, f).total
             else:
-                v = margin_of(f, pile, scenario_id, rules, data)
+                v = margin_of(f, pile, scenario_id, readings, data)
             towns += 1
             if best is None or v > best:
                 best, best_town = v, t
@@ -155,10 +155,10 @@ def _slow_best(ids, scenario_id, pile, rules, objective, merge, data, time_limit
 
 
 
-def _fast_best(ids, scenario_id, pile, rules, objective, data, tables, time_limit, start) -> ExhaustiveResult:
+def _fast_best(ids, scenario_id, pile, readings, objective, data, tables, time_limit, start) -> ExhaustiveResult:
     """The compiled walk, one part per placement of the second card (the time limit is checked
     between parts); the winner is replayed through the engine and re-scored by it."""
-    score_player(Town((Placement(ids[0], 0, 0, 0),)), scenario_id, pile, rules, data)  # same BadInput as the slow path
+    score_player(Town((Placement(ids[0], 0, 0, 0),)), scenario_id, pile, readings, data)  # same BadInput as the slow path
     if not WALK.ready_by(math.inf if time_limit is None else start + time_limit):  # compiling counts in the limit
         return ExhaustiveResult(None, (), 0, time.monotonic() - start, True)
     cc, nrot = card_arrays(ids)
@@ -182,10 +182,10 @@ def _fast_best(ids, scenario_id, pile, rules, objective, data, tables, time_limi
         pos, r = int(code) >> 1, int(code) & 1
         town = place(town, Placement(ids[k], pos % B - O, pos // B - O, 180 if r else 0))
     if margin:
-        best -= opponent_fixed(pile, scenario_id, rules, data)
-        check = final_scores(town, pile, scenario_id, rules, data).margin
+        best -= opponent_fixed(pile, scenario_id, readings, data)
+        check = final_scores(town, pile, scenario_id, readings, data).margin
     else:
-        check = score_player(town, scenario_id, pile, rules, data).total
+        check = score_player(town, scenario_id, pile, readings, data).total
     if check != best:
         raise AssertionError(f"fast oracle: compiled scorer {best} != engine {check} on {town}")
     return ExhaustiveResult(best, town.placements, towns, time.monotonic() - start)
@@ -214,7 +214,7 @@ class Exhaustive:
             raise BadInput(f"method oracle: at most {ORACLE_MAX_CARDS} cards (the walk grows about 40x per card), "
                            f"got {len(problem.cards)}; use cpsat")
         left = max(0.0, problem.deadline - time.monotonic())
-        res = exhaustive_best(problem.cards, problem.scenario_id, problem.pile, problem.rules, problem.objective,
+        res = exhaustive_best(problem.cards, problem.scenario_id, problem.pile, problem.readings, problem.objective,
                               data=problem.data, time_limit=left, round1=problem.round1)
         incumbent.iterations += res.towns
         if res.timed_out:

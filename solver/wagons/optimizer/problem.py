@@ -23,7 +23,7 @@ from solver.execution.progress import OnProgress, Progress
 from solver.stopping import capped
 from solver.wagons.cards import check_card_ids, check_pile, load_cards
 from solver.wagons.data import ScenarioSpec, WagonsData, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import (
     PileCounts,
     features_plus,
@@ -69,11 +69,11 @@ def card_quads(ids: Sequence[int]) -> list[tuple[tuple[str, str], ...]]:
     return [tuple((t.terrain, t.icon) for t in cards_data[c].territories) for c in ids]
 
 
-def objective_value(town: Town, scenario_id: str, pile, rules: Rules, objective: str, data: WagonsData) -> int:
+def objective_value(town: Town, scenario_id: str, pile, readings: WagonsReadings, objective: str, data: WagonsData) -> int:
     """The objective's value of a town by the ordinary scorer: the player's total or the final margin."""
     if objective == "score":
-        return score_player(town, scenario_id, pile, rules, data).total
-    return final_scores(town, pile, scenario_id, rules, data).margin
+        return score_player(town, scenario_id, pile, readings, data).total
+    return final_scores(town, pile, scenario_id, readings, data).margin
 
 
 def town_of(cards: Sequence[int], xyr) -> Town:
@@ -105,12 +105,12 @@ def normal_xyr(town: Town, quads) -> list[tuple[int, int, int]]:
     return out
 
 
-def greedy_layout(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules = Rules(),
+def greedy_layout(cards: Sequence[int], scenario_id: str, pile=(), readings: WagonsReadings = WagonsReadings(),
                   objective: str = "score", data: WagonsData | None = None) -> tuple[Town, int]:
     """Place each card where it raises the objective most now (ties: first found); a lower bound."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     pile = tuple(pile)
-    fixed = opponent_fixed(pile, scenario_id, rules, data) if objective == "margin" else 0
+    fixed = opponent_fixed(pile, scenario_id, readings, data) if objective == "margin" else 0
     town = Town()
     for cid in cards:
         frame = growth_frame(town)
@@ -119,13 +119,13 @@ def greedy_layout(cards: Sequence[int], scenario_id: str, pile=(), rules: Rules 
         for p in legal_placements(town, cid):
             f = features_plus(base, frame, p)
             if objective == "score":
-                v = score_player(Town(town.placements + (p,)), scenario_id, pile, rules, data, f).total
+                v = score_player(Town(town.placements + (p,)), scenario_id, pile, readings, data, f).total
             else:
-                v = margin_of(f, pile, scenario_id, rules, data, opponent_base=fixed)
+                v = margin_of(f, pile, scenario_id, readings, data, opponent_base=fixed)
             if best is None or v > best[0]:
                 best = (v, p)
         town = Town(town.placements + (best[1],))
-    return town, objective_value(town, scenario_id, pile, rules, objective, data)
+    return town, objective_value(town, scenario_id, pile, readings, objective, data)
 
 
 LAYOUT_METHOD = "cpsat-bound"
@@ -153,7 +153,7 @@ class Problem:
     cards: tuple[int, ...]
     scenario_id: str
     pile: tuple[int, ...]
-    rules: Rules
+    readings: WagonsReadings
     objective: str
     data: WagonsData
     time_limit: float
@@ -186,13 +186,13 @@ class Problem:
         """The opponent's points that do not depend on the town (0 for the score objective)."""
         if self.objective != "margin":
             return 0
-        return opponent_fixed(self.pile, self.scenario_id, self.rules, self.data)
+        return opponent_fixed(self.pile, self.scenario_id, self.readings, self.data)
 
     def value(self, town: Town) -> int:
-        return objective_value(town, self.scenario_id, self.pile, self.rules, self.objective, self.data)
+        return objective_value(town, self.scenario_id, self.pile, self.readings, self.objective, self.data)
 
     def greedy(self) -> tuple[Town, int]:
-        return greedy_layout(self.cards, self.scenario_id, self.pile, self.rules, self.objective, self.data)
+        return greedy_layout(self.cards, self.scenario_id, self.pile, self.readings, self.objective, self.data)
 
     def rescored(self, xyr, claimed: int) -> tuple[Town, int]:
         """The town a model found, replayed through the engine and re-scored; a model claiming more than
@@ -213,25 +213,25 @@ def _check_number(value, what: str, positive: bool = False):
     return value
 
 
-def make_problem(cards, scenario_id: str, opponent_pile=(), rules: Rules = Rules(), time_limit: float = 60.0,
+def make_problem(cards, scenario_id: str, opponent_pile=(), readings: WagonsReadings = WagonsReadings(), time_limit: float = 60.0,
                  objective: str = "score", data: WagonsData | None = None, floor: int | None = None,
                  round1: tuple[int, int, bool] | None = None, start: float | None = None) -> Problem:
     """A validated :class:`Problem`; every bad value is a one-line BadInput (rule:X-bad-input)."""
     start = time.monotonic() if start is None else start
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     ids = check_cards(cards)
     if not isinstance(scenario_id, str):
         raise BadInput(f"scenario: expected a scenario id, got {scenario_id!r}")
     data.scenario(scenario_id)
     pile = check_pile(opponent_pile, ids)
-    if not isinstance(rules, Rules):
-        raise BadInput("rules: expected a Rules value")
+    if not isinstance(readings, WagonsReadings):
+        raise BadInput("rules: expected a readings value")
     if objective not in OBJECTIVES:
         raise BadInput(f"objective: '{objective}' is not one of {', '.join(OBJECTIVES)}")
     _check_number(time_limit, "time limit", positive=True)
     if floor is not None:
         _check_number(floor, "floor")
-    return Problem(ids, scenario_id, pile, rules, objective, data, time_limit, start, floor, round1)
+    return Problem(ids, scenario_id, pile, readings, objective, data, time_limit, start, floor, round1)
 
 
 @dataclass(frozen=True)
@@ -344,8 +344,8 @@ class Incumbent:
             bound = self.value
         elif bound is not None and bound < self.value:
             raise EncodingMismatch(f"bound {bound} is below a town the scorer values {self.value}")
-        final = score_player(self.town, p.scenario_id, p.pile, p.rules, p.data)
-        margin = final_scores(self.town, p.pile, p.scenario_id, p.rules, p.data).margin if p.pile else None
+        final = score_player(self.town, p.scenario_id, p.pile, p.readings, p.data)
+        margin = final_scores(self.town, p.pile, p.scenario_id, p.readings, p.data).margin if p.pile else None
         self.report(self.value, bound)
         return LayoutResult(score=final.total, proven_optimal=proven, placements=self.town.placements,
                             elapsed=p.elapsed(), iterations=self.iterations, value=self.value,

@@ -24,7 +24,7 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.optimizer.walk.board import _legal_at, _put, _take, card_arrays, goal_tables
 from solver.wagons.optimizer.walk.compiled import Warming, njit
 from solver.wagons.optimizer.walk.scorer import score_town
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import opponent_fixed
 from solver.wagons.town import Placement, Town
 
@@ -116,25 +116,25 @@ def _cells_of(town: Town) -> tuple[np.ndarray, int, int, int]:
     return cells, B, sx, sy
 
 
-def _tables(scenario: str, pile: tuple[int, ...], rules: Rules, data: WagonsData | None):
-    key = (scenario, pile, rules, id(data))
+def _tables(scenario: str, pile: tuple[int, ...], readings: WagonsReadings, data: WagonsData | None):
+    key = (scenario, pile, readings, id(data))
     hit = _TABLES.get(key)
     if hit is None:
         if len(_TABLES) > 20_000:
             _TABLES.clear()
-        d = (data or load_data()).for_rules(rules)  # rule:W11
+        d = (data or load_data()).for_readings(readings)  # rule:W11
         tables = goal_tables(scenario, pile, d)
-        hit = _TABLES[key] = (tables, None if tables is None else opponent_fixed(pile, scenario, rules, d))
+        hit = _TABLES[key] = (tables, None if tables is None else opponent_fixed(pile, scenario, readings, d))
     return hit
 
 
-def best_placement(town: Town, card: int, pile: tuple[int, ...], scenario: str, rules: Rules,
+def best_placement(town: Town, card: int, pile: tuple[int, ...], scenario: str, readings: WagonsReadings,
                    data: WagonsData | None) -> tuple[int, Placement] | None:
     """(highest final margin against ``pile``, the first placement reaching it) of ``card`` on ``town`` (module
     docstring); None when the compiled path cannot answer (then the caller computes it in Python)."""
     if not town.placements or not SWEEP.ready_by(0.0):
         return None
-    tables, fixed = _tables(scenario, tuple(pile), rules, data)
+    tables, fixed = _tables(scenario, tuple(pile), readings, data)
     if tables is None:
         return None
     cells, B, sx, sy = _town_cells(town)

@@ -47,7 +47,7 @@ class _Terms:
         self.domain, self.model, self.total, self.parts, self.theirs = domain, model, total, parts, theirs
         apart = Town(tuple(Placement(c, 3 * i, 0, 0) for i, c in enumerate(domain.cards)))  # for the constants only
         self.fixed_pos = Position(apart, placements_features(apart.placements), domain.pile)
-        self.opponent_total = opponent_fixed(domain.pile, domain.scenario, domain.rules, domain.data) + \
+        self.opponent_total = opponent_fixed(domain.pile, domain.scenario, domain.readings, domain.data) + \
             sum(theirs.values())
 
     def count(self, symbol: str = "") -> Any:
@@ -98,7 +98,7 @@ class _Terms:
 
     def winner(self, who: str) -> Any:
         margin = self.margin_lits()
-        if self.domain.rules.tie_break != "guns":
+        if self.domain.readings.tie_break != "guns":
             return {"player": margin[">"], "opponent": margin["<"], "tie": margin["=="]}[who]
         guns_o = pile_counts(self.domain.pile).icon[GUN]
         guns = self.compare(self.count("Gun"), ">", guns_o), self.compare(self.count("Gun"), "<", guns_o)

@@ -33,7 +33,7 @@ from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import GameState
 from solver.wagons.policies import POLICIES
 from solver.wagons.questions.measures import Position, position_measures, position_values
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import placements_features
 
 __all__ = ["GamesDomain", "DealDomain", "build_games", "build_deal", "round_counts", "DEALS"]
@@ -68,7 +68,7 @@ def _round_measures() -> list[Measure]:
 @dataclass(frozen=True)
 class _Games:
     scenario: str
-    rules: Rules
+    readings: WagonsReadings
     data: WagonsData
     chance: bool = True
     noun: str = "game"
@@ -84,7 +84,7 @@ class _Games:
         state = element[0]
         town = state.town
         pos = Position(town, placements_features(town.placements), state.pile)
-        out = dict(position_values(pos, self.scenario, self.rules, self.data,
+        out = dict(position_values(pos, self.scenario, self.readings, self.data,
                                    frozenset(n for n in names if not n.startswith("round"))))
         if any(n.startswith("round") for n in names):
             out.update(round_counts(state))
@@ -128,7 +128,7 @@ class GamesDomain(_Games):
         from solver.wagons.simulate import play_game
 
         seed = rng.getrandbits(SEED_BITS)
-        return Fraction(1, DEALS), (play_game(self.scenario, self.policy, seed, self.rules, self.data).state,
+        return Fraction(1, DEALS), (play_game(self.scenario, self.policy, seed, self.readings, self.data).state,
                                     self.policy)
 
 
@@ -186,7 +186,7 @@ class DealDomain(_Games):
         from solver.wagons.policies import ScriptedPolicy
         from solver.wagons.simulate import play_game
 
-        return play_game(self.scenario, ScriptedPolicy(tuple(actions)), self.seed, self.rules, self.data).state, \
+        return play_game(self.scenario, ScriptedPolicy(tuple(actions)), self.seed, self.readings, self.data).state, \
             "the line found"
 
     def _can_win(self, seconds: float) -> Found:
@@ -194,7 +194,7 @@ class DealDomain(_Games):
         from solver.wagons.optimizer.cpsat.solve import measuring
 
         with measuring() as spent:
-            r = can_win(self.scenario, seed=self.seed, rules=self.rules, time_limit=seconds, data=self.data)
+            r = can_win(self.scenario, seed=self.seed, readings=self.readings, time_limit=seconds, data=self.data)
         element = self._line(r.actions) if r.winnable else None
         how = {True: "a winning line found by the deal search (can-win)",
                False: f"the deal search proved no line wins (best margin at most {r.bound})",
@@ -207,30 +207,30 @@ class DealDomain(_Games):
         from solver.wagons.optimizer.cpsat.solve import measuring
 
         with measuring() as spent:
-            r = best_play(self.scenario, seed=self.seed, rules=self.rules, time_limit=seconds, data=self.data)
+            r = best_play(self.scenario, seed=self.seed, readings=self.readings, time_limit=seconds, data=self.data)
         element = self._line(r.actions) if r.actions else None
         how = "best play, proved" if r.proven_optimal else f"best play found, not proven (bound {r.bound})"
         return Found(value=r.margin, bound=r.margin if r.proven_optimal else r.bound, element=element,
                      proven=r.proven_optimal, method=how, checked=r.lines, deterministic=spent.deterministic)
 
 
-def _common(params: Mapping[str, Any], readings: Any) -> tuple[str, Rules, WagonsData]:
-    rules = readings if isinstance(readings, Rules) else Rules()
-    data = load_data().for_rules(rules)
-    return data.scenario(str(params.get("scenario"))).id, rules, data  # BadInput naming the known ones
+def _common(params: Mapping[str, Any], readings: Any) -> tuple[str, WagonsReadings, WagonsData]:
+    readings = readings if isinstance(readings, WagonsReadings) else WagonsReadings()
+    data = load_data().for_readings(readings)
+    return data.scenario(str(params.get("scenario"))).id, readings, data  # BadInput naming the known ones
 
 
 def build_games(params: Mapping[str, Any], readings: Any) -> GamesDomain:
-    sid, rules, data = _common(params, readings)
+    sid, readings, data = _common(params, readings)
     policy = params.get("policy")
     if policy not in POLICIES:
         raise BadInput(f"domain: policy must be one of {', '.join(POLICIES)}, got {policy!r}")
-    return GamesDomain(sid, rules, data, policy=policy)
+    return GamesDomain(sid, readings, data, policy=policy)
 
 
 def build_deal(params: Mapping[str, Any], readings: Any) -> DealDomain:
-    sid, rules, data = _common(params, readings)
+    sid, readings, data = _common(params, readings)
     seed = params.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise BadInput(f"domain: seed must be a whole number 0..2^63-1, got {seed!r}")
-    return DealDomain(sid, rules, data, seed=seed)
+    return DealDomain(sid, readings, data, seed=seed)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from solver.ask.model import Measure, Value
 from solver.wagons.codes import GUN, ICONS, TERRAINS
 from solver.wagons.data import WagonsData, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import (
     TownFeatures,
     pile_counts,
@@ -105,7 +105,7 @@ _COUNTS = ("player.icon.", "player.terrain.", "player.territories", "player.card
            "opponent.terrain.", "opponent.territories", "opponent.cards", "card.")
 
 
-def position_values(pos: Position, scenario_id: str, rules: Rules, data: WagonsData,
+def position_values(pos: Position, scenario_id: str, readings: WagonsReadings, data: WagonsData,
                     names: frozenset[str]) -> Mapping[str, Value]:
     """The values of the measures ``names`` on ``pos`` (each side's score only when one of its measures is named)."""
     out: dict[str, Value] = {}
@@ -113,19 +113,19 @@ def position_values(pos: Position, scenario_id: str, rules: Rules, data: WagonsD
     goals = data.scenario(scenario_id).goals
     player_total = opponent_total = 0  # both set whenever a measure of both sides is named (_BOTH is in each)
     if any(n.startswith(_PLAYER) for n in names):
-        player = score_player(pos.town, scenario_id, pos.pile, rules, data, f)
+        player = score_player(pos.town, scenario_id, pos.pile, readings, data, f)
         out.update({f"group.{slug(t)}": player.groups[t] for t in TERRAINS})
         out.update({f"goal.{slug(g)}": player.goals[g] for g in goals})
         out["player.total"] = player_total = player.total
     if any(n.startswith(_OPPONENT) for n in names):
-        opponent = score_opponent(pos.pile, scenario_id, pos.town, rules, data, f)
+        opponent = score_opponent(pos.pile, scenario_id, pos.town, readings, data, f)
         out.update({f"opponent.goal.{slug(g)}": opponent.goals[g] for g in goals})
         out["opponent.common"] = opponent.common
         out["opponent.total"] = opponent_total = opponent.total
     if any(n.startswith(_BOTH) for n in names):
         out["margin"] = player_total - opponent_total
         guns_o = pile_counts(pos.pile).icon[GUN]
-        out["winner"] = str(winner_of(player_total, opponent_total, f.icon[GUN].bit_count(), guns_o, rules)[0])
+        out["winner"] = str(winner_of(player_total, opponent_total, f.icon[GUN].bit_count(), guns_o, readings)[0])
     if any(n.startswith(_COUNTS) for n in names):
         pc = pile_counts(pos.pile)
         out["player.territories"] = f.occupied.bit_count()

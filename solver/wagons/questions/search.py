@@ -98,7 +98,7 @@ def _layout(domain: Any, goal: Goal, objective: str) -> Found:
     from solver.wagons.optimizer.layout import best_layout
 
     with measuring() as spent:
-        res = best_layout(domain.cards, domain.scenario, domain.pile, domain.rules,
+        res = best_layout(domain.cards, domain.scenario, domain.pile, domain.readings,
                           max(0.1, goal.deadline - time.monotonic()), objective=objective, data=domain.data)
     town = Town(res.placements)
     element = Position(town, placements_features(town.placements), domain.pile)

@@ -31,7 +31,7 @@ from solver.wagons.game import goal_fronts
 from solver.wagons.optimizer.problem import check_cards
 from solver.wagons.questions import layouts
 from solver.wagons.questions.measures import Position, position_measures, position_values
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import final_scores, placements_features
 from solver.wagons.town import Placement, Town, legal_placements
 
@@ -53,9 +53,9 @@ def _scenario_name(data: WagonsData, scenario_id: str) -> str:
     return data.scenario(scenario_id).name
 
 
-def _witness(town: Town, pile: tuple[int, ...], scenario: str, rules: Rules, data: WagonsData) -> dict:
+def _witness(town: Town, pile: tuple[int, ...], scenario: str, readings: WagonsReadings, data: WagonsData) -> dict:
     return {"kind": "town", "scenario": scenario, "town": {"placements": [p.to_dict() for p in town.placements]},
-            "pile": list(pile), "scores": final_scores(town, pile, scenario, rules, data).to_dict()}
+            "pile": list(pile), "scores": final_scores(town, pile, scenario, readings, data).to_dict()}
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class _Base:
 
     scenario: str
     pile: tuple[int, ...]
-    rules: Rules
+    readings: WagonsReadings
     data: WagonsData
     chance: bool = False
     noun: str = "town"
@@ -79,10 +79,10 @@ class _Base:
         return 16
 
     def values(self, element: Position, names: frozenset[str]) -> Mapping[str, Value]:
-        return position_values(element, self.scenario, self.rules, self.data, names)
+        return position_values(element, self.scenario, self.readings, self.data, names)
 
     def witness(self, element: Position) -> dict:
-        return _witness(element.town, element.pile, self.scenario, self.rules, self.data)
+        return _witness(element.town, element.pile, self.scenario, self.readings, self.data)
 
     def against(self) -> str:
         return f" against the opponent pile {_names(self.pile)}" if self.pile else ""
@@ -180,9 +180,9 @@ class AnyCardsDomain(_Base):
         return Fraction(1), Position(town, placements_features(town.placements), self.pile)
 
 
-def _rules_data(readings: Any) -> tuple[Rules, WagonsData]:
-    rules = readings if isinstance(readings, Rules) else Rules()
-    return rules, load_data().for_rules(rules)
+def _readings_data(readings: Any) -> tuple[WagonsReadings, WagonsData]:
+    readings = readings if isinstance(readings, WagonsReadings) else WagonsReadings()
+    return readings, load_data().for_readings(readings)
 
 
 def _scenario(params: Mapping[str, Any], data: WagonsData) -> str:
@@ -190,14 +190,14 @@ def _scenario(params: Mapping[str, Any], data: WagonsData) -> str:
 
 
 def build_towns(params: Mapping[str, Any], readings: Any) -> TownsDomain:
-    rules, data = _rules_data(readings)
+    readings, data = _readings_data(readings)
     cards = check_cards(params.get("cards"))
     pile = check_pile(params.get("pile") or (), cards)
-    return TownsDomain(_scenario(params, data), pile, rules, data, cards=cards)
+    return TownsDomain(_scenario(params, data), pile, readings, data, cards=cards)
 
 
 def build_any_cards(params: Mapping[str, Any], readings: Any) -> AnyCardsDomain:
-    rules, data = _rules_data(readings)
+    readings, data = _readings_data(readings)
     scenario = _scenario(params, data)
     k = params.get("k")
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
@@ -208,4 +208,4 @@ def build_any_cards(params: Mapping[str, Any], readings: Any) -> AnyCardsDomain:
     if set_aside:
         raise BadInput(f"pile: card {set_aside[0]} is set aside with the scenario's goal cards (rule W9)")
     deck = tuple(c for c in range(len(data.cards)) if c not in removed and c not in pile)
-    return AnyCardsDomain(scenario, pile, rules, data, k=k, deck=deck)
+    return AnyCardsDomain(scenario, pile, readings, data, k=k, deck=deck)

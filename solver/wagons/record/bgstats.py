@@ -22,7 +22,7 @@ from urllib.parse import quote
 from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.wagons.game import GameState, is_over, scores
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 __all__ = ["play_json", "import_link", "play_date", "player_name", "duration_minutes", "GAME_NAME",
            "SOURCE_NAME", "SOURCE_GAME_ID", "OPPONENT_NAME", "IMPORT_URL", "DATE_FORMAT"]
@@ -132,7 +132,7 @@ def _summary(state: GameState) -> str:
     scenario = data.scenario(state.scenario)
     final = scores(state)
     p, o = final.player, final.opponent
-    changed = [f"{k}={v}" for k, v in state.rules.to_json().items() if v != getattr(Rules(), k)]
+    changed = [f"{k}={v}" for k, v in state.readings.to_json().items() if v != getattr(WagonsReadings(), k)]
     followed = any(e.what == "reveal" for e in state.log)  # rule:W-reveal: the cards entered as they were seen
     deal = (f"deal seed {state.seed}" if state.seed is not None else
             "a game followed at the table" if followed else "an explicit deal")
@@ -147,7 +147,7 @@ def _summary(state: GameState) -> str:
 
 def _play_id(state: GameState, date: str, name: str) -> str:
     """A stable id of this play (the same game, date and player export to the same id)."""
-    key = json.dumps({"scenario": state.scenario, "seed": state.seed, "rules": state.rules.to_json(),
+    key = json.dumps({"scenario": state.scenario, "seed": state.seed, "rules": state.readings.to_json(),
                       "town": [p.to_dict() for p in state.town.placements], "pile": list(state.pile),
                       "date": date, "player": name}, sort_keys=True)
     return "ruleslinger-wagons-" + hashlib.sha256(key.encode()).hexdigest()[:20]

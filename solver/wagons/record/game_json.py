@@ -30,8 +30,8 @@ from solver.wagons.game import (
     action_to_dict,
     goal_fronts,
 )
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_from_record, game_record
-from solver.wagons.rules import Rules
 from solver.wagons.town import Placement, town_from_dict, town_to_json
 
 __all__ = ["state_to_json", "state_from_json", "action_to_json", "action_from_json", "game_record",
@@ -53,7 +53,7 @@ def state_to_json(state: GameState) -> dict:
 
 
 def _fields(state: GameState) -> dict:
-    return {"game": "wagons", "scenario": state.scenario, "rules": state.rules.to_json(),
+    return {"game": "wagons", "scenario": state.scenario, "rules": state.readings.to_json(),
             "goal_cards": list(state.goal_cards), "removed": list(state.removed), "round": state.round,
             "turn": state.turn, "to_move": state.to_move, "circle": list(state.circle), "deck": list(state.deck),
             "town": town_to_json(state.town), "pile": list(state.pile), "hand": list(state.hand),
@@ -177,7 +177,7 @@ def state_from_json(doc: Any) -> GameState:
     resume = doc.get("resume")
     if resume not in ("player", "opponent", None):
         raise BadInput(f"game.resume: expected \"player\" or \"opponent\", got {short_repr(resume)}")
-    state = GameState(scenario.id, Rules.from_json(require(doc, "rules", dict, "game")), scenario.goals, removed,
+    state = GameState(scenario.id, WagonsReadings.from_json(require(doc, "rules", dict, "game")), scenario.goals, removed,
                       as_int(require(doc, "round", int, "game"), "game.round", 1, 2),
                       as_int(require(doc, "turn", int, "game"), "game.turn", 1), to_move,
                       _cards(doc, "circle"), _cards(doc, "deck"), town_from_dict(doc.get("town"), "game.town"),

@@ -34,7 +34,7 @@ from solver.wagons.game import (
     new_game,
     replay,
 )
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 __all__ = ["game_record", "game_from_record", "record_start", "deal_start", "record_parts", "RECORD_GAME",
            "RECORD_VERSION", "RECORD_KEYS", "MAX_ACTIONS"]
@@ -48,20 +48,20 @@ MAX_ACTIONS = 200
 """A whole game has at most 16 reveals, 16 drafts, 16 placements and 16 opponent turns."""
 
 
-def record_start(scenario: str, rules: Rules, seed: int | None, data: WagonsData | None = None,
+def record_start(scenario: str, readings: WagonsReadings, seed: int | None, data: WagonsData | None = None,
                  deal: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> GameState:
     """The state a record's actions start from: an explicit ``deal`` (circle, deck), else the seeded
     deal, else a followed game (seed None)."""
     if deal is not None:
-        return deal_start(scenario, deal[0], deal[1], rules, seed, data)
-    return new_followed_game(scenario, rules, data) if seed is None else new_game(scenario, seed, rules, data)
+        return deal_start(scenario, deal[0], deal[1], readings, seed, data)
+    return new_followed_game(scenario, readings, data) if seed is None else new_game(scenario, seed, readings, data)
 
 
-def deal_start(scenario: str, circle: Sequence[int], deck: Sequence[int] | None, rules: Rules = Rules(), seed: int | None = None,
+def deal_start(scenario: str, circle: Sequence[int], deck: Sequence[int] | None, readings: WagonsReadings = WagonsReadings(), seed: int | None = None,
                data: WagonsData | None = None) -> GameState:
     """The start of an explicit deal (rule:W-setup): ``circle`` (the next card first) and the preference
     ``deck`` (top first), none of them set aside with the scenario's goal cards (rule:W9)."""
-    base = new_game(scenario, 0, rules, data)
+    base = new_game(scenario, 0, readings, data)
     circle = check_card_ids(circle, "circle", unique=False)
     deck = check_card_ids(deck or (), "deck", unique=False)
     every = circle + deck
@@ -80,7 +80,7 @@ def game_record(state: GameState, start: GameState | None = None) -> dict:
     ``start`` when that is an explicit deal. BadInput when its log does not replay to it from there."""
     explicit = start is not None and not start.log  # a typed-in deal has no set-up entry (a mid-game start does)
     if start is None or not explicit:
-        start = record_start(state.scenario, state.rules, state.seed, state.data)
+        start = record_start(state.scenario, state.readings, state.seed, state.data)
     actions = actions_from_log(state)[len(actions_from_log(start)):]
     try:
         again = replay(start, actions)
@@ -90,13 +90,13 @@ def game_record(state: GameState, start: GameState | None = None) -> dict:
         raise BadInput("game record: the state's log does not replay to it (neither a seeded deal nor a followed "
                        "game with its reveals)")
     doc = {"game": RECORD_GAME, "version": RECORD_VERSION, "scenario": state.scenario,
-           "rules": state.rules.to_json(), "seed": state.seed}
+           "rules": state.readings.to_json(), "seed": state.seed}
     if explicit:
         doc["deal"] = {"circle": list(start.circle), "deck": list(start.deck)}
     return doc | {"actions": [action_to_dict(a) for a in actions]}
 
 
-def _header(doc: Any, data: WagonsData) -> tuple[str, Rules, int | None, list]:
+def _header(doc: Any, data: WagonsData) -> tuple[str, WagonsReadings, int | None, list]:
     """The record's fields, each checked (one line per problem)."""
     if not isinstance(doc, dict):
         raise BadInput(f"game file: expected a JSON object, got {type(doc).__name__}")
@@ -120,7 +120,7 @@ def _header(doc: Any, data: WagonsData) -> tuple[str, Rules, int | None, list]:
     if not isinstance(doc["rules"], dict):
         raise BadInput(f"game file: rules must be an object of readings, got {short_repr(doc['rules'])}")
     try:
-        rules = Rules.from_json(doc["rules"])
+        readings = WagonsReadings.from_json(doc["rules"])
     except TypeError as exc:  # a reading of the wrong type the dataclass cannot take
         raise BadInput(f"game file: rules: {exc}") from None
     seed = doc.get("seed")
@@ -131,7 +131,7 @@ def _header(doc: Any, data: WagonsData) -> tuple[str, Rules, int | None, list]:
         raise BadInput(f"game file: actions must be a list, got {type(actions).__name__}")
     if len(actions) > MAX_ACTIONS:
         raise BadInput(f"game file: {len(actions)} actions; a whole game has at most {MAX_ACTIONS}")
-    return scenario, rules, seed, actions
+    return scenario, readings, seed, actions
 
 
 def _deal(doc: dict) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -148,8 +148,8 @@ def _deal(doc: dict) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
 def record_parts(doc: Any, data: WagonsData | None = None) -> tuple[GameState, list]:
     """A game file's start and its actions, each checked (the actions not yet applied)."""
     data = data or load_data()
-    scenario, rules, seed, raw = _header(doc, data)
-    start = record_start(scenario, rules, seed, data, _deal(doc))
+    scenario, readings, seed, raw = _header(doc, data)
+    start = record_start(scenario, readings, seed, data, _deal(doc))
     return start, [action_from_dict(a, f"actions[{i}]") for i, a in enumerate(raw)]
 
 

@@ -40,8 +40,8 @@ from solver.wagons.game import (
     replay,
     scores,
 )
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import RECORD_GAME, deal_start, game_record, record_parts
-from solver.wagons.rules import Rules
 from solver.wagons.town import Town, town_from_dict
 
 __all__ = ["read_game", "record_of", "completeness_problem", "DERIVED_KEYS", "SHAPES"]
@@ -114,7 +114,7 @@ def record_of(doc: Any, what: str = "game", data: WagonsData | None = None) -> d
         start, actions = record_parts(record, data)
         return game_record(replay(start, actions), start)
     dealt = _deal_in_log(doc["log"]) if "to_move" not in doc else None
-    begun = None if dealt is None else deal_start(state.scenario, *dealt, state.rules, state.seed, state.data)
+    begun = None if dealt is None else deal_start(state.scenario, *dealt, state.readings, state.seed, state.data)
     try:
         return game_record(state, begun)
     except BadInput:
@@ -122,11 +122,11 @@ def record_of(doc: Any, what: str = "game", data: WagonsData | None = None) -> d
                        "whole); play it again with `wagons play --json` for a game file") from None
 
 
-def _rules(doc: dict, what: str) -> Rules:
+def _readings(doc: dict, what: str) -> WagonsReadings:
     raw = doc.get("rules", {})
     if not isinstance(raw, dict):
         raise BadInput(f"{what}.rules: expected an object of readings")
-    return Rules.from_json(raw)
+    return WagonsReadings.from_json(raw)
 
 
 def _from_play_output(doc: dict, what: str, data: WagonsData) -> GameState:
@@ -136,23 +136,23 @@ def _from_play_output(doc: dict, what: str, data: WagonsData) -> GameState:
     if not isinstance(scenario, str):
         raise BadInput(f"{what}.scenario: expected a scenario id, got {short_repr(scenario)}")
     data.scenario(scenario)
-    rules, seed = _rules(doc, what), doc.get("seed")
+    readings, seed = _readings(doc, what), doc.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise BadInput(f"{what}.seed: expected a whole number >= 0 or null, got {short_repr(seed)}")
     actions = _player_actions(doc, what)
     dealt = _deal_in_log(doc["log"])
     if dealt is None and seed is not None:
-        state = _replay_log(new_game(scenario, seed, rules, data), actions, what)
+        state = _replay_log(new_game(scenario, seed, readings, data), actions, what)
         _check_claims(doc, state, what)
         return state
     if dealt is not None:
         try:
-            state = _replay_log(deal_start(scenario, *dealt, rules, seed, data), actions, what)
+            state = _replay_log(deal_start(scenario, *dealt, readings, seed, data), actions, what)
             _check_claims(doc, state, what)
             return state
         except BadInput:
             pass  # not a deal the log shows whole: read the end as it stands
-    return _from_town_and_pile(doc, scenario, rules, what, data)
+    return _from_town_and_pile(doc, scenario, readings, what, data)
 
 
 def _deal_in_log(log: list) -> tuple[list[Any], list[Any]] | None:
@@ -262,7 +262,7 @@ def completeness_problem(town: Town, pile: Sequence[int], scenario_id: str, data
     return None
 
 
-def _from_town_and_pile(doc: dict, scenario: str, rules: Rules, what: str, data: WagonsData) -> GameState:
+def _from_town_and_pile(doc: dict, scenario: str, readings: WagonsReadings, what: str, data: WagonsData) -> GameState:
     """An explicit deal's finished game: its town and pile hold every card in play (rule:W9)."""
     if "town" not in doc or "opponent_pile" not in doc:
         raise BadInput(f"{what}: a game without a seed needs its 'town' and 'opponent_pile'")
@@ -271,6 +271,6 @@ def _from_town_and_pile(doc: dict, scenario: str, rules: Rules, what: str, data:
     why = completeness_problem(town, pile, scenario, data)
     if why:
         raise BadInput(f"{what}: {why}")
-    base = new_game(scenario, 0, rules, data)
+    base = new_game(scenario, 0, readings, data)
     return replace(base, circle=(), deck=(), town=town, pile=tuple(pile), to_move=None, round=2, seed=None, log=())
 

@@ -32,8 +32,8 @@ from solver.wagons.game import (
 from solver.wagons.optimizer.canwin import CanWin, can_win
 from solver.wagons.optimizer.lines import deal_state
 from solver.wagons.policies import ScriptedPolicy
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
-from solver.wagons.rules import Rules
 from solver.wagons.simulate import play_out
 
 __all__ = ["Deal", "deal_of", "followed_record", "line_record", "deal_winnable", "was_winnable", "DEAL_SIZE"]
@@ -64,7 +64,7 @@ def deal_of(state: GameState) -> Deal:
     """The deal ``state`` was dealt: the seed's (rule:W-setup), or a followed game's reveals in order
     (rule:W-reveal: the k-th card revealed is the deal's k-th card). BadInput while cards are unseen."""
     if state.seed is not None:
-        start = new_game(state.scenario, state.seed, state.rules, state.data)
+        start = new_game(state.scenario, state.seed, state.readings, state.data)
         return Deal(state.seed, start.circle, start.deck)
     cards = _reveals(state)
     if len(cards) != DEAL_SIZE:
@@ -75,7 +75,7 @@ def deal_of(state: GameState) -> Deal:
 def followed_record(start: GameState, actions: Sequence, deal: Deal) -> dict:
     """The game file of a followed game (seed null) that reveals ``deal`` and takes ``actions`` (the
     player's and the opponent's, no reveals): each chance node reveals the deal's next card."""
-    state, k = new_followed_game(start.scenario, start.rules, start.data), 0
+    state, k = new_followed_game(start.scenario, start.readings, start.data), 0
 
     def reveal_due(s: GameState) -> GameState:
         nonlocal k
@@ -90,19 +90,19 @@ def followed_record(start: GameState, actions: Sequence, deal: Deal) -> dict:
     return game_record(reveal_due(state))
 
 
-def _start(scenario: str, deal: Deal, rules: Rules, data: WagonsData | None) -> GameState:
+def _start(scenario: str, deal: Deal, readings: WagonsReadings, data: WagonsData | None) -> GameState:
     """The deal's starting state: the seeded deal itself, or the explicit circle and deck."""
     if deal.seed is not None:
-        return deal_state(scenario, deal.seed, rules=rules, data=data)
-    return deal_state(scenario, None, deal.circle, deal.deck, rules, data)
+        return deal_state(scenario, deal.seed, readings=readings, data=data)
+    return deal_state(scenario, None, deal.circle, deal.deck, readings, data)
 
 
-def line_record(scenario: str, deal: Deal, rules: Rules, answer: CanWin, data: WagonsData | None = None) -> dict:
+def line_record(scenario: str, deal: Deal, readings: WagonsReadings, answer: CanWin, data: WagonsData | None = None) -> dict:
     """The winning line of ``answer`` as a game file of the deal's kind: seeded when the deal has a
     seed, else followed with the deal's cards as its reveals (module docstring)."""
     if not answer.winnable:
         raise BadInput("no winning line: the answer is not a win")
-    start = _start(scenario, deal, rules, data)
+    start = _start(scenario, deal, readings, data)
     end = play_out(start, ScriptedPolicy(tuple(answer.actions))).state
     if scores(end).margin != answer.margin or scores(end).winner != "player":
         raise AssertionError("the winning line does not replay to the can-win answer")
@@ -111,18 +111,18 @@ def line_record(scenario: str, deal: Deal, rules: Rules, answer: CanWin, data: W
     return followed_record(start, actions_from_log(end), deal)
 
 
-def deal_winnable(scenario: str, deal: Deal, rules: Rules = Rules(), time_limit: float = 30.0,
+def deal_winnable(scenario: str, deal: Deal, readings: WagonsReadings = WagonsReadings(), time_limit: float = 30.0,
                   progress: OnProgress | None = None, data: WagonsData | None = None
                   ) -> tuple[CanWin, dict | None]:
     """Could ``deal`` be won (rule:W-opt-canwin)? The answer and, when it could, the winning line as a
     game file (:func:`line_record`)."""
     seeded = deal.seed is not None
     answer = can_win(scenario, deal.seed, None if seeded else deal.circle, None if seeded else deal.deck,
-                     rules, time_limit, progress, data)
-    return answer, (line_record(scenario, deal, rules, answer, data) if answer.winnable else None)
+                     readings, time_limit, progress, data)
+    return answer, (line_record(scenario, deal, readings, answer, data) if answer.winnable else None)
 
 
 def was_winnable(played: GameState, time_limit: float = 30.0,
                  progress: OnProgress | None = None) -> tuple[CanWin, dict | None]:
     """:func:`deal_winnable` for the deal ``played`` was dealt (:func:`deal_of`)."""
-    return deal_winnable(played.scenario, deal_of(played), played.rules, time_limit, progress, played.data)
+    return deal_winnable(played.scenario, deal_of(played), played.readings, time_limit, progress, played.data)

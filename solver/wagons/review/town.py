@@ -24,7 +24,7 @@ from solver.wagons.codes import TERRAINS
 from solver.wagons.data import WagonsData, load_data
 from solver.wagons.game import GameState, is_over
 from solver.wagons.optimizer.problem import LAYOUT_METHOD
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import COMPARING, FinalScores, final_scores
 from solver.wagons.town import Placement, Town, place, visible_grid
 
@@ -60,7 +60,7 @@ class Review:
     """The review: both towns, their scores, the parts, and whether the best layout is proven optimal."""
 
     scenario: str
-    rules: Rules
+    readings: WagonsReadings
     cards: tuple[int, ...]
     pile: tuple[int, ...]
     town: Town
@@ -104,7 +104,7 @@ class Review:
         return f"With the best layout the game would be a tie at {b.player.total}."
 
     def to_dict(self) -> dict:
-        return {"scenario": self.scenario, "rules": self.rules.to_json(), "cards": list(self.cards),
+        return {"scenario": self.scenario, "rules": self.readings.to_json(), "cards": list(self.cards),
                 "pile": list(self.pile), "town": [p.to_dict() for p in self.town.placements],
                 "best_town": [p.to_dict() for p in self.best_town.placements],
                 "mine": self.mine.to_dict(), "best": self.best.to_dict(), "proven": self.proven,
@@ -121,10 +121,10 @@ def review(state: GameState, time_limit: float = DEFAULT_TIME_LIMIT, progress: O
         raise BadInput(f"review: expected a Lone Cowboy game, got {type(state).__name__}")
     if not is_over(state):
         raise BadInput("review: the game is not over yet (cards are still to draft or place)")
-    return review_town(state.town, state.pile, state.scenario, state.rules, time_limit, progress, method, state.data)
+    return review_town(state.town, state.pile, state.scenario, state.readings, time_limit, progress, method, state.data)
 
 
-def review_town(town: Town, pile, scenario_id: str, rules: Rules = Rules(), time_limit: float = DEFAULT_TIME_LIMIT,
+def review_town(town: Town, pile, scenario_id: str, readings: WagonsReadings = WagonsReadings(), time_limit: float = DEFAULT_TIME_LIMIT,
                 progress: OnProgress | None = None, method: str = LAYOUT_METHOD, data: WagonsData | None = None) -> Review:
     """The review of ``town`` (placements in the order the cards arrived) against the opponent's ``pile``."""
     from solver.wagons.optimizer.layout import best_layout  # loads ortools, z3 and numba
@@ -133,20 +133,20 @@ def review_town(town: Town, pile, scenario_id: str, rules: Rules = Rules(), time
         raise BadInput("review: the town has no cards to lay out")
     data = data or load_data()
     pile = tuple(pile)
-    mine = final_scores(town, pile, scenario_id, rules, data)
-    res = best_layout(list(town.card_ids), scenario_id, pile, rules, time_limit, progress, method=method, data=data)
+    mine = final_scores(town, pile, scenario_id, readings, data)
+    res = best_layout(list(town.card_ids), scenario_id, pile, readings, time_limit, progress, method=method, data=data)
     best_town, kept = res.town, False
     if res.score < mine.player.total:  # cut short below the player's own town: that town is the best known
         if res.proven_optimal:
             raise AssertionError(f"best layout proven at {res.score}, below the player's town at {mine.player.total}")
         best_town, kept = town, True
     best_town = aligned(best_town, town)
-    best = final_scores(best_town, pile, scenario_id, rules, data)
+    best = final_scores(best_town, pile, scenario_id, readings, data)
     if not kept and best.player.total != res.score:
         raise AssertionError(f"best layout re-scored at {best.player.total}, reported {res.score}")
-    goals = {g.name: g for g in data.for_rules(rules).goals}
+    goals = {g.name: g for g in data.for_readings(readings).goals}
     parts = tuple(_parts(mine, best, goals))
-    return Review(scenario_id, rules, town.card_ids, pile, town, best_town, mine, best, res.proven_optimal,
+    return Review(scenario_id, readings, town.card_ids, pile, town, best_town, mine, best, res.proven_optimal,
                   res.bound, kept, parts, res.elapsed, float(time_limit), res.method)
 
 

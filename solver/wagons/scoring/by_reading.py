@@ -5,7 +5,7 @@ open (Boom or Bust: per Mine or flat, W11), the player's card settles it; until 
 their card shows, a page shows the totals under every listed alternative. :func:`scores_by_reading`
 gives, for one town, pile, scenario and rules: the readings in play (their register wording beside each
 value), the score parts that rest on them, and the totals and the winner under every combination of
-their values. The readings are those of :data:`~solver.wagons.rules.GOAL_READINGS` whose confidence is
+their values. The readings are those of :data:`~solver.wagons.readings.GOAL_READINGS` whose confidence is
 "low" and whose card the scenario uses; a reading of higher confidence (W12, W13) is not listed.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from solver.register import register
 from solver.wagons.data import CARD, WagonsData, load_data
-from solver.wagons.rules import CHOICES, GOAL_READINGS, Rules
+from solver.wagons.readings import CHOICES, GOAL_READINGS, WagonsReadings
 from solver.wagons.scoring.totals import final_scores
 from solver.wagons.town import Town
 
@@ -24,7 +24,7 @@ __all__ = ["low_confidence_readings", "reading_wording", "scores_by_reading"]
 
 
 def low_confidence_readings(scenario_id: str, data: WagonsData | None = None) -> tuple[tuple[str, str], ...]:
-    """(goal card, :class:`Rules` field) for each goal card of the scenario whose score rests on a
+    """(goal card, :class:`WagonsReadings` field) for each goal card of the scenario whose score rests on a
     low-confidence number with listed readings (rule:W11)."""
     data = data or load_data()
     out = []
@@ -62,26 +62,26 @@ def reading_wording(field: str, value: str) -> str:
     return _first_sentence(text) if text else f"{field} = {value}"
 
 
-def _reading(name: str, field: str, rules: Rules, data: WagonsData) -> dict:
+def _reading(name: str, field: str, readings: WagonsReadings, data: WagonsData) -> dict:
     entry = _entry(field)
     return {"option": field, "rule": entry.id, "title": entry.title, "goal": name, "card_text": data.goal(name).text,
-            "chosen": getattr(rules, field),
+            "chosen": getattr(readings, field),
             "values": [{"value": v, "default": v == CHOICES[field][0], "wording": reading_wording(field, v)}
                        for v in CHOICES[field]]}
 
 
-def _column(town: Town, pile, scenario_id: str, rules: Rules, data: WagonsData, names, chosen: dict) -> dict:
-    fs = final_scores(town, pile, scenario_id, rules, data)
+def _column(town: Town, pile, scenario_id: str, readings: WagonsReadings, data: WagonsData, names, chosen: dict) -> dict:
+    fs = final_scores(town, pile, scenario_id, readings, data)
     return {"readings": chosen, "player": fs.player.total, "opponent": fs.opponent.total, "margin": fs.margin,
             "winner": fs.winner, "decided_by": fs.decided_by,
             "parts": {"player": {n: fs.player.goals[n] for n in names},
                       "opponent": {n: fs.opponent.goals[n] for n in names}}}
 
 
-def scores_by_reading(town: Town, pile, scenario_id: str, rules: Rules = Rules(),
+def scores_by_reading(town: Town, pile, scenario_id: str, readings: WagonsReadings = WagonsReadings(),
                       data: WagonsData | None = None) -> dict:
     """The scores of ``town`` against ``pile`` under every combination of the low-confidence readings the
-    scenario's goal cards rest on (rule:W11), the other readings as in ``rules``:
+    scenario's goal cards rest on (rule:W11), the other readings as in ``readings``:
 
     ``{"readings": [{"option", "rule", "title", "goal", "card_text", "chosen", "values": [{"value", "default",
     "wording"}]}], "parts": [{"side", "goal"}], "scores": [{"readings": {option: value}, "chosen", "player",
@@ -94,9 +94,9 @@ def scores_by_reading(town: Town, pile, scenario_id: str, rules: Rules = Rules()
     scores = []
     for combo in (itertools.product(*[CHOICES[f] for f in fields]) if fields else ()):
         chosen = dict(zip(fields, combo))
-        column = _column(town, pile, scenario_id, replace(rules, **chosen), data, names, chosen)
-        column["chosen"] = all(getattr(rules, f) == v for f, v in chosen.items())
+        column = _column(town, pile, scenario_id, replace(readings, **chosen), data, names, chosen)
+        column["chosen"] = all(getattr(readings, f) == v for f, v in chosen.items())
         scores.append(column)
-    return {"readings": [_reading(name, field, rules, data) for name, field in listed],
+    return {"readings": [_reading(name, field, readings, data) for name, field in listed],
             "parts": [{"side": side, "goal": name} for name in names for side in ("player", "opponent")],
             "scores": scores}

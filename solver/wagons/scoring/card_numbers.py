@@ -22,7 +22,7 @@ from solver.errors import BadInput
 from solver.io.numbers import short_repr
 from solver.wagons import goal_kinds
 from solver.wagons.data import CARD, GOAL_NUMBER_LIMIT, MAX_TABLE, GoalSpec, WagonsData, check_goal, is_card
-from solver.wagons.rules import GOAL_READINGS
+from solver.wagons.readings import GOAL_READINGS
 from solver.wagons.scoring.totals import is_low_confidence
 
 __all__ = ["CARD", "Question", "LAYOUTS", "questions", "read_card", "card_values", "with_cards", "goals_file",
@@ -147,7 +147,7 @@ def read_card(goal: GoalSpec, typed: dict) -> GoalSpec:
 
 def card_values(goal: GoalSpec) -> dict:
     """``goal``'s numbers as its card lists them (the shape :func:`read_card` takes): a run table from runs of 2
-    Wagons, bands with None for "and more"; the reading parameters that :class:`Rules` sets left out."""
+    Wagons, bands with None for "and more"; the reading parameters that :class:`Readings` sets left out."""
     out = {}
     for q in questions(goal):
         v = goal.param(q.param)

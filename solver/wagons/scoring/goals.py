@@ -29,7 +29,7 @@ from solver.wagons.codes import (
 )
 from solver.wagons.data import GoalSpec, OpponentReading, WagonsData
 from solver.wagons.goal_kinds import boom_points
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring.bitboards import PileCounts, TownFeatures, group_of, largest_group_size
 
 __all__ = ["COMPARING", "Side", "PLAYER_GOALS", "COMPARING_GOALS", "player_goal", "player_goal_scorer",
@@ -372,31 +372,31 @@ def _mine_territories(pile, terrains: tuple[str, ...]) -> int:
     return sum(1 for cid in pile for t in cards[cid].territories if t.icon == "Mine" and t.terrain in terrains)
 
 
-def opponent_mines(reading: OpponentReading, pc: PileCounts, rules: Rules = Rules(), pile=()) -> int:
+def opponent_mines(reading: OpponentReading, pc: PileCounts, readings: WagonsReadings = WagonsReadings(), pile=()) -> int:
     """The opponent's Mines for Boom or Bust; with ``mine_terrains`` (Boomtown: "Mountains count as
-    Mines") as ``rules.boomtown_mines`` reads it (rule:W6): Mine icons + those territories ("both"),
+    Mines") as ``readings.boomtown_mines`` reads it (rule:W6): Mine icons + those territories ("both"),
     each territory showing either once ("either"), or those territories alone ("mountains")."""
     extra = sum(pc.terrain[TERRAIN_CODE[t]] for t in reading.mine_terrains)
-    if not reading.mine_terrains or rules.boomtown_mines == "both":
+    if not reading.mine_terrains or readings.boomtown_mines == "both":
         return pc.icon[MINE] + extra
-    if rules.boomtown_mines == "mountains":
+    if readings.boomtown_mines == "mountains":
         return extra
     return pc.icon[MINE] + extra - _mine_territories(pile, reading.mine_terrains)
 
 
-def _opponent_total(entry, reading: OpponentReading, pc: PileCounts, rules: Rules, pile) -> int:
+def _opponent_total(entry, reading: OpponentReading, pc: PileCounts, readings: WagonsReadings, pile) -> int:
     """The pile's total of what a counting kind counts; the Mines as :func:`opponent_mines` reads them."""
     total = 0
     for lane, code in goal_kinds.symbol_lanes(entry.counts):
         if lane == 1 and code == MINE:
-            total += opponent_mines(reading, pc, rules, pile)
+            total += opponent_mines(reading, pc, readings, pile)
         else:
             total += (pc.terrain if lane == 0 else pc.icon)[code]
     return total
 
 
 def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data: WagonsData,
-                  rules: Rules = Rules(), pile=()) -> int:
+                  readings: WagonsReadings = WagonsReadings(), pile=()) -> int:
     """The opponent's score for a non-comparing goal card, by the scenario's reading (rule:W6);
     ``pile`` (the cards counted in ``pc``) is read only by :func:`opponent_mines`. "as-player" scores a
     counting kind's total of the pile; a position kind has no positions in a pile, so it is refused."""
@@ -414,7 +414,7 @@ def opponent_goal(goal: GoalSpec, reading: OpponentReading, pc: PileCounts, data
     if r == "as-player":
         entry = goal_kinds.kind(goal.kind)
         if entry is not None and entry.family == "counting":
-            return entry.points(goal, _opponent_total(entry, reading, pc, rules, pile))
+            return entry.points(goal, _opponent_total(entry, reading, pc, readings, pile))
         raise BadInput(f"scenario reading for '{goal.name}': the opponent's pile has no positions, so "
                        f"'as-player' cannot apply to it")
     raise BadInput(f"unknown opponent reading '{r}'")

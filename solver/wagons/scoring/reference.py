@@ -13,7 +13,7 @@ from __future__ import annotations
 from solver.wagons import goal_kinds
 from solver.wagons.cards import load_cards
 from solver.wagons.data import TERRAINS, WagonsData, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.town import Town, visible_grid
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -64,7 +64,7 @@ def _terrains(grid: dict, name: str) -> set:
     return {xy for xy, v in grid.items() if v.terrain == name}
 
 
-def _cool_water(goal, grid: dict, rules: Rules) -> int:
+def _cool_water(goal, grid: dict, readings: WagonsReadings) -> int:
     comps = _groups(_terrains(grid, "Water"))
     best_size = max((len(c) for c in comps), default=0)
     best = max((sum(1 for w in _icons(grid, "Wagon") if _adjacent_or_on(w, c)) for c in comps if len(c) == best_size),
@@ -72,37 +72,37 @@ def _cool_water(goal, grid: dict, rules: Rules) -> int:
     return _param(goal, "per_wagon") * best
 
 
-def _badlands(goal, grid: dict, rules: Rules) -> int:
+def _badlands(goal, grid: dict, readings: WagonsReadings) -> int:
     """rule:W12: a Gun boxed in both ways once, or once per way."""
     d = _terrains(grid, "Desert")
     ways = [((x - 1, y) in d and (x + 1, y) in d) + ((x, y - 1) in d and (x, y + 1) in d)
             for (x, y) in _icons(grid, "Gun")]
-    n = sum(ways) if rules.badlands_both_ways == "twice" else sum(1 for w in ways if w)
+    n = sum(ways) if readings.badlands_both_ways == "twice" else sum(1 for w in ways if w)
     return _param(goal, "per_gun") * n
 
 
-def _happy_cows(goal, grid: dict, rules: Rules) -> int:
+def _happy_cows(goal, grid: dict, readings: WagonsReadings) -> int:
     """rule:W13: with "corner", a Snow touching at a corner is next to the Cow too."""
-    snow, steps = _terrains(grid, "Snow"), STEPS + (CORNERS if rules.happy_cows_snow == "corner" else ())
+    snow, steps = _terrains(grid, "Snow"), STEPS + (CORNERS if readings.happy_cows_snow == "corner" else ())
     return _param(goal, "per_cow") * sum(1 for (x, y) in _icons(grid, "Cow")
                                          if (x, y) not in snow and all((x + dx, y + dy) not in snow for dx, dy in steps))
 
 
-def _bootleggers(goal, grid: dict, rules: Rules) -> int:
+def _bootleggers(goal, grid: dict, readings: WagonsReadings) -> int:
     wagons, beers = _icons(grid, "Wagon"), _icons(grid, "Beer")
     adj = sum(1 for (x, y) in beers if any((x + dx, y + dy) in wagons for dx, dy in STEPS))
     return _param(goal, "per_beer_adjacent") * adj + _param(goal, "per_beer_alone") * (len(beers) - adj)
 
 
-def _gold_country(goal, grid: dict, rules: Rules) -> int:
+def _gold_country(goal, grid: dict, readings: WagonsReadings) -> int:
     return _param(goal, "per_mine") * sum(1 for m in _icons(grid, "Mine") if _adjacent_or_on(m, _terrains(grid, "Mountains")))
 
 
-def _the_herd(goal, grid: dict, rules: Rules) -> int:
+def _the_herd(goal, grid: dict, readings: WagonsReadings) -> int:
     return _param(goal, "per_cow") * max((len(c) for c in _groups(_icons(grid, "Cow"))), default=0)
 
 
-def _wagon_train(goal, grid: dict, rules: Rules) -> int:
+def _wagon_train(goal, grid: dict, readings: WagonsReadings) -> int:
     table = _param(goal, "run_points")
     wagons, total = _icons(grid, "Wagon"), 0
     for (x, y) in wagons:
@@ -118,7 +118,7 @@ def _wagon_train(goal, grid: dict, rules: Rules) -> int:
 
 POSITION = {"cool-water": _cool_water, "badlands": _badlands, "happy-cows": _happy_cows, "bootleggers": _bootleggers,
             "gold-country": _gold_country, "the-herd": _the_herd, "wagon-train": _wagon_train}
-"""Position kind -> ``points(goal, grid, rules)``."""
+"""Position kind -> ``points(goal, grid, readings)``."""
 
 
 def _pile_icons(pile: tuple[int, ...]) -> list[str]:
@@ -156,23 +156,23 @@ goal_kinds.check_backend("reference", POSITION.keys() | COMPARING.keys(), ("posi
 
 
 def reference_goal(name: str, grid: dict, pile: tuple[int, ...], extra_guns: int = 0,
-                   data: WagonsData | None = None, rules: Rules = Rules()) -> int:
+                   data: WagonsData | None = None, readings: WagonsReadings = WagonsReadings()) -> int:
     """The player's points for one goal card (comparing cards against the pile); Boom or Bust
-    per Mine or flat as ``rules.boom_or_bust`` says (rule:W11), Badlands and Happy Cows as
-    ``rules.badlands_both_ways`` and ``rules.happy_cows_snow`` say (rule:W12, rule:W13)."""
-    goal = (data or load_data()).for_rules(rules).goal(name)
+    per Mine or flat as ``readings.boom_or_bust`` says (rule:W11), Badlands and Happy Cows as
+    ``readings.badlands_both_ways`` and ``readings.happy_cows_snow`` say (rule:W12, rule:W13)."""
+    goal = (data or load_data()).for_readings(readings).goal(name)
     entry = goal_kinds.kind(goal.kind)
     if entry is None:
         raise ValueError(name)
     if entry.family == "counting":  # a territory counts once for its terrain and once for its icon
         return entry.points(goal, sum(1 for v in grid.values() for s in entry.counts if s in (v.terrain, v.icon)))
     if entry.family == "position":
-        return POSITION[goal.kind](goal, grid, rules)
+        return POSITION[goal.kind](goal, grid, readings)
     return COMPARING[goal.kind](goal, grid, pile, extra_guns)
 
 
 def reference_score_player(town: Town, scenario_id: str, pile, data: WagonsData | None = None,
-                           rules: Rules = Rules()) -> dict:
+                           readings: WagonsReadings = WagonsReadings()) -> dict:
     """{'groups', 'goals', 'total'} computed the plain way (``data``: None = the shipped files)."""
     data = data or load_data()
     scenario = data.scenario(scenario_id)
@@ -181,5 +181,5 @@ def reference_score_player(town: Town, scenario_id: str, pile, data: WagonsData 
     goals = {}
     for name in scenario.goals:
         extra = scenario.reading(name).extra_guns
-        goals[name] = reference_goal(name, grid, tuple(pile), extra, data, rules)
+        goals[name] = reference_goal(name, grid, tuple(pile), extra, data, readings)
     return {"groups": groups, "goals": goals, "total": sum(groups.values()) + sum(goals.values())}

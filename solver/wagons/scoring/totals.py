@@ -17,7 +17,7 @@ from solver.errors import BadInput
 from solver.wagons.cards import check_pile, load_cards
 from solver.wagons.codes import BEER, GUN, MINE, TERRAINS
 from solver.wagons.data import GoalSpec, ScenarioSpec, WagonsData, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring.bitboards import (
     PileCounts,
     TownFeatures,
@@ -113,10 +113,10 @@ def is_low_confidence(goal: GoalSpec) -> bool:
     return goal.confidence.startswith("low") or any(str(c).startswith("low") for _, c in goal.param_confidence)
 
 
-def low_confidence(scenario_id: str, data: WagonsData | None = None, rules: Rules = Rules()) -> tuple[str, ...]:
+def low_confidence(scenario_id: str, data: WagonsData | None = None, readings: WagonsReadings = WagonsReadings()) -> tuple[str, ...]:
     """The scenario's goal cards whose scores rest on a low-confidence number or reading (rule:W11):
     what a score that uses them must say it is (a reading, not a fact)."""
-    data = (data or load_data()).for_rules(rules)
+    data = (data or load_data()).for_readings(readings)
     return tuple(name for name in data.scenario(scenario_id).goals if is_low_confidence(data.goal(name)))
 
 
@@ -156,10 +156,10 @@ D_, F_, M_, P_, S_, W_ = TERRAINS
 _BEER_AT, _MINE_AT, _GUN_AT = 8 * (6 + BEER), 8 * (6 + MINE), 8 * (6 + GUN)
 
 
-def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rules(),
+def score_player(town: Town, scenario_id: str, opponent_pile, readings: WagonsReadings = WagonsReadings(),
                  data: WagonsData | None = None, features: TownFeatures | None = None) -> PlayerScore:
     """The player's final score: largest groups + the scenario's two goal cards (rule:W7)."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     if not isinstance(scenario_id, str):
         raise BadInput(f"scenario: expected a scenario id, got {scenario_id!r}")
     scenario, plan = _plan(scenario_id, data)
@@ -188,11 +188,11 @@ def score_player(town: Town, scenario_id: str, opponent_pile, rules: Rules = Rul
     return PlayerScore(groups, goals, total)
 
 
-def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(),
+def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, readings: WagonsReadings = WagonsReadings(),
               data: WagonsData | None = None, opponent_base: int | None = None) -> int:
     """Player total - opponent total from bitboards (the greedy policy's fast path; same rules as
     :func:`final_scores`). ``opponent_base`` = the opponent's total without comparing cards, if known."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     if not isinstance(scenario_id, str):
         data.scenario(scenario_id)  # raises the BadInput naming it
     scenario, plan = _plan(scenario_id, data)
@@ -210,19 +210,19 @@ def margin_of(f: TownFeatures, pile: tuple[int, ...], scenario_id: str, rules: R
         else:
             player += fn(f)
     if opponent_base is None:
-        opponent_base = opponent_fixed(pile, scenario_id, rules, data)
+        opponent_base = opponent_fixed(pile, scenario_id, readings, data)
     return player - opp - opponent_base
 
 
-def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(), data: WagonsData | None = None,
+def margin_scorer(pile: tuple[int, ...], scenario_id: str, readings: WagonsReadings = WagonsReadings(), data: WagonsData | None = None,
                   opponent_base: int | None = None, near: TownFeatures | None = None):
-    """``margin(f)``, equal to ``margin_of(f, pile, scenario_id, rules, data, opponent_base)``, with
+    """``margin(f)``, equal to ``margin_of(f, pile, scenario_id, readings, data, opponent_base)``, with
     everything that does not depend on the town (scenario, pile counts, the opponent's fixed
     points) worked out once: for scoring many candidate towns against the same pile.
 
     ``near``: features most scored towns differ from in a few masks (e.g. the town before one more
     card, same frame); its group sizes are reused for every terrain mask left unchanged."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     if not isinstance(scenario_id, str):
         data.scenario(scenario_id)  # raises the BadInput naming it
     scenario, plan = _plan(scenario_id, data)
@@ -235,7 +235,7 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
             comparing.append((cmp, theirs, reading.can_lose))
         else:
             fns.append(fn)
-    base = opponent_fixed(pile, scenario_id, rules, data) if opponent_base is None else opponent_base
+    base = opponent_fixed(pile, scenario_id, readings, data) if opponent_base is None else opponent_base
     fns = tuple(fns)
     comparing = tuple(comparing)
     if near is None:
@@ -265,18 +265,18 @@ def margin_scorer(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(
     return margin
 
 
-def opponent_fixed(pile: tuple[int, ...], scenario_id: str, rules: Rules = Rules(),
+def opponent_fixed(pile: tuple[int, ...], scenario_id: str, readings: WagonsReadings = WagonsReadings(),
                    data: WagonsData | None = None) -> int:
     """The part of the opponent's total that does not depend on the player's town."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     scenario = data.scenario(scenario_id)
     pc = pile_counts(pile)
-    total = later_card_score(pile, data.difficulty_table(rules.difficulty)) if rules.edition == "later" \
+    total = later_card_score(pile, data.difficulty_table(readings.difficulty)) if readings.edition == "later" \
         else common_score(pc)
     for name in scenario.goals:
         goal = data.goal(name)
         if goal.kind not in COMPARING:
-            total += opponent_goal(goal, scenario.reading(name), pc, data, rules, pile)
+            total += opponent_goal(goal, scenario.reading(name), pc, data, readings, pile)
     return total
 
 
@@ -298,15 +298,15 @@ def later_card_score(pile, table: dict[int, int]) -> int:
     return total
 
 
-def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rules(),
+def score_opponent(pile, scenario_id: str, player_town: Town, readings: WagonsReadings = WagonsReadings(),
                    data: WagonsData | None = None, features: TownFeatures | None = None) -> OpponentScore:
     """The opponent's final score: 3 most common terrains + the scenario's readings (rule:W6)."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     scenario = _scenario(scenario_id, data)
     pile = check_pile(pile, player_town.card_ids)
     pc = pile_counts(pile)
-    if rules.edition == "later":
-        common, common_rule = later_card_score(pile, data.difficulty_table(rules.difficulty)), "W-later-scoring"
+    if readings.edition == "later":
+        common, common_rule = later_card_score(pile, data.difficulty_table(readings.difficulty)), "W-later-scoring"
     else:
         common, common_rule = common_score(pc), "W-common"
     goals = {}
@@ -316,30 +316,30 @@ def score_opponent(pile, scenario_id: str, player_town: Town, rules: Rules = Rul
             p, o, can_lose = _sides(features or placements_features(player_town.placements), pc, scenario, goal)
             goals[name] = comparing_goal(goal, p, o, can_lose)[1]
         else:
-            goals[name] = opponent_goal(goal, scenario.reading(name), pc, data, rules, pile)
+            goals[name] = opponent_goal(goal, scenario.reading(name), pc, data, readings, pile)
     return OpponentScore(common, goals, common + sum(goals.values()), common_rule)
 
 
 def winner_of(player_total: int, opponent_total: int, player_guns: int, opponent_guns: int,
-              rules: Rules = Rules()) -> tuple[Winner, DecidedBy]:
+              readings: WagonsReadings = WagonsReadings()) -> tuple[Winner, DecidedBy]:
     """(winner, what decided it): higher total; a tie stays a tie or goes to most Guns (rule:W8)."""
     if player_total != opponent_total:
         return (Winner.PLAYER if player_total > opponent_total else Winner.OPPONENT), DecidedBy.TOTAL
-    if rules.tie_break == "guns" and player_guns != opponent_guns:
+    if readings.tie_break == "guns" and player_guns != opponent_guns:
         return (Winner.PLAYER if player_guns > opponent_guns else Winner.OPPONENT), DecidedBy.GUNS
     return Winner.TIE, DecidedBy.TIE
 
 
-def final_scores(town: Town, pile, scenario_id: str, rules: Rules = Rules(),
+def final_scores(town: Town, pile, scenario_id: str, readings: WagonsReadings = WagonsReadings(),
                  data: WagonsData | None = None) -> FinalScores:
     """Both scores and the winner (rule:W8)."""
     f = placements_features(town.placements)
-    player = score_player(town, scenario_id, pile, rules, data, f)
-    opponent = score_opponent(pile, scenario_id, town, rules, data, f)
+    player = score_player(town, scenario_id, pile, readings, data, f)
+    opponent = score_opponent(pile, scenario_id, town, readings, data, f)
     guns_p = f.icon[GUN].bit_count()
     guns_o = pile_counts(tuple(pile)).icon[GUN]
-    winner, decided = winner_of(player.total, opponent.total, guns_p, guns_o, rules)
-    return FinalScores(player, opponent, winner, decided, low_confidence(scenario_id, data, rules))
+    winner, decided = winner_of(player.total, opponent.total, guns_p, guns_o, readings)
+    return FinalScores(player, opponent, winner, decided, low_confidence(scenario_id, data, readings))
 
 
 def clear_caches() -> None:

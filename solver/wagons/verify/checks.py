@@ -27,7 +27,7 @@ import z3
 from solver.errors import BadInput
 from solver.execution.progress import OnProgress, Progress
 from solver.wagons.data import SCENARIO_IDS, WagonsData
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.verify import shared
 from solver.wagons.verify.engine import random_games, replay
 from solver.wagons.verify.model import MODEL_MUTATIONS, SLOTS, GameModel, OutOfTime, scenario_cards
@@ -70,17 +70,17 @@ def _undecided(family: str, scenario: str, rule: str, run: Z3Run, why) -> CheckR
                    Finding(None, details={"stopped": str(why)}))
 
 
-def _game(run: Z3Run, scenario: str, rules: Rules, mutations: frozenset, deal=None) -> GameModel:
+def _game(run: Z3Run, scenario: str, readings: WagonsReadings, mutations: frozenset, deal=None) -> GameModel:
     """The Z3 game in the run's fresh context; ``deal`` (circle + deck, 16 ids) pins one deal. Inside the readings
     sweep's :func:`~solver.wagons.verify.shared.sharing`, a game without a pinned deal is built once for the checks
     of one scenario and readings (each asks in its own push/pop scope, under its own run's time limit)."""
-    key = (scenario, rules, frozenset(mutations))
+    key = (scenario, readings, frozenset(mutations))
     kept = shared.MODELS.get(key) if deal is None else None
     if kept is not None:
         kept.run, kept.deadline = run, run.deadline
         run.limit(kept.s)
         return kept
-    m = GameModel(run.ctx, scenario, rules, mutations, deadline=run.deadline)
+    m = GameModel(run.ctx, scenario, readings, mutations, deadline=run.deadline)
     m.run = run
     run.limit(m.s)
     if deal is not None:
@@ -107,13 +107,13 @@ def _sat(model: GameModel, *conds):
     return (None if r == z3.unknown else r == z3.sat), tr
 
 
-def _engine_view(scenario: str, rules: Rules, trace: dict | None) -> dict | None:
+def _engine_view(scenario: str, readings: WagonsReadings, trace: dict | None) -> dict | None:
     """The engine's replay of a Z3 trace, summarised for the report (agrees, first difference,
     the final town and pile when the engine's game ended)."""
     if trace is None:
         return None
     try:
-        r = replay(scenario, trace, rules)
+        r = replay(scenario, trace, readings)
     except BadInput as e:
         return {"agrees": False, "mismatch": f"the engine refuses the line: {e}"}
     out: dict[str, Any] = {"agrees": r.agrees, "mismatch": r.mismatch}
@@ -127,19 +127,19 @@ def _engine_view(scenario: str, rules: Rules, trace: dict | None) -> dict | None
     return out
 
 
-def pin_random_games(model: GameModel, scenario: str, rules: Rules, games: int, seed: int = 0) -> dict:
+def pin_random_games(model: GameModel, scenario: str, readings: WagonsReadings, games: int, seed: int = 0) -> dict:
     """(see below) With a pinned deal the games are skipped: ``{"games": 0}``."""
     if getattr(model, "pinned", False):
         return {"games": 0, "agree": 0, "first_difference": None}
-    return _pin_random_games(model, scenario, rules, games, seed)
+    return _pin_random_games(model, scenario, readings, games, seed)
 
 
-def _pin_random_games(model: GameModel, scenario: str, rules: Rules, games: int, seed: int = 0) -> dict:
+def _pin_random_games(model: GameModel, scenario: str, readings: WagonsReadings, games: int, seed: int = 0) -> dict:
     """Pin the Z3 game on ``games`` random engine games (deal, drafts, Boomtown count): the Z3 model
     must allow each and take the same opponent actions; returns agreement counts and the first
     difference."""
     ok, first, done = 0, None, 0
-    for g in random_games(scenario, games, seed, rules):
+    for g in random_games(scenario, games, seed, readings):
         if model.run is not None and model.run.out_of_time():
             break
         done += 1
@@ -174,12 +174,12 @@ def _same_opponent(trace: dict, game: dict) -> bool:
 
 # ------------------------------------------------------------------ the game checks
 
-def check_conservation(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
+def check_conservation(scenario: str, readings: WagonsReadings = WagonsReadings(), mutations: frozenset = frozenset(),
                        time_limit: float = 60.0, random_checks: int = 3, deal=None) -> CheckResult:
     """Over every deal and line: each of the 16 cards ends once in the town (or hand) or the pile."""
     run = Z3Run(time_limit)
     try:
-        m = _game(run, scenario, rules, mutations, deal)
+        m = _game(run, scenario, readings, mutations, deal)
     except OutOfTime as e:
         return _undecided("card-conservation", scenario, PASSAGES["conservation"], run, e)
     bad = [m.town_count(sl) + m.pile_count(sl) != 1 for sl in range(SLOTS)]
@@ -196,20 +196,20 @@ def check_conservation(scenario: str, rules: Rules = Rules(), mutations: frozens
                   for sl in range(SLOTS)}
         mv.pop()
         wrong = {str(c): v for c, v in counts.items() if v["town"] + v["pile"] != 1}
-        cex = {"game": tr, "cards_not_once": wrong, "engine": _engine_view(scenario, rules, tr)}
-    details = {"cards": list(scenario_cards(scenario)), "random_games": pin_random_games(m, scenario, rules,
+        cex = {"game": tr, "cards_not_once": wrong, "engine": _engine_view(scenario, readings, tr)}
+    details = {"cards": list(scenario_cards(scenario)), "random_games": pin_random_games(m, scenario, readings,
                                                                                         random_checks)}
     return _result(f"card-conservation/{scenario}", f"{scenario}: every card ends in exactly one of the town and the "
                    "opponent's pile; nothing is drawn twice", PASSAGES["conservation"], run,
                    Finding(None if found is None else not found, cex, details))
 
 
-def check_termination(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
+def check_termination(scenario: str, readings: WagonsReadings = WagonsReadings(), mutations: frozenset = frozenset(),
                       time_limit: float = 60.0, random_checks: int = 3, deal=None) -> CheckResult:
     """Every game ends within TURN_BOUND turns; a deal and line reaching the most turns."""
     run = Z3Run(time_limit)
     try:
-        m = _game(run, scenario, rules, mutations, deal)
+        m = _game(run, scenario, readings, mutations, deal)
     except OutOfTime as e:
         return _undecided("termination", scenario, PASSAGES["termination"], run, e)
     stuck = z3.Or([st.stuck for st in m.steps])
@@ -218,21 +218,21 @@ def check_termination(scenario: str, rules: Rules = Rules(), mutations: frozense
     cex = None
     if found:
         cex = {"game": tr, "why": "still running after the bound" if tr["turns"] and len(tr["turns"]) > TURN_BOUND
-               else "a party has no action (the game is stuck)", "engine": _engine_view(scenario, rules, tr)}
+               else "a party has no action (the game is stuck)", "engine": _engine_view(scenario, readings, tr)}
     elif found is False:
         for n in range(TURN_BOUND, 0, -1):
             ok, w = _sat(m, z3.Not(m.live_after), m.turns() == n)
             if ok:
-                details.update({"longest_game_turns": n, "witness": w, "engine": _engine_view(scenario, rules, w)})
+                details.update({"longest_game_turns": n, "witness": w, "engine": _engine_view(scenario, readings, w)})
                 break
             if ok is None:
                 break
-        details["random_games"] = pin_random_games(m, scenario, rules, random_checks)
+        details["random_games"] = pin_random_games(m, scenario, readings, random_checks)
     return _result(f"termination/{scenario}", f"{scenario}: every game ends within {TURN_BOUND} turns",
                    PASSAGES["termination"], run, Finding(None if found is None else not found, cex, details))
 
 
-def _gaps(m: GameModel, scenario: str, rules: Rules) -> list[dict]:
+def _gaps(m: GameModel, scenario: str, readings: WagonsReadings) -> list[dict]:
     """Where the text alone leaves the opponent's choice open, at a turn a game reaches (each with
     the reading that settles it and a game reaching it, replayable in the engine)."""
     def opp(st, r2):
@@ -246,7 +246,7 @@ def _gaps(m: GameModel, scenario: str, rules: Rules) -> list[dict]:
          [z3.And(opp(st, False), z3.PbGe([(c, 1) for c in st.round1_matches[:3]], 2)) for st in m.steps]),
         ("W4", "round 2: the scenario rule and the icon rule name different cards; the text does not order them "
                "(reading: the scenario rule first)",
-         [z3.And(opp(st, True), z3.Or([z3.And(st.scenario_pick[i], z3.Or([st.fallback_by[rules.icon_source][j]
+         [z3.And(opp(st, True), z3.Or([z3.And(st.scenario_pick[i], z3.Or([st.fallback_by[readings.icon_source][j]
                                                                           for j in range(2) if j != i] or [F]))
                                        for i in range(3)])) for st in m.steps]),
         ("W2", "round 2: icons on the pile's top card and icons anywhere in the pile lead to different cards "
@@ -272,7 +272,7 @@ def _gaps(m: GameModel, scenario: str, rules: Rules) -> list[dict]:
         entry = {"rule": rule_id, "situation": what, "reachable": ok}
         if tr is not None:
             entry["game"] = tr
-            entry["engine"] = _engine_view(scenario, rules, tr)
+            entry["engine"] = _engine_view(scenario, readings, tr)
         elif ok is False:
             entry["note"] = "no deal reaches it with these card fronts: the text is not open here"
         found.append(entry)
@@ -288,12 +288,12 @@ def _r1_hand(m: GameModel):
     return out
 
 
-def check_automaton(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
+def check_automaton(scenario: str, readings: WagonsReadings = WagonsReadings(), mutations: frozenset = frozenset(),
                     time_limit: float = 60.0, random_checks: int = 3, gaps: bool = True, deal=None) -> CheckResult:
     """At every opponent turn a game reaches, the readings name exactly one action and the text allows it."""
     run = Z3Run(time_limit)
     try:
-        m = _game(run, scenario, rules, mutations, deal)
+        m = _game(run, scenario, readings, mutations, deal)
     except OutOfTime as e:
         return _undecided("automaton", scenario, PASSAGES["automaton"] + " " + SCENARIO_TEXT[scenario], run, e)
     bad = []
@@ -306,15 +306,15 @@ def check_automaton(scenario: str, rules: Rules = Rules(), mutations: frozenset 
     if tr is not None:
         turn = next((t for t in tr["turns"] if t["who"] == "opponent" and
                      (len(t["readings_pick"]) != 1 or not set(t["readings_pick"]) <= set(t["text_allows"]))), None)
-        cex = {"game": tr, "turn": turn, "engine": _engine_view(scenario, rules, tr),
+        cex = {"game": tr, "turn": turn, "engine": _engine_view(scenario, readings, tr),
                "why": None if turn is None else ("no action named" if not turn["readings_pick"] else
                                                  "more than one action named" if len(turn["readings_pick"]) > 1 else
                                                  "the action skips more cards than the text allows")}
-    details = {"readings": rules.to_json()}
+    details = {"readings": readings.to_json()}
     if found is False:
-        details["random_games"] = pin_random_games(m, scenario, rules, random_checks)
+        details["random_games"] = pin_random_games(m, scenario, readings, random_checks)
         if gaps:
-            details["text_gaps"] = _gaps(m, scenario, rules)
+            details["text_gaps"] = _gaps(m, scenario, readings)
     return _result(f"automaton/{scenario}", f"{scenario}: the opponent's round-1 and round-2 rules name exactly one "
                    "action, within what the text allows, at every turn a game reaches",
                    PASSAGES["automaton"] + " " + SCENARIO_TEXT[scenario], run,
@@ -362,7 +362,7 @@ def _placement_model(ctx, n: int, mutations: frozenset):
     return s, xs, ys, legal, contact
 
 
-def check_playability(scenario: str, rules: Rules = Rules(), mutations: frozenset = frozenset(),
+def check_playability(scenario: str, readings: WagonsReadings = WagonsReadings(), mutations: frozenset = frozenset(),
                       time_limit: float = 60.0, max_town: int | None = None) -> CheckResult:
     """For towns of 0..largest cards: a legal placement exists, and the rule admits no corner-only one (each town
     size in its own run of the Z3 check runner, with what is left of the time limit)."""
@@ -474,7 +474,7 @@ def mutation_names() -> dict[str, str]:
     return dict(MUTATIONS)
 
 
-def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(), mutations=frozenset(),
+def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, readings: WagonsReadings = WagonsReadings(), mutations=frozenset(),
                time_limit: float = 60.0, progress: OnProgress | None = None, total_limit: float | None = None,
                data: WagonsData | None = None) -> list[CheckResult]:
     """Every (check, scenario) pair, each in its own Z3 context; ``progress`` before each (its id) and at the end.
@@ -501,18 +501,18 @@ def run_checks(scenarios=SCENARIO_IDS, checks=CHECK_IDS, rules: Rules = Rules(),
         if end is not None:
             limit = min(time_limit, max(0.05, (end - time.perf_counter()) / (len(jobs) - i)))
         extra = {"data": data} if data is not None and c in READS_GOAL_NUMBERS else {}
-        out.append(fams[c](s, rules, frozenset(mutations), limit, **extra))
+        out.append(fams[c](s, readings, frozenset(mutations), limit, **extra))
     if progress:
         progress(Progress(len(jobs), len(jobs), "checks"))
     return out
 
 
-def report(rules: Rules, options: dict, progress: OnProgress | None = None) -> dict:
-    """The registry's entry (:mod:`solver.verification`): the checks under ``rules`` with ``options``
+def report(readings: WagonsReadings, options: dict, progress: OnProgress | None = None) -> dict:
+    """The registry's entry (:mod:`solver.verification`): the checks under ``readings`` with ``options``
     ``{"scenarios": [ids], "checks": [ids], "mutations": [names], "time_limit": seconds}``."""
     from solver import verification
 
     mutations = frozenset(options.get("mutations", ()))
-    res = run_checks(tuple(options.get("scenarios", SCENARIO_IDS)), tuple(options.get("checks", CHECK_IDS)), rules,
+    res = run_checks(tuple(options.get("scenarios", SCENARIO_IDS)), tuple(options.get("checks", CHECK_IDS)), readings,
                      mutations, float(options.get("time_limit", 60.0)), progress=progress)
-    return verification.report(res, rules, mutations=sorted(mutations), goals=None)
+    return verification.report(res, readings, mutations=sorted(mutations), goals=None)

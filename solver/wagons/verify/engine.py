@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from solver.errors import BadInput
 from solver.wagons.game import Draft, GameState, Place, apply, is_over, legal_actions
 from solver.wagons.optimizer.bestplay import deal_state
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import town_features
 from solver.wagons.town import Placement, Town, legal_placements
 
@@ -59,10 +59,10 @@ class EngineReplay:
     after_round_1: tuple[int, ...] | None = None
 
 
-def replay(scenario: str, trace: dict, rules: Rules = Rules(), max_turns: int | None = None) -> EngineReplay:
+def replay(scenario: str, trace: dict, readings: WagonsReadings = WagonsReadings(), max_turns: int | None = None) -> EngineReplay:
     """Play ``trace`` through the engine; returns the engine's turns, the final state and whether
     every opponent turn agrees with the trace (``agrees``) and where it first differs."""
-    state = deal_state(scenario, circle=trace["circle"], deck=trace["deck"], rules=rules)
+    state = deal_state(scenario, circle=trace["circle"], deck=trace["deck"], readings=readings)
     stack = trace.get("opponent_behind_after_round_1") is False
     drafts = list(trace["player_drafts"])
     engine_turns, steps = [], 0
@@ -112,11 +112,11 @@ def _compare(model_turns: list, engine_turns: list, max_turns: int | None) -> st
     return None
 
 
-def random_games(scenario: str, n: int, seed: int = 0, rules: Rules = Rules()) -> list[dict]:
+def random_games(scenario: str, n: int, seed: int = 0, readings: WagonsReadings = WagonsReadings()) -> list[dict]:
     """``n`` engine games with uniformly random drafts (placements spread or stacked at random):
     each as a trace-like dict (deal, drafts, Boomtown count) with the engine's turns."""
     rng = random.Random(f"wagons-verify-{scenario}-{seed}")
-    base = deal_state(scenario, seed=0, rules=rules)
+    base = deal_state(scenario, seed=0, readings=readings)
     cards = list(base.circle + base.deck)
     out = []
     for _ in range(n):

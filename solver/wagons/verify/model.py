@@ -28,7 +28,7 @@ import z3
 
 from solver.wagons.cards import load_cards
 from solver.wagons.data import ICONS, Card, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.z3check import Z3Run
 
 ROW = 8
@@ -154,15 +154,15 @@ def game_solver(ctx: z3.Context) -> z3.Solver:
 
 
 class GameModel:
-    """The whole game for one scenario and reading (``rules``), with deliberate ``mutations``;
+    """The whole game for one scenario and reading (``readings``), with deliberate ``mutations``;
     ``deadline`` (a ``time.perf_counter()`` value) stops the encoding with :class:`OutOfTime`; ``run``: the check
     runner's run whose context it is in (its solves go through it)."""
 
     run: Z3Run | None = None
 
-    def __init__(self, ctx: z3.Context, scenario: str, rules: Rules = Rules(),
+    def __init__(self, ctx: z3.Context, scenario: str, readings: WagonsReadings = WagonsReadings(),
                  mutations: frozenset = frozenset(), steps: int = MAX_STEPS, deadline: float | None = None):
-        self.ctx, self.scenario, self.rules, self.mutations = ctx, scenario, rules, frozenset(mutations)
+        self.ctx, self.scenario, self.readings, self.mutations = ctx, scenario, readings, frozenset(mutations)
         self.deadline = deadline
         self.ids = scenario_cards(scenario)
         self.s = game_solver(ctx)
@@ -217,7 +217,7 @@ class GameModel:
     def icon_in_town(self, slot, top, pile_icons, source=None):
         """Round 2 (rule:W2): the card shows an icon showing in the opponent's town."""
         ctx = self.ctx
-        if (source or self.rules.icon_source) == "town":
+        if (source or self.readings.icon_source) == "town":
             return z3.Or([z3.And(pile_icons[i], self.has_icon(slot, i)) for i in ICONS])
         parts = []
         for cid in self.ids:
@@ -252,10 +252,10 @@ class GameModel:
     def _round1(self, st: Step, rem):
         """rule:W1: the first (or, rule:W1-pick round1_pick=last, the last) of the next 3 that matches the deck's top
         card; rule:W1-next: else the next."""
-        window = 4 if "round1-skip-3" in self.mutations else self.rules.round1_window
+        window = 4 if "round1-skip-3" in self.mutations else self.readings.round1_window
         has_top = st.deck < SLOTS
         m = [z3.And(rem > j, has_top, self.match(st.cur + j, st.deck)) for j in range(window)]
-        if getattr(self.rules, "round1_pick", "first") == "last":  # the last match in the window
+        if getattr(self.readings, "round1_pick", "first") == "last":  # the last match in the window
             chosen = list(reversed(_first(list(reversed(m)))))
         else:
             chosen = _first(m)
@@ -273,7 +273,7 @@ class GameModel:
         any_sc = z3.Or(sc)
         fb_by = {src: _first([z3.And(rem > j, self.icon_in_town(st.cur + j, st.top, st.pile_icons, src))
                               for j in range(2)]) + [z3.BoolVal(False, ctx)] for src in ("top", "town")}
-        if self.rules.edition == "later":  # rule:W4-later
+        if self.readings.edition == "later":  # rule:W4-later
             fb = [z3.BoolVal(False, ctx)] * 3
         else:
             fbc = [z3.And(rem > j, self.icon_in_town(st.cur + j, st.top, st.pile_icons)) for j in range(2)]
@@ -326,7 +326,7 @@ class GameModel:
             self._route_slots(player, cur, k, moves, opp_match, deck)
             # the pile's top (rule:W3) and its icons
             taken_card, last_skipped, deck_card = self.card(cur + k), self.card(cur + k - 1), self.card(deck)
-            if self.rules.match_order == "deck-first":
+            if self.readings.match_order == "deck-first":
                 opp_top = taken_card
             else:
                 opp_top = z3.If(st.match, deck_card, taken_card)
@@ -394,7 +394,7 @@ class GameModel:
         never = z3.Not(z3.Or([ended for ended, _, _, _ in self.after_r1]))
         s.add(z3.Or([z3.And(ended, m == placed, opp == 4 * pl, held == placed + hand)
                      for ended, placed, pl, hand in self.after_r1] + [z3.And(never, m == 1, opp == 0, held == 1)]))
-        if getattr(self.rules, "boomtown_count", "visible") == "cards":  # 4 per card the player holds
+        if getattr(self.readings, "boomtown_count", "visible") == "cards":  # 4 per card the player holds
             s.add(self.boom_count == 4 * held)
         else:
             s.add(self.boom_count >= 4, self.boom_count <= 4 * m)

@@ -27,9 +27,9 @@ from dataclasses import fields, replace
 import z3
 
 from solver.wagons import goal_kinds
-from solver.wagons import rules as rules_module
+from solver.wagons import readings as readings_module
 from solver.wagons.data import ICONS, TERRAINS, WagonsData, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import run_partition_best
 from solver.wagons.verify import shared
 from solver.wagons.verify.model import card_facts, scenario_cards
@@ -65,20 +65,20 @@ SCENARIO_SCORING = {
 
 # ------------------------------------------------------------------ readings of the goal numbers
 
-def goal_number_readings(base: Rules = Rules()) -> list[tuple[dict, Rules]]:
-    """Every combination of the goal-number readings ``solver.wagons.rules`` offers (open question W11):
-    the fields of :class:`Rules` whose register entry is W11 or a goal card (``W-goal-...``),
-    with the values of the option's tuple in ``rules.py``. ``[({}, base)]`` when there is none."""
+def goal_number_readings(base: WagonsReadings = WagonsReadings()) -> list[tuple[dict, WagonsReadings]]:
+    """Every combination of the goal-number readings ``solver.wagons.readings`` offers (open question W11):
+    the fields of :class:`WagonsReadings` whose register entry is W11 or a goal card (``W-goal-...``),
+    with the values of the option's tuple in ``readings.py``. ``[({}, base)]`` when there is none."""
     from solver.register import register
 
     options = []
     for r in register().for_game("wagons"):
         if not r.option or not (r.id.startswith("W11") or r.id.startswith("W-goal")):
             continue
-        f = next((f for f in fields(Rules) if f.name == r.option), None)
+        f = next((f for f in fields(WagonsReadings) if f.name == r.option), None)
         if f is None:
             continue
-        values = next((v for v in vars(rules_module).values() if isinstance(v, tuple) and f.default in v
+        values = next((v for v in vars(readings_module).values() if isinstance(v, tuple) and f.default in v
                        and all(isinstance(x, type(f.default)) for x in v)), (f.default,))
         if (f.name, values) not in options:
             options.append((f.name, values))
@@ -96,10 +96,10 @@ def goal_number_readings(base: Rules = Rules()) -> list[tuple[dict, Rules]]:
 class BoundModel:
     """Final positions of one scenario, relaxed as the module docstring says (all Z3 Ints)."""
 
-    def __init__(self, ctx: z3.Context, scenario: str, rules: Rules = Rules(), mutations=frozenset(),
+    def __init__(self, ctx: z3.Context, scenario: str, readings: WagonsReadings = WagonsReadings(), mutations=frozenset(),
                  data: WagonsData | None = None):
-        self.ctx, self.scenario, self.rules, self.mutations = ctx, scenario, rules, frozenset(mutations)
-        self.data = (data or load_data()).for_rules(rules)  # rule:W11: the readings of the cards' numbers
+        self.ctx, self.scenario, self.readings, self.mutations = ctx, scenario, readings, frozenset(mutations)
+        self.data = (data or load_data()).for_readings(readings)  # rule:W11: the readings of the cards' numbers
         self.spec = self.data.scenario(scenario)
         self.ids = scenario_cards(scenario)
         self.opt = z3.Optimize(ctx=ctx)
@@ -137,8 +137,8 @@ class BoundModel:
 
     def _common(self):
         """rule:W-common: the 3 most common terrains of the pile (later edition: per-card table)."""
-        if self.rules.edition == "later":
-            table = self.data.difficulty_table(self.rules.difficulty)
+        if self.readings.edition == "later":
+            table = self.data.difficulty_table(self.readings.difficulty)
             return z3.Sum([z3.If(self.own[c], 0, table.get(len({t for t, _ in card_facts()[c].cells}), 0))
                            for c in self.ids])
         common = z3.Int("common", self.ctx)
@@ -185,7 +185,7 @@ class BoundModel:
 
     def _badlands_ways(self) -> int:
         """How many times a Gun boxed in both ways scores Badlands under this model's rules (rule:W12)."""
-        return 2 if getattr(self.rules, "badlands_both_ways", "once") == "twice" else 1
+        return 2 if getattr(self.readings, "badlands_both_ways", "once") == "twice" else 1
 
     def _table(self, values, n):
         e = self.iv(values[-1])
@@ -217,7 +217,7 @@ class BoundModel:
         or by a ``boomtown_mines`` reading: each such territory once ("either"), the terrains alone
         ("mountains")."""
         terrains = tuple(reading.mine_terrains)
-        how = getattr(self.rules, "boomtown_mines", "both") if terrains else "both"
+        how = getattr(self.readings, "boomtown_mines", "both") if terrains else "both"
         if how == "both":
             return self.oi["Mine"] + z3.Sum([self.ot[t] for t in terrains] or [self.iv(0)])
         if how == "mountains":
@@ -253,9 +253,9 @@ def _least(a, b):
     return z3.If(a < b, a, b)
 
 
-def _wins(bm: BoundModel, rules: Rules):
+def _wins(bm: BoundModel, readings: WagonsReadings):
     """The player wins (rule:W8): a higher total; with the Guns tie-break a tie may also be won."""
-    return bm.player_total >= bm.opp_total if rules.tie_break == "guns" else bm.player_total > bm.opp_total
+    return bm.player_total >= bm.opp_total if readings.tie_break == "guns" else bm.player_total > bm.opp_total
 
 
 def _maximise(run: Z3Run, model: BoundModel, objective) -> tuple[int | None, bool, dict]:
@@ -274,10 +274,10 @@ def _maximise(run: Z3Run, model: BoundModel, objective) -> tuple[int | None, boo
 
 # ------------------------------------------------------------------ engine games (witnesses)
 
-def _games(scenario: str, rules: Rules, seeds: range, policy: str = "greedy", data: WagonsData | None = None):
+def _games(scenario: str, readings: WagonsReadings, seeds: range, policy: str = "greedy", data: WagonsData | None = None):
     """(seed, engine game) for each seed (played once in a readings sweep: :func:`shared.played`)."""
     for seed in seeds:
-        yield seed, shared.played(scenario, policy, seed, rules, data)
+        yield seed, shared.played(scenario, policy, seed, readings, data)
 
 
 def _actions(result) -> list[dict]:
@@ -289,21 +289,21 @@ def _actions(result) -> list[dict]:
     return out
 
 
-def replay_script(scenario: str, seed: int, actions: list[dict], rules: Rules, data: WagonsData | None = None):
+def replay_script(scenario: str, seed: int, actions: list[dict], readings: WagonsReadings, data: WagonsData | None = None):
     """`wagons play --seed N --policy scripted --script FILE` in-process: the engine's final scores."""
     from solver.wagons.policies import policy_by_name
     from solver.wagons.simulate import play_game
 
-    return play_game(scenario, policy_by_name("scripted", actions), seed, rules, data)
+    return play_game(scenario, policy_by_name("scripted", actions), seed, readings, data)
 
 
-def best_town_score(cards, scenario: str, pile, rules: Rules, time_limit: float,
+def best_town_score(cards, scenario: str, pile, readings: WagonsReadings, time_limit: float,
                     data: WagonsData | None = None) -> dict | None:
     """The optimizer's best town for ``cards`` in order (the one place the verifier uses it)."""
     from solver.wagons.optimizer.layout import best_layout
 
     try:
-        r = best_layout(list(cards), scenario, tuple(pile), rules, time_limit=time_limit, data=data)
+        r = best_layout(list(cards), scenario, tuple(pile), readings, time_limit=time_limit, data=data)
     except Exception:  # noqa: BLE001 - a witness is optional; the bound stands without it
         return None
     return {"score": r.score, "proven_optimal": r.proven_optimal, "placements": [p.to_dict() for p in r.placements]}
@@ -325,22 +325,22 @@ minutes."""
 
 
 
-def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds: int = 400,
+def _win_witness(scenario: str, readings: WagonsReadings, mutations, deadline: float, seeds: int = 400,
                  data: WagonsData | None = None):
     """The first greedy game the player wins, replayed from its script; and whether the bound
     model allows that win (it must: the model relaxes the rules)."""
-    for seed, res in _games(scenario, rules, range(seeds), data=data):
+    for seed, res in _games(scenario, readings, range(seeds), data=data):
         if time.perf_counter() > deadline:
             return None
         if res.scores.winner != "player":
             continue
         actions = _actions(res)
-        again = replay_script(scenario, seed, actions, rules, data)
+        again = replay_script(scenario, seed, actions, readings, data)
         run = Z3Run(deadline - time.perf_counter())
-        bm = BoundModel(run.ctx, scenario, rules, mutations, data)
+        bm = BoundModel(run.ctx, scenario, readings, mutations, data)
         s = run.solver()
         s.add(bm.opt.assertions())
-        s.add(bm.pin(res.state.town.card_ids), _wins(bm, rules))
+        s.add(bm.pin(res.state.town.card_ids), _wins(bm, readings))
         allowed = run.check(s)
         return {"seed": seed, "script": {"actions": actions}, "replay_winner": again.scores.winner,
                 "player": again.scores.player.total, "opponent": again.scores.opponent.total,
@@ -350,7 +350,7 @@ def _win_witness(scenario: str, rules: Rules, mutations, deadline: float, seeds:
     return None
 
 
-def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, deals: int = 40,
+def _unwinnable_deal(scenario: str, readings: WagonsReadings, mutations, deadline: float, deals: int = 40,
                      data: WagonsData | None = None):
     """The first seeded deal on which the bound model proves no draft line can win."""
     from solver.wagons.optimizer.bestplay import deal_state, draft_lines
@@ -360,13 +360,13 @@ def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, de
         if time.perf_counter() > deadline:
             break
         tried += 1
-        state = deal_state(scenario, seed=seed, rules=rules, data=data)
+        state = deal_state(scenario, seed=seed, readings=readings, data=data)
         lines = draft_lines(state, data)
         run = Z3Run(deadline - time.perf_counter())
-        bm = BoundModel(run.ctx, scenario, rules, mutations, data)
+        bm = BoundModel(run.ctx, scenario, readings, mutations, data)
         s = run.solver()
         s.add(bm.opt.assertions())
-        s.add(z3.Or([bm.pin(line.cards) for line in lines]), _wins(bm, rules))
+        s.add(z3.Or([bm.pin(line.cards) for line in lines]), _wins(bm, readings))
         r = run.check(s)
         if r == z3.unsat:
             return {"seed": seed, "circle": list(state.circle), "deck": list(state.deck), "draft_lines": len(lines),
@@ -375,7 +375,7 @@ def _unwinnable_deal(scenario: str, rules: Rules, mutations, deadline: float, de
     return None, tried
 
 
-def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
+def check_winnability(scenario: str, readings: WagonsReadings = WagonsReadings(), mutations=frozenset(), time_limit: float = 60.0,
                       data: WagonsData | None = None, loss_search: bool = True) -> CheckResult:
     """Per goal-number reading: a won deal with its replayable line, and a deal no line wins (if proven);
     ``data``: the goal numbers to check under (a user's ``--goals`` file; None: the shipped ones).
@@ -384,10 +384,10 @@ def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset
     ``loss_search=False`` (a sweep that keeps only ``holds``) leaves that search out: same ``holds``."""
     run = Z3Run(time_limit)
     start = run.started
-    readings = goal_number_readings(rules)
+    choices = goal_number_readings(readings)
     per, holds, cex = [], True, None
-    for chosen, r in readings:
-        budget = (time_limit - (time.perf_counter() - start)) / max(1, len(readings) - len(per))
+    for chosen, r in choices:
+        budget = (time_limit - (time.perf_counter() - start)) / max(1, len(choices) - len(per))
         deadline = time.perf_counter() + budget
         win = _win_witness(scenario, r, mutations, time.perf_counter() + budget / 2, data=data)
         lose, tried = _unwinnable_deal(scenario, r, mutations, deadline, data=data) if loss_search else (None, 0)
@@ -405,29 +405,29 @@ def check_winnability(scenario: str, rules: Rules = Rules(), mutations=frozenset
                    Finding(holds, cex, details, "W11"))
 
 
-BOUND_READINGS = ("edition", "difficulty", "boomtown_mines", *(f for f, *_ in rules_module.GOAL_READINGS.values()))
+BOUND_READINGS = ("edition", "difficulty", "boomtown_mines", *(f for f, *_ in readings_module.GOAL_READINGS.values()))
 """The readings :class:`BoundModel` reads: the later edition's per-card table (``_common``), the opponent's Mines
 (``_opp_mines``) and the goal cards' numbers (``WagonsData.for_rules``, ``_badlands_ways``). The draft readings
 change which towns a game reaches, never the relaxation, which allows every subset of the cards."""
 
 
-def bound_readings(rules: Rules) -> Rules:
-    """``rules`` with every reading the bound model does not read at its default (the key of a kept bound)."""
-    return replace(Rules(), **{name: getattr(rules, name) for name in BOUND_READINGS})
+def bound_readings(readings: WagonsReadings) -> WagonsReadings:
+    """``readings`` with every reading the bound model does not read at its default (the key of a kept bound)."""
+    return replace(WagonsReadings(), **{name: getattr(readings, name) for name in BOUND_READINGS})
 
 
-def _bound(scenario: str, rules: Rules, mutations: frozenset, data: WagonsData | None, side: str,
+def _bound(scenario: str, readings: WagonsReadings, mutations: frozenset, data: WagonsData | None, side: str,
            limit: float) -> dict:
     """The proven bound of one side's total (Z3's optimum of the bound model within ``limit`` seconds), in a
     fresh context (its own :class:`Z3Run`). Inside a readings sweep (:func:`shared.sharing`) a proven bound is kept per scenario, bound
     readings, mutations, goal numbers, side and limit (the same Z3 problem) for the runs of the other draft
     readings; a bound the limit left open is not kept, so each run tries it again."""
-    key = (scenario, bound_readings(rules), frozenset(mutations), id(data), side, limit)
+    key = (scenario, bound_readings(readings), frozenset(mutations), id(data), side, limit)
     kept = shared.BOUNDS.get(key)
     if kept is not None and kept[0] is data:
         return dict(kept[1])
     run = Z3Run(limit)
-    bm = BoundModel(run.ctx, scenario, rules, mutations, data)
+    bm = BoundModel(run.ctx, scenario, readings, mutations, data)
     bound, proven, arg = _maximise(run, bm, bm.player_total if side == "player" else bm.opp_total)
     out = {"bound": bound, "proven": proven, "bound_position": arg}
     if bound is not None:
@@ -435,16 +435,16 @@ def _bound(scenario: str, rules: Rules, mutations: frozenset, data: WagonsData |
     return dict(out)
 
 
-def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozenset(), time_limit: float = 60.0,
+def check_score_bounds(scenario: str, readings: WagonsReadings = WagonsReadings(), mutations=frozenset(), time_limit: float = 60.0,
                        games: int = 60, data: WagonsData | None = None) -> CheckResult:
     """Proven upper bounds of both totals; witnesses from engine games (and the optimizer); ``data`` as
     :func:`check_winnability`."""
     run = Z3Run(time_limit)
     start = run.started
-    out = {side: _bound(scenario, rules, mutations, data, side, max(0.05, time_limit / 4))
+    out = {side: _bound(scenario, readings, mutations, data, side, max(0.05, time_limit / 4))
            for side in ("player", "opponent")}
     best = {"player": None, "opponent": None}
-    for seed, res in _games(scenario, rules, range(games), data=data):
+    for seed, res in _games(scenario, readings, range(games), data=data):
         if time.perf_counter() - start > time_limit * 0.6:
             break
         for side, total in (("player", res.scores.player.total), ("opponent", res.scores.opponent.total)):
@@ -453,7 +453,7 @@ def check_score_bounds(scenario: str, rules: Rules = Rules(), mutations=frozense
     wp = best["player"]
     if wp is not None and time_limit >= 5 and time.perf_counter() - start < time_limit * 0.8:
         cards = [p["card"] for p in wp["town"]["placements"]]
-        opt = best_town_score(cards, scenario, wp["pile"], rules, min(time_limit * 0.15, WITNESS_LAYOUT_SECONDS), data)
+        opt = best_town_score(cards, scenario, wp["pile"], readings, min(time_limit * 0.15, WITNESS_LAYOUT_SECONDS), data)
         if opt is not None and opt["score"] > wp["total"]:
             wp = {**wp, "total": opt["score"], "town": {"placements": opt["placements"]}, "by": "optimizer",
                   "proven_optimal_layout": opt["proven_optimal"]}

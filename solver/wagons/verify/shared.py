@@ -78,16 +78,16 @@ def sharing() -> Iterator[None]:
         SHARING.reset(token)
 
 
-def played(scenario: str, policy: str, seed: int, rules: Any, data: Any = None) -> Any:
-    """``solver.wagons.simulate.play_game(scenario, policy, seed, rules, data)``, played once per key inside
+def played(scenario: str, policy: str, seed: int, readings: Any, data: Any = None) -> Any:
+    """``solver.wagons.simulate.play_game(scenario, policy, seed, readings, data)``, played once per key inside
     :func:`sharing` (``data`` by identity, kept alive beside the game so its identity stays its own)."""
     from solver.wagons.simulate import play_game
 
-    key = (scenario, policy, seed, rules, id(data))
+    key = (scenario, policy, seed, readings, id(data))
     kept = GAMES.get(key)
     if kept is not None and kept[0] is data:
         return kept[1]
-    result = play_game(scenario, policy, seed, rules, data)
+    result = play_game(scenario, policy, seed, readings, data)
     GAMES.put(key, (data, result))
     return result
 

@@ -42,12 +42,12 @@ COSTS = {"greedy-wins": 1.0, "card-conservation": 5.0, "termination": 3.0, "auto
 """Rough CPU seconds of one run of each verdict (one scenario; the impact run starts its biggest tasks first)."""
 
 
-def _greedy_share(scenario: str, part: str, rules: Any) -> str:
+def _greedy_share(scenario: str, part: str, readings: Any) -> str:
     """The share key of a greedy-wins run (a verdict per scenario, without parts)."""
-    return _share(ENGINE_GAMES, scenario, rules)
+    return _share(ENGINE_GAMES, scenario, readings)
 
 
-def _share(what: str, scenario: str, rules: Any) -> str:
+def _share(what: str, scenario: str, readings: Any) -> str:
     """The share key of a run: what it shares, the scenario and the readings that set it apart. One Z3 game is
     one set of readings; the engine games' task holds every set of readings with the same bound model (the
     score-bounds check's Z3 bounds: :data:`solver.wagons.verify.scores.BOUND_READINGS`), whose games are kept
@@ -57,8 +57,8 @@ def _share(what: str, scenario: str, rules: Any) -> str:
     if what == ENGINE_GAMES:
         from solver.wagons.verify.scores import bound_readings
 
-        rules = bound_readings(rules)
-    return f"{what}/{scenario}/{json.dumps(rules.to_json(), sort_keys=True)}"
+        readings = bound_readings(readings)
+    return f"{what}/{scenario}/{json.dumps(readings.to_json(), sort_keys=True)}"
 
 
 SCENARIO_ONLY = {
@@ -136,7 +136,7 @@ def _card_data(cards: str) -> WagonsData | None:
     return with_cards(load_data(), answers) if answers else None
 
 
-def _wagons_check(check: str, rules, settings: Settings, scenarios: tuple[str, ...] | None = None) -> dict:
+def _wagons_check(check: str, readings, settings: Settings, scenarios: tuple[str, ...] | None = None) -> dict:
     """One ``wagons verify`` check in every scenario (or in ``scenarios``), each solve within the settings' time
     limit; a scenario left undecided by the limit makes the verdict undecided (never cached, never 'holds').
     Only ``holds`` is kept, so winnability runs without its search for a deal no line wins (it does not decide
@@ -151,16 +151,16 @@ def _wagons_check(check: str, rules, settings: Settings, scenarios: tuple[str, .
     if data is not None and check in wagons_verify.READS_GOAL_NUMBERS:
         extra["data"] = data
     with shared.sharing():
-        rows = [family(sid, rules, frozenset(), settings.time_limit, **extra) for sid in scenarios or SCENARIO_IDS]
+        rows = [family(sid, readings, frozenset(), settings.time_limit, **extra) for sid in scenarios or SCENARIO_IDS]
     out = {row.id: row.holds for row in rows}
     if any(v is None for v in out.values()):
         return {"undecided": "time limit", **out}
     return out
 
 
-def _check_part(check: str, scenario: str, rules: Any, settings: Settings) -> dict:
+def _check_part(check: str, scenario: str, readings: Any, settings: Settings) -> dict:
     """One scenario's part of a ``wagons verify`` check's verdict (its own job in the readings sweep)."""
-    return _wagons_check(check, rules, settings, (scenario,))
+    return _wagons_check(check, readings, settings, (scenario,))
 
 
 def per_scenario_words(value: dict) -> str:
@@ -182,7 +182,7 @@ def greedy_words(value: dict) -> str:
             f"({counted(value.get('ties', 0), 'tie')})")
 
 
-def _greedy(scenario: str, rules, settings: Settings) -> dict:
+def _greedy(scenario: str, readings, settings: Settings) -> dict:
     """The greedy policy's wins and ties over the settings' seeded deals (the games the score-bounds and
     winnability checks of the same scenario and readings play too: :func:`shared.played`)."""
     from solver.wagons.verify import shared
@@ -191,7 +191,7 @@ def _greedy(scenario: str, rules, settings: Settings) -> dict:
     wins = ties = 0
     with shared.sharing():
         for seed in range(settings.seed, settings.seed + settings.games):
-            w = shared.played(scenario, "greedy", seed, rules, data).scores.winner
+            w = shared.played(scenario, "greedy", seed, readings, data).scores.winner
             wins += w == "player"
             ties += w == "tie"
     return {"wins": wins, "ties": ties, "games": settings.games}

@@ -16,7 +16,7 @@ from solver.ask.question import Question, question_from_doc
 from solver.cactus import odds
 from solver.cactus.duel import duel_odds
 from solver.cactus.questions import decks, duels
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.cli import main
 
 NAMES = [e.name for e in examples() if e.question.game == "cactus"]
@@ -79,7 +79,7 @@ def test_the_rounds_seen_match_the_companion():
     from solver.cactus import companion
 
     seen = [{"event": "train", "train_discard": "tumbleweed"}, {"event": "stagecoach"}]
-    rep = companion.report(2, CactusRules(), [companion.record_from_json(r, i) for i, r in enumerate(seen, 1)])
+    rep = companion.report(2, CactusReadings(), [companion.record_from_json(r, i) for i, r in enumerate(seen, 1)])
     for rnd, p in rep["steps"][-1]["rounds"].items():
         a = ask(deck_question("chance", f"marshal.round == {rnd}", players=2, seen=seen))
         assert a.value == Fraction(p)
@@ -114,7 +114,7 @@ def test_every_small_duel_brute_force():
 
 
 def test_focus_tells_apart_only_what_is_read():
-    d = decks.build({"players": 4}, CactusRules())
+    d = decks.build({"players": 4}, CactusReadings())
     assert d.layouts() == 333 and d.focus(frozenset({"before.sandstorm.shootout"})).layouts() == 330_873
     assert decks.kinds_read(frozenset({"marshal.round", "event.fast-draw.times"})) == ("fast-draw",)
 
@@ -149,9 +149,9 @@ def test_conditions_read_back_as_written():
 
 def test_solo_with_the_event_deck_is_the_combined_odds():
     """C1: the solo deck and a (short) solo event deck together end the game at the earlier of the two."""
-    readings = (("solo_events", True), ("solo_event_cards", 3))
-    rules = CactusRules.from_values(dict(readings))
-    exact = odds.distribution(odds.MarshalQuery(None, rules))
+    chosen = (("solo_events", True), ("solo_event_cards", 3))
+    readings = CactusReadings.from_values(dict(chosen))
+    exact = odds.distribution(odds.MarshalQuery(None, readings))
     for rnd in (2, 3, 4, 6):
         a = ask(deck_question("chance", f"marshal.round == {rnd}", players=1, readings=readings))
         assert a.exact and a.value == exact.get(rnd, 0)

@@ -19,7 +19,7 @@ from solver.ask import condition as cm
 from solver.ask.engine import ask
 from solver.ask.question import Question
 from solver.cactus import events as ev
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 
 CARDS = 3
 KINDS = ("sandstorm", "train", "stagecoach", "tumbleweed")
@@ -27,15 +27,15 @@ KINDS = ("sandstorm", "train", "stagecoach", "tumbleweed")
 READINGS = {"default": (), "duels": (("duel_win_chance", "1/2"), ("marshal_discard", "discarded"))}
 
 
-def _walk(state: ev.EventsInPlay, rules: CactusRules, drawn: tuple = ()):
+def _walk(state: ev.EventsInPlay, readings: CactusReadings, drawn: tuple = ()):
     if state.ended:
         yield Fraction(1), drawn, state.end_round, str(state.end_cause)
         return
     if not state.deck:
         yield Fraction(1), drawn, None, "never"
         return
-    for p, s in ev.play_round(state, rules):
-        for q, d, end, cause in _walk(s, rules, drawn + (s.current,)):
+    for p, s in ev.play_round(state, readings):
+        for q, d, end, cause in _walk(s, readings, drawn + (s.current,)):
             yield p * q, d, end, cause
 
 
@@ -54,13 +54,13 @@ def naive_values(drawn: tuple, end: int | None, cause: str) -> dict:
 @cache
 def naive(reading: str, seen_first: str | None = None) -> tuple[tuple[Fraction, dict], ...]:
     """Every play of every physical short deck with its exact chance (conditioned on the first event drawn)."""
-    rules = CactusRules.from_values(dict(READINGS[reading])) if READINGS[reading] else CactusRules()
+    readings = CactusReadings.from_values(dict(READINGS[reading])) if READINGS[reading] else CactusReadings()
     cards = ev.table().cards()
     decks: Counter = Counter(tuple(cards[i] for i in idx) for idx in permutations(range(len(cards)), CARDS))
     out = []
     for prefix, n in decks.items():
         for slot in range(3):
-            for p, drawn, end, cause in _walk(ev.EventsInPlay(ev.build_deck(prefix, CARDS, slot)), rules):
+            for p, drawn, end, cause in _walk(ev.EventsInPlay(ev.build_deck(prefix, CARDS, slot)), readings):
                 if seen_first is None or drawn[:1] == (seen_first,):
                     out.append((Fraction(n, perm(len(cards), CARDS)) / 3 * p, naive_values(drawn, end, cause)))
     total = sum(w for w, _ in out)

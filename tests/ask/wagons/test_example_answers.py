@@ -26,10 +26,10 @@ def _towns(cards) -> list[Town]:
     return layer
 
 
-def _values(town: Town, pile, scenario: str, rules) -> dict:
-    data = load_data().for_rules(rules)
-    ref = reference_score_player(town, scenario, pile, data, rules)
-    opp = score_opponent(pile, scenario, town, rules, data)
+def _values(town: Town, pile, scenario: str, readings) -> dict:
+    data = load_data().for_readings(readings)
+    ref = reference_score_player(town, scenario, pile, data, readings)
+    opp = score_opponent(pile, scenario, town, readings, data)
     grid = visible_grid(town)
     out = {"player.total": ref["total"], "opponent.total": opp.total, "margin": ref["total"] - opp.total}
     for g in data.scenario(scenario).goals:
@@ -39,7 +39,7 @@ def _values(town: Town, pile, scenario: str, rules) -> dict:
     for icon in ICONS:
         out[f"player.icon.{icon.lower()}"] = sum(1 for t in grid.values() if t.icon == icon)
     guns = placements_features(town.placements).icon[GUN].bit_count()
-    out["winner"] = str(winner_of(ref["total"], opp.total, guns, pile_counts(tuple(pile)).icon[GUN], rules)[0])
+    out["winner"] = str(winner_of(ref["total"], opp.total, guns, pile_counts(tuple(pile)).icon[GUN], readings)[0])
     return out
 
 
@@ -80,7 +80,7 @@ def test_the_recorded_answer_is_the_brute_forces(example):
     q = example.question
     p = q.param_map
     pile = tuple(p.get("pile") or ())
-    rows = [_values(t, pile, p["scenario"], q.rules()) for cards in _card_lists(example) for t in _towns(cards)]
+    rows = [_values(t, pile, p["scenario"], q.chosen_readings()) for cards in _card_lists(example) for t in _towns(cards)]
     verdict, value = _answer(q, rows)
     assert verdict == example.expected["verdict"]
     if "value" in example.expected:
@@ -106,7 +106,7 @@ def test_the_witness_of_a_large_example_bears_its_answer_out_by_the_reference_sc
     answer = ask(q, 60)
     town = town_from_dict(answer.witness["town"])
     assert list(town.card_ids) == list(p["cards"])
-    values = _values(town, tuple(p.get("pile") or ()), p["scenario"], q.rules())
+    values = _values(town, tuple(p.get("pile") or ()), p["scenario"], q.chosen_readings())
     assert cond_mod.holds(q.condition, values)
     if q.measure is not None:
         assert values[q.measure] == example.expected["value"]

@@ -20,7 +20,7 @@ from solver.wagons.questions.layouts import (
     town_count,
     towns_of,
 )
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.town import Placement, Town, legal_placements
 
 
@@ -92,7 +92,7 @@ def test_every_domain_meets_the_protocol_and_cites_its_rules():
     for kind in DOMAINS:
         params = {p.name: p.default for p in kind.params}
         params["cards"] = params.get("cards") or [3, 7]
-        domain = kind.build(params, Rules())
+        domain = kind.build(params, WagonsReadings())
         assert isinstance(domain, Domain)
         assert kind.source.startswith("rule:")
         for m in domain.measures().values():

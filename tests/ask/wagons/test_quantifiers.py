@@ -19,7 +19,7 @@ from solver.ask.engine import ask, prepare, wilson
 from solver.ask.question import Question
 from solver.wagons.data import load_data
 from solver.wagons.questions.measures import Position, position_values, slug
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import placements_features
 from solver.wagons.scoring.reference import reference_score_player
 from solver.wagons.town import Town, legal_placements
@@ -40,11 +40,11 @@ def brute_towns(cards: tuple[int, ...]) -> list[Town]:
 
 
 def brute_values(cards, scenario, pile, names) -> list[dict]:
-    data = load_data().for_rules(Rules())
+    data = load_data().for_readings(WagonsReadings())
     out = []
     for town in brute_towns(cards):
         pos = Position(town, placements_features(town.placements), pile)
-        values = dict(position_values(pos, scenario, Rules(), data, frozenset(names)))
+        values = dict(position_values(pos, scenario, WagonsReadings(), data, frozenset(names)))
         out.append(values)
     return out
 

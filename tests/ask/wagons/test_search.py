@@ -18,7 +18,7 @@ from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.questions.measures import slug
 from solver.wagons.questions.search import town_search
 from solver.wagons.questions.towns import build_towns
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 CASES = [("through-the-desert", (4, 11, 12), ()), ("gold-rush", (1, 6, 15), (10,)),
          pytest.param("cattle-drive", (10, 3, 14), (), marks=pytest.mark.slow),
@@ -35,7 +35,7 @@ def _listed(domain, name: str) -> list:
 
 @pytest.mark.parametrize("scenario, cards, pile", CASES)
 def test_the_model_finds_the_listed_best_of_each_part(scenario, cards, pile):
-    domain = build_towns({"cards": list(cards), "scenario": scenario, "pile": list(pile)}, Rules())
+    domain = build_towns({"cards": list(cards), "scenario": scenario, "pile": list(pile)}, WagonsReadings())
     forced = replace(domain, most=0)
     goals = domain.data.scenario(scenario).goals
     names = ["group.desert", "group.water", "player.icon.gun", "player.terrain.snow", "player.territories"] + \
@@ -54,7 +54,7 @@ def test_the_model_finds_the_listed_best_of_each_part(scenario, cards, pile):
 
 
 def test_a_small_domain_or_an_unstated_part_is_left_to_the_listing():
-    domain = build_towns({"cards": [4, 11, 12], "scenario": "through-the-desert", "pile": []}, Rules())
+    domain = build_towns({"cards": [4, 11, 12], "scenario": "through-the-desert", "pile": []}, WagonsReadings())
     assert town_search(domain, Goal("max", None, "goal.badlands", time.monotonic() + 60)) is None
     forced = replace(domain, most=0)
     assert town_search(forced, Goal("min", None, "group.desert", time.monotonic() + 60)) is None
@@ -98,7 +98,7 @@ def _condition(draw, goals: list[str], depth: int = 2):
        order=st.permutations(range(18)), n=st.integers(2, 3), tie_break=st.sampled_from(("tie", "guns")))
 def test_the_exact_model_decides_conditions_as_the_listing(data, scenario, order, n, tie_break):
     cards, pile = order[:n], order[n:n + data.draw(st.integers(0, 3))]
-    domain = build_towns({"cards": list(cards), "scenario": scenario, "pile": list(pile)}, Rules(tie_break=tie_break))
+    domain = build_towns({"cards": list(cards), "scenario": scenario, "pile": list(pile)}, WagonsReadings(tie_break=tie_break))
     goals = [f"goal.{slug(g)}" for g in domain.data.scenario(scenario).goals] + \
         [f"opponent.goal.{slug(g)}" for g in domain.data.scenario(scenario).goals]
     cond = data.draw(_condition(goals))

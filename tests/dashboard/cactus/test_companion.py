@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.cactus.companion import KEY
 from dashboard.nav import page_file
 from solver.cactus import companion as cp
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from tests.support.dashboard.apptest import APP, charts, errors, open_page, reloaded
 from tests.support.dashboard.kept import (  # noqa: F401 - private_store is a fixture
     browser_of,
@@ -66,7 +66,7 @@ def test_a_solo_game_followed_for_six_rounds_matches_the_engine():
         record(at, rnd, programmed=prog, shot=shot)
         assert not errors(at), errors(at)
         history.append(cp.Record(programmed=prog, second_shot=shot))
-        rep = cp.report(None, CactusRules(), history)
+        rep = cp.report(None, CactusReadings(), history)
         assert metric(at, f"Marshal arrives in round {rnd + 1}") == rep["steps"][-1]["next_round"]
     assert metric(at, "Marshal arrives in round 7") == "3/8"  # 3 programmed of the 8 cards of round 7
     assert len(at.session_state[KEY]["history"]) == 6
@@ -106,7 +106,7 @@ def test_the_event_deck_game_and_a_reload_resume():
     for rnd, key in enumerate(events, start=1):
         record(at, rnd, event=key)
         assert not errors(at)
-    rep = cp.report(3, CactusRules(), [cp.Record(event=k) for k in events])
+    rep = cp.report(3, CactusReadings(), [cp.Record(event=k) for k in events])
     assert metric(at, "Marshal arrives in round 4") == rep["steps"][-1]["next_round"]
     # a reload: a new session with the same address resumes the game
     again = reloaded(at, "cactus", timeout=60)
@@ -141,7 +141,7 @@ def test_the_followed_game_is_kept_across_a_reload_elsewhere_and_a_restart_and_s
     forget_process_cache()
     again = on_tab(same_browser(ident, "cactus", via="wagons_sheet"))
     assert again.session_state[KEY] == game and not errors(again)
-    rep = cp.report(None, CactusRules(), [cp.Record(programmed=p, second_shot=s) for p, s in SOLO_ROUNDS[:4]])
+    rep = cp.report(None, CactusReadings(), [cp.Record(programmed=p, second_shot=s) for p, s in SOLO_ROUNDS[:4]])
     assert metric(again, "Marshal arrives in round 5") == rep["steps"][-1]["next_round"]
     resume_from_my_games(ident, "cactus-game")
     assert len(on_tab(same_browser(ident, "cactus")).session_state[KEY]["history"]) == 3
@@ -156,7 +156,7 @@ def test_the_lone_rangers_turn_on_the_followed_game_is_in_words():
     at = open_page("cactus", state={"ct_tab": FOLLOW})
     at.text_input(key="ctc_card").input("DUEL/RUN SNEAK | SPRINT").run()
     town = {k: v for k, v in read_json(SCENARIOS / "cactus" / "example-ranger-chase.json").items() if k != "rules"}
-    want = decide({**town, "card": "DUEL/RUN SNEAK | SPRINT", "event": None}, CactusRules())
+    want = decide({**town, "card": "DUEL/RUN SNEAK | SPRINT", "event": None}, CactusReadings())
     shown = [m.value for m in at.markdown]
     for o in want["outcomes"]:
         assert f"- **{chance_words(o['p'])}**: {outcome_words(o)}" in shown

@@ -13,7 +13,7 @@ from dashboard.nav import page_file
 from solver.cactus.duel import duel_odds
 from solver.cactus.odds import marshal_odds
 from solver.cactus.ranger import decide
-from solver.cactus.rules import CactusRules
+from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
 from solver.io.read import read_json
 from solver.paths import SCENARIOS
@@ -53,7 +53,7 @@ def test_marshal_odds_solo_and_players_are_the_exact_fractions():
     assert not at.exception and not errors(at)
     for mode, players in (("solo", None), (3, 3), (5, 5)):
         at.radio(key="ct_mode").set_value(mode).run()
-        want = marshal_odds(players, CactusRules())
+        want = marshal_odds(players, CactusReadings())
         table = odds_table(at)
         assert dict(zip(table["round"].astype(str), table["exact"])) == want["rounds"]
         assert metric(at, "Earliest round") == str(want["earliest"])
@@ -65,7 +65,7 @@ def test_marshal_odds_solo_and_players_are_the_exact_fractions():
     assert {layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"] for layer in chart["layer"]} \
         == {"bar", "line"}
     # game sizes with identical odds are named (their lines coincide on the comparison chart)
-    odds = {m: marshal_odds(m, CactusRules())["rounds"] for m in (None, 2, 3, 4, 5)}
+    odds = {m: marshal_odds(m, CactusReadings())["rounds"] for m in (None, 2, 3, 4, 5)}
     same = [f"{m} players" for m in (3, 4, 5) if odds[m] == odds[3]]
     assert len(same) > 1  # under the default readings 3, 4 and 5 players share their odds
     assert same == ["3 players", "4 players", "5 players"]
@@ -76,7 +76,7 @@ def test_an_open_reading_changes_the_odds_and_is_kept_for_the_session():
     at = open_page("cactus")
     at.selectbox(key="ct_opt_cactus_short_deck").set_value("keep_second_shot").run()
     assert at.session_state["readings"]["cactus"]["short_deck"] == "keep_second_shot"
-    want = marshal_odds(None, CactusRules(short_deck="keep_second_shot"))
+    want = marshal_odds(None, CactusReadings(short_deck="keep_second_shot"))
     assert dict(zip(odds_table(at)["round"].astype(str), odds_table(at)["exact"])) == want["rounds"]
     assert "Solo deck short from round 12: keep second shot" in " ".join(c.value for c in at.caption)
 
@@ -84,7 +84,7 @@ def test_an_open_reading_changes_the_odds_and_is_kept_for_the_session():
 def test_lone_ranger_turn_lists_the_engines_outcomes():
     at = open_page("cactus", state={"ct_tab": TOWN})
     example = read_json(SCENARIOS / "cactus" / "example-ranger-chase.json")
-    want = decide({k: v for k, v in example.items() if k != "rules"}, CactusRules())
+    want = decide({k: v for k, v in example.items() if k != "rules"}, CactusReadings())
     radio = at.radio(key="ct_outcome")
     assert radio.options == [f"{chance_words(o['p'])}: {outcome_words(o)}" for o in want["outcomes"]]
     assert radio.options[0].startswith(want["outcomes"][0]["p"] + " (")
@@ -103,7 +103,7 @@ def test_the_shipped_position_with_an_escaped_outlaw_loads_and_is_decided():
     at = open_page("cactus", state={"ct_tab": TOWN})
     at.get("file_uploader")[0].upload(path.name, path.read_bytes(), "application/json").run()
     assert not at.exception and not errors(at)
-    want = decide({k: v for k, v in example.items() if k != "rules"}, CactusRules())
+    want = decide({k: v for k, v in example.items() if k != "rules"}, CactusReadings())
     radio = at.radio(key="ct_outcome")
     assert [o.split(":")[0] for o in radio.options] == [chance_words(o["p"]) for o in want["outcomes"]]
 
@@ -122,7 +122,7 @@ def test_duel_odds_are_the_engines():
     at.text_input(key="ct_duel_a").input("4")
     at.text_input(key="ct_duel_d").input("1")
     at.multiselect(key="ct_duel_events").set_value(["fast-draw"]).run()
-    want = duel_odds(4, 1, ("fast-draw",), 0, 0, False, CactusRules())
+    want = duel_odds(4, 1, ("fast-draw",), 0, 0, False, CactusReadings())
     assert metric(at, "Initiator wins") == want["win"]
     assert metric(at, "Initiator loses") == want["lose"]
     assert want["dice_per_roll"] == 2
@@ -141,7 +141,7 @@ _UPLOADS = {
     "unknown key": dict(_EXAMPLE, colour="red"),
     "card object": dict(_EXAMPLE, card={"visible": "DUEL/RUN SNEAK", "no_visible": "SPRINT"}),
     "bad card object": dict(_EXAMPLE, card={"visible": 5}),
-    "bad rules": dict(_EXAMPLE, rules={"duel_win_chance": "1e999999999"}),
+    "bad rules": dict(_EXAMPLE, readings={"duel_win_chance": "1e999999999"}),
     "a string": str(SCENARIOS / "cactus" / "example-ranger-sharing.json"),
 }
 
@@ -213,7 +213,7 @@ def test_the_position_and_duel_inputs_outlive_a_visit_to_another_page():
     on_tab(at, TOWN)
     assert at.text_input(key="ct_rx_0").value == "4" and at.text_input(key="ct_card_0").value == "SPRINT | SPRINT"
     assert at.session_state["ct_position_live"] == entered
-    assert duel_win == duel_odds(5, 2, ("fast-draw",), 0, 0, False, CactusRules())["win"]
+    assert duel_win == duel_odds(5, 2, ("fast-draw",), 0, 0, False, CactusReadings())["win"]
 
 
 def _upload(at, doc: dict, name: str = "town.json") -> None:
@@ -226,7 +226,7 @@ def test_every_outcome_says_in_words_whether_the_duel_was_won_and_where_he_was_p
     doc = dict(_EXAMPLE, ranger=[0, 1], card="DUEL SNEAK | DUEL SNEAK")
     at = open_page("cactus", state={"ct_tab": TOWN})
     _upload(at, doc)
-    want = decide({k: v for k, v in doc.items() if k != "rules"}, CactusRules())
+    want = decide({k: v for k, v in doc.items() if k != "rules"}, CactusReadings())
     options = at.radio(key="ct_outcome").options
     assert len(options) == len(set(options)) == len(want["outcomes"]) == 4
     pushed = sorted(o.split("pushed to ")[1].split(",")[0] for o in options if "loses" in o)
@@ -262,7 +262,7 @@ def test_a_duel_box_out_of_range_hides_the_odds_and_names_the_box():
     assert any("'Initiator's token/building bonus': expected a whole number, got '1e9'" in e for e in errors(at))
     at.text_input(key="ct_duel_a").input("2")
     at.text_input(key="ct_duel_ab").input("1").run()
-    assert not errors(at) and metric(at, "Initiator wins") == duel_odds(2, 2, (), 1, 0, False, CactusRules())["win"]
+    assert not errors(at) and metric(at, "Initiator wins") == duel_odds(2, 2, (), 1, 0, False, CactusReadings())["win"]
 
 
 def test_the_lone_rangers_square_out_of_range_hides_his_turn():

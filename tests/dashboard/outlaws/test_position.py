@@ -17,7 +17,7 @@ from dashboard.shared.work import browser
 from solver.outlaws.actions import legal_actions
 from solver.outlaws.position import initial_position
 from solver.outlaws.position_json import position_from_json, position_to_json
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.victory_names import WAYS_TO_WIN
 from tests.support.dashboard.apptest import (
     APP,
@@ -40,7 +40,7 @@ from tests.support.dashboard.kept import (  # noqa: F401 - private_store is a fi
 
 
 def action_counts(doc):
-    return Counter(a.kind for a in legal_actions(position_from_json(doc), Rules()))
+    return Counter(a.kind for a in legal_actions(position_from_json(doc), OutlawsReadings()))
 
 
 def test_legal_actions_are_grouped_and_counted_like_the_engine():
@@ -131,7 +131,7 @@ def test_playout_statistics_come_from_the_engine():
     at.text_input(key="ol_playout_cap").input("150")
     at.button(key="ol_run_playouts").click().run(timeout=120)
     assert not at.exception and not errors(at)
-    want = playouts(3, seed=0, rules=Rules(), max_actions=150)
+    want = playouts(3, seed=0, readings=OutlawsReadings(), max_actions=150)
     assert (f"Finished games: **{int(want['finished'].sum())} of 3**; sudden death reached in "
             f"**{int(want['sudden_death'].sum())}**.") in texts(at)
     specs = {c["title"]: c for c in charts(at)}
@@ -159,7 +159,7 @@ def test_win_search_shows_the_witnessing_lines():
     at.slider(key="ol_search_limit").set_value(5)
     at.button(key="ol_search").click().run(timeout=120)
     assert not at.exception and not errors(at)
-    want = win_possible(initial_position(seed=1, rules=Rules()), Rules(), max_depth=12, time_limit=5.0)
+    want = win_possible(initial_position(seed=1, readings=OutlawsReadings()), OutlawsReadings(), max_depth=12, time_limit=5.0)
     shown = " ".join(s.value for s in at.success) + " ".join(e.value for e in at.error)
     for side in "AB":
         answer = getattr(want, side)
@@ -180,7 +180,7 @@ def test_dead_position_search_reports_its_bound():
     shown = " ".join(w.value for w in at.warning) + " ".join(s.value for s in at.success) + \
         " ".join(e.value for e in at.error)
     kept = at.session_state[work.ANSWERS]["ol_dead"]
-    assert json.loads(kept["inputs"]) == [dumps(outlaws_position(at)), dumps(Rules().to_json()), 1, 60]
+    assert json.loads(kept["inputs"]) == [dumps(outlaws_position(at)), dumps(OutlawsReadings().to_json()), 1, 60]
     result = kept["answer"]
     assert result["depth_bound"] == 60
     if result["found"]:

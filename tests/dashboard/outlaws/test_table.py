@@ -85,7 +85,7 @@ def test_the_buttons_are_the_contracts_legal_actions_once_each():
     labels = list(shown.values())
     assert len(labels) == len(plays) == len(set(labels))  # one line per action, no duplicates
     assert shown == {f"olp_act_{i}": ln.play_text(START, p) for i, p in enumerate(plays)}
-    actions = ac.legal_actions(START.position, START.rules)  # what the Outlaws page counts for the same position
+    actions = ac.legal_actions(START.position, START.readings)  # what the Outlaws page counts for the same position
     kinds = Counter(a.kind for a in actions)  # per kind too, in the head and on the tabs (the buttons are more)
     assert len(plays) > len(actions)  # some actions raise a reaction question: one button per answer
     asking = len({p.action for p in plays if p.reactions})

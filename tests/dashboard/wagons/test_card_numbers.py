@@ -10,8 +10,8 @@ import tomllib
 from dashboard.wagons import game as wg
 from dashboard.wagons.cards import reading as card_reading
 from solver.wagons.data import load_data
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
-from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.scoring.card_numbers import goals_file, with_cards
 from solver.wagons.simulate import play_game
@@ -35,7 +35,7 @@ def test_the_headline_gives_the_score_under_each_reading_and_names_no_winner():
     state = boomtown_sheet()
     at = open_page("wagons_sheet", state=state)
     town, pile = town_from_dict({"placements": state["wg_rows"]}), tuple(state["wg_pile"])
-    per_mine, flat = (final_scores(town, pile, "boomtown", Rules(boom_or_bust=v)) for v in ("per-mine", "flat"))
+    per_mine, flat = (final_scores(town, pile, "boomtown", WagonsReadings(boom_or_bust=v)) for v in ("per-mine", "flat"))
     assert (f"**Score: You {per_mine.player.total}, the opponent {per_mine.opponent.total}; or "
             f"{flat.player.total}-{flat.opponent.total} if your Boom or Bust card counts its points once.**") in texts(at)
     assert "The player wins" not in texts(at) and "The opponent wins" not in texts(at)
@@ -70,7 +70,7 @@ def test_other_numbers_typed_off_the_card_score_as_the_engine_reads_them_and_exp
     at.button(key=f"FormSubmitter:{CHARM}_form-Use my card's numbers").click().run()
     assert not at.exception and at.session_state[card_reading.NUMBERS] == {"Smalltown Charm": {"per_territory": 3}}
     town, pile = town_from_dict({"placements": state["wg_rows"]}), tuple(state["wg_pile"])
-    want = final_scores(town, pile, "boomtown", Rules(), with_cards(load_data(), {"Smalltown Charm": {"per_territory": 3}}))
+    want = final_scores(town, pile, "boomtown", WagonsReadings(), with_cards(load_data(), {"Smalltown Charm": {"per_territory": 3}}))
     assert metric(at, "Player total") == str(want.player.total)
     assert metric(at, "Opponent total") == str(want.opponent.total)
     text = goals_file(load_data(), {"Smalltown Charm": {"per_territory": 3}}, {})
@@ -86,7 +86,7 @@ def test_the_game_under_way_scores_with_the_cards_numbers():
     at.text_input(key="lc_cards_smalltown_charm_per_territory").set_value("4")
     at.button(key="FormSubmitter:lc_cards_smalltown_charm_form-Use my card's numbers").click().run()
     assert not at.exception and not errors(at)
-    want = final_scores(played.town, played.pile, "boomtown", Rules(),
+    want = final_scores(played.town, played.pile, "boomtown", WagonsReadings(),
                         with_cards(load_data(), {"Smalltown Charm": {"per_territory": 4}}))
     assert metric(at, "Your total") == str(want.player.total)
     assert metric(at, "Opponent total") == str(want.opponent.total)
@@ -109,7 +109,7 @@ def test_the_scenarios_page_simulates_with_the_cards_numbers_not_the_stored_rows
     assert not at.exception
     assert any("not simulated yet for these settings" in i.value for i in at.info)  # stored rows: the shipped numbers
     frame = rows.simulate_batch("boomtown", "random", 2, 0, {}, '{"Smalltown Charm":{"per_territory":2}}')
-    want = [play_game("boomtown", "random", s, Rules(), with_cards(load_data(), {"Smalltown Charm": {"per_territory": 2}}))
+    want = [play_game("boomtown", "random", s, WagonsReadings(), with_cards(load_data(), {"Smalltown Charm": {"per_territory": 2}}))
             for s in (0, 1)]
     assert list(frame["player_total"]) == [g.scores.player.total for g in want]
 
@@ -140,10 +140,10 @@ def test_the_verdicts_across_readings_read_the_cards_numbers(monkeypatch):
     # the verdict itself plays its games with those numbers
     greedy = next(v for v in impact.verdicts("wagons") if v.id == "greedy-wins/boomtown")
     data = with_cards(load_data(), {"Smalltown Charm": {"per_territory": 4}})
-    rows = [play_row("boomtown", "greedy", s, Rules(), data) for s in (0, 1, 2)]
-    shipped = [play_row("boomtown", "greedy", s, Rules()) for s in (0, 1, 2)]
+    rows = [play_row("boomtown", "greedy", s, WagonsReadings(), data) for s in (0, 1, 2)]
+    shipped = [play_row("boomtown", "greedy", s, WagonsReadings()) for s in (0, 1, 2)]
     assert [r["winner"] for r in rows] != [r["winner"] for r in shipped]  # the number decides these games
     want = {"wins": sum(r["winner"] == "player" for r in rows), "ties": sum(r["winner"] == "tie" for r in rows),
             "games": 3}
-    assert greedy.run(Rules(), Settings(games=3, cards=cards)) == want
-    assert greedy.run(Rules(), Settings(games=3)) != want
+    assert greedy.run(WagonsReadings(), Settings(games=3, cards=cards)) == want
+    assert greedy.run(WagonsReadings(), Settings(games=3)) != want

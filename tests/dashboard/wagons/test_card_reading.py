@@ -9,8 +9,8 @@ from __future__ import annotations
 from dashboard.shared.work import urldoc
 from dashboard.wagons import game as wg
 from dashboard.wagons.cards import reading as card_reading
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_from_record, game_record
-from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores, scores_by_reading
 from solver.wagons.simulate import play_game
 from solver.wagons.town import town_from_dict
@@ -39,7 +39,7 @@ def test_the_sheet_shows_both_readings_side_by_side_and_names_no_winner_until_th
     assert "it depends on what your Boom or Bust card says" in shown
     assert not any(w in shown for w in ("The player wins", "The opponent wins"))
     at.button(key=SAY.format("flat")).click().run()
-    flat = final_scores(town, pile, "boomtown", Rules(boom_or_bust="flat"))
+    flat = final_scores(town, pile, "boomtown", WagonsReadings(boom_or_bust="flat"))
     assert at.session_state["readings"]["wagons"]["boom_or_bust"] == "flat"  # the session's reading
     assert metric(at, "Player total") == str(flat.player.total)
     assert metric(at, "Opponent total") == str(flat.opponent.total)
@@ -88,8 +88,8 @@ def test_the_table_shows_both_readings_and_the_game_under_way_takes_the_answer()
     assert "Boom or Bust decides these scores" in texts(at) and "it depends on what your Boom or Bust" in texts(at)
     at.button(key="lc_card_say_boom_or_bust_flat").click().run()
     record = at.session_state[wg.KEY]["record"]
-    assert Rules.from_json(record["rules"]).boom_or_bust == "flat"
+    assert WagonsReadings.from_json(record["rules"]).boom_or_bust == "flat"
     end = game_from_record(record)
-    want = final_scores(end.town, end.pile, "boomtown", Rules(boom_or_bust="flat"))
+    want = final_scores(end.town, end.pile, "boomtown", WagonsReadings(boom_or_bust="flat"))
     assert metric(at, "Your total") == str(want.player.total) and metric(at, "Opponent total") == str(want.opponent.total)
     assert not [i for i in at.info if "keeps the readings it started with" in i.value]

@@ -97,7 +97,7 @@ def test_the_bg_stats_export_needs_a_name_then_links_the_engines_scores():
     (link,) = at.get("link_button")
     play = json.loads(parse_qs(urlparse(link.proto.url).query)["data"][0])
     state = play_game(*GAME).state
-    final = final_scores(state.town, state.pile, state.scenario, state.rules)
+    final = final_scores(state.town, state.pile, state.scenario, state.readings)
     assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [
         ("Ann", final.player.total, final.winner == "player"),
         ("Lone Cowboy automated opponent", final.opponent.total, final.winner == "opponent")]

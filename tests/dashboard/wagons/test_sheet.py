@@ -9,7 +9,7 @@ import pytest
 
 from dashboard.nav import page_file
 from solver.errors import BadInput
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
 from tests.support.dashboard.apptest import charts, errors, open_page, texts
@@ -24,8 +24,8 @@ def metric(at, label):
     return next(m.value for m in at.metric if m.label == label)
 
 
-def expected(rows, pile, scenario, rules=Rules()):
-    return final_scores(town_from_dict({"placements": rows}), tuple(pile), scenario, rules)
+def expected(rows, pile, scenario, readings=WagonsReadings()):
+    return final_scores(town_from_dict({"placements": rows}), tuple(pile), scenario, readings)
 
 
 BANNERS = {"player": "The player wins", "opponent": "The opponent wins", "tie": "**Tie**"}
@@ -197,7 +197,7 @@ def test_scenarios_page_tables_and_charts_match_the_simulator():
     table = at.dataframe[0].value
     assert len(table) == 2
     for scenario, name in (("boomtown", "Boomtown"), ("cattle-drive", "Cattle Drive")):
-        games = simulate(3, scenario, "greedy", 0, Rules().to_json())
+        games = simulate(3, scenario, "greedy", 0, WagonsReadings().to_json())
         row = table[table["scenario name"] == name]
         assert row["player win rate"].iloc[0] == pytest.approx((games["winner"] == "player").mean(), abs=1e-3)
         assert row["mean margin"].iloc[0] == pytest.approx(round(games["margin"].mean(), 1))
@@ -237,7 +237,7 @@ def test_scenario_charts_have_titles_axis_labels_and_plain_legends():
 
 
 def test_page_defaults_match_the_command_line():
-    """The pages' widgets start where the CLI's options do (solver/wagons/cli/commands.py, cli_shared.py, Rules())."""
+    """The pages' widgets start where the CLI's options do (solver/wagons/cli/commands.py, cli_shared.py, WagonsReadings())."""
     from solver import cli
 
     parser = cli.build_parser()
@@ -256,11 +256,11 @@ def test_page_defaults_match_the_command_line():
     sheet = open_page("wagons_sheet")
     assert sheet.slider(key="wg_opt_limit").value == float(layout["time_limit"])
     from dashboard.wagons.review import TIME_LIMIT
-    from solver.wagons.cli.shared import rules_from_args
+    from solver.wagons.cli.shared import readings_from_args
     from solver.wagons.review.town import DEFAULT_TIME_LIMIT
 
     assert TIME_LIMIT == DEFAULT_TIME_LIMIT == float(layout["time_limit"])
-    assert rules_from_args(parser.parse_args(["wagons", "simulate", *REQUIRED[("wagons", "simulate")]])) == Rules()
+    assert readings_from_args(parser.parse_args(["wagons", "simulate", *REQUIRED[("wagons", "simulate")]])) == WagonsReadings()
 
 
 def test_best_play_difficulty_table_comes_from_the_optimizer():

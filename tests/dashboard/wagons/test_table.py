@@ -22,10 +22,10 @@ from dashboard.wagons import town_grid
 from solver.errors import BadInput
 from solver.register import register
 from solver.wagons import game as gm
-from solver.wagons.cli.shared import add_rules_flags, rules_from_args
+from solver.wagons.cli.shared import add_readings_flags, readings_from_args
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_from_record, game_record
 from solver.wagons.record.load import record_of
-from solver.wagons.rules import Rules
 from tests.support.builders.wagons import OLD_SHAPES
 from tests.support.dashboard.apptest import errors, open_page, texts
 from tests.support.dashboard.wagons_table import GRID, click, open_with_address, page_state, settled, shown_rotation
@@ -62,7 +62,7 @@ def play(at, state: gm.GameState, rng: random.Random, steps: int | None = None) 
 def test_a_seeded_deal_played_to_the_end_by_clicks():
     at = open_page("wagons_play")
     assert not at.exception and not errors(at)
-    state = gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
+    state = gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, WagonsReadings())
     assert page_state(at) == state
     state = play(at, state, random.Random(7))
     assert gm.is_over(state)
@@ -87,7 +87,7 @@ def test_a_seeded_deal_played_to_the_end_by_clicks():
 
 def test_the_live_scores_are_the_engines_and_name_no_winner():
     at = open_page("wagons_play")
-    state = play(at, gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules()), random.Random(3), steps=5)
+    state = play(at, gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, WagonsReadings()), random.Random(3), steps=5)
     want = gm.scores(state)
     assert metric(at, "Your total") == str(want.player.total)
     assert metric(at, "Opponent total") == str(want.opponent.total)
@@ -99,7 +99,7 @@ def test_follow_a_game_by_revealing_cards_once():
     at = open_page("wagons_play")
     at.radio(key="lc_new_mode").set_value("follow").run()
     at.button(key="lc_start").click().run()
-    state = gm.new_followed_game(wg.DEFAULT_SCENARIO, Rules())
+    state = gm.new_followed_game(wg.DEFAULT_SCENARIO, WagonsReadings())
     assert page_state(at) == state and gm.is_chance_node(state)
     offered = [b.key for b in at.button if b.key.startswith("lc_reveal_")]
     assert offered == [f"lc_reveal_{c}" for c in sorted(gm.unseen_cards(state))]  # in number order
@@ -261,7 +261,7 @@ def test_a_damaged_address_is_one_line_and_a_fresh_game():
         assert not page.exception
         assert [e for e in errors(page) if "address was not loaded" in e], errors(page)
         assert all("\n" not in e for e in errors(page))
-        assert page_state(page) == gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, Rules())
+        assert page_state(page) == gm.new_game(wg.DEFAULT_SCENARIO, wg.DEFAULT_SEED, WagonsReadings())
     for text, why in (("not-a-game", "not the compressed text a saved game gives"),
                       (urldoc.encode({"x": 1})[:-3] + "AAA", "not the compressed text"),
                       (base64.urlsafe_b64encode(zlib.compress(b"{oops")).decode(), "invalid JSON")):
@@ -282,7 +282,7 @@ def test_upload_a_game_file_and_refuse_a_bad_one():
     at.get("file_uploader")[0].upload("junk.json", b"{not json", "application/json").run()
     assert any("invalid JSON" in e for e in errors(at))
     assert at.session_state[wg.KEY] == before
-    other = gm.new_game("cattle-drive", 12, Rules())
+    other = gm.new_game("cattle-drive", 12, WagonsReadings())
     other = gm.apply(gm.apply(other, gm.Draft(2)), gm.legal_actions(gm.apply(other, gm.Draft(2)))[0])
     at.get("file_uploader")[0].upload("good.json", json.dumps(game_record(other)).encode(), "application/json").run()
     assert not at.exception
@@ -303,12 +303,12 @@ def test_upload_takes_every_saved_shape_as_its_record(name):
 
 def test_the_default_rules_are_the_clis():
     p = argparse.ArgumentParser()
-    add_rules_flags(p)
-    cli = rules_from_args(p.parse_args([]))
+    add_readings_flags(p)
+    cli = readings_from_args(p.parse_args([]))
     at = open_page("wagons_play")
-    assert Rules.from_json(at.session_state[wg.KEY]["record"]["rules"]) == cli
+    assert WagonsReadings.from_json(at.session_state[wg.KEY]["record"]["rules"]) == cli
     at.button(key="lc_start").click().run()
-    assert Rules.from_json(at.session_state[wg.KEY]["record"]["rules"]) == cli
+    assert WagonsReadings.from_json(at.session_state[wg.KEY]["record"]["rules"]) == cli
 
 
 def test_counts_are_in_the_right_number():

@@ -19,8 +19,8 @@ from dashboard.wagons.cards import reading as card_reading
 from solver.wagons import game as gm
 from solver.wagons.advice import DEFAULT_POLICY, advise, information_state, review_choices
 from solver.wagons.data import load_data
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
-from solver.wagons.rules import Rules
 from solver.wagons.scoring.card_numbers import with_cards
 from tests.support.dashboard.apptest import errors, open_page, texts
 from tests.support.dashboard.wagons_table import GRID, click, open_with_address, page_state, settled
@@ -102,7 +102,7 @@ def test_on_a_placement_each_green_square_shows_its_figures_for_the_way_up_in_th
 def test_the_advice_reads_only_what_the_player_has_seen():
     """Two deals that differ only under the preference deck's top card are the same decision to the page: the
     advice is computed from the decision's key alone, so it cannot differ."""
-    state = settled(gm.new_game("boomtown", 3, Rules()))
+    state = settled(gm.new_game("boomtown", 3, WagonsReadings()))
     assert state.to_move == "player" and len(state.deck) > 2
     other = dataclasses.replace(state, deck=(state.deck[0], *reversed(state.deck[1:])), seed=99)
     assert other.deck != state.deck
@@ -128,7 +128,7 @@ def test_a_stopped_answer_is_marked_and_compute_again_asks_anew():
 
 
 def test_after_the_game_the_choice_review_says_what_the_cli_says():
-    state = gm.new_game("gold-rush", 2, Rules())
+    state = gm.new_game("gold-rush", 2, WagonsReadings())
     rng = random.Random(5)
     while not gm.is_over(state):
         state = gm.apply(state, rng.choice(gm.legal_actions(state)))
@@ -150,7 +150,7 @@ def test_after_the_game_the_choice_review_says_what_the_cli_says():
 
 
 def test_in_a_followed_game_the_advice_waits_for_the_reveals_then_answers_the_draft():
-    state = gm.new_followed_game("water-the-herd", Rules())
+    state = gm.new_followed_game("water-the-herd", WagonsReadings())
     rng = random.Random(2)
     at = switched_on(open_with_address(urldoc.encode({"record": game_record(state), "at": 0})))
     assert what_if.RESULT not in at.session_state and "Best:" not in texts(at)  # a card to reveal: no choice yet
@@ -211,7 +211,7 @@ def test_a_large_swing_after_a_card_turns_up_is_one_line_naming_the_card_and_the
     from solver.wagons.advice.result import Advice, action_advice
     from solver.wagons.advice.rollout import Outcome
 
-    info = gm.new_game("boomtown", 0, Rules())
+    info = gm.new_game("boomtown", 0, WagonsReadings())
 
     def advice_of(margins_parts, unseen):
         rows = tuple(action_advice(info, gm.Draft(k), [Outcome(m, "player", parts)], True)

@@ -18,7 +18,7 @@ from solver.outlaws import apply as ap
 from solver.outlaws import game as gm
 from solver.outlaws.actions import Action
 from solver.outlaws.position import CHARACTERS
-from solver.outlaws.rules import Rules
+from solver.outlaws.readings import OutlawsReadings
 from solver.paths import SCENARIOS
 
 Line = tuple[Fraction, tuple, tuple]
@@ -41,7 +41,7 @@ def naive_lines(game: gm.Game, n: int) -> list[Line]:
 @cache
 def _laid(before: gm.Game, action: Action) -> frozenset:
     """The positions the engine reaches from ``before`` by laying sudden death's tokens (rule:O11)."""
-    return frozenset(o.position for o in ap.outcomes(before.position, action, before.rules)
+    return frozenset(o.position for o in ap.outcomes(before.position, action, before.readings)
                      if "sudden death column" in o.condition)
 
 
@@ -116,7 +116,7 @@ def brute(params: tuple) -> tuple[Any, list[tuple[Fraction, tuple, tuple, dict]]
     JSON text) and its lines enumerated naively, each as (chance, games, steps, measures)."""
     kind = lines_kind()
     given = domain_doc(params)
-    domain = kind.build({p.name: given.get(p.name, p.default) for p in kind.params}, Rules())
+    domain = kind.build({p.name: given.get(p.name, p.default) for p in kind.params}, OutlawsReadings())
     lines = naive_lines(domain.start, domain.actions)
     return domain, [(w, games, steps, oracle(games, steps)) for w, games, steps in lines]
 

@@ -86,9 +86,9 @@ def tree_best(state: GameState) -> Fraction:
 def followed_twin(seeded: GameState) -> GameState:
     """The followed game (its deal unknown, rule:W-reveal) in which the seeded game's cards are revealed as they
     are seen (the circle, then the preference deck from its top) and the same actions are taken."""
-    start = new_game(seeded.scenario, seeded.seed, seeded.rules, seeded.data)
+    start = new_game(seeded.scenario, seeded.seed, seeded.readings, seeded.data)
     deal = iter(start.circle + start.deck)
-    s = new_followed_game(seeded.scenario, seeded.rules, seeded.data)
+    s = new_followed_game(seeded.scenario, seeded.readings, seeded.data)
     for action in actions_from_log(seeded):
         while is_chance_node(s):
             s = apply(s, Reveal(next(deal)))

@@ -14,7 +14,7 @@ from solver.wagons.optimizer.walk import local
 from solver.wagons.optimizer.walk.board import _put, board_size
 from solver.wagons.optimizer.walk.compiled import njit
 from solver.wagons.optimizer.walk.scorer import goal_tables, score_town
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import opponent_fixed
 from solver.wagons.town import Town
 
@@ -37,11 +37,11 @@ def _score_placements(cc, xs, ys, rs, B, kind, scal, tab, tab_len, opp, can_lose
                       np.zeros(4 * n + 4, np.int64), kind, scal, tab, tab_len, opp, can_lose)
 
 
-def compiled_score(town: Town, scenario_id: str, opponent_pile=(), rules: Rules = Rules(),
+def compiled_score(town: Town, scenario_id: str, opponent_pile=(), readings: WagonsReadings = WagonsReadings(),
                    objective: str = "score", data: WagonsData | None = None) -> int:
     """The compiled walk's scorer's value of a legal ``town`` (player score, or margin against the pile), to be
     checked against ``score_player`` / ``final_scores`` (the product calls that scorer only inside the walk)."""
-    data = (data or load_data()).for_rules(rules)  # rule:W11
+    data = (data or load_data()).for_readings(readings)  # rule:W11
     tables = goal_tables(scenario_id, tuple(opponent_pile), data)
     if tables is None:
         raise BadInput(f"scenario '{scenario_id}': its goal cards are outside what the compiled scorer handles")
@@ -60,7 +60,7 @@ def compiled_score(town: Town, scenario_id: str, opponent_pile=(), rules: Rules 
     mine, theirs = _score_placements(cc, xs, ys, rs, B, *tables)
     if objective == "score":
         return int(mine)
-    return int(mine - theirs - opponent_fixed(tuple(opponent_pile), scenario_id, rules, data))
+    return int(mine - theirs - opponent_fixed(tuple(opponent_pile), scenario_id, readings, data))
 
 
 def window_best(ids: Sequence[int], scenario_id: str, pile: tuple[int, ...], xyr, free: Sequence[int],

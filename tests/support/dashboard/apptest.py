@@ -94,9 +94,9 @@ def outlaws_start_doc(seed: int = 1) -> dict:
     """The Outlaws set-up of ``seed`` as the position document the page's editor takes."""
     from solver.outlaws.position import initial_position
     from solver.outlaws.position_json import position_to_json
-    from solver.outlaws.rules import Rules
+    from solver.outlaws.readings import OutlawsReadings
 
-    return position_to_json(initial_position(seed=seed, rules=Rules()))
+    return position_to_json(initial_position(seed=seed, readings=OutlawsReadings()))
 
 
 def outlaws_position(at: AppTest) -> dict:

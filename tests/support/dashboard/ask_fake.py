@@ -65,7 +65,7 @@ class Pairs:
         return {"rounds": [{"card": element[0]}, {"card": element[1]}]}
 
 
-def _build(params: Mapping[str, Any], _rules: Any) -> Pairs:
+def _build(params: Mapping[str, Any], _readings: Any) -> Pairs:
     faces = params["faces"]
     if not isinstance(faces, int) or not 1 <= faces <= 6:
         raise BadInput("faces: expected 1 to 6")

@@ -86,7 +86,7 @@ def test_the_last_placement_is_valued_by_the_scorer():
             end = apply(end, OpponentTurn())
         assert end.to_move is None
         f = final_scores(Town(state.town.placements + (row.action.placement,)), end.pile, state.scenario,
-                         state.rules, state.data)
+                         state.readings, state.data)
         assert row.exact and row.mean == f.margin and row.win == int(f.winner == "player")
         margins.add(f.margin)
     assert len(margins) > 1  # the placements differ: the test tells a right figure from a wrong one

@@ -13,7 +13,7 @@ from solver.wagons.data import load_data
 from solver.wagons.game import actions_from_log, apply, legal_actions, new_game
 from solver.wagons.optimizer.sweep import SWEEP, best_placement
 from solver.wagons.policies import GreedyPolicy, LookaheadPolicy, RandomPolicy, place_value
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.simulate import play_game
 from solver.wagons.town import Town
 
@@ -45,20 +45,20 @@ def test_the_sweep_values_every_card_as_the_python_valuation(scenario):
             for k, card in enumerate(s.hand[:1] or s.circle):
                 pile = s.pile + (s.circle[:k] if not s.hand else ())
                 want = place_value(s, s.town, card, pile)
-                assert best_placement(s.town, card, pile, s.scenario, s.rules, s.data) == want, (seed, s.town, card)
+                assert best_placement(s.town, card, pile, s.scenario, s.readings, s.data) == want, (seed, s.town, card)
                 checked += 1
     assert checked > 50
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(edition="later"), Rules(boom_or_bust="flat", tie_break="guns")])
+@pytest.mark.parametrize("readings", [WagonsReadings(), WagonsReadings(edition="later"), WagonsReadings(boom_or_bust="flat", tie_break="guns")])
 @pytest.mark.parametrize("policy", ["greedy", "lookahead"])
-def test_compiled_policies_play_the_same_games(policy, rules):
+def test_compiled_policies_play_the_same_games(policy, readings):
     """Whole games of every scenario: the compiled policy's actions are the Python policy's, move for move."""
     make = {"greedy": GreedyPolicy, "lookahead": LookaheadPolicy}[policy]
     for scenario in SCENARIOS:
         for seed in (1, 2):
-            slow = play_game(scenario, make(), seed, rules)
-            fast = play_game(scenario, make(compiled=True), seed, rules)
+            slow = play_game(scenario, make(), seed, readings)
+            fast = play_game(scenario, make(compiled=True), seed, readings)
             assert actions_from_log(fast.state) == actions_from_log(slow.state), (scenario, seed)
             assert fast.scores == slow.scores
 
@@ -66,5 +66,5 @@ def test_compiled_policies_play_the_same_games(policy, rules):
 def test_the_sweep_leaves_what_it_cannot_answer_to_python():
     """An empty town (the first card's canonical spots) is not the sweep's: None, and the policy still places."""
     s = new_game("gold-rush", 3)
-    assert best_placement(Town(), s.circle[0], (), s.scenario, s.rules, s.data) is None
+    assert best_placement(Town(), s.circle[0], (), s.scenario, s.readings, s.data) is None
     assert place_value(s, Town(), s.circle[0], (), compiled=True)[1].x == 0

@@ -33,7 +33,7 @@ import json
 import pytest
 
 from solver import cli
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import final_scores, scores_by_reading
 from solver.wagons.scoring.by_reading import low_confidence_readings, reading_wording
 from solver.wagons.town import Placement, Town, place
@@ -59,7 +59,7 @@ def _column(col: dict) -> dict:
 
 @pytest.mark.parametrize("chosen", ["per-mine", "flat"])
 def test_boomtown_scores_side_by_side_under_both_boom_or_bust_readings(chosen):
-    by = scores_by_reading(_town(), PILE, "boomtown", Rules(boom_or_bust=chosen))
+    by = scores_by_reading(_town(), PILE, "boomtown", WagonsReadings(boom_or_bust=chosen))
     assert [r["option"] for r in by["readings"]] == ["boom_or_bust"]
     assert by["readings"][0]["rule"] == "W11" and by["readings"][0]["chosen"] == chosen
     assert by["parts"] == [{"side": "player", "goal": "Boom or Bust"}, {"side": "opponent", "goal": "Boom or Bust"}]
@@ -71,14 +71,14 @@ def test_boomtown_scores_side_by_side_under_both_boom_or_bust_readings(chosen):
 def test_each_column_is_the_final_score_under_that_reading():
     by = scores_by_reading(_town(), PILE, "boomtown")
     for s in by["scores"]:
-        fs = final_scores(_town(), PILE, "boomtown", Rules(**s["readings"]))
+        fs = final_scores(_town(), PILE, "boomtown", WagonsReadings(**s["readings"]))
         assert (s["player"], s["opponent"], s["winner"]) == (fs.player.total, fs.opponent.total, fs.winner)
 
 
 def test_the_other_readings_stay_as_chosen():
     """Boomtown's opponent Mines read "mountains" (W6): Mountains alone, 4 Mines, the 3-6 band: 0 either way,
     so the opponent scores 14 under both Boom or Bust readings and the player 30 / 25."""
-    by = scores_by_reading(_town(), PILE, "boomtown", Rules(boomtown_mines="mountains"))
+    by = scores_by_reading(_town(), PILE, "boomtown", WagonsReadings(boomtown_mines="mountains"))
     assert [(s["player"], s["opponent"]) for s in by["scores"]] == [(30, 14), (25, 14)]
 
 

@@ -18,7 +18,7 @@ import pytest
 from solver import cli
 from solver.errors import BadInput
 from solver.wagons.data import SCENARIO_IDS, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import final_scores, scores_by_reading
 from solver.wagons.scoring.card_numbers import (
     LAYOUTS,
@@ -59,7 +59,7 @@ def test_every_low_confidence_card_of_the_six_scenarios_has_a_layout_that_asks_f
 
 def test_a_card_read_off_by_the_player_scores_with_its_numbers_and_is_no_longer_low_confidence():
     data = with_cards(load_data(), {"Smalltown Charm": {"per_territory": 2}})
-    fs = final_scores(_town(), PILE, "boomtown", Rules(), data)
+    fs = final_scores(_town(), PILE, "boomtown", WagonsReadings(), data)
     assert fs.player.goals["Smalltown Charm"] == 6 and fs.player.total == 17 + 6 + 10
     assert fs.low_confidence == ("Boom or Bust",)
     assert from_card("boomtown", data) == ("Smalltown Charm",) and unsettled("boomtown", data) == ("Boom or Bust",)
@@ -67,17 +67,17 @@ def test_a_card_read_off_by_the_player_scores_with_its_numbers_and_is_no_longer_
 
 def test_boom_or_bust_counted_once_on_the_card_settles_the_reading_whatever_the_rules_say():
     data = with_cards(load_data(), {"Boom or Bust": {"bands": BANDS, "per_mine": False}})
-    for rules in (Rules(), Rules(boom_or_bust="flat")):
-        fs = final_scores(_town(), PILE, "boomtown", rules, data)
+    for readings in (WagonsReadings(), WagonsReadings(boom_or_bust="flat")):
+        fs = final_scores(_town(), PILE, "boomtown", readings, data)
         assert (fs.player.total, fs.opponent.total) == (25, 22)
         assert fs.low_confidence == ("Smalltown Charm",)
-    assert scores_by_reading(_town(), PILE, "boomtown", Rules(), data)["readings"] == []  # nothing left to ask
+    assert scores_by_reading(_town(), PILE, "boomtown", WagonsReadings(), data)["readings"] == []  # nothing left to ask
 
 
 def test_boom_or_bust_bands_from_the_card_without_its_reading_keep_both_readings_open():
     bands = [[1, 3, 4], [4, None, 2]]  # a card that differs: 2 Mines score 4 each; the opponent's 12 score 2 each
     data = with_cards(load_data(), {"Boom or Bust": {"bands": bands}})
-    by = scores_by_reading(_town(), PILE, "boomtown", Rules(), data)
+    by = scores_by_reading(_town(), PILE, "boomtown", WagonsReadings(), data)
     assert [r["option"] for r in by["readings"]] == ["boom_or_bust"]
     assert [(c["player"], c["opponent"]) for c in by["scores"]] == [(17 + 3 + 8, 14 + 24), (17 + 3 + 4, 14 + 2)]
 

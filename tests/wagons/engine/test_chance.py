@@ -45,11 +45,11 @@ from solver.wagons.game import (
     unseen_cards,
     winner,
 )
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_json import state_from_json, state_to_json
-from solver.wagons.rules import Rules
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-RULES = st.builds(Rules, icon_source=st.sampled_from(["top", "town"]),
+READINGS = st.builds(WagonsReadings, icon_source=st.sampled_from(["top", "town"]),
                   match_order=st.sampled_from(["drafted-first", "deck-first"]),
                   edition=st.sampled_from(["original", "later"]), round1_pick=st.sampled_from(["first", "last"]))
 
@@ -59,13 +59,13 @@ def _seen(state) -> set[int]:
             | set(state.hand))
 
 
-def _follow(scenario, seed, rules, choose):
+def _follow(scenario, seed, readings, choose):
     """The seeded game and a followed one played side by side: the followed game's k-th reveal is
     card k of the seeded deal (circle, then deck top first); ``choose(actions)`` picks the player's
     action, the same in both. Returns (seeded end, followed end, reveals)."""
-    seeded = new_game(scenario, seed, rules)
+    seeded = new_game(scenario, seed, readings)
     deal = seeded.circle + seeded.deck
-    followed, reveals, chance = new_followed_game(scenario, rules), [], Fraction(1)
+    followed, reveals, chance = new_followed_game(scenario, readings), [], Fraction(1)
     while not is_over(seeded):
         while is_chance_node(followed):
             chance *= dict((a.card, p) for p, a in chance_outcomes(followed))[deal[len(reveals)]]
@@ -81,10 +81,10 @@ def _follow(scenario, seed, rules, choose):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**9), scenario=st.sampled_from(SCENARIO_IDS), rules=RULES, data=st.data())
-def test_a_followed_game_fed_a_seeded_deal_ends_as_the_seeded_game(seed, scenario, rules, data):
+@given(seed=st.integers(0, 10**9), scenario=st.sampled_from(SCENARIO_IDS), readings=READINGS, data=st.data())
+def test_a_followed_game_fed_a_seeded_deal_ends_as_the_seeded_game(seed, scenario, readings, data):
     pick = lambda legal: legal[data.draw(st.integers(0, len(legal) - 1))]
-    seeded, followed, reveals = _follow(scenario, seed, rules, pick)
+    seeded, followed, reveals = _follow(scenario, seed, readings, pick)
     assert is_over(followed)
     assert followed.town == seeded.town and followed.pile == seeded.pile and followed.hand == seeded.hand
     assert scores(followed) == scores(seeded) and winner(followed) == winner(seeded)
@@ -94,7 +94,7 @@ def test_a_followed_game_fed_a_seeded_deal_ends_as_the_seeded_game(seed, scenari
 @pytest.mark.parametrize("scenario", SCENARIO_IDS)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_every_scenario_followed_with_the_first_actions(scenario, seed):
-    seeded, followed, reveals = _follow(scenario, seed, Rules(), lambda legal: legal[0])
+    seeded, followed, reveals = _follow(scenario, seed, WagonsReadings(), lambda legal: legal[0])
     assert (followed.town, followed.pile, scores(followed), winner(followed)) == \
         (seeded.town, seeded.pile, scores(seeded), winner(seeded))
 
@@ -163,9 +163,9 @@ def test_no_reveal_before_a_card_is_needed():
 
 
 @SETTINGS
-@given(scenario=st.sampled_from(SCENARIO_IDS), rules=RULES, data=st.data())
-def test_chance_is_exact_uniform_and_never_reveals_a_seen_card(scenario, rules, data):
-    s = new_followed_game(scenario, rules)
+@given(scenario=st.sampled_from(SCENARIO_IDS), readings=READINGS, data=st.data())
+def test_chance_is_exact_uniform_and_never_reveals_a_seen_card(scenario, readings, data):
+    s = new_followed_game(scenario, readings)
     steps = 0
     while not is_over(s):
         legal = legal_actions(s)

@@ -13,11 +13,11 @@ from solver.register import register
 from solver.wagons.data import SCENARIO_IDS
 from solver.wagons.game import Draft, OpponentTurn, apply, legal_actions, new_game
 from solver.wagons.policies import GreedyPolicy, ScriptedPolicy
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.simulate import play_game, play_row, simulate, simulate_rows
 from solver.wagons.town import Town, placement_problem
 
-RULES = st.builds(Rules, icon_source=st.sampled_from(["top", "town"]),
+READINGS = st.builds(WagonsReadings, icon_source=st.sampled_from(["top", "town"]),
                   match_order=st.sampled_from(["drafted-first", "deck-first"]),
                   edition=st.sampled_from(["original", "later"]))
 
@@ -48,11 +48,11 @@ def check_game(res):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 10**9), st.sampled_from(SCENARIO_IDS), RULES)
-def test_random_games_use_every_card_once_and_are_deterministic(seed, scenario, rules):
-    a = play_game(scenario, "random", seed, rules)
+@given(st.integers(0, 10**9), st.sampled_from(SCENARIO_IDS), READINGS)
+def test_random_games_use_every_card_once_and_are_deterministic(seed, scenario, readings):
+    a = play_game(scenario, "random", seed, readings)
     check_game(a)
-    assert play_game(scenario, "random", seed, rules) == a
+    assert play_game(scenario, "random", seed, readings) == a
 
 
 @pytest.mark.parametrize("scenario", SCENARIO_IDS)

@@ -39,7 +39,7 @@ from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.walk import scorer as walk_scorer
 from solver.wagons.optimizer.walk.scorer import goal_tables
 from solver.wagons.optimizer.z3solver import goals as z3_goals
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import COMPARING_GOALS, PLAYER_GOALS, final_scores, opponent_goal, pile_counts, score_player
 from solver.wagons.scoring import reference as reference_scorer
 from solver.wagons.scoring.reference import reference_score_player
@@ -276,10 +276,10 @@ def test_a_counting_kind_is_one_catalogue_entry(monkeypatch):
 BOXED = ((4, 0, 0, 0), (16, 1, 1, 0), (1, 2, -1, 0), (8, 0, -2, 0))
 CORNER = ((6, 0, 0, 0), (13, 0, 1, 180))
 READING_TOWNS = [
-    ("through-the-desert", "Badlands", BOXED, Rules(), 4),
-    ("through-the-desert", "Badlands", BOXED, Rules(badlands_both_ways="twice"), 8),
-    ("cattle-drive", "Happy Cows", CORNER, Rules(), 2),
-    ("cattle-drive", "Happy Cows", CORNER, Rules(happy_cows_snow="corner"), 0),
+    ("through-the-desert", "Badlands", BOXED, WagonsReadings(), 4),
+    ("through-the-desert", "Badlands", BOXED, WagonsReadings(badlands_both_ways="twice"), 8),
+    ("cattle-drive", "Happy Cows", CORNER, WagonsReadings(), 2),
+    ("cattle-drive", "Happy Cows", CORNER, WagonsReadings(happy_cows_snow="corner"), 0),
 ]
 
 
@@ -290,16 +290,16 @@ def _town(placements) -> Town:
     return town
 
 
-@pytest.mark.parametrize("scenario,name,placements,rules,want", READING_TOWNS)
-def test_the_scorers_follow_the_cards_reading(scenario, name, placements, rules, want):
+@pytest.mark.parametrize("scenario,name,placements,readings,want", READING_TOWNS)
+def test_the_scorers_follow_the_cards_reading(scenario, name, placements, readings, want):
     town = _town(placements)
-    got = score_player(town, scenario, (), rules)
+    got = score_player(town, scenario, (), readings)
     assert got.goals[name] == want
-    assert reference_score_player(town, scenario, (), rules=rules)["goals"][name] == want
-    assert compiled_score(town, scenario, (), rules) == got.total
+    assert reference_score_player(town, scenario, (), readings=readings)["goals"][name] == want
+    assert compiled_score(town, scenario, (), readings) == got.total
 
 
-def _cpsat_part(town: Town, scenario: str, name: str, rules: Rules) -> int:
+def _cpsat_part(town: Town, scenario: str, name: str, readings: WagonsReadings) -> int:
     """The CP-SAT model's value of goal card ``name`` with every card fixed where ``town`` has it."""
     from ortools.sat.python import cp_model
 
@@ -307,7 +307,7 @@ def _cpsat_part(town: Town, scenario: str, name: str, rules: Rules) -> int:
     from solver.wagons.optimizer.problem import card_quads, normal_xyr
     from solver.wagons.scoring import pile_counts
 
-    data = load_data().for_rules(rules)
+    data = load_data().for_readings(readings)
     quads = card_quads(list(town.card_ids))
     model = cps_encode.encode(quads)
     total, parts, _ = cps_goals.player_score(model, data.scenario(scenario), data, pile_counts(()))
@@ -325,7 +325,7 @@ def _cpsat_part(town: Town, scenario: str, name: str, rules: Rules) -> int:
     return part if isinstance(part, int) else int(solver.value(part))
 
 
-def _z3_part(town: Town, scenario: str, name: str, rules: Rules) -> int:
+def _z3_part(town: Town, scenario: str, name: str, readings: WagonsReadings) -> int:
     """The Z3 model's value of goal card ``name`` with every card fixed where ``town`` has it (the first card
     at (0, 0), unturned, as the model states towns)."""
     import z3
@@ -335,7 +335,7 @@ def _z3_part(town: Town, scenario: str, name: str, rules: Rules) -> int:
     from solver.wagons.optimizer.z3solver.model import encode
     from solver.wagons.scoring import pile_counts
 
-    data = load_data().for_rules(rules)
+    data = load_data().for_readings(readings)
     ctx = z3.Context()
     callback, _ = z3_goals.goal_terms(data.scenario(scenario), data, pile_counts(()))
     ztown, _, parts = encode(card_quads(list(town.card_ids)), callback, ctx)
@@ -349,13 +349,13 @@ def _z3_part(town: Town, scenario: str, name: str, rules: Rules) -> int:
     return solver.model().eval(parts[name], model_completion=True).as_long()
 
 
-@pytest.mark.parametrize("scenario,name,placements,rules,want", READING_TOWNS)
-def test_the_models_score_the_fixed_town_by_the_reading(scenario, name, placements, rules, want):
+@pytest.mark.parametrize("scenario,name,placements,readings,want", READING_TOWNS)
+def test_the_models_score_the_fixed_town_by_the_reading(scenario, name, placements, readings, want):
     """The CP-SAT and Z3 models, every card fixed where the hand-worked town has it, value the card as the
     reading says (a model that ignored the reading could still prove a best found by the local search)."""
     town = _town(placements)
-    assert _cpsat_part(town, scenario, name, rules) == want
-    assert _z3_part(town, scenario, name, rules) == want
+    assert _cpsat_part(town, scenario, name, readings) == want
+    assert _z3_part(town, scenario, name, readings) == want
 
 
 # The smallest card lists (found by the exhaustive oracle, checked by hand above for the towns) whose best
@@ -371,19 +371,19 @@ READING_BESTS = [
 
 @pytest.mark.parametrize("scenario,cards,reading,best", READING_BESTS)
 def test_the_oracle_finds_a_best_that_depends_on_the_reading(scenario, cards, reading, best):
-    assert exhaustive_best(list(cards), scenario, (), Rules(**reading)).value == best
+    assert exhaustive_best(list(cards), scenario, (), WagonsReadings(**reading)).value == best
 
 
 @pytest.mark.parametrize("scenario,cards,reading,best", READING_BESTS)
 @pytest.mark.parametrize("method", ["cpsat", "incremental", "bnb"])
 def test_the_models_prove_the_readings_best(scenario, cards, reading, best, method):
-    res = best_layout(list(cards), scenario, (), Rules(**reading), method=method, time_limit=120)
+    res = best_layout(list(cards), scenario, (), WagonsReadings(**reading), method=method, time_limit=120)
     assert res.proven_optimal and res.value == best
 
 
 @pytest.mark.parametrize("scenario,cards,reading,best", READING_BESTS)
 def test_the_card_bound_stays_admissible_under_the_reading(scenario, cards, reading, best):
-    assert score_bound(list(cards), scenario, (), Rules(**reading)) >= best
+    assert score_bound(list(cards), scenario, (), WagonsReadings(**reading)) >= best
 
 
 @pytest.mark.parametrize("reading,points", [("once", 4), ("twice", 8)])
@@ -393,7 +393,7 @@ def test_the_card_bound_of_badlands_allows_the_boxed_gun(reading, points):
     from solver.wagons.data import load_data
     from solver.wagons.optimizer.bounds import card_counts, goal_bound
 
-    goal = load_data().for_rules(Rules(badlands_both_ways=reading)).goal("Badlands")
+    goal = load_data().for_readings(WagonsReadings(badlands_both_ways=reading)).goal("Badlands")
     assert goal_bound(goal, card_counts([4, 16, 1, 8])) == points
 
 
@@ -425,7 +425,7 @@ def test_the_verification_bound_model_scores_a_boxed_gun_by_the_reading(reading,
 
     from solver.wagons.verify.scores import BoundModel
 
-    m = BoundModel(z3.Context(), "through-the-desert", Rules(badlands_both_ways=reading))
+    m = BoundModel(z3.Context(), "through-the-desert", WagonsReadings(badlands_both_ways=reading))
     m.opt.add(m.vi["Gun"] == 1, m.vt["Desert"] == 4)
     assert m.opt.check() == z3.sat
     assert m.opt.model().eval(m.player_goals["Badlands"]).as_long() == points

@@ -145,7 +145,7 @@ def _api_cases():
 
 
 def _api(kind: str, *args):
-    from solver.wagons.rules import Rules
+    from solver.wagons.readings import WagonsReadings
 
     if kind == "api-town":
         from solver.wagons.scoring import final_scores, margin_of, town_features
@@ -157,7 +157,7 @@ def _api(kind: str, *args):
         town = _random_town(rng, 3 + k % 8)
         pile = tuple(rng.sample([c for c in range(18) if c not in town.card_ids], k % 7))
         s = SCENARIOS[k % 6]
-        later = Rules(edition="later", difficulty=("local", "newcomer", "legend")[k % 3], tie_break="guns")
+        later = WagonsReadings(edition="later", difficulty=("local", "newcomer", "legend")[k % 3], tie_break="guns")
         out = {"town": [p.to_dict() for p in town.placements], "pile": list(pile), "scenario": s,
                "original": final_scores(town, pile, s).to_dict(),
                "later": final_scores(town, pile, s, later).to_dict(),

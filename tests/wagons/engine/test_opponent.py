@@ -4,7 +4,7 @@ import pytest
 
 from solver.errors import BadInput
 from solver.wagons.opponent import Decision, add_to_pile, opponent_draft, round1_decision, round2_decision, town_icons
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 # Card facts used below (scenarios/wagons/cards.json):
 #  0 Pla/Cow Pla/Fort Pla/Mine For/Beer     1 Mou/Fort Mou/Mine Des/Beer Mou/Wagon
@@ -29,7 +29,7 @@ def test_w1_match_needs_terrain_and_icon():
 
 def test_w1_window_is_three_cards():
     assert round1_decision((3, 2, 4, 7), deck_top=5).rule == "W1-next"
-    assert round1_decision((3, 2, 4, 7), deck_top=5, rules=Rules(round1_window=4)).take == 7
+    assert round1_decision((3, 2, 4, 7), deck_top=5, readings=WagonsReadings(round1_window=4)).take == 7
 
 
 def test_w1_first_card_match_takes_it_without_skipping():
@@ -43,16 +43,16 @@ def test_w1_empty_deck_takes_next():
 def test_w3_pile_order():
     d = Decision(7, (3,), 5, "W1", 1)
     assert add_to_pile((1,), d) == (1, 7, 5)
-    assert add_to_pile((1,), d, Rules(match_order="deck-first")) == (1, 5, 7)
+    assert add_to_pile((1,), d, WagonsReadings(match_order="deck-first")) == (1, 5, 7)
 
 
 def test_w2_icons_top_card_or_whole_town():
     assert town_icons((3, 9)) == {"Fort", "Wagon"}
-    assert town_icons((3, 9), Rules(icon_source="town")) == {"Gun", "Cow", "Fort", "Mine", "Wagon"}
+    assert town_icons((3, 9), WagonsReadings(icon_source="town")) == {"Gun", "Cow", "Fort", "Mine", "Wagon"}
     # Water the Herd rule unmet by 11 and 0; top card 9 shows Fort: 0 has one -> skip 11
     assert round2_decision((11, 0), (3, 9), "water-the-herd") == Decision(0, (11,), None, "W4", 2)
     # with the whole town, 11's Gun matches card 3's Gun
-    assert round2_decision((11, 0), (3, 9), "water-the-herd", Rules(icon_source="town")) == Decision(
+    assert round2_decision((11, 0), (3, 9), "water-the-herd", WagonsReadings(icon_source="town")) == Decision(
         11, (), None, "W4", 2)
 
 
@@ -61,7 +61,7 @@ def test_w4_nothing_matches_takes_next():
 
 
 def test_w4_later_edition_has_no_icon_fallback():
-    assert round2_decision((11, 0), (3, 9), "water-the-herd", Rules(edition="later")) == Decision(
+    assert round2_decision((11, 0), (3, 9), "water-the-herd", WagonsReadings(edition="later")) == Decision(
         11, (), None, "W4-later", 2)
 
 

@@ -27,7 +27,7 @@ from solver.paths import SCENARIOS
 from solver.wagons.data import load_data, parse_goals
 from solver.wagons.optimizer.layout import best_layout
 from solver.wagons.optimizer.oracle import exhaustive_best
-from solver.wagons.rules import BOOM_OR_BUST, Rules
+from solver.wagons.readings import BOOM_OR_BUST, WagonsReadings
 from solver.wagons.scoring import final_scores, score_player
 from solver.wagons.scoring.reference import reference_score_player
 from solver.wagons.town import Placement, Town, legal_placements
@@ -40,17 +40,17 @@ PILE = (15, 6, 12, 11, 1)
 
 @pytest.mark.parametrize("reading,five,six", [("per-mine", 10, 0), ("flat", 5, 0)])
 def test_player_boom_or_bust_under_each_reading(reading, five, six):
-    rules = Rules(boom_or_bust=reading)
-    assert score_player(FIVE, "boomtown", (), rules).goals["Boom or Bust"] == five
-    assert score_player(Town(EXAMPLE), "boomtown", (), rules).goals["Boom or Bust"] == six
-    assert reference_score_player(FIVE, "boomtown", (), rules=rules)["goals"]["Boom or Bust"] == five
+    readings = WagonsReadings(boom_or_bust=reading)
+    assert score_player(FIVE, "boomtown", (), readings).goals["Boom or Bust"] == five
+    assert score_player(Town(EXAMPLE), "boomtown", (), readings).goals["Boom or Bust"] == six
+    assert reference_score_player(FIVE, "boomtown", (), readings=readings)["goals"]["Boom or Bust"] == five
 
 
 @pytest.mark.parametrize("reading,mines,want", [
     ("per-mine", "both", 96), ("per-mine", "either", 88), ("per-mine", "mountains", 0),
     ("flat", "both", 8), ("flat", "either", 8), ("flat", "mountains", 0)])
 def test_boomtown_opponent_counts_mountains_as_mines(reading, mines, want):
-    res = final_scores(FIVE, PILE, "boomtown", Rules(boom_or_bust=reading, boomtown_mines=mines))
+    res = final_scores(FIVE, PILE, "boomtown", WagonsReadings(boom_or_bust=reading, boomtown_mines=mines))
     assert res.opponent.goals["Boom or Bust"] == want
     assert res.low_confidence == ("Smalltown Charm", "Boom or Bust")
 
@@ -87,8 +87,8 @@ def _towns(cards):
     return layer
 
 
-def _plain_best(cards, scenario, pile, rules):
-    return max(reference_score_player(t, scenario, pile, rules=rules)["total"] for t in _towns(cards))
+def _plain_best(cards, scenario, pile, readings):
+    return max(reference_score_player(t, scenario, pile, readings=readings)["total"] for t in _towns(cards))
 
 
 CARDS = (12, 11, 0)  # one Mine each: covering one leaves 2 Mines (per Mine 10, flat 5), all 3 visible: 0
@@ -96,7 +96,7 @@ CARDS = (12, 11, 0)  # one Mine each: covering one leaves 2 Mines (per Mine 10, 
 
 @pytest.fixture(scope="module")
 def plain_best():
-    return {r: _plain_best(CARDS, "boomtown", (), Rules(boom_or_bust=r)) for r in BOOM_OR_BUST}
+    return {r: _plain_best(CARDS, "boomtown", (), WagonsReadings(boom_or_bust=r)) for r in BOOM_OR_BUST}
 
 
 def test_the_readings_change_the_best_town(plain_best):
@@ -105,19 +105,19 @@ def test_the_readings_change_the_best_town(plain_best):
 
 @pytest.mark.parametrize("reading", BOOM_OR_BUST)
 def test_compiled_walk_under_each_reading(plain_best, reading):
-    rules = Rules(boom_or_bust=reading)
-    assert exhaustive_best(CARDS, "boomtown", (), rules, fast=True).value == plain_best[reading]
-    assert exhaustive_best(CARDS, "boomtown", (), rules, fast=False).value == plain_best[reading]
+    readings = WagonsReadings(boom_or_bust=reading)
+    assert exhaustive_best(CARDS, "boomtown", (), readings, fast=True).value == plain_best[reading]
+    assert exhaustive_best(CARDS, "boomtown", (), readings, fast=False).value == plain_best[reading]
 
 
 @pytest.mark.parametrize("method", ["cpsat", "cpsat-core", "cpsat-bound", "incremental", "oracle", "bnb"])
 @pytest.mark.parametrize("reading", BOOM_OR_BUST)
 def test_optimizers_under_each_reading(plain_best, reading, method):
     """CP-SAT (both proofs), the Z3 loop and the exhaustive oracle, each against the plain scorer."""
-    res = best_layout(CARDS, "boomtown", (), Rules(boom_or_bust=reading), time_limit=60, method=method)
+    res = best_layout(CARDS, "boomtown", (), WagonsReadings(boom_or_bust=reading), time_limit=60, method=method)
     assert res.proven_optimal and res.score == plain_best[reading]
     town = Town(res.placements)
-    assert reference_score_player(town, "boomtown", (), rules=Rules(boom_or_bust=reading))["total"] == res.score
+    assert reference_score_player(town, "boomtown", (), readings=WagonsReadings(boom_or_bust=reading))["total"] == res.score
 
 
 @pytest.mark.parametrize("count,skips", [("visible", False), ("cards", True)])
@@ -128,7 +128,7 @@ def test_boomtown_count_reading_decides_the_round_two_skip(count, skips):
     from dataclasses import replace
 
     from solver.wagons.game import OpponentTurn, _end_turn, apply, new_game
-    start = new_game("boomtown", 0, Rules(boomtown_count=count))
+    start = new_game("boomtown", 0, WagonsReadings(boomtown_count=count))
     end1 = replace(start, circle=(), deck=(0, 2, 6), round=1, to_move="player", drafted=True,
                    town=Town((Placement(12, 0, 0), Placement(11, 1, 0))), pile=(3, 5))
     s = _end_turn(end1)
@@ -211,7 +211,7 @@ def test_every_command_answers_like_the_plain_scorer_or_refuses_in_one_line(tmp_
     cards = TWO[scenario]
     want = _plain_best_data(cards, scenario, data)
     for method in ("cpsat", "incremental"):
-        res = best_layout(cards, scenario, (), Rules(), time_limit=60, method=method, data=data)
+        res = best_layout(cards, scenario, (), WagonsReadings(), time_limit=60, method=method, data=data)
         assert res.proven_optimal and res.score == want, (method, params)
     assert exhaustive_best(cards, scenario, (), data=data, fast=True).value == want
     assert cli.main(["wagons", "simulate", "--scenario", scenario, "--policy", "greedy", "--games", "1",

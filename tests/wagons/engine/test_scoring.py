@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from solver.errors import BadInput
 from solver.wagons.cards import Territory
 from solver.wagons.data import GOALS_FILE, SCENARIO_IDS, load_data
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import (
     Side,
     comparing_goal,
@@ -182,16 +182,16 @@ def test_unknown_backs_are_never_invented(small):
 
 def test_later_edition_scores_per_card(example):
     # pile 3 (Snow, Water: 2 terrains), 5 (Forest, Plains: 2), 7 (Forest, Plains, Desert: 3)
-    assert score_opponent(PILE, "cattle-drive", example, Rules(edition="later")).common == 3 + 3 + 2
-    assert score_opponent(PILE, "cattle-drive", example, Rules(edition="later", difficulty="newcomer")).common == 6
-    assert score_opponent(PILE, "cattle-drive", example, Rules(edition="later", difficulty="legend")).common == 8
+    assert score_opponent(PILE, "cattle-drive", example, WagonsReadings(edition="later")).common == 3 + 3 + 2
+    assert score_opponent(PILE, "cattle-drive", example, WagonsReadings(edition="later", difficulty="newcomer")).common == 6
+    assert score_opponent(PILE, "cattle-drive", example, WagonsReadings(edition="later", difficulty="legend")).common == 8
 
 
 def test_winner_and_w8_tie_break():
     assert winner_of(30, 30, 4, 2) == ("tie", "tie")
-    assert winner_of(30, 30, 4, 2, Rules(tie_break="guns")) == ("player", "guns")
-    assert winner_of(30, 30, 2, 2, Rules(tie_break="guns")) == ("tie", "tie")
-    assert winner_of(29, 30, 9, 2, Rules(tie_break="guns")) == ("opponent", "total")
+    assert winner_of(30, 30, 4, 2, WagonsReadings(tie_break="guns")) == ("player", "guns")
+    assert winner_of(30, 30, 2, 2, WagonsReadings(tie_break="guns")) == ("tie", "tie")
+    assert winner_of(29, 30, 9, 2, WagonsReadings(tie_break="guns")) == ("opponent", "total")
     # values (issue 31), equal to the strings the files carry
     from solver.wagons.scoring import DecidedBy, Winner
 

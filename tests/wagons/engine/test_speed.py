@@ -15,7 +15,7 @@ from solver.wagons.cards import load_cards
 from solver.wagons.data import ICONS, SCENARIO_IDS, TERRAINS, GoalSpec
 from solver.wagons.game import Draft, Place, apply, is_over, legal_actions, new_game
 from solver.wagons.policies import GreedyPolicy
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import (
     features_of,
     features_plus,
@@ -101,21 +101,21 @@ def test_features_plus_and_margins_agree_with_final_scores(seed):
     rng = random.Random(100 + seed)
     town, pile = random_town(rng, rng.randint(0, 12))
     scenario = SCENARIO_IDS[seed % 6]
-    rules = Rules(edition="later") if seed % 4 == 3 else Rules()
+    readings = WagonsReadings(edition="later") if seed % 4 == 3 else WagonsReadings()
     free = [c for c in range(18) if c not in town.card_ids and c not in pile]
     if not free:  # every card is in the town or the pile: place the pile's first one
         free, pile = [pile[0]], pile[1:]
     frame = growth_frame(town)
     base = frame_features(town, frame)
-    margin = margin_scorer(pile, scenario, rules)
-    near = margin_scorer(pile, scenario, rules, near=base)  # reuses base's groups for unchanged masks
-    elsewhere = margin_scorer(pile, scenario, rules, near=placements_features(town.placements))  # other width
+    margin = margin_scorer(pile, scenario, readings)
+    near = margin_scorer(pile, scenario, readings, near=base)  # reuses base's groups for unchanged masks
+    elsewhere = margin_scorer(pile, scenario, readings, near=placements_features(town.placements))  # other width
     for p in legal_placements(town, free[0])[:24]:
         f = features_plus(base, frame, p)
         bigger = Town(town.placements + (p,))
         assert f == placements_features(bigger.placements, frame)
-        expected = final_scores(bigger, pile, scenario, rules).margin
-        assert margin(f) == near(f) == elsewhere(f) == margin_of(f, pile, scenario, rules) == expected
+        expected = final_scores(bigger, pile, scenario, readings).margin
+        assert margin(f) == near(f) == elsewhere(f) == margin_of(f, pile, scenario, readings) == expected
 
 
 def test_scorer_matches_reference_on_many_towns():
@@ -149,11 +149,11 @@ def test_legal_placements_are_every_legal_position_row_by_row(seed):
         assert list(legal_placements(town, c)) == expected
 
 
-def brute_margin(town: Town, card: int, pile, scenario: str, rules: Rules):
+def brute_margin(town: Town, card: int, pile, scenario: str, readings: WagonsReadings):
     """(best final-scores margin, first placement reaching it) of ``card`` on ``town``."""
     best, best_p = None, None
     for p in legal_placements(town, card):
-        v = final_scores(Town(town.placements + (p,)), pile, scenario, rules).margin
+        v = final_scores(Town(town.placements + (p,)), pile, scenario, readings).margin
         if best is None or v > best:
             best, best_p = v, p
     return best, best_p
@@ -170,10 +170,10 @@ def test_greedy_choices_are_the_best_final_scores_margin(scenario, seed):
             continue
         choice = policy.choose(state, actions, rng)
         if isinstance(choice, Place):
-            assert choice.placement == brute_margin(state.town, state.hand[0], state.pile, scenario, state.rules)[1]
+            assert choice.placement == brute_margin(state.town, state.hand[0], state.pile, scenario, state.readings)[1]
         else:
             values = [brute_margin(state.town, state.circle[a.index], state.pile + state.circle[:a.index],
-                                   scenario, state.rules)[0] for a in actions]
+                                   scenario, state.readings)[0] for a in actions]
             assert choice == Draft(values.index(max(values)))
         checked += 1
         state = apply(state, choice)

@@ -26,7 +26,7 @@ from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import objective_value
 from solver.wagons.optimizer.walk.board import _board_arrays, _candidates, _put, walk
 from solver.wagons.optimizer.walk.scorer import goal_tables
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import town_features
 from solver.wagons.town import Town, legal_placements, load_town, town_to_json
 from tests.support.depth import deep_after
@@ -44,7 +44,7 @@ def _instance(seed: int, n: int, max_pile: int = 6):
 def _legal_and_rescored(res, cards, scenario, pile, objective):
     town = load_town(town_to_json(Town(res.placements)))  # replayed through the engine
     assert town.card_ids == tuple(cards)
-    assert objective_value(town, scenario, tuple(pile), Rules(), objective, DATA) == res.value
+    assert objective_value(town, scenario, tuple(pile), WagonsReadings(), objective, DATA) == res.value
 
 
 instances = st.tuples(st.integers(0, 10_000), st.integers(2, 4), st.sampled_from(SCENARIO_IDS),
@@ -98,7 +98,7 @@ def _brute_round1(cards, scenario, pile, objective, round1):
     for t in towns:
         have = town_features(Town(t.placements[:m])).territories
         if (have >= opp) if behind else (have < opp):
-            v = objective_value(t, scenario, tuple(pile), Rules(), objective, DATA)
+            v = objective_value(t, scenario, tuple(pile), WagonsReadings(), objective, DATA)
             best = v if best is None or v > best else best
     return best
 

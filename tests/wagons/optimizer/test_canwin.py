@@ -37,7 +37,7 @@ from solver.wagons.optimizer.canwin import can_win, can_win_row
 from solver.wagons.optimizer.lines import deal_state, draft_lines, play_out
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import greedy_layout, meets_round1
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import run_points, score_player
 from solver.wagons.town import Placement, Town, legal_placements, place, visible_grid
 from tests.support.builders.wagons import SMALL, best_margin_by_brute_force, random_town, small_deal
@@ -114,7 +114,7 @@ def test_the_time_limit_gives_unknown_with_the_best_found():
 
 def test_the_guns_tie_break_never_calls_a_tie_a_loss():
     circle, deck = small_deal("cattle-drive", (2, 2), 3)
-    tie = can_win("cattle-drive", circle=circle, deck=deck, rules=Rules(tie_break="guns"), time_limit=30)
+    tie = can_win("cattle-drive", circle=circle, deck=deck, readings=WagonsReadings(tie_break="guns"), time_limit=30)
     plain = can_win("cattle-drive", circle=circle, deck=deck, time_limit=30)
     if plain.winnable:
         assert tie.winnable is True
@@ -188,12 +188,12 @@ def _pile_for(cards, scenario, rng):
 @given(st.sampled_from(SCENARIO_IDS), st.integers(1, 4), st.randoms(use_true_random=False),
        st.sampled_from(["per-mine", "flat"]))
 def test_the_bound_is_never_below_the_best_town(scenario, n, rng, boom):
-    rules = Rules(boom_or_bust=boom)
+    readings = WagonsReadings(boom_or_bust=boom)
     free = [c for c in range(18) if c not in deal_state(scenario, seed=0).removed]
     cards = tuple(rng.sample(free, n))
     pile = _pile_for(cards, scenario, rng)
-    best = exhaustive_best(cards, scenario, pile, rules, objective="margin").value
-    assert margin_bound(cards, scenario, pile, rules, load_data()) >= best
+    best = exhaustive_best(cards, scenario, pile, readings, objective="margin").value
+    assert margin_bound(cards, scenario, pile, readings, load_data()) >= best
 
 
 def _run_score(cells: set, table) -> int:

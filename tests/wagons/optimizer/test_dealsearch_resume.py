@@ -23,7 +23,7 @@ from solver.wagons.optimizer.dealsearch import DealSearch, clear_cache
 from solver.wagons.optimizer.layout import STRATEGIES, best_layout
 from solver.wagons.optimizer.lines import deal_state
 from solver.wagons.optimizer.proofworkers import ProofWorker
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from tests.support.builders.wagons import SMALL, best_margin_by_brute_force, small_deal, zygote_pid
 from tests.support.limits import HANG_GUARD
 
@@ -65,7 +65,7 @@ def test_resumed_and_restarted_searches_agree_with_the_game_tree(scenario, split
 
 def _job(cards, pile, floor, time_limit):
     return dict(strategy=STRATEGIES["cpsat"], method="cpsat", cards=cards, scenario_id="water-the-herd",
-                opponent_pile=pile, rules=Rules(), time_limit=time_limit, objective="margin", data=load_data(),
+                opponent_pile=pile, readings=WagonsReadings(), time_limit=time_limit, objective="margin", data=load_data(),
                 seed_greedy=False, floor=floor, round1=None)
 
 

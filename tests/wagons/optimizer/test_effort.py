@@ -13,7 +13,7 @@ from solver.wagons.optimizer import proofworkers
 from solver.wagons.optimizer.cpsat.solve import Effort, measuring, record
 from solver.wagons.optimizer.layout import STRATEGIES, best_layout
 from solver.wagons.optimizer.proofworkers import ProofWorker
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 
 CARDS, PILE = (3, 7, 11, 14, 2), (0, 1)
 
@@ -41,7 +41,7 @@ def test_nothing_is_recorded_outside_a_meter():
 @pytest.mark.skipif(not proofworkers.available(), reason="pausing workers needs Linux pidfds")
 def test_a_proof_worker_reports_its_solves_to_the_meter_of_the_search():
     job = dict(strategy=STRATEGIES["cpsat"], method="cpsat", cards=CARDS, scenario_id="boomtown", opponent_pile=PILE,
-               rules=Rules(), time_limit=60, objective="margin", data=load_data(), seed_greedy=False, floor=-100,
+               readings=WagonsReadings(), time_limit=60, objective="margin", data=load_data(), seed_greedy=False, floor=-100,
                round1=None)
     proofworkers.warm(wait=True)
     worker = ProofWorker(job)

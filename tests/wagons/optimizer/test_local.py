@@ -23,7 +23,7 @@ from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, greedy_layout, normal_xyr, objective_value, town_of
 from solver.wagons.optimizer.walk import local as optimize_local
 from solver.wagons.optimizer.walk.local import KICK_CARDS, improve, windows
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import opponent_fixed
 from tests.support.builders.wagons import random_town
 from tests.support.builders.walk import window_best
@@ -31,7 +31,7 @@ from tests.support.depth import deep_after
 
 
 def _engine(ids, xyr, scenario, pile, objective):
-    return objective_value(town_of(ids, xyr), scenario, pile, Rules(), objective, load_data())
+    return objective_value(town_of(ids, xyr), scenario, pile, WagonsReadings(), objective, load_data())
 
 
 def _compiled_to_engine(v, scenario, pile, objective):

@@ -136,9 +136,9 @@ def test_the_draft_line_enumeration_honours_a_deadline():
 
     from solver.wagons.data import load_data
     from solver.wagons.optimizer.bestplay import deal_state, draft_lines
-    from solver.wagons.rules import Rules
+    from solver.wagons.readings import WagonsReadings
 
-    state = deal_state("boomtown", 2, None, None, Rules(), load_data())
+    state = deal_state("boomtown", 2, None, None, WagonsReadings(), load_data())
     cut = draft_lines(state, load_data(), deadline=_time.monotonic() - 1)
     assert len(cut) >= 1 and cut.complete is False
     full = draft_lines(state, load_data())

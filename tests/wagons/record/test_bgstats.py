@@ -15,10 +15,10 @@ import pytest
 from solver import cli
 from solver.errors import BadInput
 from solver.wagons.game import new_game
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record import bgstats
 from solver.wagons.record.finished import completeness_problem, finished_game_from_json
 from solver.wagons.record.game_json import state_to_json
-from solver.wagons.rules import Rules
 from solver.wagons.scoring import final_scores
 from solver.wagons.simulate import play_game
 from solver.wagons.town import Town
@@ -32,8 +32,8 @@ PLAYER_TYPES = {"startPlayer": bool, "name": str, "rank": int, "role": str, "sco
                 "winner": bool}
 
 
-def finished(scenario="cattle-drive", policy="greedy", seed=2, rules=Rules()):
-    return play_game(scenario, policy, seed, rules).state
+def finished(scenario="cattle-drive", policy="greedy", seed=2, readings=WagonsReadings()):
+    return play_game(scenario, policy, seed, readings).state
 
 
 def test_the_play_has_the_documented_keys_and_types():
@@ -70,7 +70,7 @@ def test_a_known_bgg_id_is_sent_only_when_given():
                                                 (9, "greedy", "tie")])
 def test_scores_winner_and_rank_come_from_the_engine(seed, policy, winner):
     state = finished("cattle-drive", policy, seed)
-    want = final_scores(state.town, state.pile, state.scenario, state.rules)
+    want = final_scores(state.town, state.pile, state.scenario, state.readings)
     assert want.winner == winner  # the three cases this test is about
     you, them = bgstats.play_json(state, "Ann", now=NOW)["players"]
     assert (you["score"], them["score"]) == (want.player.total, want.opponent.total)
@@ -80,8 +80,8 @@ def test_scores_winner_and_rank_come_from_the_engine(seed, policy, winner):
 
 
 def test_a_tie_broken_by_guns_ranks_the_engines_winner_first():
-    state = finished("cattle-drive", "greedy", 9, Rules(tie_break="guns"))
-    want = final_scores(state.town, state.pile, state.scenario, state.rules)
+    state = finished("cattle-drive", "greedy", 9, WagonsReadings(tie_break="guns"))
+    want = final_scores(state.town, state.pile, state.scenario, state.readings)
     assert want.decided_by == "guns"
     you, them = bgstats.play_json(state, "Ann", now=NOW)["players"]
     assert (you["winner"], them["winner"]) == (want.winner == "player", want.winner == "opponent")
@@ -173,7 +173,7 @@ def test_a_followed_game_played_to_the_end_exports_and_reviews():
     assert again == state and again.seed is None
     play = bgstats.play_json(again, "Ann", now=NOW)
     assert "a game followed at the table" in play["comments"]
-    final = final_scores(state.town, state.pile, "gold-rush", state.rules)
+    final = final_scores(state.town, state.pile, "gold-rush", state.readings)
     assert [p["score"] for p in play["players"]] == [final.player.total, final.opponent.total]
     r = review(again, time_limit=5)
     assert r.best.player.total >= r.mine.player.total and sum(p.gap for p in r.parts) == r.gap
@@ -187,7 +187,7 @@ def test_a_followed_game_played_to_the_end_exports_and_reviews():
     (lambda d: d.update(seed=d["seed"] + 1), "log"),
     (lambda d: d.update(seed=-1), "seed"),
     (lambda d: d.update(scenario="nosuch"), "nosuch"),
-    (lambda d: d.update(rules={"tie_break": "coin"}), "tie_break"),
+    (lambda d: d.update(readings={"tie_break": "coin"}), "tie_break"),
     (lambda d: d.pop("log"), "expected a game file"),
     (lambda d: next(e for e in d["log"] if e["what"] == "place")["placement"].pop("x"),
      r"log\[\d+\]: entry.place: missing field 'x'"),

@@ -30,9 +30,9 @@ from solver.wagons.game import (
     scores,
 )
 from solver.wagons.optimizer.bestplay import deal_state
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_json import state_to_json
 from solver.wagons.record.game_record import game_from_record, game_record
-from solver.wagons.rules import Rules
 
 EXAMPLE = SCENARIOS / "wagons" / "examples" / "followed-game.json"
 
@@ -57,13 +57,13 @@ def _round_trip(state):
 @given(scenario=st.sampled_from(SCENARIO_IDS), seed=st.integers(0, 10**6), followed=st.booleans(),
        edition=st.sampled_from(["original", "later"]))
 def test_every_state_of_a_game_gives_back_its_record(scenario, seed, followed, edition):
-    rules = Rules(edition=edition)
-    start = new_followed_game(scenario, rules) if followed else new_game(scenario, seed, rules)
+    readings = WagonsReadings(edition=edition)
+    start = new_followed_game(scenario, readings) if followed else new_game(scenario, seed, readings)
     states = _walk(start, seed)
     for n, s in enumerate(states):
         doc = _round_trip(s)
         assert len(doc["actions"]) == n
-        assert doc["seed"] == (None if followed else seed) and doc["rules"] == rules.to_json()
+        assert doc["seed"] == (None if followed else seed) and doc["rules"] == readings.to_json()
 
 
 def test_record_shape():

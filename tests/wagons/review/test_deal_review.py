@@ -79,7 +79,7 @@ def test_no_line_is_made_from_an_answer_that_is_not_a_win():
     played = play_game("gold-rush", "greedy", 3).state
     unknown = CanWin(None, False, (), None, None, 1.0, 3, 3, 0, {}, ())
     with pytest.raises(BadInput, match=r"^no winning line: the answer is not a win$"):
-        line_record(played.scenario, deal_of(played), played.rules, unknown)
+        line_record(played.scenario, deal_of(played), played.readings, unknown)
 
 
 def test_a_line_that_does_not_replay_to_the_answer_is_refused():
@@ -87,7 +87,7 @@ def test_a_line_that_does_not_replay_to_the_answer_is_refused():
     answer, _ = was_winnable(played, time_limit=20)
     wrong = CanWin(True, True, answer.actions, answer.margin + 1, answer.bound, 1.0, 1, 0, 1, {}, ())
     with pytest.raises(AssertionError, match="does not replay"):
-        line_record(played.scenario, deal_of(played), played.rules, wrong)
+        line_record(played.scenario, deal_of(played), played.readings, wrong)
 
 
 def _cli(capsys, *argv):

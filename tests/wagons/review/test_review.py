@@ -47,8 +47,8 @@ def test_the_best_layout_re_scored_equals_its_reported_score_and_the_gaps_add_up
     for p in r.best_town.placements:  # every placement legal, in the order received
         town = place(town, p)
     assert r.best_town.card_ids == state.town.card_ids == r.cards
-    assert score_player(r.best_town, r.scenario, r.pile, r.rules).total == r.best.player.total
-    assert final_scores(r.best_town, r.pile, r.scenario, r.rules) == r.best
+    assert score_player(r.best_town, r.scenario, r.pile, r.readings).total == r.best.player.total
+    assert final_scores(r.best_town, r.pile, r.scenario, r.readings) == r.best
     assert sum(p.gap for p in r.parts) == r.gap == r.best.player.total - r.mine.player.total
     assert sum(p.player for p in r.parts) == r.mine.player.total
     assert sum(p.best for p in r.parts) == r.best.player.total
@@ -63,9 +63,9 @@ def test_the_best_layout_matches_the_exhaustive_oracle(scenario, seed):
     state = play_game(scenario, "random", seed).state
     assert len(state.town.placements) <= 5
     r = review(state, time_limit=30)
-    oracle = exhaustive_best(state.town.card_ids, scenario, state.pile, state.rules)
+    oracle = exhaustive_best(state.town.card_ids, scenario, state.pile, state.readings)
     assert r.proven and r.best.player.total == oracle.value
-    assert r.gap == oracle.value - final_scores(state.town, state.pile, scenario, state.rules).player.total
+    assert r.gap == oracle.value - final_scores(state.town, state.pile, scenario, state.readings).player.total
 
 
 def test_a_cut_short_search_says_not_proven_and_never_reports_below_the_players_town():

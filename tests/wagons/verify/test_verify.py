@@ -7,7 +7,7 @@ import z3
 
 from solver.cli import main
 from solver.wagons.optimizer.bestplay import deal_state
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.verify import checks as v
 from solver.wagons.verify import scores as vs
 from solver.wagons.verify.engine import random_games, replay
@@ -110,8 +110,8 @@ def test_hand_worked_round1_match_in_the_z3_game():
 
 
 def test_z3_game_agrees_with_the_engine_on_random_games():
-    m = v._game(Z3Run(120), "gold-rush", Rules(), frozenset())
-    r = v.pin_random_games(m, "gold-rush", Rules(), 4, seed=7)
+    m = v._game(Z3Run(120), "gold-rush", WagonsReadings(), frozenset())
+    r = v.pin_random_games(m, "gold-rush", WagonsReadings(), 4, seed=7)
     assert r["games"] == 4 and r["agree"] == 4, r["first_difference"]
 
 
@@ -127,12 +127,12 @@ def test_replay_catches_a_trace_the_engine_does_not_play():
 
 def test_goal_number_readings_cover_the_base_rules():
     readings = vs.goal_number_readings()
-    assert readings and all(isinstance(r, Rules) for _, r in readings)
-    assert any(r == Rules() for _, r in readings) or all(chosen for chosen, _ in readings)
+    assert readings and all(isinstance(r, WagonsReadings) for _, r in readings)
+    assert any(r == WagonsReadings() for _, r in readings) or all(chosen for chosen, _ in readings)
 
 
 def test_winnability_mutation_rejects_the_engine_win():
-    c = vs.check_winnability("cattle-drive", Rules(), frozenset({"player-scores-nothing"}), time_limit=30)
+    c = vs.check_winnability("cattle-drive", WagonsReadings(), frozenset({"player-scores-nothing"}), time_limit=30)
     assert c.holds is False
     cex = c.counterexample
     assert cex["replay_winner"] == "player" and cex["bound_model_allows"] is False
@@ -140,21 +140,21 @@ def test_winnability_mutation_rejects_the_engine_win():
 
 @pytest.mark.slow
 def test_winnability_cattle_drive_has_a_replayable_win():
-    c = vs.check_winnability("cattle-drive", Rules(), frozenset(), time_limit=30)
+    c = vs.check_winnability("cattle-drive", WagonsReadings(), frozenset(), time_limit=30)
     assert c.holds is True
     win = c.details["readings"][0]["win"]
-    again = vs.replay_script("cattle-drive", win["seed"], win["script"]["actions"], Rules())
+    again = vs.replay_script("cattle-drive", win["seed"], win["script"]["actions"], WagonsReadings())
     assert again.scores.winner == "player" and again.scores.player.total == win["player"]
 
 
 @pytest.mark.slow
 def test_score_bound_is_above_every_engine_game_and_its_mutation_fails():
-    c = vs.check_score_bounds("water-the-herd", Rules(), frozenset(), time_limit=20, games=10)
+    c = vs.check_score_bounds("water-the-herd", WagonsReadings(), frozenset(), time_limit=20, games=10)
     assert c.holds is True and c.details["player"]["proven"]
     assert c.details["player"]["bound"] >= c.details["player"]["witness"]["total"]
     assert c.details["opponent"]["bound"] >= c.details["opponent"]["witness"]["total"]
     # Cattle Drive's goal cards alone (2 per Cow, (Cows + Plains) / 2) stay below a good town's total
-    bad = vs.check_score_bounds("cattle-drive", Rules(), frozenset({"bound-ignores-groups"}), time_limit=40, games=30)
+    bad = vs.check_score_bounds("cattle-drive", WagonsReadings(), frozenset({"bound-ignores-groups"}), time_limit=40, games=30)
     assert bad.holds is False and bad.counterexample["engine_total"] > bad.counterexample["bound"]
 
 
@@ -177,7 +177,7 @@ MUTATION_DEALS = {
 ])
 def test_game_mutations_break_their_check_on_one_deal(check, mutation):
     deal = MUTATION_DEALS.get(mutation, _deal("cattle-drive"))
-    c = check("cattle-drive", Rules(), frozenset({mutation}), time_limit=120, deal=deal)
+    c = check("cattle-drive", WagonsReadings(), frozenset({mutation}), time_limit=120, deal=deal)
     assert c.holds is False and c.counterexample["game"]["circle"] == list(deal[:8])
     if mutation == "two-picks":  # two actions named; Z3 may then play the one the engine plays
         assert len(c.counterexample["turn"]["readings_pick"]) == 2
@@ -190,9 +190,9 @@ def test_game_mutations_break_their_check_on_one_deal(check, mutation):
 @pytest.mark.slow
 def test_unmutated_game_checks_hold_on_one_deal():
     deal = _deal("boomtown")
-    assert v.check_conservation("boomtown", Rules(), frozenset(), time_limit=120, deal=deal).holds is True
-    assert v.check_automaton("boomtown", Rules(), frozenset(), time_limit=120, gaps=False, deal=deal).holds is True
-    t = v.check_termination("boomtown", Rules(), frozenset(), time_limit=120, deal=deal)
+    assert v.check_conservation("boomtown", WagonsReadings(), frozenset(), time_limit=120, deal=deal).holds is True
+    assert v.check_automaton("boomtown", WagonsReadings(), frozenset(), time_limit=120, gaps=False, deal=deal).holds is True
+    t = v.check_termination("boomtown", WagonsReadings(), frozenset(), time_limit=120, deal=deal)
     assert t.holds is True
     assert t.details["longest_game_turns"] <= v.TURN_BOUND and t.details["engine"]["agrees"] is True
 
@@ -203,11 +203,11 @@ def test_round1_pick_reading_in_the_engine_and_the_z3_game(pick, take):
     W1-pick 'first' takes 2 (no skip); 'last' skips 2 and 0 and takes 15."""
     from solver.wagons.opponent import round1_decision
 
-    rules = Rules(round1_pick=pick)
-    d = round1_decision((2, 0, 15, 1), deck_top=3, rules=rules)
+    readings = WagonsReadings(round1_pick=pick)
+    d = round1_decision((2, 0, 15, 1), deck_top=3, readings=readings)
     assert d.take == take and d.deck_card == 3
     ctx = z3.Context()
-    m = GameModel(ctx, "boomtown", rules)
+    m = GameModel(ctx, "boomtown", readings)
     deal = [5, 2, 0, 15, 1, 6, 7, 8, 3, 10, 11, 12, 13, 14, 16, 17]
     m.s.add(*[x == c for x, c in zip(m.deal, deal)], m.steps[0].k == 0)
     assert m.s.check() == z3.sat

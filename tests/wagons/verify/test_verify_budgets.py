@@ -3,14 +3,14 @@ the score bounds' witness layout is capped whatever the run's limit, and the gam
 
 import z3
 
-from solver.wagons.rules import Rules
+from solver.wagons.readings import WagonsReadings
 from solver.wagons.verify import model as verify_model
 from solver.wagons.verify import scores as vs
 
 
 def test_winnability_without_the_loss_search_keeps_holds():
-    whole = vs.check_winnability("gold-rush", Rules(), time_limit=4)
-    won_only = vs.check_winnability("gold-rush", Rules(), time_limit=4, loss_search=False)
+    whole = vs.check_winnability("gold-rush", WagonsReadings(), time_limit=4)
+    won_only = vs.check_winnability("gold-rush", WagonsReadings(), time_limit=4, loss_search=False)
     assert whole.holds is True and won_only.holds is True
     assert [r["win"]["seed"] for r in whole.details["readings"]] == \
         [r["win"]["seed"] for r in won_only.details["readings"]]
@@ -20,8 +20,8 @@ def test_winnability_without_the_loss_search_keeps_holds():
 
 def test_the_witness_layout_is_capped_whatever_the_run_limit(monkeypatch):
     asked = []
-    monkeypatch.setattr(vs, "best_town_score", lambda cards, sc, pile, rules, limit, data=None: asked.append(limit))
-    res = vs.check_score_bounds("gold-rush", Rules(), time_limit=3600, games=3)
+    monkeypatch.setattr(vs, "best_town_score", lambda cards, sc, pile, readings, limit, data=None: asked.append(limit))
+    res = vs.check_score_bounds("gold-rush", WagonsReadings(), time_limit=3600, games=3)
     assert res.holds is True and asked == [vs.WITNESS_LAYOUT_SECONDS]
 
 

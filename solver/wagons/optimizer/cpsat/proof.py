@@ -110,7 +110,7 @@ class CpSatProof:
         return town, target
 
     def _key(self, problem: Problem) -> tuple:
-        return (self, problem.cards, problem.scenario_id, problem.pile, problem.rules, problem.objective,
+        return (self, problem.cards, problem.scenario_id, problem.pile, problem.readings, problem.objective,
                 problem.round1, id(problem.data))
 
 

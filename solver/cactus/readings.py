@@ -1,7 +1,7 @@
 """The named readings of Cactus Town: The Lone Ranger's open questions (docs/open-questions.md C1-C15).
 
-:class:`CactusRules` holds one field per open reading, each with the documented default; every
-engine function takes it as ``rules``. The register (``docs/register/cactus.toml``) names the field
+:class:`CactusReadings` holds one field per open reading, each with the documented default; every
+engine function takes it as ``readings``. The register (``docs/register/cactus.toml``) names the field
 of each entry in its ``option`` key. Readings marked *inferred* fill a gap in the rulebook text.
 """
 
@@ -32,7 +32,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class CactusRules(Readings):
+class CactusReadings(Readings):
     """One field per open reading; the defaults are the project's default readings.
 
     - ``solo_events`` (rule:C1): use the event deck in solo too (default False); its size

@@ -1,6 +1,6 @@
 """Selectable readings of the Outlaws rules (docs/open-questions.md O1-O17); defaults follow the text.
 
-Every option is a field of :class:`Rules` with its allowed values in :data:`CHOICES` (the first value
+Every option is a field of :class:`OutlawsReadings` with its allowed values in :data:`CHOICES` (the first value
 is the default) and a one-line description in :data:`DESCRIPTIONS`; the CLI's ``--rule`` help is
 generated from them (:func:`add_rule_option`), so a new option shows up everywhere at once.
 """
@@ -53,7 +53,7 @@ DESCRIPTIONS = {
 
 
 @dataclass(frozen=True)
-class Rules(Readings):
+class OutlawsReadings(Readings):
     """Options for the open readings (default: the first value of :data:`CHOICES`).
 
     - ``first_player`` (rule:O13): who moves first at the set-up; default "A".
@@ -100,4 +100,4 @@ class Rules(Readings):
 def add_rule_option(parser) -> None:
     """Every reading as its own flag (``--sheriff-save stop``) and as ``--rule NAME=VALUE``, each help line naming its
     open question (generated from :data:`CHOICES` and :data:`RULE_IDS` by the readings base)."""
-    Rules.add_arguments(parser, rule_ids={name: f"{RULE_IDS[name]} {DESCRIPTIONS[name]}" for name in RULE_IDS})
+    OutlawsReadings.add_arguments(parser, rule_ids={name: f"{RULE_IDS[name]} {DESCRIPTIONS[name]}" for name in RULE_IDS})

@@ -34,13 +34,13 @@ GOAL_READINGS = {
     "badlands": ("badlands_both_ways", "twice_when_boxed", {"once": False, "twice": True}, "medium"),
     "happy-cows": ("happy_cows_snow", "snow_corners", {"edge": False, "corner": True}, "medium"),
 }
-"""The readings of a goal card's text (rule:W11, rule:W12, rule:W13): goal kind -> (the :class:`Rules` field, the
+"""The readings of a goal card's text (rule:W11, rule:W12, rule:W13): goal kind -> (the :class:`WagonsReadings` field, the
 goal parameter :meth:`~solver.wagons.data.WagonsData.for_rules` sets from it, that parameter's value for each
 listed value of the field, the confidence of the reading). Every scorer and optimizer reads the parameter."""
 
 
 @dataclass(frozen=True)
-class Rules(Readings):
+class WagonsReadings(Readings):
     """Readings of the open questions; every field has the docs/open-questions.md default.
 
     - ``icon_source`` (rule:W2): icons "showing in their town" = the top card of the pile
