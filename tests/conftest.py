@@ -124,6 +124,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_configure(config):
+    if config.getoption("--deep"):
+        os.environ[DEEP_ENV] = "1"  # the workers inherit it: tests.support.depth.DEEP
     _private_cache()
     _private_store(config)
     _install()

@@ -4,9 +4,18 @@ later cases ``deep``: its first ones run in every suite, so the check itself nev
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 import pytest
+
+DEEP = os.environ.get("RULESLINGER_DEEP") == "1"
+"""True in a ``--deep`` run (tests/conftest.py sets the variable for the workers too)."""
+
+
+def examples(default: int, deep: int) -> int:
+    """A property test's ``max_examples``: ``default`` in every run, ``deep`` with ``--deep``."""
+    return deep if DEEP else default
 
 
 def deep_after(values: Iterable, keep: int = 1) -> list:

@@ -374,9 +374,15 @@ def test_the_oracle_finds_a_best_that_depends_on_the_reading(scenario, cards, re
     assert exhaustive_best(list(cards), scenario, (), WagonsReadings(**reading)).value == best
 
 
-@pytest.mark.parametrize("scenario,cards,reading,best", READING_BESTS)
-@pytest.mark.parametrize("method", ["cpsat", "incremental", "bnb"])
-def test_the_models_prove_the_readings_best(scenario, cards, reading, best, method):
+def _prover_cases() -> list:
+    """Each prover on each reading's best; the incremental prover's Through the Desert cases (a minute or more
+    each) only with ``--deep``: its Cattle Drive cases keep it in every run."""
+    return [pytest.param(method, *case, marks=pytest.mark.deep if method == "incremental" and case[0] ==
+                         "through-the-desert" else ()) for method in ("cpsat", "incremental", "bnb") for case in READING_BESTS]
+
+
+@pytest.mark.parametrize("method,scenario,cards,reading,best", _prover_cases())
+def test_the_models_prove_the_readings_best(method, scenario, cards, reading, best):
     res = best_layout(list(cards), scenario, (), WagonsReadings(**reading), method=method, time_limit=120)
     assert res.proven_optimal and res.value == best
 

@@ -41,7 +41,7 @@ from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import run_points, score_player
 from solver.wagons.town import Placement, Town, legal_placements, place, visible_grid
 from tests.support.builders.wagons import SMALL, best_margin_by_brute_force, random_town, small_deal
-from tests.support.depth import deep_after
+from tests.support.depth import deep_after, examples
 from tests.support.limits import HANG_GUARD
 
 
@@ -333,7 +333,7 @@ _DESERT_OR_GUN = [c for c in range(18) if any(t.terrain == "Desert" or t.icon ==
                                               for t in load_cards()[c].territories)]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(10, 40), deadline=None)
 @given(st.lists(st.sampled_from(_DESERT_OR_GUN), min_size=3, max_size=3, unique=True))
 def test_badlands_card_bounds_hold_on_every_three_card_town(cards):
     """Exhaustive: no town of the three cards (any order of placement given) has more cells between two

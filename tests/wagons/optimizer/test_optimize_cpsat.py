@@ -29,7 +29,7 @@ from solver.wagons.optimizer.problem import card_quads, normal_xyr
 from solver.wagons.scoring import final_scores, opponent_fixed, pile_counts, score_player
 from solver.wagons.town import Placement, Town, load_town, town_to_json
 from tests.support.builders.wagons import HARD_CARDS, HARD_PILE, HARD_TOWN, beat_the_hard_town, random_town
-from tests.support.depth import deep_after
+from tests.support.depth import deep_after, examples
 from tests.support.limits import HANG_GUARD
 
 
@@ -319,7 +319,7 @@ def test_run_partition_best_bounds_every_set_of_wagons(table, cells):
 # ---- issue 20, second round: the territory cap (groups + Smalltown Charm) and the group neighbours
 
 
-@settings(max_examples=24, deadline=None)
+@settings(max_examples=examples(8, 24), deadline=None)
 @given(st.sampled_from(SCENARIO_IDS), st.integers(4, 9), st.randoms(use_true_random=False))
 def test_tightened_model_keeps_every_whole_town(scenario, n, rng):
     """Every legal town stays feasible at its own value under the second round's constraints (an unsound
@@ -331,7 +331,7 @@ def test_tightened_model_keeps_every_whole_town(scenario, n, rng):
     assert total == ps.total and margin == final_scores(town, pile, scenario).margin
 
 
-@settings(max_examples=18, deadline=None)
+@settings(max_examples=examples(6, 18), deadline=None)
 @given(st.sampled_from(SCENARIO_IDS), st.integers(2, 4), st.sampled_from(["score", "margin"]),
        st.randoms(use_true_random=False))
 def test_tightened_prover_proves_the_oracle_optimum(scenario, n, objective, rng):
