@@ -25,6 +25,7 @@ from solver.outlaws.verify.checks import (
     run_checks,
 )
 from tests.support.builders.outlaws import pos
+from tests.support.depth import deep_after
 
 BROKEN = {  # mutation -> the check it must break
     "take_copies_token": "token-totals",
@@ -141,7 +142,7 @@ def _random_positions(n: int, seed: int):
     return out
 
 
-@pytest.mark.parametrize("p", _random_positions(3, 7), ids=["random0", "random1", "random2"])
+@pytest.mark.parametrize("p", deep_after(_random_positions(3, 7)), ids=["random0", "random1", "random2"])
 def test_model_and_engine_agree_on_random_positions(p):
     r = cross_check(p)
     assert r.agree, r
@@ -186,8 +187,9 @@ def test_model_and_engine_agree_when_sudden_death_triggers():
     assert r.engine > 560
 
 
-@pytest.mark.parametrize("readings", [OutlawsReadings(sheriff_save="stop"), OutlawsReadings(reverend_left_of="sheriff"),
-                                   OutlawsReadings(bandit_empty_supply="forbidden")],
+@pytest.mark.parametrize("readings", deep_after([OutlawsReadings(sheriff_save="stop"),
+                                               OutlawsReadings(reverend_left_of="sheriff"),
+                                               OutlawsReadings(bandit_empty_supply="forbidden")]),
                          ids=["save-stop", "reverend-sheriff", "bandit-forbidden"])
 def test_model_and_engine_agree_with_alternative_readings(readings):
     r = cross_check(pos(**CONSTRUCTED["hitman-save-cancel"], supply={"B": {"bullet": 0}}, discard={"bullet": 1}),
