@@ -77,7 +77,7 @@ def run(quick: bool = False) -> list[dict]:
     near = find_dead_positions(initial_position(0), readings, max_depth=bound, time_limit=600, max_nodes=10_000)
     rows.append(_row("dead-position search: complete bound near the set-up", bound if near["complete"] else 0,
                      "actions", f"set-up 0: all {near['checked']} positions within {bound} action(s) checked, "
-                                f"{'a dead one found' if near['found'] else 'none dead'} ({near['seconds']:.1f} s)"))
+                                f"{'a dead one found' if near['found'] else 'none dead'} ({near['elapsed']:.1f} s)"))
 
     # Z3 invariant checks
     for r in run_checks(readings, time_limit=600):

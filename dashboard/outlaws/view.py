@@ -276,7 +276,7 @@ def show_search(result: dict) -> None:
         else:
             st.warning(f"**{side}: undecided** - {why}. Raise the budget or the depth.", icon=":material/help:")
     st.caption(f"Depth bound {result.get('depth')}, {result.get('nodes')} positions expanded in "
-               f"{result.get('seconds')} s; both sides cooperate and hidden tokens are chosen (contracts.md).")
+               f"{result.get('elapsed')} s; both sides cooperate and hidden tokens are chosen (contracts.md).")
 
 
 def victory_counts(df: pl.DataFrame) -> pl.DataFrame:

@@ -127,7 +127,7 @@ def run_batch(
             result["data"] = frame.to_dicts()
     if p.shape == "rows" and p.report:
         result |= p.report(frame)
-    result["seconds"] = round(time.perf_counter() - started, 3)
+    result["elapsed"] = result["seconds"] = round(time.perf_counter() - started, 3)  # "seconds": the old key, one version
     return result
 
 

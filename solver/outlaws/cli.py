@@ -189,7 +189,7 @@ def dead_positions_cmd(args) -> dict:
 
 
 def _render_dead(result: dict) -> str:
-    lines = [f"searched {result['nodes']} positions in {result['seconds']:.1f}s (depth bound {result['depth_bound']})"]
+    lines = [f"searched {result['nodes']} positions in {result['elapsed']:.1f}s (depth bound {result['depth_bound']})"]
     lines.append(f"dead token-economy classes under these readings: {result['dead_classes'] or 'none'}")
     if not result["found"]:
         lines.append(result["bound"])

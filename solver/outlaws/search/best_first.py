@@ -132,7 +132,7 @@ class SearchResult:
     nodes: int
     exhausted: bool  # every reachable position was expanded (nothing cut by the depth bound)
     depth_reached: int
-    seconds: float
+    elapsed: float
     stopped: str = ""  # "", "time", "nodes"
     complete: bool = False  # every position within the depth bound was checked against the goal
     checked: int = 0  # distinct positions generated and checked against the goal
@@ -227,11 +227,11 @@ class _BestFirst:
         return list(reversed(out))
 
     def _result(self, found: Position | None = None, key=None, depth: int = 0) -> SearchResult:
-        seconds = round(self.clock() - self.t0, 4)
+        elapsed = round(self.clock() - self.t0, 4)
         if found is not None:
-            return SearchResult(found, self._line_to(key), self.nodes, False, depth, seconds, checked=len(self.best))
+            return SearchResult(found, self._line_to(key), self.nodes, False, depth, elapsed, checked=len(self.best))
         complete = not self.heap and not self.stopped
-        return SearchResult(None, [], self.nodes, complete and not self.cut, self.deepest, seconds, self.stopped,
+        return SearchResult(None, [], self.nodes, complete and not self.cut, self.deepest, elapsed, self.stopped,
                             complete, len(self.best))
 
     def _next(self):

@@ -277,13 +277,13 @@ class WinSearch:
     proven: bool
     depth: int
     nodes: int = 0
-    seconds: float = 0.0
+    elapsed: float = 0.0
     reason: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {"A": self.A, "B": self.B, "line_A": list(self.line_A) if self.line_A is not None else None,
                 "line_B": list(self.line_B) if self.line_B is not None else None, "proven": self.proven,
-                "depth": self.depth, "nodes": self.nodes, "seconds": self.seconds, "reason": dict(self.reason)}
+                "depth": self.depth, "nodes": self.nodes, "elapsed": self.elapsed, "seconds": self.elapsed, "reason": dict(self.reason)}
 
 
 def win_possible_side(pos: Position, side: str, readings: OutlawsReadings = OutlawsReadings(), max_depth: int = 12,
@@ -330,7 +330,7 @@ def win_possible(pos: Position, readings: OutlawsReadings = OutlawsReadings(), m
         answers[side], lines[side], reasons[side], nodes = a, line, why, nodes + k
     return WinSearch(answers["A"], answers["B"], lines["A"], lines["B"],
                      proven=all(v is not None for v in answers.values()), depth=max_depth, nodes=nodes,
-                     seconds=round(clock() - t0, 4), reason=reasons)
+                     elapsed=round(clock() - t0, 4), reason=reasons)
 
 
 # ------------------------------------------------------------------ dead positions (rule:O12)
@@ -360,13 +360,14 @@ def find_dead_positions(start: Position | None = None, readings: OutlawsReadings
             "rules": readings.to_json()}
     if lemma and use_lemma:
         return {"found": False, "depth_bound": max_depth, "nodes": 0, "checked": 0, "complete": False,
-                "exhausted": False, "stopped": None, "seconds": 0.0, **base,
+                "exhausted": False, "stopped": None, "elapsed": 0.0, "seconds": 0.0, **base,
                 "bound": ("no dead position exists under these readings: in every reachable token-economy class "
                           "some side can still win or the sudden-death trigger holds (lemma, no search needed)")}
     res = best_first(start, lambda p: is_dead(p, readings), lambda p: estimate_dead(p, readings), readings, max_depth,
                      time_limit, max_nodes, weight=None, clock=clock)
     out = {"found": res.found is not None, "depth_bound": max_depth, "nodes": res.nodes, "checked": res.checked,
-           "complete": res.complete, "exhausted": res.exhausted, "stopped": res.stopped or None, "seconds": res.seconds,
+           "complete": res.complete, "exhausted": res.exhausted, "stopped": res.stopped or None, "elapsed": res.elapsed,
+           "seconds": res.elapsed,
            **base}
     if res.found is not None:
         p = res.found
