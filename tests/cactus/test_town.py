@@ -222,4 +222,4 @@ def test_targets_must_be_a_list_of_objects(targets):
 ])
 def test_hostile_rule_values(readings, message):
     with pytest.raises(BadInput, match=message):
-        decide(pos({"A": {"at": [0, 0]}}, readings=readings))
+        decide(pos({"A": {"at": [0, 0]}}, rules=readings))  # the document's key is "rules"

@@ -25,7 +25,7 @@ CODE = re.compile(r"`[^`]+`"  # code marks
                   r"|\b[a-z_]+=[\w-]")  # name=value
 """An identifier-style name in a text a player reads."""
 
-GAMES = tuple(rd.READINGS)
+GAMES = tuple(rd.READING_CLASSES)
 
 
 def code_names(texts_: list[str]) -> list[str]:
@@ -56,7 +56,7 @@ def test_every_reading_and_value_is_named_in_words(game):
 def test_changed_readings_and_the_verdict_table_name_readings_in_words(game, monkeypatch):
     probes = {r.name: r.probes[0] for r in game_readings(game) if r.probes and not r.together}
     monkeypatch.setattr(rd, "readings", lambda g: dict(probes) if g == game else {})
-    shown = rd.changed_readings(game, rd.READINGS[game])
+    shown = rd.changed_readings(game, rd.READING_CLASSES[game])
     assert len(shown) == len(probes) and code_names(shown) == []
     checked = [{"reading": k, "value": v, "result": {"holds": False}} for k, v in probes.items()]
     report = {"game": game, "seconds": 1.0, "verdicts": [
@@ -125,7 +125,7 @@ def test_every_italian_passage_the_verification_page_quotes_for_outlaws_has_its_
         assert text.count("(in English") >= max(1, len(italian)), check
 
 
-READING_CODE = re.compile(r"\b(?:" + "|".join(sorted({n for cls in rd.READINGS.values() for n in cls.names()
+READING_CODE = re.compile(r"\b(?:" + "|".join(sorted({n for cls in rd.READING_CLASSES.values() for n in cls.names()
                                                        if "_" in n})) + r")\b")
 """Any reading's code name (``boom_or_bust``, ``short_deck``): never on a page."""
 

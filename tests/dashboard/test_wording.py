@@ -44,9 +44,9 @@ def test_a_reserve_of_one_token_is_one_token():
 
 
 def _one_card_counterexample():
-    from dashboard.wagons import checks
+    from dashboard.wagons import verification
 
-    checks.counterexample({"counterexample": {"town_cells": [], "cards": 1, "engine": {
+    verification.counterexample({"counterexample": {"town_cells": [], "cards": 1, "engine": {
         "town": {"placements": [{"card": 0, "x": 0, "y": 0, "rot": 0}]}}}})
 
 

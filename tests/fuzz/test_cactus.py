@@ -59,7 +59,7 @@ def test_cards_in_a_position(card):
 @given(readings=st.dictionaries(st.sampled_from(["short_deck", "duel_win_chance", "die_sides", "solo_events",
                                                "escaped_visible", "step_tie", "nosuch"]), HOSTILE_VALUES, max_size=3))
 def test_rules_inside_a_position(readings):
-    assert_loader_is_total(decide, dict(VALID[0], readings=readings))
+    assert_loader_is_total(decide, dict(VALID[0], rules=readings))
 
 
 @pytest.mark.parametrize("text", ["", "{", "[" * 40_000, json.dumps({"town": [["?"] * 5] * 5})])

@@ -153,9 +153,9 @@ def test_solo_with_the_event_deck_is_the_combined_odds():
     readings = CactusReadings.from_values(dict(chosen))
     exact = odds.distribution(odds.MarshalQuery(None, readings))
     for rnd in (2, 3, 4, 6):
-        a = ask(deck_question("chance", f"marshal.round == {rnd}", players=1, readings=readings))
+        a = ask(deck_question("chance", f"marshal.round == {rnd}", players=1, readings=chosen))
         assert a.exact and a.value == exact.get(rnd, 0)
     # 3 event cards and the marshal, 2 more from a Stagecoach: the event deck brings him by round 6, and in a round
     # both could the event comes first, so the solo deck never does
-    assert ask(deck_question("exists", "marshal.how == solo-deck", players=1, readings=readings)).verdict == "no"
-    assert ask(deck_question("most", None, players=1, measure="marshal.round", readings=readings)).value == 6
+    assert ask(deck_question("exists", "marshal.how == solo-deck", players=1, readings=chosen)).verdict == "no"
+    assert ask(deck_question("most", None, players=1, measure="marshal.round", readings=chosen)).value == 6

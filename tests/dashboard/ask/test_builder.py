@@ -174,4 +174,4 @@ def test_a_new_question_is_asked_under_the_readings_chosen_this_session():
     at = open_page("ask", state={"readings": {"wagons": {"happy_cows_snow": "corner"}}})
     d = at.session_state[keep.KEY]["draft"]
     assert d["game"] == "wagons" and d["readings"] == {"happy_cows_snow": "corner"}
-    assert dr.question(d).readings().happy_cows_snow == "corner"
+    assert dr.question(d).chosen_readings().happy_cows_snow == "corner"

@@ -141,7 +141,7 @@ _UPLOADS = {
     "unknown key": dict(_EXAMPLE, colour="red"),
     "card object": dict(_EXAMPLE, card={"visible": "DUEL/RUN SNEAK", "no_visible": "SPRINT"}),
     "bad card object": dict(_EXAMPLE, card={"visible": 5}),
-    "bad rules": dict(_EXAMPLE, readings={"duel_win_chance": "1e999999999"}),
+    "bad rules": dict(_EXAMPLE, rules={"duel_win_chance": "1e999999999"}),
     "a string": str(SCENARIOS / "cactus" / "example-ranger-sharing.json"),
 }
 

@@ -115,12 +115,12 @@ def test_the_scenarios_page_simulates_with_the_cards_numbers_not_the_stored_rows
 
 
 def test_the_verification_checks_read_the_cards_numbers(monkeypatch):
-    from dashboard.wagons import checks
+    from dashboard.wagons import verification
     from solver.wagons.verify import checks as verify
 
     seen = []
     monkeypatch.setattr(verify, "run_checks", lambda *a, data=None, **k: seen.append(data) or [])
-    checks._run(("boomtown",), ("x",), "{}", (), 1.0, '{"Smalltown Charm":{"per_territory":2}}')
+    verification._run(("boomtown",), ("x",), "{}", (), 1.0, '{"Smalltown Charm":{"per_territory":2}}')
     assert seen and seen[0].goal("Smalltown Charm").param("per_territory") == 2
 
 

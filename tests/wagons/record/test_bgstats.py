@@ -187,7 +187,7 @@ def test_a_followed_game_played_to_the_end_exports_and_reviews():
     (lambda d: d.update(seed=d["seed"] + 1), "log"),
     (lambda d: d.update(seed=-1), "seed"),
     (lambda d: d.update(scenario="nosuch"), "nosuch"),
-    (lambda d: d.update(readings={"tie_break": "coin"}), "tie_break"),
+    (lambda d: d.update(rules={"tie_break": "coin"}), "tie_break"),
     (lambda d: d.pop("log"), "expected a game file"),
     (lambda d: next(e for e in d["log"] if e["what"] == "place")["placement"].pop("x"),
      r"log\[\d+\]: entry.place: missing field 'x'"),
