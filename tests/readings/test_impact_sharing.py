@@ -18,7 +18,7 @@ from solver.wagons.verify.model import GameModel
 
 
 def _holds(check, scenario, readings, mutations=frozenset()):
-    return check(scenario, readings, frozenset(mutations), 120.0)["holds"]
+    return check(scenario, readings, frozenset(mutations), 120.0).holds
 
 
 def test_the_game_checks_share_one_z3_game_and_answer_as_fresh_builds(monkeypatch):
