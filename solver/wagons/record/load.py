@@ -116,10 +116,12 @@ def record_of(doc: Any, what: str = "game", data: WagonsData | None = None) -> d
     dealt = _deal_in_log(doc["log"]) if "to_move" not in doc else None
     begun = None if dealt is None else deal_start(state.scenario, *dealt, state.readings, state.seed, state.data)
     try:
-        return game_record(state, begun)
+        converted = game_record(state, begun)
     except BadInput:
         raise BadInput(f"{what}: this game has no history to convert (an explicit deal whose log does not show it "
                        "whole); play it again with `wagons play --json` for a game file") from None
+    record_parts(converted, data)  # it reads back as a record: what an older shape let through (a seed past 64 bits)
+    return converted                # is refused here, in one line
 
 
 def _readings(doc: dict, what: str) -> WagonsReadings:

@@ -244,5 +244,14 @@ def test_an_exact_model_states_every_largest_group_exactly(seed, n):
     truth = {t: v for t, v in score_player(town, "gold-rush", ()).groups.items() if v}
     for terrain, size in truth.items():
         assert not _group_read_smaller(town, terrain, size, exact=True), terrain
-    terrain = max(truth, key=truth.get)
-    assert _group_read_smaller(town, terrain, truth[terrain], exact=False)
+
+
+def test_a_model_that_is_not_exact_may_read_a_largest_group_smaller():
+    """Without ``exact`` a group is a largest one only at a maximum: on this town (4 random cards, seed 3; its
+    largest Forest group is 3) the model can read the Forest group smaller. (Not on every town: where two terrains
+    tie for the largest group, a random search found one, seed 3928, on which it cannot.)"""
+    from solver.wagons.scoring import score_player
+
+    town, _pile = random_town(random.Random(3), 4)
+    assert score_player(town, "gold-rush", ()).groups["Forest"] == 3
+    assert _group_read_smaller(town, "Forest", 3, exact=False)
