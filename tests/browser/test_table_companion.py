@@ -31,6 +31,8 @@ from tests.support.paths import ROOT
 pytestmark = BROWSER
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+PHONE_FIRST = pytest.mark.parametrize("size", ["phone", pytest.param("laptop", marks=pytest.mark.deep)])
+"""A walk run on the phone in every run and on the laptop with ``--deep`` (the phone is where a page breaks)."""
 SD_NEAR = ROOT / "scenarios" / "outlaws" / "sudden-death-near.json"
 LAY = ["Handcuffs", "Bullet", "Handcuffs", "Bogus X", "Bullet", "Handcuffs", "Bullet", "Bogus X"]
 SOLO = [((1, 2, 3), 4), ((5, 1, 4), 2), ((6, 2, 3), None), ((1, 7, 5), 3), ((8, 4, 6), 1), ((2, 6, 8), "M"),
@@ -106,6 +108,7 @@ def _metric(page, label: str):
     return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
 
 
+@PHONE_FIRST
 def test_a_cactus_solo_game_followed_round_by_round_until_the_marshal_arrives(tab, kept_server, size):
     open_at(tab, kept_server, "cactus", "Cactus Town")
     tab.get_by_role("tab", name="Follow a game").click()
@@ -193,6 +196,7 @@ def _lay_as_seen(page) -> None:
     wait_idle(page)
 
 
+@PHONE_FIRST
 def test_an_outlaws_line_played_through_sudden_death_to_a_victory(tab, kept_server, size):
     open_at(tab, kept_server, "outlaws_table", "Outlaws table")
     tab.get_by_text("Start position, save and load").click()
@@ -262,6 +266,7 @@ def _shows(page, url: str, name: str, text: str) -> None:
     expect(page.get_by_text(text, exact=name == "outlaws_table").first).to_be_visible()
 
 
+@PHONE_FIRST
 def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, tmp_path, size,
                                                                                      monkeypatch):
     monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it
@@ -347,7 +352,14 @@ def test_the_fit_check_finds_each_text_cut_off_and_nothing_else(page):
     assert [f.rsplit(" (", 1)[0] for f in found] == ["Change", "Settings group", "Final margin (you min\u2026"], found
 
 
-@pytest.mark.parametrize("name", list(PAGES))
+def _fit_cases() -> list:
+    """Every page on the phone; on the laptop Home in every run and the others with ``--deep`` (the pages' own
+    browser tests open them on the laptop)."""
+    return [pytest.param(size, name, id=f"{size}-{name}", marks=pytest.mark.deep if size == "laptop" and name != "home"
+                         else ()) for size in SIZES for name in PAGES]
+
+
+@pytest.mark.parametrize("size,name", _fit_cases())
 def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name):
     heading, tabs = PAGES[name]
     open_at(tab, kept_server, "" if name == "home" else name, heading)

@@ -80,6 +80,7 @@ def _opponent_reason_shown(pg, before: gm.GameState, after: gm.GameState) -> Non
         expect(box).to_contain_text(f"{new[-1].rule} ({register().get(new[-1].rule).title})")
 
 
+@PHONE_FIRST
 def test_a_game_played_to_the_end_in_two_taps_a_turn(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     state, rng = gm.new_game("boomtown", 0, WagonsReadings()), random.Random(5)
@@ -160,6 +161,7 @@ def test_pointing_at_a_green_square_previews_the_card(browser, server):
     ctx.close()
 
 
+@PHONE_FIRST
 def test_a_followed_game_reveals_one_tap_a_card(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     tab.get_by_text("New game", exact=True).click()

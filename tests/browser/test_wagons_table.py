@@ -194,7 +194,7 @@ def gold_is_defended(pg) -> list[dict]:
     return figures
 
 
-@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+@pytest.mark.parametrize("size", [pytest.param(PHONE, id="phone"), pytest.param(LAPTOP, id="laptop", marks=pytest.mark.deep)])
 def test_what_if_gold_is_the_best_shown_through_a_boomtown_game(page, server, size):  # noqa: F811
     """What if? at 390x844 and 1366x768, a whole Boomtown game: one tap turns it on (once; it is remembered); at
     every decision the gold choice is never below a figure shown beside it without the note that they overlap,

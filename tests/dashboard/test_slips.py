@@ -124,10 +124,12 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     page_impact.compute_ahead("cactus", 30.0, 100)  # the same settings again: no second run
     assert calls == [("cactus", None, True)]
     ahead = page_impact._AHEAD[("cactus", 30.0, 100, "{}")]  # no card numbers settled
-    threading.Timer(0.2, gate.set).start()
     box = ProgressBox(stops=True)
-    page_impact._run("cactus", ("solo-marshal-bound",), 30.0, 100, box)  # waits for the run ahead, then reads
-    assert not ahead.is_alive() and calls[-1] == ("cactus", ("solo-marshal-bound",), True)
+    page_impact._run("cactus", ("solo-marshal-bound",), 30.0, 100, box)  # a chosen verdict: at once, not waiting
+    assert ahead.is_alive() and calls[-1] == ("cactus", ("solo-marshal-bound",), True) and box.latest is None
+    threading.Timer(0.2, gate.set).start()
+    page_impact._run("cactus", (), 30.0, 100, box)  # every verdict: waits for the run ahead, then reads
+    assert not ahead.is_alive() and calls[-1] == ("cactus", None, True)
     assert box.latest is not None and box.latest.what == "computing ahead since the page opened"
     monkeypatch.undo()
     page_impact.compute_ahead("wagons", 30.0, 100)  # no browser (a test's AppTest): nothing in the background
