@@ -24,15 +24,21 @@ from solver.cactus.readings import CactusReadings
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
 from solver.outlaws.position_json import read_position
-from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_expander, streamlit_server, wait_idle
+from tests.support.dashboard.browser import (
+    BROWSER,
+    PHONE_FIRST,
+    SHOTS,
+    expect,
+    open_expander,
+    streamlit_server,
+    wait_idle,
+)
 from tests.support.dashboard.fit import cut_text
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
-PHONE_FIRST = pytest.mark.parametrize("size", ["phone", pytest.param("laptop", marks=pytest.mark.deep)])
-"""A walk run on the phone in every run and on the laptop with ``--deep`` (the phone is where a page breaks)."""
 SD_NEAR = ROOT / "scenarios" / "outlaws" / "sudden-death-near.json"
 LAY = ["Handcuffs", "Bullet", "Handcuffs", "Bogus X", "Bullet", "Handcuffs", "Bullet", "Bogus X"]
 SOLO = [((1, 2, 3), 4), ((5, 1, 4), 2), ((6, 2, 3), None), ((1, 7, 5), 3), ((8, 4, 6), 1), ((2, 6, 8), "M"),
@@ -266,7 +272,6 @@ def _shows(page, url: str, name: str, text: str) -> None:
     expect(page.get_by_text(text, exact=name == "outlaws_table").first).to_be_visible()
 
 
-@PHONE_FIRST
 def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, tmp_path, size,
                                                                                      monkeypatch):
     monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it

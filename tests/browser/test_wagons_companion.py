@@ -17,7 +17,7 @@ from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
-from tests.support.dashboard.browser import BROWSER, expect, open_page
+from tests.support.dashboard.browser import BROWSER, PHONE_FIRST, expect, open_page
 from tests.support.dashboard.wagons_browser import (
     LAPTOP,
     PHONE,
@@ -42,11 +42,6 @@ def size(request) -> str:
     return request.param
 
 
-PHONE_FIRST = pytest.mark.parametrize("size", ["phone", pytest.param("laptop", marks=pytest.mark.deep)])
-"""A flow at the phone's width in every run and at the laptop's in the deep run, where the laptop's own tests cover
-the same page at 1366 px (tests/browser/test_pages.py, test_wagons_table.py). The flows the table companion must
-pass at both widths (a game to the end in two taps a turn, a followed game, work kept across pages, reloads and a
-restart) run at both in every run."""
 
 
 @pytest.fixture
@@ -80,7 +75,6 @@ def _opponent_reason_shown(pg, before: gm.GameState, after: gm.GameState) -> Non
         expect(box).to_contain_text(f"{new[-1].rule} ({register().get(new[-1].rule).title})")
 
 
-@PHONE_FIRST
 def test_a_game_played_to_the_end_in_two_taps_a_turn(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     state, rng = gm.new_game("boomtown", 0, WagonsReadings()), random.Random(5)
@@ -161,7 +155,6 @@ def test_pointing_at_a_green_square_previews_the_card(browser, server):
     ctx.close()
 
 
-@PHONE_FIRST
 def test_a_followed_game_reveals_one_tap_a_card(tab, server):
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     tab.get_by_text("New game", exact=True).click()

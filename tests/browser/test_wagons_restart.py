@@ -42,7 +42,7 @@ def _save(pg, key: str, name: str) -> None:
     settled(pg)
 
 
-@pytest.mark.parametrize("size", [pytest.param(LAPTOP, id="laptop", marks=pytest.mark.deep), pytest.param(PHONE, id="phone")])
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
 def test_my_games_resumes_a_game_and_a_town_after_a_server_restart(browser, size):
     """Its own two servers, one after the other, on the session's store (tests/conftest.py)."""
     chromium = browser
