@@ -95,7 +95,7 @@ def test_a_stopped_optimizer_hands_its_best_so_far_to_the_page(monkeypatch):
 
     def progress_then_interrupt(*args):
         calls.append(args)
-        if len(calls) > 20:  # about 3 s of work (the bar is redrawn every 0.15 s)
+        if len(calls) > 8:  # about 1.2 s of work (the bar is redrawn every 0.15 s)
             raise _PageRunEnded
         return 0.0, "Run"
 

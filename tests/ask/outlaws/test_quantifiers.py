@@ -15,9 +15,10 @@ from solver.ask.engine import ask
 from solver.ask.question import question_from_doc
 from solver.outlaws.line import line_from_json
 from tests.support.ask import outlaws as bo
+from tests.support.depth import examples
 
 QUICK = ["sheriff-save/1", "sudden-death-near/1", "view-of-A/2", "hitman-view/2"]
-SETTINGS = settings(max_examples=10, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=examples(5, 10), deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -89,7 +90,7 @@ def test_is_there_and_for_every_against_brute_force(data):
     assert (forall.verdict == "yes") == (negated.verdict == "no")
 
 
-@settings(SETTINGS, max_examples=6)
+@settings(SETTINGS, max_examples=examples(3, 6))
 @given(st.data())
 def test_most_and_least_against_brute_force(data):
     name, domain, lines, cond = _case(data)

@@ -14,6 +14,7 @@ from solver.wagons.game import apply, is_over, legal_actions, new_game
 from solver.wagons.policies import GreedyPolicy
 from solver.wagons.questions.games import round_counts
 from solver.wagons.simulate import play_game, policy_rng
+from tests.support.depth import examples
 
 
 def _end_of_round_1(scenario: str, seed: int):
@@ -50,10 +51,11 @@ def test_the_estimate_of_the_greedy_win_chance_covers_other_seeds():
                  cond_mod.parse("winner == player"))
     run = prepare(q, 600)
     rng = random.Random(0)
-    hits = sum(cond_mod.holds(q.condition, run.values(run.domain.sample(rng)[1])) for _ in range(150))
-    lo, hi = wilson(hits, 150, z=3.29)
-    wins = sum(play_game("gold-rush", "greedy", seed).scores.winner == "player" for seed in range(150))
-    assert lo <= wins / 150 <= hi
+    n = examples(60, 150)  # seeded games each side
+    hits = sum(cond_mod.holds(q.condition, run.values(run.domain.sample(rng)[1])) for _ in range(n))
+    lo, hi = wilson(hits, n, z=3.29)
+    wins = sum(play_game("gold-rush", "greedy", seed).scores.winner == "player" for seed in range(n))
+    assert lo <= wins / n <= hi
 
 
 @pytest.mark.slow

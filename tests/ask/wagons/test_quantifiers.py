@@ -23,6 +23,7 @@ from solver.wagons.readings import WagonsReadings
 from solver.wagons.scoring import placements_features
 from solver.wagons.scoring.reference import reference_score_player
 from solver.wagons.town import Town, legal_placements
+from tests.support.depth import examples
 
 SCENARIOS = ("gold-rush", "through-the-desert", "cattle-drive", "boomtown", "water-the-herd",
              "out-drink-the-competition")
@@ -94,7 +95,7 @@ def question(scenario, cards, pile, quantifier, cond=None, measure=None) -> Ques
     return Question("wagons", "towns", params, quantifier, cond, measure)
 
 
-SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(8, 15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

@@ -125,7 +125,7 @@ def test_best_play_lines_replay_with_wagons_play(tmp_path, capsys, scenario, dea
 
 def test_best_play_with_seed_replays(tmp_path, capsys):
     res = run_json(capsys, "wagons", "best-play", "--scenario", "cattle-drive", "--seed", 4, "--quiet",
-                   "--time-limit", 5)
+                   "--time-limit", 2)
     replay = _replay(capsys, tmp_path, "cattle-drive", ["--seed", "4"], res["actions"])
     assert replay["margin"] == res["margin"]
 

@@ -47,14 +47,14 @@ def test_a_row_and_the_table():
 
 def test_batch_writes_parquet_rows_and_prints_the_table(tmp_path, capsys):
     out = tmp_path / "atlas.parquet"
-    rc = cli.main(["batch", "wagons-atlas", "--scenario", "gold-rush", "--n", "1", "--seed", "1", "--time-limit", "5",
+    rc = cli.main(["batch", "wagons-atlas", "--scenario", "gold-rush", "--n", "1", "--seed", "1", "--time-limit", "2",
                    "--executor", "serial", "--out", str(out), "--json"])
     doc = json.loads(capsys.readouterr().out)
     assert rc == 0 and doc["rows"] == 1
     frame = pl.read_parquet(out)
     assert frame["scenario"].to_list() == ["gold-rush"] and frame["winnable"].to_list() == [True]
     assert doc["atlas"][0]["scenario"] == "gold-rush" and doc["atlas"][0]["winnable_share"] == 1.0
-    rc = cli.main(["batch", "wagons-atlas", "--scenario", "gold-rush", "--n", "1", "--seed", "1", "--time-limit", "5",
+    rc = cli.main(["batch", "wagons-atlas", "--scenario", "gold-rush", "--n", "1", "--seed", "1", "--time-limit", "2",
                    "--executor", "serial"])
     text = capsys.readouterr().out
     assert rc == 0 and "Difficulty atlas" in text and "perfect play wins" in text and "100%" in text

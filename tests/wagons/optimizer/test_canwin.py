@@ -77,7 +77,7 @@ def test_seeded_deals_agree_with_best_play(scenario, seed):
     """A decided can-win and a proven best play agree: winnable exactly when the best margin is above 0."""
     r = can_win(scenario, seed, time_limit=30)
     assert r.proven
-    bp = best_play(scenario, seed, time_limit=8)
+    bp = best_play(scenario, seed, time_limit=3)
     if bp.proven_optimal:
         assert r.winnable == (bp.margin > 0)
     assert r.winnable is (bp.margin > 0) or not bp.proven_optimal or r.winnable is None
@@ -267,7 +267,7 @@ def test_cli_schedule_flag_reaches_the_deal_search(monkeypatch, capsys):
     monkeypatch.setattr(bestplay, "best_play", lambda *a, **k: seen.append(k["schedule"]) or real_best_play(*a, **k))
     for cmd, schedule in (("can-win", "restart"), ("best-play", "restart"), ("can-win", None)):
         extra = ["--schedule", schedule] if schedule else []
-        rc = cli.main(["wagons", cmd, "--scenario", "gold-rush", "--seed", "1", "--time-limit", "5", "--quiet",
+        rc = cli.main(["wagons", cmd, "--scenario", "gold-rush", "--seed", "1", "--time-limit", "2", "--quiet",
                        *extra])
         assert rc == 0, capsys.readouterr()
     assert seen == ["restart", "restart", dealsearch.DEFAULT_SCHEDULE]

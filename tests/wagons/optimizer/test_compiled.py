@@ -17,6 +17,7 @@ import threading
 
 import pytest
 
+from tests.support.depth import deep_after
 from tests.support.fuzz import no_hang
 from tests.support.installs import read_only_install, ruleslinger
 from tests.support.paths import ROOT
@@ -25,10 +26,11 @@ REPO = ROOT
 EIGHT = (3, 7, 11, 14, 2, 5, 0, 13)
 
 
-@pytest.mark.parametrize("numba_cache_dir", [None, "{tmp}/blocker/numba", "/proc/numba-cache"],
-                         ids=["unset", "under a regular file", "under /proc"])
+@pytest.mark.parametrize("numba_cache_dir", deep_after([None, "/proc/numba-cache", "{tmp}/blocker/numba"], keep=2),
+                         ids=["unset", "under /proc", "under a regular file"])
 def test_a_read_only_install_with_no_cache_folder_works_with_one_warning_line(tmp_path, numba_cache_dir):
-    """Found by the issue 33 campaign: every command ended with numba's "cannot cache function" traceback."""
+    """Found by the issue 33 campaign: every command ended with numba's "cannot cache function" traceback. (A cache
+    folder under a regular file runs as a command with ``--deep``; in every run in-process, in the next test.)"""
     env = read_only_install(tmp_path, numba_cache_dir)
     first = ruleslinger(env, "wagons", "best-layout", "--cards", "3,7,11", "--scenario", "boomtown", "--method", "bnb",
                         "--time-limit", "1", "--json", "--quiet", cwd=tmp_path)

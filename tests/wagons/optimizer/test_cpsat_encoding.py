@@ -30,6 +30,7 @@ from solver.wagons.optimizer.layout import best_layout, layout_with
 from solver.wagons.optimizer.oracle import exhaustive_best
 from solver.wagons.optimizer.problem import card_quads, make_problem, normal_xyr
 from tests.support.builders.wagons import random_town
+from tests.support.depth import examples
 
 BUILDS = {"reduced": cps_encode.add_triangles, "unique": unique_triangles, "full": full_triangles}
 """The product's triangle clauses and the benches' earlier builds."""
@@ -124,7 +125,7 @@ def test_the_reduced_build_propagates_at_least_what_the_full_one_does():
             assert got_reduced is None or got_full <= got_reduced, (f1, f2, got_full - got_reduced)
 
 
-@settings(max_examples=12, deadline=None, derandomize=True)
+@settings(max_examples=examples(4, 12), deadline=None, derandomize=True)
 @given(st.integers(0, 10**6), st.integers(3, 4), st.sampled_from(["score", "margin"]))
 def test_every_triangle_build_gives_the_oracles_optimum(seed, n, objective):
     rng = random.Random(seed)

@@ -59,7 +59,8 @@ def test_fast_equals_slow_three_cards(seed):
         assert final_scores(town, pile, scenario).margin == fast.value
 
 
-@pytest.mark.parametrize("seed,objective", deep_after([(0, "score"), (5, "margin"), (3, "score"), (8, "margin")], keep=2))
+@pytest.mark.parametrize("seed,objective", deep_after([(0, "score"), (5, "margin"), (3, "score"), (8, "margin")]))
+# (both objectives on three cards above in every run; the 4-card slow walk scores ~340,000 towns in Python)
 def test_fast_equals_slow_four_cards(seed, objective):
     cards, pile, scenario = _instance(seed, 4)
     fast = exhaustive_best(cards, scenario, pile, objective=objective)

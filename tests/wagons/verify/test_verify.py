@@ -13,6 +13,7 @@ from solver.wagons.verify import scores as vs
 from solver.wagons.verify.engine import random_games, replay
 from solver.wagons.verify.model import GameModel, scenario_cards
 from solver.z3check import Z3Run
+from tests.support.depth import examples
 
 KEYS = {"id", "title", "holds", "proven", "counterexample", "rule", "open_question", "details", "elapsed"}
 SEED0 = {s: deal_state(s, seed=0) for s in ("cattle-drive", "boomtown")}
@@ -111,8 +112,9 @@ def test_hand_worked_round1_match_in_the_z3_game():
 
 def test_z3_game_agrees_with_the_engine_on_random_games():
     m = v._game(Z3Run(120), "gold-rush", WagonsReadings(), frozenset())
-    r = v.pin_random_games(m, "gold-rush", WagonsReadings(), 4, seed=7)
-    assert r["games"] == 4 and r["agree"] == 4, r["first_difference"]
+    n = examples(2, 4)  # games pinned
+    r = v.pin_random_games(m, "gold-rush", WagonsReadings(), n, seed=7)
+    assert r["games"] == n and r["agree"] == n, r["first_difference"]
 
 
 def test_replay_catches_a_trace_the_engine_does_not_play():
@@ -149,12 +151,13 @@ def test_winnability_cattle_drive_has_a_replayable_win():
 
 @pytest.mark.slow
 def test_score_bound_is_above_every_engine_game_and_its_mutation_fails():
-    c = vs.check_score_bounds("water-the-herd", WagonsReadings(), frozenset(), time_limit=20, games=10)
+    c = vs.check_score_bounds("water-the-herd", WagonsReadings(), frozenset(), time_limit=20, games=examples(3, 10))
     assert c.holds is True and c.details["player"]["proven"]
     assert c.details["player"]["bound"] >= c.details["player"]["witness"]["total"]
     assert c.details["opponent"]["bound"] >= c.details["opponent"]["witness"]["total"]
     # Cattle Drive's goal cards alone (2 per Cow, (Cows + Plains) / 2) stay below a good town's total
-    bad = vs.check_score_bounds("cattle-drive", WagonsReadings(), frozenset({"bound-ignores-groups"}), time_limit=40, games=30)
+    bad = vs.check_score_bounds("cattle-drive", WagonsReadings(), frozenset({"bound-ignores-groups"}), time_limit=40,
+                                games=examples(5, 30))
     assert bad.holds is False and bad.counterexample["engine_total"] > bad.counterexample["bound"]
 
 
