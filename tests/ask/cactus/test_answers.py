@@ -70,7 +70,7 @@ def test_a_domain_too_large_for_exact_chances_is_estimated_from_real_deals():
     """Sandstorm and Shootout told apart make 330,873 layouts: the chance is a seeded estimate whose interval holds
     the exact figure (the extra conditions always hold)."""
     q = deck_question("chance", "marshal.round == 9 and event.sandstorm.times >= 0 and event.shootout.times >= 0")
-    a = ask(q, time_limit=4)
+    a = ask(q, time_limit=2)
     exact = odds.distribution(odds.MarshalQuery(4))[9]
     assert not a.exact and a.samples and a.interval[0] <= float(exact) <= a.interval[1]
 
