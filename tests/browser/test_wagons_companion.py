@@ -203,16 +203,19 @@ def _reveal_circle_and_deck_top(pg, state: gm.GameState, rng: random.Random) -> 
 
 def _undo_and_redo(pg, state: gm.GameState, k: int) -> None:
     """Undo ``k`` steps by taps (past the opponent's own turns; the address holds the engine's shorter game each
-    time), then redo them."""
-    n = len(address_game(pg)["actions"])
-    for _ in range(k):
-        press(pg, "lc_undo")
-        settled(pg)
-        assert len(address_game(pg)["actions"]) < n
+    time), then redo them (each tap awaited by the count it changes)."""
+    def tap(key: str) -> int:
         n = len(address_game(pg)["actions"])
+        press(pg, key)
+        expect(pg.get_by_text(re.compile(rf"^Action {n} of \d+$"))).to_have_count(0)
+        settled(pg, changed=True)
+        return n
+
     for _ in range(k):
-        press(pg, "lc_redo")
-        settled(pg)
+        before = tap("lc_undo")
+        assert len(address_game(pg)["actions"]) < before
+    for _ in range(k):
+        tap("lc_redo")
     assert address_game(pg) == game_record(state)
 
 
