@@ -64,9 +64,15 @@ def fits(pg, settle_s: float = 5.0) -> None:
     assert bad == [], f"cut off: {bad}"
 
 
-def settled(pg) -> None:
-    """Wait until the script run is over: no status widget and no stale (fading) element left."""
-    wait_idle(pg)
+def settled(pg, changed: bool = False) -> None:
+    """Wait until the script run is over: no status widget and no stale (fading) element left. ``changed``: the
+    caller has already seen the run's new output (a new count, a new line), so the run has begun and the pause that
+    lets a tap's rerun request reach the server (:func:`~tests.support.dashboard.browser.wait_idle`) is not needed."""
+    if changed:
+        for state in ("connection-state='CONNECTED'", "script-state='notRunning'"):
+            pg.wait_for_selector(f"[data-testid='stApp'][data-test-{state}]", timeout=60_000, state="attached")
+    else:
+        wait_idle(pg)
     expect(pg.locator('[data-stale="true"]')).to_have_count(0)
     expect(pg.locator('[data-testid="stStatusWidget"]')).to_have_count(0)
 
@@ -85,7 +91,7 @@ def address_game(pg) -> dict:
 
 def actions_shown(pg, n: int) -> None:
     expect(pg.get_by_text(f"Action {n} of {n}", exact=True)).to_be_visible()
-    settled(pg)
+    settled(pg, changed=True)
 
 
 def settle(state: gm.GameState) -> gm.GameState:
@@ -108,7 +114,7 @@ def tap_action(pg, state: gm.GameState, action: gm.Action) -> tuple[gm.GameState
         if p.rot:
             press(pg, town_grid.turn_key(GRID))
             expect(pg.get_by_text("turned 180 degrees").first).to_be_visible()
-            settled(pg)
+            settled(pg, changed=True)
             taps += 1
         press(pg, town_grid.cell_key(GRID, p.x, p.y))
     after = settle(gm.apply(state, action))
@@ -117,29 +123,36 @@ def tap_action(pg, state: gm.GameState, action: gm.Action) -> tuple[gm.GameState
 
 
 def go_by_navigation(pg, title: str) -> None:
-    """Open a page by its link in the navigation (the sidebar; on a phone, opened first by its button)."""
+    """Open a page by its link in the navigation (the sidebar; on a phone, opened first by its button and folded
+    away again once the page is there)."""
     link = pg.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True)
     box = link.bounding_box()
     folded = box is None or box["x"] + box["width"] <= 0
-    if folded:  # the sidebar is folded away (a phone): open it first
+    if folded:  # the sidebar is folded away (a phone): open it first (the click waits until the link stops moving)
         pg.get_by_test_id("stExpandSidebarButton").click()
-        pg.wait_for_timeout(400)
     link.click()
     pg.get_by_role("heading", name=title).first.wait_for()
-    settled(pg)
+    settled(pg, changed=True)  # the page's heading: its run has begun
     if folded and pg.locator('[data-testid="stSidebar"][data-collapsed="false"]').count():
         pg.get_by_test_id("stSidebarCollapseButton").locator("button").first.click()  # and fold it again
-        pg.wait_for_timeout(400)
+        pg.wait_for_function(SIDEBAR_AWAY, polling=50)
 
 
-def reload_elsewhere_and_back(pg, server: str, title: str) -> None:
-    """Open the Cactus Town page, reload there, then come back to ``title`` by the navigation: a new session."""
-    pg.goto(f"{server}/cactus")
-    pg.get_by_role("heading", name="Cactus Town").first.wait_for()
-    settled(pg)
-    pg.reload()
-    pg.get_by_role("heading", name="Cactus Town").first.wait_for()
-    settled(pg)
+SIDEBAR_AWAY = """() => { const s = document.querySelector('[data-testid=stSidebar]');
+  return !s || s.getBoundingClientRect().right <= 1; }"""
+"""The sidebar has slid out of the viewport (folded away on a phone)."""
+
+
+def elsewhere_and_back(pg, server: str, title: str, path: str = "cactus", heading: str = "Cactus Town",
+                       there=None) -> None:
+    """Open another page by its address (``path``, the Cactus Town page unless said: a new session, the page's
+    address left behind), call ``there(pg)`` on it if given, then come back to ``title`` by the navigation: what
+    the page shows then is its kept work."""
+    pg.goto(f"{server}/{path}")
+    pg.get_by_role("heading", name=heading).first.wait_for()
+    settled(pg, changed=True)
+    if there:
+        there(pg)
     go_by_navigation(pg, title)
 
 
