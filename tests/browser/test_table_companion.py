@@ -39,6 +39,7 @@ from tests.support.dashboard.browser import (
     wait_idle,
 )
 from tests.support.dashboard.fit import cut_text
+from tests.support.depth import DEEP
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER
@@ -422,29 +423,33 @@ def test_the_fit_check_finds_each_text_cut_off_and_nothing_else(page):
     assert [f.rsplit(" (", 1)[0] for f in found] == ["Change", "Settings group", "Final margin (you min\u2026"], found
 
 
-def _fit_cases() -> list:
-    """Every page on the phone; on the laptop Home in every run and the others with ``--deep`` (the pages' own
-    browser tests open them on the laptop)."""
-    return [pytest.param(size, name, id=f"{size}-{name}", marks=pytest.mark.deep if size == "laptop" and name != "home"
-                         else ()) for size in SIZES for name in PAGES]
-
-
-@pytest.mark.parametrize("size,name", _fit_cases())
-def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name):
-    heading, tabs = PAGES[name]
-    open_at(tab, kept_server, "" if name == "home" else name, heading)
+def _tab_shots(page, name: str, tabs: list, phone: bool) -> None:
+    """Each tab of the page opened, fitted within the phone's width (``phone``) and pictured at the tab's width."""
     for label in tabs or [None]:
         if label:
-            tab.get_by_role("tab", name=label, exact=True).click()
-            wait_idle(tab)
-        if name == "verification" and label == "Invariant checks":
-            tab.get_by_role("button", name="Run the Cactus Town: The Lone Ranger checks").click()
-            expect(tab.get_by_text("Counterexample:").first).to_be_visible(timeout=90_000)
-        if size == "phone":
-            over = fits(tab)
+            page.get_by_role("tab", name=label, exact=True).click()
+            wait_idle(page)
+        if phone and name == "verification" and label == "Invariant checks":
+            page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger checks").click()
+            expect(page.get_by_text("Counterexample:").first).to_be_visible(timeout=90_000)
+        if phone:
+            over = fits(page)
             assert over == [], (name, label, over)
-        shot(tab, f"{name}{'_' + label.lower().replace(' ', '_').replace(chr(39), '') if label else ''}")
+        shot(page, f"{name}{'_' + label.lower().replace(' ', '_').replace(chr(39), '') if label else ''}")
+
+
+@pytest.mark.parametrize("size,name", [pytest.param("phone", name, id=f"phone-{name}") for name in PAGES])
+def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name):
+    """Every page and tab within 390 px, pictured; then the same page widened to 1366 px and pictured again: Home in
+    every run, the others with ``--deep`` (the pages' own browser tests open them on the laptop)."""
+    heading, tabs = PAGES[name]
+    open_at(tab, kept_server, "" if name == "home" else name, heading)
+    _tab_shots(tab, name, tabs, phone=True)
     no_exception(tab)
+    if name == "home" or DEEP:
+        tab.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+        _tab_shots(tab, name, tabs, phone=False)
+        no_exception(tab)
 
 
 def test_an_outlaws_counterexample_fits_the_phone(browser, kept_server):
