@@ -11,7 +11,15 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from solver import registry
-from tests.support.dashboard.browser import BROWSER, SHOTS, expect, streamlit_server, wait_idle
+from tests.support.dashboard.browser import (
+    BROWSER,
+    SHOTS,
+    expect,
+    relaid,
+    scroll_into_view,
+    streamlit_server,
+    wait_idle,
+)
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER
@@ -50,8 +58,7 @@ class Taps:
         a busy machine was still redrawing the page) is made once more, and its lost taps are not counted."""
         for attempt in range(2):
             box = self.page.get_by_test_id("stSelectbox").filter(has_text=box_label).last
-            box.scroll_into_view_if_needed()
-            self.page.wait_for_timeout(1500)
+            scroll_into_view(self.page, box)
             listbox = self.page.get_by_role("listbox")
             self.tap(box, listbox)
             wanted = self.page.get_by_role("option", name=option, exact=True)
@@ -82,7 +89,7 @@ def phone_shot(page, name: str) -> None:
     height = page.evaluate("() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
                            " return m ? m.scrollHeight : document.body.scrollHeight; }") or PHONE["height"]
     page.set_viewport_size({"width": PHONE["width"], "height": max(PHONE["height"], min(int(height), 8000))})
-    page.wait_for_timeout(300)
+    relaid(page)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
     page.set_viewport_size(PHONE)
 

@@ -1,11 +1,9 @@
 """Browser: the Outlaws position editor lists every problem of an edited position at once, inline, one line each,
-at laptop (1366x768) and phone (390x844) width, and the position shown stays as it was (issue 31, "values, not
-strings"; the AppTest checks, the "Edit as JSON" path and text quoted as typed, are
+at phone (390x844) width and widened to laptop (1366x768) width, and the position shown stays as it was ("values,
+not strings"; the AppTest checks, the "Edit as JSON" path and text quoted as typed, are
 ``tests/dashboard/outlaws/test_problems.py``)."""
 
 from __future__ import annotations
-
-import pytest
 
 from dashboard.outlaws.problems import in_words
 from solver.outlaws.position import initial_position
@@ -33,9 +31,22 @@ def _choose(page, widget: str, label: str, option: str) -> None:
     page.keyboard.press("Enter")
 
 
-@pytest.mark.parametrize("width,height", [(1366, 768), (390, 844)], ids=["laptop", "phone"])
-def test_the_position_editor_lists_every_problem(page, server, width, height):
-    page.set_viewport_size({"width": width, "height": height})
+def _problems_listed(page, doc: dict):
+    """The one alert: "Position not changed: 3 problems", one line each, named as the rulebook does."""
+    alert = page.get_by_test_id("stAlertContentError").filter(has_text="Position not changed")
+    expect(alert).to_have_count(1)
+    expect(alert).to_contain_text("Position not changed: 3 problems")
+    items = alert.locator("li")
+    expect(items).to_have_count(3)
+    assert items.all_inner_texts() == [in_words(p) for p in position_problems(doc)]
+    assert page.get_by_test_id("stException").count() == 0
+    expect(page.get_by_text("A to move")).to_be_visible()  # the position shown is unchanged
+    return alert
+
+
+def test_the_position_editor_lists_every_problem(page, server):
+    """Edited on the phone; the same page widened to the laptop lists the same problems."""
+    page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, server, "outlaws", "Outlaws")
     page.get_by_text("Position editor").click()
     doc, col = _edited()
@@ -44,17 +55,9 @@ def test_the_position_editor_lists_every_problem(page, server, width, height):
     page.keyboard.press("Escape")  # close the multiselect's list
     page.get_by_role("button", name="Apply edits").click()
     wait_idle(page)
-    alert = page.get_by_test_id("stAlertContentError").filter(has_text="Position not changed")
-    expect(alert).to_have_count(1)
-    expect(alert).to_contain_text("Position not changed: 3 problems")
-    items = alert.locator("li")
-    expect(items).to_have_count(3)
-    assert items.all_inner_texts() == [in_words(p) for p in position_problems(doc)]  # named as the rulebook does
-    assert page.get_by_test_id("stException").count() == 0
-    expect(page.get_by_text("A to move")).to_be_visible()  # the position shown is unchanged
-    alert.scroll_into_view_if_needed()
-    if width > 1000:
-        shot(page, "outlaws_problems_laptop")
-    else:  # shot() widens the page to laptop width
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "outlaws_problems_phone.png"))
+    _problems_listed(page, doc).scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "outlaws_problems_phone.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    _problems_listed(page, doc).scroll_into_view_if_needed()
+    shot(page, "outlaws_problems_laptop")

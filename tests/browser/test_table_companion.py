@@ -5,8 +5,10 @@ every page's fit, each at laptop width (1366x768) and phone width (390x844), in 
   then reloaded and resumed where it ended;
 - an Outlaws line from sudden-death-near.json through sudden death (one chance step, the tokens laid as seen) to
   a victory;
-- on each page: work done, another page opened and reloaded there, then back: the work is there; the server
-  restarted: the work is back (this browser's store, a temporary file);
+- on each page: work done, another page opened and reloaded there, then back: the work is there; the browser
+  closed and the server restarted: the work is back (this browser's store, a temporary file); the browser's id a
+  long-lived cookie, never in the address; on the phone, a tab that connected without the cookie takes the
+  browser's id and another browser sees none of the work;
 - at 390 px no page of the navigation wider than the viewport, no drawing cut off, no tab out of reach;
 
 and a screenshot of every page (every tab its ``PageInfo`` lists) at both widths in tests/screenshots/.
@@ -15,10 +17,12 @@ and a screenshot of every page (every tab its ``PageInfo`` lists) at both widths
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
 from dashboard.nav import all_pages
+from dashboard.shared.work import browser as work_browser
 from solver.cactus import companion as cp
 from solver.cactus.readings import CactusReadings
 from solver.outlaws import game as gm
@@ -30,10 +34,12 @@ from tests.support.dashboard.browser import (
     SHOTS,
     expect,
     open_expander,
+    relaid,
     streamlit_server,
     wait_idle,
 )
 from tests.support.dashboard.fit import cut_text
+from tests.support.depth import DEEP
 from tests.support.paths import ROOT
 
 pytestmark = BROWSER
@@ -83,7 +89,7 @@ def shot(page, name: str) -> None:
     size = page.viewport_size
     height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
     page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(int(height), 9000))})
-    page.wait_for_timeout(400)
+    relaid(page)
     page.screenshot(path=str(SHOTS / f"{name}_{size['width']}.png"), full_page=True)
     page.set_viewport_size(size)
 
@@ -272,28 +278,88 @@ def _shows(page, url: str, name: str, text: str) -> None:
     expect(page.get_by_text(text, exact=name == "outlaws_table").first).to_be_visible()
 
 
+_CONNECT_WITHOUT_COOKIE = """
+(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const held = document.cookie.split('; ').find((c) => c.startsWith('ruleslinger_browser='));
+    if (held) document.cookie = 'ruleslinger_browser=; Max-Age=0; Path=/';
+    const ws = new Native(...args);
+    if (held) ws.addEventListener('open', () => { document.cookie = held + '; Max-Age=3600; Path=/; SameSite=Strict'; });
+    return ws;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+})();
+"""
+"""A tab whose connection to the server does not carry the cookie although the browser holds it (as when another
+tab wrote it after this one connected): the cookie is taken away while the connection opens, then put back."""
+
+
+def _the_id_is_a_long_lived_cookie(ctx, page) -> list:
+    """The browser's id: a cookie valid for over 399 days, SameSite=Strict, readable by the page's writer, never in
+    the address. The context's cookies (for a browser opened again)."""
+    cookies = ctx.cookies()
+    (cookie,) = [c for c in cookies if c["name"] == work_browser.COOKIE]
+    assert work_browser.valid(cookie["value"]) and cookie["sameSite"] == "Strict" and not cookie["httpOnly"]
+    assert cookie["expires"] - time.time() > 399 * 24 * 3600
+    assert cookie["value"] not in page.url
+    return cookies
+
+
+def _late_tab_and_stranger(browser, ctx, url: str, size: str) -> None:
+    """A tab of the same browser whose connection lacked the cookie takes the browser's id (one more run) and shows
+    its work; another browser (no cookie) sees none of it."""
+    late = ctx.new_page()
+    late.add_init_script(_CONNECT_WITHOUT_COOKIE)
+    late.goto(f"{url}/outlaws_table")
+    expect(late.get_by_text("Step 1 of 1", exact=True)).to_be_visible()
+    late.close()
+    w, h = SIZES[size]
+    stranger = browser.new_context(viewport={"width": w, "height": h})
+    try:
+        other = stranger.new_page()
+        open_at(other, url, "my_games", "My games")  # first: a page opened keeps its own work, listed there
+        expect(other.get_by_text("Nothing saved in this browser yet")).to_be_visible()
+        open_at(other, url, "outlaws_table", "Outlaws table")
+        expect(other.get_by_text("Step 1 of 1", exact=True)).to_have_count(0)
+    finally:
+        stranger.close()
+
+
 def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, tmp_path, size,
                                                                                      monkeypatch):
+    """Work on each page; Home opened and reloaded there (a new session), then each page at its bare address shows
+    its work; the browser closed and the server restarted on the same store: each page shows it again. The browser's
+    id is a long-lived cookie (:func:`_the_id_is_a_long_lived_cookie`); on the phone also a tab that connected
+    without the cookie and a browser of its own (:func:`_late_tab_and_stranger`)."""
     monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it
     w, h = SIZES[size]
     ctx = browser.new_context(viewport={"width": w, "height": h})
-    page = ctx.new_page()
-    page.set_default_timeout(45_000)
     try:
+        page = ctx.new_page()
+        page.set_default_timeout(45_000)
         with streamlit_server(ROOT / "dashboard" / "app.py") as url:
             want = _work_on_each_page(page, url)
+            cookies = _the_id_is_a_long_lived_cookie(ctx, page)
+            page.goto(f"{url}/home")
+            wait_idle(page)
+            page.reload()  # a reload on another page: a new session
+            wait_idle(page)
             for name, text in want.items():
-                other = "home" if name != "home" else "cactus"
-                page.goto(f"{url}/{other}")
-                wait_idle(page)
-                page.reload()  # a reload on another page: a new session
-                wait_idle(page)
                 _shows(page, url, name, text)
             no_exception(page)
+        ctx.close()
+        ctx = browser.new_context(viewport={"width": w, "height": h})  # the browser closed and opened again
+        ctx.add_cookies(cookies)
+        page = ctx.new_page()
+        page.set_default_timeout(45_000)
         with streamlit_server(ROOT / "dashboard" / "app.py") as url:  # restarted (another port, same host)
             for name, text in want.items():
                 _shows(page, url, name, text)
             no_exception(page)
+            if size == "phone":
+                _late_tab_and_stranger(browser, ctx, url, size)
     finally:
         ctx.close()
 
@@ -357,29 +423,33 @@ def test_the_fit_check_finds_each_text_cut_off_and_nothing_else(page):
     assert [f.rsplit(" (", 1)[0] for f in found] == ["Change", "Settings group", "Final margin (you min\u2026"], found
 
 
-def _fit_cases() -> list:
-    """Every page on the phone; on the laptop Home in every run and the others with ``--deep`` (the pages' own
-    browser tests open them on the laptop)."""
-    return [pytest.param(size, name, id=f"{size}-{name}", marks=pytest.mark.deep if size == "laptop" and name != "home"
-                         else ()) for size in SIZES for name in PAGES]
-
-
-@pytest.mark.parametrize("size,name", _fit_cases())
-def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name):
-    heading, tabs = PAGES[name]
-    open_at(tab, kept_server, "" if name == "home" else name, heading)
+def _tab_shots(page, name: str, tabs: list, phone: bool) -> None:
+    """Each tab of the page opened, fitted within the phone's width (``phone``) and pictured at the tab's width."""
     for label in tabs or [None]:
         if label:
-            tab.get_by_role("tab", name=label, exact=True).click()
-            wait_idle(tab)
-        if name == "verification" and label == "Invariant checks":
-            tab.get_by_role("button", name="Run the Cactus Town: The Lone Ranger checks").click()
-            expect(tab.get_by_text("Counterexample:").first).to_be_visible(timeout=90_000)
-        if size == "phone":
-            over = fits(tab)
+            page.get_by_role("tab", name=label, exact=True).click()
+            wait_idle(page)
+        if phone and name == "verification" and label == "Invariant checks":
+            page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger checks").click()
+            expect(page.get_by_text("Counterexample:").first).to_be_visible(timeout=90_000)
+        if phone:
+            over = fits(page)
             assert over == [], (name, label, over)
-        shot(tab, f"{name}{'_' + label.lower().replace(' ', '_').replace(chr(39), '') if label else ''}")
+        shot(page, f"{name}{'_' + label.lower().replace(' ', '_').replace(chr(39), '') if label else ''}")
+
+
+@pytest.mark.parametrize("size,name", [pytest.param("phone", name, id=f"phone-{name}") for name in PAGES])
+def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name):
+    """Every page and tab within 390 px, pictured; then the same page widened to 1366 px and pictured again: Home in
+    every run, the others with ``--deep`` (the pages' own browser tests open them on the laptop)."""
+    heading, tabs = PAGES[name]
+    open_at(tab, kept_server, "" if name == "home" else name, heading)
+    _tab_shots(tab, name, tabs, phone=True)
     no_exception(tab)
+    if name == "home" or DEEP:
+        tab.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+        _tab_shots(tab, name, tabs, phone=False)
+        no_exception(tab)
 
 
 def test_an_outlaws_counterexample_fits_the_phone(browser, kept_server):

@@ -2,15 +2,16 @@
 
 Unit tests of the SQLite store (round trips, two browsers isolated, My games' rename and delete, limits, damaged
 files refused in one line, threads), AppTests of tests/apps/store_app.py (two browsers isolated, a returning
-browser, a damaged store refused in one line while the app starts, My games resuming, renaming, deleting), and
-one Chromium test (work kept across a reload, a closed browser and a server restart; another profile sees none).
+browser, a damaged store refused in one line while the app starts, My games resuming, renaming, deleting). The
+store in Chromium (work kept across another page, a reload, a closed browser and a server restart; the id a
+long-lived cookie; a tab that connected without it; another browser sees none) is the restart test of
+tests/browser/test_table_companion.py; My games resuming after a restart is tests/browser/test_wagons_restart.py.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 from pathlib import Path
 from unittest import mock
 
@@ -405,110 +406,3 @@ def test_kinds_name_pages_that_exist():
     for kind in games.KINDS.values():
         assert kind.page.is_file(), kind
     assert len({k.work_key for k in games.KINDS.values()}) == len(games.KINDS)
-
-
-# ----------------------------------------------------------------------------- Chromium
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-# a tab whose connection to the server does not carry the cookie although the browser holds it (as when another
-# tab wrote it after this one connected): the cookie is taken away while the connection opens, then put back
-_CONNECT_WITHOUT_COOKIE = """
-(() => {
-  const Native = window.WebSocket;
-  window.WebSocket = function (...args) {
-    const held = document.cookie.split('; ').find((c) => c.startsWith('ruleslinger_browser='));
-    if (held) document.cookie = 'ruleslinger_browser=; Max-Age=0; Path=/';
-    const ws = new Native(...args);
-    if (held) ws.addEventListener('open', () => { document.cookie = held + '; Max-Age=3600; Path=/; SameSite=Strict'; });
-    return ws;
-  };
-  window.WebSocket.prototype = Native.prototype;
-  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
-})();
-"""
-
-
-def _note(page) -> str:
-    from tests.support.dashboard.browser import wait_idle
-
-    wait_idle(page)
-    box = page.get_by_label("Your note")
-    box.wait_for()
-    return box.input_value()
-
-
-@pytest.mark.browser
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium (/usr/bin/chromium) is not installed")
-def test_browser_work_survives_reload_closed_browser_and_server_restart(tmp_path, monkeypatch):
-    """One browser profile keeps its note and saved game across a page visit, a reload, a closed browser and a
-    restarted server; a second profile sees none of it; the id is a long-lived cookie, never in the address."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.support.dashboard.browser import SHOTS, expect, streamlit_server, wait_idle
-
-    monkeypatch.setenv(store.ENV, str(tmp_path / "store.sqlite3"))  # streamlit_server passes os.environ on
-    app = ROOT / "tests" / "apps" / "store_app.py"
-    with sync_api.sync_playwright() as pw:
-        def launch(profile: str):
-            return pw.chromium.launch_persistent_context(str(tmp_path / profile), executable_path=str(CHROMIUM),
-                                                         headless=True, args=ARGS,
-                                                         viewport={"width": 1366, "height": 768})
-
-        with streamlit_server(app) as url:
-            ctx = launch("player")
-            page = ctx.new_page()
-            page.goto(url)
-            assert _note(page) == ""
-            page.get_by_label("Your note").fill("the evening game: saloon at (2, 1)")
-            page.get_by_label("Your note").press("Control+Enter")
-            wait_idle(page)
-            page.get_by_label("Name to save it under").fill("Evening game")
-            page.get_by_role("button", name="Save to My games").click()
-            expect(page.get_by_text("Saved 'Evening game' to My games.")).to_be_visible()
-            page.get_by_label("Your note").fill("after saving it")
-            page.get_by_label("Your note").press("Control+Enter")
-            wait_idle(page)
-            (cookie,) = [c for c in ctx.cookies() if c["name"] == browser.COOKIE]
-            assert browser.valid(cookie["value"]) and cookie["sameSite"] == "Strict" and not cookie["httpOnly"]
-            assert cookie["expires"] - time.time() > 399 * 24 * 3600
-            assert cookie["value"] not in page.url
-            page.goto(f"{url}/my_games")  # a reload on another page, then back by the navigation
-            expect(page.get_by_text("Evening game")).to_be_visible()
-            wait_idle(page)
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "store_my_games_1366.png"), full_page=True)
-            page.get_by_role("link", name="Note").click()
-            assert _note(page) == "after saving it"
-            page.reload()
-            assert _note(page) == "after saving it"
-            ctx.close()
-        with streamlit_server(app) as url:  # a restarted server (cookies belong to the host, not the port)
-            ctx = launch("player")
-            page = ctx.new_page()
-            page.goto(url)
-            assert _note(page) == "after saving it"
-            late = ctx.new_page()  # a tab whose connection lacked the cookie takes the browser's id (one more run)
-            late.add_init_script(_CONNECT_WITHOUT_COOKIE)
-            late.goto(url)
-            expect(late.get_by_label("Your note")).to_have_value("after saving it")
-            late.close()
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.goto(f"{url}/my_games")
-            expect(page.get_by_text("Evening game")).to_be_visible()
-            wait_idle(page)
-            page.screenshot(path=str(SHOTS / "store_my_games_390.png"), full_page=True)
-            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-            page.get_by_role("button", name="Resume").click()
-            expect(page.get_by_label("Your note")).to_have_value("the evening game: saloon at (2, 1)")
-            assert page.locator('[data-testid="stException"]').count() == 0
-            ctx.close()
-            stranger = launch("stranger")
-            page = stranger.new_page()
-            page.goto(url)
-            assert _note(page) == ""
-            page.goto(f"{url}/my_games")
-            expect(page.get_by_text("Nothing saved in this browser yet")).to_be_visible()
-            assert page.get_by_text("Evening game").count() == 0
-            stranger.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -18,11 +19,13 @@ import pytest
 from tests.support.paths import ROOT
 
 try:
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import expect
 
     expect.set_options(timeout=45_000)  # pages compute on first load; the machine may be busy
 except ImportError:  # the browser fixture skips with a reason
     expect = None
+    PlaywrightError = Exception
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "tests" / "screenshots"
@@ -48,7 +51,9 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def streamlit_server(script: Path):
-    """``streamlit run script`` on a free port; yields its address once /_stcore/health answers ok."""
+    """``streamlit run script`` on a free port; yields its address once /_stcore/health answers ok. Stopped by a kill
+    of its process group, not a graceful stop (which waits seconds for the pages' running work): what a restarted
+    server must find is in the store already, each run writes it."""
     port = _free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(script),
            "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
@@ -72,12 +77,9 @@ def streamlit_server(script: Path):
             time.sleep(0.3)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
+        with contextlib.suppress(ProcessLookupError):  # the server and what it started: its own process group
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
 
 
 def open_page(page, server: str, path: str, heading: str):
@@ -87,12 +89,43 @@ def open_page(page, server: str, path: str, heading: str):
     return page
 
 
+_RUN_WATCH = """() => {
+  if (window.__rsWatch) return true;
+  window.__rsWatch = true;
+  const now = () => performance.now();
+  window.__rsInput = now(); window.__rsChange = now(); window.__rsRun = -1;
+  for (const kind of ['pointerdown', 'mousedown', 'click', 'keydown', 'input', 'change'])
+    document.addEventListener(kind, () => { window.__rsInput = now(); }, true);
+  new MutationObserver((records) => {
+    window.__rsChange = now();
+    if (records.some((r) => r.target.getAttribute('data-test-script-state') === 'running')) window.__rsRun = now();
+  }).observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
+  return false;
+}"""
+_RUN_SETTLED = """() => {
+  const app = document.querySelector("[data-testid='stApp']");
+  if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
+      || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  const now = performance.now();
+  return now - window.__rsChange >= 100 && (window.__rsRun > window.__rsInput || now - window.__rsInput >= 300);
+}"""
+
+
 def wait_idle(page, timeout: float = 60) -> None:
-    """Wait until Streamlit has finished the current script run: the app root reports a live connection
-    and the script state ``notRunning`` (the attributes Streamlit's own browser tests wait on). The
-    first pause lets a click's rerun request reach the server before the state is read."""
-    page.wait_for_timeout(300)
+    """Wait until Streamlit has finished the current script run: the app root reports a live connection and the
+    script state ``notRunning`` (the attributes Streamlit's own browser tests wait on). A watcher in the page notes
+    the last tap or key and each run's start: the wait ends 100 ms after a run that started after the last input has
+    finished, or, when no run starts, 300 ms after the input. On a page the watcher is not in yet (a new document) a
+    fixed pause first lets a click's rerun request reach the server before the state is read."""
     ms = int(timeout * 1000)
+    try:
+        watched = page.evaluate(_RUN_WATCH)
+    except PlaywrightError:  # the document is being replaced (a navigation): wait as on a new page
+        watched = False
+    if watched:
+        page.wait_for_function(_RUN_SETTLED, timeout=ms, polling=50)
+        return
+    page.wait_for_timeout(300)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=ms,
                            state="attached")
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=ms,
@@ -117,6 +150,22 @@ def open_expander(page, label: str, quiet_ms: int = 150) -> None:
     page.wait_for_function("(quiet) => performance.now() - window.__rsScroll >= quiet", arg=quiet_ms, polling=50)
 
 
+def scroll_into_view(page, locator, quiet_ms: int = 300) -> None:
+    """Scroll ``locator`` into view and wait until nothing has scrolled for ``quiet_ms`` and the page's run is over:
+    a tap on a box still moving (a smooth scroll, a run drawing widgets above it) can miss it."""
+    page.evaluate(_SCROLL_WATCH)
+    locator.scroll_into_view_if_needed()
+    page.wait_for_function("(quiet) => performance.now() - window.__rsScroll >= quiet", arg=quiet_ms, polling=50)
+    wait_idle(page)
+
+
+def relaid(page) -> None:
+    """After a change of the viewport's size: two frames drawn (the layout at the new size), then 100 ms for the
+    charts, which redraw themselves at their new width."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_timeout(100)
+
+
 def shot(page, name: str) -> None:
     """Save the whole page at laptop width (Streamlit scrolls inside its main container, so the
     viewport is stretched to the content's height for the picture, then restored)."""
@@ -124,6 +173,6 @@ def shot(page, name: str) -> None:
     height = page.evaluate("() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
                            " return m ? m.scrollHeight : document.body.scrollHeight; }") or 768
     page.set_viewport_size({"width": 1366, "height": max(768, min(int(height), 6000))})
-    page.wait_for_timeout(300)
+    relaid(page)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
     page.set_viewport_size({"width": 1366, "height": 768})
