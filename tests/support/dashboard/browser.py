@@ -31,7 +31,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "tests" / "screenshots"
 PHONE_FIRST = pytest.mark.parametrize("size", ["phone", pytest.param("laptop", marks=pytest.mark.deep)])
 """A flow at the phone's width in every run and at the laptop's in the deep run, where the laptop's own tests cover
-the same page at 1366 px (tests/browser/test_pages.py, test_wagons_table.py). The flows the table companion must
+the same page at 1366 px (tests/browser/test_pages.py, and the walks the table companion runs at both widths). The flows the table companion must
 pass at both widths (a game to the end in two taps a turn, a followed game, work kept across pages, reloads and a
 restart) run at both in every run."""
 ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
