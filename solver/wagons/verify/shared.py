@@ -11,7 +11,8 @@ The sweep gives the runs that compute something alike to one worker, one after t
   greedy-wins verdict, the winnability check's witness and the score-bounds check's witnesses.
 - :data:`BOUNDS`: the score-bounds check's Z3 bound of one side, by the readings the bound model reads
   (:data:`solver.wagons.verify.scores.BOUND_READINGS`), solved once for the runs of the draft readings (a
-  bound the time limit left open is not kept).
+  bound the time limit left open is kept open only after
+  :data:`~solver.wagons.verify.scores.OPEN_BOUND_TRIES` tries).
 
 Outside :func:`sharing` (``wagons verify``, the tests) nothing is kept: every check builds its own model in a fresh
 ``z3.Context`` and plays its own games. Each entry is keyed by everything its value depends on, so a kept value is
@@ -65,7 +66,7 @@ MODELS = Shelf(1)
 GAMES = Shelf(400)
 """Engine games (a task plays at most 100 deals of one scenario under each reading, one reading after the other)."""
 BOUNDS = Shelf(16)
-"""The score-bounds check's proven bounds (:func:`solver.wagons.verify.scores._bound`)."""
+"""The score-bounds check's bounds (:func:`solver.wagons.verify.scores._bound`), with the tries left open."""
 
 
 @contextmanager
