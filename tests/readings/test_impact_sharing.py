@@ -236,3 +236,38 @@ def test_the_sweep_makes_only_the_solve_that_decides_holds(monkeypatch):
     full = checks.check_termination("cattle-drive", WagonsReadings(), frozenset(), 120.0)
     assert full.holds is True and full.details["longest_game_turns"] and full.details["random_games"]["games"] == 3
     assert len(solves) > 3 + 1 + 3
+
+
+def test_a_witness_town_s_layout_is_searched_once_across_the_draft_readings(monkeypatch):
+    """The score-bounds check's optimizer layout of its best witness town is searched once for the runs of the draft
+    readings (they change which cards a game deals, never how a town scores: the premise, checked on engine towns),
+    again for other scoring readings, and every time outside the sweep; the kept layout is the one the search gave."""
+    from solver.wagons.data import load_data
+    from solver.wagons.optimizer import layout
+    from solver.wagons.optimizer.problem import objective_value
+
+    game = play_game("boomtown", "greedy", 0, WagonsReadings())
+    cards, pile = [p.card for p in game.state.town.placements], list(game.state.pile)
+    draft = [replace(WagonsReadings(), **{r.name: r.probes[0]}) for r in reading_options.game_readings("wagons")
+             if r.name in scores.DRAFT_READINGS]
+    assert len(draft) == len(scores.DRAFT_READINGS)
+    for readings in draft:  # the premise: the player's score of a town does not read the draft readings
+        data = load_data().for_readings(readings)
+        assert objective_value(game.state.town, "boomtown", pile, readings, "score", data) == game.scores.player.total
+    searched = []
+    real = layout.best_layout
+
+    def counting(*a, **kw):
+        searched.append(a[3])
+        return real(*a, **kw)
+    monkeypatch.setattr(layout, "best_layout", counting)
+    shared.clear()
+    with shared.sharing():
+        kept = [scores.best_town_score(cards, "boomtown", pile, r, 1.0) for r in [WagonsReadings(), *draft]]
+        assert len(searched) == 1 and all(k == kept[0] for k in kept) and kept[0]["score"] >= game.scores.player.total
+        scores.best_town_score(cards, "boomtown", pile, WagonsReadings(boom_or_bust="flat"), 1.0)
+        assert len(searched) == 2
+    shared.clear()
+    scores.best_town_score(cards, "boomtown", pile, WagonsReadings(), 1.0)
+    scores.best_town_score(cards, "boomtown", pile, WagonsReadings(), 1.0)
+    assert len(searched) == 4

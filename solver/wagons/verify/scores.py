@@ -297,16 +297,33 @@ def replay_script(scenario: str, seed: int, actions: list[dict], readings: Wagon
     return play_game(scenario, policy_by_name("scripted", actions), seed, readings, data)
 
 
+DRAFT_READINGS = ("icon_source", "match_order", "round1_window", "round1_pick", "boomtown_count")
+"""The readings of the opponent's draft (rule:W1 to rule:W5): they change which cards a game deals to each side,
+never how a town is scored (the player's score reads the goal cards' readings alone: scoring/, WagonsData.for_rules),
+so the optimizer's best layout of given cards and pile does not read them."""
+
+
 def best_town_score(cards, scenario: str, pile, readings: WagonsReadings, time_limit: float,
                     data: WagonsData | None = None) -> dict | None:
-    """The optimizer's best town for ``cards`` in order (the one place the verifier uses it)."""
+    """The optimizer's best town for ``cards`` in order (the one place the verifier uses it). Inside a readings
+    sweep (:func:`shared.sharing`) it is searched once per cards, pile, scenario, scoring readings (the draft
+    readings at their defaults: :data:`DRAFT_READINGS`), goal numbers and limit, for the runs of the other draft
+    readings whose best game ended in the same town: a witness only ever raises the engine's toward the proven
+    bound, and the same search under the same limit is not made again."""
     from solver.wagons.optimizer.layout import best_layout
 
+    scoring = replace(readings, **{name: getattr(WagonsReadings(), name) for name in DRAFT_READINGS})
+    key = (tuple(cards), scenario, tuple(pile), scoring, id(data), time_limit)
+    kept = shared.LAYOUTS.get(key)
+    if kept is not None and kept[0] is data:
+        return None if kept[1] is None else dict(kept[1])
     try:
         r = best_layout(list(cards), scenario, tuple(pile), readings, time_limit=time_limit, data=data)
     except Exception:  # noqa: BLE001 - a witness is optional; the bound stands without it
         return None
-    return {"score": r.score, "proven_optimal": r.proven_optimal, "placements": [p.to_dict() for p in r.placements]}
+    out = {"score": r.score, "proven_optimal": r.proven_optimal, "placements": [p.to_dict() for p in r.placements]}
+    shared.LAYOUTS.put(key, (data, out))
+    return dict(out)
 
 
 def _game_summary(seed: int, res) -> dict:
