@@ -206,9 +206,8 @@ def check_conservation(scenario: str, readings: WagonsReadings = WagonsReadings(
 
 def check_termination(scenario: str, readings: WagonsReadings = WagonsReadings(), mutations: frozenset = frozenset(),
                       time_limit: float = 60.0, random_checks: int = 3, deal=None, longest: bool = True) -> CheckResult:
-    """Every game ends within TURN_BOUND turns; a deal and line reaching the most turns (``longest``: a finding
-    beside ``holds``, which rests on the first solve alone, as do the random games' agreement and, in
-    :func:`check_automaton`, the text's gaps)."""
+    """Every game ends within TURN_BOUND turns; with ``longest``, a deal and line reaching the most turns. ``holds``
+    is the first solve's answer; the longest game and the random games' agreement are findings beside it."""
     run = Z3Run(time_limit)
     try:
         m = _game(run, scenario, readings, mutations, deal)

@@ -136,9 +136,9 @@ def _card_data(cards: str) -> WagonsData | None:
     return with_cards(load_data(), answers) if answers else None
 
 
-REPORT_ONLY = {"winnability": {"loss_search": False}, "card-conservation": {"random_checks": 0},
-               "termination": {"random_checks": 0, "longest": False},
-               "automaton": {"random_checks": 0, "gaps": False}}
+REPORT_ONLY: dict[str, dict[str, Any]] = {
+    "winnability": {"loss_search": False}, "card-conservation": {"random_checks": 0},
+    "termination": {"random_checks": 0, "longest": False}, "automaton": {"random_checks": 0, "gaps": False}}
 """The searches of a ``wagons verify`` check that only add findings to its report beside ``holds``, left out of the
 verdict, which keeps ``holds`` alone: winnability's deal no line wins (verify/scores.py check_winnability), the game
 checks' random engine games pinned on the Z3 game, termination's longest game and the automaton's gaps in the text
