@@ -436,6 +436,10 @@ def bound_readings(readings: WagonsReadings) -> WagonsReadings:
 OPEN_BOUND_TRIES = 2
 """How often a readings sweep tries one bound its time limit leaves open before it keeps it open: twice (a single
 try kept open made a whole task's runs undecided when a load spike, not the problem, cut the one try short)."""
+OPEN_TRY_CPU = 0.5
+"""A try counts toward :data:`OPEN_BOUND_TRIES` only when the process had at least this share of the limit in CPU
+seconds: at a load of 25 two tries of the through-the-desert opponent bound got a fraction of a core each and left
+its task's runs undecided, where a try in each run decided them."""
 
 
 def _bound(scenario: str, readings: WagonsReadings, mutations: frozenset, data: WagonsData | None, side: str,
@@ -453,11 +457,13 @@ def _bound(scenario: str, readings: WagonsReadings, mutations: frozenset, data: 
         out, tries = kept[1], kept[2]
         if out["bound"] is not None or tries >= OPEN_BOUND_TRIES:
             return dict(out)
+    cpu = time.process_time()
     run = Z3Run(limit)
     bm = BoundModel(run.ctx, scenario, readings, mutations, data)
     bound, proven, arg = _maximise(run, bm, bm.player_total if side == "player" else bm.opp_total)
     out = {"bound": bound, "proven": proven, "bound_position": arg}
-    shared.BOUNDS.put(key, (data, out, tries + (bound is None)))
+    had_the_cpu = time.process_time() - cpu >= OPEN_TRY_CPU * limit  # a busy machine's try is not counted
+    shared.BOUNDS.put(key, (data, out, tries + (bound is None and had_the_cpu)))
     return dict(out)
 
 
