@@ -3,8 +3,9 @@
 A batch is a picklable module-level function applied to a sequence of items (usually seeds). The
 items are cut into chunks; each chunk runs as one task; results stream back **in item order**
 whichever executor ran them, so a batch gives identical rows serially, on local processes or on a
-cluster, for the same items. Only a bounded window of chunks is in flight at any time, so a
-100,000-game batch never holds more than a few chunks of rows (and never any game objects).
+cluster, for the same items (or, with ``ordered=False``, as ``(index, result)`` pairs as the chunks finish).
+Only a bounded window of chunks is in flight at any time, so a 100,000-game batch never holds more than a few
+chunks of rows (and never any game objects).
 
 Executors (the ``executor`` argument, also ``ruleslinger batch --executor``):
 
@@ -162,6 +163,9 @@ class _Done:
     def result(self):
         return self.value
 
+    def done(self) -> bool:
+        return True
+
 
 WATCHDOG_SECONDS = 0.5
 """How often a worker checks that the process that started the batch is still there."""
@@ -275,8 +279,10 @@ def run_items(
     label: str = "batch",
     window: int | None = None,
     connect_timeout: float = 10.0,
+    ordered: bool = True,
 ) -> Iterator[Any]:
-    """Yield ``func(item)`` for every item, in item order, computed by the chosen executor.
+    """Yield ``func(item)`` for every item, in item order, computed by the chosen executor; with ``ordered=False``,
+    ``(index, func(item))`` as each chunk finishes (a long first chunk does not hold back the others' results).
 
     ``func`` must be a picklable module-level function (or a ``functools.partial`` of one) for
     the process and Dask executors. ``progress`` gets the items done after every chunk (and the wait for a Dask
@@ -291,14 +297,31 @@ def run_items(
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise BadInput(f"chunk size: expected a whole number >= 1, got {chunk_size!r:.40}")
     window = window or 4 * spec.workers
-    return _stream(func, items, spec, chunk_size, window, progress, label, connect_timeout)
+    return _stream(func, items, spec, chunk_size, window, progress, label, connect_timeout, ordered)
 
 
-def _stream(func, items, spec, chunk_size, window, progress: OnProgress | None, label, timeout) -> Iterator[Any]:
+def _take(pending: deque, ordered: bool) -> Any:
+    """The next chunk's future: the oldest, or (not ``ordered``) the first to finish (a Dask batch: the oldest
+    unless one is already done)."""
+    if ordered:
+        return pending.popleft()
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+
+    if all(isinstance(f, Future) for f in pending):
+        wait(pending, return_when=FIRST_COMPLETED)
+    index = next((i for i, f in enumerate(pending) if f.done()), 0)
+    future = pending[index]
+    del pending[index]
+    return future
+
+
+def _stream(func, items, spec, chunk_size, window, progress: OnProgress | None, label, timeout,
+            ordered: bool = True) -> Iterator[Any]:
     total = len(items)
     starts = iter(range(0, total, chunk_size))
     pool = _open(spec, timeout, None if progress is None else _waiting(progress, total))
     pending: deque = deque()
+    starts_of: dict = {}
     done = 0
     finished = False
 
@@ -307,6 +330,7 @@ def _stream(func, items, spec, chunk_size, window, progress: OnProgress | None, 
         if start is None:
             return False
         pending.append(pool.submit(run_chunk, func, start, items[start:start + chunk_size]))
+        starts_of[id(pending[-1])] = start
         return True
 
     try:
@@ -318,7 +342,8 @@ def _stream(func, items, spec, chunk_size, window, progress: OnProgress | None, 
                 raise
             raise _pool_failed(exc, spec.workers) from None
         while pending:
-            future = pending.popleft()
+            future = _take(pending, ordered)
+            first = starts_of.pop(id(future))
             try:
                 results, failure = future.result()
             except Exception as exc:  # the worker process itself died, or the cluster went away
@@ -329,7 +354,7 @@ def _stream(func, items, spec, chunk_size, window, progress: OnProgress | None, 
             if failure is not None:
                 _raise(failure, label)
             submit_next()
-            yield from results
+            yield from results if ordered else enumerate(results, first)
             done += len(results)
             if progress is not None:
                 progress(Progress(done, total, "items"))

@@ -173,7 +173,7 @@ def impact(game: str, only: Iterable[str] | None = None, settings: Settings = Se
     Every run is a :class:`Job`, computed once: decided results come from this process's memory, then (with
     ``stored``) from the results kept on disk between runs (:mod:`solver.readings.stored`), and the rest run
     through the executor (``executor``: "serial", "local" processes on ``workers`` cores, or a Dask address);
-    ``progress`` at once (what is kept) and after each run (its label)."""
+    ``progress`` at once (what is kept) and after each run (its label), a task's runs as soon as the task ends."""
     chosen = chosen_verdicts(game, only)
     readings = game_readings(game)
     start = time.perf_counter()
@@ -215,9 +215,9 @@ def _results(jobs: list[Job], progress: OnProgress | None, executor: str, worker
         progress(Progress(done, total, "runs", f"{done} kept from earlier runs, {len(todo)} to run"))
     tasks = tasks_of(todo)
     runs = ex.run_items(run_task, tasks, executor=executor, workers=workers or ex.DEFAULT_WORKERS, chunk_size=1,
-                        label="readings impact")
-    for task, values in zip(tasks, runs):
-        for job, (value, seconds) in zip(task, values):
+                        label="readings impact", ordered=False)  # each task's runs as soon as it ends
+    for index, values in runs:
+        for job, (value, seconds) in zip(tasks[index], values):
             out[job] = (value, seconds, "computed")
             if not _undecided(value):
                 _CACHE[job] = (value, seconds)

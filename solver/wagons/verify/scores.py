@@ -297,16 +297,33 @@ def replay_script(scenario: str, seed: int, actions: list[dict], readings: Wagon
     return play_game(scenario, policy_by_name("scripted", actions), seed, readings, data)
 
 
+DRAFT_READINGS = ("icon_source", "match_order", "round1_window", "round1_pick", "boomtown_count")
+"""The readings of the opponent's draft (rule:W1 to rule:W5): they change which cards a game deals to each side,
+never how a town is scored (the player's score reads the goal cards' readings alone: scoring/, WagonsData.for_rules),
+so the optimizer's best layout of given cards and pile does not read them."""
+
+
 def best_town_score(cards, scenario: str, pile, readings: WagonsReadings, time_limit: float,
                     data: WagonsData | None = None) -> dict | None:
-    """The optimizer's best town for ``cards`` in order (the one place the verifier uses it)."""
+    """The optimizer's best town for ``cards`` in order (the one place the verifier uses it). Inside a readings
+    sweep (:func:`shared.sharing`) it is searched once per cards, pile, scenario, scoring readings (the draft
+    readings at their defaults: :data:`DRAFT_READINGS`), goal numbers and limit, for the runs of the other draft
+    readings whose best game ended in the same town: a witness only ever raises the engine's toward the proven
+    bound, and the same search under the same limit is not made again."""
     from solver.wagons.optimizer.layout import best_layout
 
+    scoring = replace(readings, **{name: getattr(WagonsReadings(), name) for name in DRAFT_READINGS})
+    key = (tuple(cards), scenario, tuple(pile), scoring, id(data), time_limit)
+    kept = shared.LAYOUTS.get(key)
+    if kept is not None and kept[0] is data:
+        return None if kept[1] is None else dict(kept[1])
     try:
         r = best_layout(list(cards), scenario, tuple(pile), readings, time_limit=time_limit, data=data)
     except Exception:  # noqa: BLE001 - a witness is optional; the bound stands without it
         return None
-    return {"score": r.score, "proven_optimal": r.proven_optimal, "placements": [p.to_dict() for p in r.placements]}
+    out = {"score": r.score, "proven_optimal": r.proven_optimal, "placements": [p.to_dict() for p in r.placements]}
+    shared.LAYOUTS.put(key, (data, out))
+    return dict(out)
 
 
 def _game_summary(seed: int, res) -> dict:
@@ -416,22 +433,37 @@ def bound_readings(readings: WagonsReadings) -> WagonsReadings:
     return replace(WagonsReadings(), **{name: getattr(readings, name) for name in BOUND_READINGS})
 
 
+OPEN_BOUND_TRIES = 2
+"""How often a readings sweep tries one bound its time limit leaves open before it keeps it open: twice (a single
+try kept open made a whole task's runs undecided when a load spike, not the problem, cut the one try short)."""
+OPEN_TRY_CPU = 0.5
+"""A try counts toward :data:`OPEN_BOUND_TRIES` only when the process had at least this share of the limit in CPU
+seconds: at a load of 25 two tries of the through-the-desert opponent bound got a fraction of a core each and left
+its task's runs undecided, where a try in each run decided them."""
+
+
 def _bound(scenario: str, readings: WagonsReadings, mutations: frozenset, data: WagonsData | None, side: str,
            limit: float) -> dict:
     """The proven bound of one side's total (Z3's optimum of the bound model within ``limit`` seconds), in a
-    fresh context (its own :class:`Z3Run`). Inside a readings sweep (:func:`shared.sharing`) a proven bound is kept per scenario, bound
-    readings, mutations, goal numbers, side and limit (the same Z3 problem) for the runs of the other draft
-    readings; a bound the limit left open is not kept, so each run tries it again."""
+    fresh context (its own :class:`Z3Run`). Inside a readings sweep (:func:`shared.sharing`) the answer is kept per
+    scenario, bound readings, mutations, goal numbers, side and limit (the same Z3 problem) for the runs of the other
+    draft readings: a proven bound at once; a bound the limit left open only after :data:`OPEN_BOUND_TRIES` tries,
+    so a run a busy machine slowed once is tried again, and a problem the limit never decides is not retried in
+    every run."""
     key = (scenario, bound_readings(readings), frozenset(mutations), id(data), side, limit)
     kept = shared.BOUNDS.get(key)
+    tries = 0
     if kept is not None and kept[0] is data:
-        return dict(kept[1])
+        out, tries = kept[1], kept[2]
+        if out["bound"] is not None or tries >= OPEN_BOUND_TRIES:
+            return dict(out)
+    cpu = time.process_time()
     run = Z3Run(limit)
     bm = BoundModel(run.ctx, scenario, readings, mutations, data)
     bound, proven, arg = _maximise(run, bm, bm.player_total if side == "player" else bm.opp_total)
     out = {"bound": bound, "proven": proven, "bound_position": arg}
-    if bound is not None:
-        shared.BOUNDS.put(key, (data, out))
+    had_the_cpu = time.process_time() - cpu >= OPEN_TRY_CPU * limit  # a busy machine's try is not counted
+    shared.BOUNDS.put(key, (data, out, tries + (bound is None and had_the_cpu)))
     return dict(out)
 
 

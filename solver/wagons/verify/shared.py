@@ -11,7 +11,11 @@ The sweep gives the runs that compute something alike to one worker, one after t
   greedy-wins verdict, the winnability check's witness and the score-bounds check's witnesses.
 - :data:`BOUNDS`: the score-bounds check's Z3 bound of one side, by the readings the bound model reads
   (:data:`solver.wagons.verify.scores.BOUND_READINGS`), solved once for the runs of the draft readings (a
-  bound the time limit left open is not kept).
+  bound the time limit left open is kept open only after
+  :data:`~solver.wagons.verify.scores.OPEN_BOUND_TRIES` tries).
+- :data:`LAYOUTS`: the optimizer's best layout of the score-bounds check's best witness town, by its cards, pile and
+  scoring readings (:func:`solver.wagons.verify.scores.best_town_score`), searched once for the runs of the draft
+  readings whose best game ended in the same town.
 
 Outside :func:`sharing` (``wagons verify``, the tests) nothing is kept: every check builds its own model in a fresh
 ``z3.Context`` and plays its own games. Each entry is keyed by everything its value depends on, so a kept value is
@@ -64,8 +68,10 @@ MODELS = Shelf(1)
 """The last Z3 game built (the runs of one task share one scenario and readings)."""
 GAMES = Shelf(400)
 """Engine games (a task plays at most 100 deals of one scenario under each reading, one reading after the other)."""
+LAYOUTS = Shelf(32)
+"""The optimizer's best layouts of witness towns (:func:`solver.wagons.verify.scores.best_town_score`)."""
 BOUNDS = Shelf(16)
-"""The score-bounds check's proven bounds (:func:`solver.wagons.verify.scores._bound`)."""
+"""The score-bounds check's bounds (:func:`solver.wagons.verify.scores._bound`), with the tries left open."""
 
 
 @contextmanager
@@ -93,7 +99,8 @@ def played(scenario: str, policy: str, seed: int, readings: Any, data: Any = Non
 
 
 def clear() -> None:
-    """Forget every kept model, game and bound."""
+    """Forget every kept model, game, layout and bound."""
     MODELS.clear()
     GAMES.clear()
+    LAYOUTS.clear()
     BOUNDS.clear()

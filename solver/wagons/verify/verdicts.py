@@ -136,17 +136,25 @@ def _card_data(cards: str) -> WagonsData | None:
     return with_cards(load_data(), answers) if answers else None
 
 
+REPORT_ONLY: dict[str, dict[str, Any]] = {
+    "winnability": {"loss_search": False}, "card-conservation": {"random_checks": 0},
+    "termination": {"random_checks": 0, "longest": False}, "automaton": {"random_checks": 0, "gaps": False}}
+"""The searches of a ``wagons verify`` check that only add findings to its report beside ``holds``, left out of the
+verdict, which keeps ``holds`` alone: winnability's deal no line wins (verify/scores.py check_winnability), the game
+checks' random engine games pinned on the Z3 game, termination's longest game and the automaton's gaps in the text
+(verify/checks.py). ``holds`` is each check's first solve, made before any of them."""
+
+
 def _wagons_check(check: str, readings, settings: Settings, scenarios: tuple[str, ...] | None = None) -> dict:
     """One ``wagons verify`` check in every scenario (or in ``scenarios``), each solve within the settings' time
     limit; a scenario left undecided by the limit makes the verdict undecided (never cached, never 'holds').
-    Only ``holds`` is kept, so winnability runs without its search for a deal no line wins (it does not decide
-    ``holds``: verify/scores.py check_winnability)."""
+    Only ``holds`` is kept, so the check runs without the searches that do not decide it (:data:`REPORT_ONLY`)."""
     from solver.wagons.data import SCENARIO_IDS
     from solver.wagons.verify import checks as wagons_verify
     from solver.wagons.verify import shared
 
     family = wagons_verify.check_families()[check]
-    extra: dict = {"loss_search": False} if check == "winnability" else {}
+    extra: dict = dict(REPORT_ONLY.get(check, {}))
     data = card_data(settings)
     if data is not None and check in wagons_verify.READS_GOAL_NUMBERS:
         extra["data"] = data
