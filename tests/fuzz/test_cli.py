@@ -275,11 +275,12 @@ FILE_COMMANDS = [path for path, parser in COMMANDS.items()
 hostile file; here a few run as real processes."""
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, id=" ".join(p), marks=() if i < 2 else pytest.mark.deep)
-                                  for i, p in enumerate(FILE_COMMANDS)])
-@pytest.mark.parametrize("kind", ["nested", "huge"])
+@pytest.mark.parametrize(("kind", "path"), [
+    pytest.param(kind, p, id=f"{kind}-{' '.join(p)}", marks=() if (i, kind) in ((0, "nested"), (1, "huge")) else pytest.mark.deep)
+    for i, p in enumerate(FILE_COMMANDS) for kind in ("nested", "huge")])
 def test_console_script_on_hostile_files(path, kind, tmp_path):
-    """A command that takes a file, run as a real process on a deeply nested or a huge file: one line, exit 2."""
+    """A command that takes a file, run as a real process on a deeply nested or a huge file: one line, exit 2. By
+    default the first command on the nested file and the second on the huge one (each kind, each of two commands)."""
     bad = tmp_path / f"{kind}.json"
     bad.write_text(deep(100_000, "[") if kind == "nested" else "[" + "0," * 600_000 + "0]")
     done = _subprocess([*path, str(bad), "--json"])
