@@ -156,7 +156,7 @@ def test_main_summarises_rows_files_and_rejects_bad_seeds(bench, tmp_path, capsy
 def test_a_real_row_has_the_new_and_the_earlier_method(bench):
     # Boomtown seed 0: every line's bound from the cards is below 0 (tests/wagons/optimizer/test_canwin.py), so quick
     item = bench.deal_items([0], ["boomtown"], "default")[0]
-    row = bench.bench_deal(*item, canwin_limit=5.0, bestplay_limit=5.0, method="cpsat", baseline=True)
+    row = bench.bench_deal(*item, canwin_limit=5.0, bestplay_limit=2.0, method="cpsat", baseline=True)
     assert row["canwin_winnable"] is False and row["canwin_decided"] and row["default_reading"]
     assert row["method"] == "cpsat" and row["old_decided"] is (row["old_winnable"] is not None)
     assert row["bestplay_margin"] <= 0 and (row["old_margin"] <= row["bestplay_margin"] or not row["bestplay_proven"])

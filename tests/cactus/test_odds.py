@@ -9,6 +9,7 @@ import pytest
 from solver.cactus import odds, solo_deck
 from solver.cactus.readings import CactusReadings
 from solver.errors import BadInput
+from tests.support.depth import examples
 
 
 def fr(d):
@@ -106,7 +107,7 @@ def _close(exact: dict, counts: dict, n: int):
     (None, CactusReadings(solo_events=True)),
 ])
 def test_exact_matches_monte_carlo(players, readings):
-    n = 6000
+    n = examples(2000, 6000)  # games simulated: each reading's exact odds against as many random games
     exact = odds.marshal_odds(players, readings)
     table = dict(exact["rounds"])
     if exact["never"] != "0":

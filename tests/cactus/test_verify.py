@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from solver.cactus import odds
 from solver.cactus.readings import CactusReadings
 from solver.cactus.verify import checks as v
+from tests.support.depth import examples
 
 KEYS = {"id", "title", "holds", "status", "proven", "counterexample", "rule", "open_question", "details", "elapsed",
         "seconds", "rule_ids", "reads"}
@@ -142,7 +143,7 @@ def decks(draw):
     return cards
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(6, 20), deadline=None)
 @given(decks(), st.sampled_from([Fraction(0), Fraction(1, 2)]), st.sampled_from(["revealed", "discarded"]))
 def test_z3_model_agrees_with_engine_on_random_decks(deck, chance, reading):
     test_z3_model_agrees_with_python_engine(deck, CactusReadings(duel_win_chance=chance, marshal_discard=reading))

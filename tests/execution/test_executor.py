@@ -139,7 +139,7 @@ def test_a_server_that_is_not_a_dask_scheduler_is_one_line_naming_it(kind):
     """Found by the issue 33 campaign: a web server, or a listener that never answers, hung the batch for
     300 s and more (Dask waits for the scheduler's greeting without a time limit)."""
     with serving(kind) as address, no_hang(60), pytest.raises(BadInput) as info:
-        map_items(abs, [1, 2], executor=address, connect_timeout=2.0)
+        map_items(abs, [1, 2], executor=address, connect_timeout=1.0)
     text = str(info.value)
     assert "\n" not in text and address in text and text.startswith("executor:"), text
     if "greet" not in kind:

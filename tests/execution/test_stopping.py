@@ -23,6 +23,9 @@ from tests.support.limits import HANG_GUARD
 
 LIMIT = 3600.0
 """The time limit the stopped runs are given: far beyond the hang guard, so a run that ignored its stop fails."""
+RUN_BEFORE_STOP = 1.5
+"""Seconds a stopped run works before its stop: long enough to be under way (past its set-up, with a town or open
+lines to report), short because the run's own length is not what is tested (it would go on for the hour)."""
 
 
 def _stopped_after(seconds: float, fn, *args, **kwargs):
@@ -66,7 +69,7 @@ def test_without_a_signal_deadlines_stand():
 
 def test_a_stopped_best_layout_returns_its_best_town_unproven():
     for method in ("cpsat-bound", "cpsat", "bnb"):
-        r = _stopped_after(4.0, best_layout, HARD_CARDS, "through-the-desert", HARD_PILE, time_limit=LIMIT,
+        r = _stopped_after(RUN_BEFORE_STOP, best_layout, HARD_CARDS, "through-the-desert", HARD_PILE, time_limit=LIMIT,
                            method=method)
         assert not r.proven_optimal and r.placements, method
         assert r.score >= 25, method  # at least the greedy town's kind of score: a real town, re-scored
@@ -101,7 +104,7 @@ def test_a_solver_registered_just_before_its_solve_is_still_stopped():
 def test_a_stopped_can_win_is_undecided_and_ends_its_proof_workers():
     clear_cache()
     for schedule in ("resume", "restart"):
-        r = _stopped_after(6.0, can_win, "through-the-desert", seed=0, time_limit=LIMIT, schedule=schedule)
+        r = _stopped_after(RUN_BEFORE_STOP + 1.0, can_win, "through-the-desert", seed=0, time_limit=LIMIT, schedule=schedule)
         assert r.winnable is None and not r.proven and r.lines_open > 0, schedule
         if schedule == "resume" and zygote_pid() is not None:  # every line's worker was killed with the search
             assert not [c for c in psutil.Process(zygote_pid()).children() if c.status() != psutil.STATUS_ZOMBIE]

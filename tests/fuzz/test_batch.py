@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from solver.errors import BadInput
 from solver.execution.batches import KINDS, plan, run_batch
 from solver.execution.plans import batch_request
+from tests.support.depth import deep_after, examples
 from tests.support.fuzz import HUGE, assert_one_line, no_hang
 from tests.support.limits import HANG_GUARD
 from tests.support.paths import ROOT
@@ -182,7 +183,7 @@ ADDRESS_PIECES = ["tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://", 
                   "[::1]", "[::1", ":", "8786", "99999", "0", "-1", "/x", "é", " ", "..", "a" * 300]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(100, 300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(parts=st.lists(st.sampled_from(ADDRESS_PIECES), max_size=5))
 def test_executor_addresses_are_checked_without_connecting(parts):
     from unittest import mock
@@ -218,10 +219,22 @@ def _one_line_run(argv):
     return lines[0]
 
 
+def _one_line_main(argv):
+    """:func:`_one_line_run` in this process (``solver.cli.main``): for the refusals made before any connection,
+    where a real process adds only its start-up (the first case of each test runs as one)."""
+    from tests.support.cli_fuzz import run_main
+
+    code, out, err = run_main(argv)
+    lines = err.strip().splitlines()
+    assert code == 2 and out == "" and len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), err[-2000:]
+    return lines[0]
+
+
 @pytest.mark.parametrize("address", ["ucx://host:1", "inproc://x", "tls://127.0.0.1:1", "ws://a:b", "tcp://host:99999",
                                      "tcp://[::1", "tcp://"])
 def test_unsupported_or_malformed_executor_is_one_line_at_once(address):
-    line = _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor", address])
+    run = _one_line_run if address == "ucx://host:1" else _one_line_main  # one real process: exit code and stderr
+    line = run(["batch", "outlaws-playouts", "--n", "2", "--executor", address])
     assert "executor" in line
 
 
@@ -275,24 +288,29 @@ from tests.support.servers import SERVERS, serving  # noqa: E402
 @pytest.mark.slow
 def test_a_server_that_is_not_a_scheduler_is_one_line_naming_the_address():
     """Found by the issue 33 campaign: ``--executor`` naming a web server, or a listener that never answers,
-    printed nothing for 300 s and more. Each kind of wrong server, for a real process: one line, exit 2. The
-    kinds run side by side (each process mostly waits on its connection's limits: 10 s each, 30 s in all)."""
+    printed nothing for 300 s and more. Each kind of wrong server: one line, exit 2. The kinds that keep a command
+    waiting run as real processes, side by side (each mostly waits on its connection's limits: 10 s each, 30 s in
+    all); those refused at once, in this process meanwhile (a real process on one of them: the test above)."""
     import contextlib
     from concurrent.futures import ThreadPoolExecutor
 
     kinds = ["http", *SERVERS]
+    at_once = {"closes at once", "answers garbage", "sends a banner"}
     with contextlib.ExitStack() as stack:
         addresses = {kind: stack.enter_context(serving(kind)) for kind in kinds}
 
-        def run(kind: str) -> str:
+        def run(kind: str, one_line=_one_line_run) -> str:
             argv = ["batch", "wagons-games", "--scenario", "boomtown", "--n", "2", "--executor", addresses[kind]]
             try:
-                return _one_line_run(argv)
+                return one_line(argv)
             except AssertionError as exc:
                 raise AssertionError(f"{kind}: {exc}") from None
 
-        with ThreadPoolExecutor(len(kinds)) as pool:
-            lines = dict(zip(kinds, pool.map(run, kinds)))
+        waiting = [kind for kind in kinds if kind not in at_once]
+        with ThreadPoolExecutor(len(waiting)) as pool:
+            running = pool.map(run, waiting)
+            lines = {kind: run(kind, _one_line_main) for kind in sorted(at_once)}
+            lines |= dict(zip(waiting, running))
     for kind, line in lines.items():
         assert addresses[kind] in line and "executor" in line, (kind, line)
 
@@ -304,17 +322,17 @@ from solver.execution import cluster, executor  # noqa: E402
 from tests.support.servers import DRIPS, drip  # noqa: E402
 
 DRIP_EXAMPLES = 12
-"""Slow-drip servers tried (each costs its connection deadline, 0.5 s here)."""
+"""Slow-drip servers tried (each costs its connection deadline, 0.25 s here)."""
 
 
 @settings(max_examples=DRIP_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(what=st.sampled_from(sorted(DRIPS)), every=st.floats(0.02, 0.45))
+@given(what=st.sampled_from(sorted(DRIPS)), every=st.floats(0.02, 0.2))
 def test_a_slow_drip_server_is_refused_within_one_deadline(what, every):
     """Each byte comes within any per-read timeout; the greeting as a whole does not come within the one deadline
-    (0.5 s here; a greeting of 60 bytes at 0.02-0.45 s a byte takes 1.2-27 s)."""
+    (0.25 s here; a greeting of 60 bytes at 0.02-0.2 s a byte takes 1.2-12 s)."""
     with serving("drip", drip(DRIPS[what](), every)) as address, no_hang(10):
         with pytest.raises(BadInput) as caught:
-            cluster._reachable(address, 0.5)
+            cluster._reachable(address, 0.25)
     assert_one_line(caught.value)
     assert address in str(caught.value) and "is not a Dask scheduler" in str(caught.value), str(caught.value)
 
@@ -350,7 +368,7 @@ def _with_open_files(limit: int, argv: list[str]) -> subprocess.CompletedProcess
                           preexec_fn=lower, timeout=300)
 
 
-@pytest.mark.parametrize("limit", [8, 12, 16, 18, 20, 22, 24, 32])
+@pytest.mark.parametrize("limit", deep_after([16, 32, 8, 12, 18, 20, 22, 24], keep=2))
 def test_a_local_pool_under_a_low_open_file_limit_names_it_or_answers(limit):
     done = _with_open_files(limit, ["batch", "wagons-games", "--scenario", "boomtown", "--n", "4", "--json"])
     lines = done.stderr.strip().splitlines()

@@ -274,22 +274,34 @@ def test_no_dead_position_before_sudden_death():
 # ---------------------------------------------------------------- expanding a position once sudden death is due
 
 
-def test_sudden_death_layouts_reuse_the_action_and_equal_effects_are_expanded_once(monkeypatch):
+@pytest.fixture(scope="module")
+def sudden_death_again_walked():
+    """sudden-death-again, the actions whose own effects ran while :func:`successors` listed its children (82,320 of
+    them: every action ends in the 560 layouts), and those children; listed once for the tests that read them."""
+    from solver.outlaws import apply as ap
+    from solver.outlaws.search.searches import successors
+    from tests.support.paths import ROOT
+
+    p = load_position(ROOT / "scenarios" / "outlaws" / "sudden-death-again.json")
+    runs = []
+    real_act = ap.act
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ap, "act", lambda *a: runs.append(a[1]) or real_act(*a))
+        children = list(successors(p))
+    return p, runs, children
+
+
+def test_sudden_death_layouts_reuse_the_action_and_equal_effects_are_expanded_once(sudden_death_again_walked):
     """Issue 33: once the sudden-death trigger holds, every action ends in the 560 layouts. The walk runs the
     action's own effects once per action (not once per layout), and an action whose effects equal an earlier
     one's (up to what the players know: a second fake swap) adds nothing, so it is not expanded again; the
     children left are those of the full enumeration, under the same outcome numbers."""
     from solver.outlaws import apply as ap
-    from solver.outlaws.search.searches import position_key, successors
-    from tests.support.paths import ROOT
+    from solver.outlaws.search.searches import position_key
 
-    p = load_position(ROOT / "scenarios" / "outlaws" / "sudden-death-again.json")
+    p, runs, children = sudden_death_again_walked
     assert sudden_death_trigger(p)
     acts = legal_actions(p)
-    runs = []
-    real_act = ap.act
-    monkeypatch.setattr(ap, "act", lambda *a: runs.append(a[1]) or real_act(*a))
-    children = list(successors(p))
     assert len(runs) == len(acts)  # each action's effects once, not once per layout
     fake_swaps = [a for a in acts if a.kind == "move" and not a.swap]
     assert {a for a, *_ in children} & set(fake_swaps) == {fake_swaps[0]}  # the others repeat its effects
@@ -339,17 +351,16 @@ def _sudden_death_again():
     return load_position(ROOT / "scenarios" / "outlaws" / "sudden-death-again.json")
 
 
-def test_an_action_ending_in_sudden_death_is_one_entry_whose_layouts_are_the_engines():
+def test_an_action_ending_in_sudden_death_is_one_entry_whose_layouts_are_the_engines(sudden_death_again_walked):
     """Partial expansion (issue 33, ``readings impact outlaws``): lazily, an action every new outcome of which ends
     in sudden death is one :class:`Layouts`; laid, it gives the children :func:`successors` gives for it (same
     outcome numbers, conditions and positions), and each side's win estimate of its bound is at most that of
     every layout (a hidden token may be any)."""
-    from solver.outlaws.search.searches import Layouts, estimate_win, expansion, position_key, successors
+    from solver.outlaws.search.searches import Layouts, estimate_win, expansion, position_key
 
-    p = _sudden_death_again()
+    p, _, eager = sudden_death_again_walked  # successors(p)
     lazy = list(expansion(p, OutlawsReadings(), lazy=True))
     assert lazy and all(isinstance(item, Layouts) for item in lazy)
-    eager = list(successors(p))
     laid = [(a, n, cond, position_key(q)) for item in lazy for a, n, cond, q in item.children()]
     assert laid == [(a, n, cond, position_key(q)) for a, n, cond, q in eager]
     for item in lazy[::20]:

@@ -180,7 +180,7 @@ def base_argv(path: tuple, parser: argparse.ArgumentParser, folder: Path) -> lis
     """A valid command line as (action, its words): required and workload arguments only, each with
     the first value the command accepts (so a case is one hostile argument in a valid command)."""
     hints = {**valid_words(), **valid_files_cached(folder)}
-    small = {"time_limit": "0.5", "max_nodes": "200", "max_actions": "40", "games": "1", "n": "2",
+    small = {"time_limit": "0.2", "max_nodes": "200", "max_actions": "40", "games": "1", "n": "2",
              "max_depth": "1", "monte_carlo": "0", "workers": "1", **SWEEP_SCOPE.get(path, {})}
     out = []
     for action in parser._actions:

@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 
 from solver.errors import BadInput
 from solver.io.read import MAX_DEPTH
+from tests.support.depth import examples
 
-FUZZ_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_EXAMPLES", "300"))
-"""Cases per loader fuzzer: 300 in CI; set RULESLINGER_FUZZ_EXAMPLES=5000 for a deeper run."""
+FUZZ_EXAMPLES = int(os.environ.get("RULESLINGER_FUZZ_EXAMPLES", str(examples(100, 300))))
+"""Cases per loader fuzzer: 100 in the default run, 300 with ``--deep``; set RULESLINGER_FUZZ_EXAMPLES=5000 for a
+deeper run."""
 FUZZ = settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                 HealthCheck.function_scoped_fixture])
 """Default fuzz budget per loader (deadline off: the alarm below catches hangs)."""
