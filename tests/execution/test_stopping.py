@@ -104,7 +104,7 @@ def test_a_solver_registered_just_before_its_solve_is_still_stopped():
 def test_a_stopped_can_win_is_undecided_and_ends_its_proof_workers():
     clear_cache()
     for schedule in ("resume", "restart"):
-        r = _stopped_after(RUN_BEFORE_STOP + 1.0, can_win, "through-the-desert", seed=0, time_limit=LIMIT, schedule=schedule)
+        r = _stopped_after(RUN_BEFORE_STOP + 2.5, can_win, "through-the-desert", seed=0, time_limit=LIMIT, schedule=schedule)
         assert r.winnable is None and not r.proven and r.lines_open > 0, schedule
         if schedule == "resume" and zygote_pid() is not None:  # every line's worker was killed with the search
             assert not [c for c in psutil.Process(zygote_pid()).children() if c.status() != psutil.STATUS_ZOMBIE]
