@@ -19,13 +19,11 @@ import pytest
 from tests.support.paths import ROOT
 
 try:
-    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import expect
 
     expect.set_options(timeout=45_000)  # pages compute on first load; the machine may be busy
 except ImportError:  # the browser fixture skips with a reason
     expect = None
-    PlaywrightError = Exception
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "tests" / "screenshots"
@@ -89,43 +87,14 @@ def open_page(page, server: str, path: str, heading: str):
     return page
 
 
-_RUN_WATCH = """() => {
-  if (window.__rsWatch) return true;
-  window.__rsWatch = true;
-  const now = () => performance.now();
-  window.__rsInput = now(); window.__rsChange = now(); window.__rsRun = -1;
-  for (const kind of ['pointerdown', 'mousedown', 'click', 'keydown', 'input', 'change'])
-    document.addEventListener(kind, () => { window.__rsInput = now(); }, true);
-  new MutationObserver((records) => {
-    window.__rsChange = now();
-    if (records.some((r) => r.target.getAttribute('data-test-script-state') === 'running')) window.__rsRun = now();
-  }).observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
-  return false;
-}"""
-_RUN_SETTLED = """() => {
-  const app = document.querySelector("[data-testid='stApp']");
-  if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
-      || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
-  const now = performance.now();
-  return now - window.__rsChange >= 100 && (window.__rsRun > window.__rsInput || now - window.__rsInput >= 300);
-}"""
-
-
 def wait_idle(page, timeout: float = 60) -> None:
-    """Wait until Streamlit has finished the current script run: the app root reports a live connection and the
-    script state ``notRunning`` (the attributes Streamlit's own browser tests wait on). A watcher in the page notes
-    the last tap or key and each run's start: the wait ends 100 ms after a run that started after the last input has
-    finished, or, when no run starts, 300 ms after the input. On a page the watcher is not in yet (a new document) a
-    fixed pause first lets a click's rerun request reach the server before the state is read."""
-    ms = int(timeout * 1000)
-    try:
-        watched = page.evaluate(_RUN_WATCH)
-    except PlaywrightError:  # the document is being replaced (a navigation): wait as on a new page
-        watched = False
-    if watched:
-        page.wait_for_function(_RUN_SETTLED, timeout=ms, polling=50)
-        return
+    """Wait until Streamlit has finished the current script run: the app root reports a live connection
+    and the script state ``notRunning`` (the attributes Streamlit's own browser tests wait on). The
+    first pause lets a click's rerun request reach the server before the state is read, and covers the run a page's
+    ``st.rerun`` starts a moment after the one before ends (a wait that returned when the run an input asked for had
+    ended lost such taps: docs/history/suite-time.md)."""
     page.wait_for_timeout(300)
+    ms = int(timeout * 1000)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=ms,
                            state="attached")
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=ms,
