@@ -87,13 +87,15 @@ def open_page(page, server: str, path: str, heading: str):
     return page
 
 
-def wait_idle(page, timeout: float = 60) -> None:
+def wait_idle(page, timeout: float = 60, first_pause: bool = True) -> None:
     """Wait until Streamlit has finished the current script run: the app root reports a live connection
     and the script state ``notRunning`` (the attributes Streamlit's own browser tests wait on). The
     first pause lets a click's rerun request reach the server before the state is read, and covers the run a page's
     ``st.rerun`` starts a moment after the one before ends (a wait that returned when the run an input asked for had
-    ended lost such taps: docs/history/suite-time.md)."""
-    page.wait_for_timeout(300)
+    ended lost such taps: docs/history/suite-time.md); a caller that has already seen the run's new output may
+    leave it out (``first_pause=False``)."""
+    if first_pause:
+        page.wait_for_timeout(300)
     ms = int(timeout * 1000)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=ms,
                            state="attached")

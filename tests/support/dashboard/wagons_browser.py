@@ -68,11 +68,7 @@ def settled(pg, changed: bool = False) -> None:
     """Wait until the script run is over: no status widget and no stale (fading) element left. ``changed``: the
     caller has already seen the run's new output (a new count, a new line), so the run has begun and the pause that
     lets a tap's rerun request reach the server (:func:`~tests.support.dashboard.browser.wait_idle`) is not needed."""
-    if changed:
-        for state in ("connection-state='CONNECTED'", "script-state='notRunning'"):
-            pg.wait_for_selector(f"[data-testid='stApp'][data-test-{state}]", timeout=60_000, state="attached")
-    else:
-        wait_idle(pg)
+    wait_idle(pg, first_pause=not changed)
     expect(pg.locator('[data-stale="true"]')).to_have_count(0)
     expect(pg.locator('[data-testid="stStatusWidget"]')).to_have_count(0)
 
