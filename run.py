@@ -35,7 +35,10 @@ def sh(*cmd: str | Path, check: bool = True, **kw) -> int:
     return subprocess.run([str(c) for c in cmd], check=check, **kw).returncode
 
 
-def ensure_venv() -> None:
+def ensure_venv() -> subprocess.Popen[bytes] | None:
+    """Create and install ``.venv`` when ``pyproject.toml`` has changed since the last install. After an install,
+    the optimizer's kernels are compiled into their cache by a background process, returned here: the caller does
+    what needs no kernel meanwhile (ruff, mypy, apt-get) and waits for it (:func:`finish`) before anything else."""
     if sys.version_info < (3, 11):  # noqa: UP036 - run.py runs under any python3 and says what it needs
         sys.exit(f"[run.py] Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
     if not PY.exists():
@@ -47,13 +50,22 @@ def ensure_venv() -> None:
     stamp = VENV / ".installed"
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == digest:
-        return
+        return None
     say("installing ruleslinger and its dependencies into .venv (first run takes about a minute)")
     sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
     sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[test]")
-    say("compiling the optimizer's kernels once (about half a minute; later runs load them from the cache)")
-    sh(PY, "-c", "from solver.wagons.optimizer.bnb.search import compile_kernels; compile_kernels()", check=False)
     stamp.write_text(digest)
+    say("compiling the optimizer's kernels once, in the background (about half a minute; later runs load them "
+        "from the cache)")
+    return subprocess.Popen([str(PY), "-c", "from solver.wagons.optimizer.bnb.search import compile_kernels; "
+                             "compile_kernels()"], cwd=ROOT)
+
+
+def finish(compiling: subprocess.Popen[bytes] | None) -> None:
+    """Wait for the kernels' compilation :func:`ensure_venv` started, if any (a failure only leaves the cache cold:
+    the kernels then compile on first use)."""
+    if compiling is not None and compiling.wait() != 0:
+        say("the kernels did not compile ahead; they compile on first use instead")
 
 
 def ensure_chromium() -> None:
@@ -90,8 +102,10 @@ def main(argv: list[str]) -> int:
     if command in ("help", "-h", "--help"):
         print(__doc__)
         return 0
-    ensure_venv()
+    compiling = ensure_venv()
     os.chdir(ROOT)
+    if command != "test":
+        finish(compiling)
     if command == "dashboard":
         say("starting the dashboard; open the URL printed below (Ctrl+C stops it)")
         return sh(BIN / "streamlit", "run", ROOT / "dashboard" / "app.py", *rest, check=False)
@@ -100,6 +114,7 @@ def main(argv: list[str]) -> int:
         say("ruff check (lint)")
         lint = sh(BIN / "ruff", "check", ROOT, check=False)
         types = check_types()
+        finish(compiling)
         tests = sh(PY, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-q", *rest, check=False)
         return tests or lint or types
     if command == "bench":
