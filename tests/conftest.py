@@ -30,16 +30,9 @@ import pytest
 
 from solver.readings import options as readings
 from tests.support import readings as support_readings
-from tests.support.scheduling import BrowserFilesFirst
 
 SEEN: set[tuple[str, str, str]] = set()
 KEY = "readings_seen"
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadfile`` as :mod:`tests.support.scheduling` shares it: the browser tests one unit, sent first."""
-    return BrowserFilesFirst(config, log) if config.getvalue("dist") == "loadfile" else None
 
 
 @pytest.fixture(autouse=True)

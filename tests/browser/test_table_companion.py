@@ -6,9 +6,10 @@ every page's fit, each at laptop width (1366x768) and phone width (390x844), in 
 - an Outlaws line from sudden-death-near.json through sudden death (one chance step, the tokens laid as seen) to
   a victory;
 - on each page: work done, another page opened and reloaded there, then back: the work is there; the browser
-  closed and the server restarted: the work is back (this browser's store, a temporary file); the browser's id a
-  long-lived cookie, never in the address; on the phone, a tab that connected without the cookie takes the
-  browser's id and another browser sees none of the work;
+  closed and the server restarted: the work is back (this browser's store, a temporary file), and My games lists a
+  Lone Cowboy game and town saved before and resumes each; the browser's id a long-lived cookie, never in the
+  address; on the phone, a tab that connected without the cookie takes the browser's id and another browser sees
+  none of the work;
 - at 390 px no page of the navigation wider than the viewport, no drawing cut off, no tab out of reach;
 
 and a screenshot of every page (every tab its ``PageInfo`` lists) at both widths in tests/screenshots/.
@@ -28,6 +29,7 @@ from solver.cactus.readings import CactusReadings
 from solver.outlaws import game as gm
 from solver.outlaws import line as ln
 from solver.outlaws.position_json import read_position
+from tests.support.dashboard import wagons_browser as wb
 from tests.support.dashboard.browser import (
     BROWSER,
     PHONE_FIRST,
@@ -327,41 +329,62 @@ def _late_tab_and_stranger(browser, ctx, url: str, size: str) -> None:
         stranger.close()
 
 
-def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, tmp_path, size,
-                                                                                     monkeypatch):
-    """Work on each page; Home opened and reloaded there (a new session), then each page at its bare address shows
-    its work; the browser closed and the server restarted on the same store: each page shows it again. The browser's
-    id is a long-lived cookie (:func:`_the_id_is_a_long_lived_cookie`); on the phone also a tab that connected
-    without the cookie and a browser of its own (:func:`_late_tab_and_stranger`)."""
-    monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it
+def _new_browser(browser, size: str, cookies: list | None = None):
+    """A browser of its own at ``size`` (its cookies, if given: the same browser opened again) and its page."""
     w, h = SIZES[size]
     ctx = browser.new_context(viewport={"width": w, "height": h})
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(45_000)
-        with streamlit_server(ROOT / "dashboard" / "app.py") as url:
-            want = _work_on_each_page(page, url)
-            cookies = _the_id_is_a_long_lived_cookie(ctx, page)
-            page.goto(f"{url}/home")
-            wait_idle(page)
-            page.reload()  # a reload on another page: a new session
-            wait_idle(page)
-            for name, text in want.items():
-                _shows(page, url, name, text)
-            no_exception(page)
-        ctx.close()
-        ctx = browser.new_context(viewport={"width": w, "height": h})  # the browser closed and opened again
+    if cookies:
         ctx.add_cookies(cookies)
-        page = ctx.new_page()
-        page.set_default_timeout(45_000)
-        with streamlit_server(ROOT / "dashboard" / "app.py") as url:  # restarted (another port, same host)
-            for name, text in want.items():
-                _shows(page, url, name, text)
-            no_exception(page)
-            if size == "phone":
-                _late_tab_and_stranger(browser, ctx, url, size)
+    page = ctx.new_page()
+    page.set_default_timeout(45_000)
+    return ctx, page
+
+
+def _work_and_reload(browser, url: str, size: str) -> tuple[list, dict, tuple[dict, dict]]:
+    """In a new browser: work on each page and a Lone Cowboy game and town saved to My games
+    (:func:`~tests.support.dashboard.wagons_browser.lone_cowboy_work`); Home opened and reloaded there (a new
+    session), then each page at its bare address shows its work. The browser's cookies, what each page shows, and the
+    saved and kept Lone Cowboy games."""
+    ctx, page = _new_browser(browser, size)
+    try:
+        want = _work_on_each_page(page, url)
+        games = wb.lone_cowboy_work(page, url)
+        cookies = _the_id_is_a_long_lived_cookie(ctx, page)
+        page.goto(f"{url}/home")
+        wait_idle(page)
+        page.reload()  # a reload on another page: a new session
+        wait_idle(page)
+        for name, text in want.items():
+            _shows(page, url, name, text)
+        no_exception(page)
+        return cookies, want, games
     finally:
         ctx.close()
+
+
+def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, tmp_path,
+                                                                                     monkeypatch):
+    """At each width, a browser of its own: work on each page, a reload elsewhere (:func:`_work_and_reload`); the
+    browsers closed and the server restarted on the same store; each browser opened again: each page shows its work,
+    the kept Lone Cowboy game is on its page and My games resumes the saved game and town
+    (:func:`~tests.support.dashboard.wagons_browser.lone_cowboy_resumed`). The browser's id is a long-lived cookie
+    (:func:`_the_id_is_a_long_lived_cookie`); on the phone also a tab that connected without the cookie and a browser
+    of its own (:func:`_late_tab_and_stranger`). Both widths share the two servers."""
+    monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it
+    with streamlit_server(ROOT / "dashboard" / "app.py") as url:
+        kept = {size: _work_and_reload(browser, url, size) for size in SIZES}
+    with streamlit_server(ROOT / "dashboard" / "app.py") as url:  # restarted (another port, same host)
+        for size, (cookies, want, games) in kept.items():
+            ctx, page = _new_browser(browser, size, cookies)  # the browser closed and opened again
+            try:
+                for name, text in want.items():
+                    _shows(page, url, name, text)
+                wb.lone_cowboy_resumed(page, url, *games)
+                no_exception(page)
+                if size == "phone":
+                    _late_tab_and_stranger(browser, ctx, url, size)
+            finally:
+                ctx.close()
 
 
 # ----------------------------------------------------------------------------- the phone and the pictures

@@ -5,7 +5,7 @@ engine's scores and winner at it; a followed game revealed one tap a card, its g
 a new session and a reload, undone and redone; each page's work kept across another page (a new session); every
 page fitting a phone (no sideways scroll, no drawing cut off), with a screenshot per page and width. The engine,
 played alone on the same actions, is the oracle. The server-restart test (My games resuming the work) is
-tests/browser/test_wagons_restart.py."""
+tests/browser/test_table_companion.py's."""
 
 from __future__ import annotations
 

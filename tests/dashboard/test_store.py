@@ -5,7 +5,7 @@ files refused in one line, threads), AppTests of tests/apps/store_app.py (two br
 browser, a damaged store refused in one line while the app starts, My games resuming, renaming, deleting). The
 store in Chromium (work kept across another page, a reload, a closed browser and a server restart; the id a
 long-lived cookie; a tab that connected without it; another browser sees none) is the restart test of
-tests/browser/test_table_companion.py; My games resuming after a restart is tests/browser/test_wagons_restart.py.
+tests/browser/test_table_companion.py, which also resumes a Lone Cowboy game and town from My games after the restart.
 """
 
 from __future__ import annotations

@@ -4,13 +4,16 @@ screenshots per width."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from dashboard.shared.work import urldoc
 from dashboard.wagons import addresses as wagons_addresses
 from dashboard.wagons import town_grid
 from solver.wagons import game as gm
-from tests.support.dashboard.browser import SHOTS, expect, wait_idle
+from solver.wagons.readings import WagonsReadings
+from solver.wagons.record.game_record import game_record
+from tests.support.dashboard.browser import SHOTS, expect, open_page, wait_idle
 from tests.support.dashboard.fit import cut_text
 
 GRID = "lc_town"
@@ -174,3 +177,66 @@ def slide_to(pg, key: str, steps_from_start: int) -> None:
     for _ in range(steps_from_start):
         thumb.press("ArrowRight")
     settled(pg)
+
+
+# ----------------------------------------------------------------------------- work kept across a server's restart
+
+
+def _save(pg, key: str, name: str) -> None:
+    box = pg.locator(f".st-key-{key}_name input")
+    box.scroll_into_view_if_needed()
+    box.fill(name)
+    box.press("Enter")
+    settled(pg)
+    press(pg, f"{key}_save")
+    expect(pg.get_by_text(f"Saved '{name}' to My games.")).to_be_visible()
+    settled(pg, changed=True)
+
+
+def lone_cowboy_work(pg, url: str) -> tuple[dict, dict]:
+    """A Boomtown game played three steps, saved to My games as "Tuesday game" and played one step on; a town of 7
+    cards saved from the score sheet as "Saloon town". The saved game's record and the kept game's."""
+    open_page(pg, url, "wagons_play", "Lone Cowboy play-along")
+    state, rng = gm.new_game("boomtown", 0, WagonsReadings()), random.Random(2)
+    for _ in range(3):
+        acts = gm.legal_actions(state)
+        state, _ = tap_action(pg, state, rng.choice([a for a in acts if not isinstance(a, gm.Place)
+                                                     or a.placement.rot == 0] or acts))
+    _save(pg, "lc_my_games", "Tuesday game")
+    saved = game_record(state)
+    state, _ = tap_action(pg, state, gm.legal_actions(state)[0])  # one more step after saving
+    go_by_navigation(pg, "Lone Cowboy score sheet")
+    pg.get_by_label("Card", exact=True).click()
+    pg.get_by_role("option", name="5:").first.click()
+    settled(pg)
+    press(pg, town_grid.cell_key("wg_grid", 6, 1))
+    expect(pg.get_by_text("Your town: 7 cards")).to_be_visible()
+    settled(pg, changed=True)
+    _save(pg, "wg_my_games", "Saloon town")
+    return saved, game_record(state)
+
+
+def lone_cowboy_resumed(pg, url: str, saved: dict, kept: dict) -> None:
+    """After the restart, in the browser of :func:`lone_cowboy_work`: the kept game on its page without My games;
+    My games listing both, fitting the screen, resuming the saved game, then the saved town."""
+    open_page(pg, url, "wagons_play", "Lone Cowboy play-along")  # the kept game, no address
+    assert address_game(pg) == kept
+    go_by_navigation(pg, "My games")
+    expect(pg.get_by_text("Tuesday game")).to_be_visible()  # this browser's: one of each
+    expect(pg.get_by_text("Saloon town")).to_be_visible()
+    fits(pg)
+    shot_at(pg, "my_games_after_restart")
+    item = pg.locator("[class*='st-key-mg_item_']").filter(has_text="Tuesday game")
+    item.get_by_role("button", name="Resume").click()
+    pg.get_by_role("heading", name="Lone Cowboy play-along").first.wait_for()
+    n = len(saved["actions"])
+    expect(pg.get_by_text(f"Action {n} of {n}", exact=True)).to_be_visible()
+    settled(pg, changed=True)
+    assert address_game(pg) == saved
+    go_by_navigation(pg, "My games")
+    item = pg.locator("[class*='st-key-mg_item_']").filter(has_text="Saloon town")
+    item.get_by_role("button", name="Resume").click()
+    pg.get_by_role("heading", name="Lone Cowboy score sheet").first.wait_for()
+    expect(pg.get_by_text("Your town: 7 cards")).to_be_visible()
+    settled(pg, changed=True)
+    assert pg.locator('[data-testid="stException"]').count() == 0
