@@ -19,16 +19,17 @@ def _greeting() -> bytes:
 
 
 SERVERS = {
-    "never answers": lambda conn: threading.Event().wait(60),
-    "closes at once": lambda conn: None,
-    "answers garbage": lambda conn: conn.sendall(b"\xff" * 64),
-    "sends a banner": lambda conn: conn.sendall(b"SSH-2.0-OpenSSH_9.2\r\n"),
-    "greets like Dask, then never answers": lambda conn: (conn.sendall(_greeting()), threading.Event().wait(60)),
-    "sends half a greeting": lambda conn: (conn.sendall(_greeting()[:20]), threading.Event().wait(60)),
-    "greets the first connection only": lambda conn, seen=[]: (  # noqa: B006 - the connections seen so far
+    "never answers": lambda conn, seen: threading.Event().wait(60),
+    "closes at once": lambda conn, seen: None,
+    "answers garbage": lambda conn, seen: conn.sendall(b"\xff" * 64),
+    "sends a banner": lambda conn, seen: conn.sendall(b"SSH-2.0-OpenSSH_9.2\r\n"),
+    "greets like Dask, then never answers": lambda conn, seen: (conn.sendall(_greeting()), threading.Event().wait(60)),
+    "sends half a greeting": lambda conn, seen: (conn.sendall(_greeting()[:20]), threading.Event().wait(60)),
+    "greets the first connection only": lambda conn, seen: (
         seen.append(conn), conn.sendall(_greeting()) if len(seen) == 1 else None, threading.Event().wait(60)),
 }
-"""TCP servers that are not Dask schedulers, by what they do with each connection."""
+"""TCP servers that are not Dask schedulers, by what they do with each connection (``seen``: the connections this
+server has had before this one, its own: the first connection to each server of a kind is its first)."""
 
 
 def drip(data: bytes, every: float):
@@ -70,6 +71,7 @@ def serving(kind: str, answer=None):
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(16)
+    seen: list = []  # this server's connections so far
 
     def serve():
         while True:
@@ -77,7 +79,7 @@ def serving(kind: str, answer=None):
                 conn, _ = server.accept()
             except OSError:
                 return
-            act = answer or SERVERS[kind]
+            act = answer or (lambda c: SERVERS[kind](c, seen))
             threading.Thread(target=lambda c=conn, a=act: (a(c), c.close()), daemon=True).start()
 
     threading.Thread(target=serve, daemon=True).start()
