@@ -28,8 +28,8 @@ SERVERS = {
     "greets the first connection only": lambda conn, seen: (
         seen.append(conn), conn.sendall(_greeting()) if len(seen) == 1 else None, threading.Event().wait(60)),
 }
-"""TCP servers that are not Dask schedulers, by what they do with each connection (``seen``: the connections this
-server has had before this one, its own: the first connection to each server of a kind is its first)."""
+"""TCP servers that are not Dask schedulers, by what they do with each connection (``seen``: the list of that one
+server's connections, so that each server of a kind counts its own from the first)."""
 
 
 def drip(data: bytes, every: float):
