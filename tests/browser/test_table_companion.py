@@ -36,6 +36,7 @@ from tests.support.dashboard.browser import (
     SHOTS,
     expect,
     open_expander,
+    open_page,
     relaid,
     streamlit_server,
     wait_idle,
@@ -69,13 +70,21 @@ def size(request) -> str:
     return request.param
 
 
+def _new_browser(browser, size: str, cookies: list | None = None):
+    """A browser of its own at ``size`` (its cookies, if given: the same browser opened again) and its page."""
+    w, h = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": h})
+    if cookies:
+        ctx.add_cookies(cookies)
+    page = ctx.new_page()
+    page.set_default_timeout(45_000)
+    return ctx, page
+
+
 @pytest.fixture
 def tab(browser, size):
     """A fresh tab of the given size (its own cookies: a browser of its own)."""
-    w, h = SIZES[size]
-    ctx = browser.new_context(viewport={"width": w, "height": h})
-    page = ctx.new_page()
-    page.set_default_timeout(45_000)
+    ctx, page = _new_browser(browser, size)
     try:
         yield page
     finally:
@@ -94,12 +103,6 @@ def shot(page, name: str) -> None:
     relaid(page)
     page.screenshot(path=str(SHOTS / f"{name}_{size['width']}.png"), full_page=True)
     page.set_viewport_size(size)
-
-
-def open_at(page, url: str, path: str, heading: str) -> None:
-    page.goto(f"{url}/{path}")
-    page.get_by_role("heading", name=heading).first.wait_for()
-    wait_idle(page)
 
 
 def no_exception(page) -> None:
@@ -124,7 +127,7 @@ def _metric(page, label: str):
 
 @PHONE_FIRST
 def test_a_cactus_solo_game_followed_round_by_round_until_the_marshal_arrives(tab, kept_server, size):
-    open_at(tab, kept_server, "cactus", "Cactus Town")
+    open_page(tab, kept_server, "cactus", "Cactus Town")
     tab.get_by_role("tab", name="Follow a game").click()
     history = []
     for rnd, (prog, second) in enumerate(SOLO, start=1):
@@ -212,7 +215,7 @@ def _lay_as_seen(page) -> None:
 
 @PHONE_FIRST
 def test_an_outlaws_line_played_through_sudden_death_to_a_victory(tab, kept_server, size):
-    open_at(tab, kept_server, "outlaws_table", "Outlaws table")
+    open_page(tab, kept_server, "outlaws_table", "Outlaws table")
     tab.get_by_text("Start position, save and load").click()
     tab.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(SD_NEAR))
     expect(tab.get_by_text(f"Loaded {SD_NEAR.name}.")).to_be_visible()
@@ -240,18 +243,18 @@ def test_an_outlaws_line_played_through_sudden_death_to_a_victory(tab, kept_serv
 
 def _work_on_each_page(page, url: str) -> dict[str, str]:
     """Work on each page; what each page must show again afterwards (a text on the page)."""
-    open_at(page, url, "outlaws", "Outlaws")
+    open_page(page, url, "outlaws", "Outlaws")
     page.get_by_label("Set-up seed").fill("5")
     page.get_by_label("Set-up seed").press("Enter")
     wait_idle(page)
     page.get_by_role("button", name="New set-up").click()
     wait_idle(page)
-    open_at(page, url, "outlaws_table", "Outlaws table")
+    open_page(page, url, "outlaws_table", "Outlaws table")
     game = gm.initial_state(0)
     play = next(p for p in gm.legal_actions(game) if p.action.kind == "look")
     _click_play(page, game, play)
     expect(page.get_by_text("Step 1 of 1", exact=True)).to_be_visible()
-    open_at(page, url, "cactus", "Cactus Town")
+    open_page(page, url, "cactus", "Cactus Town")
     page.get_by_role("tab", name="Follow a game").click()
     wait_idle(page)
     for i, c in enumerate(SOLO[0][0]):
@@ -259,7 +262,7 @@ def _work_on_each_page(page, url: str) -> dict[str, str]:
     page.get_by_role("button", name="Record round 1").click()
     wait_idle(page)
     expect(page.get_by_text("1 round recorded")).to_be_visible()
-    open_at(page, url, "verification", "Verification")
+    open_page(page, url, "verification", "Verification")
     page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger checks").click()
     expect(page.get_by_text("checks hold").first).to_be_visible(timeout=90_000)
     return {"outlaws": "seed 5", "outlaws_table": "Step 1 of 1", "cactus": "1 round recorded",
@@ -269,7 +272,7 @@ def _work_on_each_page(page, url: str) -> dict[str, str]:
 def _shows(page, url: str, name: str, text: str) -> None:
     heading = {"outlaws": "Outlaws", "outlaws_table": "Outlaws table", "cactus": "Cactus Town",
                "verification": "Verification"}[name]
-    open_at(page, url, name, heading)  # the bare address: nothing of the work in it
+    open_page(page, url, name, heading)  # the bare address: nothing of the work in it
     if name == "cactus":
         page.get_by_role("tab", name="Follow a game").click()
         wait_idle(page)
@@ -321,23 +324,12 @@ def _late_tab_and_stranger(browser, ctx, url: str, size: str) -> None:
     stranger = browser.new_context(viewport={"width": w, "height": h})
     try:
         other = stranger.new_page()
-        open_at(other, url, "my_games", "My games")  # first: a page opened keeps its own work, listed there
+        open_page(other, url, "my_games", "My games")  # first: a page opened keeps its own work, listed there
         expect(other.get_by_text("Nothing saved in this browser yet")).to_be_visible()
-        open_at(other, url, "outlaws_table", "Outlaws table")
+        open_page(other, url, "outlaws_table", "Outlaws table")
         expect(other.get_by_text("Step 1 of 1", exact=True)).to_have_count(0)
     finally:
         stranger.close()
-
-
-def _new_browser(browser, size: str, cookies: list | None = None):
-    """A browser of its own at ``size`` (its cookies, if given: the same browser opened again) and its page."""
-    w, h = SIZES[size]
-    ctx = browser.new_context(viewport={"width": w, "height": h})
-    if cookies:
-        ctx.add_cookies(cookies)
-    page = ctx.new_page()
-    page.set_default_timeout(45_000)
-    return ctx, page
 
 
 def _work_and_reload(browser, url: str, size: str) -> tuple[list, dict, tuple[dict, dict]]:
@@ -466,7 +458,7 @@ def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name)
     """Every page and tab within 390 px, pictured; then the same page widened to 1366 px and pictured again: Home in
     every run, the others with ``--deep`` (the pages' own browser tests open them on the laptop)."""
     heading, tabs = PAGES[name]
-    open_at(tab, kept_server, "" if name == "home" else name, heading)
+    open_page(tab, kept_server, "" if name == "home" else name, heading)
     _tab_shots(tab, name, tabs, phone=True)
     no_exception(tab)
     if name == "home" or DEEP:
@@ -481,7 +473,7 @@ def test_an_outlaws_counterexample_fits_the_phone(browser, kept_server):
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     try:
-        open_at(page, kept_server, "verification", "Verification")
+        open_page(page, kept_server, "verification", "Verification")
         thumb = page.get_by_test_id("stSlider").filter(has_text="Time limit per check (seconds)").last \
             .get_by_role("slider")
         thumb.focus()

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from solver.errors import BadInput
 from solver.execution.batches import KINDS, plan, run_batch
 from solver.execution.plans import batch_request
+from tests.support.cli_fuzz import one_line_exit_2
 from tests.support.depth import DEEP, deep_after, examples
 from tests.support.fuzz import HUGE, assert_one_line, no_hang
 from tests.support.limits import HANG_GUARD
@@ -219,21 +220,10 @@ def _one_line_run(argv):
     return lines[0]
 
 
-def _one_line_main(argv):
-    """:func:`_one_line_run` in this process (``solver.cli.main``): for the refusals made before any connection,
-    where a real process adds only its start-up (the first case of each test runs as one)."""
-    from tests.support.cli_fuzz import run_main
-
-    code, out, err = run_main(argv)
-    lines = err.strip().splitlines()
-    assert code == 2 and out == "" and len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), err[-2000:]
-    return lines[0]
-
-
 @pytest.mark.parametrize("address", ["ucx://host:1", "inproc://x", "tls://127.0.0.1:1", "ws://a:b", "tcp://host:99999",
                                      "tcp://[::1", "tcp://"])
 def test_unsupported_or_malformed_executor_is_one_line_at_once(address):
-    run = _one_line_run if address == "ucx://host:1" else _one_line_main  # one real process: exit code and stderr
+    run = _one_line_run if address == "ucx://host:1" else one_line_exit_2  # one real process: exit code and stderr
     line = run(["batch", "outlaws-playouts", "--n", "2", "--executor", address])
     assert "executor" in line
 
@@ -312,7 +302,7 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_naming_the_address():
         waiting = [kind for kind in kinds if kind not in at_once]
         with ThreadPoolExecutor(len(waiting)) as pool:
             running = pool.map(run, waiting)
-            lines = {kind: run(kind, _one_line_main) for kind in sorted(at_once)}
+            lines = {kind: run(kind, one_line_exit_2) for kind in sorted(at_once)}
             lines |= dict(zip(waiting, running))
     for kind, line in lines.items():
         assert addresses[kind] in line and "executor" in line, (kind, line)

@@ -137,11 +137,14 @@ def check(argv: list[str], code: int, out: str, err: str) -> None:
         assert "Traceback" not in err
 
 
-def one_line_exit_2(argv, capsys):
+def one_line_exit_2(argv, capsys=None) -> str:
+    """``ruleslinger argv`` in this process (``solver.cli.main``) refuses with exit 2, nothing on stdout and one error
+    line on stderr, returned. (``capsys`` is not read: :func:`run_main` captures the streams itself.)"""
     code, out, err = run_main(argv)
     assert code == 2 and out == "", (code, err[-1500:])
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("ruleslinger: error:"), err[-1500:]
+    return lines[0]
 
 
 def special_path_of(kind: str, folder: Path) -> str:
