@@ -4,6 +4,7 @@ and type-checks while the kernels compile, and starts the tests (or the dashboar
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 from solver.paths import REPO
@@ -61,3 +62,18 @@ def test_the_dashboard_starts_after_the_kernels_compile(monkeypatch):
     monkeypatch.setattr(run, "sh", lambda *cmd, **kw: log.append(Path(str(cmd[0])).name) or 0)
     assert run.main(["dashboard"]) == 0
     assert log == ["kernels compiled", "streamlit"]
+
+
+def test_the_processes_it_starts_keep_their_compiled_modules(monkeypatch):
+    """An environment that says not to write bytecode (PYTHONDONTWRITEBYTECODE) would have every worker, server and
+    command compile the project again: the tests and the dashboard start without it."""
+    run = _run_module()
+    seen: list[str | None] = []
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setattr(run, "ensure_venv", lambda: None)
+    monkeypatch.setattr(run, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(run, "check_types", lambda: 0)
+    monkeypatch.setattr(run, "sh", lambda *cmd, **kw: seen.append(os.environ.get("PYTHONDONTWRITEBYTECODE")) or 0)
+    assert run.main(["test"]) == 0
+    assert run.main(["dashboard"]) == 0
+    assert seen and seen == [None] * len(seen)
