@@ -11,6 +11,7 @@ from typing import Any
 
 import z3
 
+from solver.outlaws.position import Position
 from solver.outlaws.readings import OutlawsReadings
 from solver.outlaws.verify.model import Model
 from solver.outlaws.verify.symbolic import (
@@ -73,47 +74,81 @@ def _vector_to_tuple(v: list) -> tuple:
     return (to_move, left, street, saloon, tokens, reserve, supply, discard, imm, fp, bool(sd), winner, victory)
 
 
-def pin(ctx, st: Sym, pos) -> Any:
-    """Constraints fixing a symbolic position to a concrete engine position."""
+def pinned_values(ctx: z3.Context, st: Sym, pos: Position) -> list[tuple[Any, Any]]:
+    """Each variable of a symbolic position with its value in a concrete engine position (what :func:`pin`
+    asserts)."""
     t = project_position(pos)
     to_move, left, street, saloon, tokens, reserve, supply, discard, imm, fp, sd, winner, victory = t
-    eq = [st.to_move == to_move, st.actions_left == left, st.winner == winner, st.victory == victory,
-          st.sd == z3.BoolVal(sd, ctx)]
+    num = lambda v: z3.IntVal(v, ctx)  # noqa: E731
+    out = [(st.to_move, num(to_move)), (st.actions_left, num(left)), (st.winner, num(winner)),
+           (st.victory, num(victory)), (st.sd, z3.BoolVal(sd, ctx))]
     for s in range(2):
-        eq += [x == v for x, v in zip(st.street[s], street[s])]
-        eq += [x == v for x, v in zip(st.saloon[s], saloon[s])]
-        eq += [x == v for x, v in zip([st.supply[s][k] for k in SUPPLY_KEYS], supply[s])]
-        eq += [st.imm[s][n] == z3.BoolVal((s, n) in imm, ctx) for n in range(NCHAR)]
-        eq += [st.fp[s][n] == z3.BoolVal((s, n) in fp, ctx) for n in range(NCHAR)]
-    eq += [x == v for x, v in zip(st.tokens, tokens)]
-    eq += [st.reserve[k] == v for k, v in zip(TYPES, reserve)]
-    eq += [st.discard[k] == v for k, v in zip(DISCARD_KEYS, discard)]
-    return z3.And(eq)
+        out += [(x, num(v)) for x, v in zip(st.street[s], street[s])]
+        out += [(x, num(v)) for x, v in zip(st.saloon[s], saloon[s])]
+        out += [(x, num(v)) for x, v in zip([st.supply[s][k] for k in SUPPLY_KEYS], supply[s])]
+        out += [(st.imm[s][n], z3.BoolVal((s, n) in imm, ctx)) for n in range(NCHAR)]
+        out += [(st.fp[s][n], z3.BoolVal((s, n) in fp, ctx)) for n in range(NCHAR)]
+    out += [(x, num(v)) for x, v in zip(st.tokens, tokens)]
+    out += [(st.reserve[k], num(v)) for k, v in zip(TYPES, reserve)]
+    out += [(st.discard[k], num(v)) for k, v in zip(DISCARD_KEYS, discard)]
+    return out
 
 
-def model_successors(pos, readings: OutlawsReadings = OutlawsReadings(), limit: int = 5000,
+def pin(ctx: z3.Context, st: Sym, pos: Position) -> Any:
+    """Constraints fixing a symbolic position to a concrete engine position."""
+    return z3.And([x == v for x, v in pinned_values(ctx, st, pos)])
+
+
+def _concrete(ctx: z3.Context, pos: Position) -> Sym:
+    """A concrete engine position as a symbolic one whose every field is a constant."""
+    st = fresh_position(ctx, "pre")
+    value_of = {x.get_id(): v for x, v in pinned_values(ctx, st, pos)}
+    c = lambda x: value_of[x.get_id()]  # noqa: E731
+    return Sym(street=[[c(x) for x in r] for r in st.street], saloon=[[c(x) for x in r] for r in st.saloon],
+               tokens=[c(x) for x in st.tokens], reserve={k: c(x) for k, x in st.reserve.items()},
+               supply=[{k: c(x) for k, x in d.items()} for d in st.supply],
+               discard={k: c(x) for k, x in st.discard.items()}, imm=[[c(x) for x in r] for r in st.imm],
+               fp=[[c(x) for x in r] for r in st.fp], sd=c(st.sd), winner=c(st.winner), victory=c(st.victory),
+               to_move=c(st.to_move), actions_left=c(st.actions_left))
+
+
+def _known(e: Any) -> Any:
+    """The Python value of a Z3 constant (a number or a truth value), or None for any other expression."""
+    if z3.is_true(e) or z3.is_false(e):
+        return z3.is_true(e)
+    return e.as_long() if z3.is_int_value(e) else None
+
+
+def model_successors(pos: Position, readings: OutlawsReadings = OutlawsReadings(), limit: int = 5000,
                      mutations: frozenset = frozenset()) -> dict[tuple, str]:
     """Every position the Z3 encoding allows after one action from the concrete ``pos``
     (projected as :func:`project_position`), mapped to the action kind that reaches it."""
     run = Z3Run()
     ctx = run.ctx
     model = Model(ctx, readings, frozenset(mutations))
-    pre = fresh_position(ctx, "pre")
-    pinned = pin(ctx, pre, pos)
+    pre = _concrete(ctx, pos)  # the position's own values: what pinning its variables would assert
     s = SIDE_NAMES.index(pos.to_move)
     found: dict[tuple, str] = {}
     for step in model.steps(pre, s):
         if step.kind == "sudden_death":
             continue  # part of every action's transition (Model.after)
         post, _fired, extra = model.after(pre, step)
-        vec = _sym_vector(post)
+        # the fields the position before already decides are read once; the models are told apart on the rest
+        vec = [z3.simplify(e) for e in _sym_vector(post)]
+        known = [_known(e) for e in vec]
+        free = [i for i, k in enumerate(known) if k is None]
         solver = run.solver()
-        solver.add(pinned, pre.winner == 0, step.guard, *extra)  # nothing more once the game is won
+        solver.add(pre.winner == 0, step.guard, *extra)  # nothing more once the game is won
         while len(found) < limit and run.check(solver) == z3.sat:
             m = solver.model()
-            vals = [value(m, e) for e in vec]
+            vals = list(known)
+            for i in free:
+                vals[i] = value(m, vec[i])
             found.setdefault(_vector_to_tuple(vals), step.kind)
-            solver.add(z3.Or([e != z3.BoolVal(v, ctx) if isinstance(v, bool) else e != v for e, v in zip(vec, vals)]))
+            if not free:
+                break
+            solver.add(z3.Or([vec[i] != z3.BoolVal(vals[i], ctx) if isinstance(vals[i], bool) else vec[i] != vals[i]
+                              for i in free]))
     return found
 
 
