@@ -54,9 +54,10 @@ class Taps:
 
     def option(self, box_label: str, option: str, then=None) -> None:
         """A select box opened (one tap), its list swiped down to the option (a long list shows a few options at a
-        time; swiping is not a tap), and the option taken (one tap). A choice the page never shows (a tap lost while
-        a busy machine was still redrawing the page) is made once more, and its lost taps are not counted."""
-        for attempt in range(2):
+        time; swiping is not a tap), and the option taken (one tap). A choice the page never takes (a tap lost while
+        a busy machine was still redrawing the page: the list stays open, or ``then`` never shows) is made again, at
+        most twice more, and its lost taps are not counted."""
+        for _try in range(3):
             box = self.page.get_by_test_id("stSelectbox").filter(has_text=box_label).last
             scroll_into_view(self.page, box)
             listbox = self.page.get_by_role("listbox")
@@ -68,19 +69,24 @@ class Taps:
                 listbox.hover()
                 self.page.mouse.wheel(0, 120)
                 self.page.wait_for_timeout(80)
-            self.tap(wanted)
-            if then is None:
-                return
-            try:
-                then.wait_for(timeout=30_000)
+            wanted.click()
+            self.count += 1
+            if _shown(listbox, "hidden", 5_000) and (then is None or _shown(then, "visible", 30_000)):
                 wait_idle(self.page)
                 return
-            except PlaywrightTimeout:
-                if attempt:
-                    raise
-                self.count -= 2
-                self.page.keyboard.press("Escape")
-                wait_idle(self.page)
+            self.count -= 2
+            self.page.keyboard.press("Escape")
+            wait_idle(self.page)
+        raise AssertionError(f"{option!r} in {box_label!r}: the page took none of three choices")
+
+
+def _shown(locator, state: str, timeout_ms: int) -> bool:
+    """Whether ``locator`` reaches ``state`` ("visible", "hidden") within the time."""
+    try:
+        locator.wait_for(state=state, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def phone_shot(page, name: str) -> None:
