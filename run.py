@@ -53,7 +53,8 @@ def ensure_venv() -> subprocess.Popen[bytes] | None:
         return None
     say("installing ruleslinger and its dependencies into .venv (first run takes about a minute)")
     sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
-    sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[test]")
+    # --no-compile: a module is compiled when first imported and kept (write_bytecode), not all of them now
+    sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile", "-e", f"{ROOT}[test]")
     stamp.write_text(digest)
     say("compiling the optimizer's kernels once, in the background (about half a minute; later runs load them "
         "from the cache)")
