@@ -291,14 +291,14 @@ def test_console_script_on_hostile_files(path, kind, tmp_path):
 # --- bugs found by the CLI fuzzer (explicit command lines, so they stay visible until fixed) --------
 
 
-def test_outlaws_playouts_with_a_seed_beyond_64_bits(capsys):
+def test_outlaws_playouts_with_a_seed_beyond_64_bits():
     """Found by the deep CLI campaign: solver/outlaws/search/playout.py playouts builds an Int64 'seed'
     column; --seed 10**30 -> polars ComputeError 'could not append value ... of type: i128'."""
-    one_line_exit_2(["outlaws", "playouts", "--n", "2", "--seed", "9" * 30, "--max-actions", "40", "--json"], capsys)
+    one_line_exit_2(["outlaws", "playouts", "--n", "2", "--seed", "9" * 30, "--max-actions", "40", "--json"])
 
 
 @pytest.mark.parametrize("where", ["directory", "missing folder"])
-def test_wagons_simulate_out_to_a_directory_or_missing_folder(where, tmp_path, monkeypatch, capsys):
+def test_wagons_simulate_out_to_a_directory_or_missing_folder(where, tmp_path, monkeypatch):
     """Found by the deep CLI campaign: solver/wagons/cli/commands.py handle_simulate writes OUT.tmp then
     replaces OUT: --out DIR -> IsADirectoryError (and a stray DIR.tmp left behind); --out
     missing/x.parquet -> FileNotFoundError from polars."""
@@ -306,7 +306,7 @@ def test_wagons_simulate_out_to_a_directory_or_missing_folder(where, tmp_path, m
     (tmp_path / "dir").mkdir()
     out = "dir" if where == "directory" else "no/such/o.parquet"
     one_line_exit_2(["wagons", "simulate", "--scenario", "boomtown", "--policy", "random", "--games", "1",
-                      "--out", out, "--json"], capsys)
+                      "--out", out, "--json"])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]  # nothing half-written
 
 
@@ -367,16 +367,16 @@ def test_huge_numbers_in_every_numeric_option_are_one_line(path, option, capsys)
      "--deck-top", "1"],
     ["wagons", "best-layout", "--cards", "3,7", "--scenario", "boomtown", "--time-limit", "1e999999999"],
 ], ids=lambda a: " ".join(x[:24] for x in a))
-def test_hostile_numbers_reach_no_converter(argv, capsys):
+def test_hostile_numbers_reach_no_converter(argv):
     """Found by the issue 16 campaign: Fraction(text) froze the server; the largest seed overflowed Polars."""
     started = time.monotonic()
-    one_line_exit_2([*argv, "--json"], capsys)
+    one_line_exit_2([*argv, "--json"])
     assert time.monotonic() - started < HANG_GUARD  # a hang guard (the converter froze), not a speed claim
 
 
-def test_a_ranger_position_with_a_huge_reading_is_refused_at_once(tmp_path, capsys):
+def test_a_ranger_position_with_a_huge_reading_is_refused_at_once(tmp_path):
     doc = json.loads((SCENARIOS / "cactus" / "example-ranger-chase.json").read_text())
     doc["rules"] = {"duel_win_chance": "1e999999999"}
     path = tmp_path / "p.json"
     path.write_text(json.dumps(doc))
-    one_line_exit_2(["cactus", "ranger", str(path), "--json"], capsys)
+    one_line_exit_2(["cactus", "ranger", str(path), "--json"])

@@ -105,13 +105,13 @@ def test_out_on_every_kind_of_path(command, kind, tmp_path, monkeypatch):
         assert mode == (0o640 if kind == "existing-0640" else 0o666 & ~umask), oct(mode)
 
 
-def test_out_into_a_folder_that_refuses_the_write_is_one_line(tmp_path, monkeypatch, capsys):
+def test_out_into_a_folder_that_refuses_the_write_is_one_line(tmp_path, monkeypatch):
     """A PermissionError while writing (e.g. a read-only mount) is one line, not a traceback."""
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(os, "replace", refuse)
-    one_line_exit_2(OUT_COMMANDS["wagons simulate"](str(tmp_path / "o.csv")), capsys)
+    one_line_exit_2(OUT_COMMANDS["wagons simulate"](str(tmp_path / "o.csv")))
     assert list(tmp_path.iterdir()) == []
 
 

@@ -137,9 +137,9 @@ def check(argv: list[str], code: int, out: str, err: str) -> None:
         assert "Traceback" not in err
 
 
-def one_line_exit_2(argv, capsys=None) -> str:
-    """``ruleslinger argv`` in this process (``solver.cli.main``) refuses with exit 2, nothing on stdout and one error
-    line on stderr, returned. (``capsys`` is not read: :func:`run_main` captures the streams itself.)"""
+def one_line_exit_2(argv) -> str:
+    """``ruleslinger argv`` in this process (``solver.cli.main``, its streams captured by :func:`run_main`) refuses
+    with exit 2, nothing on stdout and one error line on stderr, returned."""
     code, out, err = run_main(argv)
     assert code == 2 and out == "", (code, err[-1500:])
     lines = err.strip().splitlines()
