@@ -14,7 +14,8 @@ test drove the engine under that reading.
 Also here: the dashboard's store of each browser's work (``dashboard.shared.work.store``) is a temporary file for the
 whole session, in the environment so the browser tests' ``streamlit run`` servers inherit it
 (:func:`_private_store`): no test reads or writes the user's data folder. Every test leaves ``sys.modules["__main__"]`` as it found it (:func:`_keep_main_module`), and the
-optimizer's compiled kernels are ready before a test once it is loaded (:func:`_compiled_kernels`).
+optimizer's compiled kernels are ready before a test once it is loaded (:func:`_compiled_kernels`). Under pytest-xdist
+the workers get the longest test files first (:mod:`tests.support.schedule`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import pytest
 
 from solver.readings import options as readings
 from tests.support import readings as support_readings
+from tests.support import schedule
 
 SEEN: set[tuple[str, str, str]] = set()
 KEY = "readings_seen"
@@ -110,6 +112,9 @@ def pytest_addoption(parser):
     parser.addoption("--deep", action="store_true", default=os.environ.get(DEEP_ENV) == "1",
                      help="also run the deep cases (marked deep: more random instances of the slow oracle cross-checks "
                           f"than the default run's; or {DEEP_ENV}=1)")
+    parser.addoption(schedule.STORE_OPTION, action="store_true", default=False,
+                     help="under pytest-xdist, record each test file's seconds for the order the workers get the files "
+                          "in (tests/support/schedule.py), when the run passes")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -131,6 +136,8 @@ def pytest_configure(config):
     _install()
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(_Controller(), "readings-controller")
+        store = schedule.DURATIONS if config.getoption(schedule.STORE_OPTION) else None
+        config.pluginmanager.register(schedule.Scheduling(store), "longest-file-first")
 
 
 def _whole_suite(config) -> bool:

@@ -1,5 +1,6 @@
-"""Fixtures of the browser tests: one dashboard server and one Chromium per module, a fresh 1366x768 tab per
-test whose final state is saved as a screenshot (:mod:`tests.support.dashboard.browser`). Per module, not per process: a
+"""Fixtures of the browser tests: one dashboard server and one Chromium per module, its browsers kept per screen
+(:class:`~tests.support.dashboard.browser.Screens`), a fresh 1366x768 tab per test whose final state is saved as a
+screenshot (:mod:`tests.support.dashboard.browser`). Per module, not per process: a
 Playwright kept open across modules refuses the one a later test starts for itself (tests/dashboard/test_store.py),
 and a server shared by every module lets one module's pages run beside another's."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.dashboard.browser import ARGS, CHROMIUM, shot, streamlit_server
+from tests.support.dashboard.browser import ARGS, CHROMIUM, Screens, shot, streamlit_server
 from tests.support.paths import ROOT
 
 
@@ -28,16 +29,19 @@ def browser():
             b.close()
 
 
-@pytest.fixture
-def page(browser, request):
-    """A fresh 1366x768 tab; its final state is saved as tests/screenshots/<test name>.png."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    pg = ctx.new_page()
-    pg.set_default_timeout(30_000)
+@pytest.fixture(scope="module")
+def screens(browser):
+    """The module's browsers, one a screen: each test's tab starts without cookies."""
+    kept = Screens(browser)
     try:
-        yield pg
+        yield kept
     finally:
-        try:
-            shot(pg, request.node.name.removeprefix("test_"))
-        finally:
-            ctx.close()
+        kept.close()
+
+
+@pytest.fixture
+def page(screens, request):
+    """A fresh 1366x768 tab (a browser of its own); its final state is saved as tests/screenshots/<test name>.png."""
+    with screens.tab({"width": 1366, "height": 768}, timeout_ms=30_000) as pg:
+        yield pg
+        shot(pg, request.node.name.removeprefix("test_"))

@@ -105,11 +105,8 @@ def no_sideways_scroll(page) -> None:
     assert wide <= PHONE["width"] + 1, f"the page scrolls sideways ({wide} px)"
 
 
-def test_a_three_condition_question_in_at_most_12_taps_its_witness_and_a_reload(browser, ask_server):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.set_default_timeout(45_000)
-    try:
+def test_a_three_condition_question_in_at_most_12_taps_its_witness_and_a_reload(screens, ask_server):
+    with screens.tab(PHONE, is_mobile=True, has_touch=True) as page:
         page.goto(f"{ask_server}/ask")
         page.get_by_role("heading", name="Ask a rules question").first.wait_for()
         wait_idle(page)
@@ -151,8 +148,6 @@ def test_a_three_condition_question_in_at_most_12_taps_its_witness_and_a_reload(
         page.get_by_role("heading", name=sentence).wait_for()
         wait_idle(page)
         expect(page.get_by_text("The pair that shows it")).to_be_visible()
-    finally:
-        ctx.close()
 
 
 def _options(game: str) -> tuple[str, list[str]]:
@@ -168,13 +163,10 @@ def _options(game: str) -> tuple[str, list[str]]:
             [builder.measure_option(measures[n]) for n in ("player.total", "player.cards", "winner")])
 
 
-def test_a_lone_cowboy_question_in_taps_draws_its_town(browser, server):
+def test_a_lone_cowboy_question_in_taps_draws_its_town(screens, server):
     """The real app: a three-condition question over Lone Cowboy towns, its witness drawn as the sheet draws a town."""
     start, options = _options("wagons")
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.set_default_timeout(45_000)
-    try:
+    with screens.tab(PHONE, is_mobile=True, has_touch=True) as page:
         page.goto(f"{server}/ask")
         page.get_by_role("heading", name="Ask a rules question").first.wait_for()
         wait_idle(page)
@@ -193,5 +185,3 @@ def test_a_lone_cowboy_question_in_taps_draws_its_town(browser, server):
         assert page.get_by_test_id("stException").count() == 0
         no_sideways_scroll(page)
         phone_shot(page, "ask_lone_cowboy_town_phone")
-    finally:
-        ctx.close()

@@ -70,25 +70,17 @@ def size(request) -> str:
     return request.param
 
 
-def _new_browser(browser, size: str, cookies: list | None = None):
-    """A browser of its own at ``size`` (its cookies, if given: the same browser opened again) and its page."""
+def _new_browser(screens, size: str, cookies: list | None = None):
+    """A tab of a browser of its own at ``size`` (its cookies, if given: the same browser opened again)."""
     w, h = SIZES[size]
-    ctx = browser.new_context(viewport={"width": w, "height": h})
-    if cookies:
-        ctx.add_cookies(cookies)
-    page = ctx.new_page()
-    page.set_default_timeout(45_000)
-    return ctx, page
+    return screens.tab({"width": w, "height": h}, cookies=cookies)
 
 
 @pytest.fixture
-def tab(browser, size):
+def tab(screens, size):
     """A fresh tab of the given size (its own cookies: a browser of its own)."""
-    ctx, page = _new_browser(browser, size)
-    try:
+    with _new_browser(screens, size) as page:
         yield page
-    finally:
-        ctx.close()
 
 
 def shot(page, name: str) -> None:
@@ -313,8 +305,8 @@ def _the_id_is_a_long_lived_cookie(ctx, page) -> list:
 
 
 def _late_tab_and_stranger(browser, ctx, url: str, size: str) -> None:
-    """A tab of the same browser whose connection lacked the cookie takes the browser's id (one more run) and shows
-    its work; another browser (no cookie) sees none of it."""
+    """A tab of the same browser (``ctx``) whose connection lacked the cookie takes the browser's id (one more run)
+    and shows its work; another browser (no cookie) sees none of it."""
     late = ctx.new_page()
     late.add_init_script(_CONNECT_WITHOUT_COOKIE)
     late.goto(f"{url}/outlaws_table")
@@ -332,16 +324,15 @@ def _late_tab_and_stranger(browser, ctx, url: str, size: str) -> None:
         stranger.close()
 
 
-def _work_and_reload(browser, url: str, size: str) -> tuple[list, dict, tuple[dict, dict]]:
+def _work_and_reload(screens, url: str, size: str) -> tuple[list, dict, tuple[dict, dict]]:
     """In a new browser: work on each page and a Lone Cowboy game and town saved to My games
     (:func:`~tests.support.dashboard.wagons_browser.lone_cowboy_work`); Home opened and reloaded there (a new
     session), then each page at its bare address shows its work. The browser's cookies, what each page shows, and the
     saved and kept Lone Cowboy games."""
-    ctx, page = _new_browser(browser, size)
-    try:
+    with _new_browser(screens, size) as page:
         want = _work_on_each_page(page, url)
         games = wb.lone_cowboy_work(page, url)
-        cookies = _the_id_is_a_long_lived_cookie(ctx, page)
+        cookies = _the_id_is_a_long_lived_cookie(page.context, page)
         page.goto(f"{url}/home")
         wait_idle(page)
         page.reload()  # a reload on another page: a new session
@@ -350,11 +341,9 @@ def _work_and_reload(browser, url: str, size: str) -> tuple[list, dict, tuple[di
             _shows(page, url, name, text)
         no_exception(page)
         return cookies, want, games
-    finally:
-        ctx.close()
 
 
-def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, tmp_path,
+def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, screens, tmp_path,
                                                                                      monkeypatch):
     """At each width, a browser of its own: work on each page, a reload elsewhere (:func:`_work_and_reload`); the
     browsers closed and the server restarted on the same store; each browser opened again: each page shows its work,
@@ -364,19 +353,16 @@ def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_res
     of its own (:func:`_late_tab_and_stranger`). Both widths share the two servers."""
     monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it
     with streamlit_server(ROOT / "dashboard" / "app.py") as url:
-        kept = {size: _work_and_reload(browser, url, size) for size in SIZES}
+        kept = {size: _work_and_reload(screens, url, size) for size in SIZES}
     with streamlit_server(ROOT / "dashboard" / "app.py") as url:  # restarted (another port, same host)
         for size, (cookies, want, games) in kept.items():
-            ctx, page = _new_browser(browser, size, cookies)  # the browser closed and opened again
-            try:
+            with _new_browser(screens, size, cookies) as page:  # the browser closed and opened again
                 for name, text in want.items():
                     _shows(page, url, name, text)
                 wb.lone_cowboy_resumed(page, url, *games)
                 no_exception(page)
                 if size == "phone":
-                    _late_tab_and_stranger(browser, ctx, url, size)
-            finally:
-                ctx.close()
+                    _late_tab_and_stranger(browser, page.context, url, size)
 
 
 # ----------------------------------------------------------------------------- the phone and the pictures
@@ -467,12 +453,9 @@ def test_each_page_fits_the_screen_and_is_pictured(tab, kept_server, size, name)
         no_exception(tab)
 
 
-def test_an_outlaws_counterexample_fits_the_phone(browser, kept_server):
+def test_an_outlaws_counterexample_fits_the_phone(screens, kept_server):
     """The Verification page's before/after streets of a broken rule, at 390 px: wrapped, never cut off."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    try:
+    with screens.tab({"width": 390, "height": 844}, timeout_ms=60_000) as page:
         open_page(page, kept_server, "verification", "Verification")
         thumb = page.get_by_test_id("stSlider").filter(has_text="Time limit per check (seconds)").last \
             .get_by_role("slider")
@@ -493,6 +476,4 @@ def test_an_outlaws_counterexample_fits_the_phone(browser, kept_server):
         assert fits(page) == []
         shot(page, "verification_outlaws_counterexample")
         no_exception(page)
-    finally:
-        ctx.close()
 

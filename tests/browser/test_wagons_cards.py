@@ -22,15 +22,10 @@ SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
 
 @pytest.fixture
-def tab(browser, size):
+def tab(screens, size):
     """A fresh tab (a new browser: no cookie, no card read yet) of the given size."""
-    ctx = browser.new_context(viewport=SIZES[size])
-    pg = ctx.new_page()
-    pg.set_default_timeout(45_000)
-    try:
+    with screens.tab(SIZES[size]) as pg:
         yield pg
-    finally:
-        ctx.close()
 
 
 def disputed_game():

@@ -50,15 +50,10 @@ def size(request) -> str:
 
 
 @pytest.fixture
-def tab(browser, size):
+def tab(screens, size):
     """A fresh tab (a new browser: no cookie) at laptop and at phone size."""
-    ctx = browser.new_context(viewport=SIZES[size])
-    pg = ctx.new_page()
-    pg.set_default_timeout(45_000)
-    try:
+    with screens.tab(SIZES[size]) as pg:
         yield pg
-    finally:
-        ctx.close()
 
 
 def metric(pg, label: str):
