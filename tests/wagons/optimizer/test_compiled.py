@@ -58,7 +58,8 @@ def test_with_no_folder_at_all_it_compiles_without_a_cache(tmp_path, monkeypatch
     (tmp_path / "home" / ".cache").write_text("not a folder")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
-    monkeypatch.delenv(compiled.NO_CACHE, raising=False)
+    monkeypatch.setitem(os.environ, compiled.NO_CACHE, "")  # recorded, so the "off" the run sets is undone after
+    monkeypatch.delitem(os.environ, compiled.NO_CACHE)  # the test (a later kernel in this worker caches again)
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "blocker" / "numba"))
     from numba.core import config
 
