@@ -52,28 +52,14 @@ def ensure_venv() -> subprocess.Popen[bytes] | None:
     if stamp.exists() and stamp.read_text() == digest:
         return None
     say("installing ruleslinger and its dependencies into .venv (first run takes about a minute)")
-    precompiling = precompile()
     sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
     # --no-compile: a module is compiled when first imported and kept (write_bytecode), not all of them now
     sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile", "-e", f"{ROOT}[test]")
-    precompiling.wait()
     stamp.write_text(digest)
     say("compiling the optimizer's kernels once, in the background (about half a minute; later runs load them "
         "from the cache)")
     return subprocess.Popen([str(PY), "-c", "from solver.wagons.optimizer.bnb.search import compile_kernels; "
                              "compile_kernels()"], cwd=ROOT)
-
-
-def precompile() -> subprocess.Popen[bytes]:
-    """Compile the project's own modules into ``__pycache__`` while pip installs, on the core pip leaves idle, with this
-    interpreter (the one ``.venv`` is made from): otherwise both test workers compile them at once when they start."""
-    return subprocess.Popen([sys.executable, "-m", "compileall", "-q", *PROJECT_MODULES], cwd=ROOT,
-                            stdout=subprocess.DEVNULL)
-
-
-PROJECT_MODULES = ("solver", "dashboard", "tests/support", "tests/apps")
-"""The folders of modules every test worker, server and command imports as they are (pytest rewrites the test modules
-themselves, into files of its own)."""
 
 
 def finish(compiling: subprocess.Popen[bytes] | None) -> None:

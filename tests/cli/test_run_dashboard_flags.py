@@ -1,6 +1,5 @@
-"""`python3 run.py dashboard` passes Streamlit's own flags on, and the README says so; an install compiles the project
-while pip runs; after it, `test` lints and type-checks while the kernels compile, and starts the tests (or the
-dashboard) once they have."""
+"""`python3 run.py dashboard` passes Streamlit's own flags on, and the README says so; after an install, `test` lints
+and type-checks while the kernels compile, and starts the tests (or the dashboard) once they have."""
 
 from __future__ import annotations
 
@@ -78,29 +77,3 @@ def test_the_processes_it_starts_keep_their_compiled_modules(monkeypatch):
     assert run.main(["test"]) == 0
     assert run.main(["dashboard"]) == 0
     assert seen and seen == [None] * len(seen)
-
-
-def test_an_install_compiles_the_project_while_pip_runs_then_the_kernels(monkeypatch, tmp_path):
-    """After pip, the project's modules are compiled (``compileall``, started before pip, waited for after it), and
-    the kernels' compilation is started in the background."""
-    run = _run_module()
-    log: list[str] = []
-
-    class Started:
-        def __init__(self, argv, **kw) -> None:
-            self.what = "compileall" if "compileall" in argv else "kernels"
-            assert self.what == "kernels" or all((REPO / m).is_dir() for m in argv[argv.index("-q") + 1:])
-            log.append(f"start {self.what}")
-
-        def wait(self) -> int:
-            log.append(f"wait {self.what}")
-            return 0
-
-    (tmp_path / "python").touch()
-    monkeypatch.setattr(run, "VENV", tmp_path)
-    monkeypatch.setattr(run, "PY", tmp_path / "python")
-    monkeypatch.setattr(run.subprocess, "Popen", Started)
-    monkeypatch.setattr(run, "sh", lambda *cmd, **kw: log.append("pip " + str(cmd[-1])) or 0)
-    kernels = run.ensure_venv()
-    assert log == ["start compileall", "pip pip", f"pip {REPO}[test]", "wait compileall", "start kernels"]
-    assert kernels.what == "kernels" and (tmp_path / ".installed").exists()
