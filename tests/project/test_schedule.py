@@ -71,16 +71,3 @@ def test_the_recorded_figures_name_test_files_with_seconds():
     durations = schedule.load_durations()
     assert len(durations) > 100
     assert all(k.startswith("tests/") and k.endswith(".py") and v >= 0 for k, v in durations.items())
-
-
-def test_a_browser_file_runs_beside_other_files_while_any_is_left(pytester, monkeypatch):
-    collection = (["tests/browser/test_walk.py::t", "tests/browser/test_pages.py::t"]
-                  + [f"tests/cpu.py::t{i}" for i in range(3)] + ["tests/small.py::t"])
-    durations = {"tests/browser/test_walk.py": 90.0, "tests/browser/test_pages.py": 80.0, "tests/cpu.py": 20.0,
-                 "tests/small.py": 1.0}
-    sent = _files_sent(pytester, collection, durations, monkeypatch)
-    # the second worker gets the longest file that is not a browser file; the first, with 1 test left, the next
-    # browser file (the other worker runs none)
-    assert sent == [["tests/browser/test_walk.py", "tests/browser/test_pages.py"], ["tests/cpu.py"]]
-    assert schedule.longest_first({"tests/browser/test_x.py": {"t": False}}, durations, browser_running=True) \
-        == "tests/browser/test_x.py"  # only browser files left: they run side by side

@@ -3,8 +3,7 @@
 pytest-xdist's own order is by the number of tests in a file, so the browser files, a few long tests each, came last:
 both workers ran Chromium at once at the end, and one worker could wait over a minute for the other to finish its
 last walk. Handing out the longest file still waiting each time a worker needs work (longest processing time first)
-leaves the short files for the end, where they even out the two workers; and one browser file runs at a time while
-other files are left, beside the other worker's computation.
+leaves the short files for the end, where they even out the two workers.
 
 A file's expected seconds are those of the last run recorded in :data:`DURATIONS` (``python3 run.py test
 --store-durations`` rewrites it; any run may, as only the order depends on it); a file not recorded yet is estimated
@@ -37,24 +36,9 @@ def expected_seconds(scope: str, tests: int, durations: dict[str, float]) -> flo
     return durations.get(scope, tests * SECONDS_A_TEST)
 
 
-BROWSER = "tests/browser/"
-"""The folder of the files that drive Chromium against a dashboard server (:func:`longest_first`)."""
-
-
-def longest_first(workqueue: dict[str, dict[str, bool]], durations: dict[str, float],
-                  browser_running: bool = False) -> str:
-    """The file of ``workqueue`` (file -> its tests) expected to take longest; the first listed among equals. While
-    another worker runs a browser file, the longest of the other files, if any is left: a browser file keeps about
-    1.4 cores busy, and while it waits on a page the other worker's computation fills the machine."""
-    files = list(workqueue)
-    if browser_running:
-        files = [scope for scope in files if not scope.startswith(BROWSER)] or files
-    return max(files, key=lambda scope: expected_seconds(scope, len(workqueue[scope]), durations))
-
-
-def _runs_browser(work: dict[str, dict[str, bool]]) -> bool:
-    """Whether a worker's files (file -> its tests, done or not) include a browser file with a test not done yet."""
-    return any(scope.startswith(BROWSER) and not all(tests.values()) for scope, tests in work.items())
+def longest_first(workqueue: dict[str, dict[str, bool]], durations: dict[str, float]) -> str:
+    """The file of ``workqueue`` (file -> its tests) expected to take longest; the first listed among equals."""
+    return max(workqueue, key=lambda scope: expected_seconds(scope, len(workqueue[scope]), durations))
 
 
 def make_scheduler(config, log):
@@ -65,8 +49,7 @@ def make_scheduler(config, log):
 
     class LongestFileFirst(LoadFileScheduling):
         def _assign_work_unit(self, node) -> None:
-            browser = any(_runs_browser(work) for other, work in self.assigned_work.items() if other is not node)
-            self.workqueue.move_to_end(longest_first(self.workqueue, durations, browser), last=False)
+            self.workqueue.move_to_end(longest_first(self.workqueue, durations), last=False)
             super()._assign_work_unit(node)
 
     return LongestFileFirst(config, log)
