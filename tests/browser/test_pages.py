@@ -21,6 +21,30 @@ def test_home(page, server):
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
+def test_each_tab_of_a_screen_is_a_browser_of_its_own(screens, server):
+    """The tabs the tests share a context for (:class:`~tests.support.dashboard.browser.Screens`): a new tab has neither
+    the cookies nor the stored settings of the one before; it is given the cookies it is opened with (the same browser
+    opened again); and a second tab of an open screen is refused (it would take the first one's cookies away)."""
+    laptop = {"width": 1366, "height": 768}
+    with screens.tab(laptop) as first:
+        open_page(first, server, "", "Ruleslinger")
+        first.evaluate("() => { document.cookie = 'kept=1; Max-Age=3600; Path=/'; localStorage.setItem('kept', '1'); }")
+        cookies = first.context.cookies()
+        assert any(c["name"] == "kept" for c in cookies)
+        try:
+            with screens.tab(laptop):
+                raise AssertionError("a second tab of an open screen was opened")
+        except RuntimeError as refused:
+            assert "browser.new_context" in str(refused)
+    with screens.tab(laptop) as second:
+        open_page(second, server, "", "Ruleslinger")
+        assert not any(c["name"] == "kept" for c in second.context.cookies())
+        assert second.evaluate("() => localStorage.getItem('kept')") is None
+    with screens.tab(laptop, cookies=cookies) as again:
+        open_page(again, server, "", "Ruleslinger")
+        assert again.evaluate("() => document.cookie").count("kept=1") == 1
+
+
 def metric_value(page, label: str) -> str:
     box = page.get_by_test_id("stMetric").filter(has_text=label).first
     return box.get_by_test_id("stMetricValue").inner_text().strip()

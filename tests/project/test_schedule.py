@@ -56,13 +56,14 @@ def test_without_a_record_the_order_is_by_the_number_of_tests(pytester, monkeypa
 
 def test_a_run_records_each_files_seconds_and_a_failed_run_records_nothing(tmp_path):
     store = tmp_path / "durations.json"
+    schedule.write_durations({"tests/a.py": 9.0, "tests/other.py": 3.0}, store)  # an earlier run's
     plugin = schedule.Scheduling(store)
     for nodeid, seconds in [("tests/a.py::t0", 1.25), ("tests/a.py::t0", 0.5), ("tests/b.py::t[x::y]", 2.0)]:
         plugin.pytest_runtest_logreport(SimpleNamespace(nodeid=nodeid, duration=seconds))
     plugin.pytest_sessionfinish(None, 1)
-    assert not store.exists()
-    plugin.pytest_sessionfinish(None, 0)
-    assert schedule.load_durations(store) == {"tests/a.py": 1.8, "tests/b.py": 2.0}
+    assert schedule.load_durations(store) == {"tests/a.py": 9.0, "tests/other.py": 3.0}
+    plugin.pytest_sessionfinish(None, 0)  # the files that ran are recorded again, the others keep their figures
+    assert schedule.load_durations(store) == {"tests/a.py": 1.8, "tests/b.py": 2.0, "tests/other.py": 3.0}
 
 
 def test_the_recorded_figures_name_test_files_with_seconds():

@@ -76,5 +76,7 @@ class Scheduling:
 
 
 def write_durations(seconds: dict[str, float], path: Path = DURATIONS) -> None:
-    """Record each file's seconds (rounded to a tenth), sorted by file, one file a line."""
-    path.write_text(json.dumps({k: round(v, 1) for k, v in sorted(seconds.items())}, indent=0) + "\n")
+    """Record each file's seconds (rounded to a tenth) over those recorded before (a run of some files keeps the
+    others' figures), sorted by file, one file a line."""
+    kept = load_durations(path) | {k: round(v, 1) for k, v in seconds.items()}
+    path.write_text(json.dumps(dict(sorted(kept.items())), indent=0) + "\n")

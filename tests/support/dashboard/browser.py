@@ -87,17 +87,20 @@ class Screens:
     """A module's browsers, one Playwright context per screen (its viewport and options such as ``is_mobile``). A tab
     opened by :meth:`tab` starts with no cookie and no stored setting, so to the dashboard it is a browser of its own,
     yet it finds Streamlit's scripts already loaded and compiled by the module's earlier tabs: a new context costs
-    Chromium about 1 CPU s more a tab (docs/history/suite-time.md). A test that needs two browsers at once opens the
-    second with ``browser.new_context``."""
+    Chromium about 1 CPU s more a tab (docs/history/suite-time.md). One tab a screen is open at a time (a second would
+    clear the first's cookies): a test that needs two browsers at once opens the second with ``browser.new_context``."""
 
     def __init__(self, browser) -> None:
         self.browser = browser
         self.contexts: dict[tuple, object] = {}
+        self.open: set[tuple] = set()
 
     @contextlib.contextmanager
     def tab(self, viewport: dict, timeout_ms: int = 45_000, cookies: list | None = None, **options):
         """A new tab of a browser with no cookie but ``cookies`` (given: the same browser opened again)."""
         key = (viewport["width"], viewport["height"], tuple(sorted(options.items())))
+        if key in self.open:
+            raise RuntimeError("a tab of this screen is open: open a second browser with browser.new_context")
         ctx = self.contexts.get(key)
         if ctx is None:
             ctx = self.contexts[key] = self.browser.new_context(viewport=dict(viewport), **options)
@@ -106,9 +109,11 @@ class Screens:
             ctx.add_cookies(cookies)
         page = ctx.new_page()
         page.set_default_timeout(timeout_ms)
+        self.open.add(key)
         try:
             yield page
         finally:
+            self.open.discard(key)
             with contextlib.suppress(Exception):  # a page that has crashed or closed forgets nothing more
                 page.evaluate(_FORGET)
             page.close()
