@@ -103,13 +103,7 @@ def _concrete(ctx: z3.Context, pos: Position) -> Sym:
     """A concrete engine position as a symbolic one whose every field is a constant."""
     st = fresh_position(ctx, "pre")
     value_of = {x.get_id(): v for x, v in pinned_values(ctx, st, pos)}
-    c = lambda x: value_of[x.get_id()]  # noqa: E731
-    return Sym(street=[[c(x) for x in r] for r in st.street], saloon=[[c(x) for x in r] for r in st.saloon],
-               tokens=[c(x) for x in st.tokens], reserve={k: c(x) for k, x in st.reserve.items()},
-               supply=[{k: c(x) for k, x in d.items()} for d in st.supply],
-               discard={k: c(x) for k, x in st.discard.items()}, imm=[[c(x) for x in r] for r in st.imm],
-               fp=[[c(x) for x in r] for r in st.fp], sd=c(st.sd), winner=c(st.winner), victory=c(st.victory),
-               to_move=c(st.to_move), actions_left=c(st.actions_left))
+    return st.map(lambda x: value_of[x.get_id()])
 
 
 def _known(e: Any) -> Any:

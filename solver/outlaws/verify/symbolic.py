@@ -9,6 +9,7 @@ code is its place in the box's roster (:data:`solver.outlaws.position.CHARACTERS
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,14 @@ class Sym:
                    dict(self.reserve), [dict(s) for s in self.supply], dict(self.discard),
                    [list(r) for r in self.imm], [list(r) for r in self.fp], self.sd, self.winner, self.victory, self.to_move,
                    self.actions_left)
+
+    def map(self, f: Callable[[Any], Any]) -> Sym:
+        """A symbolic position whose every field is ``f`` of this one's (the fields as :meth:`copy` lists them)."""
+        return Sym([[f(x) for x in r] for r in self.street], [[f(x) for x in r] for r in self.saloon],
+                   [f(x) for x in self.tokens], {k: f(x) for k, x in self.reserve.items()},
+                   [{k: f(x) for k, x in d.items()} for d in self.supply], {k: f(x) for k, x in self.discard.items()},
+                   [[f(x) for x in r] for r in self.imm], [[f(x) for x in r] for r in self.fp], f(self.sd),
+                   f(self.winner), f(self.victory), f(self.to_move), f(self.actions_left))
 
 
 def fresh_position(ctx: z3.Context, p: str = "pre") -> Sym:
