@@ -293,10 +293,10 @@ _CONNECT_WITHOUT_COOKIE = """
 tab wrote it after this one connected): the cookie is taken away while the connection opens, then put back."""
 
 
-def _the_id_is_a_long_lived_cookie(ctx, page) -> list:
+def _the_id_is_a_long_lived_cookie(page) -> list:
     """The browser's id: a cookie valid for over 399 days, SameSite=Strict, readable by the page's writer, never in
     the address. The context's cookies (for a browser opened again)."""
-    cookies = ctx.cookies()
+    cookies = page.context.cookies()
     (cookie,) = [c for c in cookies if c["name"] == work_browser.COOKIE]
     assert work_browser.valid(cookie["value"]) and cookie["sameSite"] == "Strict" and not cookie["httpOnly"]
     assert cookie["expires"] - time.time() > 399 * 24 * 3600
@@ -304,16 +304,16 @@ def _the_id_is_a_long_lived_cookie(ctx, page) -> list:
     return cookies
 
 
-def _late_tab_and_stranger(browser, ctx, url: str, size: str) -> None:
-    """A tab of the same browser (``ctx``) whose connection lacked the cookie takes the browser's id (one more run)
-    and shows its work; another browser (no cookie) sees none of it."""
-    late = ctx.new_page()
+def _late_tab_and_stranger(page, url: str, size: str) -> None:
+    """A tab of ``page``'s browser whose connection lacked the cookie takes the browser's id (one more run) and shows
+    its work; another browser (no cookie) sees none of it."""
+    late = page.context.new_page()
     late.add_init_script(_CONNECT_WITHOUT_COOKIE)
     late.goto(f"{url}/outlaws_table")
     expect(late.get_by_text("Step 1 of 1", exact=True)).to_be_visible()
     late.close()
     w, h = SIZES[size]
-    stranger = browser.new_context(viewport={"width": w, "height": h})
+    stranger = page.context.browser.new_context(viewport={"width": w, "height": h})
     try:
         other = stranger.new_page()
         open_page(other, url, "my_games", "My games")  # first: a page opened keeps its own work, listed there
@@ -332,7 +332,7 @@ def _work_and_reload(screens, url: str, size: str) -> tuple[list, dict, tuple[di
     with _new_browser(screens, size) as page:
         want = _work_on_each_page(page, url)
         games = wb.lone_cowboy_work(page, url)
-        cookies = _the_id_is_a_long_lived_cookie(page.context, page)
+        cookies = _the_id_is_a_long_lived_cookie(page)
         page.goto(f"{url}/home")
         wait_idle(page)
         page.reload()  # a reload on another page: a new session
@@ -343,8 +343,7 @@ def _work_and_reload(screens, url: str, size: str) -> tuple[list, dict, tuple[di
         return cookies, want, games
 
 
-def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(browser, screens, tmp_path,
-                                                                                     monkeypatch):
+def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(screens, tmp_path, monkeypatch):
     """At each width, a browser of its own: work on each page, a reload elsewhere (:func:`_work_and_reload`); the
     browsers closed and the server restarted on the same store; each browser opened again: each page shows its work,
     the kept Lone Cowboy game is on its page and My games resumes the saved game and town
@@ -362,7 +361,7 @@ def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_res
                 wb.lone_cowboy_resumed(page, url, *games)
                 no_exception(page)
                 if size == "phone":
-                    _late_tab_and_stranger(browser, page.context, url, size)
+                    _late_tab_and_stranger(page, url, size)
 
 
 # ----------------------------------------------------------------------------- the phone and the pictures

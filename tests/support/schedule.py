@@ -68,7 +68,8 @@ class Scheduling:
         return make_scheduler(config, log) if config.getvalue("dist") == "loadfile" else None
 
     def pytest_runtest_logreport(self, report) -> None:
-        self.seconds[report.nodeid.split("::", 1)[0]] += report.duration
+        if self.store is not None:
+            self.seconds[report.nodeid.split("::", 1)[0]] += report.duration
 
     def pytest_sessionfinish(self, session, exitstatus) -> None:
         if self.store is not None and exitstatus == 0 and self.seconds:
