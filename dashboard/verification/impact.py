@@ -22,6 +22,7 @@ from dashboard.shared.widgets import kept
 from dashboard.shared.words import counted
 from dashboard.verification.results import KEPT
 from solver.errors import BadInput
+from solver.execution.executor import ExecutorSpec
 from solver.execution.progress import Progress
 from solver.stopping import StopSignal, stopped
 
@@ -84,12 +85,17 @@ def cards(game: str) -> str:
     return read() if read is not None else "{}"
 
 
+AHEAD_EXECUTOR = ExecutorSpec("local", workers=1, background=True)
+"""Where a run ahead computes: one worker process a game, at the lowest priority, so that neither the pages (the
+server's own thread would hold the interpreter's lock) nor anything else on the machine waits for it."""
+
+
 def compute_ahead(game: str, time_limit: float, games: int, cards: str = "{}") -> None:
-    """Start computing every verdict of ``game`` across the readings in the background (once a server process),
-    so the Run button finds them done: each decided result is kept in memory and on disk between runs
-    (:mod:`solver.readings.stored`, keyed by the code and data it rests on), for every set of readings. Only in a
-    server that a browser is looking at (its request's headers: an AppTest has none, so tests start no background
-    work)."""
+    """Start computing every verdict of ``game`` across the readings in the background (once a server process, on
+    :data:`AHEAD_EXECUTOR`), so the Run button finds them done: each decided result is kept in memory and on disk
+    between runs (:mod:`solver.readings.stored`, keyed by the code and data it rests on), for every set of readings.
+    Only in a server that a browser is looking at (its request's headers: an AppTest has none, so tests start no
+    background work)."""
     if not browser_session():
         return
     key = (game, float(time_limit), int(games), cards)
@@ -100,7 +106,8 @@ def compute_ahead(game: str, time_limit: float, games: int, cards: str = "{}") -
         from solver.readings import verdicts as verdict
 
         settings = verdict.Settings(time_limit=time_limit, games=games, cards=cards)
-        _AHEAD[key] = threading.Thread(target=_quietly, args=(impact.impact, game, None, settings, None),
+        _AHEAD[key] = threading.Thread(target=_quietly, args=(impact.impact, game, None, settings, None,
+                                                              AHEAD_EXECUTOR),
                                        name=f"verdicts ahead: {game}", daemon=True)
         _AHEAD[key].start()
 

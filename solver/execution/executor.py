@@ -69,17 +69,19 @@ class TaskFailed(RuntimeError):
 
 @dataclass(frozen=True)
 class ExecutorSpec:
-    """A parsed ``--executor`` value: ``kind`` is ``serial``, ``local`` or ``dask``."""
+    """A parsed ``--executor`` value: ``kind`` is ``serial``, ``local`` or ``dask``; ``background``: the local
+    processes run at the lowest priority (:func:`lower_priority`), for work ahead that must not slow anything else."""
 
     kind: str
     workers: int = DEFAULT_WORKERS
     address: str | None = None
+    background: bool = False
 
     def describe(self) -> str:
         if self.kind == "dask":
             return f"dask {self.address}"
         if self.kind == "local":
-            return f"local processes x{self.workers}"
+            return f"local processes x{self.workers}" + (" in the background" if self.background else "")
         return "serial"
 
 
@@ -171,8 +173,9 @@ WATCHDOG_SECONDS = 0.5
 """How often a worker checks that the process that started the batch is still there."""
 
 
-def die_with(parent_pid: int) -> None:
-    """Worker initializer: the worker ends when the batch's process ends, however it ends.
+def die_with(parent_pid: int, background: bool = False) -> None:
+    """Worker initializer: the worker ends when the batch's process ends, however it ends, and (``background``)
+    runs at the lowest priority (:func:`lower_priority`).
 
     On Linux the kernel sends SIGKILL when the worker's parent (the forkserver, which itself ends
     with the batch's process) dies (``prctl(PR_SET_PDEATHSIG)``); everywhere, a watchdog thread
@@ -180,6 +183,8 @@ def die_with(parent_pid: int) -> None:
     (a ``kill -9`` of a batch must not leave workers running at 100% CPU)."""
     import signal
 
+    if background:
+        lower_priority()
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -197,6 +202,24 @@ def die_with(parent_pid: int) -> None:
     if not pid_alive(parent_pid):  # the batch ended before this worker was ready
         os._exit(1)
     threading.Thread(target=watch, name="ruleslinger-parent-watchdog", daemon=True).start()
+
+
+def lower_priority() -> None:
+    """This process takes the processors only when nothing else wants them. On Linux a process's nice value counts
+    only against the processes of its own scheduling group (one a session, when the kernel groups them: a dashboard
+    started from a terminal shares its group with nothing else), so the process first starts a session of its own
+    and gives that group the lowest priority (``/proc/self/autogroup``); then nice 19, which is all that other
+    systems have. What the system refuses leaves the priority as it was."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setsid()
+            Path("/proc/self/autogroup").write_text("19")
+        except OSError:  # a session leader already, or no scheduling groups: the nice value below remains
+            pass
+    try:
+        os.nice(19 - os.nice(0))
+    except (OSError, AttributeError):  # no nice (Windows)
+        pass
 
 
 FDS_BASE, FDS_PER_WORKER = 10, 5
@@ -247,11 +270,11 @@ _START_ERRORS = (OSError, EOFError, RuntimeError)
 
 
 class _Local:
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, background: bool = False):
         _pool_room(workers)
         self.workers = workers
         self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=die_with,
-                                        initargs=(os.getpid(),))
+                                        initargs=(os.getpid(), background))
 
     def submit(self, fn, *args):
         return self.pool.submit(fn, *args)
@@ -264,7 +287,7 @@ def _open(spec: ExecutorSpec, timeout: float, say: Callable[[str], None] | None 
     if spec.kind == "serial":
         return _Serial()
     if spec.kind == "local":
-        return _Local(spec.workers)
+        return _Local(spec.workers, spec.background)
     return Dask(spec.address or "", timeout, say)
 
 

@@ -23,7 +23,7 @@ import json
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver import registry
 from solver.errors import BadInput
@@ -31,6 +31,9 @@ from solver.execution.progress import OnProgress, Progress
 from solver.readings.base import canon
 from solver.readings.options import SWEEP, Reading, game_readings, readings_class
 from solver.readings.verdicts import Settings, Verdict, merge_parts
+
+if TYPE_CHECKING:
+    from solver.execution.executor import ExecutorSpec
 
 
 def verdicts(game: str) -> list[Verdict]:
@@ -166,13 +169,14 @@ def chosen_verdicts(game: str, only: Iterable[str] | None) -> list[Verdict]:
 
 
 def impact(game: str, only: Iterable[str] | None = None, settings: Settings = Settings(),
-           progress: OnProgress | None = None, executor: str = "serial",
+           progress: OnProgress | None = None, executor: str | ExecutorSpec = "serial",
            workers: int | None = None, stored: bool = False) -> dict:
     """The ``ruleslinger readings impact GAME`` result (contracts.md "Readings").
 
     Every run is a :class:`Job`, computed once: decided results come from this process's memory, then (with
     ``stored``) from the results kept on disk between runs (:mod:`solver.readings.stored`), and the rest run
-    through the executor (``executor``: "serial", "local" processes on ``workers`` cores, or a Dask address);
+    through the executor (``executor``: "serial", "local" processes on ``workers`` cores, a Dask address, or an
+    :class:`~solver.execution.executor.ExecutorSpec` such as local processes in the background);
     ``progress`` at once (what is kept) and after each run (its label), a task's runs as soon as the task ends."""
     chosen = chosen_verdicts(game, only)
     readings = game_readings(game)
@@ -196,7 +200,7 @@ def _label(job: Job) -> str:
     return f"{job.verdict}{'/' + job.part if job.part else ''} ({', '.join(f'{k}={v}' for k, v in over.items()) or 'default readings'})"
 
 
-def _results(jobs: list[Job], progress: OnProgress | None, executor: str, workers: int | None,
+def _results(jobs: list[Job], progress: OnProgress | None, executor: str | ExecutorSpec, workers: int | None,
              stored: bool) -> dict[Job, tuple]:
     """{job: (value, seconds, where from)}: kept results first, then the executor's."""
     from solver.execution import executor as ex

@@ -111,8 +111,8 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
 
     gate, calls = threading.Event(), []
 
-    def fake(game, only, settings, progress=None, stored=False):
-        calls.append((game, only, stored))
+    def fake(game, only, settings, progress=None, executor="serial", stored=False):
+        calls.append((game, only, stored, executor))
         if only is None:
             gate.wait(5)
         return {"game": game, "verdicts": [], "seconds": 0.0}
@@ -122,14 +122,15 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     monkeypatch.setattr(page_impact, "_AHEAD", {})
     page_impact.compute_ahead("cactus", 30.0, 100)
     page_impact.compute_ahead("cactus", 30.0, 100)  # the same settings again: no second run
-    assert calls == [("cactus", None, True)]
+    assert calls == [("cactus", None, True, page_impact.AHEAD_EXECUTOR)]  # in a background process
+    assert page_impact.AHEAD_EXECUTOR.kind == "local" and page_impact.AHEAD_EXECUTOR.background
     ahead = page_impact._AHEAD[("cactus", 30.0, 100, "{}")]  # no card numbers settled
     box = ProgressBox(stops=True)
     page_impact._run("cactus", ("solo-marshal-bound",), 30.0, 100, box)  # a chosen verdict: at once, not waiting
-    assert ahead.is_alive() and calls[-1] == ("cactus", ("solo-marshal-bound",), True) and box.latest is None
+    assert ahead.is_alive() and calls[-1] == ("cactus", ("solo-marshal-bound",), True, "serial") and box.latest is None
     threading.Timer(0.2, gate.set).start()
     page_impact._run("cactus", (), 30.0, 100, box)  # every verdict: waits for the run ahead, then reads
-    assert not ahead.is_alive() and calls[-1] == ("cactus", None, True)
+    assert not ahead.is_alive() and calls[-1] == ("cactus", None, True, "serial")
     assert box.latest is not None and box.latest.what == "computing ahead since the page opened"
     monkeypatch.undo()
     page_impact.compute_ahead("wagons", 30.0, 100)  # no browser (a test's AppTest): nothing in the background

@@ -50,6 +50,31 @@ def test_chunk_size_does_not_change_results(chunk_size):
         [3, 1, 4, 1, 5, 9, 2, 6]
 
 
+def _priority(_item: int) -> tuple[int, int, str]:
+    """A worker's session, nice value and scheduling group (module level: picklable by reference)."""
+    import os
+    from pathlib import Path
+
+    group = Path("/proc/self/autogroup")
+    return os.getsid(0), os.getpriority(os.PRIO_PROCESS, 0), group.read_text().strip() if group.exists() else ""
+
+
+def test_background_workers_give_way_to_everything_else():
+    """Work ahead (the Verification page's verdicts) runs in local processes at the lowest priority: nice 19 and,
+    on Linux, a session of its own whose scheduling group has the lowest priority (the nice value alone counts only
+    within the group); the same workers without ``background`` keep this process's session and priority."""
+    import os
+
+    spec = ExecutorSpec("local", workers=1, background=True)
+    assert spec.describe() == "local processes x1 in the background"
+    ((session, nice, group),) = list(run_items(_priority, [0], executor=spec))
+    assert nice == 19
+    if os.path.exists("/proc/self/autogroup"):
+        assert session != os.getsid(0) and group.endswith("nice 19"), group
+    ((session, nice, _),) = list(run_items(_priority, [0], executor=ExecutorSpec("local", workers=1)))
+    assert (session, nice) == (os.getsid(0), os.getpriority(os.PRIO_PROCESS, 0))
+
+
 def test_seeded_rows_identical_serial_vs_processes():
     # dice_row lives in this test module: the forkserver workers import it by name
     serial = map_items(dice_row, range(200), executor="serial")
