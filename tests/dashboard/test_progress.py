@@ -85,6 +85,19 @@ def test_a_run_is_asked_to_stop_when_the_page_stops_waiting(monkeypatch):
     assert cancel.is_set() and finished.wait(HANG_GUARD)  # a hang guard: the stopped work ends at once
 
 
+def test_the_bar_is_redrawn_at_most_every_half_second(monkeypatch):
+    """Each drawing of the bar is a new page in the browser: a run is drawn every ``PROGRESS_EVERY`` s at most (the
+    loop still looks at the work every 0.15 s, so the run's end is not held back)."""
+    import time
+
+    calls = []
+    monkeypatch.setattr(common, "_progress", lambda *args: calls.append(args) or (0.0, "Run"))
+    start = time.monotonic()
+    assert common.run_with_progress(time.sleep, 1.3, label="Run", expected_seconds=2.0) is None
+    elapsed = time.monotonic() - start
+    assert 1 <= len(calls) <= elapsed / common.PROGRESS_EVERY + 1, (len(calls), elapsed)
+
+
 def test_a_stopped_optimizer_hands_its_best_so_far_to_the_page(monkeypatch):
     """With ``keep``, the page gets the best layout found when it stopped, unproven, long before the limit."""
     from solver.wagons.optimizer.layout import best_layout
@@ -95,7 +108,7 @@ def test_a_stopped_optimizer_hands_its_best_so_far_to_the_page(monkeypatch):
 
     def progress_then_interrupt(*args):
         calls.append(args)
-        if len(calls) > 8:  # about 1.2 s of work (the bar is redrawn every 0.15 s)
+        if len(calls) > 2:  # about 1 s of work (the bar is redrawn every PROGRESS_EVERY s)
             raise _PageRunEnded
         return 0.0, "Run"
 
