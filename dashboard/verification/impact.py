@@ -8,6 +8,7 @@ only computes what a time limit left open; the last report is kept in the sessio
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Callable
 
@@ -85,6 +86,16 @@ def cards(game: str) -> str:
     return read() if read is not None else "{}"
 
 
+AHEAD_ENV = "RULESLINGER_AHEAD"
+"""``off`` (or ``0``, ``false``, ``no``) leaves the verdicts to the Run button: nothing is computed ahead (a laptop on
+battery; the tests' browser servers, whose pages never wait for it). Anything else, or unset: computed ahead."""
+
+
+def ahead_on() -> bool:
+    """Whether the server computes the verdicts ahead (:data:`AHEAD_ENV`)."""
+    return os.environ.get(AHEAD_ENV, "").strip().lower() not in ("off", "0", "false", "no")
+
+
 AHEAD_EXECUTOR = ExecutorSpec("local", workers=1, background=True)
 """Where a run ahead computes: one worker process a game, at the lowest priority, so that neither the pages (the
 server's own thread would hold the interpreter's lock) nor anything else on the machine waits for it."""
@@ -95,8 +106,8 @@ def compute_ahead(game: str, time_limit: float, games: int, cards: str = "{}") -
     :data:`AHEAD_EXECUTOR`), so the Run button finds them done: each decided result is kept in memory and on disk
     between runs (:mod:`solver.readings.stored`, keyed by the code and data it rests on), for every set of readings.
     Only in a server that a browser is looking at (its request's headers: an AppTest has none, so tests start no
-    background work)."""
-    if not browser_session():
+    background work), and unless :data:`AHEAD_ENV` turns it off."""
+    if not browser_session() or not ahead_on():
         return
     key = (game, float(time_limit), int(games), cards)
     with _AHEAD_LOCK:

@@ -132,6 +132,10 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     page_impact._run("cactus", (), 30.0, 100, box)  # every verdict: waits for the run ahead, then reads
     assert not ahead.is_alive() and calls[-1] == ("cactus", None, True, "serial")
     assert box.latest is not None and box.latest.what == "computing ahead since the page opened"
+    for off in ("off", "OFF", "0", "false", "no"):  # a browser, but the work ahead switched off
+        monkeypatch.setenv(page_impact.AHEAD_ENV, off)
+        page_impact.compute_ahead("outlaws", 30.0, 100)
+        assert not any(key[0] == "outlaws" for key in page_impact._AHEAD)
     monkeypatch.undo()
     page_impact.compute_ahead("wagons", 30.0, 100)  # no browser (a test's AppTest): nothing in the background
     assert ("wagons", 30.0, 100) not in page_impact._AHEAD

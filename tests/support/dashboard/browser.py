@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from dashboard.verification.impact import AHEAD_ENV
 from tests.support.paths import ROOT
 
 try:
@@ -51,13 +52,14 @@ def _free_port() -> int:
 def streamlit_server(script: Path):
     """``streamlit run script`` on a free port; yields its address once /_stcore/health answers ok. Stopped by a kill
     of its process group, not a graceful stop (which waits seconds for the pages' running work): what a restarted
-    server must find is in the store already, each run writes it."""
+    server must find is in the store already, each run writes it. Nothing is computed ahead (``AHEAD_ENV``): no test
+    waits for it, and it would take the processors the suite runs on."""
     port = _free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(script),
            "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env=os.environ | {"PYTHONUNBUFFERED": "1"}, start_new_session=True)
+                            env=os.environ | {"PYTHONUNBUFFERED": "1", AHEAD_ENV: "off"}, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
