@@ -30,6 +30,16 @@ from dashboard.shared.readings import readings_from_address, readings_to_address
 from dashboard.shared.runs import deliver_stopped  # noqa: E402
 from dashboard.shared.work import store  # noqa: E402
 
+HERE = Path(__file__).resolve().parent
+pages = {
+    section: [st.Page(str(HERE / info.file), title=info.title, icon=info.icon, url_path=info.name,
+                      default=(info.name == "home"))
+              for info in entries]
+    for section, entries in PAGES.items()
+}
+page = st.navigation(pages)  # first: the browser learns the page it is on before any element can ask for a rerun
+# (the cookie writer below reports a held id at once; a rerun asked before this line ran the Home page instead)
+
 problem = readings_from_address()  # a new session takes the readings kept in the address (a reload, a bookmark)
 if problem:
     st.error(problem, icon=":material/error:")
@@ -38,11 +48,4 @@ start_rooms()  # each game room's start-up (Lone Cowboy: the readings this brows
 readings_to_address()  # readings change in callbacks and before reruns, so the start of a run is up to date
 deliver_stopped()  # the best so far of a search stopped in the last run, where its page reads it
 
-HERE = Path(__file__).resolve().parent
-pages = {
-    section: [st.Page(str(HERE / info.file), title=info.title, icon=info.icon, url_path=info.name,
-                      default=(info.name == "home"))
-              for info in entries]
-    for section, entries in PAGES.items()
-}
-st.navigation(pages).run()
+page.run()

@@ -54,3 +54,29 @@ def test_no_page_script_shows_a_stray_string():
         stray = [node.lineno for node in tree.body[1:]
                  if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
         assert stray == [], (info.file, stray)
+
+
+def _calls(node) -> list[str]:
+    """The dotted names of the calls in a statement (``store.start``, ``st.navigation``)."""
+    import ast
+
+    return [ast.unparse(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)]
+
+
+def test_the_page_is_chosen_before_anything_can_ask_for_a_rerun():
+    """The browser learns which page it is on from ``st.navigation``'s message. A rerun asked before it arrives (the
+    cookie writer reports at once a browser id another tab wrote) runs the Home page instead: a tab opened at
+    /outlaws_table whose connection lacked the cookie showed Home. In app.py, ``st.navigation`` comes before the
+    store's start (the writer), the rooms' start-up and everything that draws on the page; only the page's set-up and
+    the missing-library stop precede it."""
+    import ast
+
+    body = ast.parse((DASHBOARD / "app.py").read_text()).body
+    at = {name: i for i, stmt in enumerate(body) for name in _calls(stmt)}
+    assert at["st.navigation"] < at["store.start"] < at["page.run"], at
+    drawing_before = [name for name, i in at.items() if i < at["st.navigation"]
+                      and name.startswith("st.") and name not in {"st.set_page_config", "st.error", "st.stop",
+                                                                   "st.Page", "st.navigation"}]
+    assert drawing_before == []
+    for name in ("readings_from_address", "start_rooms", "readings_to_address", "deliver_stopped"):
+        assert at[name] > at["st.navigation"], name
