@@ -32,12 +32,11 @@ def check_marshal_last_three(players: int) -> CheckResult:
                   f"the last 3 of the {size + 1} event cards", PASSAGES["deck"], fn)
 
 
-def _end_range(run: Z3Run, size, rounds, latest: bool = True, **kw) -> tuple[int | None, int | None, dict, dict]:
-    """Earliest (and latest) end round over all decks and choices, by scanning rounds with one
-    incremental solver; with a witness run for each end."""
-    s, em = build_event_model(run, size, rounds, **kw)
+def _end_range(run: Z3Run, s: z3.Solver, em: EventModel, latest: bool = True) -> tuple[int | None, int | None, dict, dict]:
+    """Earliest (and latest) end round over all decks and choices of the model ``em`` built in ``s``, by scanning its
+    rounds with the same incremental solver (each round's claim pushed and popped); with a witness run for each end."""
     found = {}
-    scans = [("earliest", range(1, rounds + 1))] + ([("latest", range(rounds, 0, -1))] if latest else [])
+    scans = [("earliest", range(1, em.rounds + 1))] + ([("latest", range(em.rounds, 0, -1))] if latest else [])
     for label, order in scans:
         for r in order:
             s.push()
@@ -54,6 +53,17 @@ def _end_range(run: Z3Run, size, rounds, latest: bool = True, **kw) -> tuple[int
     return found["earliest"][0], late[0], found["earliest"][1], late[1]
 
 
+def _claim(run: Z3Run, s: z3.Solver, em: EventModel, claim: z3.BoolRef) -> tuple[bool | None, dict | None]:
+    """Whether ``claim`` can hold on the model (None on a time-out), with the run that shows it; the claim is pushed
+    and popped, so the model can be scanned afterwards without being built again."""
+    s.push()
+    s.add(claim)
+    found = sat_of(run, s)
+    shown = em.trace(s.model()) if found else None
+    s.pop()
+    return found, shown
+
+
 def check_event_bound(players: int, stagecoach_short: str = "as_many") -> CheckResult:
     """With Train and Stagecoach (no duel discards) the marshal always ends the game, within rounds
     [size-2, size+3]; the bound is tight (witness decks for both ends)."""
@@ -62,14 +72,12 @@ def check_event_bound(players: int, stagecoach_short: str = "as_many") -> CheckR
 
     def fn(run: Z3Run) -> Finding:
         s, em = build_event_model(run, size, hi + 2, stagecoach_short=stagecoach_short)
-        s.add(z3.Or(z3.Not(em.ended_at[hi - 1]), em.end < lo))
-        found = sat_of(run, s)
+        found, shown = _claim(run, s, em, z3.Or(z3.Not(em.ended_at[hi - 1]), em.end < lo))
         details: dict[str, Any] = {"bound": [lo, hi]}
         if found is False:
-            early, late, w_early, w_late = _end_range(run, size, hi + 2, stagecoach_short=stagecoach_short)
+            early, late, w_early, w_late = _end_range(run, s, em)
             details.update({"earliest": early, "latest": late, "witness_earliest": w_early, "witness_latest": w_late})
-        return Finding(holds=None if found is None else not found,
-                       counterexample=em.trace(s.model()) if found else None, details=details)
+        return Finding(holds=None if found is None else not found, counterexample=shown, details=details)
     return timed(f"event-end-bound/p{players}", f"{players} players: Train and Stagecoach cannot push the "
                   f"marshal's arrival outside rounds {lo}-{hi}; the game always ends by it", PASSAGES["train_stage"], fn,
                   ("event-end-bound", size, stagecoach_short))
@@ -140,16 +148,15 @@ def _duel_bound_result(run: Z3Run, size: int, hi: int, marshal_discard: str, cap
     """Whether every run ends by round ``hi`` with up to ``cap`` duel wins a round, and the earliest end."""
     kw = {"duels": True, "marshal_discard": marshal_discard, "duels_per_round": cap, "stagecoach_short": stagecoach_short}
     s, em = build_event_model(run, size, hi, **kw)
-    s.add(z3.Or(z3.Not(em.ended_at[hi - 1])))
-    found = sat_of(run, s)
+    found, shown = _claim(run, s, em, z3.Not(em.ended_at[hi - 1]))
     details = {"reading": marshal_discard, "duel_wins_a_round_at_most": cap, "bound_latest": hi,
                "stagecoach_short": stagecoach_short}
-    early, _, w_early, _ = _end_range(run, size, hi, latest=False, **kw)
+    early, _, w_early, _ = _end_range(run, s, em, latest=False)
     details.update({"earliest": early, "witness_earliest": w_early})
     if found is False:
         details.update({"latest": hi, "latest_note": "reached without duels (event-end-bound witness)"})
-    return Finding(holds=None if found is None else not found, open_question="C4",
-                   counterexample=em.trace(s.model()) if found else None, details=details)
+    return Finding(holds=None if found is None else not found, open_question="C4", counterexample=shown,
+                   details=details)
 
 
 def check_c5_reading_matters(players: int) -> CheckResult:
