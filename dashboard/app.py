@@ -39,11 +39,11 @@ pages = {
 }
 page = st.navigation(pages)  # first: the browser learns the page it is on before any element can ask for a rerun
 # (the cookie writer below reports a held id at once; a rerun asked before this line ran the Home page instead)
-
+store.start()  # this browser's kept work and saved games (the cookie writer; one line when saving is off); a tab
+# that takes the id another tab of this browser wrote starts over under it, before anything reads the session
 problem = readings_from_address()  # a new session takes the readings kept in the address (a reload, a bookmark)
 if problem:
     st.error(problem, icon=":material/error:")
-store.start()  # this browser's kept work and saved games (the cookie writer; one line when saving is off)
 start_rooms()  # each game room's start-up (Lone Cowboy: the readings this browser's cards settled)
 readings_to_address()  # readings change in callbacks and before reruns, so the start of a run is up to date
 deliver_stopped()  # the best so far of a search stopped in the last run, where its page reads it

@@ -21,7 +21,8 @@ NOTE_PAGE = HERE / "store_note.py"
 games.KINDS.setdefault("note", games.Kind("Note", NOTE_PAGE, "note"))  # the table others extend
 
 st.set_page_config(page_title="Store test", layout="wide")
-store.start()
-st.navigation([st.Page(str(NOTE_PAGE), title="Note", url_path="note", default=True),
-               st.Page(str(ROOT / "dashboard" / "shared" / "my_games.py"), title="My games", url_path="my_games")]
-              ).run()
+page = st.navigation([st.Page(str(NOTE_PAGE), title="Note", url_path="note", default=True),
+                      st.Page(str(ROOT / "dashboard" / "shared" / "my_games.py"), title="My games",
+                              url_path="my_games")])
+store.start()  # as in dashboard/app.py: after the navigation, before the page
+page.run()

@@ -67,8 +67,8 @@ def test_the_page_is_chosen_before_anything_can_ask_for_a_rerun():
     """The browser learns which page it is on from ``st.navigation``'s message. A rerun asked before it arrives (the
     cookie writer reports at once a browser id another tab wrote) runs the Home page instead: a tab opened at
     /outlaws_table whose connection lacked the cookie showed Home. In app.py, ``st.navigation`` comes before the
-    store's start (the writer), the rooms' start-up and everything that draws on the page; only the page's set-up and
-    the missing-library stop precede it."""
+    store's start (the writer, and a session starting over under an adopted id), which comes before everything that
+    reads the session or the address; only the page's set-up and the missing-library stop precede it."""
     import ast
 
     body = ast.parse((DASHBOARD / "app.py").read_text()).body
@@ -79,4 +79,26 @@ def test_the_page_is_chosen_before_anything_can_ask_for_a_rerun():
                                                                    "st.Page", "st.navigation"}]
     assert drawing_before == []
     for name in ("readings_from_address", "start_rooms", "readings_to_address", "deliver_stopped"):
-        assert at[name] > at["st.navigation"], name
+        assert at[name] > at["store.start"], name
+
+
+def test_a_tab_that_takes_its_browsers_id_shows_that_browsers_work_in_every_box():
+    """A tab whose connection lacked the cookie starts with a new id and draws the empty work; when the cookie writer
+    reports the id another tab of the browser wrote, the session starts over under it: the Outlaws page's seed box
+    shows the browser's seed (it kept the first run's 1), and the address the first run wrote is not taken as work."""
+    from dashboard.outlaws import position_work
+    from solver.outlaws.position import initial_position
+    from solver.outlaws.position_json import position_to_json
+    from solver.outlaws.readings import OutlawsReadings
+
+    ident = browser.new_id()
+    doc = {"position": position_to_json(initial_position(seed=5, readings=OutlawsReadings())), "seed": 5}
+    store.Handle.of(store.open_store(), ident).save_work(position_work.KEY, doc)
+    at = open_page("outlaws")
+    assert at.text_input(key="ol_seed").value == "1" and position_work.QUERY in at.query_params  # the empty work
+    at.session_state[browser.WRITER_KEY] = {"held": ident}
+    at.run()
+    assert not at.exception
+    assert at.session_state["_ruleslinger_browser_id"] == (ident, False)
+    assert at.text_input(key="ol_seed").value == "5"
+    assert at.session_state[position_work.KEY] == doc

@@ -12,7 +12,8 @@ the page's address. How it reaches the server, with no extra run of the page:
   (an ``st.components.v2`` snippet, about 15 lines of JavaScript in the page itself, no iframe) sets the cookie;
 - one case costs one more run: when another tab of the same browser wrote its own new id after this session
   connected, the writer does not overwrite it but reports it (``held``) and the session adopts it, so both
-  tabs share one id; a browser that refuses the cookie is reported (``refused``) and said in one line.
+  tabs share one id; the session then starts over (:func:`adopt_held`), as if it had connected with the cookie;
+  a browser that refuses the cookie is reported (``refused``) and said in one line.
 
 Streamlit alone does all of this (no package from PyPI): Python cannot set a cookie, but the v2 component runs a
 snippet in the page that can, and the cookie comes back through ``st.context.cookies``.
@@ -39,6 +40,8 @@ WRITER_KEY = "ruleslinger_browser_cookie"
 _SESSION = "_ruleslinger_browser_id"
 """This session's (id, fresh): fresh while the id was made by this session and never seen in the browser."""
 _ID = re.compile(r"[A-Za-z0-9_-]{43}")
+_OPENED_AT = "_ruleslinger_opened_at"
+"""The address's parameters when a session with a fresh id started (its first run writes its empty work there)."""
 
 _WRITER_JS = """
 export default function (component) {
@@ -80,16 +83,45 @@ def _reported(name: str) -> Any:
 
 
 def _known() -> tuple[str, bool]:
-    """This session's (id, fresh), settled on its first call and changed only to adopt a held id."""
+    """This session's (id, fresh), settled on its first call and changed only to adopt a held id
+    (:func:`adopt_held`)."""
     known = st.session_state.get(_SESSION)
     if known is None:
-        sent = _sent_cookie()
+        sent = _sent_cookie() or _held()  # held before the first run: the session starts with that id
         known = (sent, False) if sent else (new_id(), True)
-    held = _reported("held")
-    if known[1] and valid(held) and held != known[0]:
-        known = (held, False)  # the id another tab of this browser wrote first
-    st.session_state[_SESSION] = known
+        st.session_state[_SESSION] = known
     return known
+
+
+def _held() -> str | None:
+    """The id the writer reported this browser holds, if well formed."""
+    held = _reported("held")
+    return held if valid(held) else None
+
+
+def adopt_held() -> bool:
+    """Call first in every run, before anything reads the session or the address. When this session's writer reported
+    the id another tab of this browser wrote first (``held``), the session starts over under that id, as a session
+    that connected with the cookie: all it holds is dropped but the writer's own state (its first run drew the empty
+    work of the id it drops: a seed box at its default, an editor's fields), and the address is put back as the tab
+    opened it (that run wrote its empty work there, which a page would take before the kept work). True when it did."""
+    ss = st.session_state
+    known = ss.get(_SESSION)
+    if known is None:
+        ss[_OPENED_AT] = st.query_params.to_dict()
+        return False
+    held = _held()
+    if not (known[1] and held and held != known[0]):
+        if not known[1]:
+            ss.pop(_OPENED_AT, None)
+        return False
+    opened_at = ss.get(_OPENED_AT, {})
+    for key in list(ss):
+        if key != WRITER_KEY:
+            del ss[key]
+    st.query_params.from_dict(opened_at)
+    ss[_SESSION] = (held, False)
+    return True
 
 
 def browser_id() -> str:

@@ -458,8 +458,11 @@ def current() -> Handle | None:
 
 
 def start() -> Handle | None:
-    """Call once in every run before the page (app.py): mounts the browser's cookie writer, says in one line when
-    saving is off (the app goes on, each session keeping its own work), returns :func:`current`."""
+    """Call once in every run, first after the navigation (app.py): a session that adopts the id another tab of its
+    browser wrote starts over (:func:`~dashboard.shared.work.browser.adopt_held`); mounts the browser's cookie writer,
+    says in one line when saving is off (the app goes on, each session keeping its own work), returns
+    :func:`current`."""
+    browser.adopt_held()
     browser.attach()
     problem = unavailable()
     if problem:
@@ -473,9 +476,9 @@ def start() -> Handle | None:
 
 
 def _written(handle: Handle) -> dict[str, str]:
-    """The digests of the work this session wrote or restored for ``handle``'s browser. When the session has
-    changed browser (it adopted the id another tab of its browser wrote first: :mod:`dashboard.shared.work.browser`),
-    the values it mirrored belong to the id it dropped: they leave the session, to be restored from this one's."""
+    """The digests of the work this session wrote or restored for ``handle``'s browser. A session that adopts another
+    id starts over (:func:`dashboard.shared.work.browser.adopt_held`); should its values still be another id's, the
+    ones it mirrored leave the session, to be restored from this id's: kept work never crosses browsers."""
     owner, written = st.session_state.get(_WRITTEN, (handle.owner, {}))
     if owner != handle.owner:
         for key in written:
