@@ -100,11 +100,12 @@ def _held() -> str | None:
 
 
 def adopt_held() -> bool:
-    """Call first in every run, before anything reads the session or the address. When this session's writer reported
-    the id another tab of this browser wrote first (``held``), the session starts over under that id, as a session
-    that connected with the cookie: all it holds is dropped but the writer's own state (its first run drew the empty
-    work of the id it drops: a seed box at its default, an editor's fields), and the address is put back as the tab
-    opened it (that run wrote its empty work there, which a page would take before the kept work). True when it did."""
+    """Called first in every run (by ``store.start()``), before anything reads the session or the address. When this
+    session's writer reported the id another tab of this browser wrote first (``held``), the session starts over
+    under that id, as a session that connected with the cookie: all it holds is dropped but the writer's own state
+    (its first run drew the empty work of the id it drops: a seed box at its default, an editor's fields), and the
+    address is put back as the tab opened it (that run wrote its empty work there, which a page would take before the
+    kept work). True when it did."""
     ss = st.session_state
     known = ss.get(_SESSION)
     if known is None:
