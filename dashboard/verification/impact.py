@@ -142,14 +142,15 @@ def _quietly(fn: Callable[..., object], *args: object) -> None:
 def _run(game: str, only: tuple[str, ...], time_limit: float, games: int, box: ProgressBox,
          cards: str = "{}") -> dict:
     """The verdicts across the readings, reporting to ``box`` (one with ``stops``: once the page stopped waiting,
-    no further check). Every verdict (``only`` empty) waits for the run computed ahead since the page opened and
-    takes its results; chosen verdicts run at once (what the run ahead has kept already is read from its store)."""
+    no further check). Every verdict (``only`` empty) waits for the run computed ahead since the tab was first opened
+    on this server and takes its results; chosen verdicts run at once (what the run ahead has kept already is read
+    from its store)."""
     from solver.readings import impact
     from solver.readings import verdicts as verdict
 
     ahead = _AHEAD.get((game, float(time_limit), int(games), cards))
     while not only and ahead is not None and ahead.is_alive():  # all of them: the run ahead's, not a second run
-        box(Progress(what="computing ahead since the page opened"))
+        box(Progress(what="computing ahead since the tab was first opened"))
         ahead.join(0.5)
         if stopped():
             raise Stopped

@@ -305,8 +305,8 @@ def test_verification_impact_and_a_run_stopped(page, server):
         wait_idle(page)
     page.keyboard.press("Escape")
     page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger verdicts across the readings").click()
-    # a generous bound against a hang, not a speed check: two chosen verdicts run at once, beside the run computing
-    # every Cactus Town verdict ahead since the page opened (which on a loaded machine takes minutes)
+    # a generous bound against a hang, not a speed check: two chosen verdicts run at once (the tests' servers compute
+    # nothing ahead; on a loaded machine the two take minutes)
     expect(page.get_by_text("0 of 2 verdicts the same under every reading").first).to_be_visible(timeout=400_000)
     assert page.locator('[data-testid="stException"]').count() == 0
     page.get_by_text("solo-marshal-bound: solo").first.click()

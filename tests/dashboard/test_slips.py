@@ -131,7 +131,7 @@ def test_the_verdicts_across_the_readings_are_computed_ahead_once_and_the_run_ta
     threading.Timer(0.2, gate.set).start()
     page_impact._run("cactus", (), 30.0, 100, box)  # every verdict: waits for the run ahead, then reads
     assert not ahead.is_alive() and calls[-1] == ("cactus", None, True, "serial")
-    assert box.latest is not None and box.latest.what == "computing ahead since the page opened"
+    assert box.latest is not None and box.latest.what == "computing ahead since the tab was first opened"
     for off in ("off", "OFF", "0", "false", "no"):  # a browser, but the work ahead switched off
         monkeypatch.setenv(page_impact.AHEAD_ENV, off)
         page_impact.compute_ahead("outlaws", 30.0, 100)
