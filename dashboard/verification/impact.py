@@ -25,6 +25,7 @@ from dashboard.verification.results import KEPT
 from solver.errors import BadInput
 from solver.execution.executor import ExecutorSpec
 from solver.execution.progress import Progress
+from solver.readings.base import FALSE
 from solver.stopping import StopSignal, stopped
 
 ACROSS = {"same": "the same under every reading", "changed": "changed by a reading",
@@ -93,7 +94,7 @@ battery; the tests' browser servers, whose pages never wait for it). Anything el
 
 def ahead_on() -> bool:
     """Whether the server computes the verdicts ahead (:data:`AHEAD_ENV`)."""
-    return os.environ.get(AHEAD_ENV, "").strip().lower() not in ("off", "0", "false", "no")
+    return os.environ.get(AHEAD_ENV, "").strip().lower() not in FALSE
 
 
 AHEAD_EXECUTOR = ExecutorSpec("local", workers=1, background=True)

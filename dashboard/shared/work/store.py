@@ -436,8 +436,8 @@ class Handle:
 # ----------------------------------------------------------------------------- the pages' side
 
 _WRITTEN = "_ruleslinger_store_written"
-"""Session key: (owner, {work key: digest of the document last written or restored}); unchanged work is not
-rewritten, and the owner says whose work the session's values are."""
+"""Session key: {work key: digest of the document last written or restored}; unchanged work is not rewritten. A
+session that adopts another id starts over (:func:`dashboard.shared.work.browser.adopt_held`), this record with it."""
 
 
 def unavailable() -> str | None:
@@ -475,16 +475,9 @@ def start() -> Handle | None:
     return current()
 
 
-def _written(handle: Handle) -> dict[str, str]:
-    """The digests of the work this session wrote or restored for ``handle``'s browser. A session that adopts another
-    id starts over (:func:`dashboard.shared.work.browser.adopt_held`); should its values still be another id's, the
-    ones it mirrored leave the session, to be restored from this id's: kept work never crosses browsers."""
-    owner, written = st.session_state.get(_WRITTEN, (handle.owner, {}))
-    if owner != handle.owner:
-        for key in written:
-            st.session_state.pop(key, None)
-        written = {}
-    st.session_state[_WRITTEN] = (handle.owner, written)
+def _written() -> dict[str, str]:
+    """The digests of the work this session wrote or restored (:data:`_WRITTEN`)."""
+    written: dict[str, str] = st.session_state.setdefault(_WRITTEN, {})
     return written
 
 
@@ -508,7 +501,7 @@ def sync(key: str, *, load: Callable[[Any], Any] = _same, dump: Callable[[Any], 
     handle = current()
     if handle is None:
         return
-    written = _written(handle)
+    written = _written()
     if key in st.session_state:
         persist(key, dump=dump)
         return
@@ -530,7 +523,7 @@ def persist(key: str, *, dump: Callable[[Any], Any] = _same) -> None:
     handle = current()
     if handle is None or key not in st.session_state:
         return
-    written = _written(handle)
+    written = _written()
     try:
         text = encode(dump(st.session_state[key]), f"the work '{key}'")
         digest = _digest(text)
@@ -546,7 +539,7 @@ def forget(key: str) -> None:
     st.session_state.pop(key, None)
     handle = current()
     if handle is not None:
-        _written(handle).pop(key, None)
+        _written().pop(key, None)
         try:
             handle.delete_work(key)
         except BadInput as exc:
@@ -561,4 +554,4 @@ def replace_work(key: str, doc: Any) -> None:
         raise BadInput(f"saving is off: {unavailable()}")
     handle.save_work(key, doc)
     st.session_state.pop(key, None)
-    _written(handle).pop(key, None)
+    _written().pop(key, None)
