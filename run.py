@@ -18,7 +18,9 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -36,9 +38,11 @@ def sh(*cmd: str | Path, check: bool = True, **kw) -> int:
 
 
 def ensure_venv() -> subprocess.Popen[bytes] | None:
-    """Create and install ``.venv`` when ``pyproject.toml`` has changed since the last install. After an install,
-    the optimizer's kernels are compiled into their cache by a background process, returned here: the caller does
-    what needs no kernel meanwhile (ruff, mypy, apt-get) and waits for it (:func:`finish`) before anything else."""
+    """Create and install ``.venv`` when ``pyproject.toml`` has changed since the last install. The kernels' compiler
+    (numba) is installed first, and the optimizer's kernels are compiled into their cache by a background process
+    while pip installs the rest (pip keeps one core busy, the compilation the other); that process is returned: the
+    caller does what needs no kernel meanwhile (ruff, mypy, apt-get) and waits for it (:func:`finish`) before anything
+    else."""
     if sys.version_info < (3, 11):  # noqa: UP036 - run.py runs under any python3 and says what it needs
         sys.exit(f"[run.py] Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
     if not PY.exists():
@@ -52,14 +56,33 @@ def ensure_venv() -> subprocess.Popen[bytes] | None:
     if stamp.exists() and stamp.read_text() == digest:
         return None
     say("installing ruleslinger and its dependencies into .venv (first run takes about a minute)")
-    sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
+    pip_install("--upgrade", "pip")
     # --no-compile: a module is compiled when first imported and kept (write_bytecode), not all of them now
-    sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile", "-e", f"{ROOT}[test]")
-    stamp.write_text(digest)
+    pip_install("--no-compile", compiler_requirement())
     say("compiling the optimizer's kernels once, in the background (about half a minute; later runs load them "
         "from the cache)")
-    return subprocess.Popen([str(PY), "-c", "from solver.wagons.optimizer.bnb.search import compile_kernels; "
-                             "compile_kernels()"], cwd=ROOT)
+    compiling = subprocess.Popen([str(PY), "-c", "from solver.wagons.optimizer.bnb.search import compile_kernels; "
+                                  "compile_kernels()"], cwd=ROOT)
+    try:
+        pip_install("--no-compile", "-e", f"{ROOT}[test]")
+    except BaseException:
+        compiling.kill()
+        raise
+    stamp.write_text(digest)
+    return compiling
+
+
+def pip_install(*args: str) -> None:
+    sh(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *args)
+
+
+def compiler_requirement() -> str:
+    """The project's requirement on numba (pyproject.toml), which is all the kernels' compilation needs: the project's
+    own modules are imported from the repository."""
+    import tomllib
+
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    return next(d for d in deps if d.split(">")[0].split("=")[0].split("<")[0].strip() == "numba")
 
 
 def finish(compiling: subprocess.Popen[bytes] | None) -> None:
@@ -84,16 +107,30 @@ def ensure_chromium() -> None:
         say("could not install chromium: the browser tests will be skipped")
 
 
-def check_types() -> int:
-    """mypy over solver/ and dashboard/ (pyproject.toml's [tool.mypy]); mypy-baseline lets through only the older
-    modules' known errors (mypy-baseline.txt), so any new one, or an untyped new function, fails."""
+def start_types() -> tuple[subprocess.Popen[bytes], IO[bytes]]:
+    """mypy over solver/ and dashboard/ (pyproject.toml's [tool.mypy]), started beside the tests at the lowest
+    priority: it takes the moments the tests leave a core idle. Its report goes to a temporary file
+    (:func:`types_result` reads it)."""
+    say("mypy (types), new errors only (mypy-baseline), beside the tests; its result comes after theirs")
+    out = tempfile.TemporaryFile()
+    lowest = (lambda: os.nice(19)) if hasattr(os, "nice") else None
+    return subprocess.Popen([str(PY), "-m", "mypy"], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
+                            preexec_fn=lowest), out
+
+
+def types_result(started: tuple[subprocess.Popen[bytes], IO[bytes]]) -> int:
+    """The result of :func:`start_types`: mypy-baseline lets through only the older modules' known errors
+    (mypy-baseline.txt), so any new one, or an untyped new function, fails."""
+    mypy, out = started
+    code = mypy.wait()
+    out.seek(0)
+    report = out.read().decode(errors="replace")
     say("mypy (types), new errors only (mypy-baseline)")
-    mypy = subprocess.run([str(PY), "-m", "mypy"], capture_output=True, text=True, cwd=ROOT)
-    if "error:" not in mypy.stdout and mypy.returncode != 0:  # mypy itself failed (a crash, a bad config)
-        print(mypy.stdout + mypy.stderr, flush=True)
-        return mypy.returncode
+    if "error:" not in report and code != 0:  # mypy itself failed (a crash, a bad config)
+        print(report, flush=True)
+        return code
     filtered = subprocess.run([str(BIN / "mypy-baseline"), "filter", "--no-colors", "--hide-stats"],
-                              input=mypy.stdout, text=True, cwd=ROOT)
+                              input=report, text=True, cwd=ROOT)
     return filtered.returncode
 
 
@@ -123,10 +160,14 @@ def main(argv: list[str]) -> int:
         ensure_chromium()
         say("ruff check (lint)")
         lint = sh(BIN / "ruff", "check", ROOT, check=False)
-        types = check_types()
-        finish(compiling)
-        tests = sh(PY, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-q", *rest, check=False)
-        return tests or lint or types
+        typing = start_types()
+        try:
+            finish(compiling)
+            tests = sh(PY, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-q", *rest, check=False)
+        except BaseException:
+            typing[0].kill()
+            raise
+        return tests or lint or types_result(typing)
     if command == "bench":
         return sh(PY, ROOT / "bench" / "run_all.py", *rest, check=False)
     if command == "cli":

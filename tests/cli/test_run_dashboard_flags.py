@@ -1,11 +1,15 @@
 """`python3 run.py dashboard` passes Streamlit's own flags on, and the README says so; after an install, `test` lints
-and type-checks while the kernels compile, and starts the tests (or the dashboard) once they have."""
+and starts the type check while the kernels compile, starts the tests (or the dashboard) once they have, and reads
+the type check's result after the tests; an install puts the kernels' compiler in first and compiles them while pip
+installs the rest."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
 from pathlib import Path
+
+import pytest
 
 from solver.paths import REPO
 
@@ -44,15 +48,69 @@ class _Compiling:
         return 0
 
 
-def test_the_test_command_lints_and_type_checks_while_the_kernels_compile_and_tests_after(monkeypatch):
+class _Typing:
+    """The type check :func:`run.start_types` starts; records when it is killed."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    def kill(self) -> None:
+        self.log.append("mypy killed")
+
+
+def _record_types(run, monkeypatch, log: list[str], result: int = 0) -> None:
+    monkeypatch.setattr(run, "start_types", lambda: log.append("mypy started") or (_Typing(log), None))
+    monkeypatch.setattr(run, "types_result", lambda started: log.append("mypy result") or result)
+
+
+def test_the_test_command_lints_and_starts_the_type_check_while_the_kernels_compile_and_tests_after(monkeypatch):
     run = _run_module()
     log: list[str] = []
     monkeypatch.setattr(run, "ensure_venv", lambda: _Compiling(log))
     monkeypatch.setattr(run, "ensure_chromium", lambda: log.append("chromium"))
-    monkeypatch.setattr(run, "check_types", lambda: log.append("mypy") or 0)
+    _record_types(run, monkeypatch, log, result=1)
     monkeypatch.setattr(run, "sh", lambda *cmd, **kw: log.append(Path(str(cmd[0])).name + " " + str(cmd[1])) or 0)
-    assert run.main(["test", "-x"]) == 0
-    assert log == ["chromium", "ruff check", "mypy", "kernels compiled", "python -m"]
+    assert run.main(["test", "-x"]) == 1  # the tests passed, the types did not
+    assert log == ["chromium", "ruff check", "mypy started", "kernels compiled", "python -m", "mypy result"]
+
+
+def test_an_interrupted_test_run_stops_the_type_check(monkeypatch):
+    run = _run_module()
+    log: list[str] = []
+
+    def interrupted(*cmd, **kw):
+        if Path(str(cmd[0])).name == "python":
+            raise KeyboardInterrupt
+        return 0
+
+    monkeypatch.setattr(run, "ensure_venv", lambda: None)
+    monkeypatch.setattr(run, "ensure_chromium", lambda: None)
+    _record_types(run, monkeypatch, log)
+    monkeypatch.setattr(run, "sh", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run.main(["test"])
+    assert log == ["mypy started", "mypy killed"]
+
+
+def test_an_install_compiles_the_kernels_while_pip_installs_the_rest(monkeypatch, tmp_path):
+    """Fresh: pip itself, then numba alone (the project's own requirement on it), then the compilation starts, then
+    the rest; what is returned is the compilation."""
+    run = _run_module()
+    log: list[str] = []
+    monkeypatch.setattr(run, "VENV", tmp_path)
+    monkeypatch.setattr(run, "PY", Path(__file__))  # exists: no new venv
+    monkeypatch.setattr(run, "sh", lambda *cmd, **kw: log.append(" ".join(str(c) for c in cmd[6:])) or 0)
+
+    class Started:
+        def __init__(self, argv, cwd):
+            log.append("compiling")
+
+    monkeypatch.setattr(run.subprocess, "Popen", Started)
+    assert isinstance(run.ensure_venv(), Started)
+    assert log == ["--upgrade pip", f"--no-compile {run.compiler_requirement()}", "compiling",
+                   f"--no-compile -e {run.ROOT}[test]"]
+    assert run.compiler_requirement().startswith("numba")
+    assert run.ensure_venv() is None  # installed: nothing to do
 
 
 def test_the_dashboard_starts_after_the_kernels_compile(monkeypatch):
@@ -72,7 +130,7 @@ def test_the_processes_it_starts_keep_their_compiled_modules(monkeypatch):
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     monkeypatch.setattr(run, "ensure_venv", lambda: None)
     monkeypatch.setattr(run, "ensure_chromium", lambda: None)
-    monkeypatch.setattr(run, "check_types", lambda: 0)
+    _record_types(run, monkeypatch, [])
     monkeypatch.setattr(run, "sh", lambda *cmd, **kw: seen.append(os.environ.get("PYTHONDONTWRITEBYTECODE")) or 0)
     assert run.main(["test"]) == 0
     assert run.main(["dashboard"]) == 0
