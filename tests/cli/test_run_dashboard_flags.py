@@ -74,6 +74,17 @@ def test_the_test_command_lints_and_starts_the_type_check_while_the_kernels_comp
     assert log == ["chromium", "ruff check", "mypy started", "kernels compiled", "python -m", "mypy result"]
 
 
+def test_the_type_check_is_read_when_the_tests_fail(monkeypatch):
+    run = _run_module()
+    log: list[str] = []
+    monkeypatch.setattr(run, "ensure_venv", lambda: None)
+    monkeypatch.setattr(run, "ensure_chromium", lambda: None)
+    _record_types(run, monkeypatch, log)
+    monkeypatch.setattr(run, "sh", lambda *cmd, **kw: int(Path(str(cmd[0])).name == "python"))
+    assert run.main(["test"]) == 1
+    assert log == ["mypy started", "mypy result"]
+
+
 def test_an_interrupted_test_run_stops_the_type_check(monkeypatch):
     run = _run_module()
     log: list[str] = []
