@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,17 @@ def test_an_interrupted_test_run_stops_the_type_check(monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         run.main(["test"])
     assert log == ["mypy started", "mypy killed"]
+
+
+def test_a_type_check_that_crashed_is_shown_whole_and_fails(capsys):
+    """A report without an error line and a failing exit is mypy's own failure (a crash, a bad config): shown as it
+    is, its exit code the result (the report read back from the file the process wrote)."""
+    run = _run_module()
+    out = run.tempfile.TemporaryFile()
+    crashed = run.subprocess.Popen([sys.executable, "-c", "print('mypy: a bad config'); raise SystemExit(3)"],
+                                   stdout=out)
+    assert run.types_result((crashed, out)) == 3
+    assert "mypy: a bad config" in capsys.readouterr().out
 
 
 def test_an_install_compiles_the_kernels_while_pip_installs_the_rest(monkeypatch, tmp_path):
