@@ -1,8 +1,8 @@
 """Fixtures of the browser tests: one dashboard server and one Chromium per module, its browsers kept per screen
 (:class:`~tests.support.dashboard.browser.Screens`), a fresh 1366x768 tab per test whose final state is saved as a
-screenshot (:mod:`tests.support.dashboard.browser`). Per module, not per process: a
-Playwright kept open across modules refuses the one a later test starts for itself (tests/dashboard/test_store.py),
-and a server shared by every module lets one module's pages run beside another's."""
+screenshot (:mod:`tests.support.dashboard.browser`). Per module, not per process: Playwright's event loop and
+Chromium are open only while a browser module runs, never beside the other tests of the worker, and a server shared
+by every module would let one module's pages and kept answers run into another's."""
 
 from __future__ import annotations
 
