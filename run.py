@@ -114,9 +114,16 @@ def start_types() -> tuple[subprocess.Popen[bytes], IO[bytes]]:
     (:func:`types_result` reads it)."""
     say("mypy (types), new errors only (mypy-baseline), beside the tests; its result comes after theirs")
     out = tempfile.TemporaryFile()
-    lowest = (lambda: os.nice(19)) if hasattr(os, "nice") else None
     return subprocess.Popen([str(PY), "-m", "mypy"], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
-                            preexec_fn=lowest), out
+                            preexec_fn=lowest_priority if hasattr(os, "nice") else None), out
+
+
+def lowest_priority() -> None:
+    """In the child before it starts: nice 19, where the system lets it (a refusal only leaves it at its priority)."""
+    try:
+        os.nice(19)
+    except OSError:
+        pass
 
 
 def types_result(started: tuple[subprocess.Popen[bytes], IO[bytes]]) -> int:

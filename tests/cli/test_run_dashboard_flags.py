@@ -115,6 +115,20 @@ def test_a_type_check_that_crashed_is_shown_whole_and_fails(capsys):
     assert "mypy: a bad config" in capsys.readouterr().out
 
 
+def test_the_type_check_asks_for_the_lowest_priority_and_starts_where_it_is_refused(monkeypatch):
+    run = _run_module()
+    asked: list[int] = []
+    monkeypatch.setattr(run.os, "nice", lambda n: asked.append(n) or 19)
+    run.lowest_priority()
+
+    def refused(n: int) -> int:
+        raise PermissionError("not allowed")
+
+    monkeypatch.setattr(run.os, "nice", refused)
+    run.lowest_priority()  # no error: the child starts at its priority
+    assert asked == [19]
+
+
 def test_an_install_compiles_the_kernels_while_pip_installs_the_rest(monkeypatch, tmp_path):
     """Fresh: pip itself, then numba alone (the project's own requirement on it), then the compilation starts, then
     the rest; what is returned is the compilation."""
