@@ -32,36 +32,32 @@ def check_marshal_last_three(players: int) -> CheckResult:
                   f"the last 3 of the {size + 1} event cards", PASSAGES["deck"], fn)
 
 
+def _claim(run: Z3Run, s: z3.Solver, em: EventModel, *claim: z3.BoolRef) -> tuple[bool | None, dict | None]:
+    """Whether ``claim`` can hold on the model (None on a time-out), with the run that shows it; the claim is pushed
+    and popped, so the model can be scanned afterwards without being built again."""
+    s.push()
+    s.add(*claim)
+    found = sat_of(run, s)
+    shown = em.trace(s.model()) if found else None
+    s.pop()
+    return found, shown
+
+
 def _end_range(run: Z3Run, s: z3.Solver, em: EventModel, latest: bool = True) -> tuple[int | None, int | None, dict, dict]:
     """Earliest (and latest) end round over all decks and choices of the model ``em`` built in ``s``, by scanning its
     rounds with the same incremental solver (each round's claim pushed and popped); with a witness run for each end."""
-    found = {}
+    found: dict[str, tuple[int, dict]] = {}
     scans = [("earliest", range(1, em.rounds + 1))] + ([("latest", range(em.rounds, 0, -1))] if latest else [])
     for label, order in scans:
         for r in order:
-            s.push()
-            s.add(em.ended, em.end == r)
-            res = run.check(s)
-            if res == z3.sat:
-                found[label] = (r, em.trace(s.model()))
-            s.pop()
-            if res == z3.sat:
+            ends, shown = _claim(run, s, em, em.ended, em.end == r)
+            if ends and shown is not None:  # a run that ends there, and its trace
+                found[label] = (r, shown)
                 break
     if len(found) < len(scans):
         return None, None, {}, {}
     late = found.get("latest", (None, {}))
     return found["earliest"][0], late[0], found["earliest"][1], late[1]
-
-
-def _claim(run: Z3Run, s: z3.Solver, em: EventModel, claim: z3.BoolRef) -> tuple[bool | None, dict | None]:
-    """Whether ``claim`` can hold on the model (None on a time-out), with the run that shows it; the claim is pushed
-    and popped, so the model can be scanned afterwards without being built again."""
-    s.push()
-    s.add(claim)
-    found = sat_of(run, s)
-    shown = em.trace(s.model()) if found else None
-    s.pop()
-    return found, shown
 
 
 def check_event_bound(players: int, stagecoach_short: str = "as_many") -> CheckResult:
