@@ -5,11 +5,11 @@ every page's fit, each at laptop width (1366x768) and phone width (390x844), in 
   then reloaded and resumed where it ended;
 - an Outlaws line from sudden-death-near.json through sudden death (one chance step, the tokens laid as seen) to
   a victory;
-- on each page: work done, another page opened and reloaded there, then back: the work is there; the browser
-  closed and the server restarted: the work is back (this browser's store, a temporary file), and My games lists a
-  Lone Cowboy game and town saved before and resumes each; the browser's id a long-lived cookie, never in the
-  address; on the phone, a tab that connected without the cookie takes the browser's id and another browser sees
-  none of the work;
+- on each page, on a phone: work done, another page opened and reloaded there, then back: the work is there; the
+  browser closed, the server restarted and the browser opened again on a laptop: the work is back (this browser's
+  store, a temporary file), and My games lists a Lone Cowboy game and town saved before and resumes each; the
+  browser's id a long-lived cookie, never in the address; a tab that connected without the cookie takes the
+  browser's id and another browser sees none of the work;
 - at 390 px no page of the navigation wider than the viewport, no drawing cut off, no tab out of reach;
 
 and a screenshot of every page (every tab its ``PageInfo`` lists) at both widths in tests/screenshots/.
@@ -324,12 +324,12 @@ def _late_tab_and_stranger(page, url: str, size: str) -> None:
         stranger.close()
 
 
-def _work_and_reload(screens, url: str, size: str) -> tuple[list, dict, tuple[dict, dict]]:
-    """In a new browser: work on each page and a Lone Cowboy game and town saved to My games
+def _work_and_reload(screens, url: str) -> tuple[list, dict, tuple[dict, dict]]:
+    """In a new browser on a phone: work on each page and a Lone Cowboy game and town saved to My games
     (:func:`~tests.support.dashboard.wagons_browser.lone_cowboy_work`); Home opened and reloaded there (a new
     session), then each page at its bare address shows its work. The browser's cookies, what each page shows, and the
     saved and kept Lone Cowboy games."""
-    with _new_browser(screens, size) as page:
+    with _new_browser(screens, "phone") as page:
         want = _work_on_each_page(page, url)
         games = wb.lone_cowboy_work(page, url)
         cookies = _the_id_is_a_long_lived_cookie(page)
@@ -344,24 +344,24 @@ def _work_and_reload(screens, url: str, size: str) -> tuple[list, dict, tuple[di
 
 
 def test_work_on_each_page_survives_another_page_a_reload_there_and_a_server_restart(screens, tmp_path, monkeypatch):
-    """At each width, a browser of its own: work on each page, a reload elsewhere (:func:`_work_and_reload`); the
-    browsers closed and the server restarted on the same store; each browser opened again: each page shows its work,
-    the kept Lone Cowboy game is on its page and My games resumes the saved game and town
-    (:func:`~tests.support.dashboard.wagons_browser.lone_cowboy_resumed`). The browser's id is a long-lived cookie
-    (:func:`_the_id_is_a_long_lived_cookie`); on the phone also a tab that connected without the cookie and a browser
-    of its own (:func:`_late_tab_and_stranger`). Both widths share the two servers."""
+    """Work done on a phone and found again on a laptop: a browser of its own at 390 px works on each page and reloads
+    elsewhere (:func:`_work_and_reload`); the browser closed and the server restarted on the same store; the browser
+    opened again at 1366 px (its cookies, on a bigger screen): each page shows its work, the kept Lone Cowboy game is
+    on its page and My games resumes the saved game and town
+    (:func:`~tests.support.dashboard.wagons_browser.lone_cowboy_resumed`); then a tab of it that connected without the
+    cookie and a browser of its own (:func:`_late_tab_and_stranger`). The browser's id is a long-lived cookie
+    (:func:`_the_id_is_a_long_lived_cookie`). One walk crosses both widths: the work is entered at one and shown at
+    both."""
     monkeypatch.setenv("RULESLINGER_STORE", str(tmp_path / "store.sqlite3"))  # the servers below read it
     with streamlit_server(ROOT / "dashboard" / "app.py") as url:
-        kept = {size: _work_and_reload(screens, url, size) for size in SIZES}
+        cookies, want, games = _work_and_reload(screens, url)
     with streamlit_server(ROOT / "dashboard" / "app.py") as url:  # restarted (another port, same host)
-        for size, (cookies, want, games) in kept.items():
-            with _new_browser(screens, size, cookies) as page:  # the browser closed and opened again
-                for name, text in want.items():
-                    _shows(page, url, name, text)
-                wb.lone_cowboy_resumed(page, url, *games)
-                no_exception(page)
-                if size == "phone":
-                    _late_tab_and_stranger(page, url, size)
+        with _new_browser(screens, "laptop", cookies) as page:  # the browser closed and opened again
+            for name, text in want.items():
+                _shows(page, url, name, text)
+            wb.lone_cowboy_resumed(page, url, *games)
+            no_exception(page)
+            _late_tab_and_stranger(page, url, "laptop")
 
 
 # ----------------------------------------------------------------------------- the phone and the pictures

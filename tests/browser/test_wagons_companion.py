@@ -2,7 +2,7 @@
 two taps a turn (counted; turning a card one more, a quick double tap placing the card once, pointing at a square
 previewing it), the opponent's turns playing themselves with their reasons shown, no winner before the end and the
 engine's scores and winner at it; a followed game revealed one tap a card, its game file downloaded, resumed after
-a new session and a reload, undone and redone; each page's work kept across another page (a new session); every
+a new session and a reload, undone and redone (each of these two walks begun at 390 px and taken on at 1366 px); each page's work kept across another page (a new session); every
 page fitting a phone (no sideways scroll, no drawing cut off), with a screenshot per page and width. The engine,
 played alone on the same actions, is the oracle. The server-restart test (My games resuming the work) is
 tests/browser/test_table_companion.py's."""
@@ -22,7 +22,7 @@ from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
-from tests.support.dashboard.browser import BROWSER, PHONE_FIRST, expect, open_page
+from tests.support.dashboard.browser import BROWSER, PHONE_FIRST, expect, open_page, relaid
 from tests.support.dashboard.wagons_browser import (
     GRID,
     LAPTOP,
@@ -118,11 +118,30 @@ def _final_scores_and_winner(pg, state: gm.GameState) -> None:
     expect(pg.get_by_role("heading", name="After the game: the best layout of your cards")).to_be_visible()
 
 
-def test_a_game_played_to_the_end_in_two_taps_a_turn(tab, server):
+def _widen(pg, name: str) -> None:
+    """The screen turned from the phone's 390 px to the laptop's 1366 px in the middle of a walk (as a tablet turned
+    on its side, or the game taken to a bigger screen): the page pictured at both widths and fitting each."""
+    fits(pg)
+    shot_at(pg, name)
+    pg.set_viewport_size(LAPTOP)
+    relaid(pg)
+    fits(pg)
+    shot_at(pg, name)
+
+
+def test_a_game_played_to_the_end_in_two_taps_a_turn(screens, server):
+    """Begun on a phone, finished on a laptop: the screen is widened once the town has two cards and a card is in
+    hand (:func:`_widen`), so every turn of the one game is counted, the first at 390 px and the rest at 1366 px; the
+    end and its review are then seen at both widths."""
+    with screens.tab(PHONE) as tab:
+        _two_taps_a_turn(tab, server)
+
+
+def _two_taps_a_turn(tab, server) -> None:
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     state, turns = _opening(tab)
     rng = random.Random(5)
-    drafted, shots = None, 0  # turns: taps per turn: a draft and its card's placement; a handed-over card's alone
+    drafted, widened = None, False  # turns: taps per turn: a draft and its card's placement; a handed-over card's alone
     while not gm.is_over(state):
         action = _player_action(state, rng)
         before = state
@@ -136,17 +155,22 @@ def test_a_game_played_to_the_end_in_two_taps_a_turn(tab, server):
         _opponent_reason_shown(tab, before, state)  # it played by itself: no tap, its reason on screen
         if not gm.is_over(state):
             expect(tab.get_by_text(re.compile(r"wins \d+ to \d+"))).to_have_count(0)  # no winner mid-game
-        if state.hand and shots == 0 and len(state.town.placements) >= 2:
-            fits(tab)
-            shot_at(tab, "wagons_play_card_in_hand")
-            shots += 1
-    assert turns and max(turns) == 2 and all(t <= 2 for t in turns), turns
+        if state.hand and not widened and len(state.town.placements) >= 2:
+            _widen(tab, "wagons_play_card_in_hand")
+            widened = True
+    assert widened and turns and max(turns) == 2 and all(t <= 2 for t in turns), turns
     assert address_game(tab) == game_record(state)
     _final_scores_and_winner(tab, state)
     slide_to(tab, "lc_review_limit", 0)  # the after-game review, a one-second search
     press(tab, "lc_review_run")
     expect(metric(tab, "Best layout")).to_be_visible(timeout=90_000)
     settled(tab, changed=True)
+    fits(tab)
+    shot_at(tab, "wagons_play_game_over")
+    tab.set_viewport_size(PHONE)  # the end opened again on the phone: the game and its review kept
+    tab.reload()
+    actions_shown(tab, len(gm.actions_from_log(state)))
+    expect(metric(tab, "Best layout")).to_be_visible()
     fits(tab)
     shot_at(tab, "wagons_play_game_over")
 
@@ -214,7 +238,14 @@ def _undo_and_redo(pg, state: gm.GameState, k: int) -> None:
     assert address_game(pg) == game_record(state)
 
 
-def test_a_followed_game_reveals_one_tap_a_card(tab, server, tmp_path):
+def test_a_followed_game_reveals_one_tap_a_card(screens, server, tmp_path):
+    """Revealed and played on a phone, then the screen widened (:func:`_widen`) and the game taken on at 1366 px:
+    another page and back, a reload, undo and redo, one more turn."""
+    with screens.tab(PHONE) as tab:
+        _followed_game(tab, server, tmp_path)
+
+
+def _followed_game(tab, server, tmp_path) -> None:
     open_page(tab, server, "wagons_play", "Lone Cowboy play-along")
     rng = random.Random(4)
     state = _reveal_circle_and_deck_top(tab, _follow(tab), rng)
@@ -226,6 +257,7 @@ def test_a_followed_game_reveals_one_tap_a_card(tab, server, tmp_path):
         tab.get_by_role("button", name="Download the game file").click()
     got.value.save_as(tmp_path / "game.json")
     assert json.loads((tmp_path / "game.json").read_text()) == game_record(state)
+    _widen(tab, "wagons_play_followed")
     elsewhere_and_back(tab, server, "Lone Cowboy play-along")  # a new session, no address: the kept game
     assert address_game(tab) == game_record(state)
     tab.reload()  # a reload of the page: its address

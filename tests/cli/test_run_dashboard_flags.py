@@ -49,6 +49,16 @@ class _Compiling:
         return 0
 
 
+class _Installing:
+    """Chromium's install :func:`run.start_chromium` starts; records when it is waited for."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    def join(self) -> None:
+        self.log.append("chromium installed")
+
+
 class _Typing:
     """The type check :func:`run.start_types` starts; records when it is killed."""
 
@@ -67,19 +77,20 @@ def _record_types(run, monkeypatch, log: list[str], result: int = 0) -> None:
 def test_the_test_command_lints_and_starts_the_type_check_while_the_kernels_compile_and_tests_after(monkeypatch):
     run = _run_module()
     log: list[str] = []
-    monkeypatch.setattr(run, "ensure_venv", lambda: _Compiling(log))
-    monkeypatch.setattr(run, "ensure_chromium", lambda: log.append("chromium"))
+    monkeypatch.setattr(run, "start_chromium", lambda: log.append("chromium started") or _Installing(log))
+    monkeypatch.setattr(run, "ensure_venv", lambda: log.append("venv") or _Compiling(log))
     _record_types(run, monkeypatch, log, result=1)
     monkeypatch.setattr(run, "sh", lambda *cmd, **kw: log.append(Path(str(cmd[0])).name + " " + str(cmd[1])) or 0)
     assert run.main(["test", "-x"]) == 1  # the tests passed, the types did not
-    assert log == ["chromium", "ruff check", "mypy started", "kernels compiled", "python -m", "mypy result"]
+    assert log == ["chromium started", "venv", "ruff check", "mypy started", "kernels compiled", "chromium installed",
+                   "python -m", "mypy result"]
 
 
 def test_the_type_check_is_read_when_the_tests_fail(monkeypatch):
     run = _run_module()
     log: list[str] = []
     monkeypatch.setattr(run, "ensure_venv", lambda: None)
-    monkeypatch.setattr(run, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(run, "start_chromium", lambda: None)
     _record_types(run, monkeypatch, log)
     monkeypatch.setattr(run, "sh", lambda *cmd, **kw: int(Path(str(cmd[0])).name == "python"))
     assert run.main(["test"]) == 1
@@ -96,7 +107,7 @@ def test_an_interrupted_test_run_stops_the_type_check(monkeypatch):
         return 0
 
     monkeypatch.setattr(run, "ensure_venv", lambda: None)
-    monkeypatch.setattr(run, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(run, "start_chromium", lambda: None)
     _record_types(run, monkeypatch, log)
     monkeypatch.setattr(run, "sh", interrupted)
     with pytest.raises(KeyboardInterrupt):
@@ -166,9 +177,43 @@ def test_the_processes_it_starts_keep_their_compiled_modules(monkeypatch):
     seen: list[str | None] = []
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     monkeypatch.setattr(run, "ensure_venv", lambda: None)
-    monkeypatch.setattr(run, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(run, "start_chromium", lambda: None)
     _record_types(run, monkeypatch, [])
     monkeypatch.setattr(run, "sh", lambda *cmd, **kw: seen.append(os.environ.get("PYTHONDONTWRITEBYTECODE")) or 0)
     assert run.main(["test"]) == 0
     assert run.main(["dashboard"]) == 0
     assert seen and seen == [None] * len(seen)
+
+
+def test_chromium_is_installed_in_the_background_without_the_desktops_recommendations(monkeypatch, tmp_path, capsys):
+    """Missing and root with apt-get: apt-get runs on a thread of its own (the index, then Chromium and the Liberation
+    fonts the pictures are drawn in, nothing else it recommends); a failed install says the browser tests will be
+    skipped. Present, or not root: nothing is started."""
+    run = _run_module()
+    calls: list[list[str]] = []
+    monkeypatch.setattr(run, "CHROMIUM", tmp_path / "chromium")
+    monkeypatch.setattr(run.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(run.shutil, "which", lambda name: "/usr/bin/" + name)
+    monkeypatch.setattr(run, "sh", lambda *cmd, **kw: calls.append([str(c) for c in cmd]) or 0)
+    installing = run.start_chromium()
+    assert installing is not None
+    run.finish_chromium(installing)
+    assert calls == [["apt-get", "update", "-qq"],
+                     ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-liberation"]]
+    monkeypatch.setattr(run, "sh", lambda *cmd, **kw: 100)
+    run.install_chromium()
+    assert "could not install chromium: the browser tests will be skipped" in capsys.readouterr().out
+    monkeypatch.setattr(run.os, "geteuid", lambda: 1000)
+    assert run.start_chromium() is None
+    (tmp_path / "chromium").touch()
+    assert run.start_chromium() is None
+
+
+def test_only_the_test_command_installs_chromium(monkeypatch):
+    run = _run_module()
+    started: list[str] = []
+    monkeypatch.setattr(run, "start_chromium", lambda: started.append("chromium"))
+    monkeypatch.setattr(run, "ensure_venv", lambda: None)
+    monkeypatch.setattr(run, "sh", lambda *cmd, **kw: 0)
+    assert run.main(["dashboard"]) == 0
+    assert started == []

@@ -30,9 +30,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "tests" / "screenshots"
 PHONE_FIRST = pytest.mark.parametrize("size", ["phone", pytest.param("laptop", marks=pytest.mark.deep)])
 """A flow at the phone's width in every run and at the laptop's in the deep run, where the laptop's own tests cover
-the same page at 1366 px (tests/browser/test_pages.py, and the walks the table companion runs at both widths). The flows the table companion must
-pass at both widths (a game to the end in two taps a turn, a followed game, work kept across pages, reloads and a
-restart) run at both in every run."""
+the same page at 1366 px (tests/browser/test_pages.py). The flows the table companion must pass at both widths (a
+Lone Cowboy game to the end in two taps a turn, a followed game, work kept across pages, reloads and a restart) run
+as one walk each that crosses from one width to the other, in every run."""
 ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-gpu"]
 
