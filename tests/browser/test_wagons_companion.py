@@ -1,11 +1,11 @@
-"""The Lone Cowboy pages as a table companion, in Chromium at 1366x768 and at 390x844 (issue 32): a whole game in
-two taps a turn (counted; turning a card one more, a quick double tap placing the card once, pointing at a square
+"""The Lone Cowboy pages as a table companion, in Chromium at 1366x768 and at 390x844 (issue 32): a whole game in two
+taps a turn (counted; turning a card one more, a quick double tap placing the card once, pointing at a square
 previewing it), the opponent's turns playing themselves with their reasons shown, no winner before the end and the
-engine's scores and winner at it; a followed game revealed one tap a card, its game file downloaded, resumed after
-a new session and a reload, undone and redone (each of these two walks begun at 390 px and taken on at 1366 px); each page's work kept across another page (a new session); every
-page fitting a phone (no sideways scroll, no drawing cut off), with a screenshot per page and width. The engine,
-played alone on the same actions, is the oracle. The server-restart test (My games resuming the work) is
-tests/browser/test_table_companion.py's."""
+engine's scores and winner at it; a followed game revealed one tap a card, its game file downloaded, resumed after a
+new session and a reload, undone and redone (each of these two walks begun at 390 px and taken on at 1366 px); each
+page's work kept across another page (a new session); every page fitting a phone (no sideways scroll, no drawing cut
+off), with a screenshot per page and width. The engine, played alone on the same actions, is the oracle. The
+server-restart test (My games resuming the work) is tests/browser/test_table_companion.py's."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def _widen(pg, name: str) -> None:
 
 def test_a_game_played_to_the_end_in_two_taps_a_turn(screens, server):
     """Begun on a phone, finished on a laptop: the screen is widened once the town has two cards and a card is in
-    hand (:func:`_widen`), so every turn of the one game is counted, the first at 390 px and the rest at 1366 px; the
+    hand (:func:`_widen`), so every turn of the one game is counted, the first ones at 390 px and the rest at 1366 px; the
     end and its review are then seen at both widths."""
     with screens.tab(PHONE) as tab:
         _two_taps_a_turn(tab, server)
