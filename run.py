@@ -40,14 +40,17 @@ def sh(*cmd: str | Path, check: bool = True, **kw) -> int:
     return subprocess.run([str(c) for c in cmd], check=check, **kw).returncode
 
 
+def need_python() -> None:
+    """Stop at once, before anything is installed, under a Python older than 3.11."""
+    if sys.version_info < (3, 11):  # noqa: UP036 - run.py runs under any python3 and says what it needs
+        sys.exit(f"[run.py] Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
+
+
 def ensure_venv() -> subprocess.Popen[bytes] | None:
     """Create and install ``.venv`` when ``pyproject.toml`` has changed since the last install. The kernels' compiler
     (numba) is installed first, and the optimizer's kernels are compiled into their cache by a background process
     while pip installs the rest (pip keeps one core busy, the compilation the other); that process is returned: the
-    caller does what needs no kernel meanwhile (ruff, mypy, apt-get) and waits for it (:func:`finish`) before anything
-    else."""
-    if sys.version_info < (3, 11):  # noqa: UP036 - run.py runs under any python3 and says what it needs
-        sys.exit(f"[run.py] Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
+    caller does what needs no kernel meanwhile (ruff, mypy) and waits for it (:func:`finish`) before anything else."""
     if not PY.exists():
         say(f"creating virtual environment in {VENV}")
         try:
@@ -176,6 +179,7 @@ def main(argv: list[str]) -> int:
     if command in ("help", "-h", "--help"):
         print(__doc__)
         return 0
+    need_python()
     write_bytecode()
     installing = start_chromium() if command == "test" else None
     compiling = ensure_venv()

@@ -131,8 +131,8 @@ def _widen(pg, name: str) -> None:
 
 def test_a_game_played_to_the_end_in_two_taps_a_turn(screens, server):
     """Begun on a phone, finished on a laptop: the screen is widened once the town has two cards and a card is in
-    hand (:func:`_widen`), so every turn of the one game is counted, the first ones at 390 px and the rest at 1366 px; the
-    end and its review are then seen at both widths."""
+    hand (:func:`_widen`), so every turn of the one game is counted, the first ones at 390 px and the rest at
+    1366 px; the end and its review are then seen at both widths."""
     with screens.tab(PHONE) as tab:
         _two_taps_a_turn(tab, server)
 

@@ -217,3 +217,14 @@ def test_only_the_test_command_installs_chromium(monkeypatch):
     monkeypatch.setattr(run, "sh", lambda *cmd, **kw: 0)
     assert run.main(["dashboard"]) == 0
     assert started == []
+
+
+def test_an_old_python_stops_before_anything_is_installed(monkeypatch):
+    run = _run_module()
+    started: list[str] = []
+    monkeypatch.setattr(run.sys, "version_info", (3, 10, 0))
+    monkeypatch.setattr(run, "start_chromium", lambda: started.append("chromium"))
+    monkeypatch.setattr(run, "ensure_venv", lambda: started.append("venv"))
+    with pytest.raises(SystemExit, match="Python 3.11 or newer is needed"):
+        run.main(["test"])
+    assert started == []
