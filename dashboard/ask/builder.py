@@ -213,11 +213,21 @@ def conditions(d: dict, measures: dict[str, Measure]) -> None:
         _condition_row(d, i, c, measures)
     if len(d["conds"]) > 1:
         d["join"] = _one(st.segmented_control, "Joined by", list(dr.JOINS), d.get("join", "and"), "join")
-    names = list(measures)
-    pick = st.selectbox("Add a condition", names, index=None, key=_k("add"), format_func=lambda n:
-                        measure_option(measures[n]), placeholder="Pick a measure to add a condition …")
-    if pick is not None:
-        _restart({**d, "conds": [*d["conds"], dr.starting_condition(measures[pick])]})
+    key = _k("add")
+    st.selectbox("Add a condition", list(measures), index=None, key=key, format_func=lambda n:
+                 measure_option(measures[n]), placeholder="Pick a measure to add a condition …",
+                 on_change=_add_condition, args=(key, measures))
+
+
+def _add_condition(key: str, measures: dict[str, Measure]) -> None:
+    """The "Add a condition" box's change (a callback, before the run it starts): the measure's condition added to the
+    question, so the one run that follows draws it. Taken in the run itself instead, it took a second run
+    (``st.rerun``), and a choice whose runs were cut short could be left in the box without its condition, where
+    choosing it again changed nothing."""
+    pick = st.session_state.get(key)
+    if pick in measures:
+        d = keep.current()
+        keep.replace({**d, "conds": [*d["conds"], dr.starting_condition(measures[pick])]})
 
 
 def objective(d: dict, measures: dict[str, Measure]) -> None:

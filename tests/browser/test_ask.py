@@ -8,13 +8,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from solver import registry
 from tests.support.dashboard.browser import (
     BROWSER,
     SHOTS,
+    app_state,
     expect,
+    reached,
     relaid,
     scroll_into_view,
     streamlit_server,
@@ -71,22 +72,13 @@ class Taps:
                 self.page.wait_for_timeout(80)
             wanted.click()
             self.count += 1
-            if _shown(listbox, "hidden", 5_000) and (then is None or _shown(then, "visible", 30_000)):
+            if reached(listbox, "hidden", 5_000) and (then is None or reached(then, "visible", 30_000)):
                 wait_idle(self.page)
                 return
             self.count -= 2
             self.page.keyboard.press("Escape")
             wait_idle(self.page)
-        raise AssertionError(f"{option!r} in {box_label!r}: the page took none of three choices")
-
-
-def _shown(locator, state: str, timeout_ms: int) -> bool:
-    """Whether ``locator`` reaches ``state`` ("visible", "hidden") within the time."""
-    try:
-        locator.wait_for(state=state, timeout=timeout_ms)
-    except PlaywrightTimeout:
-        return False
-    return True
+        raise AssertionError(f"{option!r} in {box_label!r}: the page took none of three choices ({app_state(self.page)})")
 
 
 def phone_shot(page, name: str) -> None:

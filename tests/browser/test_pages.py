@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from dashboard.shared.readings import describe_choice, reading_name
-from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_page, shot, wait_idle
+from tests.support.dashboard.browser import BROWSER, SHOTS, expect, open_page, pick_option, shot, wait_idle
 
 pytestmark = BROWSER
 
@@ -62,9 +62,7 @@ def test_wagons_sheet(page, server):
     assert metric_value(page, "Player total") == str(want.player.total)
     assert metric_value(page, "Opponent total") == str(want.opponent.total)
     # place card 5 at (6, 1) by one tap on its square of the town grid
-    page.get_by_label("Card", exact=True).click()
-    page.get_by_role("option", name="5:").first.click()
-    wait_idle(page)
+    pick_option(page, page.get_by_label("Card", exact=True), "5:")
     page.locator(".st-key-wg_grid_x6_y1 button").first.click()  # one tap places it
     wait_idle(page)
     want = final_scores(town_from_dict({"placements": rows + [{"card": 5, "x": 6, "y": 1, "rot": 0}]}),
@@ -112,9 +110,7 @@ def _load_hard_town(page, server, tmp_path):
     path.write_text(json.dumps(town_to_json(town)))
     pile.write_text(json.dumps({"pile": list(HARD_PILE)}))
     open_page(page, server, "wagons_sheet", "Lone Cowboy score sheet")
-    page.get_by_label("Scenario").click()
-    page.get_by_role("option", name="Through the Desert").click()
-    wait_idle(page)
+    pick_option(page, page.get_by_label("Scenario"), "Through the Desert")
     page.locator(".st-key-wg_town_up__uploader input[type='file']").set_input_files(str(path))
     wait_idle(page)
     expect(page.get_by_text("Your town: 8 cards")).to_be_visible()
@@ -270,9 +266,7 @@ def test_verification_readings_reset(page, server):
     panel = page.get_by_role("tabpanel", name="Rules register and readings")
     value = panel.get_by_test_id("stSelectbox").first.locator("input").first
     expect(value).to_have_value(re.compile(r"^top \(default\)"))
-    panel.get_by_test_id("stSelectbox").first.click()
-    page.get_by_role("option", name=re.compile(r"^town")).click()
-    wait_idle(page)
+    pick_option(page, value, re.compile(r"^town"))
     expect(value).to_have_value(re.compile(r"^town"))
     page.reload()  # the reading is kept in the address: a reload keeps it in force (it was lost until 2026-12-02)
     wait_idle(page)

@@ -22,7 +22,7 @@ from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
 from solver.wagons.scoring import final_scores
 from solver.wagons.town import town_from_dict
-from tests.support.dashboard.browser import BROWSER, PHONE_FIRST, expect, open_page, relaid
+from tests.support.dashboard.browser import BROWSER, PHONE_FIRST, expect, open_page, pick_option, relaid
 from tests.support.dashboard.wagons_browser import (
     GRID,
     LAPTOP,
@@ -279,8 +279,7 @@ def test_the_sheet_and_its_best_layout_are_kept_and_fit(tab, server):
             [(13, 1, 1), (4, 0, 1), (14, 3, 1), (0, 4, 0), (2, 0, 3), (1, 2, 3)]]
     open_page(tab, server, "wagons_sheet", "Lone Cowboy score sheet")
     fits(tab)
-    tab.get_by_label("Card", exact=True).click()
-    tab.get_by_role("option", name="5:").first.click()
+    pick_option(tab, tab.get_by_label("Card", exact=True), "5:")
     settled(tab)
     fits(tab)
     shot_at(tab, "wagons_sheet_picking")

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -20,11 +21,13 @@ from dashboard.verification.impact import AHEAD_ENV
 from tests.support.paths import ROOT
 
 try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     expect.set_options(timeout=45_000)  # pages compute on first load; the machine may be busy
 except ImportError:  # the browser fixture skips with a reason
     expect = None
+    PlaywrightTimeout = TimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "tests" / "screenshots"
@@ -58,7 +61,8 @@ def streamlit_server(script: Path):
     cmd = [sys.executable, "-m", "streamlit", "run", str(script),
            "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    log = tempfile.TemporaryFile()  # not a pipe: nobody reads it while the server runs, and a full pipe would stop it
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log,
                             env=os.environ | {"PYTHONUNBUFFERED": "1", AHEAD_ENV: "off"}, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -71,7 +75,8 @@ def streamlit_server(script: Path):
             except OSError:
                 pass
             if proc.poll() is not None:
-                pytest.fail("streamlit exited: " + proc.stderr.read().decode()[-2000:])
+                log.seek(0)
+                pytest.fail("streamlit exited: " + log.read().decode(errors="replace")[-2000:])
             if time.monotonic() > deadline:
                 pytest.fail("streamlit did not answer /_stcore/health within 60 s")
             time.sleep(0.3)
@@ -80,6 +85,7 @@ def streamlit_server(script: Path):
         with contextlib.suppress(ProcessLookupError):  # the server and what it started: its own process group
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(10)
+        log.close()
 
 
 _FORGET = "() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }"
@@ -146,6 +152,48 @@ def wait_idle(page, timeout: float = 60, first_pause: bool = True) -> None:
                            state="attached")
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=ms,
                            state="attached")
+
+
+def app_state(page) -> str:
+    """The app's state in one line, for a failure's message: its connection and script states, the page's address,
+    and the first lines of any exception it shows (a lost tap, a server that stopped answering and a page that failed
+    each read differently)."""
+    state = page.evaluate("""() => {
+      const app = document.querySelector('[data-testid="stApp"]');
+      const errors = [...document.querySelectorAll('[data-testid="stException"]')].map((e) => e.innerText);
+      return {connection: app && app.dataset.testConnectionState, script: app && app.dataset.testScriptState,
+              errors: errors.map((t) => t.split("\\n").slice(0, 2).join(" ")).slice(0, 2)};
+    }""")
+    return (f"connection {state['connection']}, script {state['script']}, at {page.url[:160]}"
+            + (f", exceptions: {state['errors']}" if state["errors"] else ""))
+
+
+def pick_option(page, box, option, took=None, tries: int = 3) -> None:
+    """Open the select box ``box`` and take its option ``option`` (a name or a pattern), then wait for the page's run.
+    ``took``: what shows once the choice has been taken (else the list closing is enough). A tap a busy machine lost
+    (the list never opens, or stays open, or ``took`` never shows) is made again after the page's run has ended, at
+    most ``tries`` times in all; the failure's message says the app's state (:func:`app_state`)."""
+    listbox = page.get_by_role("listbox")
+    for _try in range(tries):
+        wait_idle(page)
+        box.click()
+        wanted = page.get_by_role("option", name=option)
+        if reached(wanted.first, "visible", 10_000):
+            wanted.first.click()
+            if reached(listbox, "hidden", 5_000) and (took is None or reached(took, "visible", 30_000)):
+                wait_idle(page)
+                return
+        page.keyboard.press("Escape")
+    raise AssertionError(f"{option!r}: the page took none of {tries} choices ({app_state(page)})")
+
+
+def reached(locator, state: str, timeout_ms: int) -> bool:
+    """Whether ``locator`` reaches ``state`` ("visible", "hidden") within the time."""
+    try:
+        locator.wait_for(state=state, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 _SCROLL_WATCH = """() => {

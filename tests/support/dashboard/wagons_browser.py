@@ -13,7 +13,7 @@ from dashboard.wagons import town_grid
 from solver.wagons import game as gm
 from solver.wagons.readings import WagonsReadings
 from solver.wagons.record.game_record import game_record
-from tests.support.dashboard.browser import SHOTS, expect, open_page, wait_idle
+from tests.support.dashboard.browser import SHOTS, expect, open_page, pick_option, wait_idle
 from tests.support.dashboard.fit import cut_text
 
 GRID = "lc_town"
@@ -206,8 +206,7 @@ def lone_cowboy_work(pg, url: str) -> tuple[dict, dict]:
     saved = game_record(state)
     state, _ = tap_action(pg, state, gm.legal_actions(state)[0])  # one more step after saving
     go_by_navigation(pg, "Lone Cowboy score sheet")
-    pg.get_by_label("Card", exact=True).click()
-    pg.get_by_role("option", name="5:").first.click()
+    pick_option(pg, pg.get_by_label("Card", exact=True), "5:")
     settled(pg)
     press(pg, town_grid.cell_key("wg_grid", 6, 1))
     expect(pg.get_by_text("Your town: 7 cards")).to_be_visible()
