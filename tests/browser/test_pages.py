@@ -292,11 +292,9 @@ def test_verification_impact_and_a_run_stopped(page, server):
     panel.get_by_role("radiogroup", name="Game").get_by_text("Cactus Town: The Lone Ranger", exact=True).click()
     wait_idle(page)
     box = page.get_by_label("Verdicts (none chosen: all)").last
-    for verdict in ("solo-marshal-bound", "solo-deck-3-plus-1-after-round-11"):
-        box.click()
-        box.fill(verdict)  # the option list is long and scrolls: filter it to the one verdict
-        page.get_by_role("option", name=verdict, exact=True).click()
-        wait_idle(page)
+    for verdict in ("solo-marshal-bound", "solo-deck-3-plus-1-after-round-11"):  # typed: the long list filtered
+        pick_option(page, box, re.compile(f"^{re.escape(verdict)}$"), typed=verdict,
+                    took=page.get_by_role("button", name=f"Remove {verdict}", exact=True))
     page.keyboard.press("Escape")
     page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger verdicts across the readings").click()
     # a generous bound against a hang, not a speed check: two chosen verdicts run at once (the tests' servers compute
@@ -330,9 +328,8 @@ def test_verification_wagons(page, server):
     open_page(page, server, "verification", "Verification")
     box = page.get_by_test_id("stMultiSelect").filter(has_text="Break a rule on purpose").first
     for name in ("corner-placement", "player-scores-nothing"):
-        box.locator("input").first.fill(name)
-        page.keyboard.press("Enter")
-        wait_idle(page)
+        pick_option(page, box.locator("input").first, re.compile(f"^{name}:"), typed=name,
+                    took=box.get_by_role("button", name=re.compile(f"^Remove {name}:")))
     page.keyboard.press("Escape")  # close the open list, which covers the button
     wait_idle(page)
     page.get_by_role("button", name="Run the Circle the Wagons: Lone Cowboy checks").click()

@@ -168,19 +168,25 @@ def app_state(page) -> str:
             + (f", exceptions: {state['errors']}" if state["errors"] else ""))
 
 
-def pick_option(page, box, option, took=None, tries: int = 3) -> None:
-    """Open the select box ``box`` and take its option ``option`` (a name or a pattern), then wait for the page's run.
-    ``took``: what shows once the choice has been taken (else the list closing is enough). A tap a busy machine lost
-    (the list never opens, or stays open, or ``took`` never shows) is made again after the page's run has ended, at
-    most ``tries`` times in all; the failure's message says the app's state (:func:`app_state`)."""
+def pick_option(page, box, option, took=None, typed: str | None = None, tries: int = 3) -> None:
+    """Open the select box ``box`` (a tap, or ``typed`` typed into it: the list filtered to it) and take its option
+    ``option`` (a name or a pattern) once the list shows it, then wait for the page's run. ``took``: what shows once
+    the choice has been taken (a multi-select's chip; else the list closing is enough). A choice a busy machine lost
+    (the list never opened, a key pressed before the list had caught up with the typing, a tap the page never took)
+    is made again after the page's run has ended, at most ``tries`` times in all; the failure's message says the
+    app's state (:func:`app_state`)."""
     listbox = page.get_by_role("listbox")
     for _try in range(tries):
         wait_idle(page)
+        if took is not None and took.count():  # a slow earlier try took it after all
+            return
         box.click()
+        if typed is not None:
+            box.fill(typed)
         wanted = page.get_by_role("option", name=option)
         if reached(wanted.first, "visible", 10_000):
             wanted.first.click()
-            if reached(listbox, "hidden", 5_000) and (took is None or reached(took, "visible", 30_000)):
+            if reached(took, "visible", 30_000) if took is not None else reached(listbox, "hidden", 5_000):
                 wait_idle(page)
                 return
         page.keyboard.press("Escape")
