@@ -13,9 +13,8 @@ from solver import registry
 from tests.support.dashboard.browser import (
     BROWSER,
     SHOTS,
-    app_state,
     expect,
-    reached,
+    pick_option,
     relaid,
     scroll_into_view,
     streamlit_server,
@@ -54,31 +53,13 @@ class Taps:
         wait_idle(self.page)
 
     def option(self, box_label: str, option: str, then=None) -> None:
-        """A select box opened (one tap), its list swiped down to the option (a long list shows a few options at a
-        time; swiping is not a tap), and the option taken (one tap). A choice the page never takes (a tap lost while
-        a busy machine was still redrawing the page: the list stays open, or ``then`` never shows) is made again, at
-        most twice more, and its lost taps are not counted."""
-        for _try in range(3):
-            box = self.page.get_by_test_id("stSelectbox").filter(has_text=box_label).last
-            scroll_into_view(self.page, box)
-            listbox = self.page.get_by_role("listbox")
-            self.tap(box, listbox)
-            wanted = self.page.get_by_role("option", name=option, exact=True)
-            for _ in range(80):
-                if wanted.count():
-                    break
-                listbox.hover()
-                self.page.mouse.wheel(0, 120)
-                self.page.wait_for_timeout(80)
-            wanted.click()
-            self.count += 1
-            if reached(listbox, "hidden", 5_000) and (then is None or reached(then, "visible", 30_000)):
-                wait_idle(self.page)
-                return
-            self.count -= 2
-            self.page.keyboard.press("Escape")
-            wait_idle(self.page)
-        raise AssertionError(f"{option!r} in {box_label!r}: the page took none of three choices ({app_state(self.page)})")
+        """A select box opened (one tap), its list swiped down to the option (swiping is not a tap), and the option
+        taken (one tap); ``then``: what shows once the page has taken it. A choice the page never took (a busy machine)
+        is made again (:func:`~tests.support.dashboard.browser.pick_option`), and its lost taps are not counted."""
+        box = self.page.get_by_test_id("stSelectbox").filter(has_text=box_label).last
+        scroll_into_view(self.page, box)
+        pick_option(self.page, box, re.compile(f"^{re.escape(option)}$"), took=then)
+        self.count += 2
 
 
 def phone_shot(page, name: str) -> None:

@@ -73,6 +73,24 @@ def _build_three(at):
     return at
 
 
+def test_a_condition_is_added_by_the_run_its_choice_starts(fake, monkeypatch):
+    """"Add a condition" takes its choice in the box's own callback: the run the choice starts draws the condition and
+    empties the box, with no second run asked for (a choice whose runs were cut short could stay in the box without
+    its condition, and choosing it again changed nothing)."""
+    import streamlit
+
+    at = open_page("ask")
+    if at.session_state[keep.KEY]["draft"]["game"] != GAME:
+        at.button_group(key=_k(at, "game")).set_value(GAME).run()
+    at.button_group(key=_k(at, "domain")).set_value("pairs").run()
+    asked, rerun = [], streamlit.rerun
+    monkeypatch.setattr(streamlit, "rerun", lambda *a, **k: (asked.append(a), rerun(*a, **k)))
+    at.selectbox(key=_k(at, "add")).select("pair.sum").run()
+    assert not asked and not at.exception
+    assert [c["measure"] for c in at.session_state[keep.KEY]["draft"]["conds"]] == ["pair.sum"]
+    assert at.selectbox(key=_k(at, "add")).value is None
+
+
 def test_a_question_built_from_the_widgets_is_the_one_its_file_states(fake):
     at = _build_three(open_page("ask"))
     assert not errors(at) and not at.exception

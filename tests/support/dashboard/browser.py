@@ -170,11 +170,11 @@ def app_state(page) -> str:
 
 def pick_option(page, box, option, took=None, typed: str | None = None, tries: int = 3) -> None:
     """Open the select box ``box`` (a tap, or ``typed`` typed into it: the list filtered to it) and take its option
-    ``option`` (a name or a pattern) once the list shows it, then wait for the page's run. ``took``: what shows once
-    the choice has been taken (a multi-select's chip; else the list closing is enough). A choice a busy machine lost
-    (the list never opened, a key pressed before the list had caught up with the typing, a tap the page never took)
-    is made again after the page's run has ended, at most ``tries`` times in all; the failure's message says the
-    app's state (:func:`app_state`)."""
+    ``option`` (a name or a pattern) once the list shows it (a long list, which draws a few options at a time, swiped
+    down to it), then wait for the page's run. ``took``: what shows once the choice has been taken (a multi-select's
+    chip, a new row; else the list closing is enough). A choice a busy machine lost (the list never opened, a key
+    pressed before the list had caught up with the typing, a tap the page never took) is made again after the page's
+    run has ended, at most ``tries`` times in all; the failure's message says the app's state (:func:`app_state`)."""
     listbox = page.get_by_role("listbox")
     for _try in range(tries):
         wait_idle(page)
@@ -184,13 +184,27 @@ def pick_option(page, box, option, took=None, typed: str | None = None, tries: i
         if typed is not None:
             box.fill(typed)
         wanted = page.get_by_role("option", name=option)
-        if reached(wanted.first, "visible", 10_000):
+        if _swiped_to(page, listbox, wanted.first):
             wanted.first.click()
             if reached(took, "visible", 30_000) if took is not None else reached(listbox, "hidden", 5_000):
                 wait_idle(page)
                 return
         page.keyboard.press("Escape")
     raise AssertionError(f"{option!r}: the page took none of {tries} choices ({app_state(page)})")
+
+
+def _swiped_to(page, listbox, wanted, swipes: int = 80) -> bool:
+    """Whether ``wanted`` shows in the open list, the list swiped down (a wheel's turn at a time, not a tap) until
+    it does."""
+    if not reached(listbox, "visible", 10_000):
+        return False
+    for _ in range(swipes):
+        if wanted.count():
+            return reached(wanted, "visible", 10_000)
+        listbox.hover()
+        page.mouse.wheel(0, 120)
+        page.wait_for_timeout(80)
+    return False
 
 
 def reached(locator, state: str, timeout_ms: int) -> bool:
