@@ -295,7 +295,6 @@ def test_verification_impact_and_a_run_stopped(page, server):
     for verdict in ("solo-marshal-bound", "solo-deck-3-plus-1-after-round-11"):  # typed: the long list filtered
         pick_option(page, box, re.compile(f"^{re.escape(verdict)}$"), typed=verdict,
                     took=page.get_by_role("button", name=f"Remove {verdict}", exact=True))
-    page.keyboard.press("Escape")
     page.get_by_role("button", name="Run the Cactus Town: The Lone Ranger verdicts across the readings").click()
     # a generous bound against a hang, not a speed check: two chosen verdicts run at once (the tests' servers compute
     # nothing ahead; on a loaded machine the two take minutes)
@@ -330,8 +329,6 @@ def test_verification_wagons(page, server):
     for name in ("corner-placement", "player-scores-nothing"):
         pick_option(page, box.locator("input").first, re.compile(f"^{name}:"), typed=name,
                     took=box.get_by_role("button", name=re.compile(f"^Remove {name}:")))
-    page.keyboard.press("Escape")  # close the open list, which covers the button
-    wait_idle(page)
     page.get_by_role("button", name="Run the Circle the Wagons: Lone Cowboy checks").click()
     expect(page.get_by_text("0 of 2 checks hold, 2 fail").first).to_be_visible(timeout=180_000)
     expect(page.get_by_text("The player's town").first).to_be_visible()

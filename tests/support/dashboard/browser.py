@@ -169,12 +169,13 @@ def app_state(page) -> str:
 
 
 def pick_option(page, box, option, took=None, typed: str | None = None, tries: int = 3) -> None:
-    """Open the select box ``box`` (a tap, or ``typed`` typed into it: the list filtered to it) and take its option
+    """Open the select box ``box`` (a tap, or ``typed`` typed into it: the list filtered to it), take its option
     ``option`` (a name or a pattern) once the list shows it (a long list, which draws a few options at a time, swiped
-    down to it), then wait for the page's run. ``took``: what shows once the choice has been taken (a multi-select's
-    chip, a new row; else the list closing is enough). A choice a busy machine lost (the list never opened, a key
-    pressed before the list had caught up with the typing, a tap the page never took) is made again after the page's
-    run has ended, at most ``tries`` times in all; the failure's message says the app's state (:func:`app_state`)."""
+    down to it), close the list (a multi-select's stays open, and Streamlit takes its choices once it closes), then
+    wait for the page's run. ``took``: what the page draws once it has taken the choice (a multi-select's chip, a new
+    row), else the list closing is enough. A choice a busy machine lost (the list never opened, a key pressed before
+    the list had caught up with the typing, a tap the page never took) is made again after the page's run has ended,
+    at most ``tries`` times in all; the failure's message says the app's state (:func:`app_state`)."""
     listbox = page.get_by_role("listbox")
     for _try in range(tries):
         wait_idle(page)
@@ -186,11 +187,17 @@ def pick_option(page, box, option, took=None, typed: str | None = None, tries: i
         wanted = page.get_by_role("option", name=option)
         if _swiped_to(page, listbox, wanted.first):
             wanted.first.click()
-            if reached(took, "visible", 30_000) if took is not None else reached(listbox, "hidden", 5_000):
+            if not reached(listbox, "hidden", 1_000):  # a multi-select's list stays open; its choice counts once closed
+                page.keyboard.press("Escape")
+            if reached(listbox, "hidden", 5_000) and (took is None or reached(took, "attached", 30_000)):
+                page.evaluate(_LEAVE)  # as a tap elsewhere: a box still holding the focus eats the next tap's click
                 wait_idle(page)
                 return
         page.keyboard.press("Escape")
     raise AssertionError(f"{option!r}: the page took none of {tries} choices ({app_state(page)})")
+
+
+_LEAVE = "() => { if (document.activeElement) document.activeElement.blur(); }"
 
 
 def _swiped_to(page, listbox, wanted, swipes: int = 80) -> bool:
@@ -208,7 +215,7 @@ def _swiped_to(page, listbox, wanted, swipes: int = 80) -> bool:
 
 
 def reached(locator, state: str, timeout_ms: int) -> bool:
-    """Whether ``locator`` reaches ``state`` ("visible", "hidden") within the time."""
+    """Whether ``locator`` reaches ``state`` ("attached", "visible", "hidden") within the time."""
     try:
         locator.wait_for(state=state, timeout=timeout_ms)
     except PlaywrightTimeout:
