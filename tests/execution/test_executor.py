@@ -171,6 +171,22 @@ def test_a_server_that_is_not_a_dask_scheduler_is_one_line_naming_it(kind):
         assert "is not a Dask scheduler" in text, text
 
 
+def test_a_stopped_test_server_answers_no_later_connection():
+    """The test servers above stop listening when their block ends: an accepting thread left behind took a later
+    server's connections (the same file number) and answered them as the old server did, so a later test met the
+    wrong server now and then."""
+    import socket
+    import time
+
+    with serving("answers garbage") as address:
+        port = int(address.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+            assert conn.recv(64)  # accepted and answered: the thread has gone back to waiting for the next one
+        time.sleep(0.05)
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
 def test_default_chunk_size():
     assert default_chunk_size(0, 2) == 1
     assert default_chunk_size(160, 2) == 10

@@ -82,8 +82,21 @@ def serving(kind: str, answer=None):
             act = answer or (lambda c: SERVERS[kind](c, seen))
             threading.Thread(target=lambda c=conn, a=act: (a(c), c.close()), daemon=True).start()
 
-    threading.Thread(target=serve, daemon=True).start()
+    accepting = threading.Thread(target=serve, daemon=True)
+    accepting.start()
     try:
         yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
     finally:
-        server.close()
+        _stop(server, accepting)
+
+
+def _stop(server: socket.socket, accepting: threading.Thread) -> None:
+    """Stop a server's accepting thread before its socket is closed. A close alone neither wakes an ``accept`` that is
+    waiting (the socket goes on listening for it) nor stops one about to start with the socket's file number, which
+    the next server opened takes: that thread then accepted the next server's connections and answered them as the
+    old server did (a slow-drip greeting was answered by an earlier test's slow-drip web-server banner). A shutdown ends
+    the waiting ``accept`` (Linux), and the thread is joined before the number is freed."""
+    with contextlib.suppress(OSError):
+        server.shutdown(socket.SHUT_RDWR)
+    accepting.join(5)
+    server.close()
