@@ -17,6 +17,7 @@ from tests.support.depth import DEEP, deep_after, examples
 from tests.support.fuzz import HUGE, assert_one_line, no_hang
 from tests.support.limits import HANG_GUARD
 from tests.support.paths import ROOT
+from tests.support.servers import DRIPS, SERVERS, drip, serving
 
 BATCH_EXAMPLES = 100
 SCENARIOS = ["boomtown", "gold-rush", "cattle-drive"]
@@ -241,39 +242,11 @@ def test_a_closed_port_is_one_line_at_once():
 def test_a_server_that_is_not_a_scheduler_is_one_line_and_no_late_traceback():
     """Found by the issue 16 campaign: after the one-line error the half-built Dask client closed at exit
     with a 20 s timeout and printed a TimeoutError traceback."""
-    import socket
-    import threading
-
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(8)
-    stop = threading.Event()
-
-    def answer_garbage():
-        server.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.sendall(b"\xff" * 64)
-
-    thread = threading.Thread(target=answer_garbage, daemon=True)
-    thread.start()
-    try:
-        _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor",
-                       f"tcp://127.0.0.1:{server.getsockname()[1]}"])  # one line: no late traceback
-    finally:
-        stop.set()
-        thread.join(2)
-        server.close()
+    with serving("answers garbage") as address:
+        _one_line_run(["batch", "outlaws-playouts", "--n", "2", "--executor", address])  # one line: no late traceback
 
 
 # --- issue 33: an address that answers, but not as a Dask scheduler: one line naming it, never a hang ---------
-
-from tests.support.servers import SERVERS, serving  # noqa: E402
-
 
 @pytest.mark.slow
 def test_a_server_that_is_not_a_scheduler_is_one_line_naming_the_address():
@@ -312,7 +285,6 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_naming_the_address():
 
 from solver.clikit import ProgressLines  # noqa: E402
 from solver.execution import cluster, executor  # noqa: E402
-from tests.support.servers import DRIPS, drip  # noqa: E402
 
 DRIP_EXAMPLES = 12
 """Slow-drip servers tried (each costs its connection deadline, 0.25 s here)."""
